@@ -1,0 +1,180 @@
+"""Type stubs for the Rust core (``accordion._core``).
+
+The same API is implemented in pure Python by :mod:`accordion.reference`;
+the test suite runs against both.
+"""
+
+from collections.abc import Iterable, Iterator
+from typing import Literal, final
+
+RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
+GradeName = Literal["win", "strong", "moral victory", "loss"]
+
+@final
+class Card:
+    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`."""
+
+    def __new__(cls, text: str) -> Card:
+        """Same as :meth:`parse`."""
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``AS``, ``td``, ``10D``, ``7♥``; raise ``InvalidCardError`` otherwise."""
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S)."""
+    @property
+    def rank(self) -> str:
+        """``"A"``, ``"2"`` … ``"T"``, ``"J"``, ``"Q"``, ``"K"``."""
+    @property
+    def suit(self) -> str:
+        """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+    @property
+    def index(self) -> int: ...
+    @property
+    def is_red(self) -> bool: ...
+    def agrees(self, other: Card) -> bool:
+        """True when the two cards share a suit or a rank."""
+    def __eq__(self, other: object) -> bool: ...
+    def __lt__(self, other: Card) -> bool: ...
+    def __le__(self, other: Card) -> bool: ...
+    def __gt__(self, other: Card) -> bool: ...
+    def __ge__(self, other: Card) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Move:
+    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card."""
+
+    def __new__(cls, mover: Card | str, target: Card | str) -> Move: ...
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``; raise ``InvalidMoveError``."""
+    @staticmethod
+    def deal() -> Move:
+        """The action of turning the next stock card (blind games)."""
+    @property
+    def mover(self) -> Card | None:
+        """The top card of the pile that moves; ``None`` for a deal."""
+    @property
+    def target(self) -> Card | None:
+        """The top card of the pile landed on; ``None`` for a deal."""
+    @property
+    def is_deal(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Deal:
+    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1)."""
+
+    def __new__(cls, cards: Iterable[Card | str]) -> Deal: ...
+    @staticmethod
+    def parse(text: str) -> Deal:
+        """Cards separated by spaces and/or commas; raise ``InvalidDealError``/``InvalidCardError``."""
+    @staticmethod
+    def from_seed(seed: int, cards: int = 52) -> Deal:
+        """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first ``cards``."""
+    @staticmethod
+    def random(cards: int = 52) -> Deal:
+        """A numbered deal with a fresh random seed (see :attr:`seed`)."""
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def seed(self) -> int | None:
+        """The seed of a numbered deal, else ``None``."""
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Card]: ...
+    def __getitem__(self, index: int) -> Card: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Rules:
+    """A rule set of SPEC §2 with its variant (two-way moves, distance set)."""
+
+    def __new__(
+        cls,
+        name: RuleName | str = "modern",
+        *,
+        two_way: bool = False,
+        distances: Iterable[int] = (1, 3),
+    ) -> Rules: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def two_way(self) -> bool: ...
+    @property
+    def distances(self) -> tuple[int, ...]:
+        """Sorted, distinct, each 1 to 51."""
+    @property
+    def must_move(self) -> bool:
+        """A move must be made whenever one exists (strict, strict-leap, parlett)."""
+    @property
+    def is_automatic(self) -> bool:
+        """At most one legal action at any time (strict, strict-leap)."""
+    @property
+    def may_deal_while_move_exists(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Outcome:
+    """Where a game stands: piles left, grade, and whether it is over."""
+
+    @property
+    def piles(self) -> int: ...
+    @property
+    def grade(self) -> GradeName:
+        """1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; more ``loss``."""
+    @property
+    def is_over(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class LegalMoves:
+    """A live view of the legal actions of a game (``deal`` included when allowed)."""
+
+    def __contains__(self, move: object) -> bool: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __bool__(self) -> bool: ...
+
+@final
+class Game:
+    """A game of Accordion: a row of piles, maybe a stock, the rules and the history."""
+
+    def __new__(
+        cls, deal: Deal | str, rules: Rules | str = "modern", *, blind: bool = False
+    ) -> Game: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def starting_deal(self) -> Deal: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def legal_moves(self) -> LegalMoves: ...
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """Each pile bottom to top, left to right."""
+    @property
+    def tops(self) -> list[Card]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def history(self) -> list[Move]: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def is_over(self) -> bool:
+        """No legal action is left (no move, and no card to deal)."""
+    def play(self, move: Move | str) -> Move:
+        """Play a move or ``deal``; raise ``InvalidMoveError`` / ``IllegalMoveError``."""
+    def deal(self) -> Move:
+        """Turn the next stock card; raise ``IllegalMoveError`` when not allowed."""
+    def undo(self) -> Move:
+        """Take back the last action; raise ``IndexError`` when there is none."""
+    def copy(self) -> Game: ...
+    def move_at(self, pile: int, distance: int) -> Move:
+        """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards)."""
