@@ -1,0 +1,361 @@
+//! A game: the rules, the deal mode, the row, the stock, the history and the
+//! outcome.
+
+use crate::card::Card;
+use crate::deal::Deal;
+use crate::error::{Error, Result};
+use crate::row::Row;
+use crate::rules::{Rules, Step};
+use std::fmt;
+
+/// An action of the player: a move by positions, or dealing the next card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Move(Step),
+    Deal,
+}
+
+/// A move or deal as written in SPEC notation, by cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Play {
+    /// `MOVER>TARGET`, the two top cards.
+    Move { mover: Card, target: Card },
+    /// `deal`.
+    Deal,
+}
+
+impl Play {
+    /// Parse `7H>7S`, `7H-7S`, `7H→7S`, `7H on 7S` or `deal`.
+    pub fn parse(text: &str) -> Result<Play> {
+        let trimmed = text.trim();
+        if trimmed.eq_ignore_ascii_case("deal") {
+            return Ok(Play::Deal);
+        }
+        let bad = || Error::InvalidMove(format!("not a move: {text:?} (write e.g. 7H>7S or deal)"));
+        let lower = trimmed.to_ascii_lowercase();
+        let (mover, target) = if let Some(at) = lower.find(" on ") {
+            (&trimmed[..at], &trimmed[at + 4..])
+        } else {
+            trimmed.split_once(['>', '-', '→']).ok_or_else(bad)?
+        };
+        let card = |t: &str| t.parse::<Card>().map_err(|_| bad());
+        let (mover, target) = (card(mover)?, card(target)?);
+        if mover == target {
+            return Err(Error::InvalidMove(format!("not a move: {text:?} names one card twice")));
+        }
+        Ok(Play::Move { mover, target })
+    }
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Play::Move { mover, target } => write!(f, "{mover}>{target}"),
+            Play::Deal => f.write_str("deal"),
+        }
+    }
+}
+
+/// How well a game went, by piles left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Grade {
+    Win,
+    Strong,
+    MoralVictory,
+    Loss,
+}
+
+impl Grade {
+    /// 1 pile win; 2–3 strong; 4–5 moral victory; more loss.
+    pub fn of_piles(piles: usize) -> Grade {
+        match piles {
+            0 | 1 => Grade::Win,
+            2 | 3 => Grade::Strong,
+            4 | 5 => Grade::MoralVictory,
+            _ => Grade::Loss,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Win => "win",
+            Grade::Strong => "strong",
+            Grade::MoralVictory => "moral victory",
+            Grade::Loss => "loss",
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub piles: usize,
+    pub grade: Grade,
+    pub is_over: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Record {
+    action: Action,
+    /// Cards in the moved pile (zero for a deal).
+    moved: usize,
+}
+
+/// A game of Accordion, open or blind.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    deal: Deal,
+    blind: bool,
+    row: Row,
+    dealt: usize,
+    history: Vec<Record>,
+}
+
+impl Game {
+    /// Open: the whole deal laid out. Blind: an empty row and the deal as stock.
+    pub fn new(deal: Deal, rules: Rules, blind: bool) -> Game {
+        let (row, dealt) =
+            if blind { (Row::default(), 0) } else { (Row::from_cards(deal.cards()), deal.len()) };
+        Game { rules, deal, blind, row, dealt, history: Vec::new() }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    pub fn is_blind(&self) -> bool {
+        self.blind
+    }
+
+    pub fn row(&self) -> &Row {
+        &self.row
+    }
+
+    pub fn tops(&self) -> Vec<Card> {
+        self.row.tops()
+    }
+
+    /// The cards not yet dealt, next first.
+    pub fn stock(&self) -> &[Card] {
+        &self.deal.cards()[self.dealt..]
+    }
+
+    /// The legal moves now (without `deal`).
+    pub fn legal_steps(&self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        self.rules.legal_moves(&self.row.tops(), &mut steps);
+        steps
+    }
+
+    /// Every legal action: the legal moves, then `deal` when allowed.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let steps = self.legal_steps();
+        let may_deal = !self.stock().is_empty() && (steps.is_empty() || !self.rules.set.must_move());
+        let mut actions: Vec<Action> = steps.into_iter().map(Action::Move).collect();
+        if may_deal {
+            actions.push(Action::Deal);
+        }
+        actions
+    }
+
+    /// The action behind a play, by finding its cards among the top cards.
+    pub fn action_of(&self, play: Play) -> Result<Action> {
+        match play {
+            Play::Deal => Ok(Action::Deal),
+            Play::Move { mover, target } => {
+                let find = |card: Card| {
+                    self.row.position_of_top(card).ok_or_else(|| {
+                        Error::IllegalMove(format!(
+                            "illegal move {play}: {card} is not the top card of a pile"
+                        ))
+                    })
+                };
+                Ok(Action::Move(Step { from: find(mover)?, to: find(target)? }))
+            }
+        }
+    }
+
+    /// The play (by cards) of an action in the current position.
+    pub fn play_of(&self, action: Action) -> Play {
+        match action {
+            Action::Deal => Play::Deal,
+            Action::Move(step) => {
+                let tops = self.row.tops();
+                Play::Move { mover: tops[step.from], target: tops[step.to] }
+            }
+        }
+    }
+
+    /// Play an action if the rules allow it, else say which rule it breaks.
+    pub fn play(&mut self, action: Action) -> Result<()> {
+        if !self.legal_actions().contains(&action) {
+            return Err(self.why_illegal(action));
+        }
+        let moved = match action {
+            Action::Deal => {
+                self.row.push(self.deal.cards()[self.dealt]);
+                self.dealt += 1;
+                0
+            }
+            Action::Move(step) => self.row.apply(step),
+        };
+        self.history.push(Record { action, moved });
+        Ok(())
+    }
+
+    /// Take back the last action.
+    pub fn undo(&mut self) -> Option<Action> {
+        let record = self.history.pop()?;
+        match record.action {
+            Action::Deal => {
+                self.row.pop_dealt();
+                self.dealt -= 1;
+            }
+            Action::Move(step) => self.row.unapply(step, record.moved),
+        }
+        Some(record.action)
+    }
+
+    /// The actions played so far, oldest first, each as it was written then.
+    pub fn history(&self) -> Vec<Play> {
+        let mut replay = Game::new(self.deal.clone(), self.rules, self.blind);
+        self.history
+            .iter()
+            .map(|record| {
+                let play = replay.play_of(record.action);
+                replay.play(record.action).expect("history replays");
+                play
+            })
+            .collect()
+    }
+
+    /// The number of actions played.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.legal_actions().is_empty()
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        let piles = self.row.len();
+        Outcome { piles, grade: Grade::of_piles(piles), is_over: self.is_over() }
+    }
+
+    fn why_illegal(&self, action: Action) -> Error {
+        let play = self.play_of(action);
+        let refuse = |why: String| Error::IllegalMove(format!("illegal move {play}: {why}"));
+        let step = match action {
+            Action::Deal if self.stock().is_empty() => {
+                return Error::IllegalMove("deal not allowed: the stock is empty".into())
+            }
+            Action::Deal => {
+                return Error::IllegalMove(format!(
+                    "deal not allowed: a move exists and the {} rules oblige it",
+                    self.rules.set.name()
+                ))
+            }
+            Action::Move(step) => step,
+        };
+        let tops = self.row.tops();
+        let (mover, target) = (tops[step.from], tops[step.to]);
+        let gap = step.from.abs_diff(step.to);
+        let distances = self.rules.distances.to_string().replace(',', " or ");
+        if step.to > step.from && !self.rules.two_way {
+            refuse(format!("{mover} would move rightwards; piles move only leftwards"))
+        } else if !self.rules.distances.contains(gap) {
+            refuse(format!("{mover} and {target} are {gap} piles apart; moves go {distances} places"))
+        } else if !mover.agrees(target) {
+            refuse(format!("{mover} and {target} share neither suit nor rank"))
+        } else {
+            let forced = self.legal_steps().first().map(|&s| self.play_of(Action::Move(s)));
+            refuse(format!(
+                "the {} rules force {}",
+                self.rules.set.name(),
+                forced.map_or_else(|| "no move".to_string(), |p| p.to_string())
+            ))
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    /// The top cards, and the stock size in a blind game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tops: Vec<String> = self.row.tops().iter().map(ToString::to_string).collect();
+        f.write_str(&tops.join(" "))?;
+        if self.blind {
+            write!(f, " | stock {}", self.stock().len())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    fn game(text: &str, set: RuleSet, blind: bool) -> Game {
+        Game::new(text.parse().unwrap(), Rules::new(set), blind)
+    }
+
+    fn play(game: &mut Game, text: &str) -> Result<()> {
+        let action = game.action_of(Play::parse(text)?)?;
+        game.play(action)
+    }
+
+    #[test]
+    fn plays_parse_in_every_notation() {
+        let want = Play::parse("7H>7S").unwrap();
+        for text in ["7h-7s", "7H→7S", "7H on 7S", " 7♥ > 7♠ "] {
+            assert_eq!(Play::parse(text).unwrap(), want, "{text}");
+        }
+        assert_eq!(Play::parse("DEAL").unwrap(), Play::Deal);
+        for text in ["", "7H", "7H>", "7H>7H", "7H 7S", "x>y"] {
+            assert!(matches!(Play::parse(text), Err(Error::InvalidMove(_))), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_blind_game_starts_with_a_deal_and_strict_refuses_to_deal_past_a_move() {
+        let mut g = game("AC 2C 3D", RuleSet::Strict, true);
+        assert_eq!(g.legal_actions(), vec![Action::Deal]);
+        play(&mut g, "deal").unwrap();
+        play(&mut g, "deal").unwrap();
+        let err = play(&mut g, "deal").unwrap_err();
+        assert!(err.to_string().contains("oblige"), "{err}");
+        play(&mut g, "2C>AC").unwrap();
+        play(&mut g, "deal").unwrap();
+        assert!(g.is_over());
+        assert_eq!(g.outcome(), Outcome { piles: 2, grade: Grade::Strong, is_over: true });
+        assert_eq!(g.history(), vec![Play::Deal, Play::Deal, Play::parse("2C>AC").unwrap(), Play::Deal]);
+        while g.undo().is_some() {}
+        assert_eq!(g.row().len(), 0);
+        assert_eq!(g.stock().len(), 3);
+    }
+
+    #[test]
+    fn modern_may_deal_past_a_move_and_illegal_moves_say_why() {
+        let mut g = game("AC 2C 3D 4H", RuleSet::Modern, true);
+        play(&mut g, "deal").unwrap();
+        play(&mut g, "deal").unwrap();
+        play(&mut g, "deal").unwrap();
+        play(&mut g, "deal").unwrap();
+        let err = play(&mut g, "4H>AC").unwrap_err().to_string();
+        assert!(err.contains("share neither"), "{err}");
+        let err = play(&mut g, "3D>AC").unwrap_err().to_string();
+        assert!(err.contains("2 piles apart"), "{err}");
+        let err = play(&mut g, "AC>2C").unwrap_err().to_string();
+        assert!(err.contains("rightwards"), "{err}");
+        let err = play(&mut g, "KS>2C").unwrap_err().to_string();
+        assert!(err.contains("not the top card"), "{err}");
+        let err = play(&mut g, "deal").unwrap_err().to_string();
+        assert!(err.contains("stock is empty"), "{err}");
+    }
+}

@@ -1,0 +1,20 @@
+//! The core of `accordion`: cards, rows, rules, games, numbered deals, the
+//! exhaustive solver and blind-play simulation. It knows nothing of Python; the
+//! PyO3 binding lives in `python/` behind the `python` feature.
+
+pub mod card;
+pub mod deal;
+pub mod error;
+pub mod game;
+pub mod row;
+pub mod rules;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use card::Card;
+pub use deal::Deal;
+pub use error::{Error, Result};
+pub use game::{Action, Game, Grade, Outcome, Play};
+pub use row::Row;
+pub use rules::{Distances, RuleSet, Rules, Step};

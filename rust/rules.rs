@@ -1,0 +1,323 @@
+//! Rule sets and variants (SPEC §2, `docs/rules.md`) and legal-move generation.
+
+use crate::card::Card;
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which moves are allowed, and when dealing is allowed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// Nothing compulsory; deal whenever the stock lasts.
+    Modern,
+    /// Dick (1883): must move; leftmost movable pile; nearest target.
+    Strict,
+    /// As `Strict`, but the farthest target.
+    StrictLeap,
+    /// Must move, free choice of move, no deal while a move exists.
+    Parlett,
+}
+
+impl RuleSet {
+    pub const ALL: [RuleSet; 4] =
+        [RuleSet::Modern, RuleSet::Strict, RuleSet::StrictLeap, RuleSet::Parlett];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Modern => "modern",
+            RuleSet::Strict => "strict",
+            RuleSet::StrictLeap => "strict-leap",
+            RuleSet::Parlett => "parlett",
+        }
+    }
+
+    /// A move must be made whenever one exists.
+    pub fn must_move(self) -> bool {
+        self != RuleSet::Modern
+    }
+
+    /// At most one action is ever legal: the game is fixed by the shuffle.
+    pub fn is_automatic(self) -> bool {
+        matches!(self, RuleSet::Strict | RuleSet::StrictLeap)
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<RuleSet> {
+        RuleSet::ALL
+            .into_iter()
+            .find(|set| set.name() == text.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                Error::InvalidRules(format!(
+                    "unknown rule set {text:?} (known: modern, strict, strict-leap, parlett)"
+                ))
+            })
+    }
+}
+
+/// A set of move distances, each 1 to 51, as a bit mask (bit `d` = distance `d`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Distances(u64);
+
+impl Distances {
+    /// The classic slide (1) and leap (3).
+    pub const CLASSIC: Distances = Distances(0b1010);
+
+    pub fn new(distances: &[u32]) -> Result<Distances> {
+        if distances.is_empty() {
+            return Err(Error::InvalidRules("the distance set is empty".into()));
+        }
+        let mut mask = 0u64;
+        for &d in distances {
+            if !(1..=51).contains(&d) {
+                return Err(Error::InvalidRules(format!(
+                    "distance {d} is out of range: distances are 1 to 51"
+                )));
+            }
+            mask |= 1 << d;
+        }
+        Ok(Distances(mask))
+    }
+
+    /// Increasing.
+    pub fn iter(self) -> impl Iterator<Item = usize> + Clone {
+        (1..52).filter(move |d| self.0 >> d & 1 == 1)
+    }
+
+    pub fn contains(self, d: usize) -> bool {
+        d < 64 && self.0 >> d & 1 == 1
+    }
+
+    pub fn max(self) -> usize {
+        63 - self.0.leading_zeros() as usize
+    }
+
+    pub fn mask(self) -> u64 {
+        self.0
+    }
+}
+
+impl FromStr for Distances {
+    type Err = Error;
+
+    /// Comma-separated, e.g. `1,3` or `2,3`.
+    fn from_str(text: &str) -> Result<Distances> {
+        let values = text
+            .split(',')
+            .map(|part| {
+                part.trim().parse::<u32>().map_err(|_| {
+                    Error::InvalidRules(format!("bad distance {part:?} in {text:?}"))
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Distances::new(&values)
+    }
+}
+
+impl fmt::Display for Distances {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.iter().map(|d| d.to_string()).collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
+/// A rule set with its variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub set: RuleSet,
+    /// Piles may also move rightwards.
+    pub two_way: bool,
+    pub distances: Distances,
+}
+
+impl Rules {
+    pub fn new(set: RuleSet) -> Rules {
+        Rules { set, two_way: false, distances: Distances::CLASSIC }
+    }
+
+    pub fn modern() -> Rules {
+        Rules::new(RuleSet::Modern)
+    }
+
+    #[must_use]
+    pub fn with_two_way(mut self, two_way: bool) -> Rules {
+        self.two_way = two_way;
+        self
+    }
+
+    #[must_use]
+    pub fn with_distances(mut self, distances: Distances) -> Rules {
+        self.distances = distances;
+        self
+    }
+
+    /// Every legal move of this row under the free rules (`modern`/`parlett`),
+    /// ordered by mover position, then leftwards by increasing distance, then
+    /// rightwards by increasing distance.
+    pub fn all_moves(&self, tops: &[Card], out: &mut Vec<Step>) {
+        out.clear();
+        for from in 0..tops.len() {
+            self.moves_of(tops, from, |step| out.push(step));
+        }
+    }
+
+    /// The moves of the pile at `from`, in the order of [`Rules::all_moves`].
+    #[inline]
+    pub fn moves_of(&self, tops: &[Card], from: usize, mut emit: impl FnMut(Step)) {
+        let card = tops[from];
+        for d in self.distances.iter() {
+            if d > from {
+                break;
+            }
+            if card.agrees(tops[from - d]) {
+                emit(Step { from, to: from - d });
+            }
+        }
+        if self.two_way {
+            for d in self.distances.iter() {
+                if from + d >= tops.len() {
+                    break;
+                }
+                if card.agrees(tops[from + d]) {
+                    emit(Step { from, to: from + d });
+                }
+            }
+        }
+    }
+
+    /// The one move the forced rule sets (`strict`, `strict-leap`) make, looking
+    /// at piles from position `start` on: the leftmost movable pile, then the
+    /// nearest (strict) or farthest (strict-leap) target, leftwards on a tie.
+    pub fn forced_move(&self, tops: &[Card], start: usize) -> Option<Step> {
+        let nearest = self.set != RuleSet::StrictLeap;
+        for from in start..tops.len() {
+            let mut best: Option<(usize, Step)> = None;
+            self.moves_of(tops, from, |step| {
+                let d = step.from.abs_diff(step.to);
+                let better = match best {
+                    None => true,
+                    Some((bd, _)) => {
+                        if nearest {
+                            d < bd
+                        } else {
+                            d > bd
+                        }
+                    }
+                };
+                if better {
+                    best = Some((d, step));
+                }
+            });
+            if let Some((_, step)) = best {
+                return Some(step);
+            }
+        }
+        None
+    }
+
+    /// The legal moves under these rules: all of them, or the forced one.
+    pub fn legal_moves(&self, tops: &[Card], out: &mut Vec<Step>) {
+        if self.set.is_automatic() {
+            out.clear();
+            out.extend(self.forced_move(tops, 0));
+        } else {
+            self.all_moves(tops, out);
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::modern()
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.set.name())?;
+        if self.two_way {
+            f.write_str(" two-way")?;
+        }
+        if self.distances != Distances::CLASSIC {
+            write!(f, " distances {}", self.distances)?;
+        }
+        Ok(())
+    }
+}
+
+/// A move by positions (0-based, in the row as it stands): the pile at `from`
+/// lands on the pile at `to`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub from: usize,
+    pub to: usize,
+}
+
+impl Step {
+    /// Where the merged pile stands once the row has closed up.
+    #[inline]
+    pub fn landing(self) -> usize {
+        if self.to > self.from {
+            self.to - 1
+        } else {
+            self.to
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tops(text: &str) -> Vec<Card> {
+        text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn first_pile_never_moves_and_second_and_third_only_slide() {
+        // Every card is a club: all agree.
+        let row = tops("AC 2C 3C 4C");
+        let mut out = Vec::new();
+        Rules::modern().all_moves(&row, &mut out);
+        let pairs: Vec<_> = out.iter().map(|s| (s.from, s.to)).collect();
+        assert_eq!(pairs, vec![(1, 0), (2, 1), (3, 2), (3, 0)]);
+    }
+
+    #[test]
+    fn strict_takes_leftmost_pile_then_nearest_and_strict_leap_farthest() {
+        let row = tops("AC 2D 3D AH 9S 9H");
+        let strict = Rules::new(RuleSet::Strict);
+        assert_eq!(strict.forced_move(&row, 0), Some(Step { from: 2, to: 1 }));
+        let row = tops("AC 2D 3D AD");
+        assert_eq!(strict.forced_move(&row, 0), Some(Step { from: 2, to: 1 }));
+        let row = tops("AC 5S 6S AD");
+        assert_eq!(strict.forced_move(&row, 0), Some(Step { from: 2, to: 1 }));
+        let row = tops("AH 5S 6C AD");
+        assert_eq!(strict.forced_move(&row, 0), Some(Step { from: 3, to: 0 }));
+        let leap = Rules::new(RuleSet::StrictLeap);
+        let row = tops("AD 5S 2D 3D");
+        assert_eq!(strict.forced_move(&row, 0), Some(Step { from: 3, to: 2 }));
+        assert_eq!(leap.forced_move(&row, 0), Some(Step { from: 3, to: 0 }));
+    }
+
+    #[test]
+    fn two_way_and_custom_distances() {
+        let row = tops("AC 5S 7D 5H");
+        let rules = Rules::modern().with_two_way(true).with_distances("2,3".parse().unwrap());
+        let mut out = Vec::new();
+        rules.all_moves(&row, &mut out);
+        assert_eq!(out, vec![Step { from: 1, to: 3 }, Step { from: 3, to: 1 }]);
+        assert_eq!(Step { from: 1, to: 3 }.landing(), 2);
+    }
+
+    #[test]
+    fn rule_names_parse_and_unknown_ones_are_refused() {
+        assert_eq!("strict-leap".parse::<RuleSet>().unwrap(), RuleSet::StrictLeap);
+        assert!(matches!("foo".parse::<RuleSet>(), Err(Error::InvalidRules(_))));
+        assert!(matches!("0,3".parse::<Distances>(), Err(Error::InvalidRules(_))));
+        assert!(matches!("".parse::<Distances>(), Err(Error::InvalidRules(_))));
+        assert_eq!("3, 1".parse::<Distances>().unwrap(), Distances::CLASSIC);
+    }
+}
