@@ -141,7 +141,10 @@ mod tests {
     #[test]
     fn rejects_non_cards() {
         for text in ["", "1H", "ZZ", "7", "H", "7HH", "11D", "7X", "AS2D"] {
-            assert!(matches!(text.parse::<Card>(), Err(Error::InvalidCard(_))), "{text}");
+            assert!(
+                matches!(text.parse::<Card>(), Err(Error::InvalidCard(_))),
+                "{text}"
+            );
         }
     }
 

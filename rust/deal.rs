@@ -93,7 +93,9 @@ impl Deal {
                 "a deal has 1 to 52 cards, asked for {cards}"
             )));
         }
-        Ok(Deal { cards: shuffled_deck(seed)[..cards].to_vec() })
+        Ok(Deal {
+            cards: shuffled_deck(seed)[..cards].to_vec(),
+        })
     }
 
     pub fn cards(&self) -> &[Card] {
@@ -120,7 +122,9 @@ impl FromStr for Deal {
             let mut words = chunk.split_whitespace().peekable();
             if words.peek().is_none() {
                 if text.contains(',') {
-                    return Err(Error::InvalidDeal(format!("empty field between commas in {text:?}")));
+                    return Err(Error::InvalidDeal(format!(
+                        "empty field between commas in {text:?}"
+                    )));
                 }
                 continue;
             }
@@ -135,7 +139,10 @@ impl FromStr for Deal {
 /// A word that is not a card: name a wrong separator when it looks like two cards
 /// glued together, else the unknown card.
 fn bad_word(word: &str) -> Error {
-    if let Some(sep) = word.chars().find(|c| !c.is_alphanumeric() && !"♣♦♥♠♧♢♡♤".contains(*c)) {
+    if let Some(sep) = word
+        .chars()
+        .find(|c| !c.is_alphanumeric() && !"♣♦♥♠♧♢♡♤".contains(*c))
+    {
         Error::InvalidDeal(format!(
             "unexpected separator {sep:?} in {word:?}: separate cards with spaces or commas"
         ))
@@ -167,9 +174,15 @@ mod tests {
             let mut sorted = full.cards().to_vec();
             sorted.sort();
             assert_eq!(sorted, Card::all().collect::<Vec<_>>());
-            assert_eq!(Deal::from_seed(seed, 18).unwrap().cards(), &full.cards()[..18]);
+            assert_eq!(
+                Deal::from_seed(seed, 18).unwrap().cards(),
+                &full.cards()[..18]
+            );
         }
-        assert_ne!(Deal::from_seed(1, 52).unwrap(), Deal::from_seed(2, 52).unwrap());
+        assert_ne!(
+            Deal::from_seed(1, 52).unwrap(),
+            Deal::from_seed(2, 52).unwrap()
+        );
     }
 
     #[test]
@@ -185,10 +198,22 @@ mod tests {
     fn parses_separators_and_rejects_bad_rows() {
         assert_eq!("AS, 2D 3H".parse::<Deal>().unwrap().to_string(), "AS 2D 3H");
         assert!(matches!("".parse::<Deal>(), Err(Error::InvalidDeal(_))));
-        assert!(matches!("AS AS".parse::<Deal>(), Err(Error::InvalidDeal(_))));
-        assert!(matches!("AS;2D".parse::<Deal>(), Err(Error::InvalidDeal(_))));
-        assert!(matches!("AS,,2D".parse::<Deal>(), Err(Error::InvalidDeal(_))));
-        assert!(matches!("AS ZZ".parse::<Deal>(), Err(Error::InvalidCard(_))));
+        assert!(matches!(
+            "AS AS".parse::<Deal>(),
+            Err(Error::InvalidDeal(_))
+        ));
+        assert!(matches!(
+            "AS;2D".parse::<Deal>(),
+            Err(Error::InvalidDeal(_))
+        ));
+        assert!(matches!(
+            "AS,,2D".parse::<Deal>(),
+            Err(Error::InvalidDeal(_))
+        ));
+        assert!(matches!(
+            "AS ZZ".parse::<Deal>(),
+            Err(Error::InvalidCard(_))
+        ));
         assert!(matches!(Deal::from_seed(0, 53), Err(Error::InvalidDeal(_))));
     }
 }

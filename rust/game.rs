@@ -41,7 +41,9 @@ impl Play {
         let card = |t: &str| t.parse::<Card>().map_err(|_| bad());
         let (mover, target) = (card(mover)?, card(target)?);
         if mover == target {
-            return Err(Error::InvalidMove(format!("not a move: {text:?} names one card twice")));
+            return Err(Error::InvalidMove(format!(
+                "not a move: {text:?} names one card twice"
+            )));
         }
         Ok(Play::Move { mover, target })
     }
@@ -115,9 +117,19 @@ pub struct Game {
 impl Game {
     /// Open: the whole deal laid out. Blind: an empty row and the deal as stock.
     pub fn new(deal: Deal, rules: Rules, blind: bool) -> Game {
-        let (row, dealt) =
-            if blind { (Row::default(), 0) } else { (Row::from_cards(deal.cards()), deal.len()) };
-        Game { rules, deal, blind, row, dealt, history: Vec::new() }
+        let (row, dealt) = if blind {
+            (Row::default(), 0)
+        } else {
+            (Row::from_cards(deal.cards()), deal.len())
+        };
+        Game {
+            rules,
+            deal,
+            blind,
+            row,
+            dealt,
+            history: Vec::new(),
+        }
     }
 
     pub fn rules(&self) -> Rules {
@@ -155,7 +167,8 @@ impl Game {
     /// Every legal action: the legal moves, then `deal` when allowed.
     pub fn legal_actions(&self) -> Vec<Action> {
         let steps = self.legal_steps();
-        let may_deal = !self.stock().is_empty() && (steps.is_empty() || !self.rules.set.must_move());
+        let may_deal =
+            !self.stock().is_empty() && (steps.is_empty() || !self.rules.set.must_move());
         let mut actions: Vec<Action> = steps.into_iter().map(Action::Move).collect();
         if may_deal {
             actions.push(Action::Deal);
@@ -175,7 +188,10 @@ impl Game {
                         ))
                     })
                 };
-                Ok(Action::Move(Step { from: find(mover)?, to: find(target)? }))
+                Ok(Action::Move(Step {
+                    from: find(mover)?,
+                    to: find(target)?,
+                }))
             }
         }
     }
@@ -186,7 +202,10 @@ impl Game {
             Action::Deal => Play::Deal,
             Action::Move(step) => {
                 let tops = self.row.tops();
-                Play::Move { mover: tops[step.from], target: tops[step.to] }
+                Play::Move {
+                    mover: tops[step.from],
+                    target: tops[step.to],
+                }
             }
         }
     }
@@ -245,7 +264,11 @@ impl Game {
 
     pub fn outcome(&self) -> Outcome {
         let piles = self.row.len();
-        Outcome { piles, grade: Grade::of_piles(piles), is_over: self.is_over() }
+        Outcome {
+            piles,
+            grade: Grade::of_piles(piles),
+            is_over: self.is_over(),
+        }
     }
 
     fn why_illegal(&self, action: Action) -> Error {
@@ -268,13 +291,20 @@ impl Game {
         let gap = step.from.abs_diff(step.to);
         let distances = self.rules.distances.to_string().replace(',', " or ");
         if step.to > step.from && !self.rules.two_way {
-            refuse(format!("{mover} would move rightwards; piles move only leftwards"))
+            refuse(format!(
+                "{mover} would move rightwards; piles move only leftwards"
+            ))
         } else if !self.rules.distances.contains(gap) {
-            refuse(format!("{mover} and {target} are {gap} piles apart; moves go {distances} places"))
+            refuse(format!(
+                "{mover} and {target} are {gap} piles apart; moves go {distances} places"
+            ))
         } else if !mover.agrees(target) {
             refuse(format!("{mover} and {target} share neither suit nor rank"))
         } else {
-            let forced = self.legal_steps().first().map(|&s| self.play_of(Action::Move(s)));
+            let forced = self
+                .legal_steps()
+                .first()
+                .map(|&s| self.play_of(Action::Move(s)));
             refuse(format!(
                 "the {} rules force {}",
                 self.rules.set.name(),
@@ -318,7 +348,10 @@ mod tests {
         }
         assert_eq!(Play::parse("DEAL").unwrap(), Play::Deal);
         for text in ["", "7H", "7H>", "7H>7H", "7H 7S", "x>y"] {
-            assert!(matches!(Play::parse(text), Err(Error::InvalidMove(_))), "{text}");
+            assert!(
+                matches!(Play::parse(text), Err(Error::InvalidMove(_))),
+                "{text}"
+            );
         }
     }
 
@@ -333,8 +366,23 @@ mod tests {
         play(&mut g, "2C>AC").unwrap();
         play(&mut g, "deal").unwrap();
         assert!(g.is_over());
-        assert_eq!(g.outcome(), Outcome { piles: 2, grade: Grade::Strong, is_over: true });
-        assert_eq!(g.history(), vec![Play::Deal, Play::Deal, Play::parse("2C>AC").unwrap(), Play::Deal]);
+        assert_eq!(
+            g.outcome(),
+            Outcome {
+                piles: 2,
+                grade: Grade::Strong,
+                is_over: true
+            }
+        );
+        assert_eq!(
+            g.history(),
+            vec![
+                Play::Deal,
+                Play::Deal,
+                Play::parse("2C>AC").unwrap(),
+                Play::Deal
+            ]
+        );
         while g.undo().is_some() {}
         assert_eq!(g.row().len(), 0);
         assert_eq!(g.stock().len(), 3);

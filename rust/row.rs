@@ -13,7 +13,9 @@ pub struct Row {
 impl Row {
     /// One pile per card.
     pub fn from_cards(cards: &[Card]) -> Row {
-        Row { piles: cards.iter().map(|&c| vec![c]).collect() }
+        Row {
+            piles: cards.iter().map(|&c| vec![c]).collect(),
+        }
     }
 
     pub fn piles(&self) -> &[Vec<Card>] {
@@ -30,7 +32,10 @@ impl Row {
 
     /// The top card of every pile.
     pub fn tops(&self) -> Vec<Card> {
-        self.piles.iter().map(|p| *p.last().expect("piles are never empty")).collect()
+        self.piles
+            .iter()
+            .map(|p| *p.last().expect("piles are never empty"))
+            .collect()
     }
 
     /// Position of the pile whose top card is `card`.
@@ -72,7 +77,9 @@ mod tests {
     use super::*;
 
     fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+        text.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
     }
 
     #[test]

@@ -19,8 +19,12 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    pub const ALL: [RuleSet; 4] =
-        [RuleSet::Modern, RuleSet::Strict, RuleSet::StrictLeap, RuleSet::Parlett];
+    pub const ALL: [RuleSet; 4] = [
+        RuleSet::Modern,
+        RuleSet::Strict,
+        RuleSet::StrictLeap,
+        RuleSet::Parlett,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -107,9 +111,9 @@ impl FromStr for Distances {
         let values = text
             .split(',')
             .map(|part| {
-                part.trim().parse::<u32>().map_err(|_| {
-                    Error::InvalidRules(format!("bad distance {part:?} in {text:?}"))
-                })
+                part.trim()
+                    .parse::<u32>()
+                    .map_err(|_| Error::InvalidRules(format!("bad distance {part:?} in {text:?}")))
             })
             .collect::<Result<Vec<_>>>()?;
         Distances::new(&values)
@@ -134,7 +138,11 @@ pub struct Rules {
 
 impl Rules {
     pub fn new(set: RuleSet) -> Rules {
-        Rules { set, two_way: false, distances: Distances::CLASSIC }
+        Rules {
+            set,
+            two_way: false,
+            distances: Distances::CLASSIC,
+        }
     }
 
     pub fn modern() -> Rules {
@@ -272,7 +280,9 @@ mod tests {
     use super::*;
 
     fn tops(text: &str) -> Vec<Card> {
-        text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+        text.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
     }
 
     #[test]
@@ -305,7 +315,9 @@ mod tests {
     #[test]
     fn two_way_and_custom_distances() {
         let row = tops("AC 5S 7D 5H");
-        let rules = Rules::modern().with_two_way(true).with_distances("2,3".parse().unwrap());
+        let rules = Rules::modern()
+            .with_two_way(true)
+            .with_distances("2,3".parse().unwrap());
         let mut out = Vec::new();
         rules.all_moves(&row, &mut out);
         assert_eq!(out, vec![Step { from: 1, to: 3 }, Step { from: 3, to: 1 }]);
@@ -314,10 +326,22 @@ mod tests {
 
     #[test]
     fn rule_names_parse_and_unknown_ones_are_refused() {
-        assert_eq!("strict-leap".parse::<RuleSet>().unwrap(), RuleSet::StrictLeap);
-        assert!(matches!("foo".parse::<RuleSet>(), Err(Error::InvalidRules(_))));
-        assert!(matches!("0,3".parse::<Distances>(), Err(Error::InvalidRules(_))));
-        assert!(matches!("".parse::<Distances>(), Err(Error::InvalidRules(_))));
+        assert_eq!(
+            "strict-leap".parse::<RuleSet>().unwrap(),
+            RuleSet::StrictLeap
+        );
+        assert!(matches!(
+            "foo".parse::<RuleSet>(),
+            Err(Error::InvalidRules(_))
+        ));
+        assert!(matches!(
+            "0,3".parse::<Distances>(),
+            Err(Error::InvalidRules(_))
+        ));
+        assert!(matches!(
+            "".parse::<Distances>(),
+            Err(Error::InvalidRules(_))
+        ));
         assert_eq!("3, 1".parse::<Distances>().unwrap(), Distances::CLASSIC);
     }
 }

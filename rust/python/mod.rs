@@ -1,0 +1,1 @@
+//! The PyO3 binding: the only place the core meets Python.
