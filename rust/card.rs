@@ -53,7 +53,7 @@ impl Card {
     /// Two cards agree when they share a suit or a rank.
     #[inline]
     pub fn agrees(self, other: Card) -> bool {
-        (self.0 ^ other.0) & 3 == 0 || self.0 >> 2 == other.0 >> 2
+        (self.0 ^ other.0).trailing_zeros() >= 2 || self.0 >> 2 == other.0 >> 2
     }
 
     /// The rank character (`A 2 … T J Q K`).
@@ -73,17 +73,15 @@ impl Card {
 }
 
 fn parse_rank(text: &str) -> Option<u8> {
-    match text {
-        "10" => Some(9),
-        _ => {
-            let mut chars = text.chars();
-            let c = chars.next()?.to_ascii_uppercase();
-            if chars.next().is_some() {
-                return None;
-            }
-            RANKS.iter().position(|&r| r == c).map(|r| r as u8)
-        }
+    if text == "10" {
+        return Some(9);
     }
+    let mut chars = text.chars();
+    let c = chars.next()?.to_ascii_uppercase();
+    if chars.next().is_some() {
+        return None;
+    }
+    RANKS.iter().position(|&r| r == c).map(|r| r as u8)
 }
 
 fn parse_suit(c: char) -> Option<u8> {
