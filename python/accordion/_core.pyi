@@ -48,7 +48,10 @@ class Move:
     def __new__(cls, mover: Card | str, target: Card | str) -> Move: ...
     @staticmethod
     def parse(text: str) -> Move:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``; raise ``InvalidMoveError``."""
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+
+        Raise ``InvalidMoveError`` otherwise.
+        """
     @staticmethod
     def deal() -> Move:
         """The action of turning the next stock card (blind games)."""
@@ -70,7 +73,10 @@ class Deal:
     def __new__(cls, cards: Iterable[Card | str]) -> Deal: ...
     @staticmethod
     def parse(text: str) -> Deal:
-        """Cards separated by spaces and/or commas; raise ``InvalidDealError``/``InvalidCardError``."""
+        """Cards separated by spaces and/or commas.
+
+        Raise ``InvalidDealError`` or ``InvalidCardError`` otherwise.
+        """
     @staticmethod
     def from_seed(seed: int, cards: int = 52) -> Deal:
         """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first ``cards``."""
