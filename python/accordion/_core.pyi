@@ -184,3 +184,56 @@ class Game:
     def copy(self) -> Game: ...
     def move_at(self, pile: int, distance: int) -> Move:
         """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards)."""
+    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
+        """A move that keeps a win in reach (or, when the row is lost, keeps the
+        fewest reachable piles); ``None`` when no move is legal."""
+
+ResultName = Literal["win", "loss", "unknown"]
+
+@final
+class Solution:
+    """What the solver found for one row."""
+
+    @property
+    def deal(self) -> str:
+        """The row solved (top cards, left to right)."""
+    @property
+    def result(self) -> ResultName:
+        """``win``; ``loss`` (proved by exhaustive search); ``unknown`` (a budget ran out)."""
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """A winning line; or a line reaching the fewest piles (``loss``) or the best found."""
+    @property
+    def piles(self) -> int:
+        """Piles at the end of :attr:`moves`: 1 for a win, exact fewest for a loss."""
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of SPEC §3."""
+
+def solve(
+    position: Deal | Game | str,
+    *,
+    rules: Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> Solution:
+    """Solve an open row (or the current row of a game) exhaustively.
+
+    ``rules`` defaults to the game's rules, else ``modern``. ``memory`` bounds the
+    transposition table in bytes. Releases the GIL; Ctrl-C stops it.
+    """
+
+def solve_many(
+    deals: Iterable[Deal | str],
+    *,
+    rules: Rules | str | None = None,
+    jobs: int | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> list[Solution]:
+    """Solve many rows on ``jobs`` threads (default: all cores); results in input order."""
