@@ -83,7 +83,7 @@ impl PyGame {
 
     #[getter]
     fn tops(&self) -> Vec<PyCard> {
-        self.game.tops().into_iter().map(PyCard).collect()
+        self.game.tops().iter().map(|&c| PyCard(c)).collect()
     }
 
     #[getter]
