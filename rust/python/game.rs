@@ -106,8 +106,9 @@ impl PyGame {
         self.game.is_over()
     }
 
-    fn play(&mut self, play: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let play = play_arg(play)?;
+    #[pyo3(signature = (r#move, /))]
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let play = play_arg(r#move)?;
         let action = self.game.action_of(play)?;
         self.game.play(action)?;
         Ok(PyMove(play))
