@@ -1,7 +1,7 @@
 """Deals: rows of 1 to 52 distinct cards, typed in or numbered.
 
 A numbered deal is fixed forever by docs/rules.md: a SplitMix64 generator seeded
-with the deal number drives a Fisher–Yates shuffle of the deck in index order,
+with the deal number drives a Fisher-Yates shuffle of the deck in index order,
 and the deal is a prefix of the shuffled deck.
 
 >>> Deal.parse("AS, 2d 10♥")
@@ -55,7 +55,7 @@ class SplitMix64:
 
 
 def shuffled_deck(seed: int) -> list[int]:
-    """The card indices of the deck after the Fisher–Yates shuffle driven by ``seed``."""
+    """The card indices of the deck after the Fisher-Yates shuffle driven by ``seed``."""
     deck = list(range(DECK_SIZE))
     generator = SplitMix64(seed)
     for i in range(DECK_SIZE - 1, 0, -1):
@@ -136,14 +136,17 @@ class Deal(Frozen):
 
     @staticmethod
     def parse(text: str) -> Deal:
-        """Cards separated by spaces and/or commas; raise ``InvalidDealError``/``InvalidCardError``."""
+        """Cards separated by spaces and/or commas.
+
+        Raise ``InvalidDealError`` or ``InvalidCardError`` for a bad row.
+        """
         if not isinstance(text, str):
             raise TypeError(f"a deal is parsed from str, not {type(text).__name__}")
         return Deal._make(tuple(_check_token(token) for token in _tokens(text)), None)
 
     @staticmethod
     def from_seed(seed: int, cards: int = 52) -> Deal:
-        """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first ``cards``."""
+        """Numbered deal: SplitMix64(seed) drives a Fisher-Yates shuffle; the first ``cards``."""
         if not isinstance(seed, int) or not isinstance(cards, int):
             raise TypeError("Deal.from_seed takes an int seed and an int number of cards")
         if not 0 <= seed < _WORD:

@@ -32,7 +32,7 @@ GRADES = ("win", "strong", "moral victory", "loss")
 
 
 def grade_of(piles: int) -> str:
-    """1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; anything else ``loss``.
+    """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; anything else ``loss``.
 
     Anything else includes 0: the empty table of a blind game before its first deal.
     """
@@ -73,7 +73,7 @@ class Outcome(Frozen):
 
     @property
     def grade(self) -> str:
-        """1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; more ``loss``."""
+        """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; more ``loss``."""
         return grade_of(self._piles)
 
     @property
@@ -140,7 +140,7 @@ def _either(distances: tuple[int, ...]) -> str:
 class Game:
     """A game of Accordion: a row of piles, maybe a stock, the rules and the history."""
 
-    __slots__ = ("_blind", "_dealt", "_deal", "_earlier", "_history", "_piles", "_rules")
+    __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str = "modern", *, blind: bool = False

@@ -45,14 +45,19 @@ class Move(Frozen):
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``; raise ``InvalidMoveError``."""
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+
+        Raise ``InvalidMoveError`` for anything else.
+        """
         if not isinstance(text, str):
             raise TypeError(f"a move is parsed from str, not {type(text).__name__}")
         if text.strip().lower() == "deal":
             return Move.deal()
         found = _MOVE_TEXT.fullmatch(text)
         if found is None:
-            raise InvalidMoveError(f"not a move: {text!r} (write MOVER>TARGET, e.g. 7H>7S, or deal)")
+            raise InvalidMoveError(
+                f"not a move: {text!r} (write MOVER>TARGET, e.g. 7H>7S, or deal)"
+            )
         try:
             return Move(found[1], found[2])
         except InvalidCardError as error:

@@ -62,12 +62,11 @@ class _Search:
             return known
         self.nodes += 1
         children = self.successors(row)
-        if not children or not self.rules.must_move:
-            # The game may end here: no move is left, or (modern) the player stops.
-            best = len(row)
-        else:
-            # A move is obligatory: only the rows it leads to can be the end.
-            best = len(row) + 1
+        # The game may end here when no move is left or when (modern) the player may
+        # stop. Otherwise a move is obligatory and only the rows it leads to count, so
+        # start above any reachable number of piles.
+        may_end_here = not children or not self.rules.must_move
+        best = len(row) if may_end_here else len(row) + 1
         for _, child in children:
             if best == 1:
                 break  # one pile cannot be beaten; the other lines need no look
@@ -103,7 +102,9 @@ def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row,
     if isinstance(position, str):
         position = Deal.parse(position)
     if not isinstance(position, Deal):
-        raise TypeError(f"solve takes a Deal, a Game or a deal's text, not {type(position).__name__}")
+        raise TypeError(
+            f"solve takes a Deal, a Game or a deal's text, not {type(position).__name__}"
+        )
     return position.cards, as_rules("modern" if rules is None else rules)
 
 
