@@ -10,7 +10,6 @@
 //! deal modes (open and blind), history and undo; [`solve`] is an exact interval
 //! solver; [`strategy`] and [`simulate`] play many numbered deals.
 
-pub mod agent;
 pub mod deal;
 pub mod game;
 pub mod play;

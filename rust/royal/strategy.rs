@@ -2,9 +2,13 @@
 //!
 //! - `greedy`: whenever a throw exists, make one, chosen by [`greedy_choice`];
 //!   deal only when no throw exists. It never looks ahead.
-//! - `best`: open play (and blind play under `modern`, where dealing everything
-//!   first loses nothing) follows the exact solver's line. Blind play under
-//!   `parlett` uses a best-effort agent that never sees the stock order.
+//! - `best`: open play follows the exact solver's line. Blind play under `modern`
+//!   deals every card first (dealing never takes a throw away, so this loses
+//!   nothing and turns the game into the open one), then follows the solver: it
+//!   never looks at the stock order. Blind play under `parlett` has nothing to
+//!   decide: every throw has the newest card as its right end, and any two
+//!   choices lead to the same row (see `docs/royal-marriage.md`), so `best` is
+//!   `greedy` there.
 
 use super::deal::RoyalDeal;
 use super::game::{RoyalAction, RoyalGame, RoyalOutcome};
@@ -46,14 +50,19 @@ impl FromStr for Strategy {
     }
 }
 
-/// The greedy rule: among the throws allowed now, the one that throws out the
-/// most cards (two before one); among those, the leftmost.
+/// The greedy rule: the leftmost throw, i.e. the first in canonical order (the
+/// smallest position of the first thrown card; there, one card before two).
 pub fn greedy_choice(row: &RoyalRow) -> Option<Throw> {
-    let mut throws = Vec::new();
-    row.throws(&mut throws);
-    throws
-        .into_iter()
-        .min_by_key(|t| (std::cmp::Reverse(t.count), t.at))
+    let cards = row.cards();
+    (1..cards.len().saturating_sub(1)).find_map(|at| {
+        (1..=2).find_map(|count| {
+            let throw = Throw {
+                at: at as u8,
+                count: count as u8,
+            };
+            row.allows(throw).then_some(throw)
+        })
+    })
 }
 
 /// Greedy play of an open row: its line and the cards left.
@@ -74,10 +83,11 @@ pub fn choose(game: &RoyalGame, strategy: Strategy) -> Option<RoyalAction> {
         Strategy::Greedy => greedy_choice(game.row()),
         Strategy::Best if game.is_blind() && !game.stock().is_empty() => {
             if game.rules() == RuleSet::Modern {
-                // Dealing never removes a throw, so deal everything, then solve.
+                // Dealing never takes a throw away: deal everything, then solve.
                 return Some(RoyalAction::Deal);
             }
-            super::agent::blind_choice(game)
+            // Parlett: every choice leads to the same row, so any throw will do.
+            greedy_choice(game.row())
         }
         Strategy::Best => {
             if game.row().has_throw() {
@@ -129,16 +139,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn greedy_takes_two_cards_first_then_the_leftmost() {
+    fn under_parlett_blind_play_every_choice_ends_alike() {
+        // Play each deal by always taking the last legal throw instead of the
+        // first: the confluence argument of docs/royal-marriage.md says the rows
+        // after each deal's throws agree with greedy's.
+        for seed in 0..300 {
+            let deal = RoyalDeal::from_seed(seed, 52).unwrap();
+            let mut first = RoyalGame::new(deal.clone(), true, RuleSet::Parlett).unwrap();
+            let mut last = RoyalGame::new(deal, true, RuleSet::Parlett).unwrap();
+            while first.may_deal() || last.may_deal() {
+                first.play(RoyalAction::Deal).unwrap();
+                last.play(RoyalAction::Deal).unwrap();
+                while let Some(&a) = first.legal_actions().first() {
+                    first.play(a).unwrap();
+                }
+                while let Some(&a) = last.legal_actions().last() {
+                    last.play(a).unwrap();
+                }
+                assert_eq!(first.cards(), last.cards(), "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn greedy_takes_the_leftmost_throw() {
         let row = RoyalRow::from_cards(
             &"QH 5C 9H 7D 5S KH"
                 .split_whitespace()
                 .map(|t| t.parse().unwrap())
                 .collect::<Vec<Card>>(),
         );
-        assert_eq!(greedy_choice(&row), Some(Throw { at: 2, count: 2 }));
+        assert_eq!(greedy_choice(&row), Some(Throw { at: 1, count: 1 }));
         let (line, left) = greedy_line(row.cards());
-        assert_eq!(line[0].to_string(), "out 9H 7D");
+        assert_eq!(line[0].to_string(), "out 5C");
         assert_eq!(left, 2);
     }
 
