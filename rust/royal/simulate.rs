@@ -19,7 +19,7 @@ pub struct SimulationStats {
 }
 
 impl SimulationStats {
-    fn empty() -> Self {
+    pub fn empty() -> Self {
         SimulationStats {
             deals: 0,
             wins: 0,
@@ -27,13 +27,29 @@ impl SimulationStats {
         }
     }
 
-    fn add(mut self, other: SimulationStats) -> Self {
+    #[must_use]
+    pub fn merged(mut self, other: SimulationStats) -> Self {
         self.deals += other.deals;
         self.wins += other.wins;
         for (mine, theirs) in self.histogram.iter_mut().zip(other.histogram) {
             *mine += theirs;
         }
         self
+    }
+
+    /// The 95% Wilson score interval of the win rate.
+    pub fn ci95(&self) -> (f64, f64) {
+        if self.deals == 0 {
+            return (0.0, 1.0);
+        }
+        let (n, p, z) = (
+            self.deals as f64,
+            self.wins as f64 / self.deals as f64,
+            1.96,
+        );
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        ((centre - half).max(0.0), (centre + half).min(1.0))
     }
 
     pub fn mean_cards(&self) -> f64 {
@@ -85,7 +101,7 @@ pub fn simulate(spec: &SimulationSpec, cancel: Option<&AtomicBool>) -> Result<Si
                 stats.histogram[outcome.cards] += 1;
                 stats
             })
-            .reduce(SimulationStats::empty, SimulationStats::add)
+            .reduce(SimulationStats::empty, SimulationStats::merged)
     });
     Ok(stats)
 }
@@ -110,6 +126,9 @@ mod tests {
         assert_eq!(one.deals, 500);
         assert_eq!(one.histogram.iter().sum::<u64>(), 500);
         assert_eq!(one.histogram[2], one.wins);
+        let (lo, hi) = one.ci95();
+        let rate = one.wins as f64 / 500.0;
+        assert!(lo < rate && rate < hi && hi - lo < 0.1, "{lo} {hi}");
         let stopped = simulate(&spec(2), Some(&AtomicBool::new(true))).unwrap();
         assert_eq!(stopped.deals, 0);
     }
