@@ -11,6 +11,7 @@ executable specification the core is tested against. Speed is not a goal.
 'win'
 """
 
+from accordion.reference import royal as royal
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.game import Game, LegalMoves, Outcome

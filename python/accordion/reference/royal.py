@@ -52,9 +52,7 @@ def check_royal(deal: Deal) -> Deal:
     """``deal`` if it starts with the queen and ends with the king of hearts."""
     cards = deal.cards
     if len(cards) < 2 or cards[0] != QUEEN or cards[-1] != KING:
-        raise InvalidDealError(
-            f"a Royal Marriage deal starts with QH and ends with KH, got {deal}"
-        )
+        raise InvalidDealError(f"a Royal Marriage deal starts with QH and ends with KH, got {deal}")
     return deal
 
 
@@ -195,14 +193,19 @@ Throw = tuple[int, int]
 def allows(row: Row, throw: Throw) -> bool:
     """1 or 2 cards strictly inside the row, between two cards that agree."""
     at, count = throw
-    return count in (1, 2) and at >= 1 and at + count < len(row) and (
-        row[at - 1].agrees(row[at + count])
+    return (
+        count in (1, 2)
+        and at >= 1
+        and at + count < len(row)
+        and (row[at - 1].agrees(row[at + count]))
     )
 
 
 def throws(row: Row) -> list[Throw]:
     """Every throw, by position of the first thrown card, one card before two."""
-    return [(at, count) for at in range(1, len(row)) for count in (1, 2) if allows(row, (at, count))]
+    return [
+        (at, count) for at in range(1, len(row)) for count in (1, 2) if allows(row, (at, count))
+    ]
 
 
 def thrown(row: Row, throw: Throw) -> Row:
@@ -305,7 +308,9 @@ class RoyalGame:
     def _find(self, move: RoyalMove, card: Card) -> int:
         if card in self._row:
             return self._row.index(card)
-        where = "still in the stock" if card in self._deal.cards[self._dealt :] else "not in the row"
+        where = (
+            "still in the stock" if card in self._deal.cards[self._dealt :] else "not in the row"
+        )
         raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
 
     def _throw_of(self, move: RoyalMove) -> Throw:
@@ -427,7 +432,9 @@ class RoyalSolution:
 def solve_royal(position: Deal | RoyalGame | str) -> RoyalSolution:
     """Search every line from an open row (or a game's current row), remembering
     the fewest cards reachable from each row. Exponential: for short rows."""
-    row: Row = tuple(position.cards) if isinstance(position, RoyalGame) else _as_deal(position).cards
+    row: Row = (
+        tuple(position.cards) if isinstance(position, RoyalGame) else _as_deal(position).cards
+    )
     fewest: dict[Row, int] = {}
 
     def search(row: Row) -> int:
@@ -459,4 +466,3 @@ __all__ = [
     "royal_deal",
     "solve_royal",
 ]
-
