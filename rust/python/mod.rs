@@ -10,6 +10,7 @@
 
 mod errors;
 mod game;
+mod royal;
 mod values;
 
 use pyo3::prelude::*;
@@ -23,5 +24,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::LegalMoves>()?;
+    royal::register(m)?;
     Ok(())
 }
