@@ -29,18 +29,10 @@ use crate::card::Card;
 use crate::game::Action;
 use crate::rules::{RuleSet, Rules, Step};
 
-/// Two card indices agree when they share a suit (equal low two bits) or a
-/// rank (equal high bits): `x = a ^ b` has `x & 3 == 0` or `x < 4`. The
-/// bitwise `|` keeps it free of branches, which the hot loop needs.
-#[allow(
-    clippy::inline_always,
-    clippy::needless_bitwise_bool,
-    clippy::verbose_bit_mask
-)]
-#[inline(always)]
+/// Whether two card indices agree, by the table.
+#[inline]
 fn agree(a: u8, b: u8) -> bool {
-    let x = a ^ b;
-    (x & 3 == 0) | (x < 4)
+    (AGREE[a as usize] >> b) & 1 == 1
 }
 
 /// Which forced game to play: the rule's variant and which target comes first.
@@ -92,37 +84,38 @@ impl Forced {
     /// As [`Forced::play`], telling `observe` every action as it is made.
     #[inline]
     pub fn play_observed(&self, cards: &[Card], blind: bool, observe: impl FnMut(Action)) -> usize {
-        let mut row = [0u8; 52];
         if blind {
-            self.run(&mut row, 0, 0, cards, observe)
+            self.run(&[], cards, observe)
         } else {
-            for (slot, card) in row.iter_mut().zip(cards) {
-                *slot = card.index();
-            }
-            self.run(&mut row, cards.len(), 0, &[], observe)
+            self.run(cards, &[], observe)
         }
     }
 
-    /// Go on from a row of `len` piles (any row, stuck or not) dealing `stock`
-    /// as the blind forced game does; the piles left.
+    /// Go on from a row with these top cards (stuck or not) dealing `stock` as
+    /// the blind forced game does; the piles left.
     #[inline]
-    pub fn finish(&self, row: &mut [u8; 52], len: usize, stock: &[Card]) -> usize {
-        self.run(row, len, 0, stock, |_| {})
+    pub fn finish(&self, tops: &[Card], stock: &[Card]) -> usize {
+        self.run(tops, stock, |_| {})
     }
 
     #[inline]
-    fn run(
-        &self,
-        row: &mut [u8; 52],
-        len: usize,
-        scan: usize,
-        stock: &[Card],
-        observe: impl FnMut(Action),
-    ) -> usize {
-        match (self.classic, self.farthest) {
-            (true, false) => run_classic::<false>(row, len, scan, stock, observe),
-            (true, true) => run_classic::<true>(row, len, scan, stock, observe),
-            (false, _) => self.run_general(row, len, scan, stock, observe),
+    fn run(&self, tops: &[Card], stock: &[Card], observe: impl FnMut(Action)) -> usize {
+        if self.classic {
+            let mut row = [NO_CARD; 52 + PAD];
+            for (slot, card) in row[PAD..].iter_mut().zip(tops) {
+                *slot = card.index();
+            }
+            if self.farthest {
+                run_classic::<true>(&mut row, tops.len(), 0, stock, observe)
+            } else {
+                run_classic::<false>(&mut row, tops.len(), 0, stock, observe)
+            }
+        } else {
+            let mut row = [0u8; 52];
+            for (slot, card) in row.iter_mut().zip(tops) {
+                *slot = card.index();
+            }
+            self.run_general(&mut row, tops.len(), 0, stock, observe)
         }
     }
 
@@ -194,44 +187,78 @@ impl Forced {
     }
 }
 
-/// The classic one-way slide-and-leap game, slide first unless `LEAP`.
+/// Piles sit at `PAD..`; the `PAD` slots before them hold [`NO_CARD`], which
+/// agrees with nothing, so a pile at position 1 or 2 can "look" three places
+/// back without a bounds test.
+const PAD: usize = 3;
+/// Not a card: bit 63 of every [`AGREE`] mask is clear.
+const NO_CARD: u8 = 63;
+
+/// `AGREE[a] >> b & 1` is whether cards `a` and `b` agree (bit 63, `NO_CARD`,
+/// is never set).
+static AGREE: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut a = 0;
+    while a < 52 {
+        let mut b = 0;
+        while b < 52 {
+            if a != b && (a % 4 == b % 4 || a / 4 == b / 4) {
+                table[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// The classic one-way slide-and-leap game, slide first unless `LEAP`, on the
+/// padded row `row[PAD..PAD + len]`; the scan starts at pile `scan`.
+///
+/// One branch decides "move or not" per pile looked at; the distance is then
+/// computed without a branch, and the row closes up by hand (in blind play the
+/// mover is nearly always the last pile, so there is nothing to shift).
 #[allow(clippy::inline_always)] // one copy per call site: the observer compiles away
 #[inline(always)]
 fn run_classic<const LEAP: bool>(
-    row: &mut [u8; 52],
-    mut len: usize,
-    mut scan: usize,
+    row: &mut [u8; 52 + PAD],
+    len: usize,
+    scan: usize,
     stock: &[Card],
     mut observe: impl FnMut(Action),
 ) -> usize {
+    let mut end = PAD + len;
+    let mut at = PAD + scan;
     let mut stock = stock.iter();
     loop {
-        while scan < len {
-            let card = row[scan];
-            let slide = scan >= 1 && agree(card, row[scan - 1]);
-            let leap = scan >= 3 && agree(card, row[scan - 3]);
-            let to = match (slide, leap) {
-                (false, false) => {
-                    scan += 1;
-                    continue;
-                }
-                (true, false) => scan - 1,
-                (false, true) => scan - 3,
-                (true, true) => scan - if LEAP { 3 } else { 1 },
-            };
-            let from = scan;
+        while at < end {
+            let card = row[at];
+            let agrees = AGREE[card as usize];
+            let slide = (agrees >> row[at - 1]) & 1;
+            let leap = (agrees >> row[at - 3]) & 1;
+            if slide | leap == 0 {
+                at += 1;
+                continue;
+            }
+            let distance = if LEAP { 1 + 2 * leap } else { 3 - 2 * slide } as usize;
+            let to = at - distance;
             row[to] = card;
-            row.copy_within(from + 1..len, from);
-            len -= 1;
-            observe(Action::Move(Step { from, to }));
-            scan = to;
+            for i in at..end - 1 {
+                row[i] = row[i + 1];
+            }
+            end -= 1;
+            observe(Action::Move(Step {
+                from: at - PAD,
+                to: to - PAD,
+            }));
+            at = to;
         }
         let Some(card) = stock.next() else {
-            return len;
+            return end - PAD;
         };
-        row[len] = card.index();
+        row[end] = card.index();
         observe(Action::Deal);
-        scan = len;
-        len += 1;
+        at = end;
+        end += 1;
     }
 }

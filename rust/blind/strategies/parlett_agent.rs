@@ -120,14 +120,7 @@ impl ParlettAgent {
         for (index, candidate) in candidates.iter().enumerate() {
             let mut total = 0u64;
             for stock in orderings.chunks_exact(take.max(1)) {
-                let mut row = [0u8; 52];
-                for (slot, card) in row.iter_mut().zip(&candidate.row) {
-                    *slot = card.index();
-                }
-                total += self
-                    .rollout
-                    .finish(&mut row, candidate.row.len(), &stock[..take])
-                    as u64;
+                total += self.rollout.finish(&candidate.row, &stock[..take]) as u64;
             }
             if total < best.0 {
                 best = (total, index);
