@@ -34,11 +34,11 @@ class Card:
     def is_red(self) -> bool: ...
     def agrees(self, other: Card) -> bool:
         """True when the two cards share a suit or a rank."""
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: Card) -> bool: ...
-    def __le__(self, other: Card) -> bool: ...
-    def __gt__(self, other: Card) -> bool: ...
-    def __ge__(self, other: Card) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Card, /) -> bool: ...
+    def __le__(self, other: Card, /) -> bool: ...
+    def __gt__(self, other: Card, /) -> bool: ...
+    def __ge__(self, other: Card, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -48,7 +48,10 @@ class Move:
     def __new__(cls, mover: Card | str, target: Card | str) -> Move: ...
     @staticmethod
     def parse(text: str) -> Move:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``; raise ``InvalidMoveError``."""
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+
+        Raise ``InvalidMoveError`` otherwise.
+        """
     @staticmethod
     def deal() -> Move:
         """The action of turning the next stock card (blind games)."""
@@ -60,7 +63,7 @@ class Move:
         """The top card of the pile landed on; ``None`` for a deal."""
     @property
     def is_deal(self) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -70,7 +73,10 @@ class Deal:
     def __new__(cls, cards: Iterable[Card | str]) -> Deal: ...
     @staticmethod
     def parse(text: str) -> Deal:
-        """Cards separated by spaces and/or commas; raise ``InvalidDealError``/``InvalidCardError``."""
+        """Cards separated by spaces and/or commas.
+
+        Raise ``InvalidDealError`` or ``InvalidCardError`` otherwise.
+        """
     @staticmethod
     def from_seed(seed: int, cards: int = 52) -> Deal:
         """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first ``cards``."""
@@ -84,8 +90,8 @@ class Deal:
         """The seed of a numbered deal, else ``None``."""
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Card]: ...
-    def __getitem__(self, index: int) -> Card: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __getitem__(self, index: int, /) -> Card: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -97,8 +103,9 @@ class Rules:
         name: RuleName | str = "modern",
         *,
         two_way: bool = False,
-        distances: Iterable[int] = (1, 3),
-    ) -> Rules: ...
+        distances: Iterable[int] | str | None = None,
+    ) -> Rules:
+        """``distances`` defaults to ``(1, 3)``; text such as ``"2,3"`` is accepted."""
     @property
     def name(self) -> str: ...
     @property
@@ -114,7 +121,7 @@ class Rules:
         """At most one legal action at any time (strict, strict-leap)."""
     @property
     def may_deal_while_move_exists(self) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -128,14 +135,14 @@ class Outcome:
         """1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; more ``loss``."""
     @property
     def is_over(self) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
 class LegalMoves:
     """A live view of the legal actions of a game (``deal`` included when allowed)."""
 
-    def __contains__(self, move: object) -> bool: ...
+    def __contains__(self, move: object, /) -> bool: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Move]: ...
     def __bool__(self) -> bool: ...
@@ -145,8 +152,9 @@ class Game:
     """A game of Accordion: a row of piles, maybe a stock, the rules and the history."""
 
     def __new__(
-        cls, deal: Deal | str, rules: Rules | str = "modern", *, blind: bool = False
-    ) -> Game: ...
+        cls, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
+    ) -> Game:
+        """A new game of ``deal``; ``rules`` default to ``modern``."""
     @property
     def rules(self) -> Rules: ...
     @property
@@ -169,12 +177,67 @@ class Game:
     @property
     def is_over(self) -> bool:
         """No legal action is left (no move, and no card to deal)."""
-    def play(self, move: Move | str) -> Move:
+    def play(self, move: Move | str, /) -> Move:
         """Play a move or ``deal``; raise ``InvalidMoveError`` / ``IllegalMoveError``."""
     def deal(self) -> Move:
         """Turn the next stock card; raise ``IllegalMoveError`` when not allowed."""
     def undo(self) -> Move:
         """Take back the last action; raise ``IndexError`` when there is none."""
     def copy(self) -> Game: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: object, /) -> Game: ...
     def move_at(self, pile: int, distance: int) -> Move:
         """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards)."""
+    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
+        """A move that keeps a win in reach (or, when the row is lost, keeps the
+        fewest reachable piles); ``None`` when no move is legal."""
+
+ResultName = Literal["win", "loss", "unknown"]
+
+@final
+class Solution:
+    """What the solver found for one row."""
+
+    @property
+    def deal(self) -> str:
+        """The row solved (top cards, left to right)."""
+    @property
+    def result(self) -> ResultName:
+        """``win``; ``loss`` (proved by exhaustive search); ``unknown`` (a budget ran out)."""
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """A winning line; or a line reaching the fewest piles (``loss``) or the best found."""
+    @property
+    def piles(self) -> int:
+        """Piles at the end of :attr:`moves`: 1 for a win, exact fewest for a loss."""
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of SPEC §3."""
+
+def solve(
+    position: Deal | Game | str,
+    *,
+    rules: Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> Solution:
+    """Solve an open row (or the current row of a game) exhaustively.
+
+    ``rules`` defaults to the game's rules, else ``modern``. ``memory`` bounds the
+    transposition table in bytes. Releases the GIL; Ctrl-C stops it.
+    """
+
+def solve_many(
+    deals: Iterable[Deal | str],
+    *,
+    rules: Rules | str | None = None,
+    jobs: int | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> list[Solution]:
+    """Solve many rows on ``jobs`` threads (default: all cores); results in input order."""

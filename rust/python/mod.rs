@@ -1,1 +1,27 @@
-//! The PyO3 binding: the only place the core meets Python.
+//! The PyO3 binding: the only place the core meets Python. Each file binds one
+//! part of the core; errors are mapped in `errors.rs` alone.
+
+// PyO3 methods take `&self` and owned arguments whatever their size.
+#![allow(
+    clippy::trivially_copy_pass_by_ref,
+    clippy::unused_self,
+    clippy::needless_pass_by_value
+)]
+
+mod errors;
+mod game;
+mod values;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<values::PyCard>()?;
+    m.add_class::<values::PyMove>()?;
+    m.add_class::<values::PyDeal>()?;
+    m.add_class::<values::PyRules>()?;
+    m.add_class::<values::PyOutcome>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<game::LegalMoves>()?;
+    Ok(())
+}

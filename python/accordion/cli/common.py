@@ -1,0 +1,80 @@
+"""What the subcommands share: one-line errors and the variant flags."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from accordion import Rules
+from accordion.errors import InvalidRulesError
+
+RULE_NAMES = ("modern", "strict", "strict-leap", "parlett")
+
+
+class CliError(Exception):
+    """A command-line mistake, reported on one line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that reports a mistake on one line and exits with 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{self.prog}: {message}")
+
+
+def add_variant_flags(parser: argparse.ArgumentParser) -> None:
+    """VARIANT: [--two-way] [--distances 1,3] (SPEC §3)."""
+    group = parser.add_argument_group("variant")
+    group.add_argument(
+        "--two-way", action="store_true", help="piles may also move rightwards (Bayan)"
+    )
+    group.add_argument(
+        "--distances",
+        default="1,3",
+        metavar="D,D",
+        help="the move distances, comma-separated (default 1,3; 23 Skidoo is 2,3)",
+    )
+
+
+def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
+    """The rules named on the command line, with the variant flags."""
+    try:
+        distances = [int(part) for part in args.distances.split(",")]
+    except ValueError:
+        raise InvalidRulesError(
+            f"bad --distances {args.distances!r}: write numbers separated by commas, e.g. 1,3"
+        ) from None
+    return Rules(name, two_way=args.two_way, distances=distances)
+
+
+def card_count(text: str) -> int:
+    """An argparse type for --cards: 1 to 52."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of cards: {text!r}") from None
+    if not 1 <= value <= 52:
+        raise argparse.ArgumentTypeError(f"--cards takes 1 to 52, got {value}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """An argparse type for deal numbers: 0 to 2**64 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a deal number: {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"deal numbers are 0 to 2**64 - 1, got {value}")
+    return value
+
+
+def positive(text: str) -> int:
+    """An argparse type for counts: 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value

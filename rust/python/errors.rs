@@ -1,0 +1,23 @@
+//! Core errors become the exceptions of `accordion.errors` (all `ValueError`s).
+
+use crate::error::Error;
+use pyo3::PyErr;
+
+pyo3::import_exception!(accordion.errors, InvalidCardError);
+pyo3::import_exception!(accordion.errors, InvalidDealError);
+pyo3::import_exception!(accordion.errors, InvalidMoveError);
+pyo3::import_exception!(accordion.errors, IllegalMoveError);
+pyo3::import_exception!(accordion.errors, InvalidRulesError);
+
+impl From<Error> for PyErr {
+    fn from(error: Error) -> PyErr {
+        let message = error.to_string();
+        match error {
+            Error::InvalidCard(_) => InvalidCardError::new_err(message),
+            Error::InvalidDeal(_) => InvalidDealError::new_err(message),
+            Error::InvalidMove(_) => InvalidMoveError::new_err(message),
+            Error::IllegalMove(_) => IllegalMoveError::new_err(message),
+            Error::InvalidRules(_) => InvalidRulesError::new_err(message),
+        }
+    }
+}

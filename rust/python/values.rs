@@ -1,0 +1,452 @@
+//! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
+
+use crate::card::Card;
+use crate::deal::{Deal, DECK_SIZE};
+use crate::error::Error;
+use crate::game::{Outcome, Play};
+use crate::rules::{Distances, RuleSet, Rules};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
+fn hash_of(value: &impl Hash) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// One of the 52 cards.
+#[pyclass(frozen, eq, ord, hash, name = "Card", module = "accordion._core")]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PyCard(pub Card);
+
+#[pymethods]
+impl PyCard {
+    #[new]
+    fn py_new(text: &str) -> PyResult<Self> {
+        Ok(PyCard(text.parse()?))
+    }
+
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        Ok(PyCard(text.parse()?))
+    }
+
+    #[staticmethod]
+    fn from_index(index: i64) -> PyResult<Self> {
+        u8::try_from(index)
+            .ok()
+            .and_then(Card::from_index)
+            .map(PyCard)
+            .ok_or_else(|| Error::InvalidCard(format!("no card has index {index}; 0 to 51")).into())
+    }
+
+    #[getter]
+    fn rank(&self) -> String {
+        self.0.rank_char().to_string()
+    }
+
+    #[getter]
+    fn suit(&self) -> String {
+        self.0.suit_char().to_string()
+    }
+
+    #[getter]
+    fn index(&self) -> u8 {
+        self.0.index()
+    }
+
+    #[getter]
+    fn is_red(&self) -> bool {
+        self.0.is_red()
+    }
+
+    fn agrees(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let other = other.cast::<PyCard>().map_err(|_| {
+            PyTypeError::new_err(format!("agrees() takes a Card, got {}", type_name(other)))
+        })?;
+        Ok(self.0.agrees(other.get().0))
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Card('{}')", self.0)
+    }
+}
+
+/// A card given as a `Card` or as text.
+pub fn card_arg(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    if let Ok(card) = obj.cast::<PyCard>() {
+        return Ok(card.get().0);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Ok(text.to_str()?.parse()?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Card or a str, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// A move `MOVER>TARGET`, or `deal`.
+#[pyclass(frozen, eq, hash, name = "Move", module = "accordion._core")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyMove(pub Play);
+
+#[pymethods]
+impl PyMove {
+    #[new]
+    fn py_new(mover: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let (mover, target) = (card_arg(mover)?, card_arg(target)?);
+        if mover == target {
+            return Err(Error::InvalidMove(format!("not a move: {mover} onto itself")).into());
+        }
+        Ok(PyMove(Play::Move { mover, target }))
+    }
+
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        Ok(PyMove(Play::parse(text)?))
+    }
+
+    #[staticmethod]
+    fn deal() -> Self {
+        PyMove(Play::Deal)
+    }
+
+    #[getter]
+    fn mover(&self) -> Option<PyCard> {
+        match self.0 {
+            Play::Move { mover, .. } => Some(PyCard(mover)),
+            Play::Deal => None,
+        }
+    }
+
+    #[getter]
+    fn target(&self) -> Option<PyCard> {
+        match self.0 {
+            Play::Move { target, .. } => Some(PyCard(target)),
+            Play::Deal => None,
+        }
+    }
+
+    #[getter]
+    fn is_deal(&self) -> bool {
+        self.0 == Play::Deal
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.0 {
+            Play::Move { mover, target } => format!("Move('{mover}', '{target}')"),
+            Play::Deal => "Move.deal()".to_string(),
+        }
+    }
+}
+
+/// A move given as a `Move` or as text.
+pub fn play_arg(obj: &Bound<'_, PyAny>) -> PyResult<Play> {
+    if let Ok(play) = obj.cast::<PyMove>() {
+        return Ok(play.get().0);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Ok(Play::parse(text.to_str()?)?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Move or a str, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// A row of 1 to 52 distinct cards.
+#[pyclass(frozen, name = "Deal", module = "accordion._core", sequence)]
+#[derive(Clone)]
+pub struct PyDeal {
+    pub deal: Deal,
+    pub seed: Option<u64>,
+}
+
+#[pymethods]
+impl PyDeal {
+    #[new]
+    fn py_new(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if cards.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "Deal() takes an iterable of cards; use Deal.parse for text",
+            ));
+        }
+        let cards = cards
+            .try_iter()?
+            .map(|item| card_arg(&item?))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(PyDeal {
+            deal: Deal::new(cards)?,
+            seed: None,
+        })
+    }
+
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        Ok(PyDeal {
+            deal: text.parse()?,
+            seed: None,
+        })
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (seed, cards = 52))]
+    fn from_seed(seed: &Bound<'_, PyAny>, cards: i64) -> PyResult<Self> {
+        if !seed.is_instance_of::<pyo3::types::PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "a deal number is an int, got {}",
+                type_name(seed)
+            )));
+        }
+        let seed: u64 = seed.extract().map_err(|_| {
+            Error::InvalidDeal(format!(
+                "a deal number is an integer 0 to 2**64 - 1, got {seed}"
+            ))
+        })?;
+        let cards = usize::try_from(cards).unwrap_or(usize::MAX);
+        Ok(PyDeal {
+            deal: Deal::from_seed(seed, cards.min(DECK_SIZE + 1))?,
+            seed: Some(seed),
+        })
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (cards = 52))]
+    fn random(py: Python<'_>, cards: i64) -> PyResult<Self> {
+        let seed: u64 = py
+            .import("random")?
+            .getattr("SystemRandom")?
+            .call0()?
+            .call_method1("randrange", (1u64 << 32,))?
+            .extract()?;
+        let cards = usize::try_from(cards).unwrap_or(usize::MAX);
+        Ok(PyDeal {
+            deal: Deal::from_seed(seed, cards.min(DECK_SIZE + 1))?,
+            seed: Some(seed),
+        })
+    }
+
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.deal.cards().iter().map(|&c| PyCard(c)))
+    }
+
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn __len__(&self) -> usize {
+        self.deal.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<PyCard> {
+        let len = self.deal.len() as isize;
+        let at = if index < 0 { index + len } else { index };
+        if (0..len).contains(&at) {
+            Ok(PyCard(self.deal.cards()[at as usize]))
+        } else {
+            Err(pyo3::exceptions::PyIndexError::new_err(
+                "deal index out of range",
+            ))
+        }
+    }
+
+    fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let cards = PyDeal::cards(slf.get(), slf.py())?;
+        Ok(cards.into_any().try_iter()?.into_any())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyDeal>()
+            .is_ok_and(|o| o.get().deal == self.deal)
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_of(&self.deal)
+    }
+
+    fn __str__(&self) -> String {
+        self.deal.to_string()
+    }
+
+    pub fn __repr__(&self) -> String {
+        match self.seed {
+            Some(seed) if self.deal.len() == DECK_SIZE => format!("Deal.from_seed({seed})"),
+            Some(seed) => format!("Deal.from_seed({seed}, cards={})", self.deal.len()),
+            None => format!("Deal.parse('{}')", self.deal),
+        }
+    }
+}
+
+/// A deal given as a `Deal` or as text.
+pub fn deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deal> {
+    if let Ok(deal) = obj.cast::<PyDeal>() {
+        return Ok(deal.get().deal.clone());
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Ok(text.to_str()?.parse()?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Deal or a str, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// A rule set with its variant.
+#[pyclass(frozen, eq, hash, name = "Rules", module = "accordion._core")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyRules(pub Rules);
+
+#[pymethods]
+impl PyRules {
+    #[new]
+    #[pyo3(signature = (name = "modern", *, two_way = false, distances = None))]
+    fn py_new(name: &str, two_way: bool, distances: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let set: RuleSet = name.parse()?;
+        let distances = match distances {
+            None => Distances::CLASSIC,
+            Some(obj) => {
+                if obj.is_instance_of::<PyString>() {
+                    obj.extract::<String>()?.parse()?
+                } else {
+                    let values = obj
+                        .try_iter()?
+                        .map(|d| {
+                            let d = d?;
+                            d.extract::<i64>().map_err(|_| {
+                                PyTypeError::new_err(format!("a distance is an int, got {d}"))
+                            })
+                        })
+                        .collect::<PyResult<Vec<i64>>>()?;
+                    let values: Vec<u32> = values
+                        .into_iter()
+                        .map(|d| u32::try_from(d).unwrap_or(0))
+                        .collect();
+                    Distances::new(&values)?
+                }
+            }
+        };
+        Ok(PyRules(
+            Rules::new(set)
+                .with_two_way(two_way)
+                .with_distances(distances),
+        ))
+    }
+
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.set.name()
+    }
+
+    #[getter]
+    fn two_way(&self) -> bool {
+        self.0.two_way
+    }
+
+    #[getter]
+    fn distances<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.distances.iter().collect::<Vec<_>>())
+    }
+
+    #[getter]
+    fn must_move(&self) -> bool {
+        self.0.set.must_move()
+    }
+
+    #[getter]
+    fn is_automatic(&self) -> bool {
+        self.0.set.is_automatic()
+    }
+
+    #[getter]
+    fn may_deal_while_move_exists(&self) -> bool {
+        !self.0.set.must_move()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    pub fn __repr__(&self) -> String {
+        let distances: Vec<String> = self.0.distances.iter().map(|d| d.to_string()).collect();
+        let distances = if distances.len() == 1 {
+            format!("({},)", distances[0])
+        } else {
+            format!("({})", distances.join(", "))
+        };
+        if self.0 == Rules::new(self.0.set) {
+            return format!("Rules('{}')", self.0.set.name());
+        }
+        format!(
+            "Rules('{}', two_way={}, distances={distances})",
+            self.0.set.name(),
+            if self.0.two_way { "True" } else { "False" }
+        )
+    }
+}
+
+/// Rules given as `Rules` or as a rule-set name.
+pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
+    if let Ok(rules) = obj.cast::<PyRules>() {
+        return Ok(rules.get().0);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Ok(Rules::new(text.to_str()?.parse()?));
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected Rules or a rule-set name, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// Where a game stands.
+#[pyclass(frozen, eq, hash, name = "Outcome", module = "accordion._core")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyOutcome(pub Outcome);
+
+#[pymethods]
+impl PyOutcome {
+    #[getter]
+    fn piles(&self) -> usize {
+        self.0.piles
+    }
+
+    #[getter]
+    fn grade(&self) -> &'static str {
+        self.0.grade.name()
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Outcome(piles={}, grade='{}', is_over={})",
+            self.0.piles,
+            self.0.grade.name(),
+            if self.0.is_over { "True" } else { "False" }
+        )
+    }
+}
