@@ -82,8 +82,7 @@ def _report(stats: Stats) -> str:
         f"rules {stats.rules}, strategy {stats.strategy}",
         f"wins: {stats.wins:,} = {stats.win_rate:.6f} (95% CI {lo:.6f} … {hi:.6f})",
         f"mean piles: {stats.mean_piles:.3f}",
-        "grades: "
-        + ", ".join(f"{name} {share:.2%}" for name, share in stats.grades.items()),
+        "grades: " + ", ".join(f"{name} {share:.2%}" for name, share in stats.grades.items()),
         "piles: " + ", ".join(f"{piles}:{count}" for piles, count in stats.histogram.items()),
         f"time: {stats.seconds:.2f} s",
     ]
