@@ -389,7 +389,10 @@ class RoyalStats:
     @property
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of SPEC §3 (piles = cards), plus ``game``, ``blind``, ``cards``."""
+        """The ``stats`` JSON object of SPEC §3 (piles = cards).
+
+        With ``game``, ``blind`` and ``cards`` besides.
+        """
 
 def royal_deal(seed: int, cards: int = 52) -> Deal:
     """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
