@@ -169,7 +169,7 @@ fn search(
     let verdict = match found.stop {
         _ if piles <= 1 && found.value != usize::MAX => Verdict::Win,
         None | Some(Stop::Proven) => Verdict::Loss,
-        Some(Stop::Budget | Stop::Cancelled) => Verdict::Unknown,
+        Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => Verdict::Unknown,
     };
     Solution {
         verdict,

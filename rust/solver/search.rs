@@ -37,6 +37,8 @@ pub(crate) enum Stop {
     Budget,
     /// The caller's cancel flag was raised.
     Cancelled,
+    /// The attempt used up its nodes: search again in another order.
+    Restart,
 }
 
 /// The result of a search.
@@ -47,6 +49,15 @@ pub(crate) struct Found {
     pub(crate) stop: Option<Stop>,
     pub(crate) nodes: u64,
 }
+
+/// A position is stored only if its search took at least this many nodes:
+/// searching a smaller subtree again costs less than the table traffic.
+const STORE_FROM: u64 = 8;
+
+/// The nodes of a round's first attempt; each restart doubles the allowance,
+/// so a round that must be exhaustive (a proof of loss) wastes at most about
+/// as many nodes as its last attempt takes.
+const FIRST_ALLOWANCE: u64 = 1_000;
 
 /// How often (in nodes) the clock and the cancel flag are read.
 const POLL_EVERY: u64 = 1 << 10;
@@ -70,6 +81,10 @@ pub(crate) struct Search<'a> {
     goal: usize,
     nodes: u64,
     stop: Option<Stop>,
+    /// The current attempt stops at this node count.
+    restart_at: u64,
+    /// Attempts so far in this round; each orders moves differently.
+    attempt: u64,
 }
 
 impl<'a> Search<'a> {
@@ -94,6 +109,8 @@ impl<'a> Search<'a> {
             goal: 1,
             nodes: 0,
             stop: None,
+            restart_at: u64::MAX,
+            attempt: 0,
         }
     }
 
@@ -121,13 +138,32 @@ impl<'a> Search<'a> {
             }
             self.goal = k;
             self.cap = if k < floor + 2 { k + 1 } else { usize::MAX };
-            self.visit(root);
+            self.attempts(root);
             if self.stop.is_some() || self.cap == usize::MAX {
                 break;
             }
             k += 1;
         }
         self.found()
+    }
+
+    /// Search the round, restarting in a new order after ever larger node
+    /// allowances: a depth-first search that goes wrong near the root can
+    /// spend ages below it, and another order often finds a line at once.
+    /// Nothing is lost: subtrees finished in an attempt stay in the table.
+    fn attempts(&mut self, root: &Position) {
+        let mut allowance = FIRST_ALLOWANCE;
+        self.attempt = 0;
+        loop {
+            self.restart_at = self.nodes.saturating_add(allowance);
+            self.visit(root);
+            if self.stop != Some(Stop::Restart) {
+                return;
+            }
+            self.stop = None;
+            self.attempt += 1;
+            allowance = allowance.saturating_mul(2);
+        }
     }
 
     fn found(self) -> Found {
@@ -163,6 +199,10 @@ impl<'a> Search<'a> {
             return true;
         }
         if self.nodes % POLL_EVERY == 0 && self.poll() {
+            return true;
+        }
+        if self.nodes >= self.restart_at {
+            self.stop = Some(Stop::Restart);
             return true;
         }
         let mark = self.moves.len();
@@ -206,7 +246,8 @@ impl<'a> Search<'a> {
         if self.table.bound(&key, hash).is_some_and(|b| b >= cutoff) {
             return false;
         }
-        order_moves(position, &mut self.moves[mark..]);
+        order_moves(position, &mut self.moves[mark..], self.attempt);
+        let before = self.nodes;
         for at in mark..self.moves.len() {
             let step = self.moves[at];
             self.path.push(Action::Move(step));
@@ -216,7 +257,9 @@ impl<'a> Search<'a> {
                 return true;
             }
         }
-        self.table.store(&key, hash, self.best.min(self.cap));
+        if self.nodes - before >= STORE_FROM {
+            self.table.store(&key, hash, self.best.min(self.cap));
+        }
         false
     }
 

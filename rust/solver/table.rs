@@ -7,9 +7,9 @@
 //!
 //! The table starts small and doubles while it is below its byte bound (a
 //! bucket splits in place into itself and its new twin, so growing never holds
-//! two copies). Once at the bound it never grows again: a position that finds
-//! its bucket full replaces the slot with the fewest piles, the cheapest subtree
-//! to search again. A lost entry only means that position may be searched
+//! two copies). A position that finds its bucket full replaces the slot with
+//! the fewest piles, the cheapest subtree to search again, unless the table is
+//! a quarter full and may still grow. Once at the bound it never grows again. A lost entry only means that position may be searched
 //! again; every entry read is matched on the whole key, so neither a full table
 //! nor a hash collision can change a verdict or a pile count.
 
@@ -26,7 +26,7 @@ pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 const BOUND_BITS: u64 = 0xFF;
 /// A thread keeps the allocation of its last table up to this size, so that
 /// the many small searches of a batch neither allocate nor fault pages in.
-const KEEP_BYTES: usize = 8 << 20;
+const KEEP_BYTES: usize = 32 << 20;
 
 thread_local! {
     static SPARE: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
@@ -57,6 +57,8 @@ impl Slot {
 /// Positions already searched, each with a lower bound on its piles.
 pub(crate) struct Table {
     slots: Vec<Slot>,
+    /// Slots in use.
+    used: usize,
     /// The most buckets the byte bound allows (a power of two).
     max_buckets: usize,
 }
@@ -76,7 +78,11 @@ impl Table {
         }
         slots.clear();
         slots.resize(FIRST_BUCKETS.min(max_buckets) * WAYS, Slot::default());
-        Table { slots, max_buckets }
+        Table {
+            slots,
+            used: 0,
+            max_buckets,
+        }
     }
 
     #[inline]
@@ -105,7 +111,7 @@ impl Table {
         let tag = (hash & !BOUND_BITS) | bound.clamp(1, 255) as u64;
         loop {
             let start = self.bucket(hash);
-            let full = self.buckets() == self.max_buckets;
+            let may_grow = self.buckets() < self.max_buckets && self.used * 4 >= self.slots.len();
             let bucket = &mut self.slots[start..start + WAYS];
             if let Some(slot) = bucket.iter_mut().find(|slot| slot.holds(key, hash)) {
                 slot.tag = tag;
@@ -113,9 +119,12 @@ impl Table {
             }
             if let Some(slot) = bucket.iter_mut().find(|slot| slot.tag == 0) {
                 *slot = Slot { key: *key, tag };
+                self.used += 1;
                 return;
             }
-            if !full {
+            // Grow once a quarter of the slots are in use: below that a full
+            // bucket is rare, and replacing in it is cheaper than doubling.
+            if may_grow {
                 self.grow();
                 continue;
             }
