@@ -38,12 +38,21 @@ fn partners(census: [u16; 4], c: u8) -> u32 {
 }
 
 /// Sort `moves` (legal in `position`) best first for attempt `attempt`.
+/// `codes` is scratch space: each move's sort key is computed once, packed
+/// with the move into one `u32` (key above, tie-break below), and the codes
+/// are sorted as plain integers.
 #[inline]
-pub(crate) fn order_moves(position: &Position, moves: &mut [Step], attempt: u64) {
+pub(crate) fn order_moves(
+    position: &Position,
+    moves: &mut [Step],
+    attempt: u64,
+    codes: &mut Vec<u32>,
+) {
     let cards = position.cards();
     let census = position.census();
     let salt = position.hash() ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    moves.sort_unstable_by_key(|step| {
+    codes.clear();
+    codes.extend(moves.iter().map(|step| {
         let tie = 64 * (63 - step.from as u32) + (63 - step.to as u32);
         let key = (step.from as u32 / 4) * 64 + partners(census, cards[step.to]);
         let noise = if attempt == 0 {
@@ -53,6 +62,14 @@ pub(crate) fn order_moves(position: &Position, moves: &mut [Step], attempt: u64)
             z = (z ^ (z >> 31)).wrapping_mul(0x94D0_49BB_1331_11EB);
             (z >> 40) as u32 % FUZZ
         };
-        (key + noise, tie)
-    });
+        (key + noise) << 12 | tie
+    }));
+    codes.sort_unstable();
+    for (step, &code) in moves.iter_mut().zip(codes.iter()) {
+        let tie = code & 0xFFF;
+        *step = Step {
+            from: 63 - (tie >> 6) as usize,
+            to: 63 - (tie & 63) as usize,
+        };
+    }
 }

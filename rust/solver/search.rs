@@ -72,6 +72,8 @@ pub(crate) struct Search<'a> {
     table: Table,
     /// Move lists of every node on the current path, stacked.
     moves: Vec<Step>,
+    /// Scratch space for ordering one node's moves.
+    codes: Vec<u32>,
     path: Vec<Action>,
     best: usize,
     best_line: Vec<Action>,
@@ -102,6 +104,7 @@ impl<'a> Search<'a> {
             deadline: budget.timeout.map(|t| started + t),
             table: Table::new(budget.memory_bytes),
             moves: Vec::with_capacity(1024),
+            codes: Vec::with_capacity(256),
             path: Vec::with_capacity(128),
             best: usize::MAX,
             best_line: Vec::new(),
@@ -246,7 +249,12 @@ impl<'a> Search<'a> {
         if self.table.bound(&key, hash).is_some_and(|b| b >= cutoff) {
             return false;
         }
-        order_moves(position, &mut self.moves[mark..], self.attempt);
+        order_moves(
+            position,
+            &mut self.moves[mark..],
+            self.attempt,
+            &mut self.codes,
+        );
         let before = self.nodes;
         for at in mark..self.moves.len() {
             let step = self.moves[at];
