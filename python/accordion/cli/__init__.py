@@ -7,11 +7,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from accordion.cli import deal
+from accordion.cli import deal, play
 from accordion.cli.common import CliError, Parser
 from accordion.errors import AccordionError
 
-COMMANDS = (deal,)
+COMMANDS = (deal, play)
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,
