@@ -20,6 +20,7 @@ from accordion.errors import (
     InvalidMoveError,
     InvalidRulesError,
 )
+from accordion.svg import save_svg, svg
 
 __all__ = [
     "AccordionError",
@@ -35,4 +36,6 @@ __all__ = [
     "Move",
     "Outcome",
     "Rules",
+    "save_svg",
+    "svg",
 ]
