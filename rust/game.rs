@@ -148,7 +148,7 @@ impl Game {
         &self.row
     }
 
-    pub fn tops(&self) -> Vec<Card> {
+    pub fn tops(&self) -> &[Card] {
         self.row.tops()
     }
 
@@ -160,7 +160,7 @@ impl Game {
     /// The legal moves now (without `deal`).
     pub fn legal_steps(&self) -> Vec<Step> {
         let mut steps = Vec::new();
-        self.rules.legal_moves(&self.row.tops(), &mut steps);
+        self.rules.legal_moves(self.row.tops(), &mut steps);
         steps
     }
 

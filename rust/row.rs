@@ -4,10 +4,12 @@
 use crate::card::Card;
 use crate::rules::Step;
 
-/// Piles left to right, each bottom to top.
+/// Piles left to right, each bottom to top, and their top cards (kept beside
+/// the piles because move generation reads only the tops).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Row {
     piles: Vec<Vec<Card>>,
+    tops: Vec<Card>,
 }
 
 impl Row {
@@ -15,6 +17,7 @@ impl Row {
     pub fn from_cards(cards: &[Card]) -> Row {
         Row {
             piles: cards.iter().map(|&c| vec![c]).collect(),
+            tops: cards.to_vec(),
         }
     }
 
@@ -31,26 +34,25 @@ impl Row {
     }
 
     /// The top card of every pile.
-    pub fn tops(&self) -> Vec<Card> {
-        self.piles
-            .iter()
-            .map(|p| *p.last().expect("piles are never empty"))
-            .collect()
+    pub fn tops(&self) -> &[Card] {
+        &self.tops
     }
 
     /// Position of the pile whose top card is `card`.
     pub fn position_of_top(&self, card: Card) -> Option<usize> {
-        self.piles.iter().position(|p| p.last() == Some(&card))
+        self.tops.iter().position(|&top| top == card)
     }
 
     /// A new pile at the right-hand end (dealing).
     pub fn push(&mut self, card: Card) {
         self.piles.push(vec![card]);
+        self.tops.push(card);
     }
 
     /// Take back the last dealt card.
     pub fn pop_dealt(&mut self) -> Card {
         let pile = self.piles.pop().expect("a dealt pile to take back");
+        self.tops.pop();
         debug_assert_eq!(pile.len(), 1);
         pile[0]
     }
@@ -59,8 +61,10 @@ impl Row {
     /// closes up. Returns how many cards moved, which `unapply` needs.
     pub fn apply(&mut self, step: Step) -> usize {
         let mover = self.piles.remove(step.from);
+        let top = self.tops.remove(step.from);
         let moved = mover.len();
         self.piles[step.landing()].extend(mover);
+        self.tops[step.landing()] = top;
         moved
     }
 
@@ -68,6 +72,9 @@ impl Row {
     pub fn unapply(&mut self, step: Step, moved: usize) {
         let target = &mut self.piles[step.landing()];
         let mover = target.split_off(target.len() - moved);
+        self.tops[step.landing()] = *target.last().expect("a target pile keeps its cards");
+        self.tops
+            .insert(step.from, *mover.last().expect("a moved pile has cards"));
         self.piles.insert(step.from, mover);
     }
 }

@@ -83,7 +83,7 @@ impl PyGame {
 
     #[getter]
     fn tops(&self) -> Vec<PyCard> {
-        self.game.tops().into_iter().map(PyCard).collect()
+        self.game.tops().iter().map(|&c| PyCard(c)).collect()
     }
 
     #[getter]
@@ -106,8 +106,9 @@ impl PyGame {
         self.game.is_over()
     }
 
-    fn play(&mut self, play: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let play = play_arg(play)?;
+    #[pyo3(signature = (r#move, /))]
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let play = play_arg(r#move)?;
         let action = self.game.action_of(play)?;
         self.game.play(action)?;
         Ok(PyMove(play))

@@ -1,0 +1,145 @@
+"""`accordion solve`: decide deals exhaustively (SPEC §3)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from accordion import Deal, Solution, solve_many
+from accordion.cli.common import (
+    CliError,
+    add_variant_flags,
+    card_count,
+    positive,
+    rules_from,
+    seed_number,
+)
+from accordion.cli.progress import Progress
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="decide deals: win (with the line), loss (with the fewest piles) or unknown",
+        description="Solve open deals exhaustively. A win comes with a winning line; a loss "
+        "is proved by exhaustive search and comes with a line reaching the fewest piles; "
+        "'unknown' only when --max-nodes or --timeout ran out.",
+    )
+    parser.add_argument(
+        "deals",
+        nargs="*",
+        metavar="DEAL",
+        help='a deal in quotes ("TH JS 4C …"), one per argument; or the cards of one deal',
+    )
+    parser.add_argument("--file", metavar="F", help="one deal per line ('-' for stdin)")
+    parser.add_argument("--seed", type=seed_number, metavar="N", help="numbered deal N")
+    parser.add_argument(
+        "--count", type=positive, default=1, metavar="K", help="with --seed: deals N … N+K-1"
+    )
+    parser.add_argument(
+        "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
+    )
+    parser.add_argument(
+        "--rules",
+        default="modern",
+        metavar="NAME",
+        help="modern (default) or parlett (must move; solves for the best forced line)",
+    )
+    add_variant_flags(parser)
+    parser.add_argument("--max-nodes", type=positive, metavar="N", help="node budget per deal")
+    parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
+    parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.set_defaults(run=run)
+
+
+def _deals(args: argparse.Namespace) -> list[Deal]:
+    deals: list[Deal] = []
+    words = args.deals
+    if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
+        deals.append(Deal.parse(" ".join(words)))
+    else:
+        deals.extend(Deal.parse(word) for word in words)
+    if args.file is not None:
+        deals.extend(_read_file(args.file))
+    if args.seed is not None:
+        if args.seed + args.count > 2**64:
+            raise CliError("--seed N --count K: N + K must stay below 2**64")
+        deals.extend(Deal.from_seed(args.seed + i, args.cards) for i in range(args.count))
+    if not deals:
+        raise CliError("solve: give deals as arguments, with --file or with --seed")
+    return deals
+
+
+def _read_file(path: str) -> Iterator[Deal]:
+    try:
+        handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror}") from None
+    with handle:
+        for number, line in enumerate(handle, 1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                yield Deal.parse(text)
+            except ValueError as error:
+                raise type(error)(f"{path}:{number}: {error}") from None
+
+
+def _summary(index: int, total: int, solution: Solution) -> str:
+    head = f"deal {index}/{total}" if total > 1 else "deal"
+    moves = " ".join(str(m) for m in solution.moves)
+    timing = f"{solution.nodes:,} nodes, {solution.seconds * 1000:.2f} ms"
+    if solution.result == "win":
+        verdict = f"win in {len(solution.moves)} moves ({timing})"
+    elif solution.result == "loss":
+        verdict = f"loss: at best {solution.piles} piles, proved ({timing})"
+    else:
+        verdict = f"unknown: budget ran out; best found {solution.piles} piles ({timing})"
+    lines = [f"{head}: {solution.deal}", f"  {verdict}"]
+    if moves:
+        lines.append(f"  line: {moves}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    deals = _deals(args)
+    rules = rules_from(args, args.rules)
+    progress = Progress(len(deals), "solving")
+    chunk = 256
+    solutions: list[Solution] = []
+    for start in range(0, len(deals), chunk):
+        batch = solve_many(
+            deals[start : start + chunk],
+            rules=rules,
+            jobs=args.jobs,
+            max_nodes=args.max_nodes,
+            timeout=args.timeout,
+        )
+        for offset, solution in enumerate(batch):
+            if args.json:
+                print(json.dumps(solution.to_dict()))
+            else:
+                print(_summary(start + offset + 1, len(deals), solution))
+        sys.stdout.flush()
+        solutions.extend(batch)
+        progress.update(len(solutions))
+    progress.close()
+    if not args.json and len(solutions) > 1:
+        print(_totals(solutions))
+    return 0
+
+
+def _totals(solutions: list[Solution]) -> str:
+    counts = {r: sum(s.result == r for s in solutions) for r in ("win", "loss", "unknown")}
+    millis = sorted(s.seconds * 1000 for s in solutions)
+    return (
+        f"{len(solutions)} deals: {counts['win']} win, {counts['loss']} loss, "
+        f"{counts['unknown']} unknown; median {statistics.median(millis):.2f} ms, "
+        f"max {millis[-1]:.2f} ms"
+    )

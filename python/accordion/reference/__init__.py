@@ -1,0 +1,21 @@
+"""The reference engine: Accordion in plain Python, written to be read.
+
+It implements the API of the Rust core (``accordion._core``, typed in
+``_core.pyi``) exactly as docs/rules.md states the rules, and serves as the
+executable specification the core is tested against. Speed is not a goal.
+
+>>> game = Game(Deal.parse("7H 2C 7S 7C"), Rules("strict"))
+>>> list(game.legal_moves)
+[Move('7C', '7S')]
+>>> solve(game.starting_deal).result
+'win'
+"""
+
+from accordion.reference.cards import Card
+from accordion.reference.deals import Deal
+from accordion.reference.game import Game, LegalMoves, Outcome
+from accordion.reference.moves import Move
+from accordion.reference.rules import Rules
+from accordion.reference.solver import Solution, solve
+
+__all__ = ["Card", "Deal", "Game", "LegalMoves", "Move", "Outcome", "Rules", "Solution", "solve"]

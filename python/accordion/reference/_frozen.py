@@ -1,0 +1,23 @@
+"""The base of the reference engine's value types: instances that cannot change.
+
+Cards, moves, deals, rules and outcomes are values, like ``int`` or ``str``: they
+are hashed, used as dict keys and shared between games, so a change to one would
+silently change every place that holds it. ``Frozen`` forbids assignment after
+construction; constructors set their slots with ``object.__setattr__``.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+
+class Frozen:
+    """A ``__slots__`` object whose attributes cannot be assigned or deleted."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")

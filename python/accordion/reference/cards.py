@@ -1,0 +1,144 @@
+"""Cards: the 52 values of the deck, their text and the agreement relation.
+
+A card is its index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits in the
+order C D H S), so ``AC`` is 0, ``AS`` is 3 and ``KS`` is 51.
+
+>>> Card("10d"), Card("7♥"), Card.from_index(51)
+(Card('TD'), Card('7H'), Card('KS'))
+>>> Card("7H").agrees(Card("7S")), Card("7H").agrees(Card("2H")), Card("7H").agrees(Card("8C"))
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from typing import final
+
+from accordion.errors import InvalidCardError
+from accordion.reference._frozen import Frozen
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+
+# Every spelling a parser accepts for a rank or a suit, mapped to its canonical letter.
+# Lower case is handled by upper-casing the text first (the symbols are unaffected).
+_RANK_SPELLINGS = {letter: letter for letter in RANKS} | {"10": "T"}
+_SUIT_SPELLINGS = {letter: letter for letter in SUITS} | {
+    "♣": "C",
+    "♧": "C",
+    "♦": "D",
+    "♢": "D",
+    "♥": "H",
+    "♡": "H",
+    "♠": "S",
+    "♤": "S",
+}
+
+
+def parse_index(text: str) -> int:
+    """The index of the card written ``text``; raise ``InvalidCardError`` if it is none.
+
+    The suit is the last character; everything before it is the rank.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a card is parsed from str, not {type(text).__name__}")
+    spelled = text.strip().upper()
+    rank = _RANK_SPELLINGS.get(spelled[:-1])
+    suit = _SUIT_SPELLINGS.get(spelled[-1:])
+    if rank is None or suit is None:
+        raise InvalidCardError(f"unknown card {text!r}")
+    return 4 * RANKS.index(rank) + SUITS.index(suit)
+
+
+@final
+class Card(Frozen):
+    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`."""
+
+    __slots__ = ("_index",)
+    _index: int
+
+    def __new__(cls, text: str) -> Card:
+        """Same as :meth:`parse`."""
+        return Card.from_index(parse_index(text))
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``AS``, ``td``, ``10D``, ``7♥``; raise ``InvalidCardError`` otherwise."""
+        return Card.from_index(parse_index(text))
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S)."""
+        if not isinstance(index, int):
+            raise TypeError(f"a card index is an int, not {type(index).__name__}")
+        if not 0 <= index < 52:
+            raise InvalidCardError(f"no card has index {index}; indices run from 0 to 51")
+        card = object.__new__(Card)
+        object.__setattr__(card, "_index", index)
+        return card
+
+    @property
+    def rank(self) -> str:
+        """``"A"``, ``"2"`` … ``"T"``, ``"J"``, ``"Q"``, ``"K"``."""
+        return RANKS[self._index // 4]
+
+    @property
+    def suit(self) -> str:
+        """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+        return SUITS[self._index % 4]
+
+    @property
+    def index(self) -> int:
+        return self._index
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in "DH"
+
+    def agrees(self, other: Card) -> bool:
+        """True when the two cards share a suit or a rank (colour and rank order never matter)."""
+        if not isinstance(other, Card):
+            raise TypeError(f"a card agrees with a Card, not {type(other).__name__}")
+        return self.rank == other.rank or self.suit == other.suit
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index == other._index
+
+    def __hash__(self) -> int:
+        return hash(self._index)
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index < other._index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index <= other._index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index > other._index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index >= other._index
+
+
+def as_card(value: Card | str) -> Card:
+    """A card given as a :class:`Card` or as its text."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TypeError(f"expected a Card or str, got {type(value).__name__}")

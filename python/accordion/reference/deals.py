@@ -1,0 +1,202 @@
+"""Deals: rows of 1 to 52 distinct cards, typed in or numbered.
+
+A numbered deal is fixed forever by docs/rules.md: a SplitMix64 generator seeded
+with the deal number drives a Fisher-Yates shuffle of the deck in index order,
+and the deal is a prefix of the shuffled deck.
+
+>>> Deal.parse("AS, 2d 10♥")
+Deal.parse('AS 2D TH')
+>>> Deal.from_seed(7, cards=5).cards == Deal.from_seed(7).cards[:5]
+True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Iterator
+from typing import final
+
+from accordion.errors import InvalidCardError, InvalidDealError
+from accordion.reference._frozen import Frozen
+from accordion.reference.cards import Card, as_card
+
+DECK_SIZE = 52
+_WORD = 2**64
+_MASK = _WORD - 1
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea and Flood 2014), exactly as docs/rules.md gives it."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next_word(self) -> int:
+        """The next 64-bit output word."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``0 .. bound - 1``.
+
+        Plain ``word % bound`` would favour small results, because 2**64 is not a
+        multiple of ``bound``; rejecting the lowest ``2**64 % bound`` words leaves
+        a range whose size is a multiple of ``bound``.
+        """
+        threshold = _WORD % bound
+        while True:
+            word = self.next_word()
+            if word >= threshold:
+                return word % bound
+
+
+def shuffled_deck(seed: int) -> list[int]:
+    """The card indices of the deck after the Fisher-Yates shuffle driven by ``seed``."""
+    deck = list(range(DECK_SIZE))
+    generator = SplitMix64(seed)
+    for i in range(DECK_SIZE - 1, 0, -1):
+        j = generator.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+# A character that may stand between two cards in a token that is not a card:
+# anything but letters, digits and suit symbols. ``AS;2D`` is then a bad
+# separator, while ``ZZ`` stays an unknown card.
+_STRAY_SEPARATOR = re.compile(r"[^0-9A-Za-z♣♧♦♢♥♡♠♤]+")
+
+
+def _check_token(token: str) -> Card:
+    """The card written ``token``; a token holding two cards glued by a wrong separator
+    is a bad deal (``InvalidDealError``), anything else an unknown card."""
+    try:
+        return Card.parse(token)
+    except InvalidCardError:
+        stray = _STRAY_SEPARATOR.search(token)
+        if stray is not None and stray.start() > 0:
+            try:
+                Card.parse(token[: stray.start()])
+            except InvalidCardError:
+                pass
+            else:
+                raise InvalidDealError(
+                    f"bad separator {stray[0]!r} in {token!r}: separate cards with spaces or commas"
+                ) from None
+        raise
+
+
+def _tokens(text: str) -> list[str]:
+    """The card texts of a row: fields separated by white space and/or commas.
+
+    Every comma must have a card on each side, so ``AS,,2D`` and a trailing
+    ``AS 2D,`` are errors rather than silently ignored.
+    """
+    fields = text.split(",")
+    if len(fields) > 1 and any(not field.strip() for field in fields):
+        raise InvalidDealError(f"empty field between commas in {text!r}")
+    return [token for field in fields for token in field.split()]
+
+
+@final
+class Deal(Frozen):
+    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1)."""
+
+    __slots__ = ("_cards", "_seed")
+    _cards: tuple[Card, ...]
+    _seed: int | None
+
+    def __new__(cls, cards: Iterable[Card | str]) -> Deal:
+        # A str is an iterable of one-letter strings, never what the caller meant.
+        if isinstance(cards, str) or not isinstance(cards, Iterable):
+            raise TypeError(
+                f"Deal() takes an iterable of cards, not {type(cards).__name__}"
+                " (use Deal.parse for text)"
+            )
+        return Deal._make(tuple(as_card(card) for card in cards), None)
+
+    @staticmethod
+    def _make(cards: tuple[Card, ...], seed: int | None) -> Deal:
+        if not cards:
+            raise InvalidDealError("empty deal: a deal has 1 to 52 cards")
+        if len(cards) > DECK_SIZE:
+            raise InvalidDealError(f"a deal has at most 52 cards, got {len(cards)}")
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise InvalidDealError(f"duplicate card {card} in deal")
+            seen.add(card)
+        deal = object.__new__(Deal)
+        object.__setattr__(deal, "_cards", cards)
+        object.__setattr__(deal, "_seed", seed)
+        return deal
+
+    @staticmethod
+    def parse(text: str) -> Deal:
+        """Cards separated by spaces and/or commas.
+
+        Raise ``InvalidDealError`` or ``InvalidCardError`` for a bad row.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a deal is parsed from str, not {type(text).__name__}")
+        return Deal._make(tuple(_check_token(token) for token in _tokens(text)), None)
+
+    @staticmethod
+    def from_seed(seed: int, cards: int = 52) -> Deal:
+        """Numbered deal: SplitMix64(seed) drives a Fisher-Yates shuffle; the first ``cards``."""
+        if not isinstance(seed, int) or not isinstance(cards, int):
+            raise TypeError("Deal.from_seed takes an int seed and an int number of cards")
+        if not 0 <= seed < _WORD:
+            raise InvalidDealError(f"a deal number runs from 0 to 2**64 - 1, got {seed}")
+        if not 1 <= cards <= DECK_SIZE:
+            raise InvalidDealError(f"a deal has 1 to 52 cards, got {cards}")
+        deck = shuffled_deck(seed)
+        return Deal._make(tuple(Card.from_index(index) for index in deck[:cards]), seed)
+
+    @staticmethod
+    def random(cards: int = 52) -> Deal:
+        """A numbered deal with a fresh random seed (see :attr:`seed`).
+
+        The seed is drawn below 2**32 so that it is short enough to note down and
+        replay with ``Deal.from_seed``.
+        """
+        return Deal.from_seed(random.SystemRandom().randrange(2**32), cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of a numbered deal, else ``None``."""
+        return self._seed
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __getitem__(self, index: int) -> Card:
+        if not isinstance(index, int):
+            raise TypeError(f"deal indices are int, not {type(index).__name__}")
+        return self._cards[index]
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self._cards)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        # Two deals are equal when they lay out the same row; how they were made
+        # (typed in or numbered) does not matter.
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash(self._cards)

@@ -1,0 +1,337 @@
+"""A game: the row of piles, the stock of a blind game, the rules and the history.
+
+>>> game = Game("7H 2C 3S 7S 8S")
+>>> list(game.legal_moves)
+[Move('7S', '3S'), Move('7S', '7H'), Move('8S', '7S')]
+>>> game.play("7S>7H")
+Move('7S', '7H')
+>>> game.piles
+[(Card('7H'), Card('7S')), (Card('2C'),), (Card('3S'),), (Card('8S'),)]
+>>> str(game), game.outcome
+('7S 2C 3S 8S', Outcome(piles=4, grade='moral victory', is_over=False))
+>>> game.undo(), str(game)
+(Move('7S', '7H'), '7H 2C 3S 7S 8S')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import final
+
+from accordion.errors import IllegalMoveError, InvalidMoveError
+from accordion.reference._frozen import Frozen
+from accordion.reference.cards import Card
+from accordion.reference.deals import Deal
+from accordion.reference.moves import Move, as_move
+from accordion.reference.rules import Rules, Step, as_rules, close_up, legal_steps
+
+Pile = tuple[Card, ...]
+"""The cards of one pile, bottom to top."""
+
+GRADES = ("win", "strong", "moral victory", "loss")
+
+
+def grade_of(piles: int) -> str:
+    """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; anything else ``loss``.
+
+    Anything else includes 0: the empty table of a blind game before its first deal.
+    """
+    if piles == 1:
+        return "win"
+    if piles in (2, 3):
+        return "strong"
+    if piles in (4, 5):
+        return "moral victory"
+    return "loss"
+
+
+@final
+class Outcome(Frozen):
+    """Where a game stands: piles left, grade, and whether it is over."""
+
+    __slots__ = ("_is_over", "_piles")
+    _piles: int
+    _is_over: bool
+
+    def __new__(cls, *, piles: int, grade: str, is_over: bool) -> Outcome:
+        # The grade follows from the piles; it is a parameter only so that the
+        # repr, which shows it, evaluates back to an equal Outcome.
+        if not isinstance(piles, int) or not isinstance(is_over, bool):
+            raise TypeError("Outcome takes piles: int, grade: str, is_over: bool")
+        if piles < 0:
+            raise ValueError(f"piles cannot be negative, got {piles}")
+        if grade != grade_of(piles):
+            raise ValueError(f"{piles} piles grade {grade_of(piles)!r}, not {grade!r}")
+        outcome = object.__new__(Outcome)
+        object.__setattr__(outcome, "_piles", piles)
+        object.__setattr__(outcome, "_is_over", is_over)
+        return outcome
+
+    @property
+    def piles(self) -> int:
+        return self._piles
+
+    @property
+    def grade(self) -> str:
+        """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; more ``loss``."""
+        return grade_of(self._piles)
+
+    @property
+    def is_over(self) -> bool:
+        return self._is_over
+
+    def __repr__(self) -> str:
+        return f"Outcome(piles={self._piles}, grade={self.grade!r}, is_over={self._is_over})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return (self._piles, self._is_over) == (other._piles, other._is_over)
+
+    def __hash__(self) -> int:
+        return hash((self._piles, self._is_over))
+
+
+@final
+class LegalMoves:
+    """A live view of the legal actions of a game (``deal`` included when allowed).
+
+    It holds the game, not a list, so it always answers for the current position.
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError:
+                return False
+        return move in self._game._legal_actions()
+
+    def __len__(self) -> int:
+        return len(self._game._legal_actions())
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._game._legal_actions())
+
+    def __bool__(self) -> bool:
+        return bool(self._game._legal_actions())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(map(str, self))})>"
+
+
+def _apart(distance: int) -> str:
+    return f"{distance} pile{'s' if distance != 1 else ''}"
+
+
+def _either(distances: tuple[int, ...]) -> str:
+    """``1 place``, ``1 or 3 places``, ``1, 2 or 3 places``."""
+    words = [str(distance) for distance in distances]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return f"{listed} place{'s' if distances != (1,) else ''}"
+
+
+@final
+class Game:
+    """A game of Accordion: a row of piles, maybe a stock, the rules and the history."""
+
+    __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
+
+    def __init__(
+        self, deal: Deal | str, rules: Rules | str = "modern", *, blind: bool = False
+    ) -> None:
+        if isinstance(deal, str):
+            deal = Deal.parse(deal)
+        if not isinstance(deal, Deal):
+            raise TypeError(f"a game starts from a Deal or its text, not {type(deal).__name__}")
+        if not isinstance(blind, bool):
+            raise TypeError(f"blind is a bool, not {type(blind).__name__}")
+        self._deal = deal
+        self._rules = as_rules(rules)
+        self._blind = blind
+        # The stock is the part of the deal not yet turned: deal.cards[_dealt:].
+        self._dealt = 0 if blind else len(deal)
+        self._piles: tuple[Pile, ...] = tuple((card,) for card in deal.cards[: self._dealt])
+        self._history: list[Move] = []
+        # The position before each action of the history, so undo restores it exactly.
+        self._earlier: list[tuple[tuple[Pile, ...], int]] = []
+
+    # -- what the game looks like -------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def starting_deal(self) -> Deal:
+        return self._deal
+
+    @property
+    def blind(self) -> bool:
+        return self._blind
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    @property
+    def piles(self) -> list[Pile]:
+        """Each pile bottom to top, left to right."""
+        return list(self._piles)
+
+    @property
+    def tops(self) -> list[Card]:
+        return [pile[-1] for pile in self._piles]
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._deal) - self._dealt
+
+    @property
+    def history(self) -> list[Move]:
+        return list(self._history)
+
+    @property
+    def outcome(self) -> Outcome:
+        piles = len(self._piles)
+        return Outcome(piles=piles, grade=grade_of(piles), is_over=self.is_over)
+
+    @property
+    def is_over(self) -> bool:
+        """No legal action is left (no move, and no card to deal)."""
+        return not self._legal_actions()
+
+    def __str__(self) -> str:
+        parts = [str(card) for card in self.tops]
+        if self._blind:
+            parts += ["|", f"stock {self.stock_size}"]
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Game({self._deal!r}, {self._rules!r}, blind={self._blind})"
+
+    # -- the legal actions --------------------------------------------------------
+
+    def _legal_steps(self) -> list[Step]:
+        return legal_steps(self.tops, self._rules)
+
+    def _may_deal(self, steps: list[Step]) -> bool:
+        """Dealing needs a card in the stock, and under must-move rules no move on the table."""
+        return self.stock_size > 0 and (self._rules.may_deal_while_move_exists or not steps)
+
+    def _legal_actions(self) -> list[Move]:
+        """The legal actions in the reference order: moves by mover position left to
+        right (each mover's targets as ``targets_of`` lists them), then ``deal``."""
+        steps = self._legal_steps()
+        tops = self.tops
+        actions = [Move(tops[mover], tops[target]) for mover, target in steps]
+        if self._may_deal(steps):
+            actions.append(Move.deal())
+        return actions
+
+    # -- playing ------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move or ``deal``; raise ``InvalidMoveError`` / ``IllegalMoveError``."""
+        move = as_move(move)
+        if move.is_deal:
+            return self.deal()
+        step = self._step_of(move)
+        self._remember(move)
+        mover, target = step
+        merged = self._piles[target] + self._piles[mover]
+        self._piles = close_up(self._piles, mover, target, merged)
+        return move
+
+    def deal(self) -> Move:
+        """Turn the next stock card; raise ``IllegalMoveError`` when not allowed."""
+        if not self._blind:
+            raise IllegalMoveError("deal not allowed: an open game has no stock")
+        if self.stock_size == 0:
+            raise IllegalMoveError("deal not allowed: the stock is empty")
+        if not self._may_deal(self._legal_steps()):
+            raise IllegalMoveError(
+                f"deal not allowed: a move exists and the {self._rules.name} rules oblige it"
+            )
+        move = Move.deal()
+        self._remember(move)
+        self._piles += ((self._deal[self._dealt],),)
+        self._dealt += 1
+        return move
+
+    def _remember(self, move: Move) -> None:
+        self._earlier.append((self._piles, self._dealt))
+        self._history.append(move)
+
+    def undo(self) -> Move:
+        """Take back the last action; raise ``IndexError`` when there is none."""
+        if not self._history:
+            raise IndexError("no action to undo")
+        self._piles, self._dealt = self._earlier.pop()
+        return self._history.pop()
+
+    def copy(self) -> Game:
+        twin = Game(self._deal, self._rules, blind=self._blind)
+        twin._piles, twin._dealt = self._piles, self._dealt
+        twin._history = list(self._history)
+        twin._earlier = list(self._earlier)
+        return twin
+
+    def _step_of(self, move: Move) -> Step:
+        """The positions of a legal ``move``, or ``IllegalMoveError`` saying why it is not."""
+        assert move.mover is not None and move.target is not None
+        tops = self.tops
+        for card in (move.mover, move.target):
+            if card not in tops:
+                raise IllegalMoveError(f"illegal move {move}: {card} is not the top of a pile")
+        mover, target = tops.index(move.mover), tops.index(move.target)
+        distance = abs(mover - target)
+        if target > mover and not self._rules.two_way:
+            raise IllegalMoveError(
+                f"illegal move {move}: {move.target} lies right of {move.mover}"
+                " and moves go leftwards only (two-way is off)"
+            )
+        if distance not in self._rules.distances:
+            raise IllegalMoveError(
+                f"illegal move {move}: {move.mover} and {move.target} are {_apart(distance)}"
+                f" apart; moves go {_either(self._rules.distances)}"
+            )
+        if not move.mover.agrees(move.target):
+            raise IllegalMoveError(
+                f"illegal move {move}: {move.mover} and {move.target} share neither suit nor rank"
+            )
+        legal = self._legal_steps()
+        if (mover, target) not in legal:
+            # The move is possible but a forced rule set picks another one.
+            forced = Move(tops[legal[0][0]], tops[legal[0][1]])
+            raise IllegalMoveError(
+                f"illegal move {move}: the {self._rules.name} rules force {forced}"
+            )
+        return (mover, target)
+
+    def move_at(self, pile: int, distance: int) -> Move:
+        """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
+
+        It names the move between the two top cards without asking whether the
+        rules allow it; only a position off the row is an error.
+        """
+        if not isinstance(pile, int) or not isinstance(distance, int):
+            raise TypeError("move_at takes an int pile and an int distance")
+        count = len(self._piles)
+        target = pile - distance
+        if not 1 <= pile <= count:
+            raise IllegalMoveError(f"there is no pile {pile}: the row has {count} piles")
+        if distance == 0:
+            raise IllegalMoveError(f"pile {pile} cannot move by 0 places onto itself")
+        if not 1 <= target <= count:
+            raise IllegalMoveError(
+                f"pile {pile} moved by {distance} would land on pile {target},"
+                f" off the row of {count} piles"
+            )
+        tops = self.tops
+        return Move(tops[pile - 1], tops[target - 1])

@@ -1,0 +1,106 @@
+"""Moves: ``MOVER>TARGET`` written with the two top cards, or ``deal``.
+
+Every card is unique, so the two top cards name a move without positions.
+
+>>> Move.parse("7h on 7s"), Move.parse("10D→TC"), Move.parse("DEAL")
+(Move('7H', '7S'), Move('TD', 'TC'), Move.deal())
+>>> str(Move("7H", "7S"))
+'7H>7S'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import final
+
+from accordion.errors import InvalidCardError, InvalidMoveError
+from accordion.reference._frozen import Frozen
+from accordion.reference.cards import Card, as_card
+
+# MOVER, one of the separators ``>``, ``-``, ``→`` or the word ``on``, TARGET.
+# Cards never contain these characters, so the first separator splits the text.
+_MOVE_TEXT = re.compile(r"\s*(\S+?)\s*(?:>|-|→|\s[oO][nN]\s)\s*(\S+)\s*")
+
+
+@final
+class Move(Frozen):
+    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card."""
+
+    __slots__ = ("_mover", "_target")
+    _mover: Card | None
+    _target: Card | None
+
+    def __new__(cls, mover: Card | str, target: Card | str) -> Move:
+        mover_card, target_card = as_card(mover), as_card(target)
+        if mover_card == target_card:
+            raise InvalidMoveError(f"a move needs two different cards, got {mover_card} twice")
+        return Move._make(mover_card, target_card)
+
+    @staticmethod
+    def _make(mover: Card | None, target: Card | None) -> Move:
+        move = object.__new__(Move)
+        object.__setattr__(move, "_mover", mover)
+        object.__setattr__(move, "_target", target)
+        return move
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+
+        Raise ``InvalidMoveError`` for anything else.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a move is parsed from str, not {type(text).__name__}")
+        if text.strip().lower() == "deal":
+            return Move.deal()
+        found = _MOVE_TEXT.fullmatch(text)
+        if found is None:
+            raise InvalidMoveError(
+                f"not a move: {text!r} (write MOVER>TARGET, e.g. 7H>7S, or deal)"
+            )
+        try:
+            return Move(found[1], found[2])
+        except InvalidCardError as error:
+            raise InvalidMoveError(f"{error} in move {text!r}") from error
+
+    @staticmethod
+    def deal() -> Move:
+        """The action of turning the next stock card (blind games)."""
+        return Move._make(None, None)
+
+    @property
+    def mover(self) -> Card | None:
+        """The top card of the pile that moves; ``None`` for a deal."""
+        return self._mover
+
+    @property
+    def target(self) -> Card | None:
+        """The top card of the pile landed on; ``None`` for a deal."""
+        return self._target
+
+    @property
+    def is_deal(self) -> bool:
+        return self._mover is None
+
+    def __str__(self) -> str:
+        return "deal" if self.is_deal else f"{self._mover}>{self._target}"
+
+    def __repr__(self) -> str:
+        return "Move.deal()" if self.is_deal else f"Move('{self._mover}', '{self._target}')"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (self._mover, self._target) == (other._mover, other._target)
+
+    def __hash__(self) -> int:
+        return hash((self._mover, self._target))
+
+
+def as_move(value: Move | str) -> Move:
+    """A move given as a :class:`Move` or as its text."""
+    if isinstance(value, Move):
+        return value
+    if isinstance(value, str):
+        return Move.parse(value)
+    raise TypeError(f"expected a Move or str, got {type(value).__name__}")

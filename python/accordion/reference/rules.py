@@ -1,0 +1,202 @@
+"""Rule sets, and the moves they allow on a row of top cards.
+
+The functions here work on the top cards alone (a tuple of :class:`Card`) and on
+0-based positions, so the game and the solver share one definition of a legal
+move. A *step* ``(mover, target)`` is a pair of positions.
+
+>>> row = tuple(Card(text) for text in "7H 2C 3S 7S 8S".split())
+>>> [f"{row[i]}>{row[j]}" for i, j in possible_steps(row, Rules("modern"))]
+['7S>3S', '7S>7H', '8S>7S']
+>>> [f"{row[i]}>{row[j]}" for i, j in legal_steps(row, Rules("strict"))]
+['7S>3S']
+>>> [f"{row[i]}>{row[j]}" for i, j in legal_steps(row, Rules("strict-leap"))]
+['7S>7H']
+>>> [str(card) for card in close_up(row, 3, 0, row[3])]
+['7S', '2C', '3S', '8S']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeVar, final
+
+from accordion.errors import InvalidRulesError
+from accordion.reference._frozen import Frozen
+from accordion.reference.cards import Card
+
+RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
+_MUST_MOVE = frozenset({"strict", "strict-leap", "parlett"})
+_AUTOMATIC = frozenset({"strict", "strict-leap"})
+DEFAULT_DISTANCES = (1, 3)
+MAX_DISTANCE = 51  # a 52-card row has its piles at most 51 places apart
+
+
+def _checked_distances(distances: Iterable[int]) -> tuple[int, ...]:
+    """The distance set as a sorted tuple; it is a set, so order and repeats do not matter."""
+    if isinstance(distances, str) or not isinstance(distances, Iterable):
+        raise TypeError(f"distances are an iterable of int, not {type(distances).__name__}")
+    chosen = list(distances)
+    for distance in chosen:
+        if not isinstance(distance, int):
+            raise TypeError(f"a distance is an int, not {type(distance).__name__}")
+        if not 1 <= distance <= MAX_DISTANCE:
+            raise InvalidRulesError(f"distance {distance} is out of range: distances run 1 to 51")
+    if not chosen:
+        raise InvalidRulesError("the distance set is empty: no pile could ever move")
+    return tuple(sorted(set(chosen)))
+
+
+@final
+class Rules(Frozen):
+    """A rule set of SPEC §2 with its variant (two-way moves, distance set)."""
+
+    __slots__ = ("_distances", "_name", "_two_way")
+    _name: str
+    _two_way: bool
+    _distances: tuple[int, ...]
+
+    def __new__(
+        cls,
+        name: str = "modern",
+        *,
+        two_way: bool = False,
+        distances: Iterable[int] = DEFAULT_DISTANCES,
+    ) -> Rules:
+        if not isinstance(name, str):
+            raise TypeError(f"a rule-set name is a str, not {type(name).__name__}")
+        if name not in RULE_SETS:
+            known = ", ".join(RULE_SETS)
+            raise InvalidRulesError(f"unknown rule set {name!r} (known: {known})")
+        if not isinstance(two_way, bool):
+            raise TypeError(f"two_way is a bool, not {type(two_way).__name__}")
+        rules = object.__new__(Rules)
+        object.__setattr__(rules, "_name", name)
+        object.__setattr__(rules, "_two_way", two_way)
+        object.__setattr__(rules, "_distances", _checked_distances(distances))
+        return rules
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def two_way(self) -> bool:
+        return self._two_way
+
+    @property
+    def distances(self) -> tuple[int, ...]:
+        """Sorted, distinct, each 1 to 51."""
+        return self._distances
+
+    @property
+    def must_move(self) -> bool:
+        """A move must be made whenever one exists (strict, strict-leap, parlett)."""
+        return self._name in _MUST_MOVE
+
+    @property
+    def is_automatic(self) -> bool:
+        """At most one legal action at any time (strict, strict-leap)."""
+        return self._name in _AUTOMATIC
+
+    @property
+    def may_deal_while_move_exists(self) -> bool:
+        return not self.must_move
+
+    def _is_default_variant(self) -> bool:
+        return not self._two_way and self._distances == DEFAULT_DISTANCES
+
+    def __str__(self) -> str:
+        if self._is_default_variant():
+            return self._name
+        way = "two-way" if self._two_way else "one-way"
+        return f"{self._name}, {way}, distances {','.join(map(str, self._distances))}"
+
+    def __repr__(self) -> str:
+        if self._is_default_variant():
+            return f"Rules({self._name!r})"
+        return f"Rules({self._name!r}, two_way={self._two_way}, distances={self._distances})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[str, bool, tuple[int, ...]]:
+        return (self._name, self._two_way, self._distances)
+
+
+def as_rules(value: Rules | str) -> Rules:
+    """Rules given as a :class:`Rules` or as a rule-set name (default variant)."""
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        return Rules(value)
+    raise TypeError(f"expected Rules or a rule-set name, got {type(value).__name__}")
+
+
+Step = tuple[int, int]
+"""A move as positions: ``(mover, target)``, 0-based, on the row as it stands."""
+
+
+def targets_of(mover: int, piles: int, rules: Rules) -> list[int]:
+    """The positions the pile at ``mover`` may land on, agreement aside.
+
+    In the order the reference fixes for listing moves: leftwards by increasing
+    distance, then (two-way only) rightwards by increasing distance.
+    """
+    leftwards = [mover - d for d in rules.distances if mover - d >= 0]
+    rightwards = [mover + d for d in rules.distances if rules.two_way and mover + d < piles]
+    return leftwards + rightwards
+
+
+def possible_steps(tops: Sequence[Card], rules: Rules) -> list[Step]:
+    """Every move the distance and agreement rules allow, movers left to right."""
+    return [
+        (mover, target)
+        for mover in range(len(tops))
+        for target in targets_of(mover, len(tops), rules)
+        if tops[mover].agrees(tops[target])
+    ]
+
+
+def forced_step(steps: Sequence[Step], rules: Rules) -> Step:
+    """The one move ``strict`` or ``strict-leap`` obliges among the possible ``steps``.
+
+    The leftmost pile that can move goes; of its targets ``strict`` takes the
+    nearest, ``strict-leap`` the farthest; a tie between the same distance both
+    ways goes leftwards.
+    """
+    mover = min(step[0] for step in steps)
+
+    def preference(step: Step) -> tuple[int, bool]:
+        distance = abs(step[0] - step[1])
+        rightwards = step[1] > step[0]
+        return (distance if rules.name == "strict" else -distance, rightwards)
+
+    return min((step for step in steps if step[0] == mover), key=preference)
+
+
+def legal_steps(tops: Sequence[Card], rules: Rules) -> list[Step]:
+    """The moves the rule set allows here (dealing aside): all, or the forced one."""
+    steps = possible_steps(tops, rules)
+    if rules.is_automatic and steps:
+        return [forced_step(steps, rules)]
+    return steps
+
+
+T = TypeVar("T")
+
+
+def close_up(row: Sequence[T], mover: int, target: int, merged: T) -> tuple[T, ...]:
+    """The row after the pile at ``mover`` lands on ``target``, the merge giving ``merged``.
+
+    The merged pile takes the target's place and the mover's place closes up, so
+    everything right of ``mover`` shifts one place left (after a rightward move the
+    merged pile therefore ends at ``target - 1``).
+    """
+    landed = [merged if position == target else item for position, item in enumerate(row)]
+    del landed[mover]
+    return tuple(landed)

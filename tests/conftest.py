@@ -1,0 +1,56 @@
+"""Shared fixtures: every engine test runs on the Rust core and on the reference engine.
+
+``HYPOTHESIS_PROFILE`` picks how hard Hypothesis tries: ``ci`` (the default),
+``dev`` (quick) or ``thorough``. ``ACCORDION_SHARED`` points at the project's
+shared directory (or straight at its ``conformance/``) when it is not next to the
+repository.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Run from a plain checkout too: without an installed package, import the source tree.
+if importlib.util.find_spec("accordion") is None:
+    sys.path.insert(0, str(ROOT / "python"))
+
+settings.register_profile("ci", max_examples=100, deadline=None)
+settings.register_profile("dev", max_examples=20, deadline=None)
+settings.register_profile("thorough", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+ENGINES = {"core": "accordion._core", "reference": "accordion.reference"}
+
+
+@pytest.fixture(scope="session", params=list(ENGINES))
+def engine(request: pytest.FixtureRequest) -> ModuleType:
+    """The engine module under test; imported lazily so that each engine fails on its own."""
+    return importlib.import_module(ENGINES[request.param])
+
+
+def conformance_dir() -> Path:
+    """The shared conformance data: ``../shared/conformance`` unless ``ACCORDION_SHARED`` says."""
+    override = os.environ.get("ACCORDION_SHARED")
+    shared = Path(override) if override else ROOT.parent / "shared"
+    return shared / "conformance" if (shared / "conformance").is_dir() else shared
+
+
+def conformance_rows() -> list[tuple[str, str, str]]:
+    """``(name, published verdict, row)`` for each Late Binding Solitaire instance."""
+    path = conformance_dir() / "late-binding-instances.tsv"
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, verdict, row = line.split("\t")
+            rows.append((name, verdict, row))
+    return rows

@@ -1,0 +1,127 @@
+"""The Rust core and the pure-Python reference engine agree, step by step.
+
+A Hypothesis state machine deals a random row (any length, rule set, deal mode and
+variant) to both engines, then plays random legal actions, random undos and
+random (mostly illegal) moves on both, comparing everything observable after
+every step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+import accordion._core as core
+import accordion.reference as reference
+from accordion.errors import AccordionError
+
+RULE_NAMES = ["modern", "strict", "strict-leap", "parlett"]
+
+
+def _snapshot(game: Any) -> dict[str, object]:
+    outcome = game.outcome
+    return {
+        "legal": [str(m) for m in game.legal_moves],
+        "len_legal": len(game.legal_moves),
+        "tops": [str(c) for c in game.tops],
+        "piles": [[str(c) for c in pile] for pile in game.piles],
+        "stock": game.stock_size,
+        "outcome": (outcome.piles, outcome.grade, outcome.is_over),
+        "over": game.is_over,
+        "history": [str(m) for m in game.history],
+        "text": str(game),
+    }
+
+
+class BothEngines(RuleBasedStateMachine):
+    """Apply each step to a core game and a reference game and compare."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[Any] = []
+
+    @initialize(
+        seed=st.integers(0, 2**64 - 1),
+        cards=st.integers(1, 52),
+        name=st.sampled_from(RULE_NAMES),
+        two_way=st.booleans(),
+        distances=st.sets(st.integers(1, 5), min_size=1, max_size=3),
+        blind=st.booleans(),
+    )
+    def deal(
+        self,
+        seed: int,
+        cards: int,
+        name: str,
+        two_way: bool,
+        distances: set[int],
+        blind: bool,
+    ) -> None:
+        for engine in (core, reference):
+            rules = engine.Rules(name, two_way=two_way, distances=sorted(distances))
+            deal = engine.Deal.from_seed(seed, cards)
+            self.games.append(engine.Game(deal, rules, blind=blind))
+
+    @precondition(lambda self: bool(self.games) and not self.games[0].is_over)
+    @rule(choice=st.integers(0, 10_000))
+    def play_a_legal_action(self, choice: int) -> None:
+        legal = [str(m) for m in self.games[0].legal_moves]
+        text = legal[choice % len(legal)]
+        played = [str(game.play(text)) for game in self.games]
+        assert played == [text, text]
+
+    @precondition(lambda self: bool(self.games) and bool(self.games[0].history))
+    @rule()
+    def undo(self) -> None:
+        undone = [str(game.undo()) for game in self.games]
+        assert undone[0] == undone[1]
+
+    @precondition(lambda self: bool(self.games))
+    @rule(mover=st.integers(0, 51), target=st.integers(0, 51))
+    def try_any_move(self, mover: int, target: int) -> None:
+        if mover == target:
+            return
+        results = []
+        for engine, game in zip((core, reference), self.games):
+            move = engine.Move(engine.Card.from_index(mover), engine.Card.from_index(target))
+            try:
+                results.append(("ok", str(game.play(move))))
+            except AccordionError as error:
+                results.append(("refused", type(error).__name__))
+        assert results[0] == results[1]
+
+    @precondition(lambda self: bool(self.games))
+    @rule()
+    def try_to_deal(self) -> None:
+        results = []
+        for game in self.games:
+            try:
+                results.append(("ok", str(game.deal())))
+            except AccordionError as error:
+                results.append(("refused", type(error).__name__))
+        assert results[0] == results[1]
+
+    @invariant()
+    def engines_agree(self) -> None:
+        if self.games:
+            assert _snapshot(self.games[0]) == _snapshot(self.games[1])
+
+    @invariant()
+    def copies_agree_and_are_independent(self) -> None:
+        if self.games:
+            copy = self.games[0].copy()
+            assert _snapshot(copy) == _snapshot(self.games[0])
+            if copy.legal_moves:
+                copy.play(next(iter(copy.legal_moves)))
+                assert len(copy.history) == len(self.games[0].history) + 1
+
+
+TestBothEngines = BothEngines.TestCase

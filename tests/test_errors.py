@@ -1,0 +1,231 @@
+"""Bad input: the right class from ``accordion.errors``, and a message naming the culprit."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from accordion.errors import (
+    AccordionError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidRulesError,
+)
+
+
+def test_every_error_is_a_value_error() -> None:
+    for error in [
+        IllegalMoveError,
+        InvalidCardError,
+        InvalidDealError,
+        InvalidMoveError,
+        InvalidRulesError,
+    ]:
+        assert issubclass(error, AccordionError)
+    assert issubclass(AccordionError, ValueError)
+
+
+# -- cards and deals -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["ZZ", "1S", "11S", "AX", "A", "10", "AS2", "7 H", "", "♥7"])
+def test_unknown_card(engine: ModuleType, text: str) -> None:
+    with pytest.raises(InvalidCardError, match=re.escape(text.strip()) if text.strip() else None):
+        engine.Card.parse(text)
+    with pytest.raises(InvalidCardError):
+        engine.Card(text)
+
+
+def test_unknown_card_in_a_deal(engine: ModuleType) -> None:
+    with pytest.raises(InvalidCardError, match="ZZ"):
+        engine.Deal.parse("AS ZZ 2D")
+    with pytest.raises(InvalidCardError, match="ZZ"):
+        engine.Deal(["AS", "ZZ"])
+
+
+def test_card_index_out_of_range(engine: ModuleType) -> None:
+    with pytest.raises(InvalidCardError, match="52"):
+        engine.Card.from_index(52)
+
+
+@pytest.mark.parametrize("text", ["AS 2D as", "AS 2D A♠", "10H 2D TH"])
+def test_duplicate_card(engine: ModuleType, text: str) -> None:
+    repeated = str(engine.Card(text.split()[-1]))
+    with pytest.raises(InvalidDealError, match=f"duplicate.*{repeated}"):
+        engine.Deal.parse(text)
+
+
+def test_duplicate_card_in_a_list(engine: ModuleType) -> None:
+    with pytest.raises(InvalidDealError, match="7H"):
+        engine.Deal(["7H", "7S", engine.Card("7H")])
+
+
+def test_too_many_cards(engine: ModuleType) -> None:
+    deck = [str(engine.Card.from_index(index)) for index in range(52)]
+    with pytest.raises(InvalidDealError, match="53"):
+        engine.Deal.parse(" ".join([*deck, "AC"]))
+    with pytest.raises(InvalidDealError, match="53"):
+        engine.Deal([*deck, "AC"])
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n"])
+def test_empty_deal(engine: ModuleType, text: str) -> None:
+    with pytest.raises(InvalidDealError):
+        engine.Deal.parse(text)
+
+
+def test_empty_deal_from_a_list(engine: ModuleType) -> None:
+    with pytest.raises(InvalidDealError):
+        engine.Deal([])
+
+
+@pytest.mark.parametrize(("text", "separator"), [("AS;2D", ";"), ("AS 2D|3C", "|"), ("AS/2D", "/")])
+def test_bad_separator(engine: ModuleType, text: str, separator: str) -> None:
+    with pytest.raises(InvalidDealError, match=re.escape(separator)):
+        engine.Deal.parse(text)
+
+
+def test_empty_field_between_commas(engine: ModuleType) -> None:
+    with pytest.raises(InvalidDealError):
+        engine.Deal.parse("AS,,2D")
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(-1, 52), (2**64, 52), (1, 0), (1, 53), (1, -5)])
+def test_numbered_deal_out_of_range(engine: ModuleType, seed: int, cards: int) -> None:
+    with pytest.raises(InvalidDealError):
+        engine.Deal.from_seed(seed, cards=cards)
+
+
+def test_random_deal_size_out_of_range(engine: ModuleType) -> None:
+    with pytest.raises(InvalidDealError):
+        engine.Deal.random(53)
+
+
+# -- moves -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["7H7S", "7H>", ">7S", "7H>>7S", "7H>ZZ", "7H=7S", "", "dealt", "7H>7S>8S", "7H on"]
+)
+def test_unparsable_move(engine: ModuleType, text: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        engine.Move.parse(text)
+
+
+def test_unparsable_move_names_the_text(engine: ModuleType) -> None:
+    with pytest.raises(InvalidMoveError, match="7H=7S"):
+        engine.Move.parse("7H=7S")
+    with pytest.raises(InvalidMoveError, match="ZZ"):
+        engine.Move.parse("7H>ZZ")
+
+
+def test_a_card_cannot_move_onto_itself(engine: ModuleType) -> None:
+    with pytest.raises(InvalidMoveError, match="7H"):
+        engine.Move("7H", "7H")
+
+
+def test_playing_unparsable_text(engine: ModuleType) -> None:
+    with pytest.raises(InvalidMoveError):
+        engine.Game("7H 7S").play("7S to 7H")
+
+
+@pytest.mark.parametrize(
+    ("row", "move", "words"),
+    [
+        ("7H AC 7S", "7S>7H", ["7S", "7H", "2", "apart"]),  # 2 places: not a slide nor a leap
+        ("7H 8C", "8C>7H", ["8C", "7H", "neither"]),  # no shared suit or rank
+        ("7H 7S", "7H>7S", ["7H>7S"]),  # rightwards, one-way
+        ("7H 7S", "9D>7S", ["9D"]),  # 9D is not in the row
+        ("7H 7S 8S", "KD>7S", ["KD"]),
+    ],
+)
+def test_illegal_move_says_why(engine: ModuleType, row: str, move: str, words: list[str]) -> None:
+    game = engine.Game(row)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play(move)
+    for word in words:
+        assert word in str(caught.value)
+    assert str(game) == row  # nothing changed
+
+
+def test_illegal_move_by_custom_distance(engine: ModuleType) -> None:
+    game = engine.Game("7H 7S", engine.Rules("modern", distances=(2, 3)))
+    with pytest.raises(IllegalMoveError, match="7S>7H"):
+        game.play("7S>7H")
+
+
+def test_dealing_refused_names_the_rules(engine: ModuleType) -> None:
+    game = engine.Game("7H 7S 2C", "strict", blind=True)
+    game.deal()
+    game.deal()
+    with pytest.raises(IllegalMoveError, match="strict"):
+        game.deal()
+
+
+def test_dealing_from_an_empty_stock(engine: ModuleType) -> None:
+    game = engine.Game("7H", blind=True)
+    game.deal()
+    with pytest.raises(IllegalMoveError):
+        game.deal()
+
+
+def test_undo_with_no_history(engine: ModuleType) -> None:
+    with pytest.raises(IndexError):
+        engine.Game("7H 7S").undo()
+
+
+# -- rules -----------------------------------------------------------------------
+
+
+def test_unknown_rule_set(engine: ModuleType) -> None:
+    with pytest.raises(InvalidRulesError, match="foo") as caught:
+        engine.Rules("foo")
+    for name in ["modern", "strict", "strict-leap", "parlett"]:
+        assert name in str(caught.value)
+    with pytest.raises(InvalidRulesError, match="foo"):
+        engine.Game("AS 2D", "foo")
+
+
+@pytest.mark.parametrize("distances", [(), (0,), (52,), (-1, 3), (1, 99)])
+def test_bad_distances(engine: ModuleType, distances: tuple[int, ...]) -> None:
+    with pytest.raises(InvalidRulesError):
+        engine.Rules("modern", distances=distances)
+
+
+# -- wrong Python types ----------------------------------------------------------
+
+CALLS: list[tuple[str, Callable[[Any], object]]] = [
+    ("Card.parse(int)", lambda e: e.Card.parse(5)),
+    ("Card(None)", lambda e: e.Card(None)),
+    ("Card.from_index(str)", lambda e: e.Card.from_index("3")),
+    ("Card.agrees(str)", lambda e: e.Card("AS").agrees("AS")),
+    ("Card < int", lambda e: e.Card("AS") < 5),
+    ("Move(int, int)", lambda e: e.Move(1, 2)),
+    ("Move.parse(None)", lambda e: e.Move.parse(None)),
+    ("Deal.parse(None)", lambda e: e.Deal.parse(None)),
+    ("Deal(int)", lambda e: e.Deal(5)),
+    ("Deal(str)", lambda e: e.Deal("AS 2D")),
+    ("Deal([int])", lambda e: e.Deal([1, 2])),
+    ("Deal.from_seed(str)", lambda e: e.Deal.from_seed("1")),
+    ("Deal.from_seed(cards=str)", lambda e: e.Deal.from_seed(1, cards="5")),
+    ("Rules(int)", lambda e: e.Rules(5)),
+    ("Rules(two_way=str)", lambda e: e.Rules("modern", two_way="yes")),
+    ("Rules(distances=int)", lambda e: e.Rules("modern", distances=5)),
+    ("Rules(distances=[str])", lambda e: e.Rules("modern", distances=["1"])),
+    ("Game(int)", lambda e: e.Game(5)),
+    ("Game(rules=int)", lambda e: e.Game("AS 2D", 5)),
+    ("Game(blind=str)", lambda e: e.Game("AS 2D", blind="yes")),
+    ("Game.play(int)", lambda e: e.Game("AS 2D").play(5)),
+    ("Game.move_at(str)", lambda e: e.Game("AS 2D").move_at("2", 1)),
+]
+
+
+@pytest.mark.parametrize("call", [call for _, call in CALLS], ids=[name for name, _ in CALLS])
+def test_wrong_python_types(engine: ModuleType, call: Callable[[Any], object]) -> None:
+    with pytest.raises(TypeError):
+        call(engine)
