@@ -165,8 +165,7 @@ def _stock(size: int, x: int, y: int) -> str:
     return "\n".join(
         [
             _label(x + CARD_W / 2, y - 4, "stock", "stock-label"),
-            f'<g class="stock" transform="translate({x},{y})" data-size="{size}" '
-            f"aria-label={tip}>",
+            f'<g class="stock" transform="translate({x},{y})" data-size="{size}" aria-label={tip}>',
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#1565c0" stroke="#ffffff"/>',
             f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="3" '
             f'fill="none" stroke="#90caf9" stroke-dasharray="3 2"/>',

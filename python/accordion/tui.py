@@ -13,7 +13,9 @@ line: the last pile of a band neighbours the first pile of the next.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -25,7 +27,8 @@ import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError
 
-# One pile is a cell four columns wide plus one column of space: "  12", "  7H", "  ×3".
+# One pile is a cell five columns wide; number, card and height end in one column:
+# " 12  ", " 7H  ", " ×3  " (a marked card is bracketed: "[7H] ").
 CELL = 5
 # Columns kept free at the right of a band for the mark that says the row continues.
 CONTINUES = " →"
@@ -77,12 +80,12 @@ def render_row(
     lines: list[str] = []
     for start in range(0, len(piles), size):
         band = range(start, min(start + size, len(piles)))
-        numbers = "".join(_paint(f"{i + 1:>4}", DIM, colour) + " " for i in band)
+        numbers = "".join(_paint(f"{i + 1:>3}", DIM, colour) + "  " for i in band)
         cards = "".join(_card_cell(piles[i][-1], i in marks, colour) + " " for i in band)
         heights = "".join(
-            _paint(f"{'×' + str(len(piles[i])):>4}", DIM, colour)
+            _paint(f"{'×' + str(len(piles[i])):>3}", DIM, colour) + "  "
             if len(piles[i]) > 1
-            else "    "
+            else "     "
             for i in band
         )
         if band.stop < len(piles):
@@ -104,7 +107,9 @@ def status_line(game: Game) -> str:
     parts = [f"piles {outcome.piles}"]
     if game.blind:
         parts.append(f"stock {game.stock_size}")
-    parts += [f"moves {moves}", f"grade: {outcome.grade}"]
+    # An empty table (a blind game before the first deal) has no grade yet.
+    grade = outcome.grade if outcome.piles else "–"
+    parts += [f"moves {moves}", f"grade: {grade}"]
     if outcome.is_over:
         parts.append("GAME OVER")
     else:
@@ -204,9 +209,10 @@ def describe_move(game: Game, move: Move) -> str:
     return f"{move} (pile {start} {verb}{way} onto pile {end})"
 
 
-def forced_move(game: Game) -> Move | None:
-    """The one action the strict rules allow here (strict-leap when the game plays it).
+def forced_move(game: Game, rules: str | None = None) -> Move | None:
+    """The one action the ``strict`` (or ``strict-leap``) rules allow here.
 
+    ``rules`` defaults to the game's own when they are automatic, else ``strict``.
     The leftmost pile that can move; of its targets the nearest (the farthest
     under strict-leap), leftwards before rightwards; ``deal`` only when no move
     exists. Every move this returns is legal under the game's own rules.
@@ -215,7 +221,9 @@ def forced_move(game: Game) -> Move | None:
     moves = [move for move in legal if not move.is_deal]
     if not moves:
         return legal[0] if legal else None
-    leap = game.rules.name == "strict-leap"
+    if rules is None:
+        rules = game.rules.name if game.rules.is_automatic else "strict"
+    leap = rules == "strict-leap"
 
     def order(move: Move) -> tuple[int, int, int]:
         assert move.mover is not None
@@ -314,14 +322,16 @@ class Session:
             if len(words) == 1:
                 return self._play(self._only_move_of(pile))
             return self._play(self._move_at(pile, int(words[1])))
-        if len(words) == 2:
+        if len(words) == 2 and all(_CARDLIKE.match(word) for word in words):
             return self._play(Move(Card.parse(words[0]), Card.parse(words[1])))
         try:
             move = Move.parse(line)
         except AccordionError:
             return Reply(
-                [f"not a move or a command: {line.strip()!r} (moves look like 7H 7S or 12 3; "
-                 "type help)"]
+                [
+                    f"not a move or a command: {line.strip()!r} (moves look like 7H 7S or 12 3; "
+                    "type help)"
+                ]
             )
         return self._play(move)
 
@@ -530,6 +540,10 @@ class Session:
         return Reply([head, "  " + line])
 
 
+# A word that is meant as a card, right or wrong: `7H`, `10d`, `7♥`, `7X`.
+_CARDLIKE = re.compile(r"^(10|\w)\S$")
+
+
 def _is_int(word: str) -> bool:
     return word.lstrip("+-").isdigit()
 
@@ -558,10 +572,8 @@ def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
     """Input lines until end of input; `input()` (with line editing) on a terminal."""
     interactive = stdin is sys.stdin and stdin.isatty()
     if interactive:
-        try:
+        with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:
-            pass
     while True:
         if interactive:
             try:

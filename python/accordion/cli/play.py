@@ -20,9 +20,7 @@ def register(subparsers: Any) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--seed", type=seed_number, metavar="N", help="play numbered deal N")
     source.add_argument("--deal", metavar='"CARDS"', help='play this row, e.g. "7H 7S 8S KS"')
-    parser.add_argument(
-        "--blind", action="store_true", help="deal as you go: the row starts empty"
-    )
+    parser.add_argument("--blind", action="store_true", help="deal as you go: the row starts empty")
     parser.add_argument(
         "--rules", choices=RULE_NAMES, default="modern", help="the rule set (default modern)"
     )
