@@ -42,11 +42,14 @@ RESET = "\x1b[0m"
 CLEAR = "\x1b[H\x1b[2J"
 
 HELP = """\
-Moves: by cards, mover then target: 7H 7S, 7H>7S, 7H on 7S;
-  or by pile number and distance: 12 1 (slide), 12 3 (leap), 12 -1 (rightwards, two-way);
-  or just 12 when pile 12 has only one move.
-Commands: hint, solve, auto (play the strict rules out), undo, deal (blind games),
-  moves (list the legal moves), new (a new deal), restart, help, quit."""
+7H 7S, 7H>7S   move the pile topped by 7H onto the pile topped by 7S
+12 1, 12 3     pile 12 slides 1 place, leaps 3 places (two-way: 12 -1 is right)
+12             pile 12's only move
+hint   a good move, and whether the deal can still be won
+solve  the rest of a winning line (or of the best line when no win is left)
+auto   play the strict rules out             undo   take back the last action
+deal   turn the next card (blind games)      moves  list the legal moves
+new    a new random deal    restart    help    quit"""
 
 
 def use_colour(stream: TextIO) -> bool:
