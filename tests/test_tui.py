@@ -9,7 +9,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 
-import pexpect
+import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
 from accordion import Deal, Game, Move, Rules
 from accordion.tui import (

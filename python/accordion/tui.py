@@ -285,11 +285,11 @@ class Session:
         return f"accordion play {where}{flags}"
 
     def welcome(self) -> Reply:
-        first = "Type deal to turn the first card" if self.blind else "Type a move"
+        first = "Type deal to turn the first card, then move" if self.blind else "Your move"
         return Reply(
             [
-                f"{first} (e.g. 7H 7S, or 12 3 for pile 12 leaping 3 places), "
-                "hint, or help. The row reads on from band to band."
+                f"{first}: 7H 7S puts the pile topped by 7H on 7S; 12 3 leaps pile 12 "
+                "three places. The row reads on from band to band. Type help for more."
             ]
         )
 
@@ -306,9 +306,9 @@ class Session:
         """Interpret one line of input: a command or a move."""
         words = line.replace(",", " ").split()
         command = _COMMANDS.get(words[0].lower()) if len(words) == 1 else None
-        if command is not None:
-            return command(self)
         try:
+            if command is not None:
+                return command(self)
             reply = self._move(words, line) if words else self._enter()
         except AccordionError as error:
             return Reply([str(error)])
