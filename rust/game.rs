@@ -68,10 +68,11 @@ pub enum Grade {
 }
 
 impl Grade {
-    /// 1 pile win; 2–3 strong; 4–5 moral victory; more loss.
+    /// 1 pile win; 2–3 strong; 4–5 moral victory; more (or none yet, in a
+    /// blind game before the first deal) loss.
     pub fn of_piles(piles: usize) -> Grade {
         match piles {
-            0 | 1 => Grade::Win,
+            1 => Grade::Win,
             2 | 3 => Grade::Strong,
             4 | 5 => Grade::MoralVictory,
             _ => Grade::Loss,
@@ -320,7 +321,8 @@ impl fmt::Display for Game {
         let tops: Vec<String> = self.row.tops().iter().map(ToString::to_string).collect();
         f.write_str(&tops.join(" "))?;
         if self.blind {
-            write!(f, " | stock {}", self.stock().len())?;
+            let gap = if tops.is_empty() { "" } else { " " };
+            write!(f, "{gap}| stock {}", self.stock().len())?;
         }
         Ok(())
     }

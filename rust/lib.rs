@@ -7,6 +7,7 @@ pub mod deal;
 pub mod error;
 pub mod game;
 pub mod row;
+pub mod royal;
 pub mod rules;
 
 #[cfg(feature = "python")]

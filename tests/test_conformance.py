@@ -16,7 +16,7 @@ import pytest
 from conftest import conformance_rows
 
 ROWS = conformance_rows()
-VARIANTS = [
+VARIANTS: list[tuple[str, dict[str, Any], bool]] = [
     ("modern", {}, False),
     ("modern", {}, True),
     ("strict", {}, False),

@@ -85,13 +85,13 @@ class BothEngines(RuleBasedStateMachine):
         assert undone[0] == undone[1]
 
     @precondition(lambda self: bool(self.games))
-    @rule(mover=st.integers(0, 51), target=st.integers(0, 51))
-    def try_any_move(self, mover: int, target: int) -> None:
-        if mover == target:
+    @rule(mover=st.integers(0, 51), onto=st.integers(0, 51))
+    def try_any_move(self, mover: int, onto: int) -> None:
+        if mover == onto:
             return
         results = []
         for engine, game in zip((core, reference), self.games):
-            move = engine.Move(engine.Card.from_index(mover), engine.Card.from_index(target))
+            move = engine.Move(engine.Card.from_index(mover), engine.Card.from_index(onto))
             try:
                 results.append(("ok", str(game.play(move))))
             except AccordionError as error:

@@ -245,3 +245,173 @@ def solve_many(
     memory: int | None = None,
 ) -> list[Solution]:
     """Solve many rows on ``jobs`` threads (default: all cores); results in input order."""
+
+# ---------------------------------------------------------------- Royal Marriage
+# docs/royal-marriage.md; the reference twin is accordion.reference.royal.
+
+RoyalRuleName = Literal["modern", "parlett"]
+RoyalMoveKind = Literal["out", "between", "deal"]
+RoyalStrategy = Literal["greedy", "best"]
+
+@final
+class RoyalMove:
+    """A throw named by its cards (``out 5D``, ``out 5D 7C``), by the agreeing pair
+    around it (``between 3S 9S``), or ``deal``. ``str`` round-trips through ``parse``."""
+
+    def __new__(cls, text: str) -> RoyalMove:
+        """Same as :meth:`parse`."""
+    @staticmethod
+    def parse(text: str) -> RoyalMove:
+        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S`` or
+        ``deal``; raise ``InvalidMoveError`` otherwise."""
+    @staticmethod
+    def deal() -> RoyalMove: ...
+    @property
+    def kind(self) -> RoyalMoveKind: ...
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The thrown cards (``out``), the pair around them (``between``), or none."""
+    @property
+    def is_deal(self) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class RoyalOutcome:
+    """Where a Royal Marriage game stands; ``cards`` counts the cards not thrown out."""
+
+    @property
+    def cards(self) -> int: ...
+    @property
+    def piles(self) -> int:
+        """The same as :attr:`cards`."""
+    @property
+    def won(self) -> bool:
+        """Only the queen and the king of hearts are left."""
+    @property
+    def grade(self) -> Literal["win", "loss"]: ...
+    @property
+    def is_over(self) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class RoyalGame:
+    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
+
+    ``rules`` matter in blind play only: ``modern`` lets the player deal while a
+    throw exists, ``parlett`` obliges a throw first."""
+
+    def __new__(
+        cls,
+        deal: Deal | str,
+        rules: RoyalRuleName | Rules | str | None = None,
+        *,
+        blind: bool = False,
+    ) -> RoyalGame:
+        """``deal`` must start with QH and end with KH (``InvalidDealError``)."""
+    @property
+    def rules(self) -> RoyalRuleName: ...
+    @property
+    def starting_deal(self) -> Deal: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def legal_moves(self) -> list[RoyalMove]:
+        """The throws by position of the first thrown card (one card before two), then ``deal``."""
+    @property
+    def cards(self) -> list[Card]:
+        """The row, left to right."""
+    @property
+    def tops(self) -> list[Card]:
+        """The same as :attr:`cards`."""
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """One one-card pile per card, for code written for :class:`Game`."""
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def history(self) -> list[RoyalMove]: ...
+    @property
+    def outcome(self) -> RoyalOutcome: ...
+    @property
+    def is_over(self) -> bool: ...
+    def play(self, move: RoyalMove | str, /) -> RoyalMove:
+        """Play a throw or ``deal``; return it in canonical notation; raise
+        ``InvalidMoveError`` / ``IllegalMoveError``."""
+    def deal(self) -> RoyalMove: ...
+    def undo(self) -> RoyalMove:
+        """Take back the last action; raise ``IndexError`` when there is none."""
+    def hint(self) -> RoyalMove | None:
+        """The next action of best play; ``None`` when the game is over."""
+    def copy(self) -> RoyalGame: ...
+    def __copy__(self) -> RoyalGame: ...
+    def __deepcopy__(self, memo: object, /) -> RoyalGame: ...
+
+@final
+class RoyalSolution:
+    """What the Royal Marriage solver found for one row."""
+
+    @property
+    def deal(self) -> str: ...
+    @property
+    def result(self) -> ResultName: ...
+    @property
+    def moves(self) -> tuple[RoyalMove, ...]:
+        """A winning line, or a line to the fewest cards (or the greedy line if ``unknown``)."""
+    @property
+    def cards(self) -> int: ...
+    @property
+    def piles(self) -> int:
+        """The same as :attr:`cards`: 2 for a win."""
+    @property
+    def nodes(self) -> int:
+        """Intervals examined by the interval solver."""
+    @property
+    def seconds(self) -> float: ...
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of SPEC §3, plus ``game`` and ``cards``."""
+
+@final
+class RoyalStats:
+    """Totals of :func:`simulate_royal`."""
+
+    @property
+    def deals(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def win_rate(self) -> float: ...
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+    @property
+    def mean_cards(self) -> float: ...
+    @property
+    def histogram(self) -> list[tuple[int, int]]:
+        """``(cards left, games)`` for each count that occurred."""
+    @property
+    def seconds(self) -> float: ...
+    def to_dict(self) -> dict[str, object]:
+        """The ``stats`` JSON object of SPEC §3 (piles = cards), plus ``game``, ``blind``, ``cards``."""
+
+def royal_deal(seed: int, cards: int = 52) -> Deal:
+    """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
+    ``Deal.from_seed(seed)`` (QH and KH skipped), KH."""
+
+def solve_royal(
+    position: Deal | RoyalGame | str, *, max_nodes: int | None = None, timeout: float | None = None
+) -> RoyalSolution:
+    """Solve an open Royal Marriage row (or a game's current row) exactly."""
+
+def simulate_royal(
+    deals: int,
+    *,
+    seed: int = 1,
+    cards: int = 52,
+    blind: bool = False,
+    rules: RoyalRuleName | Rules | str | None = None,
+    strategy: RoyalStrategy | str = "greedy",
+    jobs: int | None = None,
+) -> RoyalStats:
+    """Play numbered deals ``seed .. seed + deals - 1``; totals do not depend on ``jobs``."""

@@ -178,15 +178,11 @@ impl PyGame {
         let deal = self.starting_deal().__repr__();
         let rules = PyRules(self.game.rules()).__repr__();
         let blind = if self.game.is_blind() {
-            ", blind=True"
+            "True"
         } else {
-            ""
+            "False"
         };
-        let mut text = format!("Game({deal}, {rules}{blind})");
-        if self.game.ply() > 0 {
-            text = format!("<{text} after {} moves: {}>", self.game.ply(), self.game);
-        }
-        text
+        format!("Game({deal}, {rules}, blind={blind})")
     }
 }
 

@@ -2,10 +2,15 @@
 //! part of the core; errors are mapped in `errors.rs` alone.
 
 // PyO3 methods take `&self` and owned arguments whatever their size.
-#![allow(clippy::trivially_copy_pass_by_ref, clippy::unused_self, clippy::needless_pass_by_value)]
+#![allow(
+    clippy::trivially_copy_pass_by_ref,
+    clippy::unused_self,
+    clippy::needless_pass_by_value
+)]
 
 mod errors;
 mod game;
+mod royal;
 mod values;
 
 use pyo3::prelude::*;
@@ -19,5 +24,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::LegalMoves>()?;
+    royal::register(m)?;
     Ok(())
 }

@@ -11,6 +11,12 @@ use pyo3::types::{PyString, PyTuple};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
 fn hash_of(value: &impl Hash) -> u64 {
     let mut hasher = DefaultHasher::new();
     value.hash(&mut hasher);
@@ -64,7 +70,10 @@ impl PyCard {
     }
 
     fn agrees(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.0.agrees(card_arg(other)?))
+        let other = other.cast::<PyCard>().map_err(|_| {
+            PyTypeError::new_err(format!("agrees() takes a Card, got {}", type_name(other)))
+        })?;
+        Ok(self.0.agrees(other.get().0))
     }
 
     fn __str__(&self) -> String {
@@ -201,6 +210,12 @@ impl PyDeal {
     #[staticmethod]
     #[pyo3(signature = (seed, cards = 52))]
     fn from_seed(seed: &Bound<'_, PyAny>, cards: i64) -> PyResult<Self> {
+        if !seed.is_instance_of::<pyo3::types::PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "a deal number is an int, got {}",
+                type_name(seed)
+            )));
+        }
         let seed: u64 = seed.extract().map_err(|_| {
             Error::InvalidDeal(format!(
                 "a deal number is an integer 0 to 2**64 - 1, got {seed}"
@@ -393,6 +408,9 @@ impl PyRules {
         } else {
             format!("({})", distances.join(", "))
         };
+        if self.0 == Rules::new(self.0.set) {
+            return format!("Rules('{}')", self.0.set.name());
+        }
         format!(
             "Rules('{}', two_way={}, distances={distances})",
             self.0.set.name(),

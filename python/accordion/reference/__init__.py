@@ -4,6 +4,12 @@ It implements the API of the Rust core (``accordion._core``, typed in
 ``_core.pyi``) exactly as docs/rules.md states the rules, and serves as the
 executable specification the core is tested against. Speed is not a goal.
 
+One concept per module: ``cards`` (cards and agreement), ``moves`` (move
+notation), ``deals`` (rows, numbered deals: SplitMix64 and Fisher-Yates),
+``rules`` (rule sets and which moves they allow on a row of top cards),
+``game`` (piles, stock, history, undo, outcome) and ``solver`` (an exhaustive
+search for rows of up to about 14 cards).
+
 >>> game = Game(Deal.parse("7H 2C 7S 7C"), Rules("strict"))
 >>> list(game.legal_moves)
 [Move('7C', '7S')]
@@ -11,6 +17,7 @@ executable specification the core is tested against. Speed is not a goal.
 'win'
 """
 
+from accordion.reference import royal as royal
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.game import Game, LegalMoves, Outcome

@@ -290,7 +290,7 @@ class Game:
 
     def _step_of(self, move: Move) -> Step:
         """The positions of a legal ``move``, or ``IllegalMoveError`` saying why it is not."""
-        assert move.mover is not None and move.target is not None
+        assert move.mover is not None and move.target is not None  # play handles deals
         tops = self.tops
         for card in (move.mover, move.target):
             if card not in tops:

@@ -1,0 +1,59 @@
+//! Royal Marriage win rates over numbered deals `SEED .. SEED + DEALS`, for every
+//! mode, dealing rule and strategy, as a Markdown table (`benches/royal-results.md`).
+//!
+//! `cargo bench --bench royal -- [DEALS] [SEED] [JOBS]` (defaults 100000, 1, all cores).
+
+use accordion::royal::simulate::{simulate, SimulationSpec};
+use accordion::royal::Strategy;
+use accordion::RuleSet;
+use std::time::Instant;
+
+fn main() {
+    let numbers: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let deals = numbers.first().copied().unwrap_or(100_000);
+    let seed = numbers.get(1).copied().unwrap_or(1);
+    let jobs = numbers.get(2).copied().unwrap_or(0) as usize;
+    println!(
+        "| mode | rules | strategy | deals | wins | win rate | 95% CI | mean cards | seconds |"
+    );
+    println!("|---|---|---|---:|---:|---:|---|---:|---:|");
+    let runs = [
+        (false, RuleSet::Modern, Strategy::Greedy),
+        (false, RuleSet::Modern, Strategy::Best),
+        (true, RuleSet::Modern, Strategy::Greedy),
+        (true, RuleSet::Modern, Strategy::Best),
+        (true, RuleSet::Parlett, Strategy::Greedy),
+        (true, RuleSet::Parlett, Strategy::Best),
+    ];
+    for (blind, rules, strategy) in runs {
+        let spec = SimulationSpec {
+            cards: 52,
+            blind,
+            rules,
+            strategy,
+            seed,
+            deals,
+            jobs,
+        };
+        let start = Instant::now();
+        let stats = simulate(&spec, None).expect("a valid simulation");
+        let seconds = start.elapsed().as_secs_f64();
+        let (lo, hi) = stats.ci95();
+        println!(
+            "| {} | {} | {} | {} | {} | {:.4}% | {:.4}%–{:.4}% | {:.3} | {seconds:.2} |",
+            if blind { "blind" } else { "open" },
+            if blind { rules.name() } else { "any" },
+            strategy.name(),
+            stats.deals,
+            stats.wins,
+            100.0 * stats.wins as f64 / stats.deals as f64,
+            100.0 * lo,
+            100.0 * hi,
+            stats.mean_cards(),
+        );
+    }
+}

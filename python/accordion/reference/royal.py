@@ -1,0 +1,468 @@
+"""Royal Marriage in plain Python: the executable specification of
+``docs/royal-marriage.md``, written to be read.
+
+The queen of hearts starts at the left end of the row and the king of hearts at
+the right end, the other cards between. Whenever one or two cards lie between
+two cards that agree (same suit or same rank), those cards may be thrown out.
+The game is won when only the queen and the king are left.
+
+>>> game = RoyalGame("QH 5C 9H 7D 5S KH")
+>>> [str(move) for move in game.legal_moves]
+['out 5C', 'out 9H 7D', 'out 7D 5S']
+>>> game.play("out 9H 7D")
+RoyalMove('out 9H 7D')
+>>> game.play("between QH KH")
+RoyalMove('out 5C 5S')
+>>> game.outcome.won, game.cards
+(True, [Card('QH'), Card('KH')])
+>>> solve_royal("QH 5C 9H 7D 5S KH").result
+'win'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import final
+
+from accordion.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidRulesError,
+)
+from accordion.reference._frozen import Frozen
+from accordion.reference.cards import Card
+from accordion.reference.deals import Deal
+
+QUEEN = Card("QH")
+KING = Card("KH")
+
+#: ``modern``: a blind player may deal while a throw exists; ``parlett``: a
+#: throw must be made first. In an open game the two are the same.
+ROYAL_RULES = ("modern", "parlett")
+
+_EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
+
+
+# ---------------------------------------------------------------- deals
+
+
+def check_royal(deal: Deal) -> Deal:
+    """``deal`` if it starts with the queen and ends with the king of hearts."""
+    cards = deal.cards
+    if len(cards) < 2 or cards[0] != QUEEN or cards[-1] != KING:
+        raise InvalidDealError(f"a Royal Marriage deal starts with QH and ends with KH, got {deal}")
+    return deal
+
+
+def royal_deal(seed: int, cards: int = 52) -> Deal:
+    """Numbered Royal Marriage deal: QH, then the first ``cards - 2`` of the other
+    50 cards in the order of ``Deal.from_seed(seed)`` (QH and KH skipped), then KH."""
+    if not isinstance(cards, int) or not 2 <= cards <= 52:
+        raise InvalidDealError(f"a Royal Marriage deal has 2 to 52 cards, asked for {cards}")
+    others = [card for card in Deal.from_seed(seed).cards if card not in (QUEEN, KING)]
+    return Deal([QUEEN, *others[: cards - 2], KING])
+
+
+def _as_deal(deal: Deal | str) -> Deal:
+    if isinstance(deal, str):
+        deal = Deal.parse(deal)
+    if not isinstance(deal, Deal):
+        raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
+    return check_royal(deal)
+
+
+# ---------------------------------------------------------------- moves
+
+
+def _cards_of(text: str) -> list[Card] | None:
+    """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
+    words = [word for word in text.replace(",", " ").split() if word]
+    try:
+        return [Card(word) for word in words]
+    except InvalidCardError:
+        return None
+
+
+@final
+class RoyalMove(Frozen):
+    """A throw named by its cards (``out 5D 7C``), by the agreeing pair around it
+    (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses."""
+
+    __slots__ = ("_cards", "_kind")
+    _kind: str
+    _cards: tuple[Card, ...]
+
+    def __new__(cls, text: str) -> RoyalMove:
+        return RoyalMove.parse(text)
+
+    @staticmethod
+    def _make(kind: str, cards: tuple[Card, ...]) -> RoyalMove:
+        move = object.__new__(RoyalMove)
+        object.__setattr__(move, "_kind", kind)
+        object.__setattr__(move, "_cards", cards)
+        return move
+
+    @staticmethod
+    def parse(text: str) -> RoyalMove:
+        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``."""
+        if not isinstance(text, str):
+            raise TypeError(f"a move is parsed from str, not {type(text).__name__}")
+        bad = InvalidMoveError(f"not a Royal Marriage move: {text!r} ({_EXAMPLES})")
+        stripped = text.strip()
+        lower = stripped.lower()
+        if lower == "deal":
+            return RoyalMove.deal()
+        if lower.startswith("between "):
+            kind, cards = "between", _cards_of(stripped[len("between ") :])
+        elif ".." in stripped:
+            left, right = stripped.split("..", 1)
+            try:
+                kind, cards = "between", [Card(left), Card(right)]
+            except InvalidCardError:
+                raise bad from None
+        else:
+            if lower.startswith("out "):
+                rest = stripped[len("out ") :]
+            elif lower.endswith(" out"):
+                rest = stripped[: -len(" out")]
+            elif lower.startswith("x"):
+                rest = stripped[1:]
+            else:
+                raise bad
+            kind, cards = "out", _cards_of(rest)
+        wanted = (2,) if kind == "between" else (1, 2)
+        if cards is None or len(cards) not in wanted:
+            raise bad
+        if len(cards) == 2 and cards[0] == cards[1]:
+            raise InvalidMoveError(f"not a Royal Marriage move: {text!r} names one card twice")
+        return RoyalMove._make(kind, tuple(cards))
+
+    @staticmethod
+    def deal() -> RoyalMove:
+        return RoyalMove._make("deal", ())
+
+    @property
+    def kind(self) -> str:
+        """``"out"``, ``"between"`` or ``"deal"``."""
+        return self._kind
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The thrown cards (``out``) or the pair around them (``between``)."""
+        return self._cards
+
+    @property
+    def is_deal(self) -> bool:
+        return self._kind == "deal"
+
+    def __str__(self) -> str:
+        if self.is_deal:
+            return "deal"
+        return " ".join([self._kind, *(str(card) for card in self._cards)])
+
+    def __repr__(self) -> str:
+        return f"RoyalMove({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RoyalMove):
+            return NotImplemented
+        return (self._kind, self._cards) == (other._kind, other._cards)
+
+    def __hash__(self) -> int:
+        return hash((self._kind, self._cards))
+
+
+def _as_move(move: RoyalMove | str) -> RoyalMove:
+    if isinstance(move, RoyalMove):
+        return move
+    if isinstance(move, str):
+        return RoyalMove.parse(move)
+    raise TypeError(f"expected a RoyalMove or str, got {type(move).__name__}")
+
+
+# ---------------------------------------------------------------- rows
+
+
+Row = tuple[Card, ...]
+#: A throw by position: ``(at, count)`` throws ``row[at : at + count]``.
+Throw = tuple[int, int]
+
+
+def allows(row: Row, throw: Throw) -> bool:
+    """1 or 2 cards strictly inside the row, between two cards that agree."""
+    at, count = throw
+    return (
+        count in (1, 2)
+        and at >= 1
+        and at + count < len(row)
+        and (row[at - 1].agrees(row[at + count]))
+    )
+
+
+def throws(row: Row) -> list[Throw]:
+    """Every throw, by position of the first thrown card, one card before two."""
+    return [
+        (at, count) for at in range(1, len(row)) for count in (1, 2) if allows(row, (at, count))
+    ]
+
+
+def thrown(row: Row, throw: Throw) -> Row:
+    at, count = throw
+    return row[:at] + row[at + count :]
+
+
+def _out(row: Row, throw: Throw) -> RoyalMove:
+    at, count = throw
+    return RoyalMove._make("out", row[at : at + count])
+
+
+# ---------------------------------------------------------------- the game
+
+
+@dataclass(frozen=True)
+class RoyalOutcome:
+    """Where a game stands. ``cards`` counts every card not thrown out (row and stock)."""
+
+    cards: int
+    won: bool
+    is_over: bool
+
+    @property
+    def piles(self) -> int:
+        """The same number as :attr:`cards` (every pile is one card)."""
+        return self.cards
+
+    @property
+    def grade(self) -> str:
+        return "win" if self.won else "loss"
+
+
+class RoyalGame:
+    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first)."""
+
+    def __init__(self, deal: Deal | str, rules: str | None = None, *, blind: bool = False) -> None:
+        name = "modern" if rules is None else getattr(rules, "name", rules)
+        if not isinstance(name, str) or name.strip().lower() not in ROYAL_RULES:
+            raise InvalidRulesError(
+                f"Royal Marriage is played under the rules modern or parlett, not {name!r}"
+            )
+        self._deal = _as_deal(deal)
+        self._rules = name.strip().lower()
+        self._blind = bool(blind)
+        self._dealt = 0 if blind else len(self._deal)
+        self._row: Row = self._deal.cards[: self._dealt]
+        self._history: list[tuple[RoyalMove, Row, int]] = []
+
+    @property
+    def rules(self) -> str:
+        return self._rules
+
+    @property
+    def starting_deal(self) -> Deal:
+        return self._deal
+
+    @property
+    def blind(self) -> bool:
+        return self._blind
+
+    @property
+    def cards(self) -> list[Card]:
+        """The row, left to right."""
+        return list(self._row)
+
+    @property
+    def tops(self) -> list[Card]:
+        return list(self._row)
+
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        return [(card,) for card in self._row]
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._deal) - self._dealt
+
+    def _may_deal(self) -> bool:
+        return self.stock_size > 0 and (self._rules == "modern" or not throws(self._row))
+
+    @property
+    def legal_moves(self) -> list[RoyalMove]:
+        moves = [_out(self._row, throw) for throw in throws(self._row)]
+        return [*moves, RoyalMove.deal()] if self._may_deal() else moves
+
+    @property
+    def history(self) -> list[RoyalMove]:
+        return [move for move, _, _ in self._history]
+
+    @property
+    def is_over(self) -> bool:
+        return not self.legal_moves
+
+    @property
+    def outcome(self) -> RoyalOutcome:
+        won = self.stock_size == 0 and len(self._row) == 2
+        return RoyalOutcome(len(self._row) + self.stock_size, won, self.is_over)
+
+    def _find(self, move: RoyalMove, card: Card) -> int:
+        if card in self._row:
+            return self._row.index(card)
+        where = (
+            "still in the stock" if card in self._deal.cards[self._dealt :] else "not in the row"
+        )
+        raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
+
+    def _throw_of(self, move: RoyalMove) -> Throw:
+        """The throw a move names, found by its cards; it may still be illegal."""
+        cards = move.cards
+        if move.kind == "between":
+            left, right = self._find(move, cards[0]), self._find(move, cards[1])
+            if not left + 2 <= right <= left + 3:
+                raise IllegalMoveError(
+                    f"illegal move {move}: a throw takes the 1 or 2 cards between two cards,"
+                    f" and {cards[1]} is not 2 or 3 places right of {cards[0]}"
+                )
+            return left + 1, right - left - 1
+        at = self._find(move, cards[0])
+        if len(cards) == 2 and self._find(move, cards[1]) != at + 1:
+            raise IllegalMoveError(
+                f"illegal move {move}: {cards[0]} and {cards[1]} are not next to each other,"
+                " left to right"
+            )
+        return at, len(cards)
+
+    def play(self, move: RoyalMove | str) -> RoyalMove:
+        """Play a throw or ``deal``; return it in canonical notation."""
+        move = _as_move(move)
+        if move.is_deal:
+            return self.deal()
+        throw = self._throw_of(move)
+        canonical = _out(self._row, throw)
+        if not allows(self._row, throw):
+            at, count = throw
+            if at == 0:
+                why = f"{self._row[0]} is the left end of the row"
+            elif at + count >= len(self._row):
+                why = f"{self._row[-1]} is the right end of the row"
+            else:
+                why = (
+                    f"{self._row[at - 1]} and {self._row[at + count]} on either side"
+                    " share neither suit nor rank"
+                )
+            raise IllegalMoveError(f"illegal move {canonical}: {why}")
+        self._history.append((canonical, self._row, self._dealt))
+        self._row = thrown(self._row, throw)
+        return canonical
+
+    def deal(self) -> RoyalMove:
+        """Deal the next stock card onto the right-hand end."""
+        if not self._may_deal():
+            if not self._blind:
+                why = "an open game has no stock"
+            elif self.stock_size == 0:
+                why = "the stock is empty"
+            else:
+                why = "a throw exists and the parlett rules oblige it"
+            raise IllegalMoveError(f"deal not allowed: {why}")
+        move = RoyalMove.deal()
+        self._history.append((move, self._row, self._dealt))
+        self._row = (*self._row, self._deal.cards[self._dealt])
+        self._dealt += 1
+        return move
+
+    def undo(self) -> RoyalMove:
+        if not self._history:
+            raise IndexError("undo: no move has been played")
+        move, self._row, self._dealt = self._history.pop()
+        return move
+
+    def copy(self) -> RoyalGame:
+        twin = RoyalGame(self._deal, self._rules, blind=self._blind)
+        twin._row, twin._dealt, twin._history = self._row, self._dealt, list(self._history)
+        return twin
+
+    def hint(self) -> RoyalMove | None:
+        """A move of best play (see ``docs/royal-marriage.md``), ``None`` when over."""
+        if self.is_over:
+            return None
+        if self._blind and self.stock_size > 0:
+            if self._rules == "modern":
+                return RoyalMove.deal()
+            found = throws(self._row)
+            return _out(self._row, found[0]) if found else RoyalMove.deal()
+        return solve_royal(self).moves[0]
+
+    def __str__(self) -> str:
+        row = " ".join(str(card) for card in self._row)
+        return f"{row} | stock {self.stock_size}" if self._blind else row
+
+
+# ---------------------------------------------------------------- greedy play
+
+
+def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
+    """The greedy rule: always the first throw in canonical order (the leftmost)."""
+    line = []
+    while found := throws(row):
+        line.append(_out(row, found[0]))
+        row = thrown(row, found[0])
+    return line, len(row)
+
+
+# ---------------------------------------------------------------- the solver
+
+
+@dataclass(frozen=True)
+class RoyalSolution:
+    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
+    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
+
+    deal: str
+    result: str
+    moves: tuple[RoyalMove, ...]
+    cards: int
+    nodes: int
+
+    @property
+    def piles(self) -> int:
+        return self.cards
+
+
+def solve_royal(position: Deal | RoyalGame | str) -> RoyalSolution:
+    """Search every line from an open row (or a game's current row), remembering
+    the fewest cards reachable from each row. Exponential: for short rows."""
+    row: Row = (
+        tuple(position.cards) if isinstance(position, RoyalGame) else _as_deal(position).cards
+    )
+    fewest: dict[Row, int] = {}
+
+    def search(row: Row) -> int:
+        if row not in fewest:
+            fewest[row] = min([len(row), *(search(thrown(row, t)) for t in throws(row))])
+        return fewest[row]
+
+    start, goal = row, search(row)
+    moves = []
+    while len(row) > goal:
+        throw = next(t for t in throws(row) if fewest[thrown(row, t)] == goal)
+        moves.append(_out(row, throw))
+        row = thrown(row, throw)
+    result = "win" if goal <= 2 else "loss"
+    deal = " ".join(str(card) for card in start)
+    return RoyalSolution(deal, result, tuple(moves), goal, len(fewest))
+
+
+__all__ = [
+    "KING",
+    "QUEEN",
+    "ROYAL_RULES",
+    "RoyalGame",
+    "RoyalMove",
+    "RoyalOutcome",
+    "RoyalSolution",
+    "check_royal",
+    "greedy_line",
+    "royal_deal",
+    "solve_royal",
+]

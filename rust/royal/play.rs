@@ -1,0 +1,148 @@
+//! The Royal Marriage move notation (`docs/royal-marriage.md`).
+//!
+//! Every card is unique, so a throw is named by the cards it throws out, left to
+//! right: `out 5D` or `out 5D 7C`. Parsers also take `5D 7C out`, `x5D`, `x5D,7C`,
+//! and the bracketing form `between 3S 9S` / `3S..9S` (the two agreeing cards
+//! around the throw). Dealing the next card in a blind game is `deal`.
+
+use crate::card::Card;
+use crate::error::{Error, Result};
+use std::fmt;
+
+/// A throw or deal as written, by cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RoyalPlay {
+    /// `out 5D` / `out 5D 7C`: the thrown cards, left to right.
+    Out(Card, Option<Card>),
+    /// `between 3S 9S`: the agreeing cards around the one or two thrown cards.
+    Between(Card, Card),
+    /// `deal`.
+    Deal,
+}
+
+const EXAMPLES: &str = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal";
+
+impl RoyalPlay {
+    /// Parse any of the accepted spellings (see the module documentation).
+    pub fn parse(text: &str) -> Result<RoyalPlay> {
+        let trimmed = text.trim();
+        let lower = trimmed.to_ascii_lowercase();
+        let bad =
+            || Error::InvalidMove(format!("not a Royal Marriage move: {text:?} ({EXAMPLES})"));
+        if lower == "deal" {
+            return Ok(RoyalPlay::Deal);
+        }
+        let play = if let Some(rest) = lower.strip_prefix("between ") {
+            let cards = cards_of(&trimmed[trimmed.len() - rest.len()..]).ok_or_else(bad)?;
+            match cards[..] {
+                [left, right] => RoyalPlay::Between(left, right),
+                _ => return Err(bad()),
+            }
+        } else if let Some((left, right)) = trimmed.split_once("..") {
+            let card = |t: &str| t.parse::<Card>().map_err(|_| bad());
+            RoyalPlay::Between(card(left)?, card(right)?)
+        } else {
+            let rest = if let Some(rest) = lower.strip_prefix("out ") {
+                &trimmed[trimmed.len() - rest.len()..]
+            } else if let Some(rest) = lower.strip_suffix(" out") {
+                &trimmed[..rest.len()]
+            } else if lower.starts_with('x') {
+                &trimmed[1..]
+            } else {
+                return Err(bad());
+            };
+            match cards_of(rest).ok_or_else(bad)?[..] {
+                [card] => RoyalPlay::Out(card, None),
+                [first, second] => RoyalPlay::Out(first, Some(second)),
+                _ => return Err(bad()),
+            }
+        };
+        let twice = match play {
+            RoyalPlay::Out(a, Some(b)) | RoyalPlay::Between(a, b) => a == b,
+            _ => false,
+        };
+        if twice {
+            return Err(Error::InvalidMove(format!(
+                "not a Royal Marriage move: {text:?} names one card twice"
+            )));
+        }
+        Ok(play)
+    }
+}
+
+/// Cards separated by white space and/or commas; `None` if any word is not a card.
+fn cards_of(text: &str) -> Option<Vec<Card>> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<Card>().ok())
+        .collect()
+}
+
+impl fmt::Display for RoyalPlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoyalPlay::Out(card, None) => write!(f, "out {card}"),
+            RoyalPlay::Out(first, Some(second)) => write!(f, "out {first} {second}"),
+            RoyalPlay::Between(left, right) => write!(f, "between {left} {right}"),
+            RoyalPlay::Deal => f.write_str("deal"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_spelling_parses_and_the_canonical_one_round_trips() {
+        let two = RoyalPlay::Out(card("5D"), Some(card("7C")));
+        for text in [
+            "out 5D 7C",
+            "OUT 5d, 7c",
+            "5D 7C out",
+            "x5D,7C",
+            "x 5D 7C",
+            " 5♦ 7♣ out ",
+        ] {
+            assert_eq!(RoyalPlay::parse(text).unwrap(), two, "{text}");
+        }
+        let one = RoyalPlay::Out(card("TD"), None);
+        for text in ["out TD", "out 10D", "xTD", "td out"] {
+            assert_eq!(RoyalPlay::parse(text).unwrap(), one, "{text}");
+        }
+        let around = RoyalPlay::Between(card("3S"), card("9S"));
+        for text in ["between 3S 9S", "3S..9S", "Between 3s,9s"] {
+            assert_eq!(RoyalPlay::parse(text).unwrap(), around, "{text}");
+        }
+        for play in [two, one, around, RoyalPlay::Deal] {
+            assert_eq!(RoyalPlay::parse(&play.to_string()).unwrap(), play);
+        }
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_move() {
+        for text in [
+            "",
+            "out",
+            "out 5D 7C 9H",
+            "5D",
+            "5D>7C",
+            "out 5D 5D",
+            "between 3S",
+            "3S..",
+            "out ZZ",
+            "x",
+            "deal 5D",
+            "between 3S 3S",
+        ] {
+            assert!(
+                matches!(RoyalPlay::parse(text), Err(Error::InvalidMove(_))),
+                "{text}"
+            );
+        }
+    }
+}

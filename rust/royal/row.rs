@@ -1,0 +1,209 @@
+//! The Royal Marriage row: up to 52 card bytes, the throws it allows, and
+//! throwing out / putting back cards.
+
+use crate::card::Card;
+use crate::deal::DECK_SIZE;
+use std::fmt;
+
+/// A throw by position: `count` (1 or 2) cards starting at position `at` (0-based)
+/// go out, because the cards at `at - 1` and `at + count` agree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Throw {
+    pub at: u8,
+    pub count: u8,
+}
+
+impl Throw {
+    /// Position of the left bracketing card.
+    pub fn left(self) -> usize {
+        self.at as usize - 1
+    }
+
+    /// Position of the right bracketing card (before the throw).
+    pub fn right(self) -> usize {
+        self.at as usize + self.count as usize
+    }
+}
+
+/// Cards left to right, stored inline so a row is a small `Copy` value.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct RoyalRow {
+    cards: [Card; DECK_SIZE],
+    len: u8,
+}
+
+impl Default for RoyalRow {
+    fn default() -> Self {
+        RoyalRow {
+            cards: [Card::new(0, 0).expect("ace of clubs"); DECK_SIZE],
+            len: 0,
+        }
+    }
+}
+
+impl RoyalRow {
+    /// At most 52 cards.
+    pub fn from_cards(cards: &[Card]) -> RoyalRow {
+        let mut row = RoyalRow::default();
+        for &card in cards {
+            row.push(card);
+        }
+        row
+    }
+
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn position_of(&self, card: Card) -> Option<usize> {
+        self.cards().iter().position(|&c| c == card)
+    }
+
+    /// Deal a card onto the right-hand end.
+    pub fn push(&mut self, card: Card) {
+        assert!(self.len() < DECK_SIZE, "a row holds at most 52 cards");
+        self.cards[self.len()] = card;
+        self.len += 1;
+    }
+
+    /// Take back the last dealt card.
+    pub fn pop(&mut self) -> Option<Card> {
+        (self.len > 0).then(|| {
+            self.len -= 1;
+            self.cards[self.len()]
+        })
+    }
+
+    /// Whether `throw` is allowed: 1 or 2 cards strictly inside the row, between
+    /// two cards that agree.
+    pub fn allows(&self, throw: Throw) -> bool {
+        let count = throw.count as usize;
+        (1..=2).contains(&count)
+            && throw.at >= 1
+            && throw.right() < self.len()
+            && self.cards[throw.left()].agrees(self.cards[throw.right()])
+    }
+
+    /// Every throw allowed now, in the canonical order: by the position of the
+    /// first thrown card, a one-card throw before a two-card throw.
+    pub fn throws(&self, out: &mut Vec<Throw>) {
+        let cards = self.cards();
+        for at in 1..cards.len().saturating_sub(1) {
+            for count in 1..=2 {
+                if at + count < cards.len() && cards[at - 1].agrees(cards[at + count]) {
+                    out.push(Throw {
+                        at: at as u8,
+                        count: count as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether any throw is allowed.
+    pub fn has_throw(&self) -> bool {
+        let cards = self.cards();
+        (2..cards.len()).any(|right| {
+            cards[right - 2].agrees(cards[right])
+                || (right >= 3 && cards[right - 3].agrees(cards[right]))
+        })
+    }
+
+    /// Throw the cards out (the throw must be allowed); returns them for `unapply`.
+    pub fn apply(&mut self, throw: Throw) -> [Card; 2] {
+        debug_assert!(self.allows(throw));
+        let (at, count) = (throw.at as usize, throw.count as usize);
+        let out = [self.cards[at], self.cards[at + count - 1]];
+        let len = self.len();
+        self.cards.copy_within(at + count..len, at);
+        self.len -= count as u8;
+        out
+    }
+
+    /// Exactly reverse `apply(throw)`, which returned `out`.
+    pub fn unapply(&mut self, throw: Throw, out: [Card; 2]) {
+        let (at, count) = (throw.at as usize, throw.count as usize);
+        let len = self.len();
+        self.cards.copy_within(at..len, at + count);
+        self.len += count as u8;
+        self.cards[at] = out[0];
+        self.cards[at + count - 1] = out[1];
+    }
+}
+
+impl fmt::Debug for RoyalRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RoyalRow({self})")
+    }
+}
+
+impl fmt::Display for RoyalRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.cards().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(text: &str) -> RoyalRow {
+        let cards: Vec<Card> = text
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        RoyalRow::from_cards(&cards)
+    }
+
+    #[test]
+    fn throws_need_agreeing_neighbours_one_or_two_apart() {
+        // QH and 9H agree (hearts) around 5C; 5C and 5S (rank) around 9H 7D;
+        // 9H and KH (hearts) around 7D 5S.
+        let r = row("QH 5C 9H 7D 5S KH");
+        let mut throws = Vec::new();
+        r.throws(&mut throws);
+        assert_eq!(
+            throws,
+            vec![
+                Throw { at: 1, count: 1 },
+                Throw { at: 2, count: 2 },
+                Throw { at: 3, count: 2 },
+            ]
+        );
+        assert!(r.has_throw());
+        assert!(!row("QH 5C 7D").has_throw());
+        assert!(!r.allows(Throw { at: 0, count: 1 }));
+        assert!(!r.allows(Throw { at: 4, count: 1 }));
+        assert!(!r.allows(Throw { at: 1, count: 3 }));
+    }
+
+    #[test]
+    fn apply_and_unapply_restore_the_row() {
+        let start = row("QH 5C 9H 7D 5H KH");
+        let mut r = start;
+        let out = r.apply(Throw { at: 2, count: 2 });
+        assert_eq!(r.to_string(), "QH 5C 5H KH");
+        assert_eq!(out.map(|c| c.to_string()), ["9H", "7D"]);
+        let single = r.apply(Throw { at: 1, count: 1 });
+        assert_eq!(r.to_string(), "QH 5H KH");
+        r.unapply(Throw { at: 1, count: 1 }, single);
+        r.unapply(Throw { at: 2, count: 2 }, out);
+        assert_eq!(r, start);
+    }
+}

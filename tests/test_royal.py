@@ -1,0 +1,332 @@
+"""Royal Marriage (docs/royal-marriage.md) on both engines: the Rust core through
+``accordion._core`` and the reference engine ``accordion.reference.royal``.
+
+Each engine is checked against the documented rules and vectors, and the two are
+played in lockstep by a Hypothesis state machine. The core's interval solver is
+checked against the reference's exhaustive search on short rows.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from accordion.errors import (
+    AccordionError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidRulesError,
+)
+
+ENGINES = {"core": "accordion._core", "reference": "accordion.reference.royal"}
+
+
+@pytest.fixture(scope="module", params=list(ENGINES))
+def royal(request: pytest.FixtureRequest) -> ModuleType:
+    return importlib.import_module(ENGINES[request.param])
+
+
+def core() -> Any:
+    return importlib.import_module(ENGINES["core"])
+
+
+def reference() -> Any:
+    return importlib.import_module(ENGINES["reference"])
+
+
+def texts(items: Any) -> list[str]:
+    return [str(item) for item in items]
+
+
+# ---------------------------------------------------------------- deals
+
+PINNED = {
+    (0, 8): "QH TC 3C JC 4H 7C QC KH",
+    (1, 8): "QH 5S 3C 5C 9D 6C JS KH",
+    (42, 12): "QH 2H 8C 4C TS JC AC 7H 7D 6H 2C KH",
+    (1, 52): "QH 5S 3C 5C 9D 6C JS 6S 5H QS 3H 5D 7D AH 4H TC 8H 9C 8D AD 4D QC 4C TH 9S KC"
+    " KD 6H 3S JH 2D 2H TS 2C 7H KS 8S TD 7C 6D 4S JD AC AS 7S 2S 3D 8C JC 9H QD KH",
+}
+
+
+@pytest.mark.parametrize(("seed", "cards"), list(PINNED))
+def test_numbered_deals_are_pinned(royal: Any, seed: int, cards: int) -> None:
+    assert str(royal.royal_deal(seed, cards)) == PINNED[seed, cards]
+
+
+@given(seed=st.integers(0, 2**64 - 1), cards=st.integers(2, 52))
+def test_numbered_deals_agree_and_follow_the_accordion_shuffle(seed: int, cards: int) -> None:
+    deal = texts(core().royal_deal(seed, cards))
+    assert deal == texts(reference().royal_deal(seed, cards))
+    others = [c for c in texts(core().Deal.from_seed(seed)) if c not in ("QH", "KH")]
+    assert deal == ["QH", *others[: cards - 2], "KH"]
+
+
+# ---------------------------------------------------------------- notation
+
+CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+card_texts = st.sampled_from(CARDS)
+
+
+@st.composite
+def move_texts(draw: st.DrawFn) -> str:
+    kind = draw(st.sampled_from(["out1", "out2", "between", "deal"]))
+    if kind == "deal":
+        return "deal"
+    a, b = draw(st.lists(card_texts, min_size=2, max_size=2, unique=True))
+    return {"out1": f"out {a}", "out2": f"out {a} {b}", "between": f"between {a} {b}"}[kind]
+
+
+@given(text=move_texts())
+def test_canonical_moves_round_trip_on_both_engines(text: str) -> None:
+    for engine in (core(), reference()):
+        move = engine.RoyalMove.parse(text)
+        assert str(move) == text
+        assert engine.RoyalMove.parse(str(move)) == move
+        assert engine.RoyalMove(text) == move
+        assert hash(engine.RoyalMove(text)) == hash(move)
+
+
+@pytest.mark.parametrize(
+    ("spelling", "canonical"),
+    [
+        ("5D 7C out", "out 5D 7C"),
+        ("x5D,7C", "out 5D 7C"),
+        ("OUT 5d, 7c", "out 5D 7C"),
+        ("x 10D", "out TD"),
+        ("7♥ out", "out 7H"),
+        ("3S..9S", "between 3S 9S"),
+        ("Between 3s,9s", "between 3S 9S"),
+        (" DEAL ", "deal"),
+    ],
+)
+def test_every_spelling_parses_to_its_canonical_move(
+    royal: Any, spelling: str, canonical: str
+) -> None:
+    assert str(royal.RoyalMove.parse(spelling)) == canonical
+
+
+def test_moves_name_their_kind_and_cards(royal: Any) -> None:
+    move = royal.RoyalMove.parse("out 5D 7C")
+    assert (move.kind, texts(move.cards), move.is_deal) == ("out", ["5D", "7C"], False)
+    assert royal.RoyalMove.deal().is_deal
+    assert repr(move) == "RoyalMove('out 5D 7C')"
+
+
+# ---------------------------------------------------------------- bad input
+
+BAD_MOVES = ["", "out", "5D", "5D>7C", "out 5D 7C 9H", "out 5D 5D", "between 3S", "3S..", "x"]
+
+
+@pytest.mark.parametrize("text", BAD_MOVES)
+def test_bad_move_text_raises_invalid_move(royal: Any, text: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        royal.RoyalMove.parse(text)
+    with pytest.raises(InvalidMoveError):
+        royal.RoyalGame("QH 5C 9H KH").play(text)
+
+
+@pytest.mark.parametrize(
+    ("deal", "error"),
+    [
+        ("5C QH KH", InvalidDealError),
+        ("QH 5C", InvalidDealError),
+        ("QH", InvalidDealError),
+        ("QH QH KH", InvalidDealError),
+        ("QH ZZ KH", InvalidCardError),
+        ("QH;5C KH", InvalidDealError),
+    ],
+)
+def test_bad_deals_raise(royal: Any, deal: str, error: type[AccordionError]) -> None:
+    with pytest.raises(error):
+        royal.RoyalGame(deal)
+    assert issubclass(error, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("move", "why"),
+    [
+        ("out QH", "left end"),
+        ("out KH", "right end"),
+        ("out 5C", "share neither"),
+        ("out 5C 9H", "not next to each other"),
+        ("out AS", "not in the row"),
+        ("between QH 5S", "not 2 or 3 places"),
+        ("deal", "no stock"),
+    ],
+)
+def test_illegal_moves_raise_and_say_why(royal: Any, move: str, why: str) -> None:
+    game = royal.RoyalGame("QH 5C 7D 9H 5S KH")
+    with pytest.raises(IllegalMoveError, match=why):
+        game.play(move)
+    assert texts(game.cards) == ["QH", "5C", "7D", "9H", "5S", "KH"]
+
+
+def test_bad_rules_and_counts_raise(royal: Any) -> None:
+    for name in ("strict", "strict-leap", "nonsense"):
+        with pytest.raises(InvalidRulesError):
+            royal.RoyalGame("QH KH", name)
+    for cards in (0, 1, 53):
+        with pytest.raises(InvalidDealError):
+            royal.royal_deal(1, cards)
+    with pytest.raises(IndexError):
+        royal.RoyalGame("QH KH").undo()
+
+
+def test_blind_rules_decide_when_dealing_is_allowed(royal: Any) -> None:
+    modern = royal.RoyalGame("QH 5C 9H 7D KH", "modern", blind=True)
+    parlett = royal.RoyalGame("QH 5C 9H 7D KH", "parlett", blind=True)
+    for game in (modern, parlett):
+        assert texts(game.legal_moves) == ["deal"]
+        for _ in range(3):
+            game.deal()
+        assert str(game) == "QH 5C 9H | stock 2"
+    assert texts(modern.legal_moves) == ["out 5C", "deal"]
+    assert texts(parlett.legal_moves) == ["out 5C"]
+    with pytest.raises(IllegalMoveError, match="oblige"):
+        parlett.deal()
+    with pytest.raises(IllegalMoveError, match="still in the stock"):
+        parlett.play("out 7D")
+
+
+# ---------------------------------------------------------------- lockstep
+
+
+class Lockstep(RuleBasedStateMachine):
+    """One deal played on both engines with the same random actions."""
+
+    @initialize(
+        seed=st.integers(0, 2**64 - 1),
+        cards=st.integers(2, 52),
+        blind=st.booleans(),
+        rules=st.sampled_from(["modern", "parlett"]),
+    )
+    def start(self, seed: int, cards: int, blind: bool, rules: str) -> None:
+        deal = str(core().royal_deal(seed, cards))
+        self.core = core().RoyalGame(deal, rules, blind=blind)
+        self.ref = reference().RoyalGame(deal, rules, blind=blind)
+
+    @precondition(lambda self: not self.ref.is_over)
+    @rule(data=st.data())
+    def play_a_legal_move(self, data: st.DataObject) -> None:
+        move = data.draw(st.sampled_from(texts(self.ref.legal_moves)))
+        assert str(self.core.play(move)) == str(self.ref.play(move))
+
+    @rule(text=move_texts())
+    def try_any_move(self, text: str) -> None:
+        outcomes = []
+        for game in (self.core, self.ref):
+            try:
+                outcomes.append(str(game.play(text)))
+            except IllegalMoveError:
+                outcomes.append("illegal")
+        assert outcomes[0] == outcomes[1], text
+
+    @precondition(lambda self: self.ref.history)
+    @rule()
+    def undo(self) -> None:
+        assert str(self.core.undo()) == str(self.ref.undo())
+
+    @invariant()
+    def engines_agree(self) -> None:
+        if not hasattr(self, "core"):
+            return
+        assert texts(self.core.legal_moves) == texts(self.ref.legal_moves)
+        assert texts(self.core.cards) == texts(self.ref.cards)
+        assert self.core.stock_size == self.ref.stock_size
+        assert texts(self.core.history) == texts(self.ref.history)
+        c, r = self.core.outcome, self.ref.outcome
+        assert (c.cards, c.won, c.is_over, c.grade) == (r.cards, r.won, r.is_over, r.grade)
+        assert self.core.is_over == self.ref.is_over
+        assert str(self.core) == str(self.ref)
+
+
+TestLockstep = Lockstep.TestCase
+
+
+# ---------------------------------------------------------------- the solver
+
+
+@given(seed=st.integers(0, 2**64 - 1), cards=st.integers(2, 15))
+def test_solver_agrees_with_exhaustive_search_and_lines_replay(seed: int, cards: int) -> None:
+    deal = str(core().royal_deal(seed, cards))
+    fast, slow = core().solve_royal(deal), reference().solve_royal(deal)
+    assert (fast.result, fast.cards) == (slow.result, slow.cards)
+    assert fast.result == ("win" if fast.cards == 2 else "loss")
+    for line in (fast.moves, slow.moves):
+        game = reference().RoyalGame(deal)
+        for move in line:
+            game.play(str(move))
+        assert len(game.cards) == fast.cards
+        assert game.is_over
+        assert game.outcome.won == (fast.result == "win")
+
+
+@given(seed=st.integers(0, 2**64 - 1), cards=st.integers(3, 12))
+def test_hints_keep_the_best_result_in_reach(seed: int, cards: int) -> None:
+    deal = str(core().royal_deal(seed, cards))
+    best = reference().solve_royal(deal).cards
+    for engine in (core(), reference()):
+        game = engine.RoyalGame(deal)
+        while (hint := game.hint()) is not None:
+            game.play(hint)
+        assert game.outcome.cards == best
+
+
+def test_full_deals_solve_with_budgets() -> None:
+    solution = core().solve_royal(core().royal_deal(1))
+    assert solution.result == "win"
+    assert solution.to_dict()["piles"] == 2
+    game = reference().RoyalGame(str(core().royal_deal(1)))
+    for move in solution.moves:
+        game.play(str(move))
+    assert game.outcome.won
+    cut = core().solve_royal(core().royal_deal(1), max_nodes=5)
+    assert cut.result == "unknown"
+    game = reference().RoyalGame(cut.deal)
+    for move in cut.moves:
+        game.play(str(move))
+    assert len(game.cards) == cut.cards
+
+
+# ---------------------------------------------------------------- simulation
+
+
+def test_simulation_is_deterministic_for_any_jobs_and_matches_the_reference_greedy() -> None:
+    one = core().simulate_royal(300, seed=5, jobs=1)
+    two = core().simulate_royal(300, seed=5, jobs=2)
+    assert one.to_dict() | {"seconds": 0} == two.to_dict() | {"seconds": 0}
+    wins = sum(
+        reference().greedy_line(reference().royal_deal(seed).cards)[1] == 2
+        for seed in range(5, 305)
+    )
+    assert one.wins == wins
+    assert sum(n for _, n in one.histogram) == one.deals == 300
+    lo, hi = one.ci95
+    assert lo <= one.win_rate <= hi
+
+
+def test_best_play_dominates_and_blind_modern_equals_open() -> None:
+    runs = {
+        (blind, rules, strategy): core().simulate_royal(
+            400, blind=blind, rules=rules, strategy=strategy
+        )
+        for blind in (False, True)
+        for rules in ("modern", "parlett")
+        for strategy in ("greedy", "best")
+    }
+    open_best = runs[False, "modern", "best"]
+    assert runs[True, "modern", "best"].histogram == open_best.histogram
+    for stats in runs.values():
+        assert stats.wins <= open_best.wins
+    assert runs[True, "parlett", "best"].histogram == runs[True, "parlett", "greedy"].histogram
+    with pytest.raises(InvalidRulesError):
+        core().simulate_royal(10, strategy="clever")
