@@ -9,6 +9,11 @@ face down after the row, with the number of cards left in it.
 Both engines' ``Deal`` and ``Game`` are drawn: anything with ``piles`` (and
 ``stock_size``) is a game, anything else an iterable of cards; text is parsed as
 a deal.
+
+>>> from accordion import Deal, svg
+>>> picture = svg(Deal.parse("7H 7S 8S KS"))
+>>> picture.startswith("<svg"), picture.count('class="card"')
+(True, 4)
 """
 
 from __future__ import annotations

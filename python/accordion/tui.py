@@ -78,6 +78,17 @@ def render_row(
     A height is shown only for piles of more than one card. Piles whose 0-based
     position is in ``marks`` are drawn in brackets (and bold); every band but the
     last ends with an arrow, since the row reads on into the next band.
+
+    >>> game = Game("7H 7S 8S KS 2D")
+    >>> _ = game.play("KS>8S")
+    >>> for line in render_row(game.piles, width=20):
+    ...     print(line)
+      1    2    3
+     7H   7S   KS  →
+                ×2
+      4
+     2D
+    <BLANKLINE>
     """
     size = per_band(width)
     lines: list[str] = []
