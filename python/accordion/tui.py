@@ -85,7 +85,7 @@ def render_row(
     ...     print(line)
       1    2    3
      7H   7S   KS  →
-                ×2
+               ×2
       4
      2D
     <BLANKLINE>
