@@ -2,6 +2,7 @@
 //! exhaustive solver and blind-play simulation. It knows nothing of Python; the
 //! PyO3 binding lives in `python/` behind the `python` feature.
 
+pub mod blind;
 pub mod card;
 pub mod deal;
 pub mod error;

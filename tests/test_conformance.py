@@ -11,9 +11,10 @@ import random
 from types import ModuleType
 from typing import Any
 
-import accordion.reference as reference
 import pytest
 from conftest import conformance_rows
+
+import accordion.reference as reference
 
 ROWS = conformance_rows()
 VARIANTS: list[tuple[str, dict[str, Any], bool]] = [

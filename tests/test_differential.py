@@ -90,7 +90,7 @@ class BothEngines(RuleBasedStateMachine):
         if mover == onto:
             return
         results = []
-        for engine, game in zip((core, reference), self.games):
+        for engine, game in zip((core, reference), self.games, strict=True):
             move = engine.Move(engine.Card.from_index(mover), engine.Card.from_index(onto))
             try:
                 results.append(("ok", str(game.play(move))))

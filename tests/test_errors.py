@@ -8,6 +8,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 from accordion.errors import (
     AccordionError,
     IllegalMoveError,

@@ -6,10 +6,11 @@ import dataclasses
 from functools import cache
 
 import pytest
-from accordion.reference import Deal, Game, Rules, Solution, solve
 from conftest import conformance_rows
 from hypothesis import given
 from hypothesis import strategies as st
+
+from accordion.reference import Deal, Game, Rules, Solution, solve
 
 MAX_CARDS = 14
 SOLVABLE = [

@@ -6,6 +6,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 from accordion.errors import IllegalMoveError
 
 # A row of six cards in which no two piles 1 or 3 apart agree: no move exists.

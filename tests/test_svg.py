@@ -7,8 +7,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import accordion
 import pytest
+
+import accordion
 from accordion.svg import CARD_W, DEFAULT_WIDTH, RED, per_band
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

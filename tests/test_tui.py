@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
+
 from accordion import Deal, Game, Move, Rules
 from accordion.tui import (
     RED,

@@ -11,7 +11,25 @@ Move('KS', '8S')
 [Card('7H'), Card('7S'), Card('KS')]
 """
 
-from accordion._core import Card, Deal, Game, LegalMoves, Move, Outcome, Rules
+from accordion._core import (
+    Card,
+    Deal,
+    Game,
+    LegalMoves,
+    Move,
+    Outcome,
+    RoyalGame,
+    RoyalMove,
+    RoyalOutcome,
+    RoyalSolution,
+    RoyalStats,
+    Rules,
+    Stats,
+    royal_deal,
+    simulate,
+    simulate_royal,
+    solve_royal,
+)
 from accordion.errors import (
     AccordionError,
     IllegalMoveError,
@@ -35,7 +53,17 @@ __all__ = [
     "LegalMoves",
     "Move",
     "Outcome",
+    "RoyalGame",
+    "RoyalMove",
+    "RoyalOutcome",
+    "RoyalSolution",
+    "RoyalStats",
     "Rules",
+    "Stats",
+    "royal_deal",
     "save_svg",
+    "simulate",
+    "simulate_royal",
+    "solve_royal",
     "svg",
 ]

@@ -4,7 +4,7 @@ The same API is implemented in pure Python by :mod:`accordion.reference`;
 the test suite runs against both.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Literal, final
 
 RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
@@ -393,7 +393,10 @@ class RoyalStats:
     @property
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of SPEC §3 (piles = cards), plus ``game``, ``blind``, ``cards``."""
+        """The ``stats`` JSON object of SPEC §3 (piles = cards).
+
+        With ``game``, ``blind`` and ``cards`` besides.
+        """
 
 def royal_deal(seed: int, cards: int = 52) -> Deal:
     """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
@@ -415,3 +418,63 @@ def simulate_royal(
     jobs: int | None = None,
 ) -> RoyalStats:
     """Play numbered deals ``seed .. seed + deals - 1``; totals do not depend on ``jobs``."""
+
+StrategyName = Literal[
+    "forced", "slide-first", "leap-first", "sweepers", "random", "parlett-agent", "clairvoyant"
+]
+
+@final
+class Stats:
+    """The figures of a simulation (SPEC §3 ``stats``)."""
+
+    @property
+    def rules(self) -> str: ...
+    @property
+    def strategy(self) -> str: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def cards(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def win_rate(self) -> float: ...
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """95% Wilson score interval of the win rate."""
+    @property
+    def mean_piles(self) -> float: ...
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Final piles → deals, increasing, only the counts that occurred."""
+    @property
+    def grades(self) -> dict[str, float]:
+        """Share of deals per grade: win, strong, moral victory, loss."""
+    @property
+    def seconds(self) -> float: ...
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of SPEC §3, with ``mode``, ``cards`` and ``grades`` besides."""
+
+def simulate(
+    *,
+    rules: Rules | str,
+    strategy: StrategyName | str | None = None,
+    deals: int,
+    seed: int = 1,
+    cards: int = 52,
+    blind: bool | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> Stats:
+    """Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.
+
+    The strategy defaults to what the rules force (``strict``, ``strict-leap``),
+    the agent under ``parlett`` and greedy ``slide-first`` under ``modern``;
+    ``blind`` defaults to True except for ``sweepers`` (a plan for open rows).
+    Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
+    it; ``progress`` is called with the number of deals finished so far.
+    """

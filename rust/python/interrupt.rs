@@ -19,6 +19,16 @@ pub fn run_interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
+    run_interruptible_polling(py, work, || Ok(()))
+}
+
+/// As [`run_interruptible`], calling `on_poll` with the GIL held between waits
+/// (to report progress); an error from it cancels the work like a signal.
+pub fn run_interruptible_polling<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+    mut on_poll: impl FnMut() -> PyResult<()>,
+) -> PyResult<T> {
     let cancel = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel();
@@ -30,15 +40,21 @@ pub fn run_interruptible<T: Send>(
             result
         });
         let mut interrupted = None;
+        let mut finished = Some(finished);
         loop {
-            let waited = py.detach(|| finished.recv_timeout(POLL));
+            // The receiver is not `Sync`: lend it to the detached wait by value.
+            let receiver = finished
+                .take()
+                .expect("the receiver is handed back each time");
+            let (waited, receiver) = py.detach(move || (receiver.recv_timeout(POLL), receiver));
+            finished = Some(receiver);
             if !matches!(waited, Err(mpsc::RecvTimeoutError::Timeout)) {
                 break;
             }
             if interrupted.is_none() {
-                if let Err(signal) = py.check_signals() {
+                if let Err(error) = py.check_signals().and_then(|()| on_poll()) {
                     cancel.store(true, Ordering::Relaxed);
-                    interrupted = Some(signal);
+                    interrupted = Some(error);
                 }
             }
         }

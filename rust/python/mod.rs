@@ -8,8 +8,10 @@
     clippy::needless_pass_by_value
 )]
 
+mod blind;
 mod errors;
 mod game;
+mod interrupt;
 mod royal;
 mod values;
 
@@ -25,5 +27,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::LegalMoves>()?;
     royal::register(m)?;
+    blind::register(m)?;
     Ok(())
 }

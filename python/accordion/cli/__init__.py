@@ -7,11 +7,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from accordion.cli import deal, play
+from accordion.cli import deal, play, stats
 from accordion.cli.common import CliError, Parser
 from accordion.errors import AccordionError
 
-COMMANDS = (deal, play)
+COMMANDS = (deal, stats, play)
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,

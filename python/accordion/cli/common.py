@@ -9,6 +9,7 @@ from accordion import Rules
 from accordion.errors import InvalidRulesError
 
 RULE_NAMES = ("modern", "strict", "strict-leap", "parlett")
+GAMES = ("accordion", "royal-marriage")
 
 
 class CliError(Exception):
@@ -78,3 +79,13 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def add_game_flag(parser: argparse.ArgumentParser) -> None:
+    """--game accordion|royal-marriage."""
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="accordion",
+        help="accordion (default) or its sister game royal-marriage",
+    )

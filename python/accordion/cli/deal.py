@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from typing import Any
 
-from accordion import Deal
-from accordion.cli.common import card_count, seed_number
+from accordion import Deal, royal_deal
+from accordion.cli.common import add_game_flag, card_count, seed_number
 
 
 def register(subparsers: Any) -> None:
@@ -21,14 +22,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--cards", type=card_count, default=52, metavar="K", help="first K cards only"
     )
+    add_game_flag(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.seed is None:
-        deal = Deal.random(args.cards)
-        print(f"deal number {deal.seed}", file=sys.stderr)
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+        print(f"deal number {seed}", file=sys.stderr)
+    if args.game == "royal-marriage":
+        deal = royal_deal(seed, args.cards)
     else:
-        deal = Deal.from_seed(args.seed, args.cards)
+        deal = Deal.from_seed(seed, args.cards)
     print(deal)
     return 0

@@ -6,10 +6,11 @@ import argparse
 import json
 from typing import Any
 
-from accordion import Stats, simulate
+from accordion import simulate, simulate_royal
 from accordion.cli.common import (
     RULE_NAMES,
     CliError,
+    add_game_flag,
     add_variant_flags,
     card_count,
     positive,
@@ -27,7 +28,12 @@ def register(subparsers: Any) -> None:
         "wins, the win rate with a 95%% Wilson interval, mean piles and the histogram of "
         "final piles. Deterministic for a seed, whatever --jobs is.",
     )
-    parser.add_argument("--rules", required=True, choices=RULE_NAMES, help="the rule set")
+    parser.add_argument(
+        "--rules",
+        required=True,
+        metavar="NAME",
+        help="the rule set: " + ", ".join(RULE_NAMES) + " (royal-marriage: modern, parlett)",
+    )
     parser.add_argument(
         "--strategy",
         metavar="NAME",
@@ -41,6 +47,7 @@ def register(subparsers: Any) -> None:
     mode.add_argument("--blind", dest="blind", action="store_true", default=None)
     mode.add_argument("--open", dest="blind", action="store_false")
     add_variant_flags(parser)
+    add_game_flag(parser)
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--plot", metavar="FILE", help="draw the pile histogram (.png or .svg)")
@@ -52,10 +59,20 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--seed S --deals N: S + N must stay below 2**64")
     if args.plot is not None:
         _check_plot_target(args.plot)
-    rules = rules_from(args, args.rules)
+    figures = _royal(args) if args.game == "royal-marriage" else _accordion(args)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(_report(figures))
+    if args.plot is not None:
+        _plot(figures, args.plot)
+    return 0
+
+
+def _accordion(args: argparse.Namespace) -> dict[str, Any]:
     progress = Progress(args.deals, "simulating")
     stats = simulate(
-        rules=rules,
+        rules=rules_from(args, args.rules),
         strategy=args.strategy,
         deals=args.deals,
         seed=args.seed,
@@ -65,28 +82,43 @@ def run(args: argparse.Namespace) -> int:
         progress=progress.update,
     )
     progress.close()
-    if args.json:
-        print(json.dumps(stats.to_dict()))
-    else:
-        print(_report(stats))
-    if args.plot is not None:
-        _plot(stats, args.plot)
-    return 0
+    return stats.to_dict()
 
 
-def _report(stats: Stats) -> str:
-    lo, hi = stats.ci95
-    mode = "blind" if stats.blind else "open"
+def _royal(args: argparse.Namespace) -> dict[str, Any]:
+    if args.two_way or args.distances != "1,3":
+        raise CliError("--game royal-marriage has no --two-way or --distances variant")
+    stats = simulate_royal(
+        args.deals,
+        seed=args.seed,
+        cards=args.cards,
+        blind=bool(args.blind),
+        rules=args.rules,
+        strategy=args.strategy or "greedy",
+        jobs=args.jobs,
+    )
+    figures = stats.to_dict()
+    figures["mode"] = "blind" if figures.pop("blind") else "open"
+    return figures
+
+
+def _report(figures: dict[str, Any]) -> str:
+    lo, hi = figures["ci95"]
+    game = "Royal Marriage " if figures.get("game") == "royal-marriage" else ""
+    unit = "cards" if game else "piles"
     lines = [
-        f"{stats.deals:,} {mode} deals of {stats.cards} cards from seed {stats.seed}, "
-        f"rules {stats.rules}, strategy {stats.strategy}",
-        f"wins: {stats.wins:,} = {stats.win_rate:.6f} (95% CI {lo:.6f} … {hi:.6f})",
-        f"mean piles: {stats.mean_piles:.3f}",
-        "grades: "
-        + ", ".join(f"{name} {share:.2%}" for name, share in stats.grades.items()),
-        "piles: " + ", ".join(f"{piles}:{count}" for piles, count in stats.histogram.items()),
-        f"time: {stats.seconds:.2f} s",
+        f"{figures['deals']:,} {figures['mode']} {game}deals of {figures['cards']} cards "
+        f"from seed {figures['seed']}, rules {figures['rules']}, "
+        f"strategy {figures['strategy']}",
+        f"wins: {figures['wins']:,} = {figures['win_rate']:.6f} (95% CI {lo:.6f} … {hi:.6f})",
+        f"mean {unit}: {figures['mean_piles']:.3f}",
     ]
+    if "grades" in figures:
+        grades = figures["grades"].items()
+        lines.append("grades: " + ", ".join(f"{name} {share:.2%}" for name, share in grades))
+    histogram = figures["piles_histogram"].items()
+    lines.append(f"{unit}: " + ", ".join(f"{n}:{count}" for n, count in histogram))
+    lines.append(f"time: {figures['seconds']:.2f} s")
     return "\n".join(lines)
 
 
@@ -101,22 +133,24 @@ def _check_plot_target(path: str) -> None:
         ) from None
 
 
-def _plot(stats: Stats, path: str) -> None:
+def _plot(figures: dict[str, Any], path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    piles = list(stats.histogram)
-    counts = [stats.histogram[p] for p in piles]
+    histogram = {int(n): count for n, count in figures["piles_histogram"].items()}
+    piles = list(histogram)
+    counts = list(histogram.values())
     figure, axes = plt.subplots(figsize=(8, 4.5))
     axes.bar(piles, counts, color="#8b1a1a")
-    axes.set_xlabel("piles left at the end")
+    unit = "cards" if figures.get("game") == "royal-marriage" else "piles"
+    axes.set_xlabel(f"{unit} left at the end")
     axes.set_ylabel("deals")
-    mode = "blind" if stats.blind else "open"
+    game = "Royal Marriage " if unit == "cards" else ""
     axes.set_title(
-        f"{stats.deals:,} {mode} deals, rules {stats.rules}, strategy {stats.strategy}: "
-        f"{stats.win_rate:.4%} won"
+        f"{figures['deals']:,} {figures['mode']} {game}deals, rules {figures['rules']}, "
+        f"strategy {figures['strategy']}: {figures['win_rate']:.4%} won"
     )
     figure.tight_layout()
     figure.savefig(path)

@@ -1,0 +1,25 @@
+//! Blind and open play by strategies, simulation over numbered deals, and the
+//! statistics of the results (`docs/strategies.md` defines every strategy).
+//!
+//! - [`strategy`]: what a player sees ([`View`]: never the stock order) and the
+//!   [`Strategy`] trait; [`StrategyKind`] names the strategies.
+//! - [`strategies`]: the players, one per file.
+//! - [`forced`]: the allocation-free forced game behind `strict`, `strict-leap`,
+//!   the greedy players and the agent's rollouts.
+//! - [`play`]: one game between a strategy and a stock it cannot see.
+//! - [`simulate`](mod@simulate): many numbered deals on a thread pool.
+//! - [`stats`]: Wilson interval, histogram, grade shares.
+
+pub mod forced;
+pub mod play;
+pub mod shuffle;
+pub mod simulate;
+pub mod stats;
+pub mod strategies;
+pub mod strategy;
+
+pub use forced::Forced;
+pub use play::play_game;
+pub use simulate::simulate;
+pub use stats::{GradeShares, Stats};
+pub use strategy::{CardSet, Strategy, StrategyKind, View};

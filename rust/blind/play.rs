@@ -1,0 +1,258 @@
+//! Playing one game with a strategy: the referee between a [`Strategy`] and
+//! the stock it must not see.
+
+use super::strategy::{CardSet, Strategy, View};
+use crate::card::Card;
+use crate::deal::SplitMix64;
+use crate::game::Action;
+use crate::rules::{Rules, Step};
+
+/// Play `cards` (the deal, in stock order when `blind`) to the end with
+/// `strategy`, telling `observe` each action; the piles left.
+///
+/// The referee keeps the stock; the strategy gets only a [`View`] (tops, the
+/// unseen set, the stock size, the rules) and the legal actions, and is asked
+/// at every turn, even when one action is legal.
+pub fn play_game(
+    rules: &Rules,
+    strategy: &mut dyn Strategy,
+    cards: &[Card],
+    blind: bool,
+    rng: &mut SplitMix64,
+    mut observe: impl FnMut(Action),
+) -> usize {
+    let (mut tops, mut dealt) = if blind {
+        (Vec::with_capacity(cards.len()), 0)
+    } else {
+        (cards.to_vec(), cards.len())
+    };
+    let mut unseen = tops.iter().fold(CardSet::FULL, |set, &c| set.without(c));
+    let mut moves: Vec<Step> = Vec::new();
+    let mut legal: Vec<Action> = Vec::new();
+    loop {
+        rules.legal_moves(&tops, &mut moves);
+        legal.clear();
+        legal.extend(moves.iter().map(|&s| Action::Move(s)));
+        if dealt < cards.len() && (moves.is_empty() || !rules.set.must_move()) {
+            legal.push(Action::Deal);
+        }
+        if legal.is_empty() {
+            return tops.len();
+        }
+        let view = View {
+            tops: &tops,
+            unseen,
+            stock_len: cards.len() - dealt,
+            rules,
+        };
+        let action = strategy.choose(&view, &legal, rng);
+        assert!(
+            legal.contains(&action),
+            "strategy chose an illegal action {action:?}"
+        );
+        match action {
+            Action::Deal => {
+                tops.push(cards[dealt]);
+                unseen = unseen.without(cards[dealt]);
+                dealt += 1;
+            }
+            Action::Move(step) => {
+                tops[step.to] = tops[step.from];
+                tops.remove(step.from);
+            }
+        }
+        observe(action);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blind::forced::Forced;
+    use crate::blind::strategies::build;
+    use crate::blind::strategy::StrategyKind;
+    use crate::deal::{shuffled_deck, Deal};
+    use crate::game::Game;
+    use crate::rules::{Distances, RuleSet};
+
+    /// Play through `game::Game`, the reference engine of the core, choosing
+    /// with `pick` among `Game::legal_actions`.
+    fn play_reference(
+        mut game: Game,
+        mut pick: impl FnMut(&Game, &[Action]) -> Action,
+    ) -> Vec<Action> {
+        let mut actions = Vec::new();
+        loop {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                return actions;
+            }
+            let action = pick(&game, &legal);
+            game.play(action).unwrap();
+            actions.push(action);
+        }
+    }
+
+    fn variants(set: RuleSet) -> Vec<Rules> {
+        let base = Rules::new(set);
+        vec![
+            base,
+            base.with_two_way(true),
+            base.with_distances(Distances::new(&[2, 3]).unwrap()),
+            base.with_two_way(true)
+                .with_distances(Distances::new(&[1, 2, 5]).unwrap()),
+        ]
+    }
+
+    #[test]
+    fn forced_play_equals_the_game_engine_move_for_move() {
+        for set in [RuleSet::Strict, RuleSet::StrictLeap] {
+            for rules in variants(set) {
+                let forced = Forced::of_rules(&rules).unwrap();
+                for seed in 0..60 {
+                    let cards = [52, 52, 18, 7][seed as usize % 4];
+                    let deal = Deal::from_seed(seed, cards).unwrap();
+                    for blind in [true, false] {
+                        let want =
+                            play_reference(Game::new(deal.clone(), rules, blind), |_, legal| {
+                                assert_eq!(legal.len(), 1, "automatic rules allow one action");
+                                legal[0]
+                            });
+                        let mut got = Vec::new();
+                        let piles = forced.play_observed(deal.cards(), blind, |a| got.push(a));
+                        assert_eq!(got, want, "{rules} seed {seed} blind {blind}");
+                        let mut game = Game::new(deal.clone(), rules, blind);
+                        for &a in &want {
+                            game.play(a).unwrap();
+                        }
+                        assert_eq!(piles, game.outcome().piles);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The straightforward greedy player: of `Game::legal_actions`, the first
+    /// move of the leftmost movable pile with the smallest (largest) distance.
+    fn straightforward_greedy(game: &Game, legal: &[Action], farthest: bool) -> Action {
+        let moves: Vec<Step> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move(s) => Some(*s),
+                Action::Deal => None,
+            })
+            .collect();
+        let Some(first) = moves.first() else {
+            return Action::Deal;
+        };
+        let of_pile: Vec<Step> = moves
+            .iter()
+            .copied()
+            .filter(|s| s.from == first.from)
+            .collect();
+        let distance = |s: &Step| s.from.abs_diff(s.to);
+        let want = if farthest {
+            of_pile.iter().map(distance).max()
+        } else {
+            of_pile.iter().map(distance).min()
+        };
+        let _ = game;
+        Action::Move(*of_pile.iter().find(|s| Some(distance(s)) == want).unwrap())
+    }
+
+    #[test]
+    fn greedy_players_agree_with_a_straightforward_greedy_through_game() {
+        for set in [RuleSet::Parlett, RuleSet::Modern] {
+            for rules in variants(set) {
+                for (kind, farthest) in [
+                    (StrategyKind::SlideFirst, false),
+                    (StrategyKind::LeapFirst, true),
+                ] {
+                    for seed in 0..10 {
+                        let deal = Deal::from_seed(seed, 52).unwrap();
+                        for blind in [true, false] {
+                            let want = play_reference(
+                                Game::new(deal.clone(), rules, blind),
+                                |g, legal| straightforward_greedy(g, legal, farthest),
+                            );
+                            let mut got = Vec::new();
+                            let mut player = build(kind, &rules);
+                            play_game(
+                                &rules,
+                                player.as_mut(),
+                                deal.cards(),
+                                blind,
+                                &mut SplitMix64::new(seed),
+                                |a| got.push(a),
+                            );
+                            assert_eq!(got, want, "{kind} {rules} seed {seed}");
+                            // And the fast engine the simulator uses for them.
+                            let mut fast = Vec::new();
+                            Forced::new(&rules, farthest)
+                                .play_observed(deal.cards(), blind, |a| fast.push(a));
+                            assert_eq!(fast, want, "fast {kind} {rules} seed {seed}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every agent, dealt two stocks with the same cards in different orders,
+    /// acts the same until the first card where the orders differ is dealt.
+    #[test]
+    fn agents_cannot_read_the_stock_order() {
+        let cases = [
+            (StrategyKind::SlideFirst, Rules::new(RuleSet::Parlett)),
+            (StrategyKind::LeapFirst, Rules::new(RuleSet::Modern)),
+            (StrategyKind::Random, Rules::new(RuleSet::Parlett)),
+            (StrategyKind::Random, Rules::new(RuleSet::Modern)),
+            (StrategyKind::Sweepers, Rules::new(RuleSet::Modern)),
+            (StrategyKind::ParlettAgent, Rules::new(RuleSet::Parlett)),
+            (
+                StrategyKind::ParlettAgent,
+                Rules::new(RuleSet::Parlett).with_two_way(true),
+            ),
+        ];
+        for (kind, rules) in cases {
+            for seed in 0..2u64 {
+                let deck = shuffled_deck(seed);
+                for split in [10usize, 25, 40] {
+                    let mut other = deck;
+                    // The same unseen set after `split` deals, in another order.
+                    other[split..].reverse();
+                    let run = |cards: &[Card]| {
+                        let mut actions = Vec::new();
+                        let mut player = build(kind, &rules);
+                        play_game(
+                            &rules,
+                            player.as_mut(),
+                            cards,
+                            true,
+                            &mut SplitMix64::new(seed),
+                            |a| actions.push(a),
+                        );
+                        actions
+                    };
+                    let (a, b) = (run(&deck), run(&other));
+                    let cut = |actions: &[Action]| {
+                        let mut deals = 0;
+                        let end = actions
+                            .iter()
+                            .position(|&x| {
+                                deals += usize::from(x == Action::Deal);
+                                deals > split
+                            })
+                            .map_or(actions.len(), |i| i + 1);
+                        actions[..end].to_vec()
+                    };
+                    assert_eq!(cut(&a), cut(&b), "{kind} {rules} seed {seed} split {split}");
+                    assert_eq!(
+                        cut(&a).iter().filter(|&&x| x == Action::Deal).count(),
+                        split + 1
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! Simulation: play numbered deals `seed, seed + 1, …` with a strategy on a
+//! dedicated thread pool and gather the statistics.
+//!
+//! Deal `i` of a run is `Deal::from_seed(seed + i, cards)` (mod 2^64), and a
+//! strategy that draws random numbers gets a generator seeded from that deal's
+//! number alone, so every game, and therefore every figure, is the same whatever
+//! the number of threads and however the chunks are scheduled (histograms are
+//! sums of integers).
+
+use super::forced::Forced;
+use super::play::play_game;
+use super::shuffle::shuffled_deck;
+use super::stats::{Histogram, Stats};
+use super::strategies::build;
+use super::strategy::StrategyKind;
+use crate::deal::{SplitMix64, DECK_SIZE};
+use crate::error::{Error, Result};
+use crate::rules::Rules;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Mixed into a deal's number to seed the strategy's generator, so that its
+/// words are not the words that shuffled the deck.
+const STRATEGY_STREAM: u64 = 0x5851_F42D_4C95_7F2D;
+
+/// The generator a strategy gets for numbered deal `deal`.
+pub fn strategy_rng(deal: u64) -> SplitMix64 {
+    SplitMix64::new(deal ^ STRATEGY_STREAM)
+}
+
+/// How the games of a run are played.
+#[derive(Copy, Clone, Debug)]
+enum Player {
+    /// The forced game on the byte row: automatic rules and the greedy players,
+    /// which make exactly the forced choices.
+    Fast(Forced),
+    /// A strategy through the referee of `play.rs`.
+    Choosing(StrategyKind),
+}
+
+impl Player {
+    fn of(rules: &Rules, strategy: StrategyKind) -> Player {
+        match strategy {
+            StrategyKind::Forced => Player::Fast(Forced::of_rules(rules).expect("checked")),
+            StrategyKind::SlideFirst => Player::Fast(Forced::new(rules, false)),
+            StrategyKind::LeapFirst => Player::Fast(Forced::new(rules, true)),
+            other => Player::Choosing(other),
+        }
+    }
+
+    /// Deals per chunk of work: large for microsecond games, small for slow ones
+    /// (progress comes per chunk, and cancelling waits for running chunks).
+    fn chunk(self) -> u64 {
+        match self {
+            Player::Fast(_) => 1 << 14,
+            Player::Choosing(StrategyKind::ParlettAgent) => 8,
+            Player::Choosing(_) => 256,
+        }
+    }
+
+    /// Play numbered deal `number`; the piles left.
+    fn play(self, rules: &Rules, blind: bool, cards: usize, number: u64) -> usize {
+        let deck = shuffled_deck(number);
+        let cards = &deck[..cards];
+        match self {
+            Player::Fast(forced) => forced.play(cards, blind),
+            Player::Choosing(kind) => {
+                let mut player = build(kind, rules);
+                play_game(
+                    rules,
+                    player.as_mut(),
+                    cards,
+                    blind,
+                    &mut strategy_rng(number),
+                    |_| {},
+                )
+            }
+        }
+    }
+}
+
+/// Play `deals` numbered deals from `seed` on with `strategy` and gather the
+/// statistics.
+///
+/// `jobs`: threads (`None` or `Some(0)`: one per core). `cancel`: set it to
+/// stop early; the result then covers the chunks that finished (see
+/// [`Stats::cancelled`]). `progress`: called, from any thread, with the number
+/// of games finished so far, after each chunk.
+///
+/// Errors: `InvalidDeal` for `deals == 0` or `cards` outside 1..=52;
+/// `InvalidRules` for a strategy that makes no sense with the rules
+/// ([`StrategyKind::check`]).
+#[allow(clippy::too_many_arguments)] // the agreed signature, mirrored by the binding
+pub fn simulate(
+    rules: &Rules,
+    strategy: StrategyKind,
+    blind: bool,
+    deals: u64,
+    seed: u64,
+    cards: usize,
+    jobs: Option<usize>,
+    cancel: Option<&AtomicBool>,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<Stats> {
+    if deals == 0 {
+        return Err(Error::InvalidDeal(
+            "a simulation needs at least one deal".into(),
+        ));
+    }
+    if !(1..=DECK_SIZE).contains(&cards) {
+        return Err(Error::InvalidDeal(format!(
+            "a deal has 1 to 52 cards, asked for {cards}"
+        )));
+    }
+    strategy.check(rules, blind)?;
+    let start = Instant::now();
+    let player = Player::of(rules, strategy);
+    let chunk = player.chunk();
+    let chunks = deals.div_ceil(chunk);
+    let done = AtomicU64::new(0);
+    let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
+    let run_chunk = |index: u64| -> Option<Histogram> {
+        if cancelled() {
+            return None;
+        }
+        let mut histogram = [0u64; 53];
+        let first = index * chunk;
+        let last = deals.min(first + chunk);
+        for i in first..last {
+            histogram[player.play(rules, blind, cards, seed.wrapping_add(i))] += 1;
+        }
+        let finished = done.fetch_add(last - first, Ordering::Relaxed) + (last - first);
+        if let Some(report) = progress {
+            report(finished);
+        }
+        Some(histogram)
+    };
+    let merge = |mut a: Histogram, b: Histogram| {
+        for (x, y) in a.iter_mut().zip(b) {
+            *x += y;
+        }
+        a
+    };
+    let gather = || {
+        (0..chunks)
+            .into_par_iter()
+            .filter_map(run_chunk)
+            .reduce(|| [0u64; 53], merge)
+    };
+    let histogram = match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool.install(gather),
+        // No threads to be had: the same games on this thread.
+        Err(_) => (0..chunks).filter_map(run_chunk).fold([0u64; 53], merge),
+    };
+    let mut stats = Stats::of_histogram(&histogram, *rules, strategy, blind, cards, seed);
+    stats.cancelled = stats.deals < deals;
+    stats.seconds = start.elapsed().as_secs_f64();
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    fn run(rules: &Rules, strategy: StrategyKind, blind: bool, deals: u64, jobs: usize) -> Stats {
+        simulate(
+            rules,
+            strategy,
+            blind,
+            deals,
+            1000,
+            52,
+            Some(jobs),
+            None,
+            None,
+        )
+        .unwrap()
+    }
+
+    fn same_figures(a: &Stats, b: &Stats) {
+        assert_eq!(a.histogram, b.histogram);
+        assert_eq!((a.deals, a.wins), (b.deals, b.wins));
+        assert!(a.mean_piles.to_bits() == b.mean_piles.to_bits());
+    }
+
+    #[test]
+    fn results_do_not_depend_on_the_number_of_threads() {
+        let strict = Rules::new(RuleSet::Strict);
+        let parlett = Rules::new(RuleSet::Parlett);
+        let modern = Rules::new(RuleSet::Modern);
+        for (rules, kind, blind, deals) in [
+            (strict, StrategyKind::Forced, true, 20_000),
+            (parlett, StrategyKind::Random, true, 200),
+            (modern, StrategyKind::Sweepers, false, 200),
+            (parlett, StrategyKind::ParlettAgent, true, 12),
+        ] {
+            let one = run(&rules, kind, blind, deals, 1);
+            let two = run(&rules, kind, blind, deals, 2);
+            same_figures(&one, &two);
+            assert_eq!(one.histogram.iter().sum::<u64>(), deals);
+            assert_eq!(one.histogram[0], 0);
+            assert!(!one.cancelled);
+        }
+    }
+
+    #[test]
+    fn each_deal_is_its_numbered_deal() {
+        // A run of 3 deals from 7 plays deals 7, 8 and 9.
+        let rules = Rules::new(RuleSet::Strict);
+        let forced = Forced::of_rules(&rules).unwrap();
+        let mut want = [0u64; 53];
+        for n in 7..10 {
+            want[forced.play(crate::Deal::from_seed(n, 52).unwrap().cards(), true)] += 1;
+        }
+        let stats = simulate(
+            &rules,
+            StrategyKind::Forced,
+            true,
+            3,
+            7,
+            52,
+            Some(1),
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(stats.histogram, want);
+    }
+
+    #[test]
+    fn greedy_under_parlett_is_the_strict_game() {
+        let strict = run(
+            &Rules::new(RuleSet::Strict),
+            StrategyKind::Forced,
+            true,
+            5_000,
+            2,
+        );
+        let greedy = run(
+            &Rules::new(RuleSet::Parlett),
+            StrategyKind::SlideFirst,
+            true,
+            5_000,
+            2,
+        );
+        same_figures(&strict, &greedy);
+    }
+
+    #[test]
+    fn nonsense_is_refused_with_a_clear_error() {
+        let strict = Rules::new(RuleSet::Strict);
+        let err = simulate(
+            &strict,
+            StrategyKind::Random,
+            true,
+            10,
+            0,
+            52,
+            None,
+            None,
+            None,
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::InvalidRules(_)), "{err}");
+        assert!(err.to_string().contains("nothing to choose"), "{err}");
+        let modern = Rules::new(RuleSet::Modern);
+        assert!(simulate(
+            &modern,
+            StrategyKind::Forced,
+            true,
+            10,
+            0,
+            52,
+            None,
+            None,
+            None
+        )
+        .is_err());
+        assert!(simulate(
+            &modern,
+            StrategyKind::ParlettAgent,
+            true,
+            10,
+            0,
+            52,
+            None,
+            None,
+            None
+        )
+        .is_err());
+        let parlett = Rules::new(RuleSet::Parlett);
+        assert!(simulate(
+            &parlett,
+            StrategyKind::Sweepers,
+            true,
+            10,
+            0,
+            52,
+            None,
+            None,
+            None
+        )
+        .is_err());
+        assert!(matches!(
+            simulate(
+                &strict,
+                StrategyKind::Forced,
+                true,
+                0,
+                0,
+                52,
+                None,
+                None,
+                None
+            ),
+            Err(Error::InvalidDeal(_))
+        ));
+        assert!(matches!(
+            simulate(
+                &strict,
+                StrategyKind::Forced,
+                true,
+                10,
+                0,
+                53,
+                None,
+                None,
+                None
+            ),
+            Err(Error::InvalidDeal(_))
+        ));
+        assert!("nope".parse::<StrategyKind>().is_err());
+        for kind in StrategyKind::ALL {
+            assert_eq!(kind.name().parse::<StrategyKind>().unwrap(), kind);
+        }
+    }
+
+    #[test]
+    fn progress_is_reported_and_cancel_stops() {
+        let rules = Rules::new(RuleSet::Strict);
+        let last = AtomicU64::new(0);
+        let report = |n: u64| {
+            last.fetch_max(n, Ordering::Relaxed);
+        };
+        let stats = simulate(
+            &rules,
+            StrategyKind::Forced,
+            true,
+            50_000,
+            0,
+            52,
+            Some(2),
+            None,
+            Some(&report),
+        )
+        .unwrap();
+        assert_eq!(last.load(Ordering::Relaxed), 50_000);
+        assert_eq!(stats.deals, 50_000);
+        let stop = AtomicBool::new(true);
+        let stats = simulate(
+            &rules,
+            StrategyKind::Forced,
+            true,
+            50_000,
+            0,
+            52,
+            Some(2),
+            Some(&stop),
+            None,
+        )
+        .unwrap();
+        assert!(stats.cancelled);
+        assert_eq!(stats.deals, 0);
+    }
+}

@@ -1,0 +1,195 @@
+//! `parlett-agent`: a player for `parlett` blind play (must move, free choice,
+//! deal only when stuck) that knows the unseen cards as a set, never their order.
+//!
+//! Under `parlett` the player moves until stuck, and only then is a card dealt;
+//! so each *phase* between two deals is a deterministic puzzle whose only
+//! uncertainty is what comes after it. At the first decision of a phase the
+//! agent:
+//!
+//! 1. lists every stuck row the phase can end in (a depth-first search over the
+//!    legal moves, each row visited once, `node_budget` rows expanded; past the
+//!    budget only the first move of each row is followed, so every branch still
+//!    ends in a stuck row);
+//! 2. if there is one, plays towards it; with an empty stock, plays towards the
+//!    one with the fewest piles;
+//! 3. otherwise draws `samples` orderings of `stock_len` cards from the unseen
+//!    set (uniformly, from its own generator), plays each candidate row on
+//!    against each ordering with the `slide-first` rollout policy (the same
+//!    orderings for every candidate, to compare like with like), and plays
+//!    towards the candidate with the fewest piles on average; ties go to the
+//!    candidate found first (the search follows [`Rules::all_moves`] order).
+//!
+//! It then follows that line, one move per call, as long as the row is the
+//! one it expects, and plans afresh otherwise.
+
+use crate::blind::forced::Forced;
+use crate::blind::strategy::{Strategy, View};
+use crate::card::Card;
+use crate::deal::SplitMix64;
+use crate::game::Action;
+use crate::rules::{Rules, Step};
+use rustc_hash::FxHashSet;
+
+/// Monte Carlo over orderings of the unseen cards with greedy rollouts.
+#[derive(Clone, Debug)]
+pub struct ParlettAgent {
+    rollout: Forced,
+    samples: usize,
+    node_budget: usize,
+    /// The rest of the chosen line, next move last.
+    plan: Vec<Step>,
+    /// The row the next move of `plan` expects.
+    expected: Vec<Card>,
+}
+
+/// A row the phase can end in, and the line that reaches it.
+struct Candidate {
+    row: Vec<Card>,
+    line: Vec<Step>,
+}
+
+impl ParlettAgent {
+    /// Orderings sampled per decision.
+    pub const SAMPLES: usize = 48;
+    /// Rows expanded per phase search.
+    pub const NODE_BUDGET: usize = 4_000;
+
+    pub fn new(rules: &Rules) -> ParlettAgent {
+        ParlettAgent::with_effort(rules, Self::SAMPLES, Self::NODE_BUDGET)
+    }
+
+    pub fn with_effort(rules: &Rules, samples: usize, node_budget: usize) -> ParlettAgent {
+        ParlettAgent {
+            rollout: Forced::new(rules, false),
+            samples: samples.max(1),
+            node_budget,
+            plan: Vec::new(),
+            expected: Vec::new(),
+        }
+    }
+
+    fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) {
+        let candidates = self.candidates(view);
+        let best = if candidates.len() == 1 {
+            0
+        } else if view.stock_len == 0 {
+            (0..candidates.len())
+                .min_by_key(|&i| candidates[i].row.len())
+                .expect("a phase ends somewhere")
+        } else {
+            self.best_by_rollouts(view, &candidates, rng)
+        };
+        self.plan.clear();
+        self.plan.extend(candidates[best].line.iter().rev());
+    }
+
+    /// Every stuck row this phase can reach (rule 1).
+    fn candidates(&self, view: &View<'_>) -> Vec<Candidate> {
+        let mut search = PhaseSearch {
+            rules: view.rules,
+            budget: self.node_budget,
+            seen: FxHashSet::default(),
+            line: Vec::new(),
+            found: Vec::new(),
+            moves: Vec::new(),
+        };
+        search.visit(view.tops.to_vec());
+        search.found
+    }
+
+    /// The candidate with the fewest piles on average over sampled orderings
+    /// (rule 3); the orderings never depend on the real stock.
+    fn best_by_rollouts(
+        &self,
+        view: &View<'_>,
+        candidates: &[Candidate],
+        rng: &mut SplitMix64,
+    ) -> usize {
+        let unseen: Vec<Card> = view.unseen.iter().collect();
+        let take = view.stock_len.min(unseen.len());
+        let mut orderings = Vec::with_capacity(self.samples * take);
+        let mut deck = unseen.clone();
+        for _ in 0..self.samples {
+            for i in 0..take {
+                let j = i + rng.below((deck.len() - i) as u64) as usize;
+                deck.swap(i, j);
+            }
+            orderings.extend_from_slice(&deck[..take]);
+        }
+        let mut best = (u64::MAX, 0);
+        for (index, candidate) in candidates.iter().enumerate() {
+            let mut total = 0u64;
+            for stock in orderings.chunks_exact(take.max(1)) {
+                total += self.rollout.finish(&candidate.row, &stock[..take]) as u64;
+            }
+            if total < best.0 {
+                best = (total, index);
+            }
+        }
+        best.1
+    }
+}
+
+/// The depth-first search of one phase.
+struct PhaseSearch<'a> {
+    rules: &'a Rules,
+    budget: usize,
+    seen: FxHashSet<Vec<Card>>,
+    line: Vec<Step>,
+    found: Vec<Candidate>,
+    moves: Vec<Step>,
+}
+
+impl PhaseSearch<'_> {
+    fn visit(&mut self, row: Vec<Card>) {
+        if !self.seen.insert(row.clone()) {
+            return;
+        }
+        self.rules.all_moves(&row, &mut self.moves);
+        if self.moves.is_empty() {
+            self.found.push(Candidate {
+                row,
+                line: self.line.clone(),
+            });
+            return;
+        }
+        let moves = if self.seen.len() > self.budget {
+            vec![self.moves[0]]
+        } else {
+            self.moves.clone()
+        };
+        for step in moves {
+            self.line.push(step);
+            self.visit(apply(&row, step));
+            self.line.pop();
+        }
+    }
+}
+
+/// The row after `step` (tops only).
+fn apply(row: &[Card], step: Step) -> Vec<Card> {
+    let mut next = row.to_vec();
+    next[step.to] = row[step.from];
+    next.remove(step.from);
+    next
+}
+
+impl Strategy for ParlettAgent {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Action {
+        if !legal.iter().any(|a| matches!(a, Action::Move(_))) {
+            self.plan.clear();
+            return legal[0];
+        }
+        let on_plan = self.expected == view.tops
+            && self
+                .plan
+                .last()
+                .is_some_and(|&s| legal.contains(&Action::Move(s)));
+        if !on_plan {
+            self.plan_phase(view, rng);
+        }
+        let step = self.plan.pop().expect("a phase with a move has a line");
+        self.expected = apply(view.tops, step);
+        Action::Move(step)
+    }
+}

@@ -1,0 +1,179 @@
+//! What a player sees and how a strategy chooses.
+//!
+//! A strategy is handed a [`View`]: the top cards of the row, the *set* of cards
+//! it has not seen, how many cards remain in the stock, and the rules. The stock
+//! order is not in the view, nor reachable from it, so no strategy that goes
+//! through this trait can read it; the test `agents_cannot_read_the_stock_order`
+//! in `play.rs` checks that, black-box, for every strategy.
+
+use crate::card::Card;
+use crate::error::{Error, Result};
+use crate::game::Action;
+use crate::rules::{RuleSet, Rules};
+use std::fmt;
+use std::str::FromStr;
+
+/// A set of cards as a 52-bit mask (bit `i` = card index `i`): it has no order.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    /// All 52 cards.
+    pub const FULL: CardSet = CardSet((1 << 52) - 1);
+
+    pub fn of(cards: &[Card]) -> CardSet {
+        CardSet(cards.iter().fold(0, |mask, c| mask | 1 << c.index()))
+    }
+
+    #[must_use]
+    pub fn without(self, card: Card) -> CardSet {
+        CardSet(self.0 & !(1 << card.index()))
+    }
+
+    pub fn contains(self, card: Card) -> bool {
+        self.0 >> card.index() & 1 == 1
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// In index order (`AC AD AH AS 2C …`): the order says nothing of the stock.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        Card::all().filter(move |&c| self.contains(c))
+    }
+}
+
+/// Everything a player may know when choosing an action.
+#[derive(Copy, Clone, Debug)]
+pub struct View<'a> {
+    /// The top card of each pile, left to right.
+    pub tops: &'a [Card],
+    /// The cards not yet seen: all 52 less those dealt so far. With a full deck
+    /// this is exactly the stock; with a shorter deal the stock is
+    /// `stock_len` of these, the player does not know which.
+    pub unseen: CardSet,
+    /// Cards left in the stock (0 in an open game).
+    pub stock_len: usize,
+    pub rules: &'a Rules,
+}
+
+/// A player: chooses one of the legal actions.
+pub trait Strategy {
+    /// One of `legal` (never empty: the legal moves in the order of
+    /// [`Rules::all_moves`], then `deal` when allowed). `rng` is seeded from the
+    /// deal's number, never from its cards.
+    fn choose(
+        &mut self,
+        view: &View<'_>,
+        legal: &[Action],
+        rng: &mut crate::deal::SplitMix64,
+    ) -> Action;
+}
+
+/// The strategies the simulator knows, by name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StrategyKind {
+    /// No choice: the one action `strict` or `strict-leap` allows.
+    Forced,
+    /// Leftmost movable pile, nearest target; deal only when stuck.
+    SlideFirst,
+    /// Leftmost movable pile, farthest target; deal only when stuck.
+    LeapFirst,
+    /// The published open-play basic strategy: keep one rank as sweepers.
+    Sweepers,
+    /// Uniform among the legal actions.
+    Random,
+    /// Monte Carlo over orderings of the unseen cards (parlett rules).
+    ParlettAgent,
+}
+
+impl StrategyKind {
+    pub const ALL: [StrategyKind; 6] = [
+        StrategyKind::Forced,
+        StrategyKind::SlideFirst,
+        StrategyKind::LeapFirst,
+        StrategyKind::Sweepers,
+        StrategyKind::Random,
+        StrategyKind::ParlettAgent,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            StrategyKind::Forced => "forced",
+            StrategyKind::SlideFirst => "slide-first",
+            StrategyKind::LeapFirst => "leap-first",
+            StrategyKind::Sweepers => "sweepers",
+            StrategyKind::Random => "random",
+            StrategyKind::ParlettAgent => "parlett-agent",
+        }
+    }
+
+    /// The strategy `stats` uses when none is named: the forced play under
+    /// `strict`/`strict-leap`, the agent under `parlett`, and under `modern` the
+    /// program that takes plays as they come (`slide-first`).
+    pub fn default_for(rules: &Rules) -> StrategyKind {
+        match rules.set {
+            RuleSet::Strict | RuleSet::StrictLeap => StrategyKind::Forced,
+            RuleSet::Parlett => StrategyKind::ParlettAgent,
+            RuleSet::Modern => StrategyKind::SlideFirst,
+        }
+    }
+
+    /// Refuse a strategy that makes no sense with these rules and deal mode.
+    pub fn check(self, rules: &Rules, blind: bool) -> Result<()> {
+        let refuse = |why: &str| {
+            Err(Error::InvalidRules(format!(
+                "strategy {} cannot play {} ({}): {why}",
+                self.name(),
+                rules,
+                if blind { "blind" } else { "open" }
+            )))
+        };
+        match (self, rules.set) {
+            (StrategyKind::Forced, RuleSet::Strict | RuleSet::StrictLeap) => Ok(()),
+            (StrategyKind::Forced, _) => refuse(
+                "only strict and strict-leap force every action; \
+                 slide-first and leap-first play their forced choices under any rules",
+            ),
+            (_, RuleSet::Strict | RuleSet::StrictLeap) => refuse(
+                "these rules force every action, so there is nothing to choose; use strategy forced",
+            ),
+            (StrategyKind::Sweepers, RuleSet::Parlett) if blind => refuse(
+                "sweepers plans over the whole layout, and parlett forbids dealing past a move",
+            ),
+            (StrategyKind::ParlettAgent, RuleSet::Modern) => {
+                refuse("the agent plays the parlett obligations (must move, deal only when stuck)")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for StrategyKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for StrategyKind {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<StrategyKind> {
+        let wanted = text.trim().to_ascii_lowercase();
+        StrategyKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == wanted)
+            .ok_or_else(|| {
+                let known: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
+                Error::InvalidRules(format!(
+                    "unknown strategy {text:?} (known: {})",
+                    known.join(", ")
+                ))
+            })
+    }
+}
