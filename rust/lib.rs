@@ -10,6 +10,7 @@ pub mod game;
 pub mod row;
 pub mod royal;
 pub mod rules;
+pub mod solver;
 
 #[cfg(feature = "python")]
 mod python;
@@ -20,3 +21,4 @@ pub use error::{Error, Result};
 pub use game::{Action, Game, Grade, Outcome, Play};
 pub use row::Row;
 pub use rules::{Distances, RuleSet, Rules, Step};
+pub use solver::{solve, solve_many, Budget, Solution, Verdict};

@@ -1,0 +1,290 @@
+//! The exhaustive solver: can this position be won, how, and if not, what is
+//! the fewest piles any line reaches?
+//!
+//! [`solve`] answers for one position (top cards and, in a blind game, the
+//! stock in dealing order); [`hint`] gives the first action of the best line;
+//! [`solve_many`] solves many open rows on a pool of threads.
+//!
+//! * `modern`: the player may stop at any time, so the fewest piles is the
+//!   minimum over every reachable position. Dealing early never hurts (a card
+//!   dealt onto the right-hand end shifts no pile and forbids no move), so with
+//!   a stock the solver deals it all first and solves the open row.
+//! * `parlett`: a move must be made while one exists and a deal only when none
+//!   does; a game ends only when no action is legal, so only such positions
+//!   count. Given the stock order, this is the clairvoyant game.
+//! * `strict`, `strict-leap`: the rules allow one action at a time; the line is
+//!   played out.
+//!
+//! # Memory
+//!
+//! The transposition table never holds more than [`Budget::memory_bytes`]
+//! (default [`DEFAULT_MEMORY_BYTES`], 256 MiB). It starts at 64 KiB and doubles
+//! as needed up to that bound; a search that needs no more never touches more.
+//! Each entry is one 64-byte cache line holding the whole position (so a
+//! collision of hashes can never confuse two positions) and a lower bound on
+//! the piles reachable from it. Entries sit in buckets of four; once the table
+//! is at its bound, a new entry that finds its bucket full replaces the one with
+//! the fewest piles, the cheapest to search again. A lost entry only means its
+//! position may be searched again: verdicts, pile counts and lines are the
+//! same with any table size, only the node count and time differ.
+//! [`solve_many`] holds one table per worker thread.
+
+mod bounds;
+mod order;
+mod position;
+mod search;
+mod table;
+
+use crate::card::Card;
+use crate::game::{Action, Grade, Outcome};
+use crate::row::Row;
+use crate::rules::Rules;
+use position::Position;
+use rayon::prelude::*;
+use search::{Search, Stop};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The default bound on the transposition table: 256 MiB.
+pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
+
+/// What a search may spend.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Stop after this many positions.
+    pub max_nodes: Option<u64>,
+    /// Stop after this long (read every 1,024 positions).
+    pub timeout: Option<Duration>,
+    /// The most bytes the transposition table may hold (see the module docs).
+    pub memory_bytes: usize,
+    /// Stop soon (within 1,024 positions) once this flag is raised.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_nodes: None,
+            timeout: None,
+            memory_bytes: DEFAULT_MEMORY_BYTES,
+            cancel: None,
+        }
+    }
+}
+
+/// What the search established.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The line wins (one pile).
+    Win,
+    /// The search was exhaustive: no line wins, and the line reaches the fewest
+    /// piles any line can.
+    Loss,
+    /// The budget ran out (or the search was cancelled) first.
+    Unknown,
+}
+
+impl Verdict {
+    /// `win`, `loss` or `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Loss => "loss",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// A verdict with its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub verdict: Verdict,
+    /// From the given position: a complete winning line (`Win`), a line to the
+    /// fewest piles (`Loss`), or the best line found (`Unknown`). Moves are by
+    /// position in the row as it stands, as [`Row::apply`] and
+    /// [`crate::Game::play`] take them.
+    pub actions: Vec<Action>,
+    /// The piles `actions` ends with, cards still in the stock counted as piles.
+    pub piles: usize,
+    /// Positions searched.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The caller's cancel flag stopped the search (the verdict is `Unknown`).
+    pub cancelled: bool,
+}
+
+/// Solve the position with top cards `tops` (left to right) and `stock` still
+/// to deal (next first; empty for an open row).
+///
+/// ```
+/// use accordion::solver::{solve, Budget, Verdict};
+/// use accordion::{Deal, Rules};
+///
+/// let deal = Deal::from_seed(1, 52).unwrap();
+/// let solution = solve(deal.cards(), &[], &Rules::modern(), &Budget::default());
+/// assert_eq!(solution.verdict, Verdict::Win);
+/// assert_eq!(solution.actions.len(), 51);
+/// ```
+pub fn solve(tops: &[Card], stock: &[Card], rules: &Rules, budget: &Budget) -> Solution {
+    let started = Instant::now();
+    let mut solution = if rules.set.is_automatic() {
+        play_out(tops, stock, rules)
+    } else if !rules.set.must_move() && !stock.is_empty() {
+        let mut row = tops.to_vec();
+        row.extend_from_slice(stock);
+        let mut solution = search(&row, &[], rules, budget, started);
+        solution
+            .actions
+            .splice(0..0, std::iter::repeat_n(Action::Deal, stock.len()));
+        solution
+    } else {
+        search(tops, stock, rules, budget, started)
+    };
+    solution.elapsed = started.elapsed();
+    debug_assert!(
+        solution.verdict == Verdict::Unknown
+            || replay(tops, stock, rules, &solution.actions).is_some_and(|end| {
+                end.piles == solution.piles && (end.is_over || !rules.set.must_move())
+            }),
+        "the line does not replay to its piles"
+    );
+    solution
+}
+
+fn search(
+    tops: &[Card],
+    stock: &[Card],
+    rules: &Rules,
+    budget: &Budget,
+    started: Instant,
+) -> Solution {
+    let root = Position::new(tops, stock);
+    let found = Search::new(rules, stock, budget, started).run(&root);
+    let piles = if found.value == usize::MAX {
+        tops.len() + stock.len()
+    } else {
+        found.value
+    };
+    let verdict = match found.stop {
+        _ if piles <= 1 && found.value != usize::MAX => Verdict::Win,
+        None | Some(Stop::Proven) => Verdict::Loss,
+        Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => Verdict::Unknown,
+    };
+    Solution {
+        verdict,
+        actions: found.line,
+        piles,
+        nodes: found.nodes,
+        elapsed: Duration::ZERO,
+        cancelled: found.stop == Some(Stop::Cancelled),
+    }
+}
+
+/// The one line the forced rule sets allow.
+fn play_out(tops: &[Card], stock: &[Card], rules: &Rules) -> Solution {
+    let mut row = tops.to_vec();
+    let mut actions = Vec::new();
+    let mut dealt = 0;
+    loop {
+        if let Some(step) = rules.forced_move(&row, 0) {
+            row[step.to] = row[step.from];
+            row.remove(step.from);
+            actions.push(Action::Move(step));
+        } else if dealt < stock.len() {
+            row.push(stock[dealt]);
+            dealt += 1;
+            actions.push(Action::Deal);
+        } else {
+            break;
+        }
+    }
+    Solution {
+        verdict: if row.len() <= 1 {
+            Verdict::Win
+        } else {
+            Verdict::Loss
+        },
+        nodes: actions.len() as u64 + 1,
+        actions,
+        piles: row.len(),
+        elapsed: Duration::ZERO,
+        cancelled: false,
+    }
+}
+
+/// A first action that keeps the best result in reach: a win if one exists,
+/// else the fewest piles reachable (under `modern`, stopping is also a choice,
+/// so the hint is the first action of a best line). `None` when no action is
+/// legal. If the budget runs out before any line is found, the first legal
+/// action.
+pub fn hint(tops: &[Card], stock: &[Card], rules: &Rules, budget: &Budget) -> Option<Action> {
+    solve(tops, stock, rules, budget)
+        .actions
+        .first()
+        .copied()
+        .or_else(|| first_legal_action(tops, stock, rules))
+}
+
+fn first_legal_action(tops: &[Card], stock: &[Card], rules: &Rules) -> Option<Action> {
+    let mut steps = Vec::new();
+    rules.legal_moves(tops, &mut steps);
+    let may_deal = !stock.is_empty() && (steps.is_empty() || !rules.set.must_move());
+    steps
+        .first()
+        .map(|&step| Action::Move(step))
+        .or(may_deal.then_some(Action::Deal))
+}
+
+/// Solve each open row, on a pool of `jobs` threads (default: one per core).
+/// Results come in input order and are the same for any `jobs` (except for
+/// `elapsed`, and for what a timeout or a cancel cut short). The budget applies
+/// to each row, its memory bound too: each worker thread holds one table at a
+/// time, so the tables never hold more than `jobs × memory_bytes` together
+/// (tables grow only as a search needs them, so usually far less). Its cancel
+/// flag stops every row.
+pub fn solve_many(
+    rows: &[Vec<Card>],
+    rules: &Rules,
+    budget: &Budget,
+    jobs: Option<usize>,
+) -> Vec<Solution> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .expect("a thread pool");
+    pool.install(|| {
+        rows.par_iter()
+            .map(|row| solve(row, &[], rules, budget))
+            .collect()
+    })
+}
+
+/// Play `actions` from the position (`tops`, `stock`) under `rules`; the end
+/// of the line, or `None` if an action is illegal. Its `piles` counts the cards
+/// left in the stock as piles, as [`Solution::piles`] does.
+pub fn replay(tops: &[Card], stock: &[Card], rules: &Rules, actions: &[Action]) -> Option<Outcome> {
+    let mut row = Row::from_cards(tops);
+    let mut dealt = 0;
+    let mut steps = Vec::new();
+    for &action in actions {
+        rules.legal_moves(&row.tops(), &mut steps);
+        match action {
+            Action::Move(step) if steps.contains(&step) => {
+                row.apply(step);
+            }
+            Action::Deal if dealt < stock.len() && (steps.is_empty() || !rules.set.must_move()) => {
+                row.push(stock[dealt]);
+                dealt += 1;
+            }
+            Action::Move(_) | Action::Deal => return None,
+        }
+    }
+    rules.legal_moves(&row.tops(), &mut steps);
+    let piles = row.len() + stock.len() - dealt;
+    Some(Outcome {
+        piles,
+        grade: Grade::of_piles(piles),
+        is_over: steps.is_empty() && dealt == stock.len(),
+    })
+}

@@ -1,0 +1,309 @@
+//! Depth-first branch and bound over positions.
+//!
+//! The *value* of a line is the piles it ends with. Under `modern` rules the
+//! player may stop anywhere, so every position a line passes counts; under the
+//! must-move rules only a position with no legal action (no move, empty stock)
+//! ends a game. The search keeps the best line found, and prunes a position
+//! when its lower bound (agreement components, [`super::bounds`]) or the bound
+//! stored for it in the table cannot beat the *cutoff*: the best value so far,
+//! or less while [`Search::run`] looks for a line of a given number of piles.
+//!
+//! Why a stored bound is sound: the rows form a DAG (every move removes a pile,
+//! every deal a stock card), so a position is never its own descendant. When
+//! the search of a position finishes with cutoff `c`, every line from it worth
+//! less than `c` would have been found (and would have lowered the cutoff), so
+//! its value is at least `c`; the table keeps that `c`. The cutoff only ever
+//! falls within a round, so a position stored with `c` is skipped whenever `c`
+//! is at least the cutoff of the moment, and searched again otherwise (as in
+//! a later round, whose cutoff is higher).
+
+use super::bounds::components;
+use super::order::order_moves;
+use super::position::Position;
+use super::table::Table;
+use super::Budget;
+use crate::card::Card;
+use crate::game::Action;
+use crate::rules::{Rules, Step};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// Why the search stopped before it was exhaustive.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The best line reached the lower bound of the start: nothing can beat it.
+    Proven,
+    /// The node or time budget ran out.
+    Budget,
+    /// The caller's cancel flag was raised.
+    Cancelled,
+    /// The attempt used up its nodes: search again in another order.
+    Restart,
+}
+
+/// The result of a search.
+pub(crate) struct Found {
+    /// The best value found (`usize::MAX` if no line ended a game yet).
+    pub(crate) value: usize,
+    pub(crate) line: Vec<Action>,
+    pub(crate) stop: Option<Stop>,
+    pub(crate) nodes: u64,
+}
+
+/// A position is stored only if its search took at least this many nodes:
+/// searching a smaller subtree again costs less than the table traffic.
+const STORE_FROM: u64 = 8;
+
+/// The nodes of a round's first attempt; each restart doubles the allowance,
+/// so a round that must be exhaustive (a proof of loss) wastes at most about
+/// as many nodes as its last attempt takes.
+const FIRST_ALLOWANCE: u64 = 1_000;
+
+/// How often (in nodes) the clock and the cancel flag are read.
+const POLL_EVERY: u64 = 1 << 10;
+
+pub(crate) struct Search<'a> {
+    rules: &'a Rules,
+    /// The move distances, increasing (the rules' bit mask unpacked once).
+    distances: Vec<usize>,
+    stock: &'a [Card],
+    budget: &'a Budget,
+    deadline: Option<Instant>,
+    table: Table,
+    /// Move lists of every node on the current path, stacked.
+    moves: Vec<Step>,
+    /// Scratch space for ordering one node's moves.
+    codes: Vec<u32>,
+    path: Vec<Action>,
+    best: usize,
+    best_line: Vec<Action>,
+    /// The cutoff never exceeds `cap`: `k + 1` while looking for `k` piles.
+    cap: usize,
+    /// Stop as soon as the best value reaches this: nothing better exists.
+    goal: usize,
+    nodes: u64,
+    stop: Option<Stop>,
+    /// The current attempt stops at this node count.
+    restart_at: u64,
+    /// Attempts so far in this round; each orders moves differently.
+    attempt: u64,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(
+        rules: &'a Rules,
+        stock: &'a [Card],
+        budget: &'a Budget,
+        started: Instant,
+    ) -> Search<'a> {
+        Search {
+            rules,
+            distances: rules.distances.iter().collect(),
+            stock,
+            budget,
+            deadline: budget.timeout.map(|t| started + t),
+            table: Table::new(budget.memory_bytes),
+            moves: Vec::with_capacity(1024),
+            codes: Vec::with_capacity(256),
+            path: Vec::with_capacity(128),
+            best: usize::MAX,
+            best_line: Vec::new(),
+            cap: usize::MAX,
+            goal: 1,
+            nodes: 0,
+            stop: None,
+            restart_at: u64::MAX,
+            attempt: 0,
+        }
+    }
+
+    /// Search from `root` for a line of at most `k` piles, for `k` rising from
+    /// the root's lower bound: a failed search for `k` proves that no line
+    /// ends with fewer than `k + 1` piles, so the first `k` reached is exact.
+    /// Each such search prunes every position whose bound exceeds `k`, which
+    /// is what makes proofs of loss fast. After two rounds the search becomes a
+    /// plain branch and bound (cutoff = the best value so far) to settle rows
+    /// far from their bound in one pass.
+    pub(crate) fn run(mut self, root: &Position) -> Found {
+        let floor = components(root.census()).max(1);
+        if !self.rules.set.must_move() {
+            // Stopping at once is a line.
+            self.best = root.len();
+        }
+        if self.poll() {
+            return self.found();
+        }
+        let mut k = floor;
+        loop {
+            if self.best <= k {
+                self.stop = Some(Stop::Proven);
+                break;
+            }
+            self.goal = k;
+            self.cap = if k < floor + 2 { k + 1 } else { usize::MAX };
+            self.attempts(root);
+            if self.stop.is_some() || self.cap == usize::MAX {
+                break;
+            }
+            k += 1;
+        }
+        self.found()
+    }
+
+    /// Search the round, restarting in a new order after ever larger node
+    /// allowances: a depth-first search that goes wrong near the root can
+    /// spend ages below it, and another order often finds a line at once.
+    /// Nothing is lost: subtrees finished in an attempt stay in the table.
+    fn attempts(&mut self, root: &Position) {
+        let mut allowance = FIRST_ALLOWANCE;
+        self.attempt = 0;
+        loop {
+            self.restart_at = self.nodes.saturating_add(allowance);
+            self.visit(root);
+            if self.stop != Some(Stop::Restart) {
+                return;
+            }
+            self.stop = None;
+            self.attempt += 1;
+            allowance = allowance.saturating_mul(2);
+        }
+    }
+
+    fn found(self) -> Found {
+        Found {
+            value: self.best,
+            line: self.best_line,
+            stop: self.stop,
+            nodes: self.nodes,
+        }
+    }
+
+    /// Whether the budget has run out or the caller cancelled; records why.
+    fn poll(&mut self) -> bool {
+        if let Some(cancel) = &self.budget.cancel {
+            if cancel.load(Ordering::Relaxed) {
+                self.stop = Some(Stop::Cancelled);
+                return true;
+            }
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop = Some(Stop::Budget);
+            return true;
+        }
+        false
+    }
+
+    /// Search below `position`; true when the whole search must stop.
+    fn visit(&mut self, position: &Position) -> bool {
+        self.nodes += 1;
+        if self.budget.max_nodes.is_some_and(|max| self.nodes > max) {
+            self.nodes -= 1;
+            self.stop = Some(Stop::Budget);
+            return true;
+        }
+        if self.nodes % POLL_EVERY == 0 && self.poll() {
+            return true;
+        }
+        if self.nodes >= self.restart_at {
+            self.stop = Some(Stop::Restart);
+            return true;
+        }
+        let mark = self.moves.len();
+        self.generate(position);
+        let count = self.moves.len() - mark;
+        let stock_left = self.stock.len() - position.dealt();
+        let must_move = self.rules.set.must_move();
+        let ends_here = !must_move || (count == 0 && stock_left == 0);
+        if ends_here && position.len() < self.best {
+            self.best = position.len();
+            self.best_line.clone_from(&self.path);
+            if self.best <= self.goal {
+                self.stop = Some(Stop::Proven);
+                self.moves.truncate(mark);
+                return true;
+            }
+        }
+        if count == 0 {
+            if must_move && stock_left > 0 {
+                let next = position.after_deal(self.stock[position.dealt()]);
+                self.path.push(Action::Deal);
+                let stop = self.visit(&next);
+                self.path.pop();
+                return stop;
+            }
+            return false;
+        }
+        let stop = self.expand(position, mark);
+        self.moves.truncate(mark);
+        stop
+    }
+
+    /// Try the moves stacked from `mark`, unless a bound rules the position out.
+    fn expand(&mut self, position: &Position, mark: usize) -> bool {
+        let cutoff = self.best.min(self.cap);
+        if components(position.census()) >= cutoff {
+            return false;
+        }
+        let key = position.key();
+        let hash = position.hash();
+        if self.table.bound(&key, hash).is_some_and(|b| b >= cutoff) {
+            return false;
+        }
+        order_moves(
+            position,
+            &mut self.moves[mark..],
+            self.attempt,
+            &mut self.codes,
+        );
+        let before = self.nodes;
+        for at in mark..self.moves.len() {
+            let step = self.moves[at];
+            self.path.push(Action::Move(step));
+            let stop = self.visit(&position.after_move(step));
+            self.path.pop();
+            if stop {
+                return true;
+            }
+        }
+        if self.nodes - before >= STORE_FROM {
+            self.table.store(&key, hash, self.best.min(self.cap));
+        }
+        false
+    }
+
+    /// Stack the legal moves of `position` (the rules' order of
+    /// [`Rules::all_moves`]).
+    #[inline]
+    fn generate(&mut self, position: &Position) {
+        let cards = position.cards();
+        let len = cards.len();
+        let two_way = self.rules.two_way;
+        for from in 0..len {
+            let card = cards[from];
+            for &d in &self.distances {
+                if d > from {
+                    break;
+                }
+                if agree(card, cards[from - d]) {
+                    self.moves.push(Step { from, to: from - d });
+                }
+            }
+            if two_way {
+                for &d in &self.distances {
+                    if from + d >= len {
+                        break;
+                    }
+                    if agree(card, cards[from + d]) {
+                        self.moves.push(Step { from, to: from + d });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Two card indices agree: same suit (low two bits) or same rank.
+#[inline]
+pub(crate) fn agree(a: u8, b: u8) -> bool {
+    (a ^ b).trailing_zeros() >= 2 || a >> 2 == b >> 2
+}

@@ -1,0 +1,209 @@
+//! The bounded transposition table.
+//!
+//! Each slot holds a whole position key (seven words) and a tag (the position's
+//! hash with a lower bound on its piles in the low byte) — 64 bytes, one cache
+//! line. Slots come in buckets of [`WAYS`]; a position may sit only in the bucket
+//! its hash picks.
+//!
+//! The table starts small and doubles while it is below its byte bound (a
+//! bucket splits in place into itself and its new twin, so growing never holds
+//! two copies). A position that finds its bucket full replaces the slot with
+//! the fewest piles, the cheapest subtree to search again, unless the table is
+//! a quarter full and may still grow. Once at the bound it never grows again. A lost entry only means that position may be searched
+//! again; every entry read is matched on the whole key, so neither a full table
+//! nor a hash collision can change a verdict or a pile count.
+
+use super::position::Key;
+use std::cell::RefCell;
+
+/// Slots per bucket.
+const WAYS: usize = 4;
+/// The first allocation, in buckets (64 KiB).
+const FIRST_BUCKETS: usize = 256;
+/// Bytes per slot.
+pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+/// The low byte of a tag holds the bound; the rest holds hash bits.
+const BOUND_BITS: u64 = 0xFF;
+/// A thread keeps the allocation of its last table up to this size, so that
+/// the many small searches of a batch neither allocate nor fault pages in.
+const KEEP_BYTES: usize = 32 << 20;
+
+thread_local! {
+    static SPARE: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
+}
+
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Slot {
+    key: Key,
+    /// Zero for an empty slot; otherwise the hash's upper bits and, in the low
+    /// byte, a lower bound (at least 1) on the piles reachable from the position.
+    tag: u64,
+}
+
+impl Slot {
+    #[inline]
+    fn holds(&self, key: &Key, hash: u64) -> bool {
+        self.tag != 0 && (self.tag ^ hash) & !BOUND_BITS == 0 && self.key == *key
+    }
+
+    /// The number of piles of the stored position (see `Position::key`).
+    #[inline]
+    fn piles(&self) -> u64 {
+        self.key[6] >> 32 & 0xFF
+    }
+}
+
+/// Positions already searched, each with a lower bound on its piles.
+pub(crate) struct Table {
+    slots: Vec<Slot>,
+    /// Slots in use.
+    used: usize,
+    /// The most buckets the byte bound allows (a power of two).
+    max_buckets: usize,
+}
+
+impl Table {
+    /// A table that never holds more than `memory_bytes` (at least one bucket).
+    pub(crate) fn new(memory_bytes: usize) -> Table {
+        let affordable = (memory_bytes / (SLOT_BYTES * WAYS)).max(1);
+        let max_buckets = if affordable.is_power_of_two() {
+            affordable
+        } else {
+            affordable.next_power_of_two() / 2
+        };
+        let mut slots = SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut()));
+        if slots.capacity() > max_buckets * WAYS {
+            slots = Vec::new();
+        }
+        slots.clear();
+        slots.resize(FIRST_BUCKETS.min(max_buckets) * WAYS, Slot::default());
+        Table {
+            slots,
+            used: 0,
+            max_buckets,
+        }
+    }
+
+    #[inline]
+    fn buckets(&self) -> usize {
+        self.slots.len() / WAYS
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize & (self.buckets() - 1)) * WAYS
+    }
+
+    /// The stored lower bound on the piles reachable from this position.
+    #[inline]
+    pub(crate) fn bound(&self, key: &Key, hash: u64) -> Option<usize> {
+        let start = self.bucket(hash);
+        self.slots[start..start + WAYS]
+            .iter()
+            .find(|slot| slot.holds(key, hash))
+            .map(|slot| (slot.tag & BOUND_BITS) as usize)
+    }
+
+    /// Record that no line from this position reaches fewer than `bound` piles.
+    #[inline]
+    pub(crate) fn store(&mut self, key: &Key, hash: u64, bound: usize) {
+        let tag = (hash & !BOUND_BITS) | bound.clamp(1, 255) as u64;
+        loop {
+            let start = self.bucket(hash);
+            let may_grow = self.buckets() < self.max_buckets && self.used * 4 >= self.slots.len();
+            let bucket = &mut self.slots[start..start + WAYS];
+            if let Some(slot) = bucket.iter_mut().find(|slot| slot.holds(key, hash)) {
+                slot.tag = tag;
+                return;
+            }
+            if let Some(slot) = bucket.iter_mut().find(|slot| slot.tag == 0) {
+                *slot = Slot { key: *key, tag };
+                self.used += 1;
+                return;
+            }
+            // Grow once a quarter of the slots are in use: below that a full
+            // bucket is rare, and replacing in it is cheaper than doubling.
+            if may_grow {
+                self.grow();
+                continue;
+            }
+            let cheapest = bucket
+                .iter_mut()
+                .min_by_key(|slot| slot.piles())
+                .expect("a bucket has slots");
+            *cheapest = Slot { key: *key, tag };
+            return;
+        }
+    }
+
+    /// Double the buckets. Bucket `b` splits into `b` and `b + old`, chosen by
+    /// the next hash bit; each keeps at most its [`WAYS`] slots.
+    fn grow(&mut self) {
+        let old = self.buckets();
+        self.slots.resize(old * 2 * WAYS, Slot::default());
+        for bucket in 0..old {
+            for way in 0..WAYS {
+                let at = bucket * WAYS + way;
+                let slot = self.slots[at];
+                if slot.tag != 0 && slot.tag as usize & old != 0 {
+                    self.slots[at] = Slot::default();
+                    self.slots[(bucket + old) * WAYS + way] = slot;
+                }
+            }
+        }
+    }
+
+    /// Bytes held by the slots.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        if self.slots.capacity() * SLOT_BYTES <= KEEP_BYTES {
+            let slots = std::mem::take(&mut self.slots);
+            SPARE.with(|spare| *spare.borrow_mut() = slots);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(n: u64) -> Key {
+        [n, 0, 0, 0, 0, 0, (n % 50 + 1) << 32]
+    }
+
+    #[test]
+    fn stores_and_finds_until_full_then_replaces_within_the_bound() {
+        let bound_bytes = 64 * SLOT_BYTES * WAYS;
+        let mut table = Table::new(bound_bytes);
+        let hash = |n: u64| n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for n in 0..100 {
+            table.store(&key(n), hash(n), 3);
+        }
+        for n in 0..100 {
+            assert_eq!(table.bound(&key(n), hash(n)), Some(3), "{n}");
+        }
+        for n in 100..10_000 {
+            table.store(&key(n), hash(n), 2);
+            assert!(table.bytes() <= bound_bytes);
+        }
+        assert_eq!(table.bytes(), bound_bytes);
+        assert_eq!(table.bound(&key(9_999), hash(9_999)), Some(2));
+        // Same hash, different key: never confused.
+        assert_eq!(table.bound(&key(1_000_000), hash(9_999)), None);
+    }
+
+    #[test]
+    fn a_tiny_bound_still_gives_one_bucket() {
+        let mut table = Table::new(0);
+        table.store(&key(1), 7, 4);
+        assert_eq!(table.bound(&key(1), 7), Some(4));
+        assert_eq!(table.bytes(), SLOT_BYTES * WAYS);
+    }
+}

@@ -1,0 +1,408 @@
+//! The solver against a brute-force search, published verdicts, the game
+//! engine (every line is replayed through `Game`) and its budgets.
+
+use accordion::solver::{hint, replay, solve, solve_many, Budget, Solution, Verdict};
+use accordion::{Action, Card, Deal, Distances, Game, RuleSet, Rules};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn cards(text: &str) -> Vec<Card> {
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+/// The fewest piles reachable, by plain recursion over every action (with a
+/// memo only to keep it quick). Under `modern` every position counts, undealt
+/// cards counting as piles; under the must-move rules only ends of games do.
+fn brute(
+    tops: &[Card],
+    stock: &[Card],
+    rules: &Rules,
+    memo: &mut HashMap<(Vec<Card>, usize), usize>,
+) -> usize {
+    if let Some(&v) = memo.get(&(tops.to_vec(), stock.len())) {
+        return v;
+    }
+    let mut steps = Vec::new();
+    rules.legal_moves(tops, &mut steps);
+    let modern = !rules.set.must_move();
+    let mut best = if modern || (steps.is_empty() && stock.is_empty()) {
+        tops.len() + stock.len()
+    } else {
+        usize::MAX
+    };
+    for step in &steps {
+        let mut next = tops.to_vec();
+        next[step.to] = next[step.from];
+        next.remove(step.from);
+        best = best.min(brute(&next, stock, rules, memo));
+    }
+    if !stock.is_empty() && (modern || steps.is_empty()) {
+        let mut next = tops.to_vec();
+        next.push(stock[0]);
+        best = best.min(brute(&next, &stock[1..], rules, memo));
+    }
+    memo.insert((tops.to_vec(), stock.len()), best);
+    best
+}
+
+/// Play the line through the game engine from the start of an open or blind
+/// game; the piles at its end (the stock counted) and whether the game is over.
+fn play_in_game(deal: &[Card], blind: bool, rules: &Rules, actions: &[Action]) -> (usize, bool) {
+    let mut game = Game::new(Deal::new(deal.to_vec()).unwrap(), *rules, blind);
+    for &action in actions {
+        game.play(action).expect("every action of a line is legal");
+    }
+    let outcome = game.outcome();
+    (outcome.piles + game.stock().len(), outcome.is_over)
+}
+
+/// The solution is decided, matches `want` piles, and its line replays to them.
+fn check(solution: &Solution, tops: &[Card], stock: &[Card], rules: &Rules, want: usize) {
+    let context = format!("{tops:?} | {stock:?} under {rules}");
+    assert_eq!(solution.piles, want, "{context}");
+    let verdict = if want <= 1 {
+        Verdict::Win
+    } else {
+        Verdict::Loss
+    };
+    assert_eq!(solution.verdict, verdict, "{context}");
+    let end = replay(tops, stock, rules, &solution.actions).expect("the line is legal");
+    assert_eq!(end.piles, want, "{context}");
+    if rules.set.must_move() {
+        assert!(end.is_over, "{context}: a must-move line ends the game");
+    }
+    if tops.is_empty() || stock.is_empty() {
+        let (deal, blind) = if tops.is_empty() {
+            (stock, true)
+        } else {
+            (tops, false)
+        };
+        let (piles, over) = play_in_game(deal, blind, rules, &solution.actions);
+        assert_eq!(piles, want, "{context}");
+        assert!(over || !rules.set.must_move(), "{context}");
+    }
+}
+
+fn variants() -> Vec<Rules> {
+    let two_three: Distances = "2,3".parse().unwrap();
+    vec![
+        Rules::modern(),
+        Rules::modern().with_two_way(true),
+        Rules::modern().with_distances(two_three),
+        Rules::modern().with_two_way(true).with_distances(two_three),
+        Rules::new(RuleSet::Parlett),
+        Rules::new(RuleSet::Parlett).with_two_way(true),
+        Rules::new(RuleSet::Parlett).with_distances(two_three),
+        Rules::new(RuleSet::Strict),
+        Rules::new(RuleSet::StrictLeap),
+    ]
+}
+
+#[test]
+fn agrees_with_brute_force_on_short_open_rows() {
+    for rules in variants() {
+        for seed in 0..150u64 {
+            let row = Deal::from_seed(seed, 1 + seed as usize % 9).unwrap();
+            let want = brute(row.cards(), &[], &rules, &mut HashMap::new());
+            let solution = solve(row.cards(), &[], &rules, &Budget::default());
+            check(&solution, row.cards(), &[], &rules, want);
+        }
+    }
+}
+
+#[test]
+fn agrees_with_brute_force_on_blind_positions_with_a_stock() {
+    for rules in variants() {
+        for seed in 0..100u64 {
+            let cards = Deal::from_seed(seed, 1 + seed as usize % 9).unwrap();
+            let split = seed as usize % (cards.len() + 1);
+            let (tops, stock) = cards.cards().split_at(split);
+            let want = brute(tops, stock, &rules, &mut HashMap::new());
+            let solution = solve(tops, stock, &rules, &Budget::default());
+            check(&solution, tops, stock, &rules, want);
+        }
+    }
+}
+
+/// Knuth's Late Binding Solitaire rows as published in
+/// `shared/conformance/late-binding-instances.tsv`: name, published verdict, row.
+const LATE_BINDING: &[(&str, &str, &str)] = &[
+    ("LBS12_17", "win", "QD AD 8S 5C 7H 5S 5H QH 9H 3H 5D QC"),
+    ("LBS12_4", "lose", "4S TH 6C 2S 5S 9C 3D 3C KH KC AC QC"),
+    ("LBS13_2", "lose", "6S AD 4S 2D KD 8S KC 4D JD 9S 6D AS 7C"),
+    ("LBS13_8", "lose", "2S 3S 7H 6H AC QH TH 8H AD 3C 8S 7D KC"),
+    (
+        "LBS14_11",
+        "win",
+        "2D 8H AD 2C QH 9S AC 7S 3C KH KC 8C AS 9C",
+    ),
+    (
+        "LBS14_17",
+        "win",
+        "QD AD 8S 5C 7H 5S 5H QH 9H 3H 5D 3D TD 2C",
+    ),
+    (
+        "LBS15_21",
+        "win",
+        "TD 7D AC AS KC KD QS QD TC TS 9D 8H AD AH 2D",
+    ),
+    (
+        "LBS15_29",
+        "unknown",
+        "7D 6C JD 4D 9D TH QH 4H 3C JC AH QD QS 9C 2D",
+    ),
+    (
+        "LBS16_17",
+        "win",
+        "QD AD 8S 5C 7H 5S 5H QH 9H 3H 5D 3D TD 3C AH QC",
+    ),
+    (
+        "LBS16_42",
+        "unknown",
+        "AH 8S QS 9H TD KD QC 7S KS 9S TS 3S JC 7D 2S 3D",
+    ),
+    (
+        "LBS17_32",
+        "unknown",
+        "4H QS QH 4C TH 4S 9C 7C KC AS JD 3C 6D 2C 4D 7H 2D",
+    ),
+    (
+        "LBS17_7",
+        "unknown",
+        "4D 2H QH 9S 9C 6D 8S 9D 6C 5C JC 3H 2S 8D 5S 2C AC",
+    ),
+    (
+        "LBS18_21",
+        "win",
+        "TD 7D AC AS KC KD QS QD TC TS 9D 8H AD AH 4D 5S 8D 5D",
+    ),
+    (
+        "LBS18_29",
+        "unknown",
+        "7D 6C JD 4D 9D TH QH 4H 3C JC AH QD QS 9C 2C 2D 5S 5D",
+    ),
+    (
+        "LBS19_4",
+        "unknown",
+        "4S TH 6C 2S 5S 9C 3D 3C KH KC AC 5C 6S 9D TD 2H 4H QC 6D",
+    ),
+    (
+        "LBS19_65",
+        "win",
+        "2S 4H AD 5S JC TS TH 8D AH JH TC 7D 2H QC 5D 6S 7S QD 6D",
+    ),
+    (
+        "LBS20_0",
+        "unknown",
+        "6S 4H 6H 6C 3D 2H 3S 3H 5S TH AS 4C 7S 7C 3C 4S 8D 5D 9D 7D",
+    ),
+    (
+        "LBS20_20",
+        "win",
+        "JS QC 4C 3S TC TH 4H QH 5C 2C 5H 6D 5D KD KH 9D 2S 8D 2H 7D",
+    ),
+    ("LBS10_12", "win", "KH 9D 9C 6D 8D 7D 3C KC 7C TC"),
+    ("LBS10_16", "win", "KS 6C 2H 7C 4H 4C TC KC 2D 2C"),
+    ("LBS10_19", "win", "KD TS 9C 3C AH 4D 2S AC 2D TC"),
+    ("LBS10_21", "win", "TD 7D AC AS KC KD QS QD TC 9C"),
+    ("LBS10_39", "win", "3C TS 6S 2S 3H 9H KC 9C 7H TC"),
+    ("LBS4_13", "win", "KC 4H 2H 4C"),
+    ("LBS4_27", "win", "TD TC 2C 4C"),
+    ("LBS4_33", "win", "4C 8C 6C AC"),
+    ("LBS5_0", "win", "6S 4H 6H 6C 5C"),
+    ("LBS5_30", "win", "8S 8C 5D JD 5C"),
+    ("LBS5_44", "win", "QD 5D 2D QC 5C"),
+    ("LBS7_47", "win", "QS TC 7S 6D 6C 6S 7C"),
+    ("LBS8_47", "win", "QS TC 7S 6D 6C 6S 8S 8C"),
+    ("LBS9_0", "win", "6S 4H 6H 6C 3D 2H 3S 3H 9C"),
+    ("LBS9_12", "win", "KH 9D 9C 6D 8D 7D 3C KC 7C"),
+    ("LBS9_16", "win", "KS 6C 2H 7C 4H 4C TC KC 9C"),
+    ("LBS9_21", "win", "TD 7D AC AS KC KD QS QD 9C"),
+    ("LBS9_40", "win", "AH QC AS QD KC 7C 9S AD 9C"),
+    ("LBS9_41", "win", "KS 7D 9C TD 3D 5S 4D 7S 3C"),
+    ("LBS6_12", "lose", "KH 9D 9C 6D 8D 6C"),
+    ("LBS6_20", "lose", "JS QC 4C 3S TC 6C"),
+    ("LBS7_20", "lose", "JS QC 4C 3S TC TH 7C"),
+    ("LBS7_21", "lose", "TD 7D AC AS KC KD 7C"),
+    ("LBS8_20", "lose", "JS QC 4C 3S TC TH 4H 8C"),
+    ("LBS8_8", "lose", "2S 3S 7H 6H AC QH TH 8C"),
+];
+
+/// What this solver decides for the rows published as `unknown`: verdict and
+/// fewest piles.
+const DECIDED: &[(&str, Verdict, usize)] = &[
+    ("LBS15_29", Verdict::Loss, 2),
+    ("LBS16_42", Verdict::Loss, 2),
+    ("LBS17_32", Verdict::Loss, 2),
+    ("LBS17_7", Verdict::Loss, 3),
+    ("LBS18_29", Verdict::Win, 1),
+    ("LBS19_4", Verdict::Loss, 2),
+    ("LBS20_0", Verdict::Win, 1),
+];
+
+#[test]
+fn late_binding_verdicts_agree_and_unknown_rows_are_decided() {
+    let rules = Rules::modern();
+    for &(name, published, text) in LATE_BINDING {
+        let row = cards(text);
+        let started = Instant::now();
+        let solution = solve(&row, &[], &rules, &Budget::default());
+        eprintln!(
+            "{name}\t{published}\t{}\tpiles {}\tnodes {}\t{:?}",
+            solution.verdict.name(),
+            solution.piles,
+            solution.nodes,
+            started.elapsed()
+        );
+        match published {
+            "win" => assert_eq!(solution.verdict, Verdict::Win, "{name}"),
+            "lose" => assert_eq!(solution.verdict, Verdict::Loss, "{name}"),
+            _ => {
+                let &(_, verdict, piles) = DECIDED.iter().find(|d| d.0 == name).unwrap();
+                assert_eq!(
+                    (solution.verdict, solution.piles),
+                    (verdict, piles),
+                    "{name}"
+                );
+            }
+        }
+        let (piles, _) = play_in_game(&row, false, &rules, &solution.actions);
+        assert_eq!(piles, solution.piles, "{name}");
+    }
+}
+
+#[test]
+fn a_node_budget_gives_unknown_with_the_best_line_so_far() {
+    let row = cards(LATE_BINDING[1].2);
+    let budget = Budget {
+        max_nodes: Some(10),
+        ..Budget::default()
+    };
+    let solution = solve(&row, &[], &Rules::modern(), &budget);
+    assert_eq!(solution.verdict, Verdict::Unknown);
+    assert_eq!(solution.nodes, 10);
+    assert!(!solution.cancelled);
+    let end = replay(&row, &[], &Rules::modern(), &solution.actions).unwrap();
+    assert_eq!(end.piles, solution.piles);
+}
+
+#[test]
+fn a_raised_cancel_flag_stops_a_long_solve() {
+    // A 52-card two-way row with distances {2, 3} under must-move rules has a
+    // huge space; the flag is raised from another thread.
+    let row = Deal::from_seed(7, 52).unwrap();
+    let rules = Rules::new(RuleSet::Parlett)
+        .with_two_way(true)
+        .with_distances("1,2,3".parse().unwrap());
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = Budget {
+        cancel: Some(Arc::clone(&cancel)),
+        ..Budget::default()
+    };
+    let raiser = {
+        let cancel = Arc::clone(&cancel);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            cancel.store(true, Ordering::Relaxed);
+        })
+    };
+    let started = Instant::now();
+    let solution = solve(row.cards(), &[], &rules, &budget);
+    raiser.join().unwrap();
+    if solution.verdict == Verdict::Unknown {
+        assert!(solution.cancelled);
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+}
+
+#[test]
+fn a_timeout_gives_unknown() {
+    let row = Deal::from_seed(7, 52).unwrap();
+    let rules = Rules::new(RuleSet::Parlett)
+        .with_two_way(true)
+        .with_distances("1,2,3".parse().unwrap());
+    let budget = Budget {
+        timeout: Some(Duration::from_millis(30)),
+        ..Budget::default()
+    };
+    let started = Instant::now();
+    let solution = solve(row.cards(), &[], &rules, &budget);
+    if solution.verdict == Verdict::Unknown {
+        assert!(!solution.cancelled);
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+}
+
+#[test]
+fn solve_many_is_the_same_for_any_number_of_jobs() {
+    let rows: Vec<Vec<Card>> = (1..=24u64)
+        .map(|seed| {
+            Deal::from_seed(seed, 10 + seed as usize % 6)
+                .unwrap()
+                .cards()
+                .to_vec()
+        })
+        .collect();
+    let rules = Rules::modern();
+    let budget = Budget::default();
+    let strip = |solutions: Vec<Solution>| -> Vec<_> {
+        solutions
+            .into_iter()
+            .map(|s| (s.verdict, s.actions, s.piles, s.nodes))
+            .collect()
+    };
+    let one = strip(solve_many(&rows, &rules, &budget, Some(1)));
+    let two = strip(solve_many(&rows, &rules, &budget, Some(2)));
+    assert_eq!(one, two);
+    for (row, (verdict, actions, piles, _)) in rows.iter().zip(&one) {
+        let alone = solve(row, &[], &rules, &budget);
+        assert_eq!(
+            (alone.verdict, &alone.actions, alone.piles),
+            (*verdict, actions, *piles)
+        );
+    }
+}
+
+#[test]
+fn a_hint_keeps_the_best_result_in_reach() {
+    let rules = Rules::modern();
+    for seed in 0..60u64 {
+        let row = Deal::from_seed(seed, 4 + seed as usize % 6).unwrap();
+        let row = row.cards();
+        let best = brute(row, &[], &rules, &mut HashMap::new());
+        match hint(row, &[], &rules, &Budget::default()) {
+            Some(Action::Move(step)) => {
+                let mut next = row.to_vec();
+                next[step.to] = next[step.from];
+                next.remove(step.from);
+                assert_eq!(brute(&next, &[], &rules, &mut HashMap::new()), best);
+            }
+            Some(Action::Deal) => panic!("no stock to deal"),
+            None => assert_eq!(best, row.len(), "no move only when none helps"),
+        }
+    }
+    let stock = cards("AC 2C");
+    assert_eq!(
+        hint(&[], &stock, &rules, &Budget::default()),
+        Some(Action::Deal)
+    );
+    assert_eq!(hint(&cards("AC 2D"), &[], &rules, &Budget::default()), None);
+}
+
+#[test]
+fn every_52_card_deal_tried_is_won_with_a_line_the_game_accepts() {
+    let rules = Rules::modern();
+    for seed in 1..=3u64 {
+        let deal = Deal::from_seed(seed, 52).unwrap();
+        let solution = solve(deal.cards(), &[], &rules, &Budget::default());
+        assert_eq!(solution.verdict, Verdict::Win, "seed {seed}");
+        assert_eq!(
+            play_in_game(deal.cards(), false, &rules, &solution.actions),
+            (1, true)
+        );
+    }
+}
