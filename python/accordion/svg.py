@@ -156,8 +156,9 @@ def _pile(number: int, pile: Sequence[CardLike], x: int, y: int) -> str:
     if height > 1:
         parts += [
             f'<g class="height" data-height="{height}">',
-            f'<circle cx="{CARD_W - 4}" cy="4" r="9" fill="{BADGE}" stroke="#ffffff"/>',
-            f'<text x="{CARD_W - 4}" y="8" text-anchor="middle" font-size="10" '
+            # On the corner, clear of the index text of a 10 and of the next pile.
+            f'<circle cx="{CARD_W - 1}" cy="1" r="8" fill="{BADGE}" stroke="#ffffff"/>',
+            f'<text x="{CARD_W - 1}" y="4.5" text-anchor="middle" font-size="10" '
             f'font-weight="bold" fill="#ffffff">{height}</text>',
             "</g>",
         ]
