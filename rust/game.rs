@@ -133,6 +133,23 @@ impl Game {
         }
     }
 
+    /// The same position under other rules (history kept when it is legal
+    /// under them, else the position alone).
+    #[must_use]
+    pub fn with_rules(&self, rules: Rules) -> Game {
+        let mut game = Game::new(self.deal.clone(), rules, self.blind);
+        for record in &self.history {
+            if game.play(record.action).is_err() {
+                return Game {
+                    rules,
+                    history: Vec::new(),
+                    ..self.clone()
+                };
+            }
+        }
+        game
+    }
+
     pub fn rules(&self) -> Rules {
         self.rules
     }

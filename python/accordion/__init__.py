@@ -24,10 +24,13 @@ from accordion._core import (
     RoyalSolution,
     RoyalStats,
     Rules,
+    Solution,
     Stats,
     royal_deal,
     simulate,
     simulate_royal,
+    solve,
+    solve_many,
     solve_royal,
 )
 from accordion.errors import (
@@ -59,11 +62,14 @@ __all__ = [
     "RoyalSolution",
     "RoyalStats",
     "Rules",
+    "Solution",
     "Stats",
     "royal_deal",
     "save_svg",
     "simulate",
     "simulate_royal",
+    "solve",
+    "solve_many",
     "solve_royal",
     "svg",
 ]

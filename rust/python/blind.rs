@@ -173,7 +173,7 @@ fn simulate(
                 seed,
                 cards,
                 jobs,
-                Some(cancel),
+                Some(&**cancel),
                 Some(&report),
             )
         },

@@ -129,6 +129,11 @@ impl PyGame {
         Ok(PyMove(last))
     }
 
+    #[pyo3(signature = (*, timeout = Some(2.0)))]
+    fn hint(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<Option<PyMove>> {
+        super::solver::hint(py, &self.game, timeout)
+    }
+
     fn copy(&self) -> Self {
         self.clone()
     }

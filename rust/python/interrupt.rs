@@ -7,7 +7,7 @@
 
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// How often the waiting thread polls for signals.
@@ -17,7 +17,7 @@ const POLL: Duration = Duration::from_millis(50);
 /// its exception is returned once `work` has returned.
 pub fn run_interruptible<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
+    work: impl FnOnce(&Arc<AtomicBool>) -> T + Send,
 ) -> PyResult<T> {
     run_interruptible_polling(py, work, || Ok(()))
 }
@@ -26,10 +26,10 @@ pub fn run_interruptible<T: Send>(
 /// (to report progress); an error from it cancels the work like a signal.
 pub fn run_interruptible_polling<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
+    work: impl FnOnce(&Arc<AtomicBool>) -> T + Send,
     mut on_poll: impl FnMut() -> PyResult<()>,
 ) -> PyResult<T> {
-    let cancel = AtomicBool::new(false);
+    let cancel = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel();
         let cancel_ref = &cancel;

@@ -13,6 +13,7 @@ mod errors;
 mod game;
 mod interrupt;
 mod royal;
+mod solver;
 mod values;
 
 use pyo3::prelude::*;
@@ -28,5 +29,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::LegalMoves>()?;
     royal::register(m)?;
     blind::register(m)?;
+    solver::register(m)?;
     Ok(())
 }
