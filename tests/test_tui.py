@@ -266,7 +266,8 @@ def test_hint_names_a_move_and_whether_the_deal_can_still_be_won() -> None:
     assert len(reply.messages) == 1
     message = reply.messages[0]
     assert message.startswith("hint: ")
-    assert "Still winnable" in message or "No longer winnable" in message
+    assert "Still winnable." in message or "No longer winnable: " in message
+    assert "peeks" not in message
     hinted = Move.parse(message.removeprefix("hint: ").split()[0])
     assert hinted in table.game.legal_moves
     assert table.game.history == []  # a hint plays nothing
@@ -284,6 +285,21 @@ def test_solve_shows_a_line_that_plays() -> None:
     assert table.game.history == []
     if "a win" in head:
         assert game.outcome.piles == 1
+
+
+def test_in_a_blind_game_hint_and_solve_say_that_they_peek_at_the_stock() -> None:
+    table = session(seed=5, blind=True)
+    for _ in range(6):
+        table.execute("deal")
+    hint = table.execute("hint").messages
+    assert len(hint) == 1 and "(the solver peeks at the stock)" in hint[0]
+    head, line = table.execute("solve").messages
+    assert "(the solver peeks at the stock)" in head
+    game = table.game.copy()
+    for move in line.split():
+        game.play(move)
+    if head.startswith("solve: a win"):
+        assert game.outcome.piles == 1 and game.stock_size == 0
 
 
 def test_the_end_says_whether_the_deal_could_have_been_won() -> None:

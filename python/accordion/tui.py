@@ -429,9 +429,11 @@ class Session:
         """Whether the starting deal could have been won, by solving it."""
         solution = self._verdicts.get(self.deal)
         if solution is None:
-            solution = accordion.solve(self.deal, rules=self.rules, timeout=SOLVE_SECONDS)
+            start = Game(self.deal, self.rules, blind=self.blind)
+            solution = accordion.solve(start, timeout=SOLVE_SECONDS)
             self._verdicts[self.deal] = solution
-        face_up = " with every card face up" if self.blind else ""
+        knew = self.blind and not self.rules.is_automatic
+        face_up = " by a player who knew the stock" if knew else ""
         if solution.result == "win":
             return f"From the start this deal could be won{face_up}."
         if solution.result == "loss":
@@ -519,15 +521,18 @@ class Session:
         assert move.mover is not None and move.target is not None
         return (position_of(self.game, move.mover), position_of(self.game, move.target))
 
+    def _peek(self) -> str:
+        """The solver reads a blind game's stock; say so, since its answer gives it away."""
+        return " (the solver peeks at the stock)" if self.blind and self.game.stock_size else ""
+
     def _outlook(self) -> str:
-        """Whether the row on the table can still be gathered into one pile."""
+        """Whether the deal can still be gathered into one pile from here."""
         solution = accordion.solve(self.game, timeout=HINT_SECONDS)
-        what = "the cards on the table" if self.blind else "the deal"
         if solution.result == "win":
-            return f"Still winnable: {what} can be gathered into one pile."
+            return f"Still winnable{self._peek()}."
         if solution.result == "loss":
             return (
-                f"No longer winnable: the best {what} can reach is "
+                f"No longer winnable{self._peek()}: the best reachable is "
                 f"{_plural(solution.piles, 'pile')}."
             )
         return f"Winnable? The solver could not tell in {HINT_SECONDS:g} s."
@@ -538,9 +543,10 @@ class Session:
             return Reply(["nothing to solve: the row is one pile"])
         solution = accordion.solve(self.game, timeout=SOLVE_SECONDS)
         line = _line(solution.moves) or "(no move)"
-        note = " (the cards on the table only)" if self.blind and self.game.stock_size else ""
+        note = self._peek()
+        steps = "action" if any(move.is_deal for move in solution.moves) else "move"
         if solution.result == "win":
-            head = f"solve: a win from here{note} in {_plural(len(solution.moves), 'move')}:"
+            head = f"solve: a win from here{note} in {_plural(len(solution.moves), steps)}:"
         elif solution.result == "loss":
             head = (
                 f"solve: no win from here{note}; the fewest piles reachable is "
