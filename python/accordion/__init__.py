@@ -41,6 +41,7 @@ from accordion.errors import (
     InvalidMoveError,
     InvalidRulesError,
 )
+from accordion.svg import save_svg, svg
 
 __all__ = [
     "AccordionError",
@@ -64,9 +65,11 @@ __all__ = [
     "Solution",
     "Stats",
     "royal_deal",
+    "save_svg",
     "simulate",
     "simulate_royal",
     "solve",
     "solve_many",
     "solve_royal",
+    "svg",
 ]

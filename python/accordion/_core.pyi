@@ -93,6 +93,8 @@ class Deal:
     def __getitem__(self, index: int, /) -> Card: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def _repr_svg_(self) -> str:
+        """The row as an SVG picture (for Jupyter), drawn by :func:`accordion.svg`."""
 
 @final
 class Rules:
@@ -191,6 +193,8 @@ class Game:
     def hint(self, *, timeout: float | None = 2.0) -> Move | None:
         """A move that keeps a win in reach (or, when the row is lost, keeps the
         fewest reachable piles); ``None`` when no move is legal."""
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`."""
 
 ResultName = Literal["win", "loss", "unknown"]
 

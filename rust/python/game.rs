@@ -1,6 +1,6 @@
 //! `Game` and its live `LegalMoves` view.
 
-use super::values::{deal_arg, play_arg, rules_arg, PyDeal, PyMove, PyOutcome, PyRules};
+use super::values::{deal_arg, picture, play_arg, rules_arg, PyDeal, PyMove, PyOutcome, PyRules};
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::{Rules, Step};
@@ -172,6 +172,11 @@ impl PyGame {
 
     fn __str__(&self) -> String {
         self.game.to_string()
+    }
+
+    /// The row as a picture, for Jupyter; drawn by `accordion.svg`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any())
     }
 
     fn __repr__(&self) -> String {

@@ -289,6 +289,11 @@ impl PyDeal {
         self.deal.to_string()
     }
 
+    /// The row as a picture, for Jupyter; drawn by `accordion.svg`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any())
+    }
+
     pub fn __repr__(&self) -> String {
         match self.seed {
             Some(seed) if self.deal.len() == DECK_SIZE => format!("Deal.from_seed({seed})"),
@@ -296,6 +301,15 @@ impl PyDeal {
             None => format!("Deal.parse('{}')", self.deal),
         }
     }
+}
+
+/// The SVG picture of a deal or a game. The drawing lives in Python
+/// (`accordion.svg`) so that both engines share one picture.
+pub fn picture(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    obj.py()
+        .import("accordion.svg")?
+        .call_method1("svg", (obj,))?
+        .extract()
 }
 
 /// A deal given as a `Deal` or as text.

@@ -188,6 +188,12 @@ class Deal(Frozen):
     def __str__(self) -> str:
         return " ".join(str(card) for card in self._cards)
 
+    def _repr_svg_(self) -> str:
+        """The row as a picture, for Jupyter (drawn by :mod:`accordion.svg`)."""
+        from accordion.svg import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
 

@@ -212,6 +212,12 @@ class Game:
             parts += ["|", f"stock {self.stock_size}"]
         return " ".join(parts)
 
+    def _repr_svg_(self) -> str:
+        """The row as a picture, for Jupyter (drawn by :mod:`accordion.svg`)."""
+        from accordion.svg import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         return f"Game({self._deal!r}, {self._rules!r}, blind={self._blind})"
 

@@ -1,0 +1,182 @@
+"""Pictures of a row: SVG for Jupyter (``Deal._repr_svg_``, ``Game._repr_svg_``) and files.
+
+The row is laid in bands like the text UI, read as one line: the last pile of a
+band neighbours the first pile of the next. Each pile shows its top card (rank
+and suit symbol in the suit's colour), its 1-based number above it and, when it
+holds more than one card, a badge with its height. A blind game's stock is drawn
+face down after the row, with the number of cards left in it.
+
+Both engines' ``Deal`` and ``Game`` are drawn: anything with ``piles`` (and
+``stock_size``) is a game, anything else an iterable of cards; text is parsed as
+a deal.
+
+>>> from accordion import Deal, svg
+>>> picture = svg(Deal.parse("7H 7S 8S KS"))
+>>> picture.startswith("<svg"), picture.count('class="card"')
+(True, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from os import PathLike
+from typing import Protocol, runtime_checkable
+from xml.sax.saxutils import escape, quoteattr
+
+from accordion import Deal
+
+
+class CardLike(Protocol):
+    """What a picture needs of a card (the Rust and the reference ``Card`` alike)."""
+
+    @property
+    def rank(self) -> str: ...
+    @property
+    def suit(self) -> str: ...
+    @property
+    def is_red(self) -> bool: ...
+
+
+@runtime_checkable
+class TableLike(Protocol):
+    """What a picture needs of a game."""
+
+    @property
+    def piles(self) -> Sequence[Sequence[CardLike]]: ...
+    @property
+    def stock_size(self) -> int: ...
+
+
+Drawable = TableLike | Iterable[CardLike] | str
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED = "#c62828"
+BLACK = "#1b1b1b"
+FELT = "#1f6f43"
+LABEL = "#e8f5e9"
+BADGE = "#263238"
+FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
+
+MARGIN = 12
+CARD_W = 46
+CARD_H = 64
+GAP = 8
+LABEL_H = 16
+BAND_GAP = 10
+# 13 cards to a band: a full deck in four bands.
+DEFAULT_WIDTH = 2 * MARGIN + 13 * CARD_W + 12 * GAP
+
+
+def per_band(width: int) -> int:
+    """How many piles one band holds in a picture this many pixels wide."""
+    return max(1, (width - 2 * MARGIN + GAP) // (CARD_W + GAP))
+
+
+def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
+    """An SVG picture of a deal or of a game's row (and stock), at most ``width`` px wide."""
+    piles, stock = _table(item)
+    slots = len(piles) + (1 if stock else 0)
+    across = max(1, min(per_band(width), slots))
+    bands = max(1, -(-slots // across))
+    picture_w = 2 * MARGIN + across * CARD_W + (across - 1) * GAP
+    band_h = LABEL_H + CARD_H + BAND_GAP
+    picture_h = 2 * MARGIN + bands * band_h - BAND_GAP
+    summary = f"Accordion row of {len(piles)} pile{'' if len(piles) == 1 else 's'}"
+    if stock:
+        summary += f", {stock} card{'' if stock == 1 else 's'} in the stock"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{picture_w}" height="{picture_h}" '
+        f'viewBox="0 0 {picture_w} {picture_h}" font-family="{FONT}">',
+        f"<title>{escape(summary)}</title>",
+        f'<rect class="table" width="{picture_w}" height="{picture_h}" rx="8" fill="{FELT}"/>',
+    ]
+
+    def place(slot: int) -> tuple[int, int]:
+        band, column = divmod(slot, across)
+        return MARGIN + column * (CARD_W + GAP), MARGIN + band * band_h + LABEL_H
+
+    for position, pile in enumerate(piles):
+        parts.append(_pile(position + 1, pile, *place(position)))
+    if stock:
+        parts.append(_stock(stock, *place(len(piles))))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_WIDTH) -> None:
+    """Write the picture of a deal or game to an SVG file."""
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(svg(item, width=width))
+
+
+def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
+    """The piles (bottom to top) and the stock size of whatever is to be drawn."""
+    if isinstance(item, str):
+        return [(card,) for card in Deal.parse(item)], 0
+    if isinstance(item, TableLike):
+        return list(item.piles), item.stock_size
+    return [(card,) for card in item], 0
+
+
+def _label(x: float, y: float, text: str, cls: str) -> str:
+    return (
+        f'<text class="{cls}" x="{x:g}" y="{y:g}" text-anchor="middle" font-size="11" '
+        f'fill="{LABEL}">{escape(text)}</text>'
+    )
+
+
+def _pile(number: int, pile: Sequence[CardLike], x: int, y: int) -> str:
+    top = pile[-1]
+    name = f"{top.rank}{top.suit}"
+    height = len(pile)
+    colour = RED if top.is_red else BLACK
+    symbol = SUIT_SYMBOLS[top.suit]
+    rank = "10" if top.rank == "T" else top.rank
+    tip = f"pile {number}: {name}" + (f" on {height - 1} more" if height > 1 else "")
+    parts = [
+        _label(x + CARD_W / 2, y - 4, str(number), "pile-number"),
+        f'<g class="card" transform="translate({x},{y})" data-card="{name}" '
+        f'data-pile="{number}" data-height="{height}">',
+        f"<title>{escape(tip)}</title>",
+    ]
+    # Cards underneath peek out at the lower right, so a pile looks like one.
+    for depth in range(min(height - 1, 2), 0, -1):
+        parts.append(
+            f'<rect class="under" x="{2 * depth}" y="{2 * depth}" width="{CARD_W}" '
+            f'height="{CARD_H}" rx="5" fill="#f5f5f5" stroke="#9e9e9e"/>'
+        )
+    parts += [
+        f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#ffffff" '
+        f'stroke="#757575"/>',
+        f'<text class="index" x="5" y="17" font-size="15" font-weight="bold" '
+        f'fill="{colour}">{rank}{symbol}</text>',
+        f'<text class="pip" x="{CARD_W / 2:g}" y="{CARD_H - 12}" text-anchor="middle" '
+        f'font-size="28" fill="{colour}">{symbol}</text>',
+    ]
+    if height > 1:
+        parts += [
+            f'<g class="height" data-height="{height}">',
+            # On the corner, clear of the index text of a 10 and of the next pile.
+            f'<circle cx="{CARD_W - 1}" cy="1" r="8" fill="{BADGE}" stroke="#ffffff"/>',
+            f'<text x="{CARD_W - 1}" y="4.5" text-anchor="middle" font-size="10" '
+            f'font-weight="bold" fill="#ffffff">{height}</text>',
+            "</g>",
+        ]
+    parts.append("</g>")
+    return "\n".join(parts)
+
+
+def _stock(size: int, x: int, y: int) -> str:
+    tip = quoteattr(f"stock: {size} card{'' if size == 1 else 's'} face down")
+    return "\n".join(
+        [
+            _label(x + CARD_W / 2, y - 4, "stock", "stock-label"),
+            f'<g class="stock" transform="translate({x},{y})" data-size="{size}" aria-label={tip}>',
+            f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#1565c0" stroke="#ffffff"/>',
+            f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="3" '
+            f'fill="none" stroke="#90caf9" stroke-dasharray="3 2"/>',
+            f'<text x="{CARD_W / 2:g}" y="{CARD_H / 2 + 6:g}" text-anchor="middle" '
+            f'font-size="16" font-weight="bold" fill="#ffffff">{size}</text>',
+            "</g>",
+        ]
+    )

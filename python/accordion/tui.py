@@ -1,0 +1,649 @@
+"""The text UI behind `accordion play`.
+
+Three layers, so that everything but the terminal is testable:
+
+- :func:`render_screen` draws the screen from a game, as text (a pure function);
+- :class:`Session` interprets one input line (a move or a command) and answers
+  with the messages to show;
+- :func:`play` is the thin loop that reads lines and writes screens.
+
+The row is drawn in bands that wrap at the terminal width and are read as one
+line: the last pile of a band neighbours the first pile of the next.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import sys
+import textwrap
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import accordion
+from accordion import Card, Deal, Game, Move, Rules
+from accordion.errors import AccordionError
+
+# One pile is a cell five columns wide; number, card and height end in one column:
+# " 12  ", " 7H  ", " ×3  " (a marked card is bracketed: "[7H] ").
+CELL = 5
+# Columns kept free at the right of a band for the mark that says the row continues.
+CONTINUES = " →"
+HINT_SECONDS = 2.0
+SOLVE_SECONDS = 5.0
+
+RED = "\x1b[1;31m"
+DIM = "\x1b[2m"
+BOLD = "\x1b[1m"
+RESET = "\x1b[0m"
+CLEAR = "\x1b[H\x1b[2J"
+
+HELP = """\
+7H 7S, 7H>7S   move the pile topped by 7H onto the pile topped by 7S
+12 1, 12 3     pile 12 slides 1 place, leaps 3 places (two-way: 12 -1 is right)
+12             pile 12's only move
+hint   a good move, and whether the deal can still be won
+solve  the rest of a winning line (or of the best line when no win is left)
+auto   play the strict rules out             undo   take back the last action
+deal   turn the next card (blind games)      moves  list the legal moves
+new    a new random deal    restart    help    quit"""
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def _paint(text: str, code: str, colour: bool) -> str:
+    return f"{code}{text}{RESET}" if colour and code else text
+
+
+def per_band(width: int) -> int:
+    """How many piles one band holds at this terminal width (at least one)."""
+    return max(1, (width - len(CONTINUES)) // CELL)
+
+
+def render_row(
+    piles: Sequence[Sequence[Card]],
+    *,
+    width: int = 80,
+    colour: bool = False,
+    marks: Collection[int] = (),
+) -> list[str]:
+    """The row in bands of three lines: 1-based pile numbers, top cards, heights.
+
+    A height is shown only for piles of more than one card. Piles whose 0-based
+    position is in ``marks`` are drawn in brackets (and bold); every band but the
+    last ends with an arrow, since the row reads on into the next band.
+
+    >>> game = Game("7H 7S 8S KS 2D")
+    >>> _ = game.play("KS>8S")
+    >>> for line in render_row(game.piles, width=20):
+    ...     print(line)
+      1    2    3
+     7H   7S   KS  →
+               ×2
+      4
+     2D
+    <BLANKLINE>
+    """
+    size = per_band(width)
+    lines: list[str] = []
+    for start in range(0, len(piles), size):
+        band = range(start, min(start + size, len(piles)))
+        numbers = "".join(_paint(f"{i + 1:>3}", DIM, colour) + "  " for i in band)
+        cards = "".join(_card_cell(piles[i][-1], i in marks, colour) + " " for i in band)
+        heights = "".join(
+            _paint(f"{'×' + str(len(piles[i])):>3}", DIM, colour) + "  "
+            if len(piles[i]) > 1
+            else "     "
+            for i in band
+        )
+        if band.stop < len(piles):
+            cards = cards[:-1] + CONTINUES
+        lines += [numbers.rstrip(), cards.rstrip(), heights.rstrip()]
+    return lines
+
+
+def _card_cell(card: Card, marked: bool, colour: bool) -> str:
+    text = f"[{card}]" if marked else f" {card} "
+    code = RED if card.is_red else (BOLD if marked else "")
+    return _paint(text, code, colour)
+
+
+def status_line(game: Game) -> str:
+    """Piles left, stock left, moves made, the current grade (and 'game over')."""
+    outcome = game.outcome
+    moves = sum(1 for move in game.history if not move.is_deal)
+    parts = [f"piles {outcome.piles}"]
+    if game.blind:
+        parts.append(f"stock {game.stock_size}")
+    # An empty table (a blind game before the first deal) has no grade yet.
+    grade = outcome.grade if outcome.piles else "–"
+    parts += [f"moves {moves}", f"grade: {grade}"]
+    if outcome.is_over:
+        parts.append("GAME OVER")
+    else:
+        legal = len(game.legal_moves)
+        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
+    return " · ".join(parts)
+
+
+def describe_rules(rules: Rules) -> str:
+    """`modern rules`, `strict rules, two-way, distances 2,3`."""
+    text = f"{rules.name} rules"
+    if rules.two_way:
+        text += ", two-way"
+    if rules.distances != (1, 3):
+        text += ", distances " + ",".join(str(d) for d in rules.distances)
+    return text
+
+
+def render_screen(
+    game: Game,
+    *,
+    title: str = "",
+    messages: Sequence[str] = (),
+    width: int = 80,
+    height: int = 24,
+    colour: bool = False,
+    marks: Collection[int] = (),
+) -> str:
+    """The whole screen, without the prompt: title, row, status line, messages.
+
+    Messages are wrapped to the width and cut so that the screen and a prompt
+    line fit ``height`` lines.
+    """
+    title = title or "Accordion"
+    head = [
+        _paint(_fit(title, width), BOLD, colour),
+        "",
+    ]
+    if game.piles:
+        row = render_row(game.piles, width=width, colour=colour, marks=marks)
+    else:
+        row = ["(no cards on the table yet: type deal)", ""]
+    status = [_fit(status_line(game), width)]
+    room = max(1, height - len(head) - len(row) - len(status) - 1)
+    body = _wrap(messages, width)
+    if len(body) > room:
+        body = [*body[: room - 1], _fit(body[room - 1] + " …", width)]
+    return "\n".join([*head, *row, *status, *body])
+
+
+def _fit(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: max(0, width - 1)] + "…"
+
+
+def _wrap(messages: Sequence[str], width: int) -> list[str]:
+    lines: list[str] = []
+    for message in messages:
+        for paragraph in message.splitlines() or [""]:
+            indent = " " * (len(paragraph) - len(paragraph.lstrip()))
+            lines += textwrap.wrap(
+                paragraph, width=max(10, width - 1), subsequent_indent=indent + "  "
+            ) or [""]
+    return lines
+
+
+@dataclass
+class Reply:
+    """What a line of input did: messages to show, piles to mark, and whether to stop."""
+
+    messages: list[str] = field(default_factory=list)
+    marks: tuple[int, ...] = ()
+    quit: bool = False
+
+
+def position_of(game: Game, card: Card) -> int:
+    """The 0-based position of the pile whose top card is ``card``."""
+    return game.tops.index(card)
+
+
+def distance_of(game: Game, move: Move) -> int:
+    """How far a move goes: positive leftwards, negative rightwards."""
+    assert move.mover is not None and move.target is not None
+    return position_of(game, move.mover) - position_of(game, move.target)
+
+
+def describe_move(game: Game, move: Move) -> str:
+    """`5C>3C (pile 3 slides onto pile 2)`, in the position before the move."""
+    tops = game.tops
+    if move.mover not in tops or move.target not in tops:
+        return str(move)
+    assert move.mover is not None and move.target is not None
+    start = position_of(game, move.mover) + 1
+    end = position_of(game, move.target) + 1
+    distance = abs(start - end)
+    way = "" if start > end else " rightwards"
+    verb = {1: "slides", 3: "leaps"}.get(distance, f"moves {distance} places")
+    return f"{move} (pile {start} {verb}{way} onto pile {end})"
+
+
+def forced_move(game: Game, rules: str | None = None) -> Move | None:
+    """The one action the ``strict`` (or ``strict-leap``) rules allow here.
+
+    ``rules`` defaults to the game's own when they are automatic, else ``strict``.
+    The leftmost pile that can move; of its targets the nearest (the farthest
+    under strict-leap), leftwards before rightwards; ``deal`` only when no move
+    exists. Every move this returns is legal under the game's own rules.
+    """
+    legal = list(game.legal_moves)
+    moves = [move for move in legal if not move.is_deal]
+    if not moves:
+        return legal[0] if legal else None
+    if rules is None:
+        rules = game.rules.name if game.rules.is_automatic else "strict"
+    leap = rules == "strict-leap"
+
+    def order(move: Move) -> tuple[int, int, int]:
+        assert move.mover is not None
+        distance = distance_of(game, move)
+        reach = -abs(distance) if leap else abs(distance)
+        return (position_of(game, move.mover), reach, 0 if distance > 0 else 1)
+
+    return min(moves, key=order)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _line(moves: Sequence[Move]) -> str:
+    return " ".join(str(move) for move in moves)
+
+
+class Session:
+    """One sitting at the table: the current game and the commands that change it."""
+
+    def __init__(self, deal: Deal, rules: Rules | None = None, *, blind: bool = False) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.blind = blind
+        self.game = Game(deal, self.rules, blind=blind)
+        self._verdicts: dict[Deal, accordion.Solution] = {}
+        self._announced = False
+
+    @property
+    def deal(self) -> Deal:
+        return self.game.starting_deal
+
+    @property
+    def title(self) -> str:
+        mode = "blind" if self.blind else "open"
+        return f"Accordion · {self.deal_name} · {describe_rules(self.rules)} · {mode}"
+
+    @property
+    def deal_name(self) -> str:
+        seed = self.deal.seed
+        return "your deal" if seed is None else f"deal {seed}"
+
+    def replay_hint(self) -> str:
+        """How to play this deal again from the command line."""
+        seed = self.deal.seed
+        where = f'--deal "{self.deal}"' if seed is None else f"--seed {seed}"
+        if len(self.deal) != 52 and seed is not None:
+            where = f'--deal "{self.deal}"'
+        flags = "" if self.rules.name == "modern" else f" --rules {self.rules.name}"
+        if self.blind:
+            flags += " --blind"
+        if self.rules.two_way:
+            flags += " --two-way"
+        if self.rules.distances != (1, 3):
+            flags += " --distances " + ",".join(str(d) for d in self.rules.distances)
+        return f"accordion play {where}{flags}"
+
+    def welcome(self) -> Reply:
+        first = "Type deal to turn the first card, then move" if self.blind else "Your move"
+        return Reply(
+            [
+                f"{first}: 7H 7S puts the pile topped by 7H on 7S; 12 3 leaps pile 12 "
+                "three places. The row reads on from band to band. Type help for more."
+            ]
+        )
+
+    def farewell(self) -> str:
+        outcome = self.game.outcome
+        return (
+            f"{self.deal_name}: {_plural(outcome.piles, 'pile')} left, {outcome.grade}. "
+            f"Play it again: {self.replay_hint()}"
+        )
+
+    # The interpreter ---------------------------------------------------------------
+
+    def execute(self, line: str) -> Reply:
+        """Interpret one line of input: a command or a move."""
+        words = line.replace(",", " ").split()
+        command = _COMMANDS.get(words[0].lower()) if len(words) == 1 else None
+        try:
+            if command is not None:
+                return command(self)
+            reply = self._move(words, line) if words else self._enter()
+        except AccordionError as error:
+            return Reply([str(error)])
+        return self._after_action(reply)
+
+    def _enter(self) -> Reply:
+        """An empty line plays the forced action under the strict rules; else nothing."""
+        move = forced_move(self.game) if self.rules.is_automatic else None
+        return Reply() if move is None else self._play(move)
+
+    def _move(self, words: list[str], line: str) -> Reply:
+        if all(_is_int(word) for word in words) and len(words) <= 2:
+            pile = int(words[0])
+            if len(words) == 1:
+                return self._play(self._only_move_of(pile))
+            return self._play(self._move_at(pile, int(words[1])))
+        if len(words) == 2 and all(_CARDLIKE.match(word) for word in words):
+            return self._play(Move(Card.parse(words[0]), Card.parse(words[1])))
+        try:
+            move = Move.parse(line)
+        except AccordionError:
+            return Reply(
+                [
+                    f"not a move or a command: {line.strip()!r} (moves look like 7H 7S or 12 3; "
+                    "type help)"
+                ]
+            )
+        return self._play(move)
+
+    def _play(self, move: Move) -> Reply:
+        before = describe_move(self.game, move)
+        self.game.play(move)
+        if move.is_deal:
+            top = self.game.tops[-1]
+            return Reply([f"dealt {top}"], marks=(len(self.game.tops) - 1,))
+        assert move.mover is not None
+        return Reply([f"played {before}"], marks=(position_of(self.game, move.mover),))
+
+    def _only_move_of(self, pile: int) -> Move:
+        self._check_pile(pile)
+        mover = self.game.tops[pile - 1]
+        moves = [m for m in self.game.legal_moves if m.mover == mover]
+        if len(moves) == 1:
+            return moves[0]
+        if moves:
+            choices = " or ".join(f"{pile} {distance_of(self.game, m)}" for m in moves)
+            raise AccordionError(f"pile {pile} ({mover}) has {len(moves)} moves: type {choices}")
+        for distance in self._distances():
+            target = pile - distance
+            if 1 <= target <= len(self.game.tops) and mover.agrees(self.game.tops[target - 1]):
+                # Agreement alone is not enough (the strict rules force one move):
+                # trying the move on a copy gets the engine's reason.
+                self.game.copy().play(self.game.move_at(pile, distance))
+        neighbours = ", ".join(
+            f"pile {pile - d} ({self.game.tops[pile - d - 1]})"
+            for d in self._distances()
+            if 1 <= pile - d <= len(self.game.tops)
+        )
+        if not neighbours:
+            raise AccordionError(f"pile {pile} ({mover}) has no pile in reach to move onto")
+        raise AccordionError(
+            f"pile {pile} ({mover}) cannot move: it agrees in neither suit nor rank "
+            f"with {neighbours}"
+        )
+
+    def _move_at(self, pile: int, distance: int) -> Move:
+        self._check_pile(pile)
+        if distance == 0:
+            raise AccordionError("a move goes at least one place (12 1 slides, 12 3 leaps)")
+        target = pile - distance
+        if not 1 <= target <= len(self.game.tops):
+            way = "left" if distance > 0 else "right"
+            raise AccordionError(
+                f"pile {pile} cannot move {abs(distance)} places {way}: "
+                f"there is no pile {abs(distance)} places to its {way}"
+            )
+        return self.game.move_at(pile, distance)
+
+    def _check_pile(self, pile: int) -> None:
+        count = len(self.game.tops)
+        if not 1 <= pile <= count:
+            raise AccordionError(f"no pile {pile}: the row has piles 1 to {count}")
+
+    def _distances(self) -> list[int]:
+        distances = list(self.rules.distances)
+        return distances + [-d for d in distances] if self.rules.two_way else distances
+
+    def _after_action(self, reply: Reply) -> Reply:
+        """Announce the end of the game once, with the verdict on the starting deal."""
+        if not self.game.is_over:
+            self._announced = False
+            return reply
+        if not self._announced:
+            self._announced = True
+            reply.messages += self._game_over()
+        return reply
+
+    def _game_over(self) -> list[str]:
+        outcome = self.game.outcome
+        verdict = self._start_verdict()
+        return [
+            f"Game over: {_plural(outcome.piles, 'pile')} left, grade {outcome.grade}. "
+            f"{verdict} (new, restart, undo or quit)"
+        ]
+
+    def _start_verdict(self) -> str:
+        """Whether the starting deal could have been won, by solving it."""
+        solution = self._verdicts.get(self.deal)
+        if solution is None:
+            start = Game(self.deal, self.rules, blind=self.blind)
+            solution = accordion.solve(start, timeout=SOLVE_SECONDS)
+            self._verdicts[self.deal] = solution
+        knew = self.blind and not self.rules.is_automatic
+        face_up = " by a player who knew the stock" if knew else ""
+        if solution.result == "win":
+            return f"From the start this deal could be won{face_up}."
+        if solution.result == "loss":
+            return (
+                f"From the start this deal could not be won{face_up}: "
+                f"the best possible is {_plural(solution.piles, 'pile')}."
+            )
+        return (
+            f"The solver could not settle in {SOLVE_SECONDS:g} s whether this deal could be "
+            f"won{face_up} (best found: {_plural(solution.piles, 'pile')})."
+        )
+
+    # The commands ------------------------------------------------------------------
+
+    def help(self) -> Reply:
+        return Reply(HELP.splitlines())
+
+    def quit(self) -> Reply:
+        return Reply(quit=True)
+
+    def undo(self) -> Reply:
+        try:
+            move = self.game.undo()
+        except IndexError:
+            return Reply(["nothing to undo"])
+        self._announced = False
+        return Reply([f"took back {move}"])
+
+    def restart(self) -> Reply:
+        self.game = Game(self.deal, self.rules, blind=self.blind)
+        self._announced = False
+        return Reply([f"{self.deal_name} from the start"])
+
+    def new(self) -> Reply:
+        self.game = Game(Deal.random(len(self.deal)), self.rules, blind=self.blind)
+        self._announced = False
+        return Reply([f"new {self.deal_name}; to replay it later: {self.replay_hint()}"])
+
+    def deal_card(self) -> Reply:
+        if not self.blind:
+            return Reply(["this is an open game: every card is already in the row"])
+        try:
+            reply = self._play(Move.deal())
+        except AccordionError as error:
+            return Reply([str(error)])
+        return self._after_action(reply)
+
+    def moves(self) -> Reply:
+        legal = list(self.game.legal_moves)
+        if not legal:
+            return Reply(["no legal move"])
+        return Reply([f"legal ({len(legal)}): " + ", ".join(self._short(m) for m in legal)])
+
+    def _short(self, move: Move) -> str:
+        """`5C>3C (3 1)`: the move by cards, and by pile number and distance."""
+        if move.is_deal:
+            return "deal"
+        assert move.mover is not None
+        return f"{move} ({position_of(self.game, move.mover) + 1} {distance_of(self.game, move)})"
+
+    def auto(self) -> Reply:
+        """Play the strict rules out from here (strict-leap if the game plays those)."""
+        name = "strict-leap" if self.rules.name == "strict-leap" else "strict"
+        played: list[Move] = []
+        while (move := forced_move(self.game)) is not None:
+            self.game.play(move)
+            played.append(move)
+        if not played:
+            return self._after_action(Reply(["no legal action left"]))
+        reply = Reply(
+            [f"auto ({name} rules) played {_plural(len(played), 'action')}: {_line(played)}"]
+        )
+        return self._after_action(reply)
+
+    def hint(self) -> Reply:
+        if self.game.is_over:
+            return Reply(["no legal action left (undo, restart or new)"])
+        move = self.game.hint(timeout=HINT_SECONDS)
+        if move is None:
+            return Reply(["no legal move"])
+        marks = () if move.is_deal else self._positions(move)
+        return Reply([f"hint: {describe_move(self.game, move)}. {self._outlook()}"], marks=marks)
+
+    def _positions(self, move: Move) -> tuple[int, ...]:
+        assert move.mover is not None and move.target is not None
+        return (position_of(self.game, move.mover), position_of(self.game, move.target))
+
+    def _peek(self) -> str:
+        """The solver reads a blind game's stock; say so, since its answer gives it away."""
+        return " (the solver peeks at the stock)" if self.blind and self.game.stock_size else ""
+
+    def _outlook(self) -> str:
+        """Whether the deal can still be gathered into one pile from here."""
+        solution = accordion.solve(self.game, timeout=HINT_SECONDS)
+        if solution.result == "win":
+            return f"Still winnable{self._peek()}."
+        if solution.result == "loss":
+            return (
+                f"No longer winnable{self._peek()}: the best reachable is "
+                f"{_plural(solution.piles, 'pile')}."
+            )
+        return f"Winnable? The solver could not tell in {HINT_SECONDS:g} s."
+
+    def solve(self) -> Reply:
+        """Show the remaining winning line, or a line to the fewest piles reachable."""
+        if len(self.game.tops) <= 1 and self.game.stock_size == 0:
+            return Reply(["nothing to solve: the row is one pile"])
+        solution = accordion.solve(self.game, timeout=SOLVE_SECONDS)
+        line = _line(solution.moves) or "(no move)"
+        note = self._peek()
+        steps = "action" if any(move.is_deal for move in solution.moves) else "move"
+        if solution.result == "win":
+            head = f"solve: a win from here{note} in {_plural(len(solution.moves), steps)}:"
+        elif solution.result == "loss":
+            head = (
+                f"solve: no win from here{note}; the fewest piles reachable is "
+                f"{solution.piles}, by:"
+            )
+        else:
+            head = (
+                f"solve: undecided after {SOLVE_SECONDS:g} s{note}; the best found reaches "
+                f"{_plural(solution.piles, 'pile')}, by:"
+            )
+        return Reply([head, "  " + line])
+
+
+# A word that is meant as a card, right or wrong: `7H`, `10d`, `7♥`, `7X`.
+_CARDLIKE = re.compile(r"^(10|\w)\S$")
+
+
+def _is_int(word: str) -> bool:
+    return word.lstrip("+-").isdigit()
+
+
+_COMMANDS = {
+    "help": Session.help,
+    "?": Session.help,
+    "quit": Session.quit,
+    "q": Session.quit,
+    "exit": Session.quit,
+    "undo": Session.undo,
+    "u": Session.undo,
+    "restart": Session.restart,
+    "new": Session.new,
+    "deal": Session.deal_card,
+    "d": Session.deal_card,
+    "moves": Session.moves,
+    "auto": Session.auto,
+    "hint": Session.hint,
+    "h": Session.hint,
+    "solve": Session.solve,
+}
+
+
+def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
+    """Input lines until end of input; `input()` (with line editing) on a terminal."""
+    interactive = stdin is sys.stdin and stdin.isatty()
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+    while True:
+        if interactive:
+            try:
+                yield input(prompt)
+            except EOFError:
+                stdout.write("\n")
+                return
+        else:
+            stdout.write(prompt)
+            stdout.flush()
+            line = stdin.readline()
+            if not line:
+                stdout.write("\n")
+                return
+            yield line
+
+
+def play(session: Session, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the game at the terminal until quit, end of input or Ctrl-C."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    colour = use_colour(stdout)
+    clear = stdout.isatty()
+    reply = session.welcome()
+    lines = _lines(stdin, stdout, "> ")
+    try:
+        while True:
+            size = shutil.get_terminal_size()
+            screen = render_screen(
+                session.game,
+                title=session.title,
+                messages=reply.messages,
+                width=size.columns,
+                height=size.lines,
+                colour=colour,
+                marks=reply.marks,
+            )
+            stdout.write((CLEAR if clear else "") + screen + "\n")
+            stdout.flush()
+            line = next(lines, None)
+            if line is None:
+                break
+            try:
+                reply = session.execute(line)
+            except KeyboardInterrupt:
+                reply = Reply(["interrupted"])
+            if reply.quit:
+                break
+    except KeyboardInterrupt:
+        stdout.write("\n")
+    stdout.write(session.farewell() + "\n")
+    stdout.flush()
+    return 0

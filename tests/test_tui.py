@@ -1,0 +1,452 @@
+"""The text UI: the screen renderer, the command interpreter, and `accordion play`
+end to end through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pexpect  # type: ignore[import-untyped,unused-ignore]
+import pytest
+
+from accordion import Deal, Game, Move, Rules
+from accordion.tui import (
+    RED,
+    Session,
+    forced_move,
+    per_band,
+    position_of,
+    render_row,
+    render_screen,
+    status_line,
+)
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+DEAL_1 = Deal.from_seed(1)
+# Deal 1 begins 5S 3C 5C 9D 6C JS 6S 5H QS 3H 5D 7D AH 4H TC ...
+
+
+def plain(text: str) -> str:
+    return ANSI.sub("", text)
+
+
+# -- the renderer ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "across"), [(40, 7), (80, 15), (120, 23)])
+def test_the_row_wraps_into_bands_at_the_width(width: int, across: int) -> None:
+    assert per_band(width) == across
+    lines = render_row(Game(DEAL_1).piles, width=width)
+    bands = [lines[i : i + 3] for i in range(0, len(lines), 3)]
+    assert len(bands) == -(-52 // across)
+    assert all(len(line) <= width for line in lines)
+    numbers = [int(n) for band in bands for n in band[0].split()]
+    cards = [word for band in bands for word in band[1].split() if word != "→"]
+    assert numbers == list(range(1, 53))
+    assert cards == [str(card) for card in DEAL_1]
+    # Every band but the last says that the row reads on into the next one.
+    assert [band[1].endswith("→") for band in bands] == [True] * (len(bands) - 1) + [False]
+
+
+def test_numbers_cards_and_heights_line_up_in_columns() -> None:
+    game = Game(DEAL_1)
+    game.play("6C>3C")
+    game.play("5C>6C")  # pile 2 now holds 3C 6C 5C
+    number_line, card_line, height_line = render_row(game.piles, width=80)[:3]
+    column = number_line.index(" 2 ") + 1
+    assert card_line[column - 1 : column + 1] == "5C"
+    assert height_line[column - 1 : column + 1] == "×3"
+    assert height_line.count("×") == 1  # heights of one card are left out
+
+
+def test_red_suits_are_coloured_only_when_asked() -> None:
+    coloured = render_row(Game("9D 6C").piles, colour=True)[1]
+    assert f"{RED} 9D " in coloured
+    assert f"{RED} 6C " not in coloured
+    assert "\x1b" not in "".join(render_row(Game("9D 6C").piles, colour=False))
+
+
+def test_marked_piles_are_bracketed() -> None:
+    card_line = render_row(Game("9D 6C 7H").piles, marks={1})[1]
+    assert "[6C]" in card_line and "[9D]" not in card_line
+
+
+def test_the_screen_fits_80_by_24_even_with_a_long_message() -> None:
+    game = Game(DEAL_1)
+    long_line = " ".join(["7H>7S"] * 51)
+    screen = render_screen(
+        game, title="Accordion · deal 1", messages=["solve: a win", long_line, "x"], colour=True
+    )
+    lines = plain(screen).splitlines()
+    assert len(lines) <= 23  # and the prompt makes 24
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0] == "Accordion · deal 1"
+    assert "piles 52 · moves 0 · grade: loss · 27 legal actions" in lines
+
+
+def test_the_status_line_counts_piles_stock_moves_and_grade() -> None:
+    game = Game(Deal.parse("7H 7S 7D 7C 2S"), blind=True)
+    assert status_line(game) == "piles 0 · stock 5 · moves 0 · grade: – · 1 legal action"
+    for _ in range(4):
+        game.deal()
+    game.play("7C>7H")
+    game.play("7D>7S")
+    game.play("7D>7C")
+    assert status_line(game).startswith("piles 1 · stock 1 · moves 3 · grade: win")
+    game.deal()
+    assert status_line(game) == "piles 2 · stock 0 · moves 3 · grade: strong · GAME OVER"
+
+
+def test_an_empty_table_says_how_to_begin() -> None:
+    screen = render_screen(Game(DEAL_1, blind=True))
+    assert "type deal" in screen and "stock 52" in screen
+
+
+# -- the interpreter ---------------------------------------------------------------
+
+
+def session(seed: int = 1, rules: str = "modern", *, blind: bool = False) -> Session:
+    return Session(Deal.from_seed(seed), Rules(rules), blind=blind)
+
+
+@pytest.mark.parametrize("line", ["5C 3C", "5C>3C", "5c-3c", "5C on 3C", "3 1", "3"])
+def test_a_move_by_cards_or_by_pile_number(line: str) -> None:
+    table = session()
+    reply = table.execute(line)
+    assert reply.messages == ["played 5C>3C (pile 3 slides onto pile 2)"]
+    assert table.game.history == [Move("5C", "3C")]
+    assert reply.marks == (1,)  # the merged pile
+
+
+def test_a_leap_by_pile_number() -> None:
+    table = session()
+    assert table.execute("5 3").messages == ["played 6C>3C (pile 5 leaps onto pile 2)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("4 1", "illegal move 9D>5C: 9D and 5C share neither suit nor rank"),
+        ("9D 5C", "illegal move 9D>5C: 9D and 5C share neither suit nor rank"),
+        ("2", "pile 2 (3C) cannot move: it agrees in neither suit nor rank with pile 1 (5S)"),
+        ("2 3", "pile 2 cannot move 3 places left: there is no pile 3 places to its left"),
+        ("60 1", "no pile 60: the row has piles 1 to 52"),
+        ("4 2", "illegal move 9D>3C: 9D and 3C are 2 piles apart; moves go 1 or 3 places"),
+        ("4 -1", "illegal move 9D>6C: 9D would move rightwards; piles move only leftwards"),
+        ("4 0", "a move goes at least one place (12 1 slides, 12 3 leaps)"),
+        ("7X 7S", 'unknown card "7X"'),
+        ("fly me", "not a move or a command: 'fly me' (moves look like 7H 7S or 12 3; type help)"),
+    ],
+)
+def test_illegal_input_gets_a_one_line_reason(line: str, reason: str) -> None:
+    table = session()
+    reply = table.execute(line)
+    assert reply.messages == [reason]
+    assert table.game.history == []
+
+
+def test_a_pile_with_two_moves_asks_which() -> None:
+    table = session()
+    game = table.game
+    moves = [
+        m for m in game.legal_moves if m.mover is not None and position_of(game, m.mover) == 44
+    ]
+    assert len(moves) == 2
+    reply = table.execute("45")
+    assert reply.messages == [f"pile 45 ({game.tops[44]}) has 2 moves: type 45 1 or 45 3"]
+    assert table.game.history == []
+
+
+def test_the_strict_rules_say_which_move_they_force() -> None:
+    table = session(rules="strict")
+    assert table.execute("5 3").messages == ["illegal move 6C>3C: the strict rules force 5C>3C"]
+    assert table.execute("5").messages == ["illegal move 6C>3C: the strict rules force 5C>3C"]
+    # Under the strict rules an empty line plays the one forced move.
+    assert table.execute("").messages == ["played 5C>3C (pile 3 slides onto pile 2)"]
+
+
+def test_undo_restart_and_new() -> None:
+    table = session()
+    assert table.execute("undo").messages == ["nothing to undo"]
+    table.execute("3")
+    table.execute("12 3")
+    assert table.execute("undo").messages == ["took back AH>3H"]
+    assert len(table.game.history) == 1
+    assert table.execute("restart").messages == ["deal 1 from the start"]
+    assert table.game.history == [] and table.game.starting_deal == DEAL_1
+    reply = table.execute("new")
+    seed = table.game.starting_deal.seed
+    assert seed is not None and table.deal_name == f"deal {seed}"
+    assert reply.messages == [f"new deal {seed}; to replay it later: accordion play --seed {seed}"]
+
+
+def test_dealing_in_blind_and_open_games() -> None:
+    table = session(blind=True)
+    assert table.execute("deal").messages == ["dealt 5S"]
+    assert table.execute("d").messages == ["dealt 3C"]
+    assert table.game.stock_size == 50
+    assert table.execute("undo").messages == ["took back deal"]
+    assert session().execute("deal").messages == [
+        "this is an open game: every card is already in the row"
+    ]
+
+
+def test_help_moves_and_quit() -> None:
+    table = session()
+    assert any("hint" in line for line in table.execute("help").messages)
+    listed = table.execute("moves").messages
+    assert listed[0].startswith("legal (27): 5C>3C (3 1), 6C>3C (5 3), 6S>JS (7 1)")
+    assert table.execute("quit").quit
+    assert table.execute("Q").quit
+    assert not table.execute("undo").quit
+
+
+def test_replay_hint_names_every_flag() -> None:
+    rules = Rules("parlett", two_way=True, distances=(2, 3))
+    table = Session(Deal.parse("7H 7S 8S KS"), rules, blind=True)
+    assert table.title == "Accordion · your deal · parlett rules, two-way, distances 2,3 · blind"
+    assert table.replay_hint() == (
+        'accordion play --deal "7H 7S 8S KS" --rules parlett --blind --two-way --distances 2,3'
+    )
+
+
+def forced_line(game: Game, rules: str) -> Iterator[Move]:
+    while (move := forced_move(game, rules)) is not None:
+        yield move
+        game.play(move)
+
+
+@pytest.mark.parametrize("strict", ["strict", "strict-leap"])
+@pytest.mark.parametrize("two_way", [False, True])
+@pytest.mark.parametrize("blind", [False, True])
+def test_forced_move_is_the_move_the_strict_rules_force(
+    strict: str, two_way: bool, blind: bool
+) -> None:
+    for seed in range(1, 13):
+        deal = Deal.from_seed(seed)
+        free = Game(deal, Rules("modern", two_way=two_way), blind=blind)
+        forced = Game(deal, Rules(strict, two_way=two_way), blind=blind)
+        for move in forced_line(free, strict):
+            assert list(forced.legal_moves) == [move]
+            forced.play(move)
+        assert forced.is_over
+
+
+def test_forced_move_defaults_to_the_games_own_forced_rules() -> None:
+    assert forced_move(Game(DEAL_1)) == Move("5C", "3C")
+    assert forced_move(Game(DEAL_1, "parlett")) == Move("5C", "3C")
+    leap = Game(DEAL_1, "strict-leap")
+    assert forced_move(leap) == next(iter(leap.legal_moves))
+    assert forced_move(Game(DEAL_1, blind=True)) == Move.deal()
+    assert forced_move(Game("AC 2D")) is None
+
+
+def test_auto_plays_the_strict_rules_out() -> None:
+    table = session()
+    table.execute("3")
+    strict = Game(DEAL_1, "strict")
+    strict.play("5C>3C")
+    while strict.legal_moves:
+        strict.play(next(iter(strict.legal_moves)))
+    reply = table.execute("auto")
+    played = len(strict.history) - 1
+    assert reply.messages[0].startswith(f"auto (strict rules) played {played} actions: ")
+    assert table.game.history == strict.history
+    assert table.game.is_over
+    assert reply.messages[1].startswith(f"Game over: {strict.outcome.piles} piles left")
+    assert table.execute("auto").messages[0] == "no legal action left"
+
+
+def test_hint_names_a_move_and_whether_the_deal_can_still_be_won() -> None:
+    table = session()
+    reply = table.execute("hint")
+    assert len(reply.messages) == 1
+    message = reply.messages[0]
+    assert message.startswith("hint: ")
+    assert "Still winnable." in message or "No longer winnable: " in message
+    assert "peeks" not in message
+    hinted = Move.parse(message.removeprefix("hint: ").split()[0])
+    assert hinted in table.game.legal_moves
+    assert table.game.history == []  # a hint plays nothing
+    assert len(reply.marks) == 2
+
+
+def test_solve_shows_a_line_that_plays() -> None:
+    table = session()
+    reply = table.execute("solve")
+    head, line = reply.messages
+    assert head.startswith(("solve: a win from here in", "solve: no win from here"))
+    game = table.game.copy()
+    for move in line.split():
+        game.play(move)
+    assert table.game.history == []
+    if "a win" in head:
+        assert game.outcome.piles == 1
+
+
+def test_in_a_blind_game_hint_and_solve_say_that_they_peek_at_the_stock() -> None:
+    table = session(seed=5, blind=True)
+    for _ in range(6):
+        table.execute("deal")
+    hint = table.execute("hint").messages
+    assert len(hint) == 1 and "(the solver peeks at the stock)" in hint[0]
+    head, line = table.execute("solve").messages
+    assert "(the solver peeks at the stock)" in head
+    game = table.game.copy()
+    for move in line.split():
+        game.play(move)
+    if head.startswith("solve: a win"):
+        assert game.outcome.piles == 1 and game.stock_size == 0
+
+
+def test_the_end_says_whether_the_deal_could_have_been_won() -> None:
+    table = Session(Deal.parse("AC 2D 3H 4S 5C 6D 7H"))
+    reply = table.execute("auto")
+    assert reply.messages == [
+        "no legal action left",
+        "Game over: 7 piles left, grade loss. From the start this deal could not be won: "
+        "the best possible is 7 piles. (new, restart, undo or quit)",
+    ]
+
+
+# -- end to end, through a pseudo-terminal -------------------------------------------
+
+
+def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env["TERM"] = "xterm"
+    env["PYTHONIOENCODING"] = "utf-8"
+    if not colour:
+        env["NO_COLOR"] = "1"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "accordion", "play", *args],
+        env=env,
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=60,
+    )
+    return child
+
+
+def screen_after(child: pexpect.spawn, line: str) -> str:
+    """Send a line and return the plain text of the screen drawn in answer."""
+    child.sendline(line)
+    child.expect_exact("\r\n> ")
+    return plain(child.before or "")
+
+
+def first_screen(child: pexpect.spawn) -> str:
+    child.expect_exact("\r\n> ")
+    return plain(child.before or "")
+
+
+def finish(child: pexpect.spawn) -> str:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return plain(child.before or "")
+
+
+def test_play_a_game_in_a_terminal() -> None:
+    child = spawn("--seed", "1")
+    screen = first_screen(child)
+    assert "Accordion · deal 1 · modern rules · open" in screen
+    assert "piles 52 · moves 0 · grade: loss" in screen
+    assert " 5S   3C   5C   9D " in screen
+    assert "\x1b[31m" not in (child.before or "") and "\x1b[1;31m" not in (child.before or "")
+    lines = screen.split("\x1b[2J")[-1].splitlines()
+    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+
+    screen = screen_after(child, "5C 3C")
+    assert "played 5C>3C (pile 3 slides onto pile 2)" in screen
+    assert "piles 51 · moves 1" in screen
+    screen = screen_after(child, "12 3")
+    assert "played AH>3H (pile 12 leaps onto pile 9)" in screen
+    assert "[AH]" in screen
+
+    screen = screen_after(child, "3 1")
+    assert "\r\nillegal move 9D>5C: 9D and 5C share neither suit nor rank" in screen
+    assert "piles 50 · moves 2" in screen
+
+    screen = screen_after(child, "hint")
+    assert "hint: " in screen and "winnable" in screen
+    screen = screen_after(child, "undo")
+    assert "took back AH>3H" in screen and "piles 51 · moves 1" in screen
+
+    screen = screen_after(child, "solve")
+    assert "solve: a win from here" in screen or "solve: no win from here" in screen
+
+    screen = screen_after(child, "auto")
+    assert "auto (strict rules) played" in screen
+    assert "GAME OVER" in screen and "Game over:" in screen
+    assert "From the start this deal could" in re.sub(r"\s+", " ", screen)
+
+    child.sendline("quit")
+    tail = finish(child)
+    assert "deal 1:" in tail and "accordion play --seed 1" in tail
+    assert "Traceback" not in tail
+
+
+def test_blind_play_deals_and_end_of_input_leaves_cleanly() -> None:
+    child = spawn("--seed", "1", "--blind", "--rules", "parlett")
+    screen = first_screen(child)
+    assert "Accordion · deal 1 · parlett rules · blind" in screen
+    assert "piles 0 · stock 52 · moves 0" in screen
+    screen = screen_after(child, "deal")
+    assert "dealt 5S" in screen and "piles 1 · stock 51" in screen
+    screen = screen_after(child, "deal")
+    assert "dealt 3C" in screen and " 5S  [3C]" in screen
+    child.sendeof()
+    tail = finish(child)
+    assert "deal 1: 2 piles left, strong." in tail
+    assert "Traceback" not in tail
+
+
+def test_ctrl_c_leaves_cleanly() -> None:
+    child = spawn("--deal", "7H 7S 8S KS", "--rules", "strict", "--two-way")
+    screen = first_screen(child)
+    assert "Accordion · your deal · strict rules, two-way · open" in screen
+    child.sendintr()
+    tail = finish(child)
+    assert "your deal: 4 piles left" in tail
+    assert "Traceback" not in tail and "interrupted" not in tail
+
+
+def test_red_suits_are_red_on_a_colour_terminal() -> None:
+    child = spawn("--seed", "1", colour=True)
+    child.expect_exact("\r\n> ")
+    raw = child.before or ""
+    assert f"{RED} 9D \x1b[0m" in raw
+    assert f"{RED} 5S " not in raw
+    child.sendline("q")
+    finish(child)
+
+
+def test_bad_arguments_get_one_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", "play", "--deal", "7H 7H"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "7H" in result.stderr
+
+
+def test_plain_text_when_not_a_terminal() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", "play", "--seed", "1"],
+        input="5C 3C\nquit\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        env={k: v for k, v in os.environ.items() if k != "NO_COLOR"},
+    )
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout
+    assert "played 5C>3C" in result.stdout
+    assert result.stdout.rstrip().endswith("Play it again: accordion play --seed 1")
