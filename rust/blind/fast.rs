@@ -105,16 +105,14 @@ impl Scan {
         // Byte-sized positions: no index below needs a bounds test.
         let at = byte(self.at);
         let end = byte(self.end);
-        // The pile looked at; at the end of the row, the next card of the
-        // stock, dealt.
-        let dealt = at == end;
-        let card = if dealt {
-            deck[byte(self.next)]
-        } else {
-            row[PAD + at]
-        };
-        self.next += usize::from(dealt);
-        let end = end + usize::from(dealt);
+        // Deal: always write the next card of the stock past the row (not a
+        // pile unless the scan has reached it), and keep it if it has. (A
+        // select between the two loads would compile to a mispredicted branch.)
+        row[PAD + end] = deck[byte(self.next)];
+        let dealt = usize::from(at == end);
+        self.next += dealt;
+        let end = end + dealt;
+        let card = row[PAD + at];
         // Can it slide (distance 1) or leap (distance 3)?
         let agrees = AGREE[card as usize];
         let slide = (agrees >> (row[PAD + at - 1] & 63)) & 1;
@@ -136,7 +134,9 @@ impl Scan {
             row.copy_within(from + W..PAD + end, from + W - moves);
         }
         self.end = end - moves;
-        self.at = if moves == 1 { to - PAD } else { at + 1 };
+        // The landing place if it moved, else the next pile (arithmetic: a
+        // branch here would be mispredicted one step in two).
+        self.at = at + 1 - (distance + 1) * moves;
     }
 }
 
