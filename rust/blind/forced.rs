@@ -75,6 +75,12 @@ impl Forced {
             .then(|| Forced::new(rules, rules.set == RuleSet::StrictLeap))
     }
 
+    /// For the classic one-way `{1, 3}` game, whether the farthest target
+    /// comes first; `None` for any other variant.
+    pub(super) fn classic(&self) -> Option<bool> {
+        self.classic.then_some(self.farthest)
+    }
+
     /// Play `cards` to the end, open or blind; the piles left.
     #[inline]
     pub fn play(&self, cards: &[Card], blind: bool) -> usize {

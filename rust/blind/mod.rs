@@ -10,6 +10,7 @@
 //! - [`simulate`](mod@simulate): many numbered deals on a thread pool.
 //! - [`stats`]: Wilson interval, histogram, grade shares.
 
+mod fast;
 pub mod forced;
 pub mod play;
 pub mod shuffle;

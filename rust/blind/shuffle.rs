@@ -25,16 +25,36 @@ macro_rules! fisher_yates {
     };
 }
 
+/// The card indices in index order.
+const IDENTITY: [u8; DECK_SIZE] = {
+    let mut deck = [0u8; DECK_SIZE];
+    let mut i = 0;
+    while i < DECK_SIZE {
+        deck[i] = i as u8;
+        i += 1;
+    }
+    deck
+};
+
+/// Numbered deal `seed` as card indices in `deck[..52]` (the rest of `deck`
+/// is left alone): the indices of [`shuffled_deck`].
+#[allow(clippy::inline_always)] // one copy per call site, so the constants fold
+#[inline(never)]
+pub fn shuffle_indices<const N: usize>(seed: u64, deck: &mut [u8; N]) {
+    let deck: &mut [u8; DECK_SIZE] = (&mut deck[..DECK_SIZE]).try_into().expect("52 cards");
+    *deck = IDENTITY;
+    let mut rng = SplitMix64::new(seed);
+    fisher_yates!(deck, rng; 51 50 49 48 47 46 45 44 43 42 41 40 39 38 37 36 35 34 33 32 31 30
+        29 28 27 26 25 24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1);
+}
+
 /// The whole deck shuffled by numbered deal `seed`; equal to
 /// [`crate::deal::shuffled_deck`].
 #[inline]
 pub fn shuffled_deck(seed: u64) -> [Card; DECK_SIZE] {
-    let mut deck: [Card; DECK_SIZE] =
-        std::array::from_fn(|i| Card::from_index(i as u8).expect("52 cards"));
-    let mut rng = SplitMix64::new(seed);
-    fisher_yates!(deck, rng; 51 50 49 48 47 46 45 44 43 42 41 40 39 38 37 36 35 34 33 32 31 30
-        29 28 27 26 25 24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1);
-    deck
+    let mut deck = [0u8; DECK_SIZE];
+    shuffle_indices(seed, &mut deck);
+    deck.map(|i| Card::from_index(i).expect("52 cards"))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! the number of threads and however the chunks are scheduled (histograms are
 //! sums of integers).
 
+use super::fast::classic_histogram;
 use super::forced::Forced;
 use super::play::play_game;
 use super::shuffle::shuffled_deck;
@@ -127,8 +128,21 @@ pub fn simulate(
         let mut histogram = [0u64; 53];
         let first = index * chunk;
         let last = deals.min(first + chunk);
-        for i in first..last {
-            histogram[player.play(rules, blind, cards, seed.wrapping_add(i))] += 1;
+        match player {
+            // Open and blind one-way forced play end alike.
+            Player::Fast(forced) if forced.classic().is_some() => {
+                let start = seed.wrapping_add(first);
+                if forced.classic() == Some(true) {
+                    classic_histogram::<true>(start, last - first, cards, &mut histogram);
+                } else {
+                    classic_histogram::<false>(start, last - first, cards, &mut histogram);
+                }
+            }
+            _ => {
+                for i in first..last {
+                    histogram[player.play(rules, blind, cards, seed.wrapping_add(i))] += 1;
+                }
+            }
         }
         let finished = done.fetch_add(last - first, Ordering::Relaxed) + (last - first);
         if let Some(report) = progress {
