@@ -18,7 +18,7 @@ step "cargo clippy (pedantic, warnings are errors)"
 cargo clippy --all-targets --features python -- -D warnings
 
 step "cargo test"
-cargo test --release
+cargo test --profile ci
 
 step "fresh virtual environment $VENV"
 rm -rf "$VENV"
@@ -28,9 +28,9 @@ rm -rf "$VENV"
 python -m pip install --quiet --upgrade pip
 python -m pip install --quiet "maturin>=1.7,<2"
 
-step "build the release wheel"
+step "build the wheel (optimised, quick-to-compile ci profile)"
 rm -rf dist
-maturin build --release --out dist
+maturin build --profile ci --out dist
 python -m pip install --quiet "$(ls dist/accordion-*.whl)[test,plot]"
 
 step "mypy --strict and stubtest"

@@ -190,9 +190,13 @@ class Game:
     def __deepcopy__(self, memo: object, /) -> Game: ...
     def move_at(self, pile: int, distance: int) -> Move:
         """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards)."""
-    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
+    def hint(self, *, timeout: float | None = ...) -> Move | None:
         """A move that keeps a win in reach (or, when the row is lost, keeps the
-        fewest reachable piles); ``None`` when no move is legal."""
+        fewest reachable piles); ``None`` when no move is legal.
+
+        The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it
+        runs out, the first move of the best line found so far.
+        """
     def _repr_svg_(self) -> str:
         """The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`."""
 
