@@ -268,7 +268,7 @@ pub fn replay(tops: &[Card], stock: &[Card], rules: &Rules, actions: &[Action]) 
     let mut dealt = 0;
     let mut steps = Vec::new();
     for &action in actions {
-        rules.legal_moves(&row.tops(), &mut steps);
+        rules.legal_moves(row.tops(), &mut steps);
         match action {
             Action::Move(step) if steps.contains(&step) => {
                 row.apply(step);
@@ -280,7 +280,7 @@ pub fn replay(tops: &[Card], stock: &[Card], rules: &Rules, actions: &[Action]) 
             Action::Move(_) | Action::Deal => return None,
         }
     }
-    rules.legal_moves(&row.tops(), &mut steps);
+    rules.legal_moves(row.tops(), &mut steps);
     let piles = row.len() + stock.len() - dealt;
     Some(Outcome {
         piles,

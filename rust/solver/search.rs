@@ -52,7 +52,7 @@ pub(crate) struct Found {
 
 /// A position is stored only if its search took at least this many nodes:
 /// searching a smaller subtree again costs less than the table traffic.
-const STORE_FROM: u64 = 8;
+const STORE_FROM: u64 = 2;
 
 /// The nodes of a round's first attempt; each restart doubles the allowance,
 /// so a round that must be exhaustive (a proof of loss) wastes at most about
@@ -77,6 +77,9 @@ pub(crate) struct Search<'a> {
     /// Sleep sets of every node on the current path, stacked (see
     /// [`Search::expand`]): moves whose results are covered elsewhere.
     sleep: Vec<Step>,
+    /// The sweepers' rank as a one-bit mask, chosen at the root (see
+    /// [`super::order`]).
+    sweepers: u16,
     path: Vec<Action>,
     best: usize,
     best_line: Vec<Action>,
@@ -109,6 +112,7 @@ impl<'a> Search<'a> {
             moves: Vec::with_capacity(1024),
             codes: Vec::with_capacity(256),
             sleep: Vec::with_capacity(1024),
+            sweepers: 0,
             path: Vec::with_capacity(128),
             best: usize::MAX,
             best_line: Vec::new(),
@@ -130,6 +134,7 @@ impl<'a> Search<'a> {
     /// far from their bound in one pass.
     pub(crate) fn run(mut self, root: &Position) -> Found {
         let floor = components(root.census()).max(1);
+        self.sweepers = 1 << sweeper_rank(root.cards());
         if !self.rules.set.must_move() {
             // Stopping at once is a line.
             self.best = root.len();
@@ -286,6 +291,7 @@ impl<'a> Search<'a> {
             &mut self.moves[mark..],
             self.attempt,
             &mut self.codes,
+            self.sweepers,
         );
         let before = self.nodes;
         for at in mark..self.moves.len() {
@@ -353,6 +359,19 @@ impl<'a> Search<'a> {
             }
         }
     }
+}
+
+/// The sweepers' rank: the one with the most cards among the last eighth of
+/// the row, ties to the larger sum of positions there, then the lower rank.
+fn sweeper_rank(cards: &[u8]) -> u8 {
+    let start = cards.len() - cards.len() / 8;
+    let mut score = [0usize; 13];
+    for (at, &c) in cards.iter().enumerate().skip(start) {
+        score[(c >> 2) as usize] += 1000 + at;
+    }
+    (0..13u8)
+        .max_by_key(|&r| (score[r as usize], 13 - r))
+        .unwrap_or(0)
 }
 
 /// The positions a move spans, lowest first.
