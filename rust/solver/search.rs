@@ -50,14 +50,15 @@ pub(crate) struct Found {
     pub(crate) nodes: u64,
 }
 
-/// A position is stored only if its search took at least this many nodes:
-/// searching a smaller subtree again costs less than the table traffic.
+/// A position is stored only if its search took at least this many nodes
+/// (a leaf is not worth a table slot). Measured: 2 beat 4, 8 and 16 in nodes
+/// and time on both benchmark sets (`benches/solve-results.md`).
 const STORE_FROM: u64 = 2;
 
 /// The nodes of a round's first attempt; each restart doubles the allowance,
 /// so a round that must be exhaustive (a proof of loss) wastes at most about
 /// as many nodes as its last attempt takes.
-const FIRST_ALLOWANCE: u64 = 1_000;
+const FIRST_ALLOWANCE: u64 = 500;
 
 /// How often (in nodes) the clock and the cancel flag are read.
 const POLL_EVERY: u64 = 1 << 10;
