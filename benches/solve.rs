@@ -132,6 +132,20 @@ fn main() {
         ms(percentile(&times, 99.0)),
         ms(percentile(&times, 100.0)),
     );
+    let mut counts: Vec<u64> = solutions.iter().map(|s| s.nodes).collect();
+    counts.sort_unstable();
+    let at = |p: f64| {
+        let rank = ((p / 100.0) * counts.len() as f64).ceil() as usize;
+        counts[rank.clamp(1, counts.len()) - 1]
+    };
+    println!(
+        "nodes per deal: median {}  p90 {}  p99 {}  max {}  mean {:.0}",
+        at(50.0),
+        at(90.0),
+        at(99.0),
+        at(100.0),
+        nodes as f64 / counts.len().max(1) as f64
+    );
     println!(
         "total: {} nodes, {:.1} M nodes/s per thread, sum of solve times {}, wall {}",
         nodes,
