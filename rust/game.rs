@@ -194,6 +194,28 @@ impl Game {
         actions
     }
 
+    /// Whether the rules allow `action` now, without listing every legal action.
+    pub fn is_legal(&self, action: Action) -> bool {
+        let tops = self.row.tops();
+        match action {
+            Action::Deal => {
+                !self.stock().is_empty()
+                    && (!self.rules.set.must_move() || !self.rules.has_move(tops))
+            }
+            Action::Move(step) if self.rules.set.is_automatic() => {
+                self.rules.forced_move(tops, 0) == Some(step)
+            }
+            Action::Move(Step { from, to }) => {
+                let gap = from.abs_diff(to);
+                from < tops.len()
+                    && to < tops.len()
+                    && (to < from || self.rules.two_way)
+                    && self.rules.distances.contains(gap)
+                    && tops[from].agrees(tops[to])
+            }
+        }
+    }
+
     /// The action behind a play, by finding its cards among the top cards.
     pub fn action_of(&self, play: Play) -> Result<Action> {
         match play {
@@ -230,7 +252,7 @@ impl Game {
 
     /// Play an action if the rules allow it, else say which rule it breaks.
     pub fn play(&mut self, action: Action) -> Result<()> {
-        if !self.legal_actions().contains(&action) {
+        if !self.is_legal(action) {
             return Err(self.why_illegal(action));
         }
         let moved = match action {
@@ -424,5 +446,31 @@ mod tests {
         assert!(err.contains("not the top card"), "{err}");
         let err = play(&mut g, "deal").unwrap_err().to_string();
         assert!(err.contains("stock is empty"), "{err}");
+    }
+
+    #[test]
+    fn is_legal_agrees_with_the_list_of_legal_actions() {
+        use crate::deal::SplitMix64;
+        let mut rng = SplitMix64::new(3);
+        for seed in 0..200 {
+            let set = RuleSet::ALL[seed as usize % 4];
+            let rules = Rules::new(set).with_two_way(seed % 3 == 0);
+            let mut g = Game::new(Deal::from_seed(seed, 20).unwrap(), rules, seed % 2 == 0);
+            loop {
+                let legal = g.legal_actions();
+                for from in 0..g.row().len() {
+                    for to in 0..g.row().len() {
+                        let action = Action::Move(Step { from, to });
+                        assert_eq!(g.is_legal(action), legal.contains(&action));
+                    }
+                }
+                assert_eq!(g.is_legal(Action::Deal), legal.contains(&Action::Deal));
+                if legal.is_empty() {
+                    break;
+                }
+                g.play(legal[rng.below(legal.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
     }
 }

@@ -86,8 +86,18 @@ impl Distances {
     }
 
     /// Increasing.
+    /// Increasing. Walks the set bits only: move generation calls this for
+    /// every pile, so scanning all 51 candidate distances would dominate it.
     pub fn iter(self) -> impl Iterator<Item = usize> + Clone {
-        (1..52).filter(move |d| self.0 >> d & 1 == 1)
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            Some(d)
+        })
     }
 
     pub fn contains(self, d: usize) -> bool {
@@ -223,6 +233,16 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// Whether any pile can move (under any rule set: the forced rule sets
+    /// have a move exactly when the free ones do).
+    pub fn has_move(&self, tops: &[Card]) -> bool {
+        (0..tops.len()).any(|from| {
+            let mut found = false;
+            self.moves_of(tops, from, |_| found = true);
+            found
+        })
     }
 
     /// The legal moves under these rules: all of them, or the forced one.

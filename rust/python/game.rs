@@ -203,7 +203,9 @@ impl LegalMoves {
         let Ok(play) = play_arg(play) else {
             return false;
         };
-        self.game.borrow(py).legal_plays().contains(&play)
+        let game = &self.game.borrow(py).game;
+        game.action_of(play)
+            .is_ok_and(|action| game.is_legal(action))
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
