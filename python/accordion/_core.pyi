@@ -195,7 +195,8 @@ class Game:
         fewest reachable piles); ``None`` when no move is legal.
 
         The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it
-        runs out, the first move of the best line found so far.
+        runs out, the first move of the best line found so far. In a blind game the
+        search knows the stock order (it is clairvoyant).
         """
     def _repr_svg_(self) -> str:
         """The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`."""
