@@ -78,10 +78,11 @@ class Deal:
         Raise ``InvalidDealError`` or ``InvalidCardError`` otherwise.
         """
     @staticmethod
-    def from_seed(seed: int, cards: int = 52) -> Deal:
-        """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first ``cards``."""
+    def from_seed(seed: int, cards: int | None = None) -> Deal:
+        """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first
+        ``cards`` (default 52) cards."""
     @staticmethod
-    def random(cards: int = 52) -> Deal:
+    def random(cards: int | None = None) -> Deal:
         """A numbered deal with a fresh random seed (see :attr:`seed`)."""
     @property
     def cards(self) -> tuple[Card, ...]: ...
@@ -403,7 +404,7 @@ class RoyalStats:
         With ``game``, ``blind`` and ``cards`` besides.
         """
 
-def royal_deal(seed: int, cards: int = 52) -> Deal:
+def royal_deal(seed: int, cards: int | None = None) -> Deal:
     """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
     ``Deal.from_seed(seed)`` (QH and KH skipped), KH."""
 
@@ -415,8 +416,8 @@ def solve_royal(
 def simulate_royal(
     deals: int,
     *,
-    seed: int = 1,
-    cards: int = 52,
+    seed: int | None = None,
+    cards: int | None = None,
     blind: bool = False,
     rules: RoyalRuleName | Rules | str | None = None,
     strategy: RoyalStrategy | str = "greedy",
@@ -469,8 +470,8 @@ def simulate(
     rules: Rules | str,
     strategy: StrategyName | str | None = None,
     deals: int,
-    seed: int = 1,
-    cards: int = 52,
+    seed: int | None = None,
+    cards: int | None = None,
     blind: bool | None = None,
     jobs: int | None = None,
     progress: Callable[[int], object] | None = None,

@@ -1,7 +1,8 @@
 //! `simulate` and its `Stats`.
 
+use super::args::{optional_whole, whole};
 use super::interrupt::run_interruptible_polling;
-use super::values::rules_arg;
+use super::values::{card_count, rules_arg};
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
 use crate::error::Error;
 use pyo3::prelude::*;
@@ -134,19 +135,23 @@ impl PyStats {
 
 /// Play numbered deals `seed … seed+deals-1` with a strategy; see `_core.pyi`.
 #[pyfunction]
-#[pyo3(signature = (*, rules, strategy = None, deals, seed = 1, cards = 52, blind = None, jobs = None, progress = None))]
+#[pyo3(signature = (*, rules, strategy = None, deals, seed = None, cards = None, blind = None, jobs = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
     rules: &Bound<'_, PyAny>,
     strategy: Option<&str>,
-    deals: u64,
-    seed: u64,
-    cards: usize,
+    deals: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    cards: Option<&Bound<'_, PyAny>>,
     blind: Option<bool>,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'_, PyAny>>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PyStats> {
+    let deals: u64 = whole(deals, "deals")?;
+    let seed: u64 = optional_whole(seed, "seed")?.unwrap_or(1);
+    let cards = card_count(cards)?;
+    let jobs: Option<usize> = optional_whole(jobs, "jobs")?;
     let rules = rules_arg(rules)?;
     let strategy = match strategy {
         Some(name) => name.parse::<StrategyKind>()?,

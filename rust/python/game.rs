@@ -1,5 +1,6 @@
 //! `Game` and its live `LegalMoves` view.
 
+use super::args::whole;
 use super::values::{deal_arg, picture, play_arg, rules_arg, PyDeal, PyMove, PyOutcome, PyRules};
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
@@ -146,7 +147,8 @@ impl PyGame {
         self.clone()
     }
 
-    fn move_at(&self, pile: i64, distance: i64) -> PyResult<PyMove> {
+    fn move_at(&self, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let (pile, distance): (i64, i64) = (whole(pile, "pile")?, whole(distance, "distance")?);
         let tops = self.game.tops();
         let len = tops.len() as i64;
         let off = |p: i64| -> PyResult<usize> {

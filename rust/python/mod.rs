@@ -8,6 +8,7 @@
     clippy::needless_pass_by_value
 )]
 
+mod args;
 mod blind;
 mod errors;
 mod game;

@@ -1,6 +1,8 @@
 //! Royal Marriage: `RoyalMove`, `RoyalOutcome`, `RoyalGame`, `RoyalSolution`,
 //! `RoyalStats`, and the functions `royal_deal`, `solve_royal`, `simulate_royal`.
 
+use super::args::{optional_whole, seconds, whole};
+use super::values::card_count;
 use super::values::{deal_arg, PyCard, PyDeal};
 use crate::error::Error;
 use crate::royal::simulate::{simulate, SimulationSpec, SimulationStats};
@@ -10,7 +12,7 @@ use crate::rules::RuleSet;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Add the Royal Marriage classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -381,14 +383,14 @@ impl PyRoyalSolution {
 /// The numbered Royal Marriage deal: QH, the first `cards - 2` other cards of
 /// `Deal.from_seed(seed)`, KH.
 #[pyfunction]
-#[pyo3(signature = (seed, cards = 52))]
-fn royal_deal(seed: &Bound<'_, PyAny>, cards: i64) -> PyResult<PyDeal> {
+#[pyo3(signature = (seed, cards = None))]
+fn royal_deal(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeal> {
+    let cards = card_count(cards)?;
     let seed: u64 = seed.extract().map_err(|_| {
         Error::InvalidDeal(format!(
             "a deal number is an integer 0 to 2**64 - 1, got {seed}"
         ))
     })?;
-    let cards = usize::try_from(cards).unwrap_or(usize::MAX);
     Ok(PyDeal {
         deal: RoyalDeal::from_seed(seed, cards)?.as_deal().clone(),
         seed: None,
@@ -401,9 +403,10 @@ fn royal_deal(seed: &Bound<'_, PyAny>, cards: i64) -> PyResult<PyDeal> {
 fn solve_royal(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
-    max_nodes: Option<u64>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
 ) -> PyResult<PyRoyalSolution> {
+    let max_nodes: Option<u64> = optional_whole(max_nodes, "max_nodes")?;
     let cards = if let Ok(game) = position.cast::<PyRoyalGame>() {
         game.borrow().game.cards().to_vec()
     } else {
@@ -414,7 +417,7 @@ fn solve_royal(
     }
     let budget = Budget {
         max_nodes,
-        timeout: timeout.map(|t| Duration::from_secs_f64(t.max(0.0))),
+        timeout: seconds(timeout)?,
         cancel: None,
     };
     let verdict = py.detach(|| solve(&cards, &budget));
@@ -519,18 +522,22 @@ const SLICE: u64 = 4096;
 /// Play numbered deals `seed .. seed + deals` with a strategy, on `jobs` threads
 /// (default: all cores); the totals do not depend on `jobs`. Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (deals, *, seed = 1, cards = 52, blind = false, rules = None, strategy = "greedy", jobs = None))]
+#[pyo3(signature = (deals, *, seed = None, cards = None, blind = false, rules = None, strategy = "greedy", jobs = None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_royal(
     py: Python<'_>,
-    deals: u64,
-    seed: u64,
-    cards: usize,
+    deals: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    cards: Option<&Bound<'_, PyAny>>,
     blind: bool,
     rules: Option<&Bound<'_, PyAny>>,
     strategy: &str,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRoyalStats> {
+    let deals: u64 = whole(deals, "deals")?;
+    let seed: u64 = optional_whole(seed, "seed")?.unwrap_or(1);
+    let cards = card_count(cards)?;
+    let jobs: Option<usize> = optional_whole(jobs, "jobs")?;
     let spec = SimulationSpec {
         cards,
         blind,

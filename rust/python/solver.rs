@@ -1,5 +1,6 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
+use super::args::{optional_whole, seconds};
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
 use super::values::{deal_arg, rules_arg, PyDeal, PyMove};
@@ -10,7 +11,6 @@ use crate::solver::{self, Budget, Solution, DEFAULT_MEMORY_BYTES};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use std::time::Duration;
 
 /// The smallest transposition table a caller may ask for.
 const MIN_MEMORY_BYTES: usize = 1 << 20;
@@ -110,19 +110,17 @@ impl PySolution {
 }
 
 /// A budget from the keyword arguments, checked.
-fn budget(max_nodes: Option<u64>, timeout: Option<f64>, memory: Option<usize>) -> PyResult<Budget> {
+fn budget(
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    memory: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Budget> {
+    let max_nodes: Option<u64> = optional_whole(max_nodes, "max_nodes")?;
+    let memory: Option<usize> = optional_whole(memory, "memory")?;
     if max_nodes == Some(0) {
         return Err(PyValueError::new_err("max_nodes must be at least 1"));
     }
-    let timeout = match timeout {
-        None => None,
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "timeout must be positive, got {t}"
-            )))
-        }
-    };
+    let timeout = seconds(timeout)?;
     let memory_bytes = memory.unwrap_or(DEFAULT_MEMORY_BYTES);
     if memory_bytes < MIN_MEMORY_BYTES {
         return Err(PyValueError::new_err(format!(
@@ -171,9 +169,9 @@ fn solve(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
-    max_nodes: Option<u64>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
-    memory: Option<usize>,
+    memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
     let game = position_of(position, rules)?;
     let mut budget = budget(max_nodes, timeout, memory)?;
@@ -191,11 +189,12 @@ fn solve_many(
     py: Python<'_>,
     deals: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
-    jobs: Option<usize>,
-    max_nodes: Option<u64>,
+    jobs: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
-    memory: Option<usize>,
+    memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySolution>> {
+    let jobs: Option<usize> = optional_whole(jobs, "jobs")?;
     if deals.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "solve_many() takes an iterable of deals, not one str",

@@ -1,5 +1,6 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
+use super::args::whole;
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
@@ -41,7 +42,14 @@ impl PyCard {
     }
 
     #[staticmethod]
-    fn from_index(index: i64) -> PyResult<Self> {
+    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let index: i64 = whole(index, "index").map_err(|e| {
+            if e.is_instance_of::<PyTypeError>(index.py()) {
+                e
+            } else {
+                Error::InvalidCard(format!("no card has index {index}; 0 to 51")).into()
+            }
+        })?;
         u8::try_from(index)
             .ok()
             .and_then(Card::from_index)
@@ -208,8 +216,9 @@ impl PyDeal {
     }
 
     #[staticmethod]
-    #[pyo3(signature = (seed, cards = 52))]
-    fn from_seed(seed: &Bound<'_, PyAny>, cards: i64) -> PyResult<Self> {
+    #[pyo3(signature = (seed, cards = None))]
+    fn from_seed(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let cards = card_count(cards)?;
         if !seed.is_instance_of::<pyo3::types::PyInt>() {
             return Err(PyTypeError::new_err(format!(
                 "a deal number is an int, got {}",
@@ -221,25 +230,24 @@ impl PyDeal {
                 "a deal number is an integer 0 to 2**64 - 1, got {seed}"
             ))
         })?;
-        let cards = usize::try_from(cards).unwrap_or(usize::MAX);
         Ok(PyDeal {
-            deal: Deal::from_seed(seed, cards.min(DECK_SIZE + 1))?,
+            deal: Deal::from_seed(seed, cards)?,
             seed: Some(seed),
         })
     }
 
     #[staticmethod]
-    #[pyo3(signature = (cards = 52))]
-    fn random(py: Python<'_>, cards: i64) -> PyResult<Self> {
+    #[pyo3(signature = (cards = None))]
+    fn random(py: Python<'_>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let cards = card_count(cards)?;
         let seed: u64 = py
             .import("random")?
             .getattr("SystemRandom")?
             .call0()?
             .call_method1("randrange", (1u64 << 32,))?
             .extract()?;
-        let cards = usize::try_from(cards).unwrap_or(usize::MAX);
         Ok(PyDeal {
-            deal: Deal::from_seed(seed, cards.min(DECK_SIZE + 1))?,
+            deal: Deal::from_seed(seed, cards)?,
             seed: Some(seed),
         })
     }
@@ -310,6 +318,18 @@ pub fn picture(obj: &Bound<'_, PyAny>) -> PyResult<String> {
         .import("accordion.svg")?
         .call_method1("svg", (obj,))?
         .extract()
+}
+
+/// A number of cards: an int (default 52); any value outside 1..=52 is
+/// refused by the deal.
+pub fn card_count(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(DECK_SIZE);
+    };
+    let count: i128 = whole(obj, "cards")?;
+    Ok(usize::try_from(count)
+        .unwrap_or(DECK_SIZE + 1)
+        .min(DECK_SIZE + 1))
 }
 
 /// A deal given as a `Deal` or as text.
