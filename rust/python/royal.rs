@@ -1,7 +1,7 @@
 //! Royal Marriage: `RoyalMove`, `RoyalOutcome`, `RoyalGame`, `RoyalSolution`,
 //! `RoyalStats`, and the functions `royal_deal`, `solve_royal`, `simulate_royal`.
 
-use super::values::{deal_arg, PyCard, PyDeal};
+use super::values::{deal_arg, picture, PyCard, PyDeal};
 use crate::error::Error;
 use crate::royal::simulate::{simulate, SimulationSpec, SimulationStats};
 use crate::royal::solver::{solve, Budget, Verdict};
@@ -293,6 +293,11 @@ impl PyRoyalGame {
 
     fn __str__(&self) -> String {
         self.game.to_string()
+    }
+
+    /// The row (and a blind game's stock) as a picture, for Jupyter; drawn by `accordion.svg`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any())
     }
 
     fn __repr__(&self) -> String {
