@@ -6,9 +6,10 @@ and suit symbol in the suit's colour), its 1-based number above it and, when it
 holds more than one card, a badge with its height. A blind game's stock is drawn
 face down after the row, with the number of cards left in it.
 
-Both engines' ``Deal`` and ``Game`` are drawn: anything with ``piles`` (and
-``stock_size``) is a game, anything else an iterable of cards; text is parsed as
-a deal.
+Both engines' ``Deal``, ``Game`` and ``RoyalGame`` are drawn: anything with
+``piles`` (and ``stock_size``) is a game, anything else an iterable of cards; text
+is parsed as a deal. A Royal Marriage game is a row of single cards, so it is
+labelled by cards rather than piles.
 
 >>> from accordion import Deal, svg
 >>> picture = svg(Deal.parse("7H 7S 8S KS"))
@@ -81,7 +82,9 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     picture_w = 2 * MARGIN + across * CARD_W + (across - 1) * GAP
     band_h = LABEL_H + CARD_H + BAND_GAP
     picture_h = 2 * MARGIN + bands * band_h - BAND_GAP
-    summary = f"Accordion row of {len(piles)} pile{'' if len(piles) == 1 else 's'}"
+    noun = "card" if _is_royal(item) else "pile"
+    game = "Royal Marriage" if noun == "card" else "Accordion"
+    summary = f"{game} row of {len(piles)} {noun}{'' if len(piles) == 1 else 's'}"
     if stock:
         summary += f", {stock} card{'' if stock == 1 else 's'} in the stock"
     parts = [
@@ -96,7 +99,7 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
         return MARGIN + column * (CARD_W + GAP), MARGIN + band * band_h + LABEL_H
 
     for position, pile in enumerate(piles):
-        parts.append(_pile(position + 1, pile, *place(position)))
+        parts.append(_pile(position + 1, pile, *place(position), noun=noun))
     if stock:
         parts.append(_stock(stock, *place(len(piles))))
     parts.append("</svg>")
@@ -107,6 +110,11 @@ def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_
     """Write the picture of a deal or game to an SVG file."""
     with open(path, "w", encoding="utf-8") as file:
         file.write(svg(item, width=width))
+
+
+def _is_royal(item: Drawable) -> bool:
+    """A Royal Marriage game of either engine (both name the class ``RoyalGame``)."""
+    return type(item).__name__ == "RoyalGame"
 
 
 def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
@@ -125,14 +133,14 @@ def _label(x: float, y: float, text: str, cls: str) -> str:
     )
 
 
-def _pile(number: int, pile: Sequence[CardLike], x: int, y: int) -> str:
+def _pile(number: int, pile: Sequence[CardLike], x: int, y: int, *, noun: str = "pile") -> str:
     top = pile[-1]
     name = f"{top.rank}{top.suit}"
     height = len(pile)
     colour = RED if top.is_red else BLACK
     symbol = SUIT_SYMBOLS[top.suit]
     rank = "10" if top.rank == "T" else top.rank
-    tip = f"pile {number}: {name}" + (f" on {height - 1} more" if height > 1 else "")
+    tip = f"{noun} {number}: {name}" + (f" on {height - 1} more" if height > 1 else "")
     parts = [
         _label(x + CARD_W / 2, y - 4, str(number), "pile-number"),
         f'<g class="card" transform="translate({x},{y})" data-card="{name}" '

@@ -9,6 +9,10 @@ Three layers, so that everything but the terminal is testable:
 
 The row is drawn in bands that wrap at the terminal width and are read as one
 line: the last pile of a band neighbours the first pile of the next.
+
+The renderer, :class:`Reply` and the loop are shared with the Royal Marriage
+table (:mod:`accordion.royal_tui`), whose session has the same shape
+(:class:`Table`).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import sys
 import textwrap
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Protocol, TextIO
 
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
@@ -142,8 +146,15 @@ def describe_rules(rules: Rules) -> str:
     return text
 
 
+class Row(Protocol):
+    """What the screen needs of a game: its piles, bottom to top (``Game``, ``RoyalGame``)."""
+
+    @property
+    def piles(self) -> Sequence[Sequence[Card]]: ...
+
+
 def render_screen(
-    game: Game,
+    game: Row,
     *,
     title: str = "",
     messages: Sequence[str] = (),
@@ -151,12 +162,17 @@ def render_screen(
     height: int = 24,
     colour: bool = False,
     marks: Collection[int] = (),
+    status: str | None = None,
 ) -> str:
     """The whole screen, without the prompt: title, row, status line, messages.
 
-    Messages are wrapped to the width and cut so that the screen and a prompt
-    line fit ``height`` lines.
+    ``status`` defaults to :func:`status_line` of an Accordion game. Messages are
+    wrapped to the width and cut so that the screen and a prompt line fit
+    ``height`` lines.
     """
+    if status is None:
+        assert isinstance(game, Game), "give the status line of a game other than Accordion"
+        status = status_line(game)
     title = title or "Accordion"
     head = [
         _paint(_fit(title, width), BOLD, colour),
@@ -166,12 +182,12 @@ def render_screen(
         row = render_row(game.piles, width=width, colour=colour, marks=marks)
     else:
         row = ["(no cards on the table yet: type deal)", ""]
-    status = [_fit(status_line(game), width)]
-    room = max(1, height - len(head) - len(row) - len(status) - 1)
+    status_lines = [_fit(status, width)]
+    room = max(1, height - len(head) - len(row) - len(status_lines) - 1)
     body = _wrap(messages, width)
     if len(body) > room:
         body = [*body[: room - 1], _fit(body[room - 1] + " …", width)]
-    return "\n".join([*head, *row, *status, *body])
+    return "\n".join([*head, *row, *status_lines, *body])
 
 
 def _fit(line: str, width: int) -> str:
@@ -256,6 +272,20 @@ def _line(moves: Sequence[Move]) -> str:
     return " ".join(str(move) for move in moves)
 
 
+class Table(Protocol):
+    """A sitting at a table, as :func:`play` drives it (:class:`Session` and
+    :class:`accordion.royal_tui.RoyalSession`)."""
+
+    @property
+    def game(self) -> Row: ...
+    @property
+    def title(self) -> str: ...
+    def status(self) -> str: ...
+    def welcome(self) -> Reply: ...
+    def execute(self, line: str) -> Reply: ...
+    def farewell(self) -> str: ...
+
+
 class Session:
     """One sitting at the table: the current game and the commands that change it."""
 
@@ -294,6 +324,9 @@ class Session:
         if self.rules.distances != (1, 3):
             flags += " --distances " + ",".join(str(d) for d in self.rules.distances)
         return f"accordion play {where}{flags}"
+
+    def status(self) -> str:
+        return status_line(self.game)
 
     def welcome(self) -> Reply:
         first = "Type deal to turn the first card, then move" if self.blind else "Your move"
@@ -611,7 +644,7 @@ def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
             yield line
 
 
-def play(session: Session, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def play(session: Table, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the game at the terminal until quit, end of input or Ctrl-C."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -630,6 +663,7 @@ def play(session: Session, *, stdin: TextIO | None = None, stdout: TextIO | None
                 height=size.lines,
                 colour=colour,
                 marks=reply.marks,
+                status=session.status(),
             )
             stdout.write((CLEAR if clear else "") + screen + "\n")
             stdout.flush()

@@ -2,8 +2,7 @@
 //! `RoyalStats`, and the functions `royal_deal`, `solve_royal`, `simulate_royal`.
 
 use super::args::{optional_whole, seconds, whole};
-use super::values::card_count;
-use super::values::{deal_arg, PyCard, PyDeal};
+use super::values::{card_count, deal_arg, picture, PyCard, PyDeal};
 use crate::error::Error;
 use crate::royal::simulate::{simulate, SimulationSpec, SimulationStats};
 use crate::royal::solver::{solve, Budget, Verdict};
@@ -295,6 +294,11 @@ impl PyRoyalGame {
 
     fn __str__(&self) -> String {
         self.game.to_string()
+    }
+
+    /// The row (and a blind game's stock) as a picture, for Jupyter; drawn by `accordion.svg`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any())
     }
 
     fn __repr__(&self) -> String {

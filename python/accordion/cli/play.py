@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import random
 from typing import Any
 
-from accordion import Deal
-from accordion.cli.common import RULE_NAMES, add_variant_flags, rules_from, seed_number
+from accordion import Deal, royal_deal
+from accordion.cli.common import (
+    RULE_NAMES,
+    CliError,
+    add_game_flag,
+    add_variant_flags,
+    rules_from,
+    seed_number,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -22,14 +30,21 @@ def register(subparsers: Any) -> None:
     source.add_argument("--deal", metavar='"CARDS"', help='play this row, e.g. "7H 7S 8S KS"')
     parser.add_argument("--blind", action="store_true", help="deal as you go: the row starts empty")
     parser.add_argument(
-        "--rules", choices=RULE_NAMES, default="modern", help="the rule set (default modern)"
+        "--rules",
+        choices=RULE_NAMES,
+        default="modern",
+        help="the rule set (default modern; royal-marriage: modern or parlett)",
     )
     add_variant_flags(parser)
+    add_game_flag(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from accordion.tui import Session, play
+
+    if args.game == "royal-marriage":
+        return _run_royal(args)
 
     rules = rules_from(args, args.rules)
     if args.deal is not None:
@@ -39,3 +54,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         deal = Deal.random()
     return play(Session(deal, rules, blind=args.blind))
+
+
+def _run_royal(args: argparse.Namespace) -> int:
+    from accordion.royal_tui import RoyalSession
+    from accordion.tui import play
+
+    if args.two_way or args.distances != "1,3":
+        raise CliError("--game royal-marriage has no --two-way or --distances variant")
+    seed = args.seed
+    if args.deal is not None:
+        deal = Deal.parse(args.deal)
+    else:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        deal = royal_deal(seed)
+    return play(RoyalSession(deal, args.rules, blind=args.blind, seed=seed))

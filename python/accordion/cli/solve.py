@@ -6,12 +6,13 @@ import argparse
 import json
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from accordion import Deal, Solution, solve_many
+from accordion import Deal, RoyalGame, RoyalSolution, Solution, royal_deal, solve_many, solve_royal
 from accordion.cli.common import (
     CliError,
+    add_game_flag,
     add_variant_flags,
     card_count,
     positive,
@@ -47,9 +48,11 @@ def register(subparsers: Any) -> None:
         "--rules",
         default="modern",
         metavar="NAME",
-        help="modern (default) or parlett (must move; solves for the best forced line)",
+        help="modern (default) or parlett (must move; solves for the best forced line); "
+        "royal-marriage: modern only",
     )
     add_variant_flags(parser)
+    add_game_flag(parser)
     parser.add_argument("--max-nodes", type=positive, metavar="N", help="node budget per deal")
     parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
@@ -57,25 +60,34 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _deals(args: argparse.Namespace) -> list[Deal]:
+def _deals(
+    args: argparse.Namespace,
+    numbered: Callable[[int, int], Deal] = Deal.from_seed,
+    parse: Callable[[str], Deal] = Deal.parse,
+) -> list[Deal]:
+    """The deals to solve, in order: arguments, then --file, then --seed.
+
+    ``numbered`` makes deal N of K cards and ``parse`` reads (and checks) one row;
+    Royal Marriage passes its own, so that a bad row is refused before any output.
+    """
     deals: list[Deal] = []
     words = args.deals
     if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
-        deals.append(Deal.parse(" ".join(words)))
+        deals.append(parse(" ".join(words)))
     else:
-        deals.extend(Deal.parse(word) for word in words)
+        deals.extend(parse(word) for word in words)
     if args.file is not None:
-        deals.extend(_read_file(args.file))
+        deals.extend(_read_file(args.file, parse))
     if args.seed is not None:
         if args.seed + args.count > 2**64:
             raise CliError("--seed N --count K: N + K must stay below 2**64")
-        deals.extend(Deal.from_seed(args.seed + i, args.cards) for i in range(args.count))
+        deals.extend(numbered(args.seed + i, args.cards) for i in range(args.count))
     if not deals:
         raise CliError("solve: give deals as arguments, with --file or with --seed")
     return deals
 
 
-def _read_file(path: str) -> Iterator[Deal]:
+def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator[Deal]:
     try:
         handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
     except OSError as error:
@@ -86,7 +98,7 @@ def _read_file(path: str) -> Iterator[Deal]:
             if not text or text.startswith("#"):
                 continue
             try:
-                yield Deal.parse(text)
+                yield parse(text)
             except ValueError as error:
                 raise type(error)(f"{path}:{number}: {error}") from None
 
@@ -108,6 +120,8 @@ def _summary(index: int, total: int, solution: Solution) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "royal-marriage":
+        return _run_royal(args)
     deals = _deals(args)
     rules = rules_from(args, args.rules)
     progress = Progress(len(deals), "solving")
@@ -135,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _totals(solutions: list[Solution]) -> str:
+def _totals(solutions: Sequence[Solution | RoyalSolution]) -> str:
     counts = {r: sum(s.result == r for s in solutions) for r in ("win", "loss", "unknown")}
     millis = sorted(s.seconds * 1000 for s in solutions)
     return (
@@ -143,3 +157,63 @@ def _totals(solutions: list[Solution]) -> str:
         f"{counts['unknown']} unknown; median {statistics.median(millis):.2f} ms, "
         f"max {millis[-1]:.2f} ms"
     )
+
+
+# Royal Marriage ----------------------------------------------------------------------
+
+
+def _royal_row(text: str) -> Deal:
+    """A Royal Marriage row, checked (QH first, KH last) as it is read."""
+    deal = Deal.parse(text)
+    RoyalGame(deal)
+    return deal
+
+
+def _run_royal(args: argparse.Namespace) -> int:
+    """Solve Royal Marriage rows; the interval solver takes microseconds a deal."""
+    if args.two_way or args.distances != "1,3":
+        raise CliError("--game royal-marriage has no --two-way or --distances variant")
+    if args.rules != "modern":
+        raise CliError(
+            f"--game royal-marriage solves open rows under the modern rules only, "
+            f"not --rules {args.rules}"
+        )
+    if args.seed is not None and args.cards < 2:
+        raise CliError("--game royal-marriage: numbered deals have 2 to 52 cards (--cards)")
+    deals = _deals(args, royal_deal, _royal_row)
+    progress = Progress(len(deals), "solving")
+    solutions: list[RoyalSolution] = []
+    for index, deal in enumerate(deals, 1):
+        solution = solve_royal(deal, max_nodes=args.max_nodes, timeout=args.timeout)
+        if args.json:
+            print(json.dumps(solution.to_dict()))
+        else:
+            print(_royal_summary(index, len(deals), solution))
+        solutions.append(solution)
+        progress.update(index)
+    progress.close()
+    if not args.json and len(solutions) > 1:
+        print(_totals(solutions))
+    return 0
+
+
+def _royal_summary(index: int, total: int, solution: RoyalSolution) -> str:
+    head = f"deal {index}/{total}" if total > 1 else "deal"
+    throws = len(solution.moves)
+    timing = f"{_plural(solution.nodes, 'interval')}, {solution.seconds * 1000:.2f} ms"
+    if solution.result == "win":
+        verdict = f"win in {throws} throw{'' if throws == 1 else 's'} ({timing})"
+    elif solution.result == "loss":
+        verdict = f"loss: at best {solution.cards} cards left, proved ({timing})"
+    else:
+        verdict = (
+            f"unknown: budget ran out; the greedy line leaves {solution.cards} cards ({timing})"
+        )
+    lines = [f"{head}: {solution.deal}", f"  {verdict}"]
+    if solution.moves:
+        lines.append("  line: " + ", ".join(str(m) for m in solution.moves))
+    return "\n".join(lines)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"

@@ -393,6 +393,12 @@ class RoyalGame:
             return _out(self._row, found[0]) if found else RoyalMove.deal()
         return solve_royal(self).moves[0]
 
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's stock) as a picture, drawn by :mod:`accordion.svg`."""
+        from accordion.svg import svg
+
+        return svg(self)
+
     def __str__(self) -> str:
         row = " ".join(str(card) for card in self._row)
         return f"{row} | stock {self.stock_size}" if self._blind else row
