@@ -10,6 +10,23 @@
 //! with no other card in play can never move nor be covered (it is a component of
 //! its own).
 
+use crate::rules::Rules;
+
+/// The piles that can never merge because of where they stand: with one-way
+/// moves and smallest distance `d`, the piles at positions 1 … `d` have no
+/// target far enough to their left, so they never move; a move needs a pile
+/// beyond them, so while the row holds `d` piles or more those `d` stay
+/// distinct. No line from a row of `cards` cards ends below `min(d, cards)`
+/// piles (23 Skidoo, distances {2, 3}: never below 2). Two-way moves let the
+/// first piles move rightwards, so there the bound is 1.
+pub(crate) fn fixed_piles(rules: &Rules, cards: usize) -> usize {
+    if rules.two_way {
+        return cards.min(1);
+    }
+    let nearest = rules.distances.iter().next().unwrap_or(1);
+    nearest.min(cards)
+}
+
 /// The number of connected components of the agreement graph of the cards in
 /// `census` (suit by suit, a mask of the ranks present).
 ///

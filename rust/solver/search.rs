@@ -17,7 +17,7 @@
 //! is at least the cutoff of the moment, and searched again otherwise (as in
 //! a later round, whose cutoff is higher).
 
-use super::bounds::components;
+use super::bounds::{components, fixed_piles};
 use super::order::order_moves;
 use super::position::Position;
 use super::table::Table;
@@ -134,7 +134,10 @@ impl<'a> Search<'a> {
     /// plain branch and bound (cutoff = the best value so far) to settle rows
     /// far from their bound in one pass.
     pub(crate) fn run(mut self, root: &Position) -> Found {
-        let floor = components(root.census()).max(1);
+        let cards = root.census().iter().map(|s| s.count_ones() as usize).sum();
+        let floor = components(root.census())
+            .max(1)
+            .max(fixed_piles(self.rules, cards));
         self.sweepers = 1 << sweeper_rank(root.cards());
         if !self.rules.set.must_move() {
             // Stopping at once is a line.
