@@ -1,10 +1,11 @@
 """The text UI of Royal Marriage (`accordion play --game royal-marriage`).
 
-The screen, :class:`~accordion.tui.Reply` and the loop are Accordion's
-(:mod:`accordion.tui`); this module is the Royal Marriage session: throws typed
-in the notation of ``docs/royal-marriage.md`` (``out 5D``, ``out 5D 7C``,
-``between 3S 9S``) or by the 1-based positions of the cards to throw out
-(``7``, ``7 8``), and the commands.
+The screen and the loop are Accordion's (:mod:`accordion.tui`), and so are the
+commands both games take (:class:`accordion.session.BaseSession`); this module
+is what is Royal Marriage's own: throws typed in the notation of
+``docs/royal-marriage.md`` (``out 5D``, ``out 5D 7C``, ``between 3S 9S``) or by
+the 1-based positions of the cards to throw out (``7``, ``7 8``), and how hint,
+solve and the verdict on a deal find best play.
 
 Best play is the engine's :meth:`RoyalGame.hint` followed to the end: the
 interval solver's line in an open row, dealing everything first in a blind game
@@ -15,12 +16,11 @@ under ``modern``, and the (forced) greedy play under ``parlett``
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
 from accordion import Card, Deal, RoyalGame, RoyalMove, royal_deal
 from accordion.errors import AccordionError
-from accordion.tui import Reply, _plural
+from accordion.session import CARDLIKE, BaseSession, Reply, is_int, plural
 
 HELP = """\
 out 5D, 5D       throw out 5D: the cards either side of it agree (suit or rank)
@@ -31,9 +31,6 @@ hint   a good action, and whether the deal can still be won
 solve  the rest of a winning line (or of the best line when no win is left)
 undo   take back the last action        moves  list the legal actions
 deal   turn the next card (blind)       new    restart    help    quit"""
-
-# A word that is meant as a card, right or wrong: `7H`, `10d`, `7♥`, `7X`.
-_CARDLIKE = re.compile(r"^(10|\w)\S$")
 
 
 def status_line(game: RoyalGame) -> str:
@@ -77,12 +74,13 @@ def describe_line(moves: Sequence[RoyalMove]) -> str:
     return ", ".join(words)
 
 
-def _is_int(word: str) -> bool:
-    return word.lstrip("+-").isdigit()
-
-
-class RoyalSession:
+class RoyalSession(BaseSession[RoyalGame, RoyalMove]):
     """One sitting at the Royal Marriage table: the game and the commands."""
+
+    NAME = "Royal Marriage"
+    COMMAND = "accordion play --game royal-marriage"
+    HELP = HELP
+    NO_MOVES = "no legal action"
 
     def __init__(
         self,
@@ -92,37 +90,30 @@ class RoyalSession:
         blind: bool = False,
         seed: int | None = None,
     ) -> None:
-        self.game = RoyalGame(deal, rules, blind=blind)
-        self.rules = self.game.rules
-        self.blind = blind
+        game = RoyalGame(deal, rules, blind=blind)
+        self.rules = game.rules
         # royal_deal does not record its number on the Deal, so the session does.
-        self.seed = seed
-        self._verdicts: dict[Deal, RoyalGame] = {}
-        self._announced = False
+        super().__init__(game, seed=seed)
 
-    @property
-    def deal(self) -> Deal:
-        return self.game.starting_deal
+    def _new_game(self, deal: Deal) -> RoyalGame:
+        return RoyalGame(deal, self.rules, blind=self.blind)
 
-    @property
-    def deal_name(self) -> str:
-        return "your deal" if self.seed is None else f"deal {self.seed}"
+    def _random_deal(self) -> tuple[int | None, Deal]:
+        seed = random.SystemRandom().randrange(2**32)
+        return seed, royal_deal(seed, len(self.deal))
 
-    @property
-    def title(self) -> str:
-        mode = "blind" if self.blind else "open"
-        return f"Royal Marriage · {self.deal_name} · {self.rules} rules · {mode}"
+    def _rules_text(self) -> str:
+        return f"{self.rules} rules"
 
-    def replay_hint(self) -> str:
-        """How to play this deal again from the command line."""
-        if self.seed is not None and len(self.deal) == 52:
-            where = f"--seed {self.seed}"
-        else:
-            where = f'--deal "{self.deal}"'
+    def _flags(self) -> str:
         flags = "" if self.rules == "modern" else f" --rules {self.rules}"
-        if self.blind:
-            flags += " --blind"
-        return f"accordion play --game royal-marriage {where}{flags}"
+        return flags + (" --blind" if self.blind else "")
+
+    def _left(self) -> str:
+        return f"{plural(self.game.outcome.cards, 'card')} left"
+
+    def _result(self) -> str:
+        return "won" if self.game.outcome.won else "not won"
 
     def status(self) -> str:
         return status_line(self.game)
@@ -141,35 +132,18 @@ class RoyalSession:
             ]
         )
 
-    def farewell(self) -> str:
-        outcome = self.game.outcome
-        result = "won" if outcome.won else "not won"
-        return (
-            f"{self.deal_name}: {_plural(outcome.cards, 'card')} left, {result}. "
-            f"Play it again: {self.replay_hint()}"
-        )
+    # Throws ------------------------------------------------------------------------
 
-    # The interpreter ---------------------------------------------------------------
-
-    def execute(self, line: str) -> Reply:
-        """Interpret one line of input: a command or a throw."""
-        words = line.replace(",", " ").split()
-        command = _COMMANDS.get(words[0].lower()) if len(words) == 1 else None
-        if command is not None:
-            return command(self)
+    def _act(self, words: list[str], line: str) -> Reply:
         if not words:
             return Reply()
-        try:
-            reply = self._play(self._parse(words, line))
-        except AccordionError as error:
-            return Reply([str(error)])
-        return self._after_action(reply)
+        return self._after_action(self._play(self._parse(words, line)))
 
     def _parse(self, words: list[str], line: str) -> RoyalMove:
-        if all(_is_int(word) for word in words) and len(words) <= 2:
+        if all(is_int(word) for word in words) and len(words) <= 2:
             cards = [self._card_at(int(word)) for word in words]
             return RoyalMove.parse("out " + " ".join(str(card) for card in cards))
-        if len(words) <= 2 and all(_CARDLIKE.match(word) for word in words):
+        if len(words) <= 2 and all(CARDLIKE.match(word) for word in words):
             return RoyalMove.parse("out " + " ".join(words))
         try:
             return RoyalMove.parse(line)
@@ -213,84 +187,28 @@ class RoyalSession:
         # The two agreeing cards now stand side by side.
         return Reply([f"threw {before}"], marks=(places[0] - 1, places[0]))
 
-    def _after_action(self, reply: Reply) -> Reply:
-        """Announce the end of the game once, with the verdict on the starting deal."""
-        if not self.game.is_over:
-            self._announced = False
-            return reply
-        if not self._announced:
-            self._announced = True
-            reply.messages += self._game_over()
-        return reply
+    def _deal_move(self) -> RoyalMove:
+        return RoyalMove.deal()
 
     def _game_over(self) -> list[str]:
-        outcome = self.game.outcome
-        if outcome.won:
+        if self.game.outcome.won:
             return ["You won: only the queen and the king of hearts are left. (new or quit)"]
         return [
-            f"Game over: {_plural(outcome.cards, 'card')} left, not won. "
+            f"Game over: {self._left()}, not won. "
             f"{self._start_verdict()} (new, restart, undo or quit)"
         ]
 
-    def _start_verdict(self) -> str:
+    def _judge_start(self) -> str:
         """Whether the starting deal could have been won, by best play from the start."""
-        end = self._verdicts.get(self.deal)
-        if end is None:
-            _, end = best_line(RoyalGame(self.deal, self.rules, blind=self.blind))
-            self._verdicts[self.deal] = end
+        _, end = best_line(self._new_game(self.deal))
         if end.outcome.won:
             return "From the start this deal could be won."
         return (
             "From the start this deal could not be won: the best possible is "
-            f"{_plural(end.outcome.cards, 'card')}."
+            f"{plural(end.outcome.cards, 'card')}."
         )
 
     # The commands ------------------------------------------------------------------
-
-    def help(self) -> Reply:
-        return Reply(HELP.splitlines())
-
-    def quit(self) -> Reply:
-        return Reply(quit=True)
-
-    def undo(self) -> Reply:
-        try:
-            move = self.game.undo()
-        except IndexError:
-            return Reply(["nothing to undo"])
-        self._announced = False
-        return Reply([f"took back {move}"])
-
-    def restart(self) -> Reply:
-        self.game = RoyalGame(self.deal, self.rules, blind=self.blind)
-        self._announced = False
-        return Reply([f"{self.deal_name} from the start"])
-
-    def new(self) -> Reply:
-        self.seed = random.SystemRandom().randrange(2**32)
-        deal = royal_deal(self.seed, len(self.deal))
-        self.game = RoyalGame(deal, self.rules, blind=self.blind)
-        self._announced = False
-        return Reply([f"new {self.deal_name}; to replay it later: {self.replay_hint()}"])
-
-    def deal_card(self) -> Reply:
-        if not self.blind:
-            return Reply(["this is an open game: every card is already in the row"])
-        try:
-            reply = self._play(RoyalMove.deal())
-        except AccordionError as error:
-            return Reply([str(error)])
-        return self._after_action(reply)
-
-    def moves(self) -> Reply:
-        legal = self.game.legal_moves
-        if not legal:
-            return Reply(["no legal action"])
-        return Reply([f"legal ({len(legal)}): " + ", ".join(str(move) for move in legal)])
-
-    def _peek(self) -> str:
-        """Best play's outcome depends on the stock's order; say so while cards are hidden."""
-        return " (the solver peeks at the stock)" if self.blind and self.game.stock_size else ""
 
     def hint(self) -> Reply:
         move = self.game.hint()
@@ -307,7 +225,7 @@ class RoyalSession:
             return f"Still winnable{self._peek()}."
         return (
             f"No longer winnable{self._peek()}: the best reachable is "
-            f"{_plural(end.outcome.cards, 'card')}."
+            f"{plural(end.outcome.cards, 'card')}."
         )
 
     def solve(self) -> Reply:
@@ -318,29 +236,10 @@ class RoyalSession:
         steps = "action" if any(move.is_deal for move in line) else "move"
         note = self._peek()
         if end.outcome.won:
-            head = f"solve: a win from here{note} in {_plural(len(line), steps)}:"
+            head = f"solve: a win from here{note} in {plural(len(line), steps)}:"
         else:
             head = (
                 f"solve: no win from here{note}; the fewest cards reachable is "
                 f"{end.outcome.cards}, by:"
             )
         return Reply([head, "  " + (describe_line(line) or "(no move)")])
-
-
-_COMMANDS = {
-    "help": RoyalSession.help,
-    "?": RoyalSession.help,
-    "quit": RoyalSession.quit,
-    "q": RoyalSession.quit,
-    "exit": RoyalSession.quit,
-    "undo": RoyalSession.undo,
-    "u": RoyalSession.undo,
-    "restart": RoyalSession.restart,
-    "new": RoyalSession.new,
-    "deal": RoyalSession.deal_card,
-    "d": RoyalSession.deal_card,
-    "moves": RoyalSession.moves,
-    "hint": RoyalSession.hint,
-    "h": RoyalSession.hint,
-    "solve": RoyalSession.solve,
-}

@@ -10,26 +10,27 @@ Three layers, so that everything but the terminal is testable:
 The row is drawn in bands that wrap at the terminal width and are read as one
 line: the last pile of a band neighbours the first pile of the next.
 
-The renderer, :class:`Reply` and the loop are shared with the Royal Marriage
-table (:mod:`accordion.royal_tui`), whose session has the same shape
-(:class:`Table`).
+The renderer and the loop are shared with the Royal Marriage table
+(:mod:`accordion.royal_tui`), whose session has the same shape (:class:`Table`);
+the commands the two sessions share, and :class:`Reply`, are in
+:mod:`accordion.session`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import sys
 import textwrap
-from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol, TextIO
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from typing import ClassVar, Protocol, TextIO
 
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError
+from accordion.session import CARDLIKE, BaseSession, is_int, plural
+from accordion.session import Reply as Reply  # where it was defined before accordion.session
 
 # One pile is a cell five columns wide; number, card and height end in one column:
 # " 12  ", " 7H  ", " ×3  " (a marked card is bracketed: "[7H] ").
@@ -205,15 +206,6 @@ def _wrap(messages: Sequence[str], width: int) -> list[str]:
     return lines
 
 
-@dataclass
-class Reply:
-    """What a line of input did: messages to show, piles to mark, and whether to stop."""
-
-    messages: list[str] = field(default_factory=list)
-    marks: tuple[int, ...] = ()
-    quit: bool = False
-
-
 def position_of(game: Game, card: Card) -> int:
     """The 0-based position of the pile whose top card is ``card``."""
     return game.tops.index(card)
@@ -264,10 +256,6 @@ def forced_move(game: Game, rules: str | None = None) -> Move | None:
     return min(moves, key=order)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _line(moves: Sequence[Move]) -> str:
     return " ".join(str(move) for move in moves)
 
@@ -286,36 +274,30 @@ class Table(Protocol):
     def farewell(self) -> str: ...
 
 
-class Session:
-    """One sitting at the table: the current game and the commands that change it."""
+class Session(BaseSession[Game, Move]):
+    """One sitting at the Accordion table: the current game and the commands that change it."""
+
+    NAME = "Accordion"
+    COMMAND = "accordion play"
+    HELP = HELP
+    NO_MOVES = "no legal move"
+    COMMANDS: ClassVar[Mapping[str, str]] = {**BaseSession.COMMANDS, "auto": "auto"}
 
     def __init__(self, deal: Deal, rules: Rules | None = None, *, blind: bool = False) -> None:
         self.rules = rules if rules is not None else Rules()
-        self.blind = blind
-        self.game = Game(deal, self.rules, blind=blind)
-        self._verdicts: dict[Deal, accordion.Solution] = {}
-        self._announced = False
+        super().__init__(Game(deal, self.rules, blind=blind), seed=deal.seed)
 
-    @property
-    def deal(self) -> Deal:
-        return self.game.starting_deal
+    def _new_game(self, deal: Deal) -> Game:
+        return Game(deal, self.rules, blind=self.blind)
 
-    @property
-    def title(self) -> str:
-        mode = "blind" if self.blind else "open"
-        return f"Accordion · {self.deal_name} · {describe_rules(self.rules)} · {mode}"
+    def _random_deal(self) -> tuple[int | None, Deal]:
+        deal = Deal.random(len(self.deal))
+        return deal.seed, deal
 
-    @property
-    def deal_name(self) -> str:
-        seed = self.deal.seed
-        return "your deal" if seed is None else f"deal {seed}"
+    def _rules_text(self) -> str:
+        return describe_rules(self.rules)
 
-    def replay_hint(self) -> str:
-        """How to play this deal again from the command line."""
-        seed = self.deal.seed
-        where = f'--deal "{self.deal}"' if seed is None else f"--seed {seed}"
-        if len(self.deal) != 52 and seed is not None:
-            where = f'--deal "{self.deal}"'
+    def _flags(self) -> str:
         flags = "" if self.rules.name == "modern" else f" --rules {self.rules.name}"
         if self.blind:
             flags += " --blind"
@@ -323,7 +305,13 @@ class Session:
             flags += " --two-way"
         if self.rules.distances != (1, 3):
             flags += " --distances " + ",".join(str(d) for d in self.rules.distances)
-        return f"accordion play {where}{flags}"
+        return flags
+
+    def _left(self) -> str:
+        return f"{plural(self.game.outcome.piles, 'pile')} left"
+
+    def _result(self) -> str:
+        return self.game.outcome.grade
 
     def status(self) -> str:
         return status_line(self.game)
@@ -337,26 +325,10 @@ class Session:
             ]
         )
 
-    def farewell(self) -> str:
-        outcome = self.game.outcome
-        return (
-            f"{self.deal_name}: {_plural(outcome.piles, 'pile')} left, {outcome.grade}. "
-            f"Play it again: {self.replay_hint()}"
-        )
+    # Moves -------------------------------------------------------------------------
 
-    # The interpreter ---------------------------------------------------------------
-
-    def execute(self, line: str) -> Reply:
-        """Interpret one line of input: a command or a move."""
-        words = line.replace(",", " ").split()
-        command = _COMMANDS.get(words[0].lower()) if len(words) == 1 else None
-        try:
-            if command is not None:
-                return command(self)
-            reply = self._move(words, line) if words else self._enter()
-        except AccordionError as error:
-            return Reply([str(error)])
-        return self._after_action(reply)
+    def _act(self, words: list[str], line: str) -> Reply:
+        return self._after_action(self._move(words, line) if words else self._enter())
 
     def _enter(self) -> Reply:
         """An empty line plays the forced action under the strict rules; else nothing."""
@@ -364,12 +336,12 @@ class Session:
         return Reply() if move is None else self._play(move)
 
     def _move(self, words: list[str], line: str) -> Reply:
-        if all(_is_int(word) for word in words) and len(words) <= 2:
+        if all(is_int(word) for word in words) and len(words) <= 2:
             pile = int(words[0])
             if len(words) == 1:
                 return self._play(self._only_move_of(pile))
             return self._play(self._move_at(pile, int(words[1])))
-        if len(words) == 2 and all(_CARDLIKE.match(word) for word in words):
+        if len(words) == 2 and all(CARDLIKE.match(word) for word in words):
             return self._play(Move(Card.parse(words[0]), Card.parse(words[1])))
         try:
             move = Move.parse(line)
@@ -381,6 +353,9 @@ class Session:
                 ]
             )
         return self._play(move)
+
+    def _deal_move(self) -> Move:
+        return Move.deal()
 
     def _play(self, move: Move) -> Reply:
         before = describe_move(self.game, move)
@@ -440,31 +415,15 @@ class Session:
         distances = list(self.rules.distances)
         return distances + [-d for d in distances] if self.rules.two_way else distances
 
-    def _after_action(self, reply: Reply) -> Reply:
-        """Announce the end of the game once, with the verdict on the starting deal."""
-        if not self.game.is_over:
-            self._announced = False
-            return reply
-        if not self._announced:
-            self._announced = True
-            reply.messages += self._game_over()
-        return reply
-
     def _game_over(self) -> list[str]:
-        outcome = self.game.outcome
-        verdict = self._start_verdict()
         return [
-            f"Game over: {_plural(outcome.piles, 'pile')} left, grade {outcome.grade}. "
-            f"{verdict} (new, restart, undo or quit)"
+            f"Game over: {self._left()}, grade {self.game.outcome.grade}. "
+            f"{self._start_verdict()} (new, restart, undo or quit)"
         ]
 
-    def _start_verdict(self) -> str:
+    def _judge_start(self) -> str:
         """Whether the starting deal could have been won, by solving it."""
-        solution = self._verdicts.get(self.deal)
-        if solution is None:
-            start = Game(self.deal, self.rules, blind=self.blind)
-            solution = accordion.solve(start, timeout=SOLVE_SECONDS)
-            self._verdicts[self.deal] = solution
+        solution = accordion.solve(self._new_game(self.deal), timeout=SOLVE_SECONDS)
         knew = self.blind and not self.rules.is_automatic
         face_up = " by a player who knew the stock" if knew else ""
         if solution.result == "win":
@@ -472,53 +431,14 @@ class Session:
         if solution.result == "loss":
             return (
                 f"From the start this deal could not be won{face_up}: "
-                f"the best possible is {_plural(solution.piles, 'pile')}."
+                f"the best possible is {plural(solution.piles, 'pile')}."
             )
         return (
             f"The solver could not settle in {SOLVE_SECONDS:g} s whether this deal could be "
-            f"won{face_up} (best found: {_plural(solution.piles, 'pile')})."
+            f"won{face_up} (best found: {plural(solution.piles, 'pile')})."
         )
 
     # The commands ------------------------------------------------------------------
-
-    def help(self) -> Reply:
-        return Reply(HELP.splitlines())
-
-    def quit(self) -> Reply:
-        return Reply(quit=True)
-
-    def undo(self) -> Reply:
-        try:
-            move = self.game.undo()
-        except IndexError:
-            return Reply(["nothing to undo"])
-        self._announced = False
-        return Reply([f"took back {move}"])
-
-    def restart(self) -> Reply:
-        self.game = Game(self.deal, self.rules, blind=self.blind)
-        self._announced = False
-        return Reply([f"{self.deal_name} from the start"])
-
-    def new(self) -> Reply:
-        self.game = Game(Deal.random(len(self.deal)), self.rules, blind=self.blind)
-        self._announced = False
-        return Reply([f"new {self.deal_name}; to replay it later: {self.replay_hint()}"])
-
-    def deal_card(self) -> Reply:
-        if not self.blind:
-            return Reply(["this is an open game: every card is already in the row"])
-        try:
-            reply = self._play(Move.deal())
-        except AccordionError as error:
-            return Reply([str(error)])
-        return self._after_action(reply)
-
-    def moves(self) -> Reply:
-        legal = list(self.game.legal_moves)
-        if not legal:
-            return Reply(["no legal move"])
-        return Reply([f"legal ({len(legal)}): " + ", ".join(self._short(m) for m in legal)])
 
     def _short(self, move: Move) -> str:
         """`5C>3C (3 1)`: the move by cards, and by pile number and distance."""
@@ -537,7 +457,7 @@ class Session:
         if not played:
             return self._after_action(Reply(["no legal action left"]))
         reply = Reply(
-            [f"auto ({name} rules) played {_plural(len(played), 'action')}: {_line(played)}"]
+            [f"auto ({name} rules) played {plural(len(played), 'action')}: {_line(played)}"]
         )
         return self._after_action(reply)
 
@@ -554,10 +474,6 @@ class Session:
         assert move.mover is not None and move.target is not None
         return (position_of(self.game, move.mover), position_of(self.game, move.target))
 
-    def _peek(self) -> str:
-        """The solver reads a blind game's stock; say so, since its answer gives it away."""
-        return " (the solver peeks at the stock)" if self.blind and self.game.stock_size else ""
-
     def _outlook(self) -> str:
         """Whether the deal can still be gathered into one pile from here."""
         solution = accordion.solve(self.game, timeout=HINT_SECONDS)
@@ -566,7 +482,7 @@ class Session:
         if solution.result == "loss":
             return (
                 f"No longer winnable{self._peek()}: the best reachable is "
-                f"{_plural(solution.piles, 'pile')}."
+                f"{plural(solution.piles, 'pile')}."
             )
         return f"Winnable? The solver could not tell in {HINT_SECONDS:g} s."
 
@@ -579,7 +495,7 @@ class Session:
         note = self._peek()
         steps = "action" if any(move.is_deal for move in solution.moves) else "move"
         if solution.result == "win":
-            head = f"solve: a win from here{note} in {_plural(len(solution.moves), steps)}:"
+            head = f"solve: a win from here{note} in {plural(len(solution.moves), steps)}:"
         elif solution.result == "loss":
             head = (
                 f"solve: no win from here{note}; the fewest piles reachable is "
@@ -588,37 +504,9 @@ class Session:
         else:
             head = (
                 f"solve: undecided after {SOLVE_SECONDS:g} s{note}; the best found reaches "
-                f"{_plural(solution.piles, 'pile')}, by:"
+                f"{plural(solution.piles, 'pile')}, by:"
             )
         return Reply([head, "  " + line])
-
-
-# A word that is meant as a card, right or wrong: `7H`, `10d`, `7♥`, `7X`.
-_CARDLIKE = re.compile(r"^(10|\w)\S$")
-
-
-def _is_int(word: str) -> bool:
-    return word.lstrip("+-").isdigit()
-
-
-_COMMANDS = {
-    "help": Session.help,
-    "?": Session.help,
-    "quit": Session.quit,
-    "q": Session.quit,
-    "exit": Session.quit,
-    "undo": Session.undo,
-    "u": Session.undo,
-    "restart": Session.restart,
-    "new": Session.new,
-    "deal": Session.deal_card,
-    "d": Session.deal_card,
-    "moves": Session.moves,
-    "auto": Session.auto,
-    "hint": Session.hint,
-    "h": Session.hint,
-    "solve": Session.solve,
-}
 
 
 def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:

@@ -1,0 +1,278 @@
+"""What the two tables of `accordion play` have in common.
+
+An Accordion sitting (:class:`accordion.tui.Session`) and a Royal Marriage one
+(:class:`accordion.royal_tui.RoyalSession`) take the same commands and answer
+them in the same words: undo, restart, a new deal, turning a card in a blind
+game, listing the legal actions, the end of the game announced once with a
+verdict on the starting deal, and how to play the deal again. That part lives
+here, once, in :class:`BaseSession`; each game's session says only what is its
+own: how a game is made and a line read as a move, how a move is described, how
+the starting deal is judged, and its help text.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from accordion import Deal
+from accordion.errors import AccordionError
+
+MoveT = TypeVar("MoveT")
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+
+# A word that is meant as a card, right or wrong: `7H`, `10d`, `7♥`, `7X`.
+CARDLIKE = re.compile(r"^(10|\w)\S$")
+
+
+@dataclass
+class Reply:
+    """What a line of input did: messages to show, piles to mark, and whether to stop."""
+
+    messages: list[str] = field(default_factory=list)
+    marks: tuple[int, ...] = ()
+    quit: bool = False
+
+
+class Played(Protocol[MoveT_co]):
+    """What the shared commands need of a game (``Game``, ``RoyalGame``)."""
+
+    @property
+    def starting_deal(self) -> Deal: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def legal_moves(self) -> Collection[MoveT_co]: ...
+    def undo(self) -> MoveT_co: ...
+
+
+GameT = TypeVar("GameT", bound="Played[Any]")
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def is_int(word: str) -> bool:
+    return word.lstrip("+-").isdigit()
+
+
+class BaseSession(ABC, Generic[GameT, MoveT]):
+    """One sitting at a table: the current game and the commands both games share.
+
+    ``seed`` is the number the deal was made from (``None`` for a deal typed in);
+    the session keeps it because a Royal Marriage deal does not record it.
+    """
+
+    # The game's name, first on the title line.
+    NAME: ClassVar[str]
+    # What starts the command line that plays the deal again (`replay_hint`).
+    COMMAND: ClassVar[str]
+    HELP: ClassVar[str]
+    # What `moves` says when there is nothing to list.
+    NO_MOVES: ClassVar[str]
+    # The words typed for a command, and the methods they call.
+    COMMANDS: ClassVar[Mapping[str, str]] = {
+        "help": "help",
+        "?": "help",
+        "quit": "quit",
+        "q": "quit",
+        "exit": "quit",
+        "undo": "undo",
+        "u": "undo",
+        "restart": "restart",
+        "new": "new",
+        "deal": "deal_card",
+        "d": "deal_card",
+        "moves": "moves",
+        "hint": "hint",
+        "h": "hint",
+        "solve": "solve",
+    }
+
+    def __init__(self, game: GameT, *, seed: int | None) -> None:
+        self.game = game
+        self.blind = game.blind
+        self.seed = seed
+        # The verdict on a starting deal, worded: finding it may take the solver
+        # seconds, and undo, restart and a second ending come back to the same deal.
+        self._verdicts: dict[Deal, str] = {}
+        self._announced = False
+
+    # What each game says for itself ------------------------------------------------
+
+    @abstractmethod
+    def _new_game(self, deal: Deal) -> GameT:
+        """A fresh game of ``deal`` under this sitting's rules and mode."""
+
+    @abstractmethod
+    def _random_deal(self) -> tuple[int | None, Deal]:
+        """A new random deal of the same size, and the number that replays it."""
+
+    @abstractmethod
+    def _rules_text(self) -> str:
+        """The rules in words, for the title: `modern rules`."""
+
+    @abstractmethod
+    def _flags(self) -> str:
+        """The options after the deal that replay these rules and this mode."""
+
+    @abstractmethod
+    def _left(self) -> str:
+        """What is left on the table: `3 piles left`."""
+
+    @abstractmethod
+    def _result(self) -> str:
+        """How the game stands, in one word or two: a grade, or `won`."""
+
+    @abstractmethod
+    def _judge_start(self) -> str:
+        """Whether the starting deal could have been won, as a sentence."""
+
+    @abstractmethod
+    def _game_over(self) -> list[str]:
+        """What is said once when no action is left."""
+
+    @abstractmethod
+    def _act(self, words: list[str], line: str) -> Reply:
+        """Carry out a line that is not a command (a move, or nothing)."""
+
+    @abstractmethod
+    def _play(self, move: MoveT) -> Reply:
+        """Play a move or a deal and say what it did."""
+
+    @abstractmethod
+    def _deal_move(self) -> MoveT:
+        """The action that turns the next card of the stock."""
+
+    def _short(self, move: MoveT) -> str:
+        """A legal move as `moves` lists it."""
+        return str(move)
+
+    @abstractmethod
+    def status(self) -> str: ...
+
+    @abstractmethod
+    def welcome(self) -> Reply: ...
+
+    @abstractmethod
+    def hint(self) -> Reply: ...
+
+    @abstractmethod
+    def solve(self) -> Reply: ...
+
+    # Naming the deal ---------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        return self.game.starting_deal
+
+    @property
+    def deal_name(self) -> str:
+        return "your deal" if self.seed is None else f"deal {self.seed}"
+
+    @property
+    def title(self) -> str:
+        mode = "blind" if self.blind else "open"
+        return f"{self.NAME} · {self.deal_name} · {self._rules_text()} · {mode}"
+
+    def replay_hint(self) -> str:
+        """How to play this deal again from the command line.
+
+        A seed names only a full deck: a shorter numbered deal is spelt out.
+        """
+        if self.seed is not None and len(self.deal) == 52:
+            where = f"--seed {self.seed}"
+        else:
+            where = f'--deal "{self.deal}"'
+        return f"{self.COMMAND} {where}{self._flags()}"
+
+    def farewell(self) -> str:
+        return (
+            f"{self.deal_name}: {self._left()}, {self._result()}. "
+            f"Play it again: {self.replay_hint()}"
+        )
+
+    # The interpreter ---------------------------------------------------------------
+
+    def execute(self, line: str) -> Reply:
+        """Interpret one line of input: a command or a move."""
+        words = line.replace(",", " ").split()
+        name = self.COMMANDS.get(words[0].lower()) if len(words) == 1 else None
+        try:
+            if name is not None:
+                command: Callable[[], Reply] = getattr(self, name)
+                return command()
+            return self._act(words, line)
+        except AccordionError as error:
+            return Reply([str(error)])
+
+    def _after_action(self, reply: Reply) -> Reply:
+        """Announce the end of the game once, with the verdict on the starting deal."""
+        if not self.game.is_over:
+            self._announced = False
+            return reply
+        if not self._announced:
+            self._announced = True
+            reply.messages += self._game_over()
+        return reply
+
+    def _start_verdict(self) -> str:
+        """Whether the starting deal could have been won (judged once a deal)."""
+        verdict = self._verdicts.get(self.deal)
+        if verdict is None:
+            verdict = self._verdicts[self.deal] = self._judge_start()
+        return verdict
+
+    def _peek(self) -> str:
+        """The solver reads a blind game's stock; say so, since its answer gives it away."""
+        return " (the solver peeks at the stock)" if self.blind and self.game.stock_size else ""
+
+    # The commands ------------------------------------------------------------------
+
+    def help(self) -> Reply:
+        return Reply(self.HELP.splitlines())
+
+    def quit(self) -> Reply:
+        return Reply(quit=True)
+
+    def undo(self) -> Reply:
+        try:
+            move = self.game.undo()
+        except IndexError:
+            return Reply(["nothing to undo"])
+        self._announced = False
+        return Reply([f"took back {move}"])
+
+    def restart(self) -> Reply:
+        self.game = self._new_game(self.deal)
+        self._announced = False
+        return Reply([f"{self.deal_name} from the start"])
+
+    def new(self) -> Reply:
+        self.seed, deal = self._random_deal()
+        self.game = self._new_game(deal)
+        self._announced = False
+        return Reply([f"new {self.deal_name}; to replay it later: {self.replay_hint()}"])
+
+    def deal_card(self) -> Reply:
+        if not self.blind:
+            return Reply(["this is an open game: every card is already in the row"])
+        try:
+            reply = self._play(self._deal_move())
+        except AccordionError as error:
+            return Reply([str(error)])
+        return self._after_action(reply)
+
+    def moves(self) -> Reply:
+        legal = list(self.game.legal_moves)
+        if not legal:
+            return Reply([self.NO_MOVES])
+        return Reply([f"legal ({len(legal)}): " + ", ".join(self._short(m) for m in legal)])
