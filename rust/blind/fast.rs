@@ -47,24 +47,56 @@ const EMPTY: usize = PAD - 1;
 /// `S` never reaches past `PAD + 52`, and `P` never starts below `DECK`, so the
 /// gap is always at least `DECK − PAD − 52 ≥ 3` bytes wide.
 const DECK: usize = 64;
-/// Not a card: agrees with nothing (bit 63 of every [`AGREE`] mask is clear).
+/// Not a card: agrees with nothing.
 const NO_CARD: u8 = 63;
 
-/// `AGREE[a] >> b & 1`: whether cards `a` and `b` agree.
-static AGREE: [u64; 64] = {
-    let mut table = [0u64; 64];
-    let mut a = 0;
-    while a < 52 {
-        let mut b = 0;
-        while b < 52 {
-            if a != b && (a % 4 == b % 4 || a / 4 == b / 4) {
-                table[a] |= 1 << b;
+/// `AGREEMENT[64 * c + x]` is 1 if cards `c` and `x` agree (else 0), and
+/// `AGREEMENT[LEAPS + 64 * c + x]` is 2 if they do: the sum for the piles 1
+/// and 3 left of `c` is the step's *code*, 0 to 3 (indices below 64).
+static AGREEMENT: [u8; 2 * LEAPS] = {
+    let mut table = [0u8; 2 * LEAPS];
+    let mut c = 0;
+    while c < 52 {
+        let mut x = 0;
+        while x < 52 {
+            if c != x && (c % 4 == x % 4 || c / 4 == x / 4) {
+                table[64 * c + x] = 1;
+                table[LEAPS + 64 * c + x] = 2;
             }
-            b += 1;
+            x += 1;
         }
-        a += 1;
+        c += 1;
     }
     table
+};
+/// Where the leap half of [`AGREEMENT`] starts.
+const LEAPS: usize = 64 * 64;
+
+/// What a step does, by its code (bit 0: it can slide, bit 1: it can leap):
+/// what to add to the top of `S` and to the top of `P`. Wrapping arithmetic:
+/// `usize::MAX` is −1.
+struct Deltas {
+    s: [usize; 4],
+    p: [usize; 4],
+}
+
+/// [`Deltas`] for nearest first (`[0]`) and farthest first (`[1]`). No move:
+/// push the card onto `S`; slide: pop `S`, the card stays on `P`; leap: pop
+/// three, `P` gets the two piles between and the card above them.
+static DELTAS: [Deltas; 2] = {
+    const M1: usize = 1usize.wrapping_neg();
+    const M2: usize = 2usize.wrapping_neg();
+    const M3: usize = 3usize.wrapping_neg();
+    [
+        Deltas {
+            s: [1, M1, M3, M1],
+            p: [1, 0, M2, 0],
+        },
+        Deltas {
+            s: [1, M1, M3, M3],
+            p: [1, 0, M2, M2],
+        },
+    ]
 };
 
 /// One game's buffer: `S` at `[PAD, s]`, the gap, `P` at `[p, DECK + cards)`.
@@ -110,28 +142,32 @@ impl Lane {
         // the tests, which run with debug assertions).
         debug_assert!((EMPTY..=PAD + 51).contains(&top) && (DECK..DECK + 52).contains(&next));
         // SAFETY: EMPTY = 2 ≤ top ≤ 54 and 64 ≤ next < 116 (above), so every index
-        // is in 0..=116 < BUF; a card byte is below 64 = AGREE.len().
+        // is in 0..=116 < BUF; a card byte is below 64, so the table indices are
+        // below 2 * LEAPS, and `code` is below 4.
         unsafe {
             let card = *buffer.get_unchecked(next);
             let near = *buffer.get_unchecked(top);
             let between = *buffer.get_unchecked(top - 1);
             let far_card = *buffer.get_unchecked(top - 2);
-            let agrees = *AGREE.get_unchecked(usize::from(card));
-            let slide = (agrees >> (near & 63)) & 1;
-            let leap = (agrees >> (far_card & 63)) & 1;
-            let moves = (slide | leap) as usize;
-            // Whether it leaps.
-            let far = if LEAP { leap } else { leap & !slide } as usize;
+            debug_assert!(card < 64 && near < 64 && far_card < 64);
+            let row = usize::from(card) << 6;
+            let code = usize::from(
+                *AGREEMENT.get_unchecked(row + usize::from(near))
+                    + *AGREEMENT.get_unchecked(LEAPS + row + usize::from(far_card)),
+            ) & 3;
+            let deltas = &DELTAS[usize::from(LEAP)];
             // No move: push the card onto S.
             *buffer.get_unchecked_mut(top + 1) = card;
-            // Leap: P gets `near`, `between` and the card on top. A slide leaves
-            // the card where it is; without a move these bytes are in the gap.
-            *buffer.get_unchecked_mut(next) = if far == 1 { near } else { card };
+            // Leap: P gets `near`, `between` and the card on top; a slide leaves
+            // the card where it was; without a move all three bytes are in the
+            // gap. (Selecting the data, not the address: a store whose address
+            // comes late makes the next step's loads wait for it.)
+            let leaps = if LEAP { code >= 2 } else { code == 2 };
+            *buffer.get_unchecked_mut(next) = if leaps { near } else { card };
             *buffer.get_unchecked_mut(next - 1) = between;
             *buffer.get_unchecked_mut(next - 2) = card;
-            // S: +1, −1 or −3; P: −1 (pop), 0 or +2 (items, not index).
-            self.s = top + 1 - 2 * moves - 2 * far;
-            self.p = next + 1 - moves - 2 * far;
+            self.s = top.wrapping_add(deltas.s[code]);
+            self.p = next.wrapping_add(deltas.p[code]);
         }
     }
 }
