@@ -35,7 +35,7 @@
 use super::shuffle::shuffle_indices;
 
 /// Games played side by side.
-const LANES: usize = 4;
+const LANES: usize = 3;
 /// Bytes of one game's buffer.
 const BUF: usize = 128;
 /// `S` starts at `buffer[PAD]`; `buffer[..PAD]` holds [`NO_CARD`], so a slide or
@@ -198,8 +198,8 @@ pub fn classic_histogram<const LEAP: bool>(
     let live = started as usize;
     let mut retired = LANES;
     if live == LANES {
-        let [g0, g1, g2, g3] = &mut games;
-        let [b0, b1, b2, b3] = &mut *buffers;
+        let [g0, g1, g2] = &mut games;
+        let [b0, b1, b2] = &mut *buffers;
         macro_rules! lane {
             ($index:literal, $game:ident, $buffer:ident) => {
                 if $game.over(cards) {
@@ -218,7 +218,6 @@ pub fn classic_histogram<const LEAP: bool>(
             lane!(0, g0, b0);
             lane!(1, g1, b1);
             lane!(2, g2, b2);
-            lane!(3, g3, b3);
         }
     }
     for (index, (game, buffer)) in games
