@@ -24,7 +24,7 @@
 //! in two) and a misprediction costs more than a step, so a step is branch-free:
 //! it does every store the three cases need (the gap is always wider than the
 //! stores reach into it) and selects the new stack heights arithmetically. A
-//! 52-card game takes about 110 steps, each a short chain of dependent loads;
+//! 52-card `strict` game takes about 122 steps, each a short chain of dependent loads;
 //! [`LANES`] games are played in one loop so that their chains overlap, and a
 //! lane whose game ends is given the next deal of the run (the order in which
 //! games end does not matter: the result is a histogram).
