@@ -36,12 +36,10 @@ const IDENTITY: [u8; DECK_SIZE] = {
     deck
 };
 
-/// Numbered deal `seed` as card indices in `deck[..52]` (the rest of `deck`
-/// is left alone): the indices of [`shuffled_deck`].
+/// Numbered deal `seed` as card indices: the indices of [`shuffled_deck`].
 #[allow(clippy::inline_always)] // one copy per call site, so the constants fold
 #[inline(never)]
-pub fn shuffle_indices<const N: usize>(seed: u64, deck: &mut [u8; N]) {
-    let deck: &mut [u8; DECK_SIZE] = (&mut deck[..DECK_SIZE]).try_into().expect("52 cards");
+pub fn shuffle_indices(seed: u64, deck: &mut [u8; DECK_SIZE]) {
     *deck = IDENTITY;
     let mut rng = SplitMix64::new(seed);
     fisher_yates!(deck, rng; 51 50 49 48 47 46 45 44 43 42 41 40 39 38 37 36 35 34 33 32 31 30
