@@ -112,3 +112,21 @@ def test_stats_json_follows_the_spec() -> None:
     assert 0 <= lo <= stats["win_rate"] <= hi <= 1
     again = json.loads(run("stats", "--rules", "strict", "--deals", "2000", "--json").stdout)
     assert again["piles_histogram"] == stats["piles_histogram"]
+
+
+def test_stats_takes_the_solver_strategies() -> None:
+    solver = run("stats", "--rules", "modern", "--strategy", "solver", "--deals", "20", "--json")
+    assert solver.returncode == 0, solver.stderr
+    figures = json.loads(solver.stdout)
+    assert (figures["strategy"], figures["mode"]) == ("solver", "open")
+    bound = run(
+        "stats", "--rules", "parlett", "--strategy", "clairvoyant", "--deals", "20", "--json"
+    )
+    assert bound.returncode == 0, bound.stderr
+    figures = json.loads(bound.stdout)
+    assert (figures["strategy"], figures["mode"]) == ("clairvoyant", "blind")
+    agent = run("stats", "--rules", "parlett", "--deals", "20", "--json")
+    assert figures["mean_piles"] <= json.loads(agent.stdout)["mean_piles"]
+    refused = run("stats", "--rules", "parlett", "--strategy", "solver", "--blind", "--deals", "5")
+    assert refused.returncode != 0
+    assert "clairvoyant" in refused.stderr

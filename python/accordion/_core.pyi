@@ -428,7 +428,14 @@ def simulate_royal(
     """Play numbered deals ``seed .. seed + deals - 1``; totals do not depend on ``jobs``."""
 
 StrategyName = Literal[
-    "forced", "slide-first", "leap-first", "sweepers", "random", "parlett-agent", "clairvoyant"
+    "forced",
+    "slide-first",
+    "leap-first",
+    "sweepers",
+    "random",
+    "parlett-agent",
+    "solver",
+    "clairvoyant",
 ]
 
 @final
@@ -482,7 +489,8 @@ def simulate(
 
     The strategy defaults to what the rules force (``strict``, ``strict-leap``),
     the agent under ``parlett`` and greedy ``slide-first`` under ``modern``;
-    ``blind`` defaults to True except for ``sweepers`` (a plan for open rows).
+    ``blind`` defaults to True except for ``sweepers`` and ``solver`` (plans for
+    open rows).
     Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
     it; ``progress`` is called with the number of deals finished so far.
     """

@@ -69,7 +69,7 @@ pub fn play_game(
 mod tests {
     use super::*;
     use crate::blind::forced::Forced;
-    use crate::blind::strategies::build;
+    use crate::blind::strategies::{build, build_for_deal};
     use crate::blind::strategy::StrategyKind;
     use crate::deal::{shuffled_deck, Deal};
     use crate::game::Game;
@@ -203,6 +203,11 @@ mod tests {
     #[test]
     fn agents_cannot_read_the_stock_order() {
         let cases = [
+            (StrategyKind::Solver, Rules::new(RuleSet::Modern)),
+            (
+                StrategyKind::Solver,
+                Rules::new(RuleSet::Modern).with_two_way(true),
+            ),
             (StrategyKind::SlideFirst, Rules::new(RuleSet::Parlett)),
             (StrategyKind::LeapFirst, Rules::new(RuleSet::Modern)),
             (StrategyKind::Random, Rules::new(RuleSet::Parlett)),
@@ -214,45 +219,88 @@ mod tests {
                 Rules::new(RuleSet::Parlett).with_two_way(true),
             ),
         ];
+        // Every strategy but the one bound that is meant to read the stock.
+        for kind in StrategyKind::ALL {
+            let exempt = kind == StrategyKind::Forced || kind.sees_the_stock();
+            assert!(
+                exempt || cases.iter().any(|&(k, _)| k == kind),
+                "{kind} is not checked"
+            );
+        }
+        assert_eq!(
+            StrategyKind::ALL
+                .iter()
+                .filter(|k| k.sees_the_stock())
+                .count(),
+            1,
+            "only clairvoyant may see the stock"
+        );
         for (kind, rules) in cases {
             for seed in 0..2u64 {
-                let deck = shuffled_deck(seed);
                 for split in [10usize, 25, 40] {
-                    let mut other = deck;
-                    // The same unseen set after `split` deals, in another order.
-                    other[split..].reverse();
-                    let run = |cards: &[Card]| {
-                        let mut actions = Vec::new();
-                        let mut player = build(kind, &rules);
-                        play_game(
-                            &rules,
-                            player.as_mut(),
-                            cards,
-                            true,
-                            &mut SplitMix64::new(seed),
-                            |a| actions.push(a),
-                        );
-                        actions
-                    };
-                    let (a, b) = (run(&deck), run(&other));
-                    let cut = |actions: &[Action]| {
-                        let mut deals = 0;
-                        let end = actions
-                            .iter()
-                            .position(|&x| {
-                                deals += usize::from(x == Action::Deal);
-                                deals > split
-                            })
-                            .map_or(actions.len(), |i| i + 1);
-                        actions[..end].to_vec()
-                    };
-                    assert_eq!(cut(&a), cut(&b), "{kind} {rules} seed {seed} split {split}");
-                    assert_eq!(
-                        cut(&a).iter().filter(|&&x| x == Action::Deal).count(),
-                        split + 1
+                    assert!(
+                        acts_alike_until_the_orders_differ(kind, &rules, seed, split),
+                        "{kind} {rules} seed {seed} split {split}"
                     );
                 }
             }
         }
+    }
+
+    /// The check above bites: the clairvoyant bound, which does read the
+    /// stock, fails it.
+    #[test]
+    fn the_stock_order_check_catches_the_clairvoyant() {
+        let rules = Rules::new(RuleSet::Parlett);
+        let caught = (0..3u64)
+            .flat_map(|seed| [10usize, 25, 40].map(|split| (seed, split)))
+            .filter(|&(seed, split)| {
+                !acts_alike_until_the_orders_differ(StrategyKind::Clairvoyant, &rules, seed, split)
+            })
+            .count();
+        assert!(caught > 0);
+    }
+
+    /// Play the numbered deck `seed` blind, and again with the cards after the
+    /// first `split` reversed (the same unseen set then, in another order):
+    /// whether the player acts the same until it deals the first card where
+    /// the two orders differ.
+    fn acts_alike_until_the_orders_differ(
+        kind: StrategyKind,
+        rules: &Rules,
+        seed: u64,
+        split: usize,
+    ) -> bool {
+        let deck = shuffled_deck(seed);
+        let mut other = deck;
+        other[split..].reverse();
+        let run = |cards: &[Card]| {
+            let mut actions = Vec::new();
+            let mut player = build_for_deal(kind, rules, cards, true);
+            play_game(
+                rules,
+                player.as_mut(),
+                cards,
+                true,
+                &mut SplitMix64::new(seed),
+                |a| actions.push(a),
+            );
+            actions
+        };
+        let (a, b) = (run(&deck), run(&other));
+        let cut = |actions: &[Action]| {
+            let mut deals = 0;
+            let end = actions
+                .iter()
+                .position(|&x| {
+                    deals += usize::from(x == Action::Deal);
+                    deals > split
+                })
+                .map_or(actions.len(), |i| i + 1);
+            actions[..end].to_vec()
+        };
+        let (a, b) = (cut(&a), cut(&b));
+        assert_eq!(a.iter().filter(|&&x| x == Action::Deal).count(), split + 1);
+        a == b
     }
 }

@@ -12,7 +12,7 @@ use super::forced::Forced;
 use super::play::play_game;
 use super::shuffle::shuffled_deck;
 use super::stats::{Histogram, Stats};
-use super::strategies::build;
+use super::strategies::build_for_deal;
 use super::strategy::StrategyKind;
 use crate::deal::{SplitMix64, DECK_SIZE};
 use crate::error::{Error, Result};
@@ -55,7 +55,8 @@ impl Player {
     fn chunk(self) -> u64 {
         match self {
             Player::Fast(_) => 1 << 14,
-            Player::Choosing(StrategyKind::ParlettAgent) => 8,
+            Player::Choosing(StrategyKind::ParlettAgent | StrategyKind::Clairvoyant) => 8,
+            Player::Choosing(StrategyKind::Solver) => 32,
             Player::Choosing(_) => 256,
         }
     }
@@ -67,7 +68,7 @@ impl Player {
         match self {
             Player::Fast(forced) => forced.play(cards, blind),
             Player::Choosing(kind) => {
-                let mut player = build(kind, rules);
+                let mut player = build_for_deal(kind, rules, cards, blind);
                 play_game(
                     rules,
                     player.as_mut(),
@@ -212,6 +213,9 @@ mod tests {
             (parlett, StrategyKind::Random, true, 200),
             (modern, StrategyKind::Sweepers, false, 200),
             (parlett, StrategyKind::ParlettAgent, true, 12),
+            (modern, StrategyKind::Solver, false, 40),
+            (parlett, StrategyKind::Solver, false, 40),
+            (parlett, StrategyKind::Clairvoyant, true, 12),
         ] {
             let one = run(&rules, kind, blind, deals, 1);
             let two = run(&rules, kind, blind, deals, 2);
@@ -320,6 +324,13 @@ mod tests {
             None
         )
         .is_err());
+        for (rules, kind) in [
+            (parlett, StrategyKind::Solver),
+            (modern, StrategyKind::Clairvoyant),
+        ] {
+            let err = simulate(&rules, kind, true, 10, 0, 52, None, None, None).unwrap_err();
+            assert!(matches!(err, Error::InvalidRules(_)), "{err}");
+        }
         assert!(matches!(
             simulate(
                 &strict,

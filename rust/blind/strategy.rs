@@ -90,16 +90,23 @@ pub enum StrategyKind {
     Random,
     /// Monte Carlo over orderings of the unseen cards (parlett rules).
     ParlettAgent,
+    /// The exhaustive solver on the open row: the exact fewest piles.
+    Solver,
+    /// The exhaustive solver under `parlett` with the stock order known: the
+    /// best any blind player could do. The only player that sees the stock.
+    Clairvoyant,
 }
 
 impl StrategyKind {
-    pub const ALL: [StrategyKind; 6] = [
+    pub const ALL: [StrategyKind; 8] = [
         StrategyKind::Forced,
         StrategyKind::SlideFirst,
         StrategyKind::LeapFirst,
         StrategyKind::Sweepers,
         StrategyKind::Random,
         StrategyKind::ParlettAgent,
+        StrategyKind::Solver,
+        StrategyKind::Clairvoyant,
     ];
 
     pub fn name(self) -> &'static str {
@@ -110,7 +117,21 @@ impl StrategyKind {
             StrategyKind::Sweepers => "sweepers",
             StrategyKind::Random => "random",
             StrategyKind::ParlettAgent => "parlett-agent",
+            StrategyKind::Solver => "solver",
+            StrategyKind::Clairvoyant => "clairvoyant",
         }
+    }
+
+    /// Whether the player reads the stock order: only `clairvoyant`, which is
+    /// a bound, not a player (it never goes through [`View`]).
+    pub fn sees_the_stock(self) -> bool {
+        self == StrategyKind::Clairvoyant
+    }
+
+    /// The deal mode `stats` uses when none is asked for: open for the plans
+    /// over a whole layout (`sweepers`, `solver`), blind for the rest.
+    pub fn default_blind(self) -> bool {
+        !matches!(self, StrategyKind::Sweepers | StrategyKind::Solver)
     }
 
     /// The strategy `stats` uses when none is named: the forced play under
@@ -149,6 +170,14 @@ impl StrategyKind {
             (StrategyKind::ParlettAgent, RuleSet::Modern) => {
                 refuse("the agent plays the parlett obligations (must move, deal only when stuck)")
             }
+            (StrategyKind::Solver, RuleSet::Parlett) if blind => refuse(
+                "solving a blind parlett game needs the stock order; \
+                 the bound that reads it is strategy clairvoyant",
+            ),
+            (StrategyKind::Clairvoyant, RuleSet::Modern) => refuse(
+                "under modern the stock order is worth nothing (deal it all, then play); \
+                 use strategy solver",
+            ),
             _ => Ok(()),
         }
     }

@@ -160,8 +160,8 @@ fn simulate(
     if seed.checked_add(deals).is_none() {
         return Err(Error::InvalidDeal("seed + deals must stay below 2**64".into()).into());
     }
-    // Sweepers is a plan for an open row; everything else is played as dealt.
-    let blind = blind.unwrap_or(strategy != StrategyKind::Sweepers);
+    // Sweepers and the solver plan over an open row; the rest play as dealt.
+    let blind = blind.unwrap_or(strategy.default_blind());
     let finished = AtomicU64::new(0);
     let mut reported = 0;
     let stats = run_interruptible_polling(

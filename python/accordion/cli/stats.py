@@ -37,8 +37,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--strategy",
         metavar="NAME",
-        help="who chooses the moves (default: what the rules force, else greedy slide-first); "
-        "see 'accordion stats --list-strategies'",
+        help="who chooses the moves: forced, slide-first, leap-first, sweepers, random, "
+        "parlett-agent, solver, clairvoyant (default: what the rules force, the agent under "
+        "parlett, else greedy slide-first); see docs/strategies.md",
     )
     parser.add_argument("--deals", type=positive, required=True, metavar="N")
     parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")

@@ -4,18 +4,26 @@ mod forced;
 mod greedy;
 mod parlett_agent;
 mod random;
+mod solver;
 mod sweepers;
 
 pub use forced::ForcedPlay;
 pub use greedy::Greedy;
 pub use parlett_agent::ParlettAgent;
 pub use random::RandomPlay;
+pub use solver::{Clairvoyant, SolverPlay};
 pub use sweepers::Sweepers;
 
 use super::strategy::{Strategy, StrategyKind};
+use crate::card::Card;
 use crate::rules::Rules;
 
 /// A new player of this kind for one game under `rules`.
+///
+/// # Panics
+///
+/// For [`StrategyKind::Clairvoyant`], which must be handed the deal: use
+/// [`Clairvoyant::new`] (or [`build_for_deal`]).
 pub fn build(kind: StrategyKind, rules: &Rules) -> Box<dyn Strategy> {
     match kind {
         StrategyKind::Forced => Box::new(ForcedPlay),
@@ -24,5 +32,25 @@ pub fn build(kind: StrategyKind, rules: &Rules) -> Box<dyn Strategy> {
         StrategyKind::Sweepers => Box::new(Sweepers::default()),
         StrategyKind::Random => Box::new(RandomPlay),
         StrategyKind::ParlettAgent => Box::new(ParlettAgent::new(rules)),
+        StrategyKind::Solver => Box::new(SolverPlay::default()),
+        StrategyKind::Clairvoyant => {
+            panic!("clairvoyant reads the stock: build it with Clairvoyant::new")
+        }
+    }
+}
+
+/// A new player of this kind for one game of `cards` (in stock order when
+/// `blind`). Only [`StrategyKind::Clairvoyant`] is given the cards; every other
+/// player is [`build`]'s and sees no more than its [`super::strategy::View`].
+pub fn build_for_deal(
+    kind: StrategyKind,
+    rules: &Rules,
+    cards: &[Card],
+    blind: bool,
+) -> Box<dyn Strategy> {
+    if kind.sees_the_stock() {
+        Box::new(Clairvoyant::new(cards, blind, rules))
+    } else {
+        build(kind, rules)
     }
 }
