@@ -287,43 +287,15 @@ mod tests {
         assert!(matches!(err, Error::InvalidRules(_)), "{err}");
         assert!(err.to_string().contains("nothing to choose"), "{err}");
         let modern = Rules::new(RuleSet::Modern);
-        assert!(simulate(
-            &modern,
-            StrategyKind::Forced,
-            true,
-            10,
-            0,
-            52,
-            None,
-            None,
-            None
-        )
-        .is_err());
-        assert!(simulate(
-            &modern,
-            StrategyKind::ParlettAgent,
-            true,
-            10,
-            0,
-            52,
-            None,
-            None,
-            None
-        )
-        .is_err());
         let parlett = Rules::new(RuleSet::Parlett);
-        assert!(simulate(
-            &parlett,
-            StrategyKind::Sweepers,
-            true,
-            10,
-            0,
-            52,
-            None,
-            None,
-            None
-        )
-        .is_err());
+        for (rules, kind) in [
+            (modern, StrategyKind::Forced),
+            (modern, StrategyKind::ParlettAgent),
+            (parlett, StrategyKind::Sweepers),
+        ] {
+            let refused = simulate(&rules, kind, true, 10, 0, 52, None, None, None);
+            assert!(refused.is_err(), "{kind:?} under {rules}");
+        }
         for (rules, kind) in [
             (parlett, StrategyKind::Solver),
             (modern, StrategyKind::Clairvoyant),
