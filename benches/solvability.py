@@ -84,7 +84,8 @@ def plot(rows: list[dict[str, object]], path: Path) -> None:
         rate = [float(str(r["win_rate"])) for r in mine]
         lo = [rate[i] - float(str(r["ci95_lo"])) for i, r in enumerate(mine)]
         hi = [float(str(r["ci95_hi"])) - rate[i] for i, r in enumerate(mine)]
-        deals = min(int(str(r["deals"])) for r in mine)
+        sizes = sorted({int(str(r["deals"])) for r in mine})
+        deals = f"{sizes[0]:,}" if len(sizes) == 1 else f"{sizes[0]:,}–{sizes[-1]:,}"
         axes.errorbar(
             n,
             rate,
@@ -93,7 +94,7 @@ def plot(rows: list[dict[str, object]], path: Path) -> None:
             ms=3,
             capsize=2,
             color=colour,
-            label=f"{variant} ({deals:,} rows per n)",
+            label=f"{variant} ({deals} rows per n)",
         )
     axes.set_xlabel("cards in the open row (n)")
     axes.set_ylabel("share of rows that can be won")
