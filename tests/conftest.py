@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -54,3 +55,15 @@ def conformance_rows() -> list[tuple[str, str, str]]:
             name, verdict, row = line.split("\t")
             rows.append((name, verdict, row))
     return rows
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m accordion ARGS` as a user would; capture its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "accordion", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+        check=False,
+    )

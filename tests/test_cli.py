@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from conftest import run_cli
 
 from accordion import Deal
 
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "accordion", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=120,
-    )
+run = run_cli
 
 
 def test_help_lists_the_commands() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
+from conftest import run_cli
 
 import accordion
 from accordion import Deal, RoyalGame, royal_deal, solve_royal
@@ -29,15 +30,7 @@ def plain(text: str) -> str:
     return ANSI.sub("", text)
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "accordion", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=120,
-        check=False,
-    )
+run = run_cli
 
 
 def replay(deal: str, moves: list[str]) -> reference.RoyalGame:
