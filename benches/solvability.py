@@ -116,10 +116,22 @@ def main() -> int:
     parser.add_argument("--variants", default="one-way,two-way")
     parser.add_argument("--csv", type=Path, default=HERE / "solvability.csv")
     parser.add_argument("--plot", type=Path, default=HERE.parent / "docs" / "solvability.svg")
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="keep the other rows of --csv, replace only the (variant, n) measured, "
+        "and plot them all",
+    )
     args = parser.parse_args()
     first, last, step = (int(x) for x in args.sizes.split(":"))
-    rows: list[dict[str, object]] = []
-    with args.csv.open("w", newline="") as out:
+    kept: list[dict[str, object]] = []
+    if args.update and args.csv.exists():
+        with args.csv.open(newline="") as old:
+            kept = list(csv.DictReader(old))
+    measured: list[dict[str, object]] = []
+    # Written as it goes, so that an interrupted run keeps what it measured.
+    partial = args.csv.with_suffix(".partial.csv") if args.update else args.csv
+    with partial.open("w", newline="") as out:
         writer = csv.DictWriter(out, fieldnames=FIELDS)
         writer.writeheader()
         for variant in args.variants.split(","):
@@ -127,15 +139,32 @@ def main() -> int:
                 row = measure(cards, args.deals, args.seed, variant == "two-way", args.jobs)
                 writer.writerow(row)
                 out.flush()
-                rows.append(row)
+                measured.append(row)
                 print(
                     f"{variant} n={cards}: {row['wins']}/{row['deals']} = {row['win_rate']:.4f} "
                     f"({row['seconds']} s)",
                     file=sys.stderr,
                 )
+    rows = merge(kept, measured)
+    if args.update:
+        with args.csv.open("w", newline="") as out:
+            writer = csv.DictWriter(out, fieldnames=FIELDS)
+            writer.writeheader()
+            writer.writerows(rows)
+        partial.unlink()
     if args.plot is not None:
         plot(rows, args.plot)
     return 0
+
+
+def merge(
+    kept: list[dict[str, object]], measured: list[dict[str, object]]
+) -> list[dict[str, object]]:
+    """`kept` with every (variant, n) of `measured` replaced or added, ordered by
+    variant then n."""
+    rows = {(str(r["variant"]), int(str(r["cards"]))): r for r in kept}
+    rows.update({(str(r["variant"]), int(str(r["cards"]))): r for r in measured})
+    return [rows[key] for key in sorted(rows)]
 
 
 if __name__ == "__main__":
