@@ -20,156 +20,194 @@
 //! - leap onto `b`: the three top piles of `S` are popped; `P` gets the two
 //!   piles that stood between (their left neighbours changed), then `c`.
 //!
+//! A pile is its top card written as a 17-bit *mask*, one bit for its suit and
+//! one for its rank ([`MASKS`]), so that two cards agree exactly when their
+//! masks intersect, and 0 (no card, below the bottom of `S`) agrees with
+//! nothing: "can it move?" is one `and`.
+//!
 //! Whether a pile moves is a coin toss for the branch predictor (about one step
 //! in two) and a misprediction costs more than a step, so a step is branch-free:
 //! it does every store the three cases need (the gap is always wider than the
-//! stores reach into it) and selects the new stack heights arithmetically. A
-//! 52-card `strict` game takes about 122 steps, each a short chain of dependent loads;
-//! [`LANES`] games are played in one loop so that their chains overlap, and a
-//! lane whose game ends is given the next deal of the run (the order in which
-//! games end does not matter: the result is a histogram).
+//! stores reach into it) and moves the two stack tops by per-case offsets. A
+//! 52-card `strict` game takes about 122 steps, each a short chain of dependent
+//! loads; [`LANES`] games are played in one loop so that their chains overlap,
+//! and a lane whose game ends is given the next deal of the run (the order in
+//! which games end does not matter: the result is a histogram). Deals are
+//! shuffled two at a time ([`shuffle_pair`]).
 //!
 //! Open and blind one-way forced play end alike (`docs/strategies.md`), so this
 //! serves both.
 
-use super::shuffle::shuffle_indices;
+use super::shuffle::shuffle_pair;
+use crate::deal::DECK_SIZE;
 
 /// Games played side by side.
 const LANES: usize = 3;
-/// Bytes of one game's buffer.
+/// Slots of one game's buffer.
 const BUF: usize = 128;
-/// `S` starts at `buffer[PAD]`; `buffer[..PAD]` holds [`NO_CARD`], so a slide or
-/// leap from pile 1 or 2 looks at a card that agrees with nothing.
+/// `S` starts at `buffer[PAD]`; `buffer[..PAD]` holds 0 (no card), so a slide
+/// or leap from pile 1 or 2 looks at a card that agrees with nothing.
 const PAD: usize = 3;
 /// `S` is empty when its top index is this.
 const EMPTY: usize = PAD - 1;
-/// Where the deck is shuffled to: the bottom of `P` is `buffer[DECK + cards − 1]`.
+/// Where the deck is dealt to: the bottom of `P` is `buffer[DECK + cards − 1]`.
 /// `S` never reaches past `PAD + 52`, and `P` never starts below `DECK`, so the
-/// gap is always at least `DECK − PAD − 52 ≥ 3` bytes wide.
+/// gap is always at least `DECK − PAD − 52 ≥ 3` slots wide.
 const DECK: usize = 64;
-/// Not a card: agrees with nothing.
-const NO_CARD: u8 = 63;
 
-/// `AGREEMENT[64 * c + x]` is 1 if cards `c` and `x` agree (else 0), and
-/// `AGREEMENT[LEAPS + 64 * c + x]` is 2 if they do: the sum for the piles 1
-/// and 3 left of `c` is the step's *code*, 0 to 3 (indices below 64).
-static AGREEMENT: [u8; 2 * LEAPS] = {
-    let mut table = [0u8; 2 * LEAPS];
-    let mut c = 0;
-    while c < 52 {
-        let mut x = 0;
-        while x < 52 {
-            if c != x && (c % 4 == x % 4 || c / 4 == x / 4) {
-                table[64 * c + x] = 1;
-                table[LEAPS + 64 * c + x] = 2;
-            }
-            x += 1;
-        }
-        c += 1;
+/// `MASKS[i]`: card `i` (`4 * rank + suit`) as its suit bit (0–3) and its
+/// rank bit (4–16).
+static MASKS: [u32; DECK_SIZE] = {
+    let mut masks = [0u32; DECK_SIZE];
+    let mut i = 0;
+    while i < DECK_SIZE {
+        masks[i] = (1 << (i % 4)) | (1 << (4 + i / 4));
+        i += 1;
     }
-    table
+    masks
 };
-/// Where the leap half of [`AGREEMENT`] starts.
-const LEAPS: usize = 64 * 64;
 
-/// What a step does, by its code (bit 0: it can slide, bit 1: it can leap):
-/// what to add to the top of `S` and to the top of `P`. Wrapping arithmetic:
-/// `usize::MAX` is −1.
+/// How a step moves the two stack tops, by its *code* (bit 0: the card can
+/// slide, bit 1: it can leap), in bytes (4 per slot). No move: push the card
+/// onto `S`; slide: pop `S`, the card stays on `P`; leap: pop three, `P` gets
+/// the two piles between and the card above them.
 struct Deltas {
-    s: [usize; 4],
-    p: [usize; 4],
+    s: [isize; 4],
+    p: [isize; 4],
 }
 
-/// [`Deltas`] for nearest first (`[0]`) and farthest first (`[1]`). No move:
-/// push the card onto `S`; slide: pop `S`, the card stays on `P`; leap: pop
-/// three, `P` gets the two piles between and the card above them.
-static DELTAS: [Deltas; 2] = {
-    const M1: usize = 1usize.wrapping_neg();
-    const M2: usize = 2usize.wrapping_neg();
-    const M3: usize = 3usize.wrapping_neg();
-    [
-        Deltas {
-            s: [1, M1, M3, M1],
-            p: [1, 0, M2, 0],
-        },
-        Deltas {
-            s: [1, M1, M3, M3],
-            p: [1, 0, M2, M2],
-        },
-    ]
-};
+/// Bytes of one slot.
+const SLOT: isize = 4;
 
-/// One game's buffer: `S` at `[PAD, s]`, the gap, `P` at `[p, DECK + cards)`.
-type Buffer = [u8; BUF];
+/// [`Deltas`] for nearest first (`[0]`) and farthest first (`[1]`).
+static DELTAS: [Deltas; 2] = [
+    Deltas {
+        s: [SLOT, -SLOT, -3 * SLOT, -SLOT],
+        p: [SLOT, 0, -2 * SLOT, 0],
+    },
+    Deltas {
+        s: [SLOT, -SLOT, -3 * SLOT, -3 * SLOT],
+        p: [SLOT, 0, -2 * SLOT, -2 * SLOT],
+    },
+];
 
-/// Where one game stands: the top indices of its two stacks in its [`Buffer`].
+/// Where one game stands: the tops of its two stacks in its buffer of [`BUF`]
+/// slots, `S` at `[PAD, s]`, the gap, `P` at `[p, DECK + cards)`.
 #[derive(Copy, Clone)]
 struct Lane {
-    /// Top of `S` (the pile left of the scan); [`EMPTY`] if none.
-    s: usize,
-    /// Top of `P` (the pile looked at next); `DECK + cards` when `P` is empty.
-    p: usize,
+    /// Top of `S` (the pile left of the scan); slot [`EMPTY`] if none.
+    s: *mut u32,
+    /// Top of `P` (the pile looked at next); slot `DECK + cards` when `P` is empty.
+    p: *mut u32,
+}
+
+/// The deals of a run, shuffled two at a time.
+struct Dealer {
+    decks: [[u32; DECK_SIZE]; 2],
+    /// The number of the next deal to shuffle.
+    next: u64,
+    /// Decks shuffled and not yet dealt: `decks[2 − ready..]`.
+    ready: usize,
+}
+
+impl Dealer {
+    fn new(first: u64) -> Dealer {
+        Dealer {
+            decks: [[0; DECK_SIZE]; 2],
+            next: first,
+            ready: 0,
+        }
+    }
+
+    /// Deal the next numbered deal into the buffer at `buffer` and start its game.
+    ///
+    /// # Safety
+    /// `buffer` points to a buffer of [`BUF`] slots that nothing else accesses
+    /// meanwhile.
+    #[inline(never)] // rare: once a game
+    unsafe fn deal(&mut self, buffer: *mut u32) -> Lane {
+        if self.ready == 0 {
+            let [first, second] = &mut self.decks;
+            shuffle_pair(self.next, &MASKS, first, second);
+            self.next = self.next.wrapping_add(2);
+            self.ready = 2;
+        }
+        let deck = &self.decks[2 - self.ready];
+        self.ready -= 1;
+        // SAFETY: DECK + 52 ≤ BUF slots, in the caller's buffer.
+        unsafe {
+            std::ptr::copy_nonoverlapping(deck.as_ptr(), buffer.add(DECK), DECK_SIZE);
+            Lane {
+                s: buffer.add(EMPTY),
+                p: buffer.add(DECK),
+            }
+        }
+    }
 }
 
 impl Lane {
-    /// Start numbered deal `seed` in `buffer`.
-    #[inline(never)] // rare: once a game
-    fn start(seed: u64, buffer: &mut Buffer) -> Lane {
-        let deck: &mut [u8; 52] = (&mut buffer[DECK..DECK + 52]).try_into().expect("52 bytes");
-        shuffle_indices(seed, deck);
-        Lane { s: EMPTY, p: DECK }
-    }
-
-    /// Whether the game is over (`P` is empty) with a deal of `cards` cards.
+    /// Whether the game is over: `P` is empty, its top at `end`.
     #[inline]
-    fn over(self, cards: usize) -> bool {
-        self.p == DECK + cards
+    fn over(self, end: *mut u32) -> bool {
+        self.p == end
     }
 
-    /// The piles left of a game that is over.
-    fn piles(self) -> usize {
-        self.s - EMPTY
+    /// The piles left of a game that is over, in the buffer at `buffer`.
+    fn piles(self, buffer: *mut u32) -> usize {
+        slot(self.s, buffer) - EMPTY
+    }
+
+    /// Whether the next step stays within the buffer at `buffer` (the
+    /// invariants every step relies on; checked with debug assertions).
+    fn in_bounds(self, buffer: *mut u32) -> bool {
+        (EMPTY..=PAD + 51).contains(&slot(self.s, buffer))
+            && (DECK..DECK + DECK_SIZE).contains(&slot(self.p, buffer))
     }
 
     /// One step of a game that is not over (see the module documentation):
     /// move the top of `P` (nearest target first, or farthest if `LEAP`) or
     /// push it onto `S`.
+    ///
+    /// # Safety
+    /// The lane is [`Lane::in_bounds`] of its buffer, which nothing else
+    /// accesses meanwhile.
     #[allow(clippy::inline_always)] // LANES copies in one loop body
     #[inline(always)]
-    fn step<const LEAP: bool>(&mut self, buffer: &mut Buffer) {
+    unsafe fn step<const LEAP: bool>(&mut self) {
         let (top, next) = (self.s, self.p);
-        // The invariants that keep every index below in bounds (checked by
-        // the tests, which run with debug assertions).
-        debug_assert!((EMPTY..=PAD + 51).contains(&top) && (DECK..DECK + 52).contains(&next));
-        // SAFETY: EMPTY = 2 ≤ top ≤ 54 and 64 ≤ next < 116 (above), so every index
-        // is in 0..=116 < BUF; a card byte is below 64, so the table indices are
-        // below 2 * LEAPS, and `code` is below 4.
+        // SAFETY: EMPTY = 2 ≤ slot(top) ≤ 54 and 64 ≤ slot(next) < 116 (the
+        // caller's promise), so every slot read or written below is in
+        // 0..=117 < BUF; the new tops stay in the buffer because the game is
+        // the forced game of `super::forced` (S never exceeds 52 piles, P never
+        // grows past its starting top), which the tests check step by step.
         unsafe {
-            let card = *buffer.get_unchecked(next);
-            let near = *buffer.get_unchecked(top);
-            let between = *buffer.get_unchecked(top - 1);
-            let far_card = *buffer.get_unchecked(top - 2);
-            debug_assert!(card < 64 && near < 64 && far_card < 64);
-            let row = usize::from(card) << 6;
-            let code = usize::from(
-                *AGREEMENT.get_unchecked(row + usize::from(near))
-                    + *AGREEMENT.get_unchecked(LEAPS + row + usize::from(far_card)),
-            ) & 3;
+            let card = *next;
+            let near = *top;
+            let between = *top.sub(1);
+            let far = *top.sub(2);
+            let code = usize::from(card & near != 0) | (usize::from(card & far != 0) << 1);
             let deltas = &DELTAS[usize::from(LEAP)];
             // No move: push the card onto S.
-            *buffer.get_unchecked_mut(top + 1) = card;
+            *top.add(1) = card;
             // Leap: P gets `near`, `between` and the card on top; a slide leaves
-            // the card where it was; without a move all three bytes are in the
+            // the card where it was; without a move all three slots are in the
             // gap. (Selecting the data, not the address: a store whose address
             // comes late makes the next step's loads wait for it.)
             let leaps = if LEAP { code >= 2 } else { code == 2 };
-            *buffer.get_unchecked_mut(next) = if leaps { near } else { card };
-            *buffer.get_unchecked_mut(next - 1) = between;
-            *buffer.get_unchecked_mut(next - 2) = card;
-            self.s = top.wrapping_add(deltas.s[code]);
-            self.p = next.wrapping_add(deltas.p[code]);
+            *next = std::hint::select_unpredictable(leaps, near, card);
+            *next.sub(1) = between;
+            *next.sub(2) = card;
+            self.s = top.byte_offset(*deltas.s.get_unchecked(code));
+            self.p = next.byte_offset(*deltas.p.get_unchecked(code));
         }
     }
+}
+
+/// The slot of `pointer` in the buffer at `buffer`.
+fn slot(pointer: *mut u32, buffer: *mut u32) -> usize {
+    // SAFETY: both point into (or one past) the same buffer allocation.
+    let offset = unsafe { pointer.offset_from(buffer) };
+    usize::try_from(offset).expect("inside the buffer")
 }
 
 /// The histogram of piles left (index = piles) over numbered deals
@@ -182,77 +220,112 @@ pub fn classic_histogram<const LEAP: bool>(
     cards: usize,
     histogram: &mut [u64; 53],
 ) {
-    assert!((1..=52).contains(&cards), "1 to 52 cards");
-    let mut buffers = Box::new([[NO_CARD; BUF]; LANES]);
-    let mut games = [Lane {
-        s: EMPTY,
-        p: DECK + cards,
-    }; LANES];
+    assert!((1..=DECK_SIZE).contains(&cards), "1 to 52 cards");
+    // All access to the buffers goes through raw pointers derived from `base`.
+    let mut storage = vec![0u32; LANES * BUF];
+    let base = storage.as_mut_ptr();
+    // SAFETY (for every `unsafe` below): lane `k` owns slots
+    // `k * BUF .. (k + 1) * BUF` of `storage`, which outlives the loop; a lane
+    // steps only while it is not over, and `Dealer::deal` and the forced game
+    // keep it in bounds (debug-asserted before every step).
+    let buffers: [*mut u32; LANES] = std::array::from_fn(|k| unsafe { base.add(k * BUF) });
+    let ends: [*mut u32; LANES] = std::array::from_fn(|k| unsafe { buffers[k].add(DECK + cards) });
+    let mut dealer = Dealer::new(first);
+    let mut games = ends.map(|end| Lane { s: end, p: end });
     let mut started = 0u64;
-    for (game, buffer) in games.iter_mut().zip(buffers.iter_mut()) {
+    for (game, &buffer) in games.iter_mut().zip(&buffers) {
         if started < count {
-            *game = Lane::start(first.wrapping_add(started), buffer);
+            *game = unsafe { dealer.deal(buffer) };
             started += 1;
         }
     }
     let live = started as usize;
     let mut retired = LANES;
     if live == LANES {
-        let [g0, g1, g2] = &mut games;
-        let [b0, b1, b2] = &mut *buffers;
+        let [mut g0, mut g1, mut g2] = games;
         macro_rules! lane {
-            ($index:literal, $game:ident, $buffer:ident) => {
-                if $game.over(cards) {
-                    histogram[$game.piles()] += 1;
+            ($index:literal, $game:ident) => {
+                if $game.over(ends[$index]) {
+                    histogram[$game.piles(buffers[$index])] += 1;
                     if started == count {
                         retired = $index;
                         break;
                     }
-                    *$game = Lane::start(first.wrapping_add(started), $buffer);
+                    $game = unsafe { dealer.deal(buffers[$index]) };
                     started += 1;
                 }
-                $game.step::<LEAP>($buffer);
+                debug_assert!($game.in_bounds(buffers[$index]));
+                unsafe { $game.step::<LEAP>() };
             };
         }
         loop {
-            lane!(0, g0, b0);
-            lane!(1, g1, b1);
-            lane!(2, g2, b2);
+            lane!(0, g0);
+            lane!(1, g1);
+            lane!(2, g2);
         }
+        games = [g0, g1, g2];
     }
-    for (index, (game, buffer)) in games
-        .iter_mut()
-        .zip(buffers.iter_mut())
-        .enumerate()
-        .take(live)
-    {
+    for (index, game) in games.iter_mut().enumerate().take(live) {
         if index == retired {
             continue;
         }
-        while !game.over(cards) {
-            game.step::<LEAP>(buffer);
+        while !game.over(ends[index]) {
+            debug_assert!(game.in_bounds(buffers[index]));
+            unsafe { game.step::<LEAP>() };
         }
-        histogram[game.piles()] += 1;
+        histogram[game.piles(buffers[index])] += 1;
     }
+    drop(storage);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::blind::forced::Forced;
+    use crate::card::Card;
     use crate::deal::Deal;
     use crate::game::Game;
     use crate::rules::{RuleSet, Rules};
 
+    #[test]
+    fn masks_intersect_exactly_when_cards_agree() {
+        // (A card never meets itself in a row: every card is dealt once.)
+        for a in 0..52u8 {
+            assert_eq!(MASKS[usize::from(a)].count_ones(), 2);
+            assert!(MASKS[usize::from(a)] < 1 << 17);
+            for b in (0..52u8).filter(|&b| b != a) {
+                let (x, y) = (Card::from_index(a).unwrap(), Card::from_index(b).unwrap());
+                let intersect = MASKS[usize::from(a)] & MASKS[usize::from(b)] != 0;
+                assert_eq!(intersect, x.agrees(y), "{x} {y}");
+            }
+        }
+    }
+
     /// Play the first `cards` of a shuffled deck through; the piles left.
     fn play<const LEAP: bool>(deck: &[u8], cards: usize) -> usize {
-        let mut buffer = [NO_CARD; BUF];
-        buffer[DECK..DECK + cards].copy_from_slice(&deck[..cards]);
-        let mut game = Lane { s: EMPTY, p: DECK };
-        while !game.over(cards) {
-            game.step::<LEAP>(&mut buffer);
+        let mut storage = vec![0u32; BUF];
+        let buffer = storage.as_mut_ptr();
+        let mut game = Lane {
+            s: std::ptr::null_mut(),
+            p: std::ptr::null_mut(),
+        };
+        // SAFETY: the deck's slots DECK.. are in the buffer, and the game stays
+        // in bounds (asserted before every step).
+        unsafe {
+            for (k, &card) in deck[..cards].iter().enumerate() {
+                *buffer.add(DECK + k) = MASKS[usize::from(card)];
+            }
+            game.s = buffer.add(EMPTY);
+            game.p = buffer.add(DECK);
+            let end = buffer.add(DECK + cards);
+            while !game.over(end) {
+                assert!(game.in_bounds(buffer));
+                game.step::<LEAP>();
+            }
         }
-        game.piles()
+        let piles = game.piles(buffer);
+        drop(storage);
+        piles
     }
 
     fn fast(leap: bool, first: u64, count: u64, cards: usize) -> [u64; 53] {

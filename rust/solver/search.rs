@@ -216,7 +216,7 @@ impl<'a> Search<'a> {
             self.stop = Some(Stop::Budget);
             return true;
         }
-        if self.nodes % POLL_EVERY == 0 && self.poll() {
+        if self.nodes.is_multiple_of(POLL_EVERY) && self.poll() {
             return true;
         }
         if self.nodes >= self.restart_at {
