@@ -128,14 +128,27 @@ def main() -> int:
     if args.update and args.csv.exists():
         with args.csv.open(newline="") as old:
             kept = list(csv.DictReader(old))
-    measured: list[dict[str, object]] = []
-    # Written as it goes, so that an interrupted run keeps what it measured.
+    # Rows are written as they are measured. With --update they go to a side file
+    # first, and a run that was interrupted resumes from it: rows already there
+    # (same rows per n and seed) are not measured again.
     partial = args.csv.with_suffix(".partial.csv") if args.update else args.csv
+    measured: list[dict[str, object]] = []
+    if args.update and partial.exists():
+        with partial.open(newline="") as old:
+            measured = [
+                r
+                for r in csv.DictReader(old)
+                if int(r["deals"]) == args.deals and int(r["seed"]) == args.seed
+            ]
+    done = {(str(r["variant"]), int(str(r["cards"]))) for r in measured}
     with partial.open("w", newline="") as out:
         writer = csv.DictWriter(out, fieldnames=FIELDS)
         writer.writeheader()
+        writer.writerows(measured)
         for variant in args.variants.split(","):
             for cards in range(first, last + 1, step):
+                if (variant, cards) in done:
+                    continue
                 row = measure(cards, args.deals, args.seed, variant == "two-way", args.jobs)
                 writer.writerow(row)
                 out.flush()

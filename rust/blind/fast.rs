@@ -52,7 +52,8 @@ const PAD: usize = 3;
 const EMPTY: usize = PAD - 1;
 /// Where the deck is dealt to: the bottom of `P` is `buffer[DECK + cards − 1]`.
 /// `S` never reaches past `PAD + 52`, and `P` never starts below `DECK`, so the
-/// gap is always at least `DECK − PAD − 52 ≥ 3` slots wide.
+/// gap is always at least `DECK − PAD − 52 = 9` slots wide, more than the
+/// stores reach into it.
 const DECK: usize = 64;
 
 /// `MASKS[i]`: card `i` (`4 * rank + suit`) as its suit bit (0–3) and its
@@ -157,11 +158,13 @@ impl Lane {
         slot(self.s, buffer) - EMPTY
     }
 
-    /// Whether the next step stays within the buffer at `buffer` (the
-    /// invariants every step relies on; checked with debug assertions).
-    fn in_bounds(self, buffer: *mut u32) -> bool {
+    /// Whether the next step stays within the buffer at `buffer`, whose game
+    /// ends when `P`'s top reaches `end`: the invariants every step relies on
+    /// (checked before every step in test builds and with debug assertions).
+    fn in_bounds(self, buffer: *mut u32, end: *mut u32) -> bool {
         (EMPTY..=PAD + 51).contains(&slot(self.s, buffer))
-            && (DECK..DECK + DECK_SIZE).contains(&slot(self.p, buffer))
+            && (DECK..slot(end, buffer)).contains(&slot(self.p, buffer))
+            && slot(end, buffer) <= DECK + DECK_SIZE
     }
 
     /// One step of a game that is not over (see the module documentation):
@@ -170,14 +173,16 @@ impl Lane {
     ///
     /// # Safety
     /// The lane is [`Lane::in_bounds`] of its buffer, which nothing else
-    /// accesses meanwhile.
+    /// accesses meanwhile and whose slots below `PAD` hold 0 (no card; nothing
+    /// ever stores there: the lowest store is `top + 1 ≥ PAD`).
     #[allow(clippy::inline_always)] // LANES copies in one loop body
     #[inline(always)]
     unsafe fn step<const LEAP: bool>(&mut self) {
         let (top, next) = (self.s, self.p);
         // SAFETY: EMPTY = 2 ≤ slot(top) ≤ 54 and 64 ≤ slot(next) < 116 (the
         // caller's promise), so every slot read or written below is in
-        // 0..=117 < BUF; the new tops stay in the buffer because the game is
+        // 0..=115 < BUF (reads top − 2 ≥ 0 … next ≤ 115, stores top + 1 ≤ 55
+        // and next − 2 ≥ 62: never the same slot); the new tops stay in the buffer because the game is
         // the forced game of `super::forced` (S never exceeds 52 piles, P never
         // grows past its starting top), which the tests check step by step.
         unsafe {
@@ -203,11 +208,23 @@ impl Lane {
     }
 }
 
-/// The slot of `pointer` in the buffer at `buffer`.
+/// The slot of `pointer` in the buffer at `buffer` (plain address arithmetic;
+/// panics if `pointer` is below `buffer`).
 fn slot(pointer: *mut u32, buffer: *mut u32) -> usize {
-    // SAFETY: both point into (or one past) the same buffer allocation.
-    let offset = unsafe { pointer.offset_from(buffer) };
-    usize::try_from(offset).expect("inside the buffer")
+    let bytes = (pointer as usize)
+        .checked_sub(buffer as usize)
+        .expect("inside the buffer");
+    bytes / std::mem::size_of::<u32>()
+}
+
+/// Assert [`Lane::in_bounds`] in test builds (whatever the profile) and with
+/// debug assertions; compiled out of the simulator otherwise.
+macro_rules! check_bounds {
+    ($game:expr, $buffer:expr, $end:expr) => {
+        if cfg!(any(test, debug_assertions)) {
+            assert!($game.in_bounds($buffer, $end), "a lane left its buffer");
+        }
+    };
 }
 
 /// The histogram of piles left (index = piles) over numbered deals
@@ -227,7 +244,7 @@ pub fn classic_histogram<const LEAP: bool>(
     // SAFETY (for every `unsafe` below): lane `k` owns slots
     // `k * BUF .. (k + 1) * BUF` of `storage`, which outlives the loop; a lane
     // steps only while it is not over, and `Dealer::deal` and the forced game
-    // keep it in bounds (debug-asserted before every step).
+    // keep it in bounds (asserted before every step in test builds).
     let buffers: [*mut u32; LANES] = std::array::from_fn(|k| unsafe { base.add(k * BUF) });
     let ends: [*mut u32; LANES] = std::array::from_fn(|k| unsafe { buffers[k].add(DECK + cards) });
     let mut dealer = Dealer::new(first);
@@ -254,7 +271,7 @@ pub fn classic_histogram<const LEAP: bool>(
                     $game = unsafe { dealer.deal(buffers[$index]) };
                     started += 1;
                 }
-                debug_assert!($game.in_bounds(buffers[$index]));
+                check_bounds!($game, buffers[$index], ends[$index]);
                 unsafe { $game.step::<LEAP>() };
             };
         }
@@ -270,7 +287,7 @@ pub fn classic_histogram<const LEAP: bool>(
             continue;
         }
         while !game.over(ends[index]) {
-            debug_assert!(game.in_bounds(buffers[index]));
+            check_bounds!(game, buffers[index], ends[index]);
             unsafe { game.step::<LEAP>() };
         }
         histogram[game.piles(buffers[index])] += 1;
@@ -319,7 +336,7 @@ mod tests {
             game.p = buffer.add(DECK);
             let end = buffer.add(DECK + cards);
             while !game.over(end) {
-                assert!(game.in_bounds(buffer));
+                assert!(game.in_bounds(buffer, end));
                 game.step::<LEAP>();
             }
         }
@@ -405,7 +422,7 @@ mod tests {
     #[test]
     fn rows_of_few_suits_and_ranks_too() {
         // Long chains of moves, deep stacks: the gap and the stack bounds are
-        // checked by the debug assertions of `Game::step`.
+        // checked before every step by `play` (`Lane::in_bounds`).
         let mut rng = crate::deal::SplitMix64::new(42);
         for (set, leap) in [(RuleSet::Strict, false), (RuleSet::StrictLeap, true)] {
             let forced = Forced::of_rules(&Rules::new(set)).unwrap();
