@@ -115,6 +115,25 @@ impl fmt::Display for Card {
     }
 }
 
+/// Write `cards` separated by single spaces (the canonical text of a row or deal).
+pub(crate) fn write_spaced(f: &mut fmt::Formatter<'_>, cards: &[Card]) -> fmt::Result {
+    for (i, card) in cards.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{card}")?;
+    }
+    Ok(())
+}
+
+/// Test helper: the cards of a whitespace-separated text, each must parse.
+#[cfg(test)]
+pub(crate) fn cards(text: &str) -> Vec<Card> {
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -153,13 +153,7 @@ fn bad_word(word: &str) -> Error {
 
 impl fmt::Display for Deal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, card) in self.cards.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{card}")?;
-        }
-        Ok(())
+        crate::card::write_spaced(f, &self.cards)
     }
 }
 

@@ -83,11 +83,7 @@ impl Row {
 mod tests {
     use super::*;
 
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
-    }
+    use crate::card::cards;
 
     #[test]
     fn piles_move_whole_and_undo_restores() {

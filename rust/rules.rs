@@ -299,11 +299,7 @@ impl Step {
 mod tests {
     use super::*;
 
-    fn tops(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
-    }
+    use crate::card::cards as tops;
 
     #[test]
     fn first_pile_never_moves_and_second_and_third_only_slide() {

@@ -149,13 +149,7 @@ impl fmt::Debug for RoyalRow {
 
 impl fmt::Display for RoyalRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, card) in self.cards().iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{card}")?;
-        }
-        Ok(())
+        crate::card::write_spaced(f, self.cards())
     }
 }
 

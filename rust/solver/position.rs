@@ -226,11 +226,7 @@ impl Position {
 mod tests {
     use super::*;
 
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
-    }
+    use crate::card::cards;
 
     /// A position built from scratch, as the reference for incremental updates.
     fn fresh(tops: &[Card], stock: &[Card], dealt: usize) -> Position {

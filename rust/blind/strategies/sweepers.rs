@@ -309,11 +309,7 @@ mod tests {
     use crate::deal::Deal;
     use crate::rules::RuleSet;
 
-    fn row(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|c| c.parse().unwrap())
-            .collect()
-    }
+    use crate::card::cards as row;
 
     const EIGHT: u8 = 7;
 
