@@ -57,7 +57,8 @@ GameT = TypeVar("GameT", bound="Played[Any]")
 
 
 def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    """`1 pile`, `2 piles`, `12,345 intervals`."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def is_int(word: str) -> bool:

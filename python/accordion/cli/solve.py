@@ -20,6 +20,7 @@ from accordion.cli.common import (
     seed_number,
 )
 from accordion.cli.progress import Progress
+from accordion.session import plural
 
 
 def register(subparsers: Any) -> None:
@@ -200,9 +201,9 @@ def _run_royal(args: argparse.Namespace) -> int:
 def _royal_summary(index: int, total: int, solution: RoyalSolution) -> str:
     head = f"deal {index}/{total}" if total > 1 else "deal"
     throws = len(solution.moves)
-    timing = f"{_plural(solution.nodes, 'interval')}, {solution.seconds * 1000:.2f} ms"
+    timing = f"{plural(solution.nodes, 'interval')}, {solution.seconds * 1000:.2f} ms"
     if solution.result == "win":
-        verdict = f"win in {throws} throw{'' if throws == 1 else 's'} ({timing})"
+        verdict = f"win in {plural(throws, 'throw')} ({timing})"
     elif solution.result == "loss":
         verdict = f"loss: at best {solution.cards} cards left, proved ({timing})"
     else:
@@ -213,7 +214,3 @@ def _royal_summary(index: int, total: int, solution: RoyalSolution) -> str:
     if solution.moves:
         lines.append("  line: " + ", ".join(str(m) for m in solution.moves))
     return "\n".join(lines)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
