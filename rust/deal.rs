@@ -1,4 +1,4 @@
-//! Deals (rows of 1 to 52 distinct cards) and the numbered deals of SPEC §4.
+//! Deals (rows of 1 to 52 distinct cards) and the numbered deals of `docs/rules.md`.
 //!
 //! A numbered deal is fixed on every platform and version: a SplitMix64 generator
 //! seeded with the number drives a Fisher–Yates shuffle of the deck in index order

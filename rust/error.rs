@@ -10,7 +10,7 @@ pub enum Error {
     InvalidCard(String),
     /// A row that is empty, too long, repeats a card or has a bad separator.
     InvalidDeal(String),
-    /// Text that is not a move in SPEC notation.
+    /// Text that is not a move in the notation of docs/rules.md.
     InvalidMove(String),
     /// A well-formed move the rules do not allow now.
     IllegalMove(String),

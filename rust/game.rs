@@ -15,7 +15,7 @@ pub enum Action {
     Deal,
 }
 
-/// A move or deal as written in SPEC notation, by cards.
+/// A move or deal as written in the notation of `docs/rules.md`, by cards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Play {
     /// `MOVER>TARGET`, the two top cards.

@@ -1,4 +1,4 @@
-//! Rule sets and variants (SPEC §2, `docs/rules.md`) and legal-move generation.
+//! Rule sets and variants (`docs/rules.md`) and legal-move generation.
 
 use crate::card::Card;
 use crate::error::{Error, Result};

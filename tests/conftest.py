@@ -1,9 +1,8 @@
 """Shared fixtures: every engine test runs on the Rust core and on the reference engine.
 
 ``HYPOTHESIS_PROFILE`` picks how hard Hypothesis tries: ``ci`` (the default),
-``dev`` (quick) or ``thorough``. ``ACCORDION_SHARED`` points at the project's
-shared directory (or straight at its ``conformance/``) when it is not next to the
-repository.
+``dev`` (quick) or ``thorough``. Conformance data lives in ``tests/data/`` (its
+README says where each file comes from): the tests read nothing outside the repository.
 """
 
 from __future__ import annotations
@@ -39,11 +38,12 @@ def engine(request: pytest.FixtureRequest) -> ModuleType:
     return importlib.import_module(ENGINES[request.param])
 
 
+DATA = ROOT / "tests" / "data"
+
+
 def conformance_dir() -> Path:
-    """The shared conformance data: ``../shared/conformance`` unless ``ACCORDION_SHARED`` says."""
-    override = os.environ.get("ACCORDION_SHARED")
-    shared = Path(override) if override else ROOT.parent / "shared"
-    return shared / "conformance" if (shared / "conformance").is_dir() else shared
+    """The conformance data, copied into the repository (``tests/data/README.md``)."""
+    return DATA
 
 
 def conformance_rows() -> list[tuple[str, str, str]]:

@@ -146,7 +146,7 @@ fn agrees_with_brute_force_on_blind_positions_with_a_stock() {
 }
 
 /// Knuth's Late Binding Solitaire rows as published in
-/// `shared/conformance/late-binding-instances.tsv`: name, published verdict, row.
+/// `tests/data/late-binding-instances.tsv`: name, published verdict, row.
 const LATE_BINDING: &[(&str, &str, &str)] = &[
     ("LBS12_17", "win", "QD AD 8S 5C 7H 5S 5H QH 9H 3H 5D QC"),
     ("LBS12_4", "lose", "4S TH 6C 2S 5S 9C 3D 3C KH KC AC QC"),

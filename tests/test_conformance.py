@@ -1,4 +1,4 @@
-"""The shared Late Binding Solitaire rows: each loads, and random games on it play to the end.
+"""The Late Binding Solitaire rows of tests/data: each loads, and random games play to the end.
 
 Each engine's game is played in lockstep with a reference game, comparing the
 legal actions, the piles and the outcome after every action (for the reference

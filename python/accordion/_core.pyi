@@ -99,7 +99,7 @@ class Deal:
 
 @final
 class Rules:
-    """A rule set of SPEC §2 with its variant (two-way moves, distance set)."""
+    """A rule set of docs/rules.md with its variant (two-way moves, distance set)."""
 
     def __new__(
         cls,
@@ -225,7 +225,7 @@ class Solution:
     @property
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
-        """The JSON object of SPEC §3."""
+        """The JSON object of docs/contract.md."""
 
 def solve(
     position: Deal | Game | str,
@@ -378,7 +378,7 @@ class RoyalSolution:
     @property
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
-        """The JSON object of SPEC §3, plus ``game`` and ``cards``."""
+        """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
 @final
 class RoyalStats:
@@ -401,7 +401,7 @@ class RoyalStats:
     @property
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of SPEC §3 (piles = cards).
+        """The ``stats`` JSON object of docs/contract.md (piles = cards).
 
         With ``game``, ``blind`` and ``cards`` besides.
         """
@@ -440,7 +440,7 @@ StrategyName = Literal[
 
 @final
 class Stats:
-    """The figures of a simulation (SPEC §3 ``stats``)."""
+    """The figures of a simulation (docs/contract.md, ``stats``)."""
 
     @property
     def rules(self) -> str: ...
@@ -472,7 +472,7 @@ class Stats:
     @property
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
-        """The JSON object of SPEC §3, with ``mode``, ``cards`` and ``grades`` besides."""
+        """The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides."""
 
 def simulate(
     *,

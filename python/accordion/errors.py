@@ -14,7 +14,7 @@ class InvalidDealError(AccordionError):
 
 
 class InvalidMoveError(AccordionError):
-    """Text that is not a move in SPEC notation (``7H>7S`` or ``deal``)."""
+    """Text that is not a move in the notation of docs/rules.md (``7H>7S`` or ``deal``)."""
 
 
 class IllegalMoveError(AccordionError):

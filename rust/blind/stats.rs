@@ -34,7 +34,7 @@ pub fn wilson(successes: u64, trials: u64, z: f64) -> (f64, f64) {
 /// Piles left → number of games; index 0 is never used (a game keeps a pile).
 pub type Histogram = [u64; 53];
 
-/// The share of games in each grade of SPEC §2.
+/// The share of games in each grade of `docs/rules.md`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct GradeShares {
     /// 1 pile.

@@ -94,7 +94,7 @@ impl PyStats {
         self.0.seconds
     }
 
-    /// The JSON object of SPEC §3 (with `mode`, `cards` and `grades` besides).
+    /// The JSON object of `docs/contract.md` (with `mode`, `cards` and `grades` besides).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("rules", self.rules())?;

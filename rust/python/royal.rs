@@ -359,7 +359,7 @@ impl PyRoyalSolution {
         self.verdict.elapsed.as_secs_f64()
     }
 
-    /// The JSON object of SPEC §3 (`piles` = cards left), plus `game` and `cards`.
+    /// The JSON object of `docs/contract.md` (`piles` = cards left), plus `game` and `cards`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("game", "royal-marriage")?;
@@ -485,7 +485,7 @@ impl PyRoyalStats {
         self.seconds
     }
 
-    /// The JSON object of SPEC §3 for `stats` (piles = cards left), plus `game`,
+    /// The JSON object of `docs/contract.md` for `stats` (piles = cards left), plus `game`,
     /// `blind` and `cards`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);

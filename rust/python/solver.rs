@@ -84,7 +84,7 @@ impl PySolution {
         self.seconds
     }
 
-    /// The JSON object of SPEC §3.
+    /// The JSON object of `docs/contract.md`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("deal", &self.deal)?;

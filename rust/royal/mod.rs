@@ -1,4 +1,4 @@
-//! Royal Marriage, the sister game of Accordion (SPEC §2, `docs/royal-marriage.md`).
+//! Royal Marriage, the sister game of Accordion (`docs/royal-marriage.md`).
 //!
 //! The queen of hearts stands at the left end of a row and the king of hearts at
 //! the right end, the other cards between. Whenever one or two cards lie between

@@ -24,7 +24,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def add_variant_flags(parser: argparse.ArgumentParser) -> None:
-    """VARIANT: [--two-way] [--distances 1,3] (SPEC §3)."""
+    """VARIANT: [--two-way] [--distances 1,3] (docs/contract.md)."""
     group = parser.add_argument_group("variant")
     group.add_argument(
         "--two-way", action="store_true", help="piles may also move rightwards (Bayan)"

@@ -1,4 +1,4 @@
-"""`accordion solve`: decide deals exhaustively (SPEC §3)."""
+"""`accordion solve`: decide deals exhaustively (docs/contract.md)."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ def _checked_distances(distances: Iterable[int]) -> tuple[int, ...]:
 
 @final
 class Rules(Frozen):
-    """A rule set of SPEC §2 with its variant (two-way moves, distance set)."""
+    """A rule set of docs/rules.md with its variant (two-way moves, distance set)."""
 
     __slots__ = ("_distances", "_name", "_two_way")
     _name: str
