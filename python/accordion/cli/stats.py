@@ -130,7 +130,8 @@ def _check_plot_target(path: str) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise CliError(
-            "--plot needs matplotlib: pip install 'accordion[plot]' (or pip install matplotlib)"
+            "--plot needs matplotlib: pip install 'accordion-patience[plot]'"
+            " (or pip install matplotlib)"
         ) from None
 
 
