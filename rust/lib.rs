@@ -7,6 +7,7 @@ pub mod card;
 pub mod deal;
 pub mod error;
 pub mod game;
+pub mod numbering;
 pub mod row;
 pub mod royal;
 pub mod rules;

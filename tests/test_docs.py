@@ -20,6 +20,17 @@ def test_readme_examples_run() -> None:
     assert failures == 0
 
 
+PAGES_WITH_EXAMPLES = ["numberings.md"]
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_EXAMPLES)
+def test_docs_page_examples_run(page: str) -> None:
+    path = README.parent / "docs" / page
+    failures, tried = doctest.testfile(str(path), module_relative=False, verbose=False)
+    assert tried > 0, f"docs/{page} has no Python example"
+    assert failures == 0
+
+
 def _modules() -> list[str]:
     names = ["accordion"]
     for info in pkgutil.walk_packages(accordion.__path__, "accordion."):

@@ -82,6 +82,20 @@ class Deal:
         """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first
         ``cards`` (default 52) cards."""
     @staticmethod
+    def from_pysol(number: int | str, game: str | int | None = None) -> Deal:
+        """The row PySolFC lays out for game ``number`` (``12345`` or ``"ms12345"``; 1 to
+        10**20 - 1) of ``game`` (default ``"accordion"``; a name, PySolFC's title or its
+        id: accordion 772, bayan 656, relaxed-accordion 773, 23-skidoo 883,
+        accordions-revenge 811, royal-marriage 288). See docs/numberings.md."""
+    @staticmethod
+    def from_solvitaire(seed: int, game: str = "accordion") -> Deal:
+        """The row ``solvitaire --type accordion|late-binding-solitaire --random SEED``
+        solves (``game`` ``"accordion"``: 52 cards, ``"late-binding"``: 18)."""
+    @staticmethod
+    def from_knuth(seed: int, cards: int | None = None) -> Deal:
+        """The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``
+        (Stanford GraphBase ``gb_flip``)."""
+    @staticmethod
     def random(cards: int | None = None) -> Deal:
         """A numbered deal with a fresh random seed (see :attr:`seed`)."""
     @property
@@ -226,6 +240,10 @@ class Solution:
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md."""
+
+def pysol_goal(number: int | str) -> Card:
+    """The goal card of PySolFC's Accordion's Revenge game ``number``: it must end on top
+    of the last pile."""
 
 def solve(
     position: Deal | Game | str,

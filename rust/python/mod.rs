@@ -13,6 +13,7 @@ mod blind;
 mod errors;
 mod game;
 mod interrupt;
+mod numbering;
 mod royal;
 mod solver;
 mod values;
@@ -31,5 +32,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     royal::register(m)?;
     blind::register(m)?;
     solver::register(m)?;
+    numbering::register(m)?;
     Ok(())
 }

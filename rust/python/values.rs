@@ -236,6 +236,33 @@ impl PyDeal {
         })
     }
 
+    /// The row PySolFC lays out for game `number` of `game` (`crate::numbering::pysol`).
+    #[staticmethod]
+    #[pyo3(signature = (number, game = None))]
+    fn from_pysol(number: &Bound<'_, PyAny>, game: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        match game {
+            Some(game) => super::numbering::from_pysol(number, game),
+            None => super::numbering::from_pysol(
+                number,
+                PyString::new(number.py(), "accordion").as_any(),
+            ),
+        }
+    }
+
+    /// The row Solvitaire's `--random seed` lays out for `game`.
+    #[staticmethod]
+    #[pyo3(signature = (seed, game = "accordion"))]
+    fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<Self> {
+        super::numbering::from_solvitaire(seed, game)
+    }
+
+    /// The first `cards` (default 18) cards of Knuth's Late Binding deal `seed`.
+    #[staticmethod]
+    #[pyo3(signature = (seed, cards = None))]
+    fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        super::numbering::from_knuth(seed, cards)
+    }
+
     #[staticmethod]
     #[pyo3(signature = (cards = None))]
     fn random(py: Python<'_>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {

@@ -22,7 +22,19 @@ from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.game import Game, LegalMoves, Outcome
 from accordion.reference.moves import Move
+from accordion.reference.numbering import pysol_goal
 from accordion.reference.rules import Rules
 from accordion.reference.solver import Solution, solve
 
-__all__ = ["Card", "Deal", "Game", "LegalMoves", "Move", "Outcome", "Rules", "Solution", "solve"]
+__all__ = [
+    "Card",
+    "Deal",
+    "Game",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Rules",
+    "Solution",
+    "pysol_goal",
+    "solve",
+]

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import final
 
 from accordion.errors import InvalidCardError, InvalidDealError
+from accordion.reference import numbering
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card, as_card
 
@@ -155,6 +156,25 @@ class Deal(Frozen):
             raise InvalidDealError(f"a deal has 1 to 52 cards, got {cards}")
         deck = shuffled_deck(seed)
         return Deal._make(tuple(Card.from_index(index) for index in deck[:cards]), seed)
+
+    @staticmethod
+    def from_pysol(number: int | str, game: str | int | None = None) -> Deal:
+        """The row PySolFC lays out for game ``number`` (``12345`` or ``"ms12345"``) of
+        ``game`` (a name such as ``"23-skidoo"``, PySolFC's title or its id)."""
+        row, _ = numbering.pysol(number, "accordion" if game is None else game)
+        return Deal._make(tuple(Card.from_index(index) for index in row), None)
+
+    @staticmethod
+    def from_solvitaire(seed: int, game: str = "accordion") -> Deal:
+        """The row ``solvitaire --type accordion|late-binding-solitaire --random SEED`` solves."""
+        row = numbering.solvitaire(seed, game)
+        return Deal._make(tuple(Card.from_index(index) for index in row), None)
+
+    @staticmethod
+    def from_knuth(seed: int, cards: int | None = None) -> Deal:
+        """The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``."""
+        row = numbering.knuth(seed, 18 if cards is None else cards)
+        return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
     def random(cards: int = 52) -> Deal:

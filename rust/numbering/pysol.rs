@@ -1,0 +1,433 @@
+//! PySolFC's game numbers, as PySolFC (`pysollib/pysolrandom.py`,
+//! `pysollib/game/__init__.py`, `pysollib/games/pushpin.py`) deals them.
+//!
+//! * The generator. Game numbers 1 to 31,999 use `LCRandom31`, the linear
+//!   congruential generator of Microsoft's C library (`x = 214013·x + 2531011`,
+//!   output bits 16–30), for Freecell compatibility; numbers from 32,000 on use
+//!   Python's Mersenne Twister (`random.Random(n)`, seeded with the number's
+//!   32-bit words). A number written `msN` (N from 1 to 2^33 − 1) always takes
+//!   the LCG, with PySolFC's extensions above 2^31. PySolFC refuses 0; its own
+//!   random numbers stay below 10^20, the bound taken here.
+//! * The deck before the shuffle: suits in PySolFC's order clubs, spades,
+//!   hearts, diamonds, each ace to king; for the LCG rearranged rank by rank in
+//!   the order clubs, diamonds, hearts, spades (`ms_rearrange`).
+//! * The shuffle (`pysol_cards`' `RandomBase.shuffle`): for `n = 51 … 1`,
+//!   swap cards `n` and `randint(0, n)`, where the LCG's `randint(0, n)` is
+//!   `rand() mod (n + 1)` and the Twister's is `⌊random() · (n + 1)⌋`.
+//! * The layout: the shuffled list becomes the talon bottom first, and the
+//!   talon deals its top card first onto pile 1, so pile `i` holds card
+//!   `51 − i` of the list. Royal Marriage first moves the king of hearts to the
+//!   bottom of the talon and the queen of hearts to its top.
+//! * Accordion's Revenge then draws its goal card from the same generator:
+//!   `suit = choice(suits)`, `rank = choice(ranks)`, again while the card is
+//!   the first or the second of the row.
+
+use super::card;
+use crate::card::Card;
+use crate::deal::{Deal, DECK_SIZE};
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// The first game number PySolFC deals with the Mersenne Twister.
+pub const FIRST_TWISTER_NUMBER: u128 = 32_000;
+/// Game numbers run below this (PySolFC's `MTRandom.MAX_SEED`, 10^20).
+pub const NUMBER_LIMIT: u128 = 100_000_000_000_000_000_000;
+/// `msN` numbers run from 1 to this (PySolFC's `LCRandom31.MAX_SEED`).
+pub const MS_MAX: u64 = (1 << 33) - 1;
+
+/// A PySolFC game number: plain, or `msN` (always the Microsoft-compatible LCG).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Number {
+    Game(u128),
+    Ms(u64),
+}
+
+impl Number {
+    /// A plain game number, 1 to 10^20 − 1.
+    pub fn game(number: u128) -> Result<Number> {
+        if (1..NUMBER_LIMIT).contains(&number) {
+            Ok(Number::Game(number))
+        } else {
+            Err(Error::InvalidDeal(format!(
+                "PySolFC game numbers run from 1 to 10**20 - 1, got {number}"
+            )))
+        }
+    }
+
+    /// An `msN` number, 1 to 2^33 − 1.
+    pub fn ms(number: u64) -> Result<Number> {
+        if (1..=MS_MAX).contains(&number) {
+            Ok(Number::Ms(number))
+        } else {
+            Err(Error::InvalidDeal(format!(
+                "PySolFC ms numbers run from ms1 to ms{MS_MAX}, got ms{number}"
+            )))
+        }
+    }
+}
+
+impl FromStr for Number {
+    type Err = Error;
+
+    /// `12345` or `ms12345`. A leading `#` and the digit-group separators
+    /// `,`, `_` and spaces are ignored, as PySolFC ignores them; unlike
+    /// PySolFC (which drops every `-` and `.`), `-5` and `1.5` are refused.
+    fn from_str(text: &str) -> Result<Number> {
+        let bad = || {
+            Error::InvalidDeal(format!(
+                "not a PySolFC game number: {text:?} (write e.g. 12345 or ms12345)"
+            ))
+        };
+        let trimmed = text.trim();
+        if let Some(digits) = trimmed.strip_prefix("ms") {
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            return digits
+                .parse::<u64>()
+                .map_or_else(|_| Err(bad()), Number::ms)
+                .map_err(|e| if digits.len() > 20 { bad() } else { e });
+        }
+        let digits: String = trimmed
+            .strip_prefix('#')
+            .unwrap_or(trimmed)
+            .chars()
+            .filter(|c| !matches!(c, ',' | '_') && !c.is_whitespace())
+            .collect();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        match digits.parse::<u128>() {
+            Ok(n) => Number::game(n),
+            Err(_) => Err(Error::InvalidDeal(format!(
+                "PySolFC game numbers run from 1 to 10**20 - 1, got {digits}"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Number::Game(n) => write!(f, "{n}"),
+            Number::Ms(n) => write!(f, "ms{n}"),
+        }
+    }
+}
+
+/// The Accordion family of `pysollib/games/pushpin.py`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PysolGame {
+    /// 772: one-way, distances 1 and 3, won at one pile.
+    Accordion,
+    /// 656: an agreeing pair 1 or 3 apart, either way, is thrown out whole.
+    Bayan,
+    /// 773: two-way, distances 1 and 3, won at one pile.
+    RelaxedAccordion,
+    /// 883: one-way, distances 2 and 3, won at two piles.
+    TwentyThreeSkidoo,
+    /// 811: as Accordion, won at one pile with the goal card on top.
+    AccordionsRevenge,
+    /// 288: Push Pin with the queen of hearts first and the king last.
+    RoyalMarriage,
+}
+
+impl PysolGame {
+    pub const ALL: [PysolGame; 6] = [
+        PysolGame::Accordion,
+        PysolGame::Bayan,
+        PysolGame::RelaxedAccordion,
+        PysolGame::TwentyThreeSkidoo,
+        PysolGame::AccordionsRevenge,
+        PysolGame::RoyalMarriage,
+    ];
+
+    /// PySolFC's game id.
+    pub fn id(self) -> u32 {
+        match self {
+            PysolGame::Accordion => 772,
+            PysolGame::Bayan => 656,
+            PysolGame::RelaxedAccordion => 773,
+            PysolGame::TwentyThreeSkidoo => 883,
+            PysolGame::AccordionsRevenge => 811,
+            PysolGame::RoyalMarriage => 288,
+        }
+    }
+
+    /// The name used here (lower case, hyphens).
+    pub fn name(self) -> &'static str {
+        match self {
+            PysolGame::Accordion => "accordion",
+            PysolGame::Bayan => "bayan",
+            PysolGame::RelaxedAccordion => "relaxed-accordion",
+            PysolGame::TwentyThreeSkidoo => "23-skidoo",
+            PysolGame::AccordionsRevenge => "accordions-revenge",
+            PysolGame::RoyalMarriage => "royal-marriage",
+        }
+    }
+
+    /// PySolFC's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            PysolGame::Accordion => "Accordion",
+            PysolGame::Bayan => "Bayan",
+            PysolGame::RelaxedAccordion => "Relaxed Accordion",
+            PysolGame::TwentyThreeSkidoo => "23 Skidoo",
+            PysolGame::AccordionsRevenge => "Accordion's Revenge",
+            PysolGame::RoyalMarriage => "Royal Marriage",
+        }
+    }
+
+    /// The game with PySolFC id `id`.
+    pub fn from_id(id: u32) -> Result<PysolGame> {
+        PysolGame::ALL
+            .into_iter()
+            .find(|game| game.id() == id)
+            .ok_or_else(|| unknown_game(&id.to_string()))
+    }
+}
+
+fn unknown_game(text: &str) -> Error {
+    let known: Vec<String> = PysolGame::ALL
+        .iter()
+        .map(|g| format!("{} ({})", g.name(), g.id()))
+        .collect();
+    Error::InvalidRules(format!(
+        "unknown PySolFC game {text:?} (known: {})",
+        known.join(", ")
+    ))
+}
+
+impl FromStr for PysolGame {
+    type Err = Error;
+
+    /// A name (`23-skidoo`), PySolFC's title (`23 Skidoo`, any case) or its id (`883`).
+    fn from_str(text: &str) -> Result<PysolGame> {
+        let key = text.trim().to_lowercase();
+        if let Ok(id) = key.parse::<u32>() {
+            return PysolGame::from_id(id).map_err(|_| unknown_game(text));
+        }
+        PysolGame::ALL
+            .into_iter()
+            .find(|game| game.name() == key || game.title().to_lowercase() == key)
+            .ok_or_else(|| unknown_game(text))
+    }
+}
+
+impl fmt::Display for PysolGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The two generators behind PySolFC's numbers, with `pysol_cards`' `randint`.
+enum Generator {
+    Lcg(Lcg31),
+    Twister(Box<rand_mt::Mt>),
+}
+
+impl Generator {
+    fn new(number: Number) -> Generator {
+        match number {
+            Number::Game(n) if n < FIRST_TWISTER_NUMBER => Generator::Lcg(Lcg31::new(n as u64)),
+            Number::Ms(n) => Generator::Lcg(Lcg31::new(n)),
+            Number::Game(n) => Generator::Twister(Box::new(python_twister(n))),
+        }
+    }
+
+    /// `randint(0, n)`: uniform-ish in `0..=n`, exactly as PySolFC draws it.
+    fn randint(&mut self, n: usize) -> usize {
+        match self {
+            Generator::Lcg(lcg) => lcg.next() as usize % (n + 1),
+            Generator::Twister(mt) => (python_random(mt) * (n + 1) as f64) as usize,
+        }
+    }
+}
+
+/// `LCRandom31`: Microsoft's `rand()` for seeds below 2^31, with PySolFC's
+/// extensions for `msN` seeds from 2^31 (bit 15 set) and from 2^32 (the seed
+/// less 2^32, 16 output bits, plus one).
+struct Lcg31 {
+    seed: u64,
+    state: u64,
+}
+
+impl Lcg31 {
+    fn new(seed: u64) -> Lcg31 {
+        Lcg31 {
+            seed,
+            state: if seed < 1 << 32 {
+                seed
+            } else {
+                seed - (1 << 32)
+            },
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.state = (self.state.wrapping_mul(214_013).wrapping_add(2_531_011)) & MS_MAX;
+        if self.seed < 1 << 31 {
+            (self.state >> 16) & 0x7fff
+        } else if self.seed < 1 << 32 {
+            (self.state >> 16) & 0x7fff | 0x8000
+        } else {
+            ((self.state >> 16) & 0xffff) + 1
+        }
+    }
+}
+
+/// Python's `random.Random(n)` for a non-negative int: MT19937 seeded by
+/// `init_by_array` with the 32-bit words of `n`, least significant first
+/// (one zero word for 0).
+fn python_twister(n: u128) -> rand_mt::Mt {
+    let mut key = Vec::with_capacity(4);
+    let mut rest = n;
+    loop {
+        key.push(rest as u32);
+        rest >>= 32;
+        if rest == 0 {
+            break;
+        }
+    }
+    rand_mt::Mt::new_with_key(key)
+}
+
+/// Python's `random()`: 53 random bits from two outputs, as a float in [0, 1).
+fn python_random(mt: &mut rand_mt::Mt) -> f64 {
+    let a = mt.next_u32() >> 5;
+    let b = mt.next_u32() >> 6;
+    (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
+}
+
+/// A PySolFC game as laid out: the row and, for Accordion's Revenge, the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub deal: Deal,
+    /// The card that must end on top of the last pile (Accordion's Revenge).
+    pub goal: Option<Card>,
+}
+
+/// The row PySolFC lays out for `game` number `number`, left to right.
+///
+/// ```
+/// use accordion::numbering::pysol::{layout, Number, PysolGame};
+/// let game = layout(Number::game(1).unwrap(), PysolGame::Accordion);
+/// // Game 1 is Microsoft's Freecell deal 1, dealt into one row.
+/// assert!(game.deal.to_string().starts_with("JD 2D 9H JC 5D 7H 7C 5H"));
+/// ```
+pub fn layout(number: Number, game: PysolGame) -> Layout {
+    // PySolFC's cards: suit-major in its suit order clubs, spades, hearts,
+    // diamonds (our suit indices 0, 3, 2, 1), each ace to king.
+    let mut cards: Vec<Card> = [0, 3, 2, 1]
+        .into_iter()
+        .flat_map(|suit| (0..13).map(move |rank| card(rank, suit)))
+        .collect();
+    let mut generator = Generator::new(number);
+    if matches!(generator, Generator::Lcg(_)) {
+        // `ms_rearrange`: rank by rank, suits in the order C D H S.
+        cards.sort_by_key(|c| c.index());
+    }
+    for n in (1..DECK_SIZE).rev() {
+        let j = generator.randint(n);
+        cards.swap(n, j);
+    }
+    if game == PysolGame::RoyalMarriage {
+        let queen = card(11, 2);
+        let king = card(12, 2);
+        cards.retain(|&c| c != queen && c != king);
+        cards.insert(0, king);
+        cards.push(queen);
+    }
+    cards.reverse();
+    let goal = (game == PysolGame::AccordionsRevenge).then(|| {
+        loop {
+            // `choice(suits)` then `choice(ranks)`: randint(0, len − 1).
+            let suit = [0, 3, 2, 1][generator.randint(3)];
+            let rank = generator.randint(12);
+            let goal = card(rank, suit);
+            if goal != cards[0] && goal != cards[1] {
+                break goal;
+            }
+        }
+    });
+    Layout {
+        deal: Deal::new(cards).expect("a permutation of the deck"),
+        goal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_parse_in_pysolfc_spellings_and_bad_ones_are_refused() {
+        assert_eq!("#12,345".parse::<Number>().unwrap(), Number::Game(12_345));
+        assert_eq!(
+            "ms3000000000".parse::<Number>().unwrap(),
+            Number::Ms(3_000_000_000)
+        );
+        for bad in [
+            "",
+            "0",
+            "-5",
+            "1.5",
+            "ms",
+            "ms0",
+            "abc",
+            "ms8589934592",
+            "100000000000000000000",
+        ] {
+            assert!(
+                matches!(bad.parse::<Number>(), Err(Error::InvalidDeal(_))),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            Number::game(99_999_999_999_999_999_999)
+                .unwrap()
+                .to_string(),
+            "99999999999999999999"
+        );
+    }
+
+    #[test]
+    fn games_parse_by_name_title_and_id() {
+        for game in PysolGame::ALL {
+            assert_eq!(game.name().parse::<PysolGame>().unwrap(), game);
+            assert_eq!(game.title().parse::<PysolGame>().unwrap(), game);
+            assert_eq!(game.id().to_string().parse::<PysolGame>().unwrap(), game);
+        }
+        assert!(matches!(
+            "287".parse::<PysolGame>(),
+            Err(Error::InvalidRules(_))
+        ));
+        assert!(matches!(
+            "klondike".parse::<PysolGame>(),
+            Err(Error::InvalidRules(_))
+        ));
+    }
+
+    #[test]
+    fn every_game_but_royal_marriage_lays_out_the_same_row() {
+        for n in [1, 31_999, 32_000, 1 << 40] {
+            let number = Number::game(n).unwrap();
+            let accordion = layout(number, PysolGame::Accordion).deal;
+            for game in [
+                PysolGame::Bayan,
+                PysolGame::RelaxedAccordion,
+                PysolGame::TwentyThreeSkidoo,
+            ] {
+                assert_eq!(layout(number, game).deal, accordion);
+            }
+            let revenge = layout(number, PysolGame::AccordionsRevenge);
+            assert_eq!(revenge.deal, accordion);
+            let goal = revenge.goal.unwrap();
+            assert!(goal != accordion.cards()[0] && goal != accordion.cards()[1]);
+            let royal = layout(number, PysolGame::RoyalMarriage).deal;
+            assert_eq!(royal.cards()[0].to_string(), "QH");
+            assert_eq!(royal.cards()[51].to_string(), "KH");
+        }
+    }
+}
