@@ -3,7 +3,7 @@
 //!
 //! `cargo bench --bench royal -- [DEALS] [SEED] [JOBS]` (defaults 100000, 1, all cores).
 
-use accordion::royal::simulate::{simulate, SimulationSpec};
+use accordion::royal::simulate::{simulate, Setup};
 use accordion::royal::Strategy;
 use accordion::RuleSet;
 use std::time::Instant;
@@ -16,7 +16,7 @@ fn main() {
         .collect();
     let deals = numbers.first().copied().unwrap_or(100_000);
     let seed = numbers.get(1).copied().unwrap_or(1);
-    let jobs = numbers.get(2).copied().unwrap_or(0) as usize;
+    let jobs = numbers.get(2).map(|&j| j as usize);
     println!(
         "| mode | rules | strategy | deals | wins | win rate | 95% CI | mean cards | seconds |"
     );
@@ -30,19 +30,16 @@ fn main() {
         (true, RuleSet::Parlett, Strategy::Best),
     ];
     for (blind, rules, strategy) in runs {
-        let spec = SimulationSpec {
+        let setup = Setup {
             cards: 52,
             blind,
             rules,
             strategy,
-            seed,
-            deals,
-            jobs,
         };
         let start = Instant::now();
-        let stats = simulate(&spec, None).expect("a valid simulation");
+        let stats = simulate(&setup, seed, deals, jobs, None, None).expect("a valid simulation");
         let seconds = start.elapsed().as_secs_f64();
-        let (lo, hi) = stats.ci95();
+        let (lo, hi) = stats.ci95;
         println!(
             "| {} | {} | {} | {} | {} | {:.4}% | {:.4}%–{:.4}% | {:.3} | {seconds:.2} |",
             if blind { "blind" } else { "open" },
@@ -53,7 +50,7 @@ fn main() {
             100.0 * stats.wins as f64 / stats.deals as f64,
             100.0 * lo,
             100.0 * hi,
-            stats.mean_cards(),
+            stats.mean_piles,
         );
     }
 }

@@ -1,6 +1,6 @@
 //! Cards: ranks, suits, agreement, parsing and canonical text.
 
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -100,7 +100,7 @@ impl FromStr for Card {
     /// Rank then suit: `AS`, `td`, `10D`, `7♥`. Surrounding white space is ignored.
     fn from_str(text: &str) -> Result<Card> {
         let trimmed = text.trim();
-        let bad = || Error::InvalidCard(format!("unknown card {text:?}"));
+        let bad = || Error::InvalidCard(format!("unknown card {}", quoted(text)));
         let suit_char = trimmed.chars().next_back().ok_or_else(bad)?;
         let rank_text = &trimmed[..trimmed.len() - suit_char.len_utf8()];
         let rank = parse_rank(rank_text).ok_or_else(bad)?;

@@ -5,7 +5,7 @@
 //! (`AC AD AH AS 2C … KS`); see `docs/rules.md` for the exact steps.
 
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -89,9 +89,7 @@ impl Deal {
     /// Numbered deal `seed`: the first `cards` cards of the shuffled deck.
     pub fn from_seed(seed: u64, cards: usize) -> Result<Deal> {
         if !(1..=DECK_SIZE).contains(&cards) {
-            return Err(Error::InvalidDeal(format!(
-                "a deal has 1 to 52 cards, asked for {cards}"
-            )));
+            return Err(Error::argument("cards", "1 to 52 cards", cards));
         }
         Ok(Deal {
             cards: shuffled_deck(seed)[..cards].to_vec(),
@@ -123,7 +121,8 @@ impl FromStr for Deal {
             if words.peek().is_none() {
                 if text.contains(',') {
                     return Err(Error::InvalidDeal(format!(
-                        "empty field between commas in {text:?}"
+                        "empty field between commas in {}",
+                        quoted(text)
                     )));
                 }
                 continue;
@@ -136,19 +135,19 @@ impl FromStr for Deal {
     }
 }
 
-/// A word that is not a card: name a wrong separator when it looks like two cards
-/// glued together, else the unknown card.
+/// A word that is not a card: a wrong separator when it is a card glued to
+/// what follows by a character no card has (`AS;2D`), else an unknown card.
 fn bad_word(word: &str) -> Error {
-    if let Some(sep) = word
-        .chars()
-        .find(|c| !c.is_alphanumeric() && !"♣♦♥♠♧♢♡♤".contains(*c))
-    {
-        Error::InvalidDeal(format!(
-            "unexpected separator {sep:?} in {word:?}: separate cards with spaces or commas"
-        ))
-    } else {
-        Error::InvalidCard(format!("unknown card {word:?}"))
+    let is_card_char = |c: char| c.is_ascii_alphanumeric() || "♣♦♥♠♧♢♡♤".contains(c);
+    if let Some((at, sep)) = word.char_indices().find(|&(_, c)| !is_card_char(c)) {
+        if at > 0 && word[..at].parse::<Card>().is_ok() {
+            return Error::InvalidDeal(format!(
+                "unexpected separator {sep:?} in {}: separate cards with spaces or commas",
+                quoted(word)
+            ));
+        }
     }
+    Error::InvalidCard(format!("unknown card {}", quoted(word)))
 }
 
 impl fmt::Display for Deal {
@@ -208,6 +207,12 @@ mod tests {
             "AS ZZ".parse::<Deal>(),
             Err(Error::InvalidCard(_))
         ));
-        assert!(matches!(Deal::from_seed(0, 53), Err(Error::InvalidDeal(_))));
+        assert!(matches!(
+            Deal::from_seed(0, 53),
+            Err(Error::InvalidArgument {
+                argument: "cards",
+                ..
+            })
+        ));
     }
 }

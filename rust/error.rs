@@ -1,5 +1,6 @@
 //! The one error type of the core. The Python binding maps each variant to an
-//! exception of `accordion.errors`; the CLI prints its message on one line.
+//! exception of `accordion.errors` (`rust/python/errors.rs`); the CLI prints its
+//! message on one line.
 
 use std::fmt;
 
@@ -16,6 +17,23 @@ pub enum Error {
     IllegalMove(String),
     /// An unknown rule set or a bad variant.
     InvalidRules(String),
+    /// A number (or option) out of its range: `jobs`, `max_nodes`, `timeout`,
+    /// `memory`, `deals`, `seed`, `cards`… `argument` is its Python name.
+    InvalidArgument {
+        argument: &'static str,
+        message: String,
+    },
+}
+
+impl Error {
+    /// `argument must be {expected}, got {value}`: the one shape of a message
+    /// about a number out of range.
+    pub fn argument(argument: &'static str, expected: &str, value: impl fmt::Display) -> Error {
+        Error::InvalidArgument {
+            argument,
+            message: format!("{argument} must be {expected}, got {value}"),
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -24,8 +42,9 @@ impl fmt::Display for Error {
             Error::InvalidCard(m)
             | Error::InvalidDeal(m)
             | Error::InvalidMove(m)
+            | Error::InvalidRules(m)
             | Error::IllegalMove(m)
-            | Error::InvalidRules(m) => f.write_str(m),
+            | Error::InvalidArgument { message: m, .. } => f.write_str(m),
         }
     }
 }
@@ -34,3 +53,25 @@ impl std::error::Error for Error {}
 
 /// Shorthand for results of the core.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// The most characters of a user's text an error message repeats.
+pub const ECHO_CHARS: usize = 60;
+
+/// `text` quoted as Rust's `{:?}` does, cut to [`ECHO_CHARS`] characters with
+/// its full length said, so that a megabyte of bad input gets a one-line message.
+///
+/// ```
+/// use accordion::error::quoted;
+/// assert_eq!(quoted("ZZ"), "\"ZZ\"");
+/// let long = "x".repeat(1_000_000);
+/// assert!(quoted(&long).len() < 100 && quoted(&long).contains("1000000 characters"));
+/// ```
+pub fn quoted(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= ECHO_CHARS {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(ECHO_CHARS).collect();
+    let shown = format!("{head:?}");
+    format!("{}…\" ({count} characters)", &shown[..shown.len() - 1])
+}

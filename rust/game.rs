@@ -3,7 +3,7 @@
 
 use crate::card::Card;
 use crate::deal::Deal;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use crate::row::Row;
 use crate::rules::{Rules, Step};
 use std::fmt;
@@ -31,7 +31,12 @@ impl Play {
         if trimmed.eq_ignore_ascii_case("deal") {
             return Ok(Play::Deal);
         }
-        let bad = || Error::InvalidMove(format!("not a move: {text:?} (write e.g. 7H>7S or deal)"));
+        let bad = || {
+            Error::InvalidMove(format!(
+                "not a move: {} (write e.g. 7H>7S or deal)",
+                quoted(text)
+            ))
+        };
         let lower = trimmed.to_ascii_lowercase();
         let (mover, target) = if let Some(at) = lower.find(" on ") {
             (&trimmed[..at], &trimmed[at + 4..])
@@ -42,7 +47,8 @@ impl Play {
         let (mover, target) = (card(mover)?, card(target)?);
         if mover == target {
             return Err(Error::InvalidMove(format!(
-                "not a move: {text:?} names one card twice"
+                "not a move: {} names one card twice",
+                quoted(text)
             )));
         }
         Ok(Play::Move { mover, target })
@@ -97,9 +103,12 @@ pub struct Outcome {
     pub is_over: bool,
 }
 
+/// What `undo` and `history` need of an action played: nothing is replayed.
 #[derive(Clone, Debug)]
 struct Record {
     action: Action,
+    /// The action as written when it was played (by its cards).
+    play: Play,
     /// Cards in the moved pile (zero for a deal).
     moved: usize,
 }
@@ -255,6 +264,7 @@ impl Game {
         if !self.is_legal(action) {
             return Err(self.why_illegal(action));
         }
+        let play = self.play_of(action);
         let moved = match action {
             Action::Deal => {
                 self.row.push(self.deal.cards()[self.dealt]);
@@ -263,7 +273,11 @@ impl Game {
             }
             Action::Move(step) => self.row.apply(step),
         };
-        self.history.push(Record { action, moved });
+        self.history.push(Record {
+            action,
+            play,
+            moved,
+        });
         Ok(())
     }
 
@@ -282,15 +296,12 @@ impl Game {
 
     /// The actions played so far, oldest first, each as it was written then.
     pub fn history(&self) -> Vec<Play> {
-        let mut replay = Game::new(self.deal.clone(), self.rules, self.blind);
-        self.history
-            .iter()
-            .map(|record| {
-                let play = replay.play_of(record.action);
-                replay.play(record.action).expect("history replays");
-                play
-            })
-            .collect()
+        self.history.iter().map(|record| record.play).collect()
+    }
+
+    /// The last action played, as written then (`None` before the first).
+    pub fn last_play(&self) -> Option<Play> {
+        self.history.last().map(|record| record.play)
     }
 
     /// The number of actions played.

@@ -1,17 +1,25 @@
 //! The core of `accordion`: cards, rows, rules, games, numbered deals, the
 //! exhaustive solver and blind-play simulation. It knows nothing of Python; the
 //! PyO3 binding lives in `python/` behind the `python` feature.
+//!
+//! No `unsafe` anywhere but in the simulator's hot loop (`blind::fast`, whose
+//! module alone allows it).
+
+#![deny(unsafe_code)]
 
 pub mod blind;
+pub mod budget;
 pub mod card;
 pub mod deal;
 pub mod error;
 pub mod game;
 pub mod numbering;
+pub mod pool;
 pub mod row;
 pub mod royal;
 pub mod rules;
 pub mod solver;
+pub mod stats;
 
 #[cfg(feature = "python")]
 mod python;

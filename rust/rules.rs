@@ -1,7 +1,7 @@
 //! Rule sets and variants (`docs/rules.md`) and legal-move generation.
 
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -55,7 +55,8 @@ impl FromStr for RuleSet {
             .find(|set| set.name() == text.trim().to_ascii_lowercase())
             .ok_or_else(|| {
                 Error::InvalidRules(format!(
-                    "unknown rule set {text:?} (known: modern, strict, strict-leap, parlett)"
+                    "unknown rule set {} (known: modern, strict, strict-leap, parlett)",
+                    quoted(text)
                 ))
             })
     }
@@ -69,7 +70,8 @@ impl Distances {
     /// The classic slide (1) and leap (3).
     pub const CLASSIC: Distances = Distances(0b1010);
 
-    pub fn new(distances: &[u32]) -> Result<Distances> {
+    /// The set of `distances`; any value outside 1..=51 is refused, by its value.
+    pub fn new(distances: &[i128]) -> Result<Distances> {
         if distances.is_empty() {
             return Err(Error::InvalidRules("the distance set is empty".into()));
         }
@@ -121,9 +123,13 @@ impl FromStr for Distances {
         let values = text
             .split(',')
             .map(|part| {
-                part.trim()
-                    .parse::<u32>()
-                    .map_err(|_| Error::InvalidRules(format!("bad distance {part:?} in {text:?}")))
+                part.trim().parse::<i128>().map_err(|_| {
+                    Error::InvalidRules(format!(
+                        "bad distance {} in {}",
+                        quoted(part),
+                        quoted(text)
+                    ))
+                })
             })
             .collect::<Result<Vec<_>>>()?;
         Distances::new(&values)

@@ -12,23 +12,28 @@ import pytest
 from accordion.errors import (
     AccordionError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidMoveError,
     InvalidRulesError,
+    NoMoveToUndoError,
 )
 
 
 def test_every_error_is_a_value_error() -> None:
     for error in [
         IllegalMoveError,
+        InvalidArgumentError,
         InvalidCardError,
         InvalidDealError,
         InvalidMoveError,
         InvalidRulesError,
+        NoMoveToUndoError,
     ]:
         assert issubclass(error, AccordionError)
     assert issubclass(AccordionError, ValueError)
+    assert issubclass(NoMoveToUndoError, IndexError)
 
 
 # -- cards and deals -------------------------------------------------------------
@@ -50,7 +55,7 @@ def test_unknown_card_in_a_deal(engine: ModuleType) -> None:
 
 
 def test_card_index_out_of_range(engine: ModuleType) -> None:
-    with pytest.raises(InvalidCardError, match="52"):
+    with pytest.raises(InvalidArgumentError, match="index must be a card index 0 to 51, got 52"):
         engine.Card.from_index(52)
 
 
@@ -96,15 +101,64 @@ def test_empty_field_between_commas(engine: ModuleType) -> None:
         engine.Deal.parse("AS,,2D")
 
 
-@pytest.mark.parametrize(("seed", "cards"), [(-1, 52), (2**64, 52), (1, 0), (1, 53), (1, -5)])
-def test_numbered_deal_out_of_range(engine: ModuleType, seed: int, cards: int) -> None:
-    with pytest.raises(InvalidDealError):
+@pytest.mark.parametrize(
+    ("seed", "cards", "message"),
+    [
+        (-1, 52, "seed must be a deal number 0 to 2**64 - 1, got -1"),
+        (2**64, 52, "got 18446744073709551616"),
+        (2**70, 52, "got 1180591620717411303424"),
+        (1, 0, "cards must be 1 to 52 cards, got 0"),
+        (1, 53, "got 53"),
+        (1, -1, "cards must be 1 to 52 cards, got -1"),  # not "asked for 53"
+        (1, 2**70, "got 1180591620717411303424"),
+    ],
+)
+def test_numbered_deal_out_of_range(
+    engine: ModuleType, seed: int, cards: int, message: str
+) -> None:
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)) as caught:
         engine.Deal.from_seed(seed, cards=cards)
+    assert caught.value.argument == ("seed" if not 0 <= seed < 2**64 else "cards")
 
 
 def test_random_deal_size_out_of_range(engine: ModuleType) -> None:
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(InvalidArgumentError, match="cards"):
         engine.Deal.random(53)
+
+
+@pytest.mark.parametrize("seed", [True, False, 1.0, "1", None])
+def test_a_seed_is_an_int_and_never_a_bool(engine: ModuleType, seed: object) -> None:
+    with pytest.raises(TypeError):
+        engine.Deal.from_seed(seed)
+    with pytest.raises(TypeError):
+        engine.royal.royal_deal(seed) if engine.__name__.endswith("reference") else (
+            engine.royal_deal(seed)
+        )
+
+
+def test_lone_surrogates_are_bad_text_not_unicode_errors(engine: ModuleType) -> None:
+    with pytest.raises((InvalidCardError, InvalidDealError)):
+        engine.Deal.parse("\ud800")
+    with pytest.raises(InvalidCardError):
+        engine.Card.parse("A\udcff")
+    with pytest.raises(InvalidMoveError):
+        engine.Move.parse("7H>\ud800")
+    with pytest.raises(InvalidRulesError):
+        engine.Rules("\ud800")
+
+
+def test_a_megabyte_of_bad_text_gets_a_short_message(engine: ModuleType) -> None:
+    text = "Z" * 1_000_000
+    for call, error in [
+        (lambda: engine.Deal.parse(text), InvalidCardError),
+        (lambda: engine.Card.parse(text), InvalidCardError),
+        (lambda: engine.Move.parse(text), InvalidMoveError),
+        (lambda: engine.Rules(text), InvalidRulesError),
+    ]:
+        with pytest.raises(error) as caught:
+            call()
+        assert len(str(caught.value)) < 200
+        assert "1000000 characters" in str(caught.value)
 
 
 # -- moves -----------------------------------------------------------------------
@@ -176,7 +230,9 @@ def test_dealing_from_an_empty_stock(engine: ModuleType) -> None:
 
 
 def test_undo_with_no_history(engine: ModuleType) -> None:
-    with pytest.raises(IndexError):
+    with pytest.raises(NoMoveToUndoError, match="no move"):
+        engine.Game("7H 7S").undo()
+    with pytest.raises(IndexError):  # as list.pop() raises: code written for that still works
         engine.Game("7H 7S").undo()
 
 
@@ -192,10 +248,22 @@ def test_unknown_rule_set(engine: ModuleType) -> None:
         engine.Game("AS 2D", "foo")
 
 
-@pytest.mark.parametrize("distances", [(), (0,), (52,), (-1, 3), (1, 99)])
+@pytest.mark.parametrize("distances", [(), (0,), (52,), (-1, 3), (1, 99), (2**70,), "0,3", "x"])
 def test_bad_distances(engine: ModuleType, distances: tuple[int, ...]) -> None:
     with pytest.raises(InvalidRulesError):
         engine.Rules("modern", distances=distances)
+
+
+def test_a_bad_distance_is_named_by_its_value(engine: ModuleType) -> None:
+    with pytest.raises(InvalidRulesError, match="distance -5 "):
+        engine.Rules("modern", distances=[-5])
+    with pytest.raises(InvalidRulesError, match="distance 1180591620717411303424 "):
+        engine.Rules("modern", distances=[2**70])
+
+
+def test_distances_as_text_are_read_alike(engine: ModuleType) -> None:
+    assert engine.Rules(distances="13").distances == (13,)
+    assert engine.Rules(distances=" 2, 3 ").distances == (2, 3)
 
 
 # -- wrong Python types ----------------------------------------------------------
@@ -218,6 +286,10 @@ CALLS: list[tuple[str, Callable[[Any], object]]] = [
     ("Rules(two_way=str)", lambda e: e.Rules("modern", two_way="yes")),
     ("Rules(distances=int)", lambda e: e.Rules("modern", distances=5)),
     ("Rules(distances=[str])", lambda e: e.Rules("modern", distances=["1"])),
+    ("Rules(distances=[bool])", lambda e: e.Rules("modern", distances=[True])),
+    ("Card.from_index(bool)", lambda e: e.Card.from_index(True)),
+    ("Deal.from_seed(bool)", lambda e: e.Deal.from_seed(False)),
+    ("Game.move_at(bool)", lambda e: e.Game("AS 2S").move_at(True, 1)),
     ("Game(int)", lambda e: e.Game(5)),
     ("Game(rules=int)", lambda e: e.Game("AS 2D", 5)),
     ("Game(blind=str)", lambda e: e.Game("AS 2D", blind="yes")),

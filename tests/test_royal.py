@@ -20,10 +20,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from accordion.errors import (
     AccordionError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidMoveError,
     InvalidRulesError,
+    NoMoveToUndoError,
 )
 
 ENGINES = {"core": "accordion._core", "reference": "accordion.reference.royal"}
@@ -175,9 +177,11 @@ def test_bad_rules_and_counts_raise(royal: Any) -> None:
         with pytest.raises(InvalidRulesError):
             royal.RoyalGame("QH KH", name)
     for cards in (0, 1, 53):
-        with pytest.raises(InvalidDealError):
+        with pytest.raises(InvalidArgumentError, match=f"cards must be 2 to 52 cards, got {cards}"):
             royal.royal_deal(1, cards)
-    with pytest.raises(IndexError):
+    with pytest.raises(NoMoveToUndoError):
+        royal.RoyalGame("QH KH").undo()
+    with pytest.raises(IndexError):  # as list.pop() raises: code written for that still works
         royal.RoyalGame("QH KH").undo()
 
 
@@ -301,15 +305,15 @@ def test_full_deals_solve_with_budgets() -> None:
 
 
 def test_simulation_is_deterministic_for_any_jobs_and_matches_the_reference_greedy() -> None:
-    one = core().simulate_royal(300, seed=5, jobs=1)
-    two = core().simulate_royal(300, seed=5, jobs=2)
+    one = core().simulate_royal(deals=300, seed=5, jobs=1)
+    two = core().simulate_royal(deals=300, seed=5, jobs=2)
     assert one.to_dict() | {"seconds": 0} == two.to_dict() | {"seconds": 0}
     wins = sum(
         reference().greedy_line(reference().royal_deal(seed).cards)[1] == 2
         for seed in range(5, 305)
     )
     assert one.wins == wins
-    assert sum(n for _, n in one.histogram) == one.deals == 300
+    assert sum(one.histogram.values()) == one.deals == 300
     lo, hi = one.ci95
     assert lo <= one.win_rate <= hi
 
@@ -317,7 +321,7 @@ def test_simulation_is_deterministic_for_any_jobs_and_matches_the_reference_gree
 def test_best_play_dominates_and_blind_modern_equals_open() -> None:
     runs = {
         (blind, rules, strategy): core().simulate_royal(
-            400, blind=blind, rules=rules, strategy=strategy
+            deals=400, blind=blind, rules=rules, strategy=strategy
         )
         for blind in (False, True)
         for rules in ("modern", "parlett")
@@ -329,4 +333,42 @@ def test_best_play_dominates_and_blind_modern_equals_open() -> None:
         assert stats.wins <= open_best.wins
     assert runs[True, "parlett", "best"].histogram == runs[True, "parlett", "greedy"].histogram
     with pytest.raises(InvalidRulesError):
-        core().simulate_royal(10, strategy="clever")
+        core().simulate_royal(deals=10, strategy="clever")
+
+
+def test_the_two_simulations_take_the_same_arguments_and_give_the_same_figures() -> None:
+    accordion = core()
+    kwargs = {"deals": 50, "rules": "parlett", "seed": 3, "cards": 30, "blind": True, "jobs": 1}
+    seen: list[int] = []
+    plain = accordion.simulate(**kwargs, strategy="slide-first", progress=seen.append)
+    royal = accordion.simulate_royal(**kwargs, strategy="greedy", progress=seen.append)
+    shared = {"rules", "strategy", "mode", "cards", "deals", "seed", "wins", "win_rate"}
+    shared |= {"ci95", "mean_piles", "piles_histogram", "seconds"}
+    assert set(plain.to_dict()) == shared | {"grades"}
+    assert set(royal.to_dict()) == shared | {"game"}
+    for stats in (plain, royal):
+        assert isinstance(stats.histogram, dict)
+        assert sum(stats.histogram.values()) == stats.deals == 50
+        assert (stats.seed, stats.cards, stats.blind, stats.rules) == (3, 30, True, "parlett")
+    assert seen[-1] == 50
+    for simulate in (accordion.simulate, accordion.simulate_royal):
+        with pytest.raises(InvalidArgumentError, match="deals must be at least 1, got 0"):
+            simulate(deals=0)
+        with pytest.raises(InvalidArgumentError, match="seed"):
+            simulate(deals=2, seed=2**64 - 1)
+        with pytest.raises(InvalidArgumentError, match="jobs"):
+            simulate(deals=2, jobs=accordion.MAX_JOBS + 1)
+        with pytest.raises(TypeError):
+            simulate(deals=2, seed=True)
+    assert accordion.simulate(deals=1, seed=2**64 - 1).deals == 1
+    assert accordion.simulate_royal(deals=1, seed=2**64 - 1).deals == 1
+
+
+def test_the_old_royal_signature_and_names_still_work_with_a_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="deals=..."):
+        stats = core().simulate_royal(20, seed=1)
+    assert stats.deals == 20
+    with pytest.warns(DeprecationWarning, match="mean_piles"):
+        assert stats.mean_cards == stats.mean_piles
+    with pytest.raises(TypeError):
+        core().simulate_royal(20, deals=20)

@@ -12,6 +12,7 @@ Move('KS', '8S')
 """
 
 from accordion._core import (
+    MAX_JOBS,
     Card,
     Deal,
     Game,
@@ -27,6 +28,7 @@ from accordion._core import (
     Solution,
     Stats,
     pysol_goal,
+    __version__,
     royal_deal,
     simulate,
     simulate_royal,
@@ -34,28 +36,37 @@ from accordion._core import (
     solve_many,
     solve_royal,
 )
+from accordion._interrupt import install as _install_sigint
+from accordion._interrupt import interrupt
 from accordion.errors import (
     AccordionError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
     InvalidMoveError,
     InvalidRulesError,
+    NoMoveToUndoError,
 )
 from accordion.svg import save_svg, svg
 
+_install_sigint()
+
 __all__ = [
+    "MAX_JOBS",
     "AccordionError",
     "Card",
     "Deal",
     "Game",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidMoveError",
     "InvalidRulesError",
     "LegalMoves",
     "Move",
+    "NoMoveToUndoError",
     "Outcome",
     "RoyalGame",
     "RoyalMove",
@@ -66,6 +77,8 @@ __all__ = [
     "Solution",
     "Stats",
     "pysol_goal",
+    "__version__",
+    "interrupt",
     "royal_deal",
     "save_svg",
     "simulate",

@@ -8,6 +8,14 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Literal, final
 
 RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
+
+__version__: str
+#: The most threads ``jobs`` may ask for (``docs/errors.md``).
+MAX_JOBS: int
+
+def _interrupt_all() -> int:
+    """Stop every long call running now, in any thread (see :func:`accordion.interrupt`)."""
+
 GradeName = Literal["win", "strong", "moral victory", "loss"]
 
 @final
@@ -21,7 +29,9 @@ class Card:
         """Parse ``AS``, ``td``, ``10D``, ``7♥``; raise ``InvalidCardError`` otherwise."""
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S)."""
+        """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S).
+
+        An index outside 0 to 51 raises ``InvalidArgumentError``."""
     @property
     def rank(self) -> str:
         """``"A"``, ``"2"`` … ``"T"``, ``"J"``, ``"Q"``, ``"K"``."""
@@ -80,7 +90,8 @@ class Deal:
     @staticmethod
     def from_seed(seed: int, cards: int | None = None) -> Deal:
         """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first
-        ``cards`` (default 52) cards."""
+        ``cards`` (default 52) cards. ``seed`` 0 to 2**64 - 1 and ``cards`` 1 to 52,
+        else ``InvalidArgumentError``."""
     @staticmethod
     def from_pysol(number: int | str, game: str | int | None = None) -> Deal:
         """The row PySolFC lays out for game ``number`` (``12345`` or ``"ms12345"``; 1 to
@@ -117,9 +128,9 @@ class Rules:
 
     def __new__(
         cls,
-        name: RuleName | str = "modern",
+        name: RuleName | str | None = None,
         *,
-        two_way: bool = False,
+        two_way: bool | None = None,
         distances: Iterable[int] | str | None = None,
     ) -> Rules:
         """``distances`` defaults to ``(1, 3)``; text such as ``"2,3"`` is accepted."""
@@ -199,7 +210,8 @@ class Game:
     def deal(self) -> Move:
         """Turn the next stock card; raise ``IllegalMoveError`` when not allowed."""
     def undo(self) -> Move:
-        """Take back the last action; raise ``IndexError`` when there is none."""
+        """Take back the last action; raise ``NoMoveToUndoError`` (an ``IllegalMoveError``
+        and an ``IndexError``) when there is none."""
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: object, /) -> Game: ...
@@ -255,8 +267,10 @@ def solve(
 ) -> Solution:
     """Solve an open row (or the current row of a game) exhaustively.
 
-    ``rules`` defaults to the game's rules, else ``modern``. ``memory`` bounds the
-    transposition table in bytes. Releases the GIL; Ctrl-C stops it.
+    ``rules`` defaults to the game's rules, else ``modern``. ``max_nodes`` at
+    least 1, ``timeout`` positive seconds (``inf``: none), ``memory`` (the bound of
+    the transposition table in bytes) at least 1 MiB, else ``InvalidArgumentError``.
+    Releases the GIL; Ctrl-C stops it, from any thread (``KeyboardInterrupt``).
     """
 
 def solve_many(
@@ -268,7 +282,8 @@ def solve_many(
     timeout: float | None = None,
     memory: int | None = None,
 ) -> list[Solution]:
-    """Solve many rows on ``jobs`` threads (default: all cores); results in input order."""
+    """Solve many rows on ``jobs`` threads (default: one per core; 1 to ``MAX_JOBS``);
+    results in input order, the same for any ``jobs``."""
 
 # ---------------------------------------------------------------- Royal Marriage
 # docs/royal-marriage.md; the reference twin is accordion.reference.royal.
@@ -365,9 +380,10 @@ class RoyalGame:
         ``InvalidMoveError`` / ``IllegalMoveError``."""
     def deal(self) -> RoyalMove: ...
     def undo(self) -> RoyalMove:
-        """Take back the last action; raise ``IndexError`` when there is none."""
-    def hint(self) -> RoyalMove | None:
-        """The next action of best play; ``None`` when the game is over."""
+        """Take back the last action; raise ``NoMoveToUndoError`` when there is none."""
+    def hint(self, *, timeout: float | None = None) -> RoyalMove | None:
+        """The next action of best play; ``None`` when the game is over. The exact
+        solver takes microseconds: ``timeout`` is checked as for ``Game.hint``, never binds."""
     def copy(self) -> RoyalGame: ...
     def __copy__(self) -> RoyalGame: ...
     def __deepcopy__(self, memo: object, /) -> RoyalGame: ...
@@ -400,10 +416,21 @@ class RoyalSolution:
 
 @final
 class RoyalStats:
-    """Totals of :func:`simulate_royal`."""
+    """Totals of :func:`simulate_royal`: the attributes of :class:`Stats` (piles =
+    cards left, a win is the royal pair alone), without ``grades``."""
 
     @property
+    def rules(self) -> RoyalRuleName: ...
+    @property
+    def strategy(self) -> RoyalStrategy: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def cards(self) -> int: ...
+    @property
     def deals(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
     @property
     def wins(self) -> int: ...
     @property
@@ -412,38 +439,55 @@ class RoyalStats:
     def ci95(self) -> tuple[float, float]:
         """The 95% Wilson score interval of the win rate."""
     @property
-    def mean_cards(self) -> float: ...
+    def mean_piles(self) -> float:
+        """Mean cards left."""
     @property
-    def histogram(self) -> list[tuple[int, int]]:
-        """``(cards left, games)`` for each count that occurred."""
+    def mean_cards(self) -> float:
+        """Deprecated (``DeprecationWarning``): :attr:`mean_piles`."""
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Cards left → games, increasing, only the counts that occurred."""
     @property
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of docs/contract.md (piles = cards).
-
-        With ``game``, ``blind`` and ``cards`` besides.
-        """
+        """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
+        writes it (``mode``, ``cards`` …), with ``game`` besides."""
 
 def royal_deal(seed: int, cards: int | None = None) -> Deal:
     """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
     ``Deal.from_seed(seed)`` (QH and KH skipped), KH."""
 
 def solve_royal(
-    position: Deal | RoyalGame | str, *, max_nodes: int | None = None, timeout: float | None = None
+    position: Deal | RoyalGame | str,
+    *,
+    rules: RoyalRuleName | Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
 ) -> RoyalSolution:
-    """Solve an open Royal Marriage row (or a game's current row) exactly."""
+    """Solve an open Royal Marriage row (or a game's current row) exactly.
+
+    The arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett``
+    (the same for an open row); ``memory`` is checked but the interval solver
+    needs no table. Releases the GIL; Ctrl-C stops it."""
 
 def simulate_royal(
-    deals: int,
     *,
+    deals: int,
+    rules: RoyalRuleName | Rules | str | None = None,
+    strategy: RoyalStrategy | str | None = None,
     seed: int | None = None,
     cards: int | None = None,
-    blind: bool = False,
-    rules: RoyalRuleName | Rules | str | None = None,
-    strategy: RoyalStrategy | str = "greedy",
+    blind: bool | None = None,
     jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> RoyalStats:
-    """Play numbered deals ``seed .. seed + deals - 1``; totals do not depend on ``jobs``."""
+    """Play numbered deals ``seed … seed+deals-1`` (the arguments of :func:`simulate`;
+    ``strategy`` defaults to ``greedy``, ``blind`` to False, ``cards`` 2 to 52).
+
+    Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
+    it, from any thread. ``simulate_royal(deals, ...)``, the old signature, still
+    works with a ``DeprecationWarning``."""
 
 StrategyName = Literal[
     "forced",
@@ -494,17 +538,21 @@ class Stats:
 
 def simulate(
     *,
-    rules: Rules | str,
-    strategy: StrategyName | str | None = None,
     deals: int,
+    rules: Rules | str | None = None,
+    strategy: StrategyName | str | None = None,
     seed: int | None = None,
     cards: int | None = None,
     blind: bool | None = None,
     jobs: int | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> Stats:
-    """Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.
+    """Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``
+    (default ``modern``).
 
+    ``deals`` at least 1, ``seed`` (default 1) 0 to 2**64 - 1 with the last deal
+    number ``seed + deals - 1`` at most 2**64 - 1, ``cards`` 1 to 52, ``jobs`` 1 to
+    ``MAX_JOBS`` (default: one per core), else ``InvalidArgumentError``.
     The strategy defaults to what the rules force (``strict``, ``strict-leap``),
     the agent under ``parlett`` and greedy ``slide-first`` under ``modern``;
     ``blind`` defaults to True except for ``sweepers`` and ``solver`` (plans for

@@ -1,8 +1,18 @@
-"""The exceptions raised by both engines. Every one is a ``ValueError``."""
+"""The exceptions raised by both engines. Every one is a ``ValueError``.
+
+The contract (``docs/errors.md``): a value of the right type that is wrong
+(text that is not a card, a number out of range) raises one of these, with a
+message naming the argument or the text and the value given. A value of the
+wrong *type* (a str where an int is wanted, ``True`` as a number, ``None``
+where a value is required) raises ``TypeError``, as Python's own functions do.
+Both engines raise the same class for the same input.
+"""
+
+from __future__ import annotations
 
 
 class AccordionError(ValueError):
-    """Base class of every error about bad input (cards, deals, moves, rules)."""
+    """Base class of every error about bad input (cards, deals, moves, rules, numbers)."""
 
 
 class InvalidCardError(AccordionError):
@@ -21,15 +31,38 @@ class IllegalMoveError(AccordionError):
     """A well-formed move that the rules do not allow in this position."""
 
 
+class NoMoveToUndoError(IllegalMoveError, IndexError):
+    """``undo()`` with no move played. Also an ``IndexError``, as ``list.pop()``
+    on an empty list raises, so code written for that still works."""
+
+
 class InvalidRulesError(AccordionError):
-    """An unknown rule-set name or a bad variant (distances, two-way)."""
+    """An unknown rule-set or strategy name, or a bad variant (distances, two-way)."""
+
+
+class InvalidArgumentError(AccordionError):
+    """A number out of its range: ``jobs``, ``max_nodes``, ``timeout``, ``memory``,
+    ``deals``, ``seed``, ``cards``, ``index``, ``pile``, ``distance``.
+
+    ``argument`` is the name of the argument (the CLI shows it as its flag,
+    ``--max-nodes``); the message names it and the value given.
+    """
+
+    def __init__(self, message: str, argument: str | None = None) -> None:
+        super().__init__(message)
+        self.argument = argument
+
+    def __reduce__(self) -> tuple[type[InvalidArgumentError], tuple[str, str | None]]:
+        return (type(self), (str(self), self.argument))
 
 
 __all__ = [
     "AccordionError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidMoveError",
     "InvalidRulesError",
+    "NoMoveToUndoError",
 ]

@@ -56,6 +56,19 @@ const EMPTY: usize = PAD - 1;
 /// stores reach into it.
 const DECK: usize = 64;
 
+// The buffer arithmetic every `unsafe` block below relies on, checked by the
+// compiler (a change of a constant that breaks one does not build):
+// the three reads below the top of `S` (`top − 2 ≥ 0` with `top ≥ EMPTY`) stay
+// in the buffer and the slots below `PAD` hold no card;
+const _: () = assert!(EMPTY >= 2 && PAD == EMPTY + 1);
+// the stores of a step (`top + 1 ≤ PAD + 52`, `next − 2 ≥ DECK − 2`) never
+// meet: the gap between the stacks is wider than they reach into it;
+const _: () = assert!(PAD + DECK_SIZE + 1 < DECK - 2);
+// a whole deck dealt at `DECK` fits the buffer;
+const _: () = assert!(DECK + DECK_SIZE <= BUF);
+// and a slot is a `u32`, as the byte offsets of `DELTAS` assume.
+const _: () = assert!(SLOT as usize == std::mem::size_of::<u32>());
+
 /// `MASKS[i]`: card `i` (`4 * rank + suit`) as its suit bit (0–3) and its
 /// rank bit (4–16).
 static MASKS: [u32; DECK_SIZE] = {

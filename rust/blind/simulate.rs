@@ -11,14 +11,15 @@ use super::fast::classic_histogram;
 use super::forced::Forced;
 use super::play::play_game;
 use super::shuffle::shuffled_deck;
-use super::stats::{Histogram, Stats};
+use super::stats::{Setup, Stats};
 use super::strategies::build_for_deal;
 use super::strategy::StrategyKind;
 use crate::deal::{SplitMix64, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::pool;
 use crate::rules::Rules;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use crate::stats::{play_chunks, DealRange};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Mixed into a deal's number to seed the strategy's generator, so that its
@@ -85,14 +86,14 @@ impl Player {
 /// Play `deals` numbered deals from `seed` on with `strategy` and gather the
 /// statistics.
 ///
-/// `jobs`: threads (`None` or `Some(0)`: one per core). `cancel`: set it to
-/// stop early; the result then covers the chunks that finished (see
-/// [`Stats::cancelled`]). `progress`: called, from any thread, with the number
-/// of games finished so far, after each chunk.
+/// `jobs`: threads (`None`: one per core; see [`crate::pool`]). `cancel`: set
+/// it to stop early; the result then covers the chunks that finished (see
+/// [`crate::stats::Stats::cancelled`]). `progress`: called, from any thread,
+/// with the number of games finished so far, after each chunk.
 ///
-/// Errors: `InvalidDeal` for `deals == 0` or `cards` outside 1..=52;
-/// `InvalidRules` for a strategy that makes no sense with the rules
-/// ([`StrategyKind::check`]).
+/// Errors: `InvalidArgument` for `deals == 0`, a last deal past `2**64 - 1`,
+/// `cards` outside 1..=52 or `jobs` out of range; `InvalidRules` for a
+/// strategy that makes no sense with the rules ([`StrategyKind::check`]).
 #[allow(clippy::too_many_arguments)] // the agreed signature, mirrored by the binding
 pub fn simulate(
     rules: &Rules,
@@ -105,82 +106,60 @@ pub fn simulate(
     cancel: Option<&AtomicBool>,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Result<Stats> {
-    if deals == 0 {
-        return Err(Error::InvalidDeal(
-            "a simulation needs at least one deal".into(),
-        ));
-    }
-    if !(1..=DECK_SIZE).contains(&cards) {
-        return Err(Error::InvalidDeal(format!(
-            "a deal has 1 to 52 cards, asked for {cards}"
-        )));
-    }
+    let range = DealRange::new(seed, deals)?;
+    check_cards(cards)?;
+    let jobs = pool::check_jobs(jobs.map(|j| j as u64))?;
     strategy.check(rules, blind)?;
     let start = Instant::now();
     let player = Player::of(rules, strategy);
-    let chunk = player.chunk();
-    let chunks = deals.div_ceil(chunk);
-    let done = AtomicU64::new(0);
-    let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
-    let run_chunk = |index: u64| -> Option<Histogram> {
-        if cancelled() {
-            return None;
-        }
-        let mut histogram = [0u64; 53];
-        let first = index * chunk;
-        let last = deals.min(first + chunk);
-        match player {
+    let (histogram, cancelled) = play_chunks(
+        range,
+        player.chunk(),
+        jobs,
+        cancel,
+        progress,
+        |first, count, histogram| match player {
             // Open and blind one-way forced play end alike.
-            Player::Fast(forced) if forced.classic().is_some() => {
-                let start = seed.wrapping_add(first);
-                if forced.classic() == Some(true) {
-                    classic_histogram::<true>(start, last - first, cards, &mut histogram);
-                } else {
-                    classic_histogram::<false>(start, last - first, cards, &mut histogram);
-                }
+            Player::Fast(forced) if forced.classic() == Some(true) => {
+                classic_histogram::<true>(first, count, cards, histogram);
+            }
+            Player::Fast(forced) if forced.classic() == Some(false) => {
+                classic_histogram::<false>(first, count, cards, histogram);
             }
             _ => {
-                for i in first..last {
-                    histogram[player.play(rules, blind, cards, seed.wrapping_add(i))] += 1;
+                // Never `first..first + count`: the last deal may be 2**64 - 1.
+                for number in (0..count).map(|i| first + i) {
+                    histogram[player.play(rules, blind, cards, number)] += 1;
                 }
             }
-        }
-        let finished = done.fetch_add(last - first, Ordering::Relaxed) + (last - first);
-        if let Some(report) = progress {
-            report(finished);
-        }
-        Some(histogram)
+        },
+    );
+    let setup = Setup {
+        rules: *rules,
+        strategy,
+        blind,
+        cards,
     };
-    let merge = |mut a: Histogram, b: Histogram| {
-        for (x, y) in a.iter_mut().zip(b) {
-            *x += y;
-        }
-        a
-    };
-    let gather = || {
-        (0..chunks)
-            .into_par_iter()
-            .filter_map(run_chunk)
-            .reduce(|| [0u64; 53], merge)
-    };
-    let histogram = match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(pool) => pool.install(gather),
-        // No threads to be had: the same games on this thread.
-        Err(_) => (0..chunks).filter_map(run_chunk).fold([0u64; 53], merge),
-    };
-    let mut stats = Stats::of_histogram(&histogram, *rules, strategy, blind, cards, seed);
-    stats.cancelled = stats.deals < deals;
+    let mut stats = Stats::of_histogram(setup, seed, histogram, 1);
+    stats.cancelled = cancelled;
     stats.seconds = start.elapsed().as_secs_f64();
     Ok(stats)
+}
+
+/// `cards` per deal: 1 to 52.
+pub fn check_cards(cards: usize) -> Result<()> {
+    if (1..=DECK_SIZE).contains(&cards) {
+        Ok(())
+    } else {
+        Err(Error::argument("cards", "1 to 52", cards))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::RuleSet;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     fn run(rules: &Rules, strategy: StrategyKind, blind: bool, deals: u64, jobs: usize) -> Stats {
         simulate(
@@ -315,7 +294,10 @@ mod tests {
                 None,
                 None
             ),
-            Err(Error::InvalidDeal(_))
+            Err(Error::InvalidArgument {
+                argument: "deals",
+                ..
+            })
         ));
         assert!(matches!(
             simulate(
@@ -329,7 +311,10 @@ mod tests {
                 None,
                 None
             ),
-            Err(Error::InvalidDeal(_))
+            Err(Error::InvalidArgument {
+                argument: "cards",
+                ..
+            })
         ));
         assert!("nope".parse::<StrategyKind>().is_err());
         for kind in StrategyKind::ALL {

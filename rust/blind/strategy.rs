@@ -7,7 +7,7 @@
 //! in `play.rs` checks that, black-box, for every strategy.
 
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use crate::game::Action;
 use crate::rules::{RuleSet, Rules};
 use std::fmt;
@@ -200,7 +200,8 @@ impl FromStr for StrategyKind {
             .ok_or_else(|| {
                 let known: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
                 Error::InvalidRules(format!(
-                    "unknown strategy {text:?} (known: {})",
+                    "unknown strategy {} (known: {})",
+                    quoted(text),
                     known.join(", ")
                 ))
             })

@@ -1,43 +1,183 @@
-//! Numbers from Python, checked: an int out of range is a `ValueError` naming
-//! the argument (never an `OverflowError`), a non-int a `TypeError`.
+//! Arguments from Python, checked, in one place for every function of both games.
+//!
+//! The contract (`docs/errors.md`): a value of the wrong *type* raises
+//! `TypeError`, as Python's own functions do: a str or float where an int is
+//! wanted, a `bool` where a number is wanted (`True` as a seed or a count is
+//! always a slip), anything but a str where text is wanted. A value of the
+//! right type that is out of range raises the core's `InvalidArgument` (an
+//! `InvalidArgumentError`, a `ValueError`) naming the argument and the value
+//! given, never an `OverflowError`. Text is taken as given, lone surrogates
+//! included (they become U+FFFD, which no parser takes, so the parser's own
+//! error names the text).
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use crate::error::Error;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
-use std::time::Duration;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
+use std::borrow::Cow;
 
-/// A whole number for the argument `what`, in the range of `T`.
-pub fn whole<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<T> {
-    if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be an int, got {}",
-            obj.get_type().name()?
-        )));
+/// The type name of `obj`, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
+/// `obj`'s `repr`, cut like the core cuts echoed text (an int too long for
+/// Python to print, past 4,300 digits, is given by its size).
+pub fn shown(obj: &Bound<'_, PyAny>) -> String {
+    let text = match obj.repr() {
+        Ok(repr) => repr.to_string_lossy().into_owned(),
+        Err(_) => obj
+            .call_method0("bit_length")
+            .map_or_else(|_| "?".to_string(), |bits| format!("an int of {bits} bits")),
+    };
+    let count = text.chars().count();
+    if count <= crate::error::ECHO_CHARS {
+        text
+    } else {
+        let head: String = text.chars().take(crate::error::ECHO_CHARS).collect();
+        format!("{head}… ({count} characters)")
     }
-    obj.extract::<i128>()
-        .ok()
+}
+
+/// A `TypeError` saying what `what` must be and what it got.
+pub fn wrong_type(what: &str, wanted: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!("{what} must be {wanted}, not {}", type_name(obj)))
+}
+
+/// An int, not a bool: its value if it fits an `i128` (`None` if it does not).
+fn int_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i128>> {
+    if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
+        return Err(wrong_type(what, "an int", obj));
+    }
+    Ok(obj.extract::<i128>().ok())
+}
+
+/// A whole number for the argument `what` in the range of `T`, else the
+/// core's error saying `what must be {expected}, got {value}`.
+pub fn whole<T: TryFrom<i128>>(
+    obj: &Bound<'_, PyAny>,
+    what: &'static str,
+    expected: &str,
+) -> PyResult<T> {
+    int_value(obj, what)?
         .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| PyValueError::new_err(format!("{what} is out of range: {obj}")))
+        .ok_or_else(|| Error::argument(what, expected, shown(obj)).into())
 }
 
 /// As [`whole`], for an optional argument (`None` stays `None`).
 pub fn optional_whole<T: TryFrom<i128>>(
     obj: Option<&Bound<'_, PyAny>>,
-    what: &str,
+    what: &'static str,
+    expected: &str,
 ) -> PyResult<Option<T>> {
     obj.filter(|o| !o.is_none())
-        .map(|o| whole(o, what))
+        .map(|o| whole(o, what, expected))
         .transpose()
 }
 
-/// A time limit in seconds: positive and finite, or `None` for no limit.
-pub fn seconds(timeout: Option<f64>) -> PyResult<Option<Duration>> {
-    match timeout {
+/// The range text of a deal number.
+pub const SEED_RANGE: &str = "a deal number 0 to 2**64 - 1";
+
+/// A deal number: an int 0 to 2**64 - 1.
+pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole(obj, "seed", SEED_RANGE)
+}
+
+/// `jobs`: `None`, or 1 to `MAX_JOBS` threads (checked by the core's pool policy).
+pub fn jobs_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let expected = "1 to 256 threads (or None: one per core)";
+    let jobs: Option<u64> = optional_whole(obj, "jobs", expected)?;
+    Ok(crate::pool::check_jobs(jobs)?)
+}
+
+/// A time limit in seconds as a float (an int or a float, not a bool);
+/// `None` for none. The range is the core's ([`crate::budget::seconds`]).
+pub fn timeout(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    if obj.is_instance_of::<PyBool>()
+        || !(obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyInt>())
+    {
+        return Err(wrong_type("timeout", "a number of seconds or None", obj));
+    }
+    match obj.extract::<f64>() {
+        Ok(t) => Ok(Some(t)),
+        // An int too large for a float: far past any limit, so no limit.
+        Err(_) if obj.gt(0)? => Ok(Some(f64::INFINITY)),
+        Err(_) => Err(Error::argument(
+            "timeout",
+            "a positive number of seconds (or None)",
+            shown(obj),
+        )
+        .into()),
+    }
+}
+
+/// A bool for the flag `what` (`True`/`False` only, as the stubs say).
+pub fn flag(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<bool>> {
+    match obj.filter(|o| !o.is_none()) {
         None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
-        Some(t) if t == f64::INFINITY => Ok(None),
-        Some(t) => Err(PyValueError::new_err(format!(
-            "timeout must be a positive number of seconds, got {t}"
-        ))),
+        Some(o) if o.is_instance_of::<PyBool>() => Ok(Some(o.is_truthy()?)),
+        Some(o) => Err(wrong_type(what, "True or False", o)),
+    }
+}
+
+/// The text of a str argument, lone surrogates replaced by U+FFFD (see the
+/// module docs); anything else is a `TypeError`.
+pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>> {
+    let string = obj
+        .cast::<PyString>()
+        .map_err(|_| wrong_type(what, "a str", obj))?;
+    Ok(string.to_str().map_or_else(
+        |_| Cow::Owned(string.to_string_lossy().into_owned()),
+        Cow::Borrowed,
+    ))
+}
+
+/// As [`text`], for an optional argument.
+pub fn optional_text(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<String>> {
+    obj.filter(|o| !o.is_none())
+        .map(|o| text(o, what).map(Cow::into_owned))
+        .transpose()
+}
+
+/// A checked time limit as an argument type, for signatures whose default is
+/// a limit (`Game.hint(timeout=2.0)`) so that `None` can mean "no limit".
+pub struct Seconds(pub Option<f64>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Seconds(timeout(Some(&obj))?))
+    }
+}
+
+/// A `True`/`False` argument whose check waits for its turn: PyO3 converts
+/// typed arguments before the body runs, which would check a flag before the
+/// arguments left of it (`Game("ZZ", blind="x")` must name the deal, as the
+/// reference engine does). The body calls [`Flag::get`] in signature order.
+pub struct Flag(PyResult<bool>);
+
+impl Flag {
+    pub const FALSE: Flag = Flag(Ok(false));
+
+    pub fn get(self) -> PyResult<bool> {
+        self.0
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Flag(if obj.is_instance_of::<PyBool>() {
+            obj.is_truthy()
+        } else {
+            Err(wrong_type("blind", "True or False", &obj))
+        }))
     }
 }

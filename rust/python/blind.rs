@@ -1,13 +1,82 @@
-//! `simulate` and its `Stats`.
+//! `simulate` and its `Stats`; the parts of a statistics object both games share.
 
-use super::args::{optional_whole, whole};
+use super::args::{flag, jobs_arg, optional_text, optional_whole, SEED_RANGE};
 use super::interrupt::run_interruptible_polling;
 use super::values::{card_count, rules_arg};
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
-use crate::error::Error;
+use crate::rules::Rules;
+use crate::stats::Histogram;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Final piles → deals, for every pile count that occurred, in increasing order;
+/// keys as ints (`histogram`) or as str (the JSON object's `piles_histogram`).
+pub fn histogram_dict<'py>(
+    py: Python<'py>,
+    histogram: &Histogram,
+    str_keys: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (piles, &count) in histogram.iter().enumerate() {
+        if count > 0 {
+            if str_keys {
+                dict.set_item(piles.to_string(), count)?;
+            } else {
+                dict.set_item(piles, count)?;
+            }
+        }
+    }
+    Ok(dict)
+}
+
+/// The JSON object of docs/contract.md `stats` as both games write it: `rules`,
+/// `strategy`, `mode`, `cards`, `deals`, `seed`, `wins`, `win_rate`, `ci95`,
+/// `mean_piles`, `piles_histogram`, `seconds` (each game adds its own keys).
+pub fn stats_dict<'py, S>(
+    py: Python<'py>,
+    stats: &crate::stats::Stats<S>,
+    rules: &str,
+    strategy: &str,
+    blind: bool,
+    cards: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("rules", rules)?;
+    dict.set_item("strategy", strategy)?;
+    dict.set_item("mode", if blind { "blind" } else { "open" })?;
+    dict.set_item("cards", cards)?;
+    dict.set_item("deals", stats.deals)?;
+    dict.set_item("seed", stats.seed)?;
+    dict.set_item("wins", stats.wins)?;
+    dict.set_item("win_rate", stats.win_rate())?;
+    dict.set_item("ci95", vec![stats.ci95.0, stats.ci95.1])?;
+    dict.set_item("mean_piles", stats.mean_piles)?;
+    dict.set_item(
+        "piles_histogram",
+        histogram_dict(py, &stats.histogram, true)?,
+    )?;
+    dict.set_item("seconds", stats.seconds)?;
+    Ok(dict)
+}
+
+/// `<Stats strict forced blind: 5 of 10,000 won (0.000500), mean piles 12.345>`.
+pub fn stats_repr<S>(
+    class: &str,
+    stats: &crate::stats::Stats<S>,
+    rules: &str,
+    strategy: &str,
+    blind: bool,
+) -> String {
+    format!(
+        "<{class} {rules} {strategy} {}: {} of {} won ({:.6}), mean piles {:.3}>",
+        if blind { "blind" } else { "open" },
+        stats.wins,
+        stats.deals,
+        stats.win_rate(),
+        stats.mean_piles
+    )
+}
 
 /// The figures of a simulation.
 #[pyclass(frozen, name = "Stats", module = "accordion._core")]
@@ -17,22 +86,22 @@ pub struct PyStats(Stats);
 impl PyStats {
     #[getter]
     fn rules(&self) -> String {
-        self.0.rules.to_string()
+        self.0.setup.rules.to_string()
     }
 
     #[getter]
     fn strategy(&self) -> &'static str {
-        self.0.strategy.name()
+        self.0.setup.strategy.name()
     }
 
     #[getter]
     fn blind(&self) -> bool {
-        self.0.blind
+        self.0.setup.blind
     }
 
     #[getter]
     fn cards(&self) -> usize {
-        self.0.cards
+        self.0.setup.cards
     }
 
     #[getter]
@@ -65,23 +134,16 @@ impl PyStats {
         self.0.mean_piles
     }
 
-    /// Final piles → deals, for every pile count that occurred, in increasing order.
     #[getter]
     fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        for (piles, &count) in self.0.histogram.iter().enumerate() {
-            if count > 0 {
-                dict.set_item(piles, count)?;
-            }
-        }
-        Ok(dict)
+        histogram_dict(py, &self.0.histogram, false)
     }
 
     /// Share of deals per grade.
     #[getter]
     fn grades<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        let g = self.0.grades;
+        let g = self.0.grades();
         dict.set_item("win", g.win)?;
         dict.set_item("strong", g.strong)?;
         dict.set_item("moral victory", g.moral_victory)?;
@@ -96,80 +158,121 @@ impl PyStats {
 
     /// The JSON object of `docs/contract.md` (with `mode`, `cards` and `grades` besides).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("rules", self.rules())?;
-        dict.set_item("strategy", self.strategy())?;
-        dict.set_item("mode", if self.0.blind { "blind" } else { "open" })?;
-        dict.set_item("cards", self.0.cards)?;
-        dict.set_item("deals", self.0.deals)?;
-        dict.set_item("seed", self.0.seed)?;
-        dict.set_item("wins", self.0.wins)?;
-        dict.set_item("win_rate", self.win_rate())?;
-        dict.set_item("ci95", vec![self.0.ci95.0, self.0.ci95.1])?;
-        dict.set_item("mean_piles", self.0.mean_piles)?;
-        let histogram = PyDict::new(py);
-        for (piles, &count) in self.0.histogram.iter().enumerate() {
-            if count > 0 {
-                histogram.set_item(piles.to_string(), count)?;
-            }
-        }
-        dict.set_item("piles_histogram", histogram)?;
+        let setup = &self.0.setup;
+        let dict = stats_dict(
+            py,
+            &self.0,
+            &self.rules(),
+            self.strategy(),
+            setup.blind,
+            setup.cards,
+        )?;
         dict.set_item("grades", self.grades(py)?)?;
-        dict.set_item("seconds", self.0.seconds)?;
         Ok(dict)
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "<Stats {} {} {}: {} of {} won ({:.6}), mean piles {:.3}>",
-            self.rules(),
+        stats_repr(
+            "Stats",
+            &self.0,
+            &self.rules(),
             self.strategy(),
-            if self.0.blind { "blind" } else { "open" },
-            self.0.wins,
-            self.0.deals,
-            self.win_rate(),
-            self.0.mean_piles
+            self.0.setup.blind,
         )
     }
 }
 
-/// Play numbered deals `seed … seed+deals-1` with a strategy; see `_core.pyi`.
-#[pyfunction]
-#[pyo3(signature = (*, rules, strategy = None, deals, seed = None, cards = None, blind = None, jobs = None, progress = None))]
-#[allow(clippy::too_many_arguments)]
-fn simulate(
-    py: Python<'_>,
-    rules: &Bound<'_, PyAny>,
-    strategy: Option<&str>,
-    deals: &Bound<'_, PyAny>,
-    seed: Option<&Bound<'_, PyAny>>,
-    cards: Option<&Bound<'_, PyAny>>,
-    blind: Option<bool>,
-    jobs: Option<&Bound<'_, PyAny>>,
-    progress: Option<Bound<'_, PyAny>>,
-) -> PyResult<PyStats> {
-    let deals: u64 = whole(deals, "deals")?;
-    let seed: u64 = optional_whole(seed, "seed")?.unwrap_or(1);
-    let cards = card_count(cards)?;
-    let jobs: Option<usize> = optional_whole(jobs, "jobs")?;
-    let rules = rules_arg(rules)?;
-    let strategy = match strategy {
-        Some(name) => name.parse::<StrategyKind>()?,
-        None => StrategyKind::default_for(&rules),
-    };
-    if seed.checked_add(deals).is_none() {
-        return Err(Error::InvalidDeal("seed + deals must stay below 2**64".into()).into());
+/// A `progress` callback: called with the GIL between waits, and once at the end.
+struct Progress<'a, 'py> {
+    callback: Option<&'a Bound<'py, PyAny>>,
+    reported: u64,
+}
+
+impl Progress<'_, '_> {
+    /// Call back if more games than last time have finished.
+    fn poll(&mut self, done: u64) -> PyResult<()> {
+        if let (Some(callback), true) = (self.callback, done > self.reported) {
+            self.reported = done;
+            callback.call1((done,))?;
+        }
+        Ok(())
     }
-    // Sweepers and the solver plan over an open row; the rest play as dealt.
-    let blind = blind.unwrap_or(strategy.default_blind());
+}
+
+/// Run `simulate(cancel, report)` through the one runner, calling `progress`
+/// (if given) with the games finished so far, and at the end with those played.
+pub fn run_simulation<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    simulate: impl FnOnce(&AtomicBool, &(dyn Fn(u64) + Sync)) -> crate::Result<T> + Send,
+    deals_of: impl Fn(&T) -> u64,
+) -> PyResult<T> {
+    let callback = progress.filter(|c| !c.is_none());
+    if let Some(callback) = callback {
+        if !callback.is_callable() {
+            return Err(super::args::wrong_type(
+                "progress",
+                "a callable or None",
+                callback,
+            ));
+        }
+    }
+    let mut progress = Progress {
+        callback,
+        reported: 0,
+    };
     let finished = AtomicU64::new(0);
-    let mut reported = 0;
-    let stats = run_interruptible_polling(
+    let result = run_interruptible_polling(
         py,
         |cancel| {
             let report = |done: u64| {
                 finished.fetch_max(done, Ordering::Relaxed);
             };
+            simulate(cancel, &report)
+        },
+        || progress.poll(finished.load(Ordering::Relaxed)),
+    )??;
+    if let Some(callback) = callback {
+        callback.call1((deals_of(&result),))?;
+    }
+    Ok(result)
+}
+
+/// Play numbered deals `seed … seed+deals-1` with a strategy; see `_core.pyi`.
+#[pyfunction]
+#[pyo3(signature = (*, deals, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn simulate(
+    py: Python<'_>,
+    deals: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    strategy: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    cards: Option<&Bound<'_, PyAny>>,
+    blind: Option<&Bound<'_, PyAny>>,
+    jobs: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyStats> {
+    // Checked in signature order.
+    let deals: u64 = super::args::whole(deals, "deals", "at least 1")?;
+    let rules = rules
+        .filter(|r| !r.is_none())
+        .map(rules_arg)
+        .transpose()?
+        .unwrap_or_else(Rules::modern);
+    let strategy = match optional_text(strategy, "strategy")? {
+        Some(name) => name.parse::<StrategyKind>()?,
+        None => StrategyKind::default_for(&rules),
+    };
+    let seed: u64 = optional_whole(seed, "seed", SEED_RANGE)?.unwrap_or(1);
+    let cards = card_count(cards, 1)?;
+    // Sweepers and the solver plan over an open row; the rest play as dealt.
+    let blind = flag(blind, "blind")?.unwrap_or(strategy.default_blind());
+    let jobs = jobs_arg(jobs)?;
+    let stats = run_simulation(
+        py,
+        progress,
+        |cancel, report| {
             simulate_core(
                 &rules,
                 strategy,
@@ -178,22 +281,12 @@ fn simulate(
                 seed,
                 cards,
                 jobs,
-                Some(&**cancel),
-                Some(&report),
+                Some(cancel),
+                Some(report),
             )
         },
-        || {
-            let done = finished.load(Ordering::Relaxed);
-            if let (Some(callback), true) = (&progress, done > reported) {
-                reported = done;
-                callback.call1((done,))?;
-            }
-            Ok(())
-        },
-    )??;
-    if let Some(callback) = &progress {
-        callback.call1((stats.deals,))?;
-    }
+        |stats| stats.deals,
+    )?;
     Ok(PyStats(stats))
 }
 

@@ -1,4 +1,5 @@
-//! Core errors become the exceptions of `accordion.errors` (all `ValueError`s).
+//! Core errors become the exceptions of `accordion.errors` (all `ValueError`s):
+//! the one place where the core's error enum meets Python.
 
 use crate::error::Error;
 use pyo3::PyErr;
@@ -8,6 +9,8 @@ pyo3::import_exception!(accordion.errors, InvalidDealError);
 pyo3::import_exception!(accordion.errors, InvalidMoveError);
 pyo3::import_exception!(accordion.errors, IllegalMoveError);
 pyo3::import_exception!(accordion.errors, InvalidRulesError);
+pyo3::import_exception!(accordion.errors, InvalidArgumentError);
+pyo3::import_exception!(accordion.errors, NoMoveToUndoError);
 
 impl From<Error> for PyErr {
     fn from(error: Error) -> PyErr {
@@ -18,6 +21,10 @@ impl From<Error> for PyErr {
             Error::InvalidMove(_) => InvalidMoveError::new_err(message),
             Error::IllegalMove(_) => IllegalMoveError::new_err(message),
             Error::InvalidRules(_) => InvalidRulesError::new_err(message),
+            // `InvalidArgumentError(message, argument)`: the CLI names the flag by `argument`.
+            Error::InvalidArgument { argument, .. } => {
+                InvalidArgumentError::new_err((message, argument))
+            }
         }
     }
 }

@@ -1,15 +1,18 @@
 //! `Game` and its live `LegalMoves` view.
 
-use super::args::whole;
+use super::args::{shown, wrong_type, Flag, Seconds};
+use super::errors::NoMoveToUndoError;
 use super::values::{deal_arg, picture, play_arg, rules_arg, PyDeal, PyMove, PyOutcome, PyRules};
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::{Rules, Step};
-use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::values::PyCard;
+
+/// `Game.hint`'s default time limit in seconds.
+const HINT_SECONDS: Option<f64> = Some(2.0);
 
 /// A game of Accordion.
 #[pyclass(name = "Game", module = "accordion._core")]
@@ -32,19 +35,22 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (deal, rules = None, *, blind = false))]
+    #[pyo3(signature = (deal, rules = None, *, blind = Flag::FALSE), text_signature = "(deal, rules=None, *, blind=False)")]
     fn py_new(
         deal: &Bound<'_, PyAny>,
         rules: Option<&Bound<'_, PyAny>>,
-        blind: bool,
+        blind: Flag,
     ) -> PyResult<Self> {
         let seed = deal.cast::<PyDeal>().ok().and_then(|d| d.get().seed);
+        let deal = deal_arg(deal)?;
         let rules = rules
+            .filter(|r| !r.is_none())
             .map(rules_arg)
             .transpose()?
             .unwrap_or_else(Rules::modern);
+        let blind = blind.get()?;
         Ok(PyGame {
-            game: Game::new(deal_arg(deal)?, rules, blind),
+            game: Game::new(deal, rules, blind),
             seed,
         })
     }
@@ -123,16 +129,15 @@ impl PyGame {
     fn undo(&mut self) -> PyResult<PyMove> {
         let last = self
             .game
-            .history()
-            .pop()
-            .ok_or_else(|| PyIndexError::new_err("undo: no move has been played"))?;
+            .last_play()
+            .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))?;
         self.game.undo();
         Ok(PyMove(last))
     }
 
-    #[pyo3(signature = (*, timeout = Some(2.0)))]
-    fn hint(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<Option<PyMove>> {
-        super::solver::hint(py, &self.game, timeout)
+    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
+    fn hint(&self, py: Python<'_>, timeout: Seconds) -> PyResult<Option<PyMove>> {
+        super::solver::hint(py, &self.game, timeout.0)
     }
 
     fn copy(&self) -> Self {
@@ -148,10 +153,22 @@ impl PyGame {
     }
 
     fn move_at(&self, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let (pile, distance): (i64, i64) = (whole(pile, "pile")?, whole(distance, "distance")?);
+        // Any int is taken; one past the row is refused by the rules, by its value.
+        let position = |obj: &Bound<'_, PyAny>, what: &str| -> PyResult<i128> {
+            if !obj.is_instance_of::<pyo3::types::PyInt>()
+                || obj.is_instance_of::<pyo3::types::PyBool>()
+            {
+                return Err(wrong_type(what, "an int", obj));
+            }
+            obj.extract::<i128>().map_err(|_| {
+                Error::IllegalMove(format!("no pile {}: the row is not that long", shown(obj)))
+                    .into()
+            })
+        };
+        let (pile, distance) = (position(pile, "pile")?, position(distance, "distance")?);
         let tops = self.game.tops();
-        let len = tops.len() as i64;
-        let off = |p: i64| -> PyResult<usize> {
+        let len = tops.len() as i128;
+        let off = |p: i128| -> PyResult<usize> {
             if (1..=len).contains(&p) {
                 Ok((p - 1) as usize)
             } else {
@@ -167,7 +184,7 @@ impl PyGame {
         }
         let step = Step {
             from: off(pile)?,
-            to: off(pile - distance)?,
+            to: off(pile.saturating_sub(distance))?,
         };
         Ok(PyMove(self.game.play_of(Action::Move(step))))
     }

@@ -33,5 +33,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     blind::register(m)?;
     solver::register(m)?;
     numbering::register(m)?;
+    m.add_function(wrap_pyfunction!(interrupt::interrupt_all, m)?)?;
+    m.add("MAX_JOBS", crate::pool::MAX_JOBS)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

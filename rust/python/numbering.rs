@@ -78,7 +78,7 @@ pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<PyDeal> 
 pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeal> {
     let cards = match cards.filter(|c| !c.is_none()) {
         None => knuth::LATE_BINDING_CARDS,
-        some => card_count(some)?,
+        some => card_count(some, 1)?,
     };
     let seed = int_arg(seed, "seed")?
         .and_then(|s| i64::try_from(s).ok())

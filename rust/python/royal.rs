@@ -1,17 +1,23 @@
 //! Royal Marriage: `RoyalMove`, `RoyalOutcome`, `RoyalGame`, `RoyalSolution`,
 //! `RoyalStats`, and the functions `royal_deal`, `solve_royal`, `simulate_royal`.
 
-use super::args::{optional_whole, seconds, whole};
-use super::values::{card_count, deal_arg, picture, PyCard, PyDeal};
+use super::args::{
+    flag, jobs_arg, optional_text, optional_whole, seed as seed_arg, text, wrong_type, Flag,
+    SEED_RANGE,
+};
+use super::blind::{histogram_dict, run_simulation, stats_dict, stats_repr};
+use super::errors::NoMoveToUndoError;
+use super::interrupt::run_interruptible;
+use super::solver::budget;
+use super::values::{card_count, deal_arg, picture, PyCard, PyDeal, PyRules};
 use crate::error::Error;
-use crate::royal::simulate::{simulate, SimulationSpec, SimulationStats};
-use crate::royal::solver::{solve, Budget, Verdict};
+use crate::royal::simulate::{simulate, RoyalStats, Setup};
+use crate::royal::solver::{solve, Solution};
 use crate::royal::{RoyalAction, RoyalDeal, RoyalGame, RoyalOutcome, RoyalPlay, Strategy};
 use crate::rules::RuleSet;
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use std::time::Instant;
 
 /// Add the Royal Marriage classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -34,12 +40,14 @@ pub struct PyRoyalMove(pub RoyalPlay);
 #[pymethods]
 impl PyRoyalMove {
     #[new]
-    fn py_new(text: &str) -> PyResult<Self> {
-        Ok(PyRoyalMove(RoyalPlay::parse(text)?))
+    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyRoyalMove(RoyalPlay::parse(&super::args::text(
+            text, "a move",
+        )?)?))
     }
 
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Self> {
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Self::py_new(text)
     }
 
@@ -85,30 +93,44 @@ fn royal_play_arg(obj: &Bound<'_, PyAny>) -> PyResult<RoyalPlay> {
     if let Ok(play) = obj.cast::<PyRoyalMove>() {
         return Ok(play.get().0);
     }
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(RoyalPlay::parse(text.to_str()?)?);
+    if obj.is_instance_of::<PyString>() {
+        return Ok(RoyalPlay::parse(&text(obj, "a move")?)?);
     }
-    Err(PyTypeError::new_err(format!(
-        "expected a RoyalMove or a str, got {}",
-        obj.get_type().name()?
-    )))
+    Err(wrong_type("a move", "a RoyalMove or a str", obj))
 }
 
 fn royal_deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<RoyalDeal> {
     Ok(RoyalDeal::new(deal_arg(obj)?)?)
 }
 
-/// `modern` or `parlett`, given as a str or a `Rules` (its name).
+/// `modern` or `parlett` (default `modern`), given as a str or as `Rules`
+/// without a variant; anything else is refused here, as the game refuses it.
 fn royal_rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<RuleSet> {
-    let Some(obj) = obj else {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(RuleSet::Modern);
     };
-    let name: String = if let Ok(text) = obj.cast::<PyString>() {
-        text.to_str()?.to_string()
+    let set = if let Ok(rules) = obj.cast::<PyRules>() {
+        let rules = rules.get().0;
+        if rules != crate::rules::Rules::new(rules.set) {
+            return Err(Error::InvalidRules(format!(
+                "Royal Marriage has no variant (two-way, distances): {rules}"
+            ))
+            .into());
+        }
+        rules.set
+    } else if obj.is_instance_of::<PyString>() {
+        text(obj, "rules")?.parse::<RuleSet>()?
     } else {
-        obj.getattr("name")?.extract()?
+        return Err(wrong_type("rules", "Rules, a rule-set name or None", obj));
     };
-    Ok(name.parse::<RuleSet>()?)
+    if !matches!(set, RuleSet::Modern | RuleSet::Parlett) {
+        return Err(Error::InvalidRules(format!(
+            "Royal Marriage is played under the rules modern or parlett, not {}",
+            set.name()
+        ))
+        .into());
+    }
+    Ok(set)
 }
 
 /// Where a game stands.
@@ -175,15 +197,17 @@ pub struct PyRoyalGame {
 #[pymethods]
 impl PyRoyalGame {
     #[new]
-    #[pyo3(signature = (deal, rules = None, *, blind = false))]
+    #[pyo3(signature = (deal, rules = None, *, blind = Flag::FALSE), text_signature = "(deal, rules=None, *, blind=False)")]
     fn py_new(
         deal: &Bound<'_, PyAny>,
         rules: Option<&Bound<'_, PyAny>>,
-        blind: bool,
+        blind: Flag,
     ) -> PyResult<Self> {
+        let deal = royal_deal_arg(deal)?;
         let rules = royal_rules_arg(rules)?;
+        let blind = blind.get()?;
         Ok(PyRoyalGame {
-            game: RoyalGame::new(royal_deal_arg(deal)?, blind, rules)?,
+            game: RoyalGame::new(deal, blind, rules)?,
         })
     }
 
@@ -269,15 +293,18 @@ impl PyRoyalGame {
     fn undo(&mut self) -> PyResult<PyRoyalMove> {
         let last = self
             .game
-            .history()
-            .pop()
-            .ok_or_else(|| PyIndexError::new_err("undo: no move has been played"))?;
+            .last_play()
+            .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))?;
         self.game.undo();
         Ok(PyRoyalMove(last))
     }
 
-    fn hint(&self) -> Option<PyRoyalMove> {
-        crate::royal::hint(&self.game).map(|a| PyRoyalMove(self.game.play_of(a)))
+    /// The next action of best play. The exact solver takes microseconds, so
+    /// `timeout` (checked as for `Game.hint`) never binds.
+    #[pyo3(signature = (*, timeout = None))]
+    fn hint(&self, timeout: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyRoyalMove>> {
+        budget(None, timeout, None)?;
+        Ok(crate::royal::hint(&self.game).map(|a| PyRoyalMove(self.game.play_of(a))))
     }
 
     fn copy(&self) -> Self {
@@ -319,7 +346,7 @@ impl PyRoyalGame {
 #[pyclass(frozen, name = "RoyalSolution", module = "accordion._core")]
 pub struct PyRoyalSolution {
     deal: String,
-    verdict: Verdict,
+    verdict: Solution,
 }
 
 #[pymethods]
@@ -331,7 +358,7 @@ impl PyRoyalSolution {
 
     #[getter]
     fn result(&self) -> &'static str {
-        self.verdict.kind.name()
+        self.verdict.verdict.name()
     }
 
     #[getter]
@@ -389,42 +416,44 @@ impl PyRoyalSolution {
 #[pyfunction]
 #[pyo3(signature = (seed, cards = None))]
 fn royal_deal(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeal> {
-    let cards = card_count(cards)?;
-    let seed: u64 = seed.extract().map_err(|_| {
-        Error::InvalidDeal(format!(
-            "a deal number is an integer 0 to 2**64 - 1, got {seed}"
-        ))
-    })?;
+    let number = seed_arg(seed)?;
+    let cards = card_count(cards, 2)?;
     Ok(PyDeal {
-        deal: RoyalDeal::from_seed(seed, cards)?.as_deal().clone(),
+        deal: RoyalDeal::from_seed(number, cards)?.as_deal().clone(),
         seed: None,
     })
 }
 
 /// Solve an open row (a Royal Marriage deal, or a game's current row).
 #[pyfunction]
-#[pyo3(signature = (position, *, max_nodes = None, timeout = None))]
+#[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None))]
 fn solve_royal(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRoyalSolution> {
-    let max_nodes: Option<u64> = optional_whole(max_nodes, "max_nodes")?;
     let cards = if let Ok(game) = position.cast::<PyRoyalGame>() {
         game.borrow().game.cards().to_vec()
-    } else {
+    } else if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
         royal_deal_arg(position)?.cards().to_vec()
+    } else {
+        return Err(wrong_type(
+            "position",
+            "a Deal, a RoyalGame or a str",
+            position,
+        ));
     };
+    royal_rules_arg(rules)?;
+    let budget = budget(max_nodes, timeout, memory)?;
     if cards.is_empty() {
         return Err(Error::InvalidDeal("nothing to solve: the row is empty".into()).into());
     }
-    let budget = Budget {
-        max_nodes,
-        timeout: seconds(timeout)?,
-        cancel: None,
-    };
-    let verdict = py.detach(|| solve(&cards, &budget));
+    let verdict = run_interruptible(py, |cancel| {
+        solve(&cards, &budget.clone().with_cancel(cancel.clone()))
+    })?;
     let deal = cards
         .iter()
         .map(ToString::to_string)
@@ -433,144 +462,173 @@ fn solve_royal(
     Ok(PyRoyalSolution { deal, verdict })
 }
 
-/// Totals of a simulation.
+/// The figures of a Royal Marriage simulation: the attributes of `Stats`
+/// (piles = cards left; a win is the royal pair alone), without `grades`.
 #[pyclass(frozen, name = "RoyalStats", module = "accordion._core")]
-pub struct PyRoyalStats {
-    spec: SimulationSpec,
-    stats: SimulationStats,
-    seconds: f64,
-}
+pub struct PyRoyalStats(RoyalStats);
 
 #[pymethods]
 impl PyRoyalStats {
     #[getter]
+    fn rules(&self) -> &'static str {
+        self.0.setup.rules.name()
+    }
+
+    #[getter]
+    fn strategy(&self) -> &'static str {
+        self.0.setup.strategy.name()
+    }
+
+    #[getter]
+    fn blind(&self) -> bool {
+        self.0.setup.blind
+    }
+
+    #[getter]
+    fn cards(&self) -> usize {
+        self.0.setup.cards
+    }
+
+    #[getter]
     fn deals(&self) -> u64 {
-        self.stats.deals
+        self.0.deals
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.0.seed
     }
 
     #[getter]
     fn wins(&self) -> u64 {
-        self.stats.wins
+        self.0.wins
     }
 
     #[getter]
     fn win_rate(&self) -> f64 {
-        self.stats.wins as f64 / self.stats.deals.max(1) as f64
+        self.0.win_rate()
     }
 
     #[getter]
     fn ci95(&self) -> (f64, f64) {
-        self.stats.ci95()
+        self.0.ci95
     }
 
     #[getter]
-    fn mean_cards(&self) -> f64 {
-        self.stats.mean_cards()
+    fn mean_piles(&self) -> f64 {
+        self.0.mean_piles
     }
 
-    /// Games by cards left (only counts that occurred).
+    /// Deprecated name of `mean_piles`.
     #[getter]
-    fn histogram(&self) -> Vec<(usize, u64)> {
-        self.stats
-            .histogram
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(c, &n)| (c, n))
-            .collect()
+    fn mean_cards(&self, py: Python<'_>) -> PyResult<f64> {
+        PyErr::warn(
+            py,
+            &py.get_type::<PyDeprecationWarning>(),
+            c"RoyalStats.mean_cards is deprecated: use mean_piles (the same number)",
+            1,
+        )?;
+        Ok(self.0.mean_piles)
+    }
+
+    /// Cards left → games, for every count that occurred, increasing.
+    #[getter]
+    fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        histogram_dict(py, &self.0.histogram, false)
     }
 
     #[getter]
     fn seconds(&self) -> f64 {
-        self.seconds
+        self.0.seconds
     }
 
-    /// The JSON object of `docs/contract.md` for `stats` (piles = cards left), plus `game`,
-    /// `blind` and `cards`.
+    /// The JSON object of `docs/contract.md` for `stats` (piles = cards left), plus `game`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let setup = &self.0.setup;
         let dict = PyDict::new(py);
         dict.set_item("game", "royal-marriage")?;
-        dict.set_item("rules", self.spec.rules.name())?;
-        dict.set_item("strategy", self.spec.strategy.name())?;
-        dict.set_item("blind", self.spec.blind)?;
-        dict.set_item("cards", self.spec.cards)?;
-        dict.set_item("deals", self.stats.deals)?;
-        dict.set_item("seed", self.spec.seed)?;
-        dict.set_item("wins", self.stats.wins)?;
-        dict.set_item("win_rate", self.win_rate())?;
-        let (lo, hi) = self.ci95();
-        dict.set_item("ci95", vec![lo, hi])?;
-        dict.set_item("mean_piles", self.mean_cards())?;
-        let histogram = PyDict::new(py);
-        for (cards, n) in self.histogram() {
-            histogram.set_item(cards.to_string(), n)?;
-        }
-        dict.set_item("piles_histogram", histogram)?;
-        dict.set_item("seconds", self.seconds)?;
+        let figures = stats_dict(
+            py,
+            &self.0,
+            self.rules(),
+            self.strategy(),
+            setup.blind,
+            setup.cards,
+        )?;
+        dict.update(figures.as_mapping())?;
         Ok(dict)
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "<RoyalStats {} {} deals: {} wins>",
-            self.spec.strategy.name(),
-            self.stats.deals,
-            self.stats.wins
+        stats_repr(
+            "RoyalStats",
+            &self.0,
+            self.rules(),
+            self.strategy(),
+            self.0.setup.blind,
         )
     }
 }
 
-/// Deals per slice between two checks for Ctrl-C.
-const SLICE: u64 = 4096;
-
-/// Play numbered deals `seed .. seed + deals` with a strategy, on `jobs` threads
-/// (default: all cores); the totals do not depend on `jobs`. Ctrl-C stops it.
+/// Play numbered deals `seed .. seed + deals` with a strategy; the same
+/// arguments as `simulate`. A positional `deals` (the old signature) still
+/// works, with a `DeprecationWarning`.
 #[pyfunction]
-#[pyo3(signature = (deals, *, seed = None, cards = None, blind = false, rules = None, strategy = "greedy", jobs = None))]
+#[pyo3(signature = (*args, deals = None, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_royal(
     py: Python<'_>,
-    deals: &Bound<'_, PyAny>,
+    args: &Bound<'_, PyTuple>,
+    deals: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    strategy: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     cards: Option<&Bound<'_, PyAny>>,
-    blind: bool,
-    rules: Option<&Bound<'_, PyAny>>,
-    strategy: &str,
+    blind: Option<&Bound<'_, PyAny>>,
     jobs: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRoyalStats> {
-    let deals: u64 = whole(deals, "deals")?;
-    let seed: u64 = optional_whole(seed, "seed")?.unwrap_or(1);
-    let cards = card_count(cards)?;
-    let jobs: Option<usize> = optional_whole(jobs, "jobs")?;
-    let spec = SimulationSpec {
-        cards,
-        blind,
-        rules: royal_rules_arg(rules)?,
-        strategy: strategy.parse::<Strategy>()?,
-        seed,
-        deals,
-        jobs: jobs.unwrap_or(0),
-    };
-    let start = Instant::now();
-    let mut stats = SimulationStats::empty();
-    let mut done = 0;
-    loop {
-        let slice = SimulationSpec {
-            seed: seed.wrapping_add(done),
-            deals: SLICE.min(deals - done),
-            ..spec
-        };
-        let part = py.detach(|| simulate(&slice, None))?;
-        stats = stats.merged(part);
-        done += slice.deals;
-        if done >= deals {
-            break;
+    let positional = args.get_item(0).ok();
+    let deals = match (args.len(), positional.as_ref(), deals) {
+        (0, _, Some(deals)) => deals.clone(),
+        (1, Some(deals), None) => {
+            PyErr::warn(
+                py,
+                &py.get_type::<PyDeprecationWarning>(),
+                c"simulate_royal(deals, ...) is deprecated: pass deals=... by keyword, as simulate takes it",
+                1,
+            )?;
+            deals.clone()
         }
-        py.check_signals()?;
-    }
-    Ok(PyRoyalStats {
-        spec,
-        stats,
-        seconds: start.elapsed().as_secs_f64(),
-    })
+        (0, _, None) => {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "simulate_royal() missing required keyword argument: 'deals'",
+            ))
+        }
+        _ => {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "simulate_royal() takes keyword arguments only (deals=..., seed=..., ...)",
+            ))
+        }
+    };
+    // Checked in signature order.
+    let deals: u64 = super::args::whole(&deals, "deals", "at least 1")?;
+    let rules = royal_rules_arg(rules)?;
+    let strategy = optional_text(strategy, "strategy")?
+        .map_or(Ok(Strategy::Greedy), |name| name.parse::<Strategy>())?;
+    let seed: u64 = optional_whole(seed, "seed", SEED_RANGE)?.unwrap_or(1);
+    let setup = Setup {
+        cards: card_count(cards, 2)?,
+        blind: flag(blind, "blind")?.unwrap_or(false),
+        rules,
+        strategy,
+    };
+    let jobs = jobs_arg(jobs)?;
+    let stats = run_simulation(
+        py,
+        progress,
+        |cancel, report| simulate(&setup, seed, deals, jobs, Some(cancel), Some(report)),
+        |stats| stats.deals,
+    )?;
+    Ok(PyRoyalStats(stats))
 }

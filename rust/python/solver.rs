@@ -1,19 +1,17 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
-use super::args::{optional_whole, seconds};
+use super::args::{jobs_arg, optional_whole, timeout, wrong_type};
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
 use super::values::{deal_arg, rules_arg, PyDeal, PyMove};
+use crate::budget::Budget;
 use crate::deal::Deal;
 use crate::game::{Action, Game, Play};
 use crate::rules::Rules;
-use crate::solver::{self, Budget, Solution, DEFAULT_MEMORY_BYTES};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use crate::solver::{self, Solution};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-
-/// The smallest transposition table a caller may ask for.
-const MIN_MEMORY_BYTES: usize = 1 << 20;
 
 /// What the solver found for one row.
 #[pyclass(frozen, name = "Solution", module = "accordion._core")]
@@ -109,53 +107,43 @@ impl PySolution {
     }
 }
 
-/// A budget from the keyword arguments, checked.
-fn budget(
+/// A budget from the keyword arguments of both games' solvers, checked by the
+/// core ([`Budget::new`]).
+pub fn budget(
     max_nodes: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout_: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Budget> {
-    let max_nodes: Option<u64> = optional_whole(max_nodes, "max_nodes")?;
-    let memory: Option<usize> = optional_whole(memory, "memory")?;
-    if max_nodes == Some(0) {
-        return Err(PyValueError::new_err("max_nodes must be at least 1"));
-    }
-    let timeout = seconds(timeout)?;
-    let memory_bytes = memory.unwrap_or(DEFAULT_MEMORY_BYTES);
-    if memory_bytes < MIN_MEMORY_BYTES {
-        return Err(PyValueError::new_err(format!(
-            "memory must be at least {MIN_MEMORY_BYTES} bytes (1 MiB), got {memory_bytes}"
-        )));
-    }
-    Ok(Budget {
-        max_nodes,
-        timeout,
-        memory_bytes,
-        cancel: None,
-    })
+    let max_nodes: Option<u64> =
+        optional_whole(max_nodes, "max_nodes", "at least 1 (or None: no limit)")?;
+    let memory: Option<u64> = optional_whole(
+        memory,
+        "memory",
+        "at least 1048576 bytes (1 MiB), or None for the default",
+    )?;
+    Ok(Budget::new(max_nodes, timeout(timeout_)?, memory)?)
 }
 
-/// The game whose position a `solve` argument names, and the rules to use.
+/// The game whose position a `solve` argument names, and the rules to use
+/// (checked after the position: arguments are checked in signature order).
 fn position_of(position: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
-    let rules = rules.map(rules_arg).transpose()?;
+    let rules_of = || rules.filter(|r| !r.is_none()).map(rules_arg).transpose();
     if let Ok(game) = position.cast::<PyGame>() {
         let game = game.borrow().game.clone();
-        return Ok(match rules {
+        return Ok(match rules_of()? {
             Some(rules) if rules != game.rules() => game.with_rules(rules),
             _ => game,
         });
     }
     if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
+        let deal = deal_arg(position)?;
         return Ok(Game::new(
-            deal_arg(position)?,
-            rules.unwrap_or_else(Rules::modern),
+            deal,
+            rules_of()?.unwrap_or_else(Rules::modern),
             false,
         ));
     }
-    Err(PyTypeError::new_err(format!(
-        "solve() takes a Deal, a Game or a str, got {}",
-        position.get_type().name()?
-    )))
+    Err(wrong_type("position", "a Deal, a Game or a str", position))
 }
 
 fn solve_game(game: &Game, budget: &Budget) -> Solution {
@@ -170,14 +158,13 @@ fn solve(
     position: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
     let game = position_of(position, rules)?;
-    let mut budget = budget(max_nodes, timeout, memory)?;
+    let budget = budget(max_nodes, timeout, memory)?;
     let solution = run_interruptible(py, |cancel| {
-        budget.cancel = Some(cancel.clone());
-        solve_game(&game, &budget)
+        solve_game(&game, &budget.clone().with_cancel(cancel.clone()))
     })?;
     PySolution::new(&game, &solution)
 }
@@ -191,31 +178,34 @@ fn solve_many(
     rules: Option<&Bound<'_, PyAny>>,
     jobs: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySolution>> {
-    let jobs: Option<usize> = optional_whole(jobs, "jobs")?;
     if deals.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "solve_many() takes an iterable of deals, not one str",
         ));
     }
+    let deals: Vec<Deal> = deals
+        .try_iter()
+        .map_err(|_| wrong_type("deals", "an iterable of deals", deals))?
+        .map(|d| deal_arg(&d?))
+        .collect::<PyResult<_>>()?;
     let rules = rules
+        .filter(|r| !r.is_none())
         .map(rules_arg)
         .transpose()?
         .unwrap_or_else(Rules::modern);
-    let deals: Vec<Deal> = deals
-        .try_iter()?
-        .map(|d| deal_arg(&d?))
-        .collect::<PyResult<_>>()?;
-    if jobs == Some(0) {
-        return Err(PyValueError::new_err("jobs must be at least 1"));
-    }
-    let mut budget = budget(max_nodes, timeout, memory)?;
+    let jobs = jobs_arg(jobs)?;
+    let budget = budget(max_nodes, timeout, memory)?;
     let rows: Vec<Vec<_>> = deals.iter().map(|d| d.cards().to_vec()).collect();
     let solutions = run_interruptible(py, |cancel| {
-        budget.cancel = Some(cancel.clone());
-        solver::solve_many(&rows, &rules, &budget, jobs)
+        solver::solve_many(
+            &rows,
+            &rules,
+            &budget.clone().with_cancel(cancel.clone()),
+            jobs,
+        )
     })?;
     deals
         .into_iter()
@@ -226,10 +216,14 @@ fn solve_many(
 
 /// `Game.hint`: the first action of the best line from the game's position.
 pub fn hint(py: Python<'_>, game: &Game, timeout: Option<f64>) -> PyResult<Option<PyMove>> {
-    let mut budget = budget(None, timeout, None)?;
+    let budget = Budget::new(None, timeout, None)?;
     let action: Option<Action> = run_interruptible(py, |cancel| {
-        budget.cancel = Some(cancel.clone());
-        solver::hint(game.tops(), game.stock(), &game.rules(), &budget)
+        solver::hint(
+            game.tops(),
+            game.stock(),
+            &game.rules(),
+            &budget.clone().with_cancel(cancel.clone()),
+        )
     })?;
     Ok(action.map(|a| PyMove(game.play_of(a))))
 }

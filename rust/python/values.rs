@@ -1,6 +1,6 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
-use super::args::whole;
+use super::args::{flag, seed as seed_arg, text, type_name, whole, wrong_type};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
@@ -8,15 +8,9 @@ use crate::game::{Outcome, Play};
 use crate::rules::{Distances, RuleSet, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "?".to_string(), |n| n.to_string())
-}
 
 fn hash_of(value: &impl Hash) -> u64 {
     let mut hasher = DefaultHasher::new();
@@ -32,29 +26,22 @@ pub struct PyCard(pub Card);
 #[pymethods]
 impl PyCard {
     #[new]
-    fn py_new(text: &str) -> PyResult<Self> {
-        Ok(PyCard(text.parse()?))
+    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Self::parse(text)
     }
 
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Self> {
-        Ok(PyCard(text.parse()?))
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyCard(super::args::text(text, "a card")?.parse()?))
     }
 
     #[staticmethod]
     fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let index: i64 = whole(index, "index").map_err(|e| {
-            if e.is_instance_of::<PyTypeError>(index.py()) {
-                e
-            } else {
-                Error::InvalidCard(format!("no card has index {index}; 0 to 51")).into()
-            }
-        })?;
-        u8::try_from(index)
-            .ok()
-            .and_then(Card::from_index)
+        let expected = "a card index 0 to 51";
+        let value: u8 = whole(index, "index", expected)?;
+        Card::from_index(value)
             .map(PyCard)
-            .ok_or_else(|| Error::InvalidCard(format!("no card has index {index}; 0 to 51")).into())
+            .ok_or_else(|| Error::argument("index", expected, value).into())
     }
 
     #[getter]
@@ -98,13 +85,10 @@ pub fn card_arg(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     if let Ok(card) = obj.cast::<PyCard>() {
         return Ok(card.get().0);
     }
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(text.to_str()?.parse()?);
+    if obj.is_instance_of::<PyString>() {
+        return Ok(text(obj, "a card")?.parse()?);
     }
-    Err(PyTypeError::new_err(format!(
-        "expected a Card or a str, got {}",
-        obj.get_type().name()?
-    )))
+    Err(wrong_type("a card", "a Card or a str", obj))
 }
 
 /// A move `MOVER>TARGET`, or `deal`.
@@ -124,8 +108,8 @@ impl PyMove {
     }
 
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Self> {
-        Ok(PyMove(Play::parse(text)?))
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyMove(Play::parse(&super::args::text(text, "a move")?)?))
     }
 
     #[staticmethod]
@@ -171,13 +155,10 @@ pub fn play_arg(obj: &Bound<'_, PyAny>) -> PyResult<Play> {
     if let Ok(play) = obj.cast::<PyMove>() {
         return Ok(play.get().0);
     }
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(Play::parse(text.to_str()?)?);
+    if obj.is_instance_of::<PyString>() {
+        return Ok(Play::parse(&text(obj, "a move")?)?);
     }
-    Err(PyTypeError::new_err(format!(
-        "expected a Move or a str, got {}",
-        obj.get_type().name()?
-    )))
+    Err(wrong_type("a move", "a Move or a str", obj))
 }
 
 /// A row of 1 to 52 distinct cards.
@@ -198,7 +179,8 @@ impl PyDeal {
             ));
         }
         let cards = cards
-            .try_iter()?
+            .try_iter()
+            .map_err(|_| wrong_type("cards", "an iterable of cards", cards))?
             .map(|item| card_arg(&item?))
             .collect::<PyResult<Vec<_>>>()?;
         Ok(PyDeal {
@@ -208,9 +190,9 @@ impl PyDeal {
     }
 
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Self> {
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyDeal {
-            deal: text.parse()?,
+            deal: super::args::text(text, "a deal")?.parse()?,
             seed: None,
         })
     }
@@ -218,18 +200,8 @@ impl PyDeal {
     #[staticmethod]
     #[pyo3(signature = (seed, cards = None))]
     fn from_seed(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let cards = card_count(cards)?;
-        if !seed.is_instance_of::<pyo3::types::PyInt>() {
-            return Err(PyTypeError::new_err(format!(
-                "a deal number is an int, got {}",
-                type_name(seed)
-            )));
-        }
-        let seed: u64 = seed.extract().map_err(|_| {
-            Error::InvalidDeal(format!(
-                "a deal number is an integer 0 to 2**64 - 1, got {seed}"
-            ))
-        })?;
+        let seed = seed_arg(seed)?;
+        let cards = card_count(cards, 1)?;
         Ok(PyDeal {
             deal: Deal::from_seed(seed, cards)?,
             seed: Some(seed),
@@ -266,7 +238,7 @@ impl PyDeal {
     #[staticmethod]
     #[pyo3(signature = (cards = None))]
     fn random(py: Python<'_>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let cards = card_count(cards)?;
+        let cards = card_count(cards, 1)?;
         let seed: u64 = py
             .import("random")?
             .getattr("SystemRandom")?
@@ -347,16 +319,18 @@ pub fn picture(obj: &Bound<'_, PyAny>) -> PyResult<String> {
         .extract()
 }
 
-/// A number of cards: an int (default 52); any value outside 1..=52 is
-/// refused by the deal.
-pub fn card_count(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+/// A number of cards per deal: an int `least` to 52 (default 52).
+pub fn card_count(obj: Option<&Bound<'_, PyAny>>, least: usize) -> PyResult<usize> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(DECK_SIZE);
     };
-    let count: i128 = whole(obj, "cards")?;
-    Ok(usize::try_from(count)
-        .unwrap_or(DECK_SIZE + 1)
-        .min(DECK_SIZE + 1))
+    let expected = format!("{least} to 52 cards");
+    let count: usize = whole(obj, "cards", &expected)?;
+    if (least..=DECK_SIZE).contains(&count) {
+        Ok(count)
+    } else {
+        Err(Error::argument("cards", &expected, count).into())
+    }
 }
 
 /// A deal given as a `Deal` or as text.
@@ -364,13 +338,10 @@ pub fn deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deal> {
     if let Ok(deal) = obj.cast::<PyDeal>() {
         return Ok(deal.get().deal.clone());
     }
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(text.to_str()?.parse()?);
+    if obj.is_instance_of::<PyString>() {
+        return Ok(text(obj, "a deal")?.parse()?);
     }
-    Err(PyTypeError::new_err(format!(
-        "expected a Deal or a str, got {}",
-        obj.get_type().name()?
-    )))
+    Err(wrong_type("a deal", "a Deal or a str", obj))
 }
 
 /// A rule set with its variant.
@@ -381,31 +352,20 @@ pub struct PyRules(pub Rules);
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (name = "modern", *, two_way = false, distances = None))]
-    fn py_new(name: &str, two_way: bool, distances: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let set: RuleSet = name.parse()?;
-        let distances = match distances {
+    #[pyo3(signature = (name = None, *, two_way = None, distances = None))]
+    fn py_new(
+        name: Option<&Bound<'_, PyAny>>,
+        two_way: Option<&Bound<'_, PyAny>>,
+        distances: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let set: RuleSet = match name.filter(|n| !n.is_none()) {
+            None => RuleSet::Modern,
+            Some(name) => text(name, "name")?.parse()?,
+        };
+        let two_way = flag(two_way, "two_way")?.unwrap_or(false);
+        let distances = match distances.filter(|d| !d.is_none()) {
             None => Distances::CLASSIC,
-            Some(obj) => {
-                if obj.is_instance_of::<PyString>() {
-                    obj.extract::<String>()?.parse()?
-                } else {
-                    let values = obj
-                        .try_iter()?
-                        .map(|d| {
-                            let d = d?;
-                            d.extract::<i64>().map_err(|_| {
-                                PyTypeError::new_err(format!("a distance is an int, got {d}"))
-                            })
-                        })
-                        .collect::<PyResult<Vec<i64>>>()?;
-                    let values: Vec<u32> = values
-                        .into_iter()
-                        .map(|d| u32::try_from(d).unwrap_or(0))
-                        .collect();
-                    Distances::new(&values)?
-                }
-            }
+            Some(obj) => distances_arg(obj)?,
         };
         Ok(PyRules(
             Rules::new(set)
@@ -466,18 +426,44 @@ impl PyRules {
     }
 }
 
+/// `distances` as text (`"2,3"`) or an iterable of ints; a value out of
+/// range (however large) is refused by the rules, naming it.
+fn distances_arg(obj: &Bound<'_, PyAny>) -> PyResult<Distances> {
+    if obj.is_instance_of::<PyString>() {
+        return Ok(text(obj, "distances")?.parse()?);
+    }
+    let items = obj
+        .try_iter()
+        .map_err(|_| wrong_type("distances", "an iterable of ints or a str", obj))?;
+    let mut values = Vec::new();
+    for item in items {
+        let item = item?;
+        if !item.is_instance_of::<PyInt>() || item.is_instance_of::<PyBool>() {
+            return Err(wrong_type("a distance", "an int", &item));
+        }
+        match item.extract::<i128>() {
+            Ok(value) => values.push(value),
+            Err(_) => {
+                return Err(Error::InvalidRules(format!(
+                    "distance {} is out of range: distances are 1 to 51",
+                    super::args::shown(&item)
+                ))
+                .into())
+            }
+        }
+    }
+    Ok(Distances::new(&values)?)
+}
+
 /// Rules given as `Rules` or as a rule-set name.
 pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
     if let Ok(rules) = obj.cast::<PyRules>() {
         return Ok(rules.get().0);
     }
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(Rules::new(text.to_str()?.parse()?));
+    if obj.is_instance_of::<PyString>() {
+        return Ok(Rules::new(text(obj, "rules")?.parse()?));
     }
-    Err(PyTypeError::new_err(format!(
-        "expected Rules or a rule-set name, got {}",
-        obj.get_type().name()?
-    )))
+    Err(wrong_type("rules", "Rules or a rule-set name", obj))
 }
 
 /// Where a game stands.

@@ -39,9 +39,7 @@ impl RoyalDeal {
     /// `shuffled_deck(seed)` (queen and king of hearts skipped), then the king.
     pub fn from_seed(seed: u64, cards: usize) -> Result<RoyalDeal> {
         if !(2..=DECK_SIZE).contains(&cards) {
-            return Err(Error::InvalidDeal(format!(
-                "a Royal Marriage deal has 2 to 52 cards, asked for {cards}"
-            )));
+            return Err(Error::argument("cards", "2 to 52 cards", cards));
         }
         let mut row = Vec::with_capacity(cards);
         let (queen, king) = (queen(), king());
@@ -126,7 +124,10 @@ mod tests {
         assert!("QH KH".parse::<RoyalDeal>().is_ok());
         assert!(matches!(
             RoyalDeal::from_seed(0, 1),
-            Err(Error::InvalidDeal(_))
+            Err(Error::InvalidArgument {
+                argument: "cards",
+                ..
+            })
         ));
     }
 }

@@ -231,6 +231,11 @@ impl RoyalGame {
         self.history.iter().map(|r| r.play).collect()
     }
 
+    /// The last action played (`None` before the first).
+    pub fn last_play(&self) -> Option<RoyalPlay> {
+        self.history.last().map(|r| r.play)
+    }
+
     /// The number of actions played.
     pub fn ply(&self) -> usize {
         self.history.len()

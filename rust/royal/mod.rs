@@ -22,6 +22,6 @@ pub use deal::RoyalDeal;
 pub use game::{RoyalAction, RoyalGame, RoyalOutcome};
 pub use play::RoyalPlay;
 pub use row::{RoyalRow, Throw};
-pub use simulate::{simulate, SimulationSpec, SimulationStats};
-pub use solver::{solve, Budget, Verdict, VerdictKind};
+pub use simulate::{simulate, RoyalStats, Setup};
+pub use solver::{solve, Solution};
 pub use strategy::{choose, greedy_choice, hint, play_out, Strategy};

@@ -6,7 +6,7 @@
 //! around the throw). Dealing the next card in a blind game is `deal`.
 
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use std::fmt;
 
 /// A throw or deal as written, by cards.
@@ -27,8 +27,12 @@ impl RoyalPlay {
     pub fn parse(text: &str) -> Result<RoyalPlay> {
         let trimmed = text.trim();
         let lower = trimmed.to_ascii_lowercase();
-        let bad =
-            || Error::InvalidMove(format!("not a Royal Marriage move: {text:?} ({EXAMPLES})"));
+        let bad = || {
+            Error::InvalidMove(format!(
+                "not a Royal Marriage move: {} ({EXAMPLES})",
+                quoted(text)
+            ))
+        };
         if lower == "deal" {
             return Ok(RoyalPlay::Deal);
         }
@@ -63,7 +67,8 @@ impl RoyalPlay {
         };
         if twice {
             return Err(Error::InvalidMove(format!(
-                "not a Royal Marriage move: {text:?} names one card twice"
+                "not a Royal Marriage move: {} names one card twice",
+                quoted(text)
             )));
         }
         Ok(play)

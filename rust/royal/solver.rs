@@ -25,60 +25,35 @@
 
 use super::play::RoyalPlay;
 use super::strategy::greedy_line;
+pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// Limits on a solve. `nodes` counts intervals examined.
-#[derive(Clone, Debug, Default)]
-pub struct Budget {
-    pub max_nodes: Option<u64>,
-    pub timeout: Option<Duration>,
-    pub cancel: Option<Arc<AtomicBool>>,
+/// Whether a solve must stop now: the node budget (`nodes` counts intervals
+/// examined), the time limit or the cancel flag.
+fn exhausted(budget: &Budget, nodes: u64, start: Instant) -> bool {
+    budget.max_nodes.is_some_and(|max| nodes > max)
+        || budget.timeout.is_some_and(|t| start.elapsed() > t)
+        || budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
 }
 
-impl Budget {
-    fn exhausted(&self, nodes: u64, start: Instant) -> bool {
-        self.max_nodes.is_some_and(|max| nodes > max)
-            || self.timeout.is_some_and(|t| start.elapsed() > t)
-            || self
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-    }
-}
-
-/// What the solver found.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum VerdictKind {
-    /// `moves` reaches the royal pair (2 cards).
-    Win,
-    /// No line wins; `moves` reaches the fewest cards any line can reach.
-    Loss,
-    /// A budget ran out; `moves` is the best line found (the greedy line).
-    Unknown,
-}
-
-impl VerdictKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            VerdictKind::Win => "win",
-            VerdictKind::Loss => "loss",
-            VerdictKind::Unknown => "unknown",
-        }
-    }
-}
-
+/// What the solver found for a row. The verdict's `Unknown` means a budget ran
+/// out: `moves` is then the greedy line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    pub kind: VerdictKind,
+pub struct Solution {
+    pub verdict: Verdict,
     pub moves: Vec<RoyalPlay>,
     /// Cards left at the end of `moves`.
     pub cards: usize,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// The caller's cancel flag stopped the solve (the verdict is `Unknown`).
+    pub cancelled: bool,
 }
 
 /// How a clearable interval was cleared: its last throw's survivors `k` (and `l`).
@@ -155,7 +130,7 @@ impl Table<'_> {
 
 /// Solve an open row (its first and last cards are the pair that must meet).
 /// Deterministic: the line prefers the leftmost split, a single survivor first.
-pub fn solve(cards: &[Card], budget: &Budget) -> Verdict {
+pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     assert!(
         (1..=DECK_SIZE).contains(&cards.len()),
         "a row of 1 to 52 cards"
@@ -173,14 +148,18 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Verdict {
     }
     let mut nodes = 0u64;
     for gap in 2..n {
-        if budget.exhausted(nodes, start) {
+        if exhausted(budget, nodes, start) {
             let (moves, left) = greedy_line(cards);
-            return Verdict {
-                kind: VerdictKind::Unknown,
+            return Solution {
+                verdict: Verdict::Unknown,
                 moves,
                 cards: left,
                 nodes,
                 elapsed: start.elapsed(),
+                cancelled: budget
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(Ordering::Relaxed)),
             };
         }
         for i in 0..n - gap {
@@ -210,16 +189,17 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Verdict {
         table.line(pair[0], pair[1], &mut moves);
     }
     let left = fewest[n - 1];
-    Verdict {
-        kind: if left <= 2 {
-            VerdictKind::Win
+    Solution {
+        verdict: if left <= 2 {
+            Verdict::Win
         } else {
-            VerdictKind::Loss
+            Verdict::Loss
         },
         moves,
         cards: left,
         nodes,
         elapsed: start.elapsed(),
+        cancelled: false,
     }
 }
 
@@ -230,6 +210,8 @@ mod tests {
     use crate::royal::game::{RoyalAction, RoyalGame};
     use crate::rules::RuleSet;
     use std::collections::HashSet;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
 
     fn replay(deal: &RoyalDeal, moves: &[RoyalPlay]) -> RoyalGame {
         let mut game = RoyalGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
@@ -268,7 +250,7 @@ mod tests {
             let game = replay(&deal, &verdict.moves);
             assert_eq!(game.cards().len(), verdict.cards, "{deal}");
             assert!(game.is_over(), "{deal}");
-            assert_eq!(verdict.kind == VerdictKind::Win, game.is_won());
+            assert_eq!(verdict.verdict == Verdict::Win, game.is_won());
         }
     }
 
@@ -276,27 +258,32 @@ mod tests {
     fn full_deals_solve_and_budgets_are_honoured() {
         let deal = RoyalDeal::from_seed(7, 52).unwrap();
         let verdict = solve(deal.cards(), &Budget::default());
-        assert_ne!(verdict.kind, VerdictKind::Unknown);
+        assert_ne!(verdict.verdict, Verdict::Unknown);
         assert_eq!(replay(&deal, &verdict.moves).cards().len(), verdict.cards);
         let tiny = Budget {
             max_nodes: Some(10),
             ..Budget::default()
         };
         let cut = solve(deal.cards(), &tiny);
-        assert_eq!(cut.kind, VerdictKind::Unknown);
+        assert_eq!(cut.verdict, Verdict::Unknown);
+        assert!(!cut.cancelled);
         assert_eq!(replay(&deal, &cut.moves).cards().len(), cut.cards);
         let cancelled = Budget {
             cancel: Some(Arc::new(AtomicBool::new(true))),
             ..Budget::default()
         };
-        assert_eq!(solve(deal.cards(), &cancelled).kind, VerdictKind::Unknown);
+        let stopped = solve(deal.cards(), &cancelled);
+        assert_eq!(
+            (stopped.verdict, stopped.cancelled),
+            (Verdict::Unknown, true)
+        );
         let pair = solve(
             RoyalDeal::from_seed(0, 2).unwrap().cards(),
             &Budget::default(),
         );
         assert_eq!(
-            (pair.kind, pair.cards, pair.moves.len()),
-            (VerdictKind::Win, 2, 0)
+            (pair.verdict, pair.cards, pair.moves.len()),
+            (Verdict::Win, 2, 0)
         );
     }
 }

@@ -14,9 +14,10 @@ use super::deal::RoyalDeal;
 use super::game::{RoyalAction, RoyalGame, RoyalOutcome};
 use super::play::RoyalPlay;
 use super::row::{RoyalRow, Throw};
-use super::solver::{solve, Budget};
+use super::solver::solve;
+use crate::budget::Budget;
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use crate::rules::RuleSet;
 use std::str::FromStr;
 
@@ -44,7 +45,8 @@ impl FromStr for Strategy {
             "greedy" => Ok(Strategy::Greedy),
             "best" => Ok(Strategy::Best),
             _ => Err(Error::InvalidRules(format!(
-                "unknown Royal Marriage strategy {text:?} (known: greedy, best)"
+                "unknown Royal Marriage strategy {} (known: greedy, best)",
+                quoted(text)
             ))),
         }
     }

@@ -42,59 +42,9 @@ use crate::rules::Rules;
 use position::Position;
 use rayon::prelude::*;
 use search::{Search, Stop};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The default bound on the transposition table: 256 MiB.
-pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
-
-/// What a search may spend.
-#[derive(Clone, Debug)]
-pub struct Budget {
-    /// Stop after this many positions.
-    pub max_nodes: Option<u64>,
-    /// Stop after this long (read every 1,024 positions).
-    pub timeout: Option<Duration>,
-    /// The most bytes the transposition table may hold (see the module docs).
-    pub memory_bytes: usize,
-    /// Stop soon (within 1,024 positions) once this flag is raised.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
-            max_nodes: None,
-            timeout: None,
-            memory_bytes: DEFAULT_MEMORY_BYTES,
-            cancel: None,
-        }
-    }
-}
-
-/// What the search established.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// The line wins (one pile).
-    Win,
-    /// The search was exhaustive: no line wins, and the line reaches the fewest
-    /// piles any line can.
-    Loss,
-    /// The budget ran out (or the search was cancelled) first.
-    Unknown,
-}
-
-impl Verdict {
-    /// `win`, `loss` or `unknown`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Win => "win",
-            Verdict::Loss => "loss",
-            Verdict::Unknown => "unknown",
-        }
-    }
-}
+pub use crate::budget::{Budget, Verdict, DEFAULT_MEMORY_BYTES};
 
 /// A verdict with its line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -236,7 +186,8 @@ fn first_legal_action(tops: &[Card], stock: &[Card], rules: &Rules) -> Option<Ac
         .or(may_deal.then_some(Action::Deal))
 }
 
-/// Solve each open row, on a pool of `jobs` threads (default: one per core).
+/// Solve each open row, on a pool of `jobs` threads (default: one per core;
+/// checked by [`crate::pool::check_jobs`], and clamped to 1 ..= 256 here).
 /// Results come in input order and are the same for any `jobs` (except for
 /// `elapsed`, and for what a timeout or a cancel cut short). The budget applies
 /// to each row, its memory bound too: each worker thread holds one table at a
@@ -249,11 +200,8 @@ pub fn solve_many(
     budget: &Budget,
     jobs: Option<usize>,
 ) -> Vec<Solution> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-        .expect("a thread pool");
-    pool.install(|| {
+    let jobs = jobs.map(|j| j.clamp(1, crate::pool::MAX_JOBS));
+    crate::pool::install(jobs, || {
         rows.par_iter()
             .map(|row| solve(row, &[], rules, budget))
             .collect()

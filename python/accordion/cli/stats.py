@@ -89,18 +89,19 @@ def _accordion(args: argparse.Namespace) -> dict[str, Any]:
 def _royal(args: argparse.Namespace) -> dict[str, Any]:
     if args.two_way or args.distances != "1,3":
         raise CliError("--game royal-marriage has no --two-way or --distances variant")
+    progress = Progress(args.deals, "simulating")
     stats = simulate_royal(
-        args.deals,
+        deals=args.deals,
+        rules=args.rules,
+        strategy=args.strategy,
         seed=args.seed,
         cards=args.cards,
-        blind=bool(args.blind),
-        rules=args.rules,
-        strategy=args.strategy or "greedy",
+        blind=args.blind,
         jobs=args.jobs,
+        progress=progress.update,
     )
-    figures = stats.to_dict()
-    figures["mode"] = "blind" if figures.pop("blind") else "open"
-    return figures
+    progress.close()
+    return stats.to_dict()
 
 
 def _report(figures: dict[str, Any]) -> str:

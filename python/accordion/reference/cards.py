@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import final
 
 from accordion.errors import InvalidCardError
+from accordion.reference._args import quoted, strip, whole
+from accordion.reference._args import text as _text
 from accordion.reference._frozen import Frozen
 
 RANKS = "A23456789TJQK"
@@ -39,13 +41,12 @@ def parse_index(text: str) -> int:
 
     The suit is the last character; everything before it is the rank.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"a card is parsed from str, not {type(text).__name__}")
-    spelled = text.strip().upper()
+    text = _text(text, "a card")
+    spelled = strip(text).upper()
     rank = _RANK_SPELLINGS.get(spelled[:-1])
     suit = _SUIT_SPELLINGS.get(spelled[-1:])
     if rank is None or suit is None:
-        raise InvalidCardError(f"unknown card {text!r}")
+        raise InvalidCardError(f"unknown card {quoted(text)}")
     return 4 * RANKS.index(rank) + SUITS.index(suit)
 
 
@@ -68,10 +69,7 @@ class Card(Frozen):
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S)."""
-        if not isinstance(index, int):
-            raise TypeError(f"a card index is an int, not {type(index).__name__}")
-        if not 0 <= index < 52:
-            raise InvalidCardError(f"no card has index {index}; indices run from 0 to 51")
+        whole(index, "index", 0, 51, "a card index 0 to 51")
         card = object.__new__(Card)
         object.__setattr__(card, "_index", index)
         return card

@@ -19,6 +19,7 @@ from typing import final
 
 from accordion.errors import InvalidCardError, InvalidDealError
 from accordion.reference import numbering
+from accordion.reference import _args
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card, as_card
 
@@ -85,7 +86,8 @@ def _check_token(token: str) -> Card:
                 pass
             else:
                 raise InvalidDealError(
-                    f"bad separator {stray[0]!r} in {token!r}: separate cards with spaces or commas"
+                    f"bad separator {stray[0][0]!r} in {_args.quoted(token)}:"
+                    " separate cards with spaces or commas"
                 ) from None
         raise
 
@@ -97,9 +99,9 @@ def _tokens(text: str) -> list[str]:
     ``AS 2D,`` are errors rather than silently ignored.
     """
     fields = text.split(",")
-    if len(fields) > 1 and any(not field.strip() for field in fields):
-        raise InvalidDealError(f"empty field between commas in {text!r}")
-    return [token for field in fields for token in field.split()]
+    if len(fields) > 1 and any(not _args.strip(field) for field in fields):
+        raise InvalidDealError(f"empty field between commas in {_args.quoted(text)}")
+    return [token for field in fields for token in _args.split(field)]
 
 
 @final
@@ -141,21 +143,15 @@ class Deal(Frozen):
 
         Raise ``InvalidDealError`` or ``InvalidCardError`` for a bad row.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a deal is parsed from str, not {type(text).__name__}")
+        text = _args.text(text, "a deal")
         return Deal._make(tuple(_check_token(token) for token in _tokens(text)), None)
 
     @staticmethod
-    def from_seed(seed: int, cards: int = 52) -> Deal:
+    def from_seed(seed: int, cards: int | None = None) -> Deal:
         """Numbered deal: SplitMix64(seed) drives a Fisher-Yates shuffle; the first ``cards``."""
-        if not isinstance(seed, int) or not isinstance(cards, int):
-            raise TypeError("Deal.from_seed takes an int seed and an int number of cards")
-        if not 0 <= seed < _WORD:
-            raise InvalidDealError(f"a deal number runs from 0 to 2**64 - 1, got {seed}")
-        if not 1 <= cards <= DECK_SIZE:
-            raise InvalidDealError(f"a deal has 1 to 52 cards, got {cards}")
-        deck = shuffled_deck(seed)
-        return Deal._make(tuple(Card.from_index(index) for index in deck[:cards]), seed)
+        number, count = _args.seed(seed), _args.cards(cards)
+        deck = shuffled_deck(number)
+        return Deal._make(tuple(Card.from_index(index) for index in deck[:count]), number)
 
     @staticmethod
     def from_pysol(number: int | str, game: str | int | None = None) -> Deal:
@@ -177,13 +173,14 @@ class Deal(Frozen):
         return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
-    def random(cards: int = 52) -> Deal:
+    def random(cards: int | None = None) -> Deal:
         """A numbered deal with a fresh random seed (see :attr:`seed`).
 
         The seed is drawn below 2**32 so that it is short enough to note down and
         replay with ``Deal.from_seed``.
         """
-        return Deal.from_seed(random.SystemRandom().randrange(2**32), cards)
+        count = _args.cards(cards)
+        return Deal.from_seed(random.SystemRandom().randrange(2**32), count)
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import final
 
-from accordion.errors import IllegalMoveError, InvalidMoveError
+from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -143,16 +143,16 @@ class Game:
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
 
     def __init__(
-        self, deal: Deal | str, rules: Rules | str = "modern", *, blind: bool = False
+        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> None:
         if isinstance(deal, str):
             deal = Deal.parse(deal)
         if not isinstance(deal, Deal):
             raise TypeError(f"a game starts from a Deal or its text, not {type(deal).__name__}")
+        self._rules = as_rules("modern" if rules is None else rules)
         if not isinstance(blind, bool):
             raise TypeError(f"blind is a bool, not {type(blind).__name__}")
         self._deal = deal
-        self._rules = as_rules(rules)
         self._blind = blind
         # The stock is the part of the deal not yet turned: deal.cards[_dealt:].
         self._dealt = 0 if blind else len(deal)
@@ -277,7 +277,7 @@ class Game:
     def undo(self) -> Move:
         """Take back the last action; raise ``IndexError`` when there is none."""
         if not self._history:
-            raise IndexError("no action to undo")
+            raise NoMoveToUndoError("undo: no move has been played")
         self._piles, self._dealt = self._earlier.pop()
         return self._history.pop()
 
@@ -326,8 +326,9 @@ class Game:
         It names the move between the two top cards without asking whether the
         rules allow it; only a position off the row is an error.
         """
-        if not isinstance(pile, int) or not isinstance(distance, int):
-            raise TypeError("move_at takes an int pile and an int distance")
+        for value, what in ((pile, "pile"), (distance, "distance")):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{what} must be an int, not {type(value).__name__}")
         count = len(self._piles)
         target = pile - distance
         if not 1 <= pile <= count:

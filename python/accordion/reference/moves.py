@@ -14,6 +14,7 @@ import re
 from typing import final
 
 from accordion.errors import InvalidCardError, InvalidMoveError
+from accordion.reference import _args
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card, as_card
 
@@ -49,19 +50,18 @@ class Move(Frozen):
 
         Raise ``InvalidMoveError`` for anything else.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a move is parsed from str, not {type(text).__name__}")
-        if text.strip().lower() == "deal":
+        text = _args.text(text, "a move")
+        if _args.ascii_lower(_args.strip(text)) == "deal":
             return Move.deal()
         found = _MOVE_TEXT.fullmatch(text)
         if found is None:
             raise InvalidMoveError(
-                f"not a move: {text!r} (write MOVER>TARGET, e.g. 7H>7S, or deal)"
+                f"not a move: {_args.quoted(text)} (write MOVER>TARGET, e.g. 7H>7S, or deal)"
             )
         try:
             return Move(found[1], found[2])
         except InvalidCardError as error:
-            raise InvalidMoveError(f"{error} in move {text!r}") from error
+            raise InvalidMoveError(f"{error} in move {_args.quoted(text)}") from error
 
     @staticmethod
     def deal() -> Move:

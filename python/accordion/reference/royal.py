@@ -30,10 +30,13 @@ from accordion.errors import (
     InvalidDealError,
     InvalidMoveError,
     InvalidRulesError,
+    NoMoveToUndoError,
 )
+from accordion.reference import _args
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
+from accordion.reference.rules import Rules, rule_set_name
 
 QUEEN = Card("QH")
 KING = Card("KH")
@@ -56,13 +59,31 @@ def check_royal(deal: Deal) -> Deal:
     return deal
 
 
-def royal_deal(seed: int, cards: int = 52) -> Deal:
+def royal_deal(seed: int, cards: int | None = None) -> Deal:
     """Numbered Royal Marriage deal: QH, then the first ``cards - 2`` of the other
     50 cards in the order of ``Deal.from_seed(seed)`` (QH and KH skipped), then KH."""
-    if not isinstance(cards, int) or not 2 <= cards <= 52:
-        raise InvalidDealError(f"a Royal Marriage deal has 2 to 52 cards, asked for {cards}")
-    others = [card for card in Deal.from_seed(seed).cards if card not in (QUEEN, KING)]
-    return Deal([QUEEN, *others[: cards - 2], KING])
+    number, count = _args.seed(seed), _args.cards(cards, least=2)
+    others = [card for card in Deal.from_seed(number).cards if card not in (QUEEN, KING)]
+    return Deal([QUEEN, *others[: count - 2], KING])
+
+
+def royal_rules(rules: object) -> str:
+    """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
+    if rules is None:
+        return "modern"
+    if isinstance(rules, Rules):
+        if rules != Rules(rules.name):
+            raise InvalidRulesError(f"Royal Marriage has no variant (two-way, distances): {rules}")
+        name = rules.name
+    elif isinstance(rules, str):
+        name = rule_set_name(rules)
+    else:
+        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
+    if name not in ROYAL_RULES:
+        raise InvalidRulesError(
+            f"Royal Marriage is played under the rules modern or parlett, not {name}"
+        )
+    return name
 
 
 def _as_deal(deal: Deal | str) -> Deal:
@@ -107,9 +128,8 @@ class RoyalMove(Frozen):
     @staticmethod
     def parse(text: str) -> RoyalMove:
         """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``."""
-        if not isinstance(text, str):
-            raise TypeError(f"a move is parsed from str, not {type(text).__name__}")
-        bad = InvalidMoveError(f"not a Royal Marriage move: {text!r} ({_EXAMPLES})")
+        text = _args.text(text, "a move")
+        bad = InvalidMoveError(f"not a Royal Marriage move: {_args.quoted(text)} ({_EXAMPLES})")
         stripped = text.strip()
         lower = stripped.lower()
         if lower == "deal":
@@ -136,7 +156,9 @@ class RoyalMove(Frozen):
         if cards is None or len(cards) not in wanted:
             raise bad
         if len(cards) == 2 and cards[0] == cards[1]:
-            raise InvalidMoveError(f"not a Royal Marriage move: {text!r} names one card twice")
+            raise InvalidMoveError(
+                f"not a Royal Marriage move: {_args.quoted(text)} names one card twice"
+            )
         return RoyalMove._make(kind, tuple(cards))
 
     @staticmethod
@@ -242,15 +264,12 @@ class RoyalOutcome:
 class RoyalGame:
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first)."""
 
-    def __init__(self, deal: Deal | str, rules: str | None = None, *, blind: bool = False) -> None:
-        name = "modern" if rules is None else getattr(rules, "name", rules)
-        if not isinstance(name, str) or name.strip().lower() not in ROYAL_RULES:
-            raise InvalidRulesError(
-                f"Royal Marriage is played under the rules modern or parlett, not {name!r}"
-            )
+    def __init__(
+        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
+    ) -> None:
         self._deal = _as_deal(deal)
-        self._rules = name.strip().lower()
-        self._blind = bool(blind)
+        self._rules = royal_rules(rules)
+        self._blind = _args.flag(blind, "blind")
         self._dealt = 0 if blind else len(self._deal)
         self._row: Row = self._deal.cards[: self._dealt]
         self._history: list[tuple[RoyalMove, Row, int]] = []
@@ -373,7 +392,7 @@ class RoyalGame:
 
     def undo(self) -> RoyalMove:
         if not self._history:
-            raise IndexError("undo: no move has been played")
+            raise NoMoveToUndoError("undo: no move has been played")
         move, self._row, self._dealt = self._history.pop()
         return move
 
@@ -382,8 +401,10 @@ class RoyalGame:
         twin._row, twin._dealt, twin._history = self._row, self._dealt, list(self._history)
         return twin
 
-    def hint(self) -> RoyalMove | None:
-        """A move of best play (see ``docs/royal-marriage.md``), ``None`` when over."""
+    def hint(self, *, timeout: float | None = None) -> RoyalMove | None:
+        """A move of best play (see ``docs/royal-marriage.md``), ``None`` when over.
+        ``timeout`` is checked as the core checks it; the search needs none."""
+        _args.timeout(timeout)
         if self.is_over:
             return None
         if self._blind and self.stock_size > 0:
@@ -435,12 +456,29 @@ class RoyalSolution:
         return self.cards
 
 
-def solve_royal(position: Deal | RoyalGame | str) -> RoyalSolution:
+def solve_royal(
+    position: Deal | RoyalGame | str,
+    *,
+    rules: Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> RoyalSolution:
     """Search every line from an open row (or a game's current row), remembering
-    the fewest cards reachable from each row. Exponential: for short rows."""
-    row: Row = (
-        tuple(position.cards) if isinstance(position, RoyalGame) else _as_deal(position).cards
-    )
+    the fewest cards reachable from each row. Exponential: for short rows.
+
+    The arguments are checked as the core checks them; the budgets are not
+    applied (the search is for rows short enough to finish)."""
+    if isinstance(position, RoyalGame):
+        row: Row = tuple(position.cards)
+    elif isinstance(position, (Deal, str)):
+        row = _as_deal(position).cards
+    else:
+        raise TypeError(
+            f"position must be a Deal, a RoyalGame or a str, not {type(position).__name__}"
+        )
+    royal_rules(rules)
+    _args.budget(max_nodes, timeout, memory)
     fewest: dict[Row, int] = {}
 
     def search(row: Row) -> int:

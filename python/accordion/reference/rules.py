@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar, final
 
 from accordion.errors import InvalidRulesError
+from accordion.reference._args import ascii_lower, flag, quoted, shown, strip, text
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card
 
@@ -31,19 +32,49 @@ DEFAULT_DISTANCES = (1, 3)
 MAX_DISTANCE = 51  # a 52-card row has its piles at most 51 places apart
 
 
-def _checked_distances(distances: Iterable[int]) -> tuple[int, ...]:
+def rule_set_name(name: str) -> str:
+    """A rule-set name as the core reads it (white space around, any ASCII case)."""
+    chosen = ascii_lower(strip(name))
+    if chosen not in RULE_SETS:
+        known = ", ".join(RULE_SETS)
+        raise InvalidRulesError(f"unknown rule set {quoted(name)} (known: {known})")
+    return chosen
+
+
+def _parsed_distances(text: str) -> list[int]:
+    """``"1,3"``: whole numbers separated by commas, each with optional white space."""
+    values = []
+    for part in text.split(","):
+        word = strip(part)
+        digits = word[1:] if word[:1] in "+-" else word
+        if not digits or not all("0" <= c <= "9" for c in digits):
+            raise InvalidRulesError(f"bad distance {quoted(part)} in {quoted(text)}")
+        values.append(int(word))
+    return values
+
+
+def _checked_distances(distances: Iterable[int] | str) -> tuple[int, ...]:
     """The distance set as a sorted tuple; it is a set, so order and repeats do not matter."""
-    if isinstance(distances, str) or not isinstance(distances, Iterable):
-        raise TypeError(f"distances are an iterable of int, not {type(distances).__name__}")
-    chosen = list(distances)
+    if isinstance(distances, str):
+        chosen: list[object] = list(_parsed_distances(distances))
+    elif isinstance(distances, Iterable):
+        chosen = list(distances)
+    else:
+        raise TypeError(
+            f"distances must be an iterable of ints or a str, not {type(distances).__name__}"
+        )
+    checked: list[int] = []
     for distance in chosen:
-        if not isinstance(distance, int):
-            raise TypeError(f"a distance is an int, not {type(distance).__name__}")
+        if not isinstance(distance, int) or isinstance(distance, bool):
+            raise TypeError(f"a distance must be an int, not {type(distance).__name__}")
         if not 1 <= distance <= MAX_DISTANCE:
-            raise InvalidRulesError(f"distance {distance} is out of range: distances run 1 to 51")
-    if not chosen:
+            raise InvalidRulesError(
+                f"distance {shown(distance)} is out of range: distances are 1 to 51"
+            )
+        checked.append(distance)
+    if not checked:
         raise InvalidRulesError("the distance set is empty: no pile could ever move")
-    return tuple(sorted(set(chosen)))
+    return tuple(sorted(set(checked)))
 
 
 @final
@@ -57,22 +88,18 @@ class Rules(Frozen):
 
     def __new__(
         cls,
-        name: str = "modern",
+        name: str | None = None,
         *,
-        two_way: bool = False,
-        distances: Iterable[int] = DEFAULT_DISTANCES,
+        two_way: bool | None = None,
+        distances: Iterable[int] | str | None = None,
     ) -> Rules:
-        if not isinstance(name, str):
-            raise TypeError(f"a rule-set name is a str, not {type(name).__name__}")
-        if name not in RULE_SETS:
-            known = ", ".join(RULE_SETS)
-            raise InvalidRulesError(f"unknown rule set {name!r} (known: {known})")
-        if not isinstance(two_way, bool):
-            raise TypeError(f"two_way is a bool, not {type(two_way).__name__}")
+        chosen = rule_set_name("modern" if name is None else text(name, "name"))
+        way = False if two_way is None else flag(two_way, "two_way")
+        checked = DEFAULT_DISTANCES if distances is None else _checked_distances(distances)
         rules = object.__new__(Rules)
-        object.__setattr__(rules, "_name", name)
-        object.__setattr__(rules, "_two_way", two_way)
-        object.__setattr__(rules, "_distances", _checked_distances(distances))
+        object.__setattr__(rules, "_name", chosen)
+        object.__setattr__(rules, "_two_way", way)
+        object.__setattr__(rules, "_distances", checked)
         return rules
 
     @property

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from accordion.errors import InvalidDealError
+from accordion.reference import _args
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.game import Game
@@ -95,7 +97,7 @@ def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row,
     """The row to solve and the rules to solve it under."""
     if isinstance(position, Game):
         if position.stock_size > 0:
-            raise ValueError(
+            raise InvalidDealError(
                 f"cannot solve a blind game with {position.stock_size} cards still in the stock"
             )
         return tuple(position.tops), position.rules if rules is None else as_rules(rules)
@@ -108,7 +110,14 @@ def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row,
     return position.cards, as_rules("modern" if rules is None else rules)
 
 
-def solve(position: Deal | Game | str, *, rules: Rules | str | None = None) -> Solution:
+def solve(
+    position: Deal | Game | str,
+    *,
+    rules: Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> Solution:
     """Solve a deal (open) or the current row of a game, exhaustively.
 
     ``rules`` defaults to the game's own rules, or ``modern`` for a deal. The
@@ -116,9 +125,13 @@ def solve(position: Deal | Game | str, *, rules: Rules | str | None = None) -> S
     ``modern`` the player may stop anywhere, so the fewest piles is the minimum
     over every reachable row; under must-move rules a line ends only where no
     move is left. A blind game with cards still in the stock raises
-    ``ValueError``: the solver knows only open rows.
+    ``InvalidDealError``: the solver knows only open rows. The budget arguments
+    are checked as the core checks them (``max_nodes`` at least 1, ``timeout``
+    positive, ``memory`` at least 1 MiB) but not applied: the search is for rows
+    short enough to finish.
     """
     row, chosen = _start(position, rules)
+    _args.budget(max_nodes, timeout, memory)
     search = _Search(chosen)
     fewest = search.fewest(row)
     return Solution(

@@ -1,0 +1,162 @@
+"""Arguments checked as the core checks them (``rust/python/args.rs``), so that
+both engines raise the same class for the same value (``docs/errors.md``).
+
+A value of the wrong type raises ``TypeError``: a str or float where an int is
+wanted, a ``bool`` where a number is wanted. A value of the right type out of
+its range raises ``InvalidArgumentError`` naming the argument and the value.
+"""
+
+from __future__ import annotations
+
+import math
+
+from accordion.errors import InvalidArgumentError
+
+#: The longest time limit taken as given; a longer one (and ``inf``) means none.
+MAX_TIMEOUT_SECONDS = 1e9
+MIN_MEMORY_BYTES = 1 << 20
+MAX_JOBS = 256
+SEED_RANGE = "a deal number 0 to 2**64 - 1"
+ECHO_CHARS = 60
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to a line (an int too long to print is given by its size)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's 4,300-digit limit
+        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else "?"
+    if len(text) <= ECHO_CHARS:
+        return text
+    return f"{text[:ECHO_CHARS]}… ({len(text)} characters)"
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted, cut to :data:`ECHO_CHARS` characters with its length said."""
+    if len(text) <= ECHO_CHARS:
+        return repr(text)
+    return f"{text[:ECHO_CHARS]!r}… ({len(text)} characters)"
+
+
+def wrong_type(what: str, wanted: str, value: object) -> TypeError:
+    return TypeError(f"{what} must be {wanted}, not {type(value).__name__}")
+
+
+def refuse(argument: str, expected: str, value: object) -> InvalidArgumentError:
+    return InvalidArgumentError(f"{argument} must be {expected}, got {value}", argument)
+
+
+def whole(value: object, argument: str, low: int, high: int | None, expected: str) -> int:
+    """An int (not a bool) from ``low`` to ``high`` (``None``: no upper end)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise wrong_type(argument, "an int", value)
+    if value < low or (high is not None and value > high):
+        raise refuse(argument, expected, shown(value))
+    return value
+
+
+def optional_whole(
+    value: object, argument: str, low: int, high: int | None, expected: str
+) -> int | None:
+    return None if value is None else whole(value, argument, low, high, expected)
+
+
+def seed(value: object) -> int:
+    return whole(value, "seed", 0, 2**64 - 1, SEED_RANGE)
+
+
+def cards(value: object, least: int = 1) -> int:
+    """A number of cards per deal, ``least`` to 52 (``None``: 52)."""
+    if value is None:
+        return 52
+    return whole(value, "cards", least, 52, f"{least} to 52 cards")
+
+
+def timeout(value: object) -> float | None:
+    """Seconds: positive (not -0.0, not NaN), ``None`` or ``inf`` for no limit."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise wrong_type("timeout", "a number of seconds or None", value)
+    try:
+        seconds = float(value)
+    except OverflowError:  # an int too large for a float
+        if value > 0:
+            return None
+        raise refuse("timeout", "a positive number of seconds (or None)", shown(value)) from None
+    if math.isnan(seconds) or seconds <= 0:
+        raise refuse("timeout", "a positive number of seconds (or None)", shown(seconds))
+    return None if seconds > MAX_TIMEOUT_SECONDS else seconds
+
+
+def budget(max_nodes: object, timeout_: object, memory: object) -> tuple[int | None, float | None]:
+    """The solver budget of both engines, checked in signature order."""
+    nodes = optional_whole(max_nodes, "max_nodes", 1, 2**64 - 1, "at least 1 (or None: no limit)")
+    seconds = timeout(timeout_)
+    optional_whole(
+        memory,
+        "memory",
+        MIN_MEMORY_BYTES,
+        2**64 - 1,
+        "at least 1048576 bytes (1 MiB), or None for the default",
+    )
+    return nodes, seconds
+
+
+def flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise wrong_type(what, "True or False", value)
+    return value
+
+
+def text(value: object, what: str) -> str:
+    """A str, lone surrogates replaced by U+FFFD as the core reads them (its
+    UTF-8 conversion, which no parser accepts, so the parser names the text)."""
+    if not isinstance(value, str):
+        raise wrong_type(what, "a str", value)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    return value
+
+
+#: Python's ``str.isspace`` also counts the separators U+001C to U+001F as white
+#: space; the core's parsers (Rust's ``char::is_whitespace``) do not.
+_NOT_RUST_SPACE = frozenset("\x1c\x1d\x1e\x1f")
+
+
+def is_space(char: str) -> bool:
+    """White space as the core's parsers see it."""
+    return char.isspace() and char not in _NOT_RUST_SPACE
+
+
+def strip(text: str) -> str:
+    """``text`` without leading and trailing white space (as the core sees it)."""
+    start, end = 0, len(text)
+    while start < end and is_space(text[start]):
+        start += 1
+    while end > start and is_space(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
+def split(text: str) -> list[str]:
+    """The words of ``text`` between runs of white space (as the core sees it)."""
+    words: list[str] = []
+    word: list[str] = []
+    for char in text:
+        if is_space(char):
+            if word:
+                words.append("".join(word))
+                word = []
+        else:
+            word.append(char)
+    if word:
+        words.append("".join(word))
+    return words
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with A-Z lowered and every other character kept (as the core does)."""
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in text)

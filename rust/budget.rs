@@ -1,0 +1,131 @@
+//! What a solve may spend and what it established: one [`Budget`] and one
+//! [`Verdict`] for both games' solvers (`crate::solver`, `crate::royal::solver`).
+
+use crate::error::{Error, Result};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The default bound on the transposition table: 256 MiB.
+pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
+
+/// The smallest transposition table a caller may ask for: 1 MiB.
+pub const MIN_MEMORY_BYTES: usize = 1 << 20;
+
+/// The longest time limit taken as given (about 31 years); a longer one, and
+/// `inf`, mean no limit (a `Duration` this long would overflow `Instant`).
+pub const MAX_TIMEOUT_SECONDS: f64 = 1e9;
+
+/// What a search may spend.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Stop after this many positions (Accordion) or intervals (Royal Marriage).
+    pub max_nodes: Option<u64>,
+    /// Stop after this long (read every 1,024 positions).
+    pub timeout: Option<Duration>,
+    /// The most bytes the transposition table may hold (see `crate::solver`;
+    /// the Royal Marriage solver needs no table and ignores it).
+    pub memory_bytes: usize,
+    /// Stop soon (within 1,024 positions) once this flag is raised.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_nodes: None,
+            timeout: None,
+            memory_bytes: DEFAULT_MEMORY_BYTES,
+            cancel: None,
+        }
+    }
+}
+
+impl Budget {
+    /// A budget from the values a caller gave, checked: `max_nodes` at least 1,
+    /// `timeout` a positive number of seconds (`inf`: none), `memory` at least
+    /// [`MIN_MEMORY_BYTES`]. `None` leaves a limit off (memory: the default).
+    ///
+    /// ```
+    /// use accordion::budget::Budget;
+    /// assert!(Budget::new(Some(10), Some(0.5), None).is_ok());
+    /// for bad in [0.0, -1.0, f64::NAN, -0.0] {
+    ///     assert!(Budget::new(None, Some(bad), None).is_err());
+    /// }
+    /// assert_eq!(Budget::new(None, Some(f64::INFINITY), None).unwrap().timeout, None);
+    /// ```
+    pub fn new(
+        max_nodes: Option<u64>,
+        timeout: Option<f64>,
+        memory: Option<u64>,
+    ) -> Result<Budget> {
+        if max_nodes == Some(0) {
+            return Err(Error::argument("max_nodes", "at least 1", 0));
+        }
+        let memory_bytes = match memory {
+            None => DEFAULT_MEMORY_BYTES,
+            Some(bytes) if bytes >= MIN_MEMORY_BYTES as u64 => {
+                usize::try_from(bytes).unwrap_or(usize::MAX)
+            }
+            Some(bytes) => {
+                return Err(Error::argument(
+                    "memory",
+                    "at least 1048576 bytes (1 MiB)",
+                    bytes,
+                ))
+            }
+        };
+        Ok(Budget {
+            max_nodes,
+            timeout: seconds(timeout)?,
+            memory_bytes,
+            cancel: None,
+        })
+    }
+
+    /// This budget with `cancel` as its cancel flag.
+    #[must_use]
+    pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Budget {
+        self.cancel = Some(cancel);
+        self
+    }
+}
+
+/// A time limit in seconds: positive (not `-0.0`, not NaN), or `None`/`inf` for none.
+pub fn seconds(timeout: Option<f64>) -> Result<Option<Duration>> {
+    match timeout {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS => {
+            Ok(Some(Duration::from_secs_f64(t)))
+        }
+        Some(t) if t > 0.0 => Ok(None),
+        Some(t) => Err(Error::argument(
+            "timeout",
+            "a positive number of seconds (or None)",
+            format_args!("{t:?}"),
+        )),
+    }
+}
+
+/// What a solve established.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The line wins (one pile; in Royal Marriage, the royal pair alone).
+    Win,
+    /// The search was exhaustive: no line wins, and the line reaches the fewest
+    /// piles any line can.
+    Loss,
+    /// The budget ran out (or the search was cancelled) first.
+    Unknown,
+}
+
+impl Verdict {
+    /// `win`, `loss` or `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Loss => "loss",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
