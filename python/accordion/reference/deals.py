@@ -18,8 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import final
 
 from accordion.errors import InvalidCardError, InvalidDealError
-from accordion.reference import numbering
-from accordion.reference import _args
+from accordion.reference import _args, numbering
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card, as_card
 
