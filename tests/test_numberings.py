@@ -196,7 +196,7 @@ def test_unknown_pysol_games_are_typed_errors(engine: ModuleType, game: str | in
 
 
 def test_bad_solvitaire_and_knuth_seeds_are_typed_errors(engine: ModuleType) -> None:
-    from accordion.errors import InvalidDealError, InvalidRulesError
+    from accordion.errors import InvalidArgumentError, InvalidDealError, InvalidRulesError
 
     for seed in (-1, 2**31, -(2**31) - 1, 10**30):
         with pytest.raises(InvalidDealError, match="Solvitaire seeds"):
@@ -207,7 +207,7 @@ def test_bad_solvitaire_and_knuth_seeds_are_typed_errors(engine: ModuleType) -> 
         with pytest.raises(InvalidDealError, match="Knuth"):
             engine.Deal.from_knuth(seed)
     for cards in (0, 53):
-        with pytest.raises(InvalidDealError):
+        with pytest.raises(InvalidArgumentError, match="cards"):
             engine.Deal.from_knuth(5, cards)
     for call in (
         lambda: engine.Deal.from_pysol(1.5),

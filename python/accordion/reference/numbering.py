@@ -15,6 +15,7 @@ import random
 import re
 
 from accordion.errors import InvalidDealError, InvalidRulesError
+from accordion.reference import _args
 from accordion.reference.cards import Card
 
 # ---------------------------------------------------------------- PySolFC
@@ -253,10 +254,7 @@ def knuth(seed: int, cards: int = 18) -> list[int]:
         raise InvalidDealError(
             f"Knuth's seeds are C longs taken mod 2**31; give -2**31 to 2**31 - 1, got {seed}"
         )
-    if isinstance(cards, bool) or not isinstance(cards, int):
-        raise TypeError(f"cards is an int, not {type(cards).__name__}")
-    if not 1 <= cards <= 52:
-        raise InvalidDealError(f"a deal has 1 to 52 cards, asked for {cards}")
+    cards = _args.cards(cards)
     # Suit by suit (C D H S), ace to king.
     deck = [4 * rank + suit for suit in range(4) for rank in range(13)]
     flip = GbFlip(seed)
