@@ -10,6 +10,7 @@
 pub mod blind;
 pub mod budget;
 pub mod card;
+pub mod choose;
 pub mod deal;
 pub mod error;
 pub mod game;

@@ -20,7 +20,7 @@ def test_readme_examples_run() -> None:
     assert failures == 0
 
 
-PAGES_WITH_EXAMPLES = ["numberings.md"]
+PAGES_WITH_EXAMPLES = ["numberings.md", "winnable.md", "difficulty.md"]
 
 
 @pytest.mark.parametrize("page", PAGES_WITH_EXAMPLES)

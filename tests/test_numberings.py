@@ -7,6 +7,7 @@ here the way ``pysollib/game/__init__.py`` drives it.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -218,3 +219,60 @@ def test_bad_solvitaire_and_knuth_seeds_are_typed_errors(engine: ModuleType) -> 
     ):
         with pytest.raises(TypeError):
             call()
+
+
+def test_cli_numbered_deals() -> None:
+    from conftest import run_cli
+
+    import accordion
+
+    assert run_cli("deal", "--pysol", "12345").stdout.strip() == str(
+        accordion.Deal.from_pysol(12345)
+    )
+    revenge = run_cli("deal", "--pysol", "12345", "--game", "811")
+    assert revenge.stderr.strip() == f"goal card {accordion.pysol_goal(12345)}"
+    royal = run_cli("deal", "--pysol", "ms40000", "--game", "royal-marriage")
+    assert royal.stdout.strip() == str(accordion.Deal.from_pysol("ms40000", 288))
+    late = run_cli("deal", "--solvitaire", "3", "--cards", "18")
+    assert late.stdout.strip() == str(accordion.Deal.from_solvitaire(3, "late-binding"))
+    knuth = run_cli("deal", "--knuth", "2390")
+    assert knuth.stdout.strip() == str(accordion.Deal.from_knuth(2390))
+    solved = run_cli("solve", "--pysol", "1", "--count", "3", "--json")
+    lines = [json.loads(line) for line in solved.stdout.splitlines()]
+    assert [line["deal"] for line in lines] == [
+        str(accordion.Deal.from_pysol(n)) for n in (1, 2, 3)
+    ]
+    skidoo = run_cli("solve", "--pysol", "5", "--game", "23-skidoo", "--json")
+    assert json.loads(skidoo.stdout)["piles"] >= 2
+    royal_solved = run_cli("solve", "--pysol", "5", "--game", "royal-marriage", "--json")
+    assert json.loads(royal_solved.stdout)["deal"] == str(accordion.Deal.from_pysol(5, 288))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--pysol", "0"],
+        ["deal", "--pysol", "-5"],
+        ["deal", "--pysol", "100000000000000000000"],
+        ["deal", "--pysol", "5", "--seed", "3"],
+        ["deal", "--pysol", "5", "--knuth", "3"],
+        ["deal", "--pysol", "5", "--cards", "10"],
+        ["deal", "--game", "999"],
+        ["deal", "--solvitaire", "-1"],
+        ["deal", "--solvitaire", "2147483648"],
+        ["deal", "--solvitaire", "3", "--cards", "20"],
+        ["deal", "--knuth", "99999999999"],
+        ["deal", "--knuth", "5", "--game", "bayan"],
+        ["solve", "--pysol", "ms5", "--count", "2"],
+        ["solve", "--pysol", "5", "--game", "23-skidoo", "--two-way"],
+        ["play", "--pysol", "0"],
+        ["play", "--knuth", "1", "--deal", "7H 7S"],
+    ],
+)
+def test_cli_bad_numbers_get_one_error_line(args: list[str]) -> None:
+    from conftest import run_cli
+
+    result = run_cli(*args)
+    assert result.returncode == 2, result.stdout
+    assert result.stderr.startswith("accordion: error: ")
+    assert result.stderr.count("\n") == 1

@@ -257,6 +257,59 @@ def pysol_goal(number: int | str) -> Card:
     """The goal card of PySolFC's Accordion's Revenge game ``number``: it must end on top
     of the last pile."""
 
+LevelName = Literal["easy", "medium", "hard"]
+
+def winnable_deal(
+    *,
+    seed: int | None = None,
+    rules: Rules | str | None = None,
+    blind: bool = False,
+    cards: int | None = None,
+    tries: int | None = None,
+    jobs: int | None = None,
+) -> Deal:
+    """The first numbered deal from ``seed`` on (default: a random start below 2**32) that
+    ``rules`` win: the forced game for ``strict``/``strict-leap``; for ``parlett`` the best
+    line (blind: with the stock order known); for ``modern`` the solver's open row. Its
+    :attr:`Deal.seed` is its number. Raise ``InvalidRulesError`` when no row of that length
+    can be won, or none is within ``tries`` numbers (default 100,000). Releases the GIL;
+    Ctrl-C stops it. See docs/winnable.md."""
+
+@final
+class Rating:
+    """The solver's difficulty rating of an open deal (docs/difficulty.md)."""
+
+    @property
+    def result(self) -> ResultName:
+        """``win``; ``loss`` (unwinnable); ``unknown`` (undecided within the budget)."""
+    @property
+    def nodes(self) -> int:
+        """Positions the solver visited to decide the deal."""
+    @property
+    def difficulty(self) -> float | None:
+        """``log2(nodes / cards)`` for a winnable deal, else ``None``."""
+    @property
+    def level(self) -> LevelName | None:
+        """``easy`` (difficulty below 3.5), ``medium`` (below 6.5) or ``hard``; ``None``
+        unless winnable."""
+    def to_dict(self) -> dict[str, object]: ...
+
+def rate(deal: Deal | str, *, rules: Rules | str | None = None) -> Rating:
+    """Rate an open deal under ``rules`` (default ``modern``; ``parlett`` too; the forced rule
+    sets are refused). Releases the GIL; Ctrl-C stops it."""
+
+def difficulty_deal(
+    level: LevelName | str,
+    *,
+    seed: int | None = None,
+    cards: int | None = None,
+    rules: Rules | str | None = None,
+    tries: int | None = None,
+    jobs: int | None = None,
+) -> Deal:
+    """The first numbered deal from ``seed`` on (default: a random start) rated ``level``;
+    ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000)."""
+
 def solve(
     position: Deal | Game | str,
     *,

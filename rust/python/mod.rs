@@ -10,6 +10,7 @@
 
 mod args;
 mod blind;
+mod choose;
 mod errors;
 mod game;
 mod interrupt;
@@ -33,6 +34,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     blind::register(m)?;
     solver::register(m)?;
     numbering::register(m)?;
+    choose::register(m)?;
     m.add_function(wrap_pyfunction!(interrupt::interrupt_all, m)?)?;
     m.add("MAX_JOBS", crate::pool::MAX_JOBS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -131,6 +131,12 @@ fn search(
     }
 }
 
+/// The fewest piles any line from a row of `cards` cards can end with under
+/// `rules`, whatever the cards (see [`bounds`]): above 1, no such row is ever won.
+pub fn fewest_possible_piles(rules: &Rules, cards: usize) -> usize {
+    bounds::fixed_piles(rules, cards).max(1)
+}
+
 /// The one line the forced rule sets allow.
 fn play_out(tops: &[Card], stock: &[Card], rules: &Rules) -> Solution {
     let mut row = tops.to_vec();

@@ -7,11 +7,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from accordion.cli import deal, play, solve, stats
+from accordion.cli import deal, play, rate, solve, stats
 from accordion.cli.common import CliError, Parser
 from accordion.errors import AccordionError
 
-COMMANDS = (deal, solve, stats, play)
+COMMANDS = (deal, solve, stats, play, rate)
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,

@@ -82,10 +82,14 @@ def positive(text: str) -> int:
 
 
 def add_game_flag(parser: argparse.ArgumentParser) -> None:
-    """--game accordion|royal-marriage."""
+    """--game accordion|royal-marriage, or a PySolFC game (docs/numberings.md)."""
+    from accordion.cli.numbering import game_name
+
     parser.add_argument(
         "--game",
-        choices=GAMES,
+        type=game_name,
         default="accordion",
-        help="accordion (default) or its sister game royal-marriage",
+        metavar="NAME",
+        help="accordion (default) or its sister game royal-marriage; or a PySolFC game: "
+        "relaxed-accordion, 23-skidoo, accordions-revenge, bayan (or PySolFC's id)",
     )

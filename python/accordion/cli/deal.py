@@ -7,8 +7,10 @@ import random
 import sys
 from typing import Any
 
-from accordion import Deal, royal_deal
+from accordion import Deal, pysol_goal, royal_deal
+from accordion.cli import choose
 from accordion.cli.common import add_game_flag, card_count, seed_number
+from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve_game
 
 
 def register(subparsers: Any) -> None:
@@ -16,24 +18,36 @@ def register(subparsers: Any) -> None:
         "deal",
         help="print a numbered deal",
         description="Print numbered deal N (the same on every platform and version), "
-        "or a fresh random one with its number on stderr.",
+        "or a fresh random one with its number on stderr; or a deal PySolFC, Solvitaire "
+        "or Knuth numbers (docs/numberings.md); or the first numbered deal from N on that "
+        "can be won (--winnable) or has a difficulty level (--difficulty).",
     )
     parser.add_argument("--seed", type=seed_number, metavar="N", help="deal number")
     parser.add_argument(
-        "--cards", type=card_count, default=52, metavar="K", help="first K cards only"
+        "--cards", type=card_count, metavar="K", help="first K cards only (default 52)"
     )
     add_game_flag(parser)
+    add_numbering_flags(parser)
+    choose.add_flags(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    resolve_game(args)
+    if choose.wanted(args):
+        return choose.run(args)
+    numbered = numbered_deals(args)
+    if numbered:
+        print(numbered[0])
+        if args.pysol_game == "accordions-revenge":
+            print(f"goal card {pysol_goal(args.pysol)}", file=sys.stderr)
+        return 0
+    cards = 52 if args.cards is None else args.cards
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"deal number {seed}", file=sys.stderr)
-    if args.game == "royal-marriage":
-        deal = royal_deal(seed, args.cards)
-    else:
-        deal = Deal.from_seed(seed, args.cards)
+    royal = args.game == "royal-marriage"
+    deal = royal_deal(seed, cards) if royal else Deal.from_seed(seed, cards)
     print(deal)
     return 0

@@ -15,6 +15,7 @@ from accordion.cli.common import (
     rules_from,
     seed_number,
 )
+from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve_game
 
 
 def register(subparsers: Any) -> None:
@@ -22,7 +23,8 @@ def register(subparsers: Any) -> None:
         "play",
         help="play a deal in the terminal",
         description="Play Accordion in the terminal: numbered deal N, your own row, "
-        "or a fresh random deal whose number is shown so that it can be replayed. "
+        "or a fresh random deal whose number is shown so that it can be replayed; "
+        "or a deal PySolFC, Solvitaire or Knuth numbers (docs/numberings.md). "
         "Type help at the prompt for the moves and commands.",
     )
     source = parser.add_mutually_exclusive_group()
@@ -37,17 +39,22 @@ def register(subparsers: Any) -> None:
     )
     add_variant_flags(parser)
     add_game_flag(parser)
+    add_numbering_flags(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from accordion.tui import Session, play
 
+    resolve_game(args)
+    numbered = numbered_deals(args)
     if args.game == "royal-marriage":
-        return _run_royal(args)
+        return _run_royal(args, numbered)
 
     rules = rules_from(args, args.rules)
-    if args.deal is not None:
+    if numbered:
+        deal = numbered[0]
+    elif args.deal is not None:
         deal = Deal.parse(args.deal)
     elif args.seed is not None:
         deal = Deal.from_seed(args.seed)
@@ -56,14 +63,16 @@ def run(args: argparse.Namespace) -> int:
     return play(Session(deal, rules, blind=args.blind))
 
 
-def _run_royal(args: argparse.Namespace) -> int:
+def _run_royal(args: argparse.Namespace, numbered: list[Deal]) -> int:
     from accordion.royal_tui import RoyalSession
     from accordion.tui import play
 
     if args.two_way or args.distances != "1,3":
         raise CliError("--game royal-marriage has no --two-way or --distances variant")
     seed = args.seed
-    if args.deal is not None:
+    if numbered:
+        deal = numbered[0]
+    elif args.deal is not None:
         deal = Deal.parse(args.deal)
     else:
         if seed is None:

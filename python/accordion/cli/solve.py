@@ -19,6 +19,7 @@ from accordion.cli.common import (
     rules_from,
     seed_number,
 )
+from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve_game
 from accordion.cli.progress import Progress
 from accordion.session import plural
 
@@ -40,10 +41,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--file", metavar="F", help="one deal per line ('-' for stdin)")
     parser.add_argument("--seed", type=seed_number, metavar="N", help="numbered deal N")
     parser.add_argument(
-        "--count", type=positive, default=1, metavar="K", help="with --seed: deals N … N+K-1"
+        "--count",
+        type=positive,
+        default=1,
+        metavar="K",
+        help="with --seed (or --pysol, --solvitaire, --knuth): numbers N … N+K-1",
     )
     parser.add_argument(
-        "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
+        "--cards", type=card_count, metavar="K", help="numbered deals of K cards (default 52)"
     )
     parser.add_argument(
         "--rules",
@@ -54,6 +59,7 @@ def register(subparsers: Any) -> None:
     )
     add_variant_flags(parser)
     add_game_flag(parser)
+    add_numbering_flags(parser)
     parser.add_argument("--max-nodes", type=positive, metavar="N", help="node budget per deal")
     parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
@@ -82,9 +88,14 @@ def _deals(
     if args.seed is not None:
         if args.seed + args.count > 2**64:
             raise CliError("--seed N --count K: N + K must stay below 2**64")
-        deals.extend(numbered(args.seed + i, args.cards) for i in range(args.count))
+        cards = 52 if args.cards is None else args.cards
+        deals.extend(numbered(args.seed + i, cards) for i in range(args.count))
+    deals.extend(numbered_deals(args, args.count))
     if not deals:
-        raise CliError("solve: give deals as arguments, with --file or with --seed")
+        raise CliError(
+            "solve: give deals as arguments, with --file or with --seed "
+            "(or --pysol, --solvitaire, --knuth)"
+        )
     return deals
 
 
@@ -121,6 +132,7 @@ def _summary(index: int, total: int, solution: Solution) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    resolve_game(args)
     if args.game == "royal-marriage":
         return _run_royal(args)
     deals = _deals(args)
@@ -179,7 +191,7 @@ def _run_royal(args: argparse.Namespace) -> int:
             f"--game royal-marriage solves open rows under the modern rules only, "
             f"not --rules {args.rules}"
         )
-    if args.seed is not None and args.cards < 2:
+    if args.seed is not None and args.cards is not None and args.cards < 2:
         raise CliError("--game royal-marriage: numbered deals have 2 to 52 cards (--cards)")
     deals = _deals(args, royal_deal, _royal_row)
     progress = Progress(len(deals), "solving")

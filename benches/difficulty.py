@@ -1,0 +1,88 @@
+"""Validate the difficulty levels: draw N deals per level with `difficulty_deal`, play
+the shipped strategies on each, and print each strategy's win rate per level with its
+95 % (Wilson) interval and its mean piles, plus the generation time per deal.
+
+    python benches/difficulty.py [--deals N] [--seed S] [--cards K] [--jobs J]
+
+Run from the repository root with the package installed. Level L's deals are the
+first N numbered deals from S on rated L (each search starts one past the last deal
+found), so every deal is `accordion deal --difficulty L --seed …` as a user gets it.
+The strategies play each deal open under the modern rules
+(`simulate(strategy=…, deals=1, seed=deal number, blind=False)`, `docs/strategies.md`).
+Generation time is measured one deal at a time on one thread (`jobs=1`), as an app
+would ask for one deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+import accordion
+
+STRATEGIES = ("random", "slide-first", "leap-first", "sweepers")
+LEVELS = ("easy", "medium", "hard")
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    z = 1.959963984540054
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cards", type=int, default=52)
+    args = parser.parse_args()
+    print(f"{args.deals:,} deals per level, {args.cards} cards, from number {args.seed}\n")
+    print("| level | strategy | wins | win rate | 95 % interval | mean piles |")
+    print("|---|---|---|---|---|---|")
+    times: dict[str, list[float]] = {}
+    for level in LEVELS:
+        seed = args.seed
+        numbers = []
+        times[level] = []
+        for _ in range(args.deals):
+            start = time.perf_counter()
+            deal = accordion.difficulty_deal(level, seed=seed, cards=args.cards, jobs=1)
+            times[level].append(time.perf_counter() - start)
+            assert deal.seed is not None
+            numbers.append(deal.seed)
+            seed = deal.seed + 1
+        for strategy in STRATEGIES:
+            wins = 0
+            piles = 0.0
+            for number in numbers:
+                stats = accordion.simulate(
+                    rules="modern",
+                    strategy=strategy,
+                    deals=1,
+                    seed=number,
+                    cards=args.cards,
+                    blind=False,
+                )
+                wins += stats.wins
+                piles += stats.mean_piles
+            low, high = wilson(wins, len(numbers))
+            print(
+                f"| {level} | {strategy} | {wins:,} | {wins / len(numbers):.2%} "
+                f"| {low:.2%} – {high:.2%} | {piles / len(numbers):.2f} |"
+            )
+    print("\n| level | median ms per deal | p90 ms | max ms |")
+    print("|---|---|---|---|")
+    for level in LEVELS:
+        ms = sorted(t * 1000 for t in times[level])
+        print(
+            f"| {level} | {statistics.median(ms):.1f} | {ms[int(0.9 * len(ms))]:.1f} "
+            f"| {ms[-1]:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

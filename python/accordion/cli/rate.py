@@ -1,0 +1,79 @@
+"""`accordion rate`: the solver's difficulty rating of open deals (docs/difficulty.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from accordion import Rating, rate
+from accordion.cli.common import (
+    CliError,
+    add_variant_flags,
+    card_count,
+    positive,
+    rules_from,
+    seed_number,
+)
+from accordion.cli.numbering import add_numbering_flags, resolve_game
+from accordion.cli.solve import _deals
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "rate",
+        help="rate open deals: easy, medium or hard (or unwinnable)",
+        description="Rate open deals by how hard the exhaustive solver has to search for a "
+        "win: difficulty = log2(positions visited / cards); below 3.5 easy, below 6.5 "
+        "medium, else hard (docs/difficulty.md).",
+    )
+    parser.add_argument(
+        "deals",
+        nargs="*",
+        metavar="DEAL",
+        help='a deal in quotes ("TH JS 4C …"), one per argument; or the cards of one deal',
+    )
+    parser.add_argument("--file", metavar="F", help="one deal per line ('-' for stdin)")
+    parser.add_argument("--seed", type=seed_number, metavar="N", help="numbered deal N")
+    parser.add_argument(
+        "--count", type=positive, default=1, metavar="K", help="with a number: K consecutive deals"
+    )
+    parser.add_argument(
+        "--cards", type=card_count, metavar="K", help="numbered deals of K cards (default 52)"
+    )
+    parser.add_argument(
+        "--rules",
+        choices=("modern", "parlett"),
+        default="modern",
+        help="modern (default) or parlett (must move)",
+    )
+    add_variant_flags(parser)
+    add_numbering_flags(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.set_defaults(run=run, game="accordion")
+
+
+def _line(index: int, total: int, deal: str, rating: Rating) -> str:
+    head = f"deal {index}/{total}" if total > 1 else "deal"
+    if rating.level is not None and rating.difficulty is not None:
+        verdict = f"{rating.level}: difficulty {rating.difficulty:.2f} ({rating.nodes:,} nodes)"
+    elif rating.result == "loss":
+        verdict = f"unwinnable (proved, {rating.nodes:,} nodes)"
+    else:
+        verdict = f"undecided within {rating.nodes:,} nodes"
+    return f"{head}: {deal}\n  {verdict}"
+
+
+def run(args: argparse.Namespace) -> int:
+    resolve_game(args)
+    if args.pysol_game == "royal-marriage":
+        raise CliError("rate measures Accordion deals, not Royal Marriage")
+    deals = _deals(args)
+    rules = rules_from(args, args.rules)
+    for index, deal in enumerate(deals, 1):
+        rating = rate(deal, rules=rules)
+        if args.json:
+            print(json.dumps({"deal": str(deal), **rating.to_dict()}))
+        else:
+            print(_line(index, len(deals), str(deal), rating))
+    return 0

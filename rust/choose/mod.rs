@@ -1,0 +1,100 @@
+//! Numbered deals chosen by outcome: the next one that can be won under given
+//! rules ([`winnable`]), and by difficulty ([`difficulty`]).
+//!
+//! Both walk the numbered deals (`Deal::from_seed`) upward from a start and
+//! take the first that qualifies, so the deal found replays with `--seed N`,
+//! and the result does not depend on the number of threads: candidates are
+//! judged in parallel blocks, and the first qualifying one in number order is
+//! taken. Memory stays bounded: one block at a time.
+
+pub mod difficulty;
+pub mod winnable;
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// How one candidate fared.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Judged<T> {
+    /// It qualifies, with what the judge found.
+    Yes(T),
+    No,
+    /// The solver could not decide it within its budget: passed over.
+    Undecided,
+}
+
+/// The end of a walk over the numbered deals.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Walk<T> {
+    Found {
+        seed: u64,
+        value: T,
+        /// Numbers tried and passed over before it.
+        skipped: u64,
+        /// Of those, the undecided ones.
+        undecided: u64,
+    },
+    /// `tried` numbers from the start and none qualified.
+    Exhausted {
+        tried: u64,
+        undecided: u64,
+    },
+    Cancelled,
+}
+
+/// Judge the numbers `start`, `start + 1`, … (at most `tries` of them, in
+/// blocks of `per_thread` numbers per thread on `jobs` threads) and stop at
+/// the first that qualifies. One thread judges one number at a time.
+pub(crate) fn first_qualifying<T: Send>(
+    start: u64,
+    tries: u64,
+    per_thread: u64,
+    jobs: Option<usize>,
+    cancel: Option<&Arc<AtomicBool>>,
+    judge: impl Fn(u64) -> Judged<T> + Sync,
+) -> Walk<T> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .expect("a thread pool");
+    let threads = pool.current_num_threads() as u64;
+    let block = if threads == 1 {
+        1
+    } else {
+        per_thread * threads
+    };
+    let last = start.saturating_add(tries.max(1) - 1);
+    let mut first = start;
+    let mut undecided = 0;
+    loop {
+        if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Walk::Cancelled;
+        }
+        let end = first.saturating_add(block - 1).min(last);
+        let judged: Vec<Judged<T>> =
+            pool.install(|| (first..=end).into_par_iter().map(&judge).collect());
+        for (at, verdict) in judged.into_iter().enumerate() {
+            match verdict {
+                Judged::Yes(value) => {
+                    let seed = first + at as u64;
+                    return Walk::Found {
+                        seed,
+                        value,
+                        skipped: seed - start,
+                        undecided,
+                    };
+                }
+                Judged::Undecided => undecided += 1,
+                Judged::No => {}
+            }
+        }
+        if end == last {
+            return Walk::Exhausted {
+                tried: end - start + 1,
+                undecided,
+            };
+        }
+        first = end + 1;
+    }
+}

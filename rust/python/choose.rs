@@ -1,0 +1,181 @@
+//! Deals chosen by outcome and difficulty (`crate::choose`): `winnable_deal`,
+//! `rate`, `difficulty_deal` and the `Rating` value.
+
+use super::args::optional_whole;
+use super::interrupt::run_interruptible;
+use super::values::{card_count, deal_arg, rules_arg, PyDeal};
+use crate::choose::difficulty::{self, Level, Rating};
+use crate::choose::winnable;
+use crate::error::Error;
+use crate::rules::Rules;
+use pyo3::exceptions::PyKeyboardInterrupt;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// The start of a search: the caller's number, or a fresh random one below 2^32.
+fn start_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let given: Option<i128> = optional_whole(seed, "seed")?;
+    match given {
+        Some(n) => u64::try_from(n).map_err(|_| {
+            Error::InvalidDeal(format!(
+                "a deal number is an integer 0 to 2**64 - 1, got {n}"
+            ))
+            .into()
+        }),
+        None => py
+            .import("random")?
+            .getattr("SystemRandom")?
+            .call0()?
+            .call_method1("randrange", (1u64 << 32,))?
+            .extract(),
+    }
+}
+
+fn tries_of(tries: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
+    let tries: Option<i128> = optional_whole(tries, "tries")?;
+    match tries {
+        None => Ok(default),
+        Some(n) if n >= 1 => Ok(u64::try_from(n).unwrap_or(u64::MAX)),
+        Some(n) => Err(Error::InvalidDeal(format!("tries must be at least 1, got {n}")).into()),
+    }
+}
+
+fn jobs_of(jobs: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let jobs: Option<i128> = optional_whole(jobs, "jobs")?;
+    match jobs {
+        None => Ok(None),
+        Some(n) if (1..=4096).contains(&n) => Ok(Some(n as usize)),
+        Some(n) => Err(Error::InvalidRules(format!("jobs must be 1 to 4096, got {n}")).into()),
+    }
+}
+
+fn rules_or_modern(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+    rules
+        .filter(|r| !r.is_none())
+        .map_or(Ok(Rules::modern()), rules_arg)
+}
+
+/// The next numbered deal from `seed` on that `rules` can win (`crate::choose::winnable`).
+#[pyfunction]
+#[pyo3(signature = (*, seed = None, rules = None, blind = false, cards = None, tries = None, jobs = None))]
+fn winnable_deal(
+    py: Python<'_>,
+    seed: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    blind: bool,
+    cards: Option<&Bound<'_, PyAny>>,
+    tries: Option<&Bound<'_, PyAny>>,
+    jobs: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyDeal> {
+    let start = start_of(py, seed)?;
+    let rules = rules_or_modern(rules)?;
+    let cards = card_count(cards)?;
+    let tries = tries_of(tries, winnable::DEFAULT_TRIES)?;
+    let jobs = jobs_of(jobs)?;
+    let found = run_interruptible(py, |cancel| {
+        winnable::next_winnable(start, cards, &rules, blind, tries, jobs, Some(cancel))
+    })??;
+    let found = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
+    Ok(PyDeal {
+        deal: found.deal,
+        seed: Some(found.seed),
+    })
+}
+
+/// The solver's rating of an open deal.
+#[pyclass(frozen, name = "Rating", module = "accordion._core")]
+#[derive(Clone)]
+pub struct PyRating(Rating);
+
+#[pymethods]
+impl PyRating {
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.0.verdict.name()
+    }
+
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.0.nodes
+    }
+
+    #[getter]
+    fn difficulty(&self) -> Option<f64> {
+        self.0.difficulty
+    }
+
+    #[getter]
+    fn level(&self) -> Option<&'static str> {
+        self.0.level.map(Level::name)
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("result", self.result())?;
+        dict.set_item("difficulty", self.0.difficulty)?;
+        dict.set_item("level", self.level())?;
+        dict.set_item("nodes", self.0.nodes)?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        match (self.0.difficulty, self.0.level) {
+            (Some(d), Some(level)) => format!(
+                "<Rating {level}: difficulty {d:.2}, {} nodes>",
+                self.0.nodes
+            ),
+            _ => format!("<Rating {}: {} nodes>", self.result(), self.0.nodes),
+        }
+    }
+}
+
+/// Rate an open deal (`crate::choose::difficulty`).
+#[pyfunction]
+#[pyo3(signature = (deal, *, rules = None))]
+fn rate(
+    py: Python<'_>,
+    deal: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRating> {
+    let deal = deal_arg(deal)?;
+    let rules = rules_or_modern(rules)?;
+    let rating = run_interruptible(py, |cancel| {
+        difficulty::rate(&deal, &rules, Some(cancel.clone()))
+    })??;
+    Ok(PyRating(rating))
+}
+
+/// The next numbered deal from `seed` on at difficulty `level`.
+#[pyfunction]
+#[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None))]
+fn difficulty_deal(
+    py: Python<'_>,
+    level: &str,
+    seed: Option<&Bound<'_, PyAny>>,
+    cards: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    tries: Option<&Bound<'_, PyAny>>,
+    jobs: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyDeal> {
+    let level: Level = level.parse()?;
+    let start = start_of(py, seed)?;
+    let cards = card_count(cards)?;
+    let rules = rules_or_modern(rules)?;
+    let tries = tries_of(tries, difficulty::DEFAULT_TRIES)?;
+    let jobs = jobs_of(jobs)?;
+    let found = run_interruptible(py, |cancel| {
+        difficulty::next_at_level(start, level, cards, &rules, tries, jobs, Some(cancel))
+    })??;
+    let found = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
+    Ok(PyDeal {
+        deal: found.deal,
+        seed: Some(found.seed),
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRating>()?;
+    m.add_function(wrap_pyfunction!(winnable_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(difficulty_deal, m)?)
+}
