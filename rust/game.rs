@@ -85,6 +85,16 @@ impl Grade {
         }
     }
 
+    /// The grade of `piles` under `rules`: a win at the rules' winning piles
+    /// (1, or 2 for 23 Skidoo), else as [`Grade::of_piles`].
+    pub fn under(rules: &Rules, piles: usize) -> Grade {
+        if piles >= 1 && rules.is_won(piles) {
+            Grade::Win
+        } else {
+            Grade::of_piles(piles)
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Grade::Win => "win",
@@ -221,6 +231,7 @@ impl Game {
                     && (to < from || self.rules.two_way)
                     && self.rules.distances.contains(gap)
                     && tops[from].agrees(tops[to])
+                    && self.rules.may_cover(tops[to])
             }
         }
     }
@@ -317,7 +328,7 @@ impl Game {
         let piles = self.row.len();
         Outcome {
             piles,
-            grade: Grade::of_piles(piles),
+            grade: Grade::under(&self.rules, piles),
             is_over: self.is_over(),
         }
     }
@@ -351,6 +362,8 @@ impl Game {
             ))
         } else if !mover.agrees(target) {
             refuse(format!("{mover} and {target} share neither suit nor rank"))
+        } else if !self.rules.may_cover(target) {
+            refuse(format!("{target} is the goal card: it must stay on top"))
         } else {
             let forced = self
                 .legal_steps()

@@ -150,6 +150,13 @@ pub struct Rules {
     /// Piles may also move rightwards.
     pub two_way: bool,
     pub distances: Distances,
+    /// The game is won at this many piles or fewer (1; PySolFC's 23 Skidoo: 2).
+    pub win_piles: usize,
+    /// The goal card (PySolFC's Accordion's Revenge): the game is won only with
+    /// it on top of the last pile. A covered card never comes back to the top,
+    /// so a move onto the goal card could only lose: it is not allowed, and a
+    /// row of one pile then has the goal on top.
+    pub goal: Option<Card>,
 }
 
 impl Rules {
@@ -158,6 +165,48 @@ impl Rules {
             set,
             two_way: false,
             distances: Distances::CLASSIC,
+            win_piles: 1,
+            goal: None,
+        }
+    }
+
+    /// Won at `piles` piles or fewer (1 to 52).
+    pub fn with_win_piles(mut self, piles: usize) -> Result<Rules> {
+        if !(1..=52).contains(&piles) {
+            return Err(Error::InvalidRules(format!(
+                "a game is won at 1 to 52 piles, got {piles}"
+            )));
+        }
+        self.win_piles = piles;
+        Ok(self)
+    }
+
+    /// Won only with `goal` on top of the last pile (`None`: any card).
+    #[must_use]
+    pub fn with_goal(mut self, goal: Option<Card>) -> Rules {
+        self.goal = goal;
+        self
+    }
+
+    /// Whether a row of `piles` piles is won (the goal card, if any, is then on
+    /// top: it can never be covered).
+    pub fn is_won(&self, piles: usize) -> bool {
+        piles <= self.win_piles
+    }
+
+    /// Whether the pile topped by `target` may be landed on.
+    #[inline]
+    pub fn may_cover(&self, target: Card) -> bool {
+        self.goal != Some(target)
+    }
+
+    /// A deal these rules can be played on: the goal card must be in it.
+    pub fn check_deal(&self, cards: &[Card]) -> Result<()> {
+        match self.goal {
+            Some(goal) if !cards.contains(&goal) => Err(Error::InvalidRules(format!(
+                "the goal card {goal} is not in the deal"
+            ))),
+            _ => Ok(()),
         }
     }
 
@@ -195,7 +244,7 @@ impl Rules {
             if d > from {
                 break;
             }
-            if card.agrees(tops[from - d]) {
+            if card.agrees(tops[from - d]) && self.may_cover(tops[from - d]) {
                 emit(Step { from, to: from - d });
             }
         }
@@ -204,7 +253,7 @@ impl Rules {
                 if from + d >= tops.len() {
                     break;
                 }
-                if card.agrees(tops[from + d]) {
+                if card.agrees(tops[from + d]) && self.may_cover(tops[from + d]) {
                     emit(Step { from, to: from + d });
                 }
             }
@@ -277,6 +326,12 @@ impl fmt::Display for Rules {
         if self.distances != Distances::CLASSIC {
             write!(f, " distances {}", self.distances)?;
         }
+        if self.win_piles != 1 {
+            write!(f, " won at {} piles", self.win_piles)?;
+        }
+        if let Some(goal) = self.goal {
+            write!(f, " goal {goal}")?;
+        }
         Ok(())
     }
 }
@@ -344,6 +399,26 @@ mod tests {
         rules.all_moves(&row, &mut out);
         assert_eq!(out, vec![Step { from: 1, to: 3 }, Step { from: 3, to: 1 }]);
         assert_eq!(Step { from: 1, to: 3 }.landing(), 2);
+    }
+
+    #[test]
+    fn the_goal_card_is_never_covered_and_a_win_may_take_more_piles() {
+        let row = tops("7H 7S 8S 7C");
+        let goal = Rules::modern().with_goal(Some("7S".parse().unwrap()));
+        let mut out = Vec::new();
+        goal.all_moves(&row, &mut out);
+        assert_eq!(out, vec![Step { from: 1, to: 0 }, Step { from: 3, to: 0 }]);
+        let strict = Rules::new(RuleSet::Strict).with_goal(goal.goal);
+        assert_eq!(strict.forced_move(&row, 2), Some(Step { from: 3, to: 0 }));
+        assert!(goal.check_deal(&row).is_ok());
+        assert!(goal.check_deal(&row[2..]).is_err());
+        let skidoo = Rules::modern().with_win_piles(2).unwrap();
+        assert!(skidoo.is_won(2) && !skidoo.is_won(3) && !Rules::modern().is_won(2));
+        assert!(Rules::modern().with_win_piles(0).is_err());
+        assert_eq!(
+            skidoo.with_goal(goal.goal).to_string(),
+            "modern won at 2 piles goal 7S"
+        );
     }
 
     #[test]

@@ -132,8 +132,21 @@ class Rules:
         *,
         two_way: bool | None = None,
         distances: Iterable[int] | str | None = None,
+        win_piles: int | None = None,
+        goal: Card | str | None = None,
     ) -> Rules:
-        """``distances`` defaults to ``(1, 3)``; text such as ``"2,3"`` is accepted."""
+        """``distances`` defaults to ``(1, 3)``; text such as ``"2,3"`` is accepted.
+        ``win_piles`` (default 1) is the piles a game is won at (PySolFC's 23 Skidoo: 2);
+        ``goal`` a card that must end on top of the last pile (Accordion's Revenge): no
+        move may land on it."""
+    @staticmethod
+    def from_pysol(game: str | int, number: int | str | None = None) -> Rules:
+        """The rules PySolFC plays its ``game`` by (docs/numberings.md); Accordion's
+        Revenge needs the game ``number`` for its goal card."""
+    @property
+    def win_piles(self) -> int: ...
+    @property
+    def goal(self) -> Card | None: ...
     @property
     def name(self) -> str: ...
     @property

@@ -110,6 +110,12 @@ pub fn simulate(
     check_cards(cards)?;
     let jobs = pool::check_jobs(jobs.map(|j| j as u64))?;
     strategy.check(rules, blind)?;
+    if rules.goal.is_some() || rules.win_piles != 1 {
+        return Err(Error::InvalidRules(
+            "simulations count wins at one pile: a goal card or win_piles is for single games"
+                .into(),
+        ));
+    }
     let start = Instant::now();
     let player = Player::of(rules, strategy);
     let (histogram, cancelled) = play_chunks(

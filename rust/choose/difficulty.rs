@@ -174,6 +174,7 @@ fn judge_level(
 }
 
 fn check_rules(rules: &Rules) -> Result<()> {
+    super::refuse_goal(rules)?;
     if rules.set.is_automatic() {
         return Err(Error::InvalidRules(format!(
             "difficulty is measured under free rules (modern, parlett), not {}: \

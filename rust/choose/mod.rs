@@ -14,6 +14,17 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// A goal card belongs to one deal (PySolFC's Accordion's Revenge), not to a
+/// walk over numbered deals, some of which may not even hold it.
+pub(crate) fn refuse_goal(rules: &crate::rules::Rules) -> crate::error::Result<()> {
+    match rules.goal {
+        Some(goal) => Err(crate::error::Error::InvalidRules(format!(
+            "a goal card ({goal}) belongs to one deal; numbered deals are chosen without one"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// How one candidate fared.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Judged<T> {
@@ -54,11 +65,18 @@ pub(crate) fn first_qualifying<T: Send>(
     cancel: Option<&Arc<AtomicBool>>,
     judge: impl Fn(u64) -> Judged<T> + Sync,
 ) -> Walk<T> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-        .expect("a thread pool");
-    let threads = pool.current_num_threads() as u64;
+    crate::pool::install(jobs, || walk(start, tries, per_thread, cancel, &judge))
+}
+
+/// [`first_qualifying`] on the pool it was installed on.
+fn walk<T: Send>(
+    start: u64,
+    tries: u64,
+    per_thread: u64,
+    cancel: Option<&Arc<AtomicBool>>,
+    judge: &(impl Fn(u64) -> Judged<T> + Sync),
+) -> Walk<T> {
+    let threads = rayon::current_num_threads() as u64;
     let block = if threads == 1 {
         1
     } else {
@@ -72,8 +90,7 @@ pub(crate) fn first_qualifying<T: Send>(
             return Walk::Cancelled;
         }
         let end = first.saturating_add(block - 1).min(last);
-        let judged: Vec<Judged<T>> =
-            pool.install(|| (first..=end).into_par_iter().map(&judge).collect());
+        let judged: Vec<Judged<T>> = (first..=end).into_par_iter().map(judge).collect();
         for (at, verdict) in judged.into_iter().enumerate() {
             match verdict {
                 Judged::Yes(value) => {

@@ -71,8 +71,9 @@ pub fn next_winnable(
     if tries == 0 {
         return Err(Error::InvalidDeal("tries must be at least 1".into()));
     }
+    super::refuse_goal(rules)?;
     let floor = solver::fewest_possible_piles(rules, cards);
-    if floor > 1 {
+    if floor > rules.win_piles {
         return Err(Error::InvalidRules(format!(
             "no deal of {cards} cards can be won under {rules}: its first {floor} piles never merge"
         )));

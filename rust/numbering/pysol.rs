@@ -26,6 +26,7 @@ use super::card;
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::rules::{Distances, Rules};
 use std::fmt;
 use std::str::FromStr;
 
@@ -177,6 +178,30 @@ impl PysolGame {
             PysolGame::AccordionsRevenge => "Accordion's Revenge",
             PysolGame::RoyalMarriage => "Royal Marriage",
         }
+    }
+
+    /// The rules here that play this game as PySolFC does (`docs/numberings.md`):
+    /// `modern`, with 23 Skidoo's distances and win at two piles, Relaxed
+    /// Accordion's (and, as the specification has it, Bayan's) two-way moves, and
+    /// Accordion's Revenge's goal card, which needs the game `number`.
+    pub fn rules(self, number: Option<Number>) -> Result<Rules> {
+        let modern = Rules::modern();
+        Ok(match self {
+            PysolGame::Accordion | PysolGame::RoyalMarriage => modern,
+            PysolGame::Bayan | PysolGame::RelaxedAccordion => modern.with_two_way(true),
+            PysolGame::TwentyThreeSkidoo => modern
+                .with_distances(Distances::new(&[2, 3])?)
+                .with_win_piles(2)?,
+            PysolGame::AccordionsRevenge => {
+                let number = number.ok_or_else(|| {
+                    Error::InvalidRules(
+                        "Accordion's Revenge draws its goal card from the game number: give it"
+                            .into(),
+                    )
+                })?;
+                modern.with_goal(layout(number, self).goal)
+            }
+        })
     }
 
     /// The game with PySolFC id `id`.

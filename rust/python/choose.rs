@@ -1,7 +1,7 @@
 //! Deals chosen by outcome and difficulty (`crate::choose`): `winnable_deal`,
 //! `rate`, `difficulty_deal` and the `Rating` value.
 
-use super::args::optional_whole;
+use super::args::{jobs_arg, optional_whole, seed as seed_arg};
 use super::interrupt::run_interruptible;
 use super::values::{card_count, deal_arg, rules_arg, PyDeal};
 use crate::choose::difficulty::{self, Level, Rating};
@@ -14,14 +14,8 @@ use pyo3::types::PyDict;
 
 /// The start of a search: the caller's number, or a fresh random one below 2^32.
 fn start_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let given: Option<i128> = optional_whole(seed, "seed")?;
-    match given {
-        Some(n) => u64::try_from(n).map_err(|_| {
-            Error::InvalidDeal(format!(
-                "a deal number is an integer 0 to 2**64 - 1, got {n}"
-            ))
-            .into()
-        }),
+    match seed.filter(|s| !s.is_none()) {
+        Some(seed) => seed_arg(seed),
         None => py
             .import("random")?
             .getattr("SystemRandom")?
@@ -32,20 +26,12 @@ fn start_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
 }
 
 fn tries_of(tries: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
-    let tries: Option<i128> = optional_whole(tries, "tries")?;
+    let expected = "1 or more numbers to try";
+    let tries: Option<u64> = optional_whole(tries, "tries", expected)?;
     match tries {
         None => Ok(default),
-        Some(n) if n >= 1 => Ok(u64::try_from(n).unwrap_or(u64::MAX)),
-        Some(n) => Err(Error::InvalidDeal(format!("tries must be at least 1, got {n}")).into()),
-    }
-}
-
-fn jobs_of(jobs: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    let jobs: Option<i128> = optional_whole(jobs, "jobs")?;
-    match jobs {
-        None => Ok(None),
-        Some(n) if (1..=4096).contains(&n) => Ok(Some(n as usize)),
-        Some(n) => Err(Error::InvalidRules(format!("jobs must be 1 to 4096, got {n}")).into()),
+        Some(0) => Err(Error::argument("tries", expected, 0).into()),
+        Some(n) => Ok(n),
     }
 }
 
@@ -69,9 +55,9 @@ fn winnable_deal(
 ) -> PyResult<PyDeal> {
     let start = start_of(py, seed)?;
     let rules = rules_or_modern(rules)?;
-    let cards = card_count(cards)?;
+    let cards = card_count(cards, 1)?;
     let tries = tries_of(tries, winnable::DEFAULT_TRIES)?;
-    let jobs = jobs_of(jobs)?;
+    let jobs = jobs_arg(jobs)?;
     let found = run_interruptible(py, |cancel| {
         winnable::next_winnable(start, cards, &rules, blind, tries, jobs, Some(cancel))
     })??;
@@ -159,10 +145,10 @@ fn difficulty_deal(
 ) -> PyResult<PyDeal> {
     let level: Level = level.parse()?;
     let start = start_of(py, seed)?;
-    let cards = card_count(cards)?;
+    let cards = card_count(cards, 1)?;
     let rules = rules_or_modern(rules)?;
     let tries = tries_of(tries, difficulty::DEFAULT_TRIES)?;
-    let jobs = jobs_of(jobs)?;
+    let jobs = jobs_arg(jobs)?;
     let found = run_interruptible(py, |cancel| {
         difficulty::next_at_level(start, level, cards, &rules, tries, jobs, Some(cancel))
     })??;

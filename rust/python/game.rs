@@ -49,6 +49,7 @@ impl PyGame {
             .transpose()?
             .unwrap_or_else(Rules::modern);
         let blind = blind.get()?;
+        rules.check_deal(deal.cards())?;
         Ok(PyGame {
             game: Game::new(deal, rules, blind),
             seed,

@@ -94,6 +94,19 @@ pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> 
     })
 }
 
+/// The rules of PySolFC's `game` (`crate::numbering::pysol::PysolGame::rules`).
+pub fn pysol_rules(
+    game: &Bound<'_, PyAny>,
+    number: Option<&Bound<'_, PyAny>>,
+) -> PyResult<crate::rules::Rules> {
+    let game = pysol_game(game)?;
+    let number = number
+        .filter(|n| !n.is_none())
+        .map(pysol_number)
+        .transpose()?;
+    Ok(game.rules(number)?)
+}
+
 /// The goal card of PySolFC's Accordion's Revenge game `number`.
 #[pyfunction]
 pub fn pysol_goal(number: &Bound<'_, PyAny>) -> PyResult<PyCard> {

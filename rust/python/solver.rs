@@ -131,17 +131,18 @@ fn position_of(position: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) ->
     if let Ok(game) = position.cast::<PyGame>() {
         let game = game.borrow().game.clone();
         return Ok(match rules_of()? {
-            Some(rules) if rules != game.rules() => game.with_rules(rules),
+            Some(rules) if rules != game.rules() => {
+                rules.check_deal(game.deal().cards())?;
+                game.with_rules(rules)
+            }
             _ => game,
         });
     }
     if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
         let deal = deal_arg(position)?;
-        return Ok(Game::new(
-            deal,
-            rules_of()?.unwrap_or_else(Rules::modern),
-            false,
-        ));
+        let rules = rules_of()?.unwrap_or_else(Rules::modern);
+        rules.check_deal(deal.cards())?;
+        return Ok(Game::new(deal, rules, false));
     }
     Err(wrong_type("position", "a Deal, a Game or a str", position))
 }
@@ -198,6 +199,9 @@ fn solve_many(
         .unwrap_or_else(Rules::modern);
     let jobs = jobs_arg(jobs)?;
     let budget = budget(max_nodes, timeout, memory)?;
+    for deal in &deals {
+        rules.check_deal(deal.cards())?;
+    }
     let rows: Vec<Vec<_>> = deals.iter().map(|d| d.cards().to_vec()).collect();
     let solutions = run_interruptible(py, |cancel| {
         solver::solve_many(

@@ -352,11 +352,13 @@ pub struct PyRules(pub Rules);
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (name = None, *, two_way = None, distances = None))]
+    #[pyo3(signature = (name = None, *, two_way = None, distances = None, win_piles = None, goal = None))]
     fn py_new(
         name: Option<&Bound<'_, PyAny>>,
         two_way: Option<&Bound<'_, PyAny>>,
         distances: Option<&Bound<'_, PyAny>>,
+        win_piles: Option<&Bound<'_, PyAny>>,
+        goal: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let set: RuleSet = match name.filter(|n| !n.is_none()) {
             None => RuleSet::Modern,
@@ -367,11 +369,36 @@ impl PyRules {
             None => Distances::CLASSIC,
             Some(obj) => distances_arg(obj)?,
         };
+        let win_piles: usize = match win_piles.filter(|w| !w.is_none()) {
+            None => 1,
+            Some(w) => whole(w, "win_piles", "1 to 52")?,
+        };
+        let goal = goal.filter(|g| !g.is_none()).map(card_arg).transpose()?;
         Ok(PyRules(
             Rules::new(set)
                 .with_two_way(two_way)
-                .with_distances(distances),
+                .with_distances(distances)
+                .with_goal(goal)
+                .with_win_piles(win_piles)?,
         ))
+    }
+
+    /// The rules PySolFC plays its game `game` by (for Accordion's Revenge, the
+    /// goal card of game `number`).
+    #[staticmethod]
+    #[pyo3(signature = (game, number = None))]
+    fn from_pysol(game: &Bound<'_, PyAny>, number: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        super::numbering::pysol_rules(game, number).map(PyRules)
+    }
+
+    #[getter]
+    fn win_piles(&self) -> usize {
+        self.0.win_piles
+    }
+
+    #[getter]
+    fn goal(&self) -> Option<PyCard> {
+        self.0.goal.map(PyCard)
     }
 
     #[getter]
@@ -418,8 +445,17 @@ impl PyRules {
         if self.0 == Rules::new(self.0.set) {
             return format!("Rules('{}')", self.0.set.name());
         }
+        let win = if self.0.win_piles == 1 {
+            String::new()
+        } else {
+            format!(", win_piles={}", self.0.win_piles)
+        };
+        let goal = self
+            .0
+            .goal
+            .map_or_else(String::new, |goal| format!(", goal='{goal}'"));
         format!(
-            "Rules('{}', two_way={}, distances={distances})",
+            "Rules('{}', two_way={}, distances={distances}{win}{goal})",
             self.0.set.name(),
             if self.0.two_way { "True" } else { "False" }
         )

@@ -117,7 +117,7 @@ fn search(
         found.value
     };
     let verdict = match found.stop {
-        _ if piles <= 1 && found.value != usize::MAX => Verdict::Win,
+        _ if rules.is_won(piles) && found.value != usize::MAX => Verdict::Win,
         None | Some(Stop::Proven) => Verdict::Loss,
         Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => Verdict::Unknown,
     };
@@ -156,7 +156,7 @@ fn play_out(tops: &[Card], stock: &[Card], rules: &Rules) -> Solution {
         }
     }
     Solution {
-        verdict: if row.len() <= 1 {
+        verdict: if rules.is_won(row.len()) {
             Verdict::Win
         } else {
             Verdict::Loss
@@ -238,7 +238,7 @@ pub fn replay(tops: &[Card], stock: &[Card], rules: &Rules, actions: &[Action]) 
     let piles = row.len() + stock.len() - dealt;
     Some(Outcome {
         piles,
-        grade: Grade::of_piles(piles),
+        grade: Grade::under(rules, piles),
         is_over: steps.is_empty() && dealt == stock.len(),
     })
 }

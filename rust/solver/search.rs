@@ -67,6 +67,8 @@ pub(crate) struct Search<'a> {
     rules: &'a Rules,
     /// The move distances, increasing (the rules' bit mask unpacked once).
     distances: Vec<usize>,
+    /// The goal card's index (`Rules::goal`), never landed on; 255 for none.
+    uncoverable: u8,
     stock: &'a [Card],
     budget: &'a Budget,
     deadline: Option<Instant>,
@@ -106,6 +108,7 @@ impl<'a> Search<'a> {
         Search {
             rules,
             distances: rules.distances.iter().collect(),
+            uncoverable: rules.goal.map_or(u8::MAX, Card::index),
             stock,
             budget,
             deadline: budget.timeout.map(|t| started + t),
@@ -347,7 +350,7 @@ impl<'a> Search<'a> {
                 if d > from {
                     break;
                 }
-                if agree(card, cards[from - d]) {
+                if agree(card, cards[from - d]) && cards[from - d] != self.uncoverable {
                     self.moves.push(Step { from, to: from - d });
                 }
             }
@@ -356,7 +359,7 @@ impl<'a> Search<'a> {
                     if from + d >= len {
                         break;
                     }
-                    if agree(card, cards[from + d]) {
+                    if agree(card, cards[from + d]) && cards[from + d] != self.uncoverable {
                         self.moves.push(Step { from, to: from + d });
                     }
                 }

@@ -45,7 +45,13 @@ def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
         raise InvalidRulesError(
             f"bad --distances {args.distances!r}: write numbers separated by commas, e.g. 1,3"
         ) from None
-    return Rules(name, two_way=args.two_way, distances=distances)
+    return Rules(
+        name,
+        two_way=args.two_way,
+        distances=distances,
+        win_piles=getattr(args, "win_piles", None),
+        goal=getattr(args, "goal", None),
+    )
 
 
 def card_count(text: str) -> int:

@@ -5,14 +5,15 @@ PySolFC games that ``--game`` names besides ``accordion`` and ``royal-marriage``
 ``--game`` always names the game played; ``--pysol`` always names PySolFC's
 number. So ``--pysol 12345 --game 23-skidoo`` is PySolFC's 23 Skidoo game
 12345, and ``--seed 7 --game 23-skidoo`` plays numbered deal 7 under 23 Skidoo's
-rules.
+rules (distances 2,3, won at two piles). Accordion's Revenge needs ``--pysol``: its
+goal card comes from the game number.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from accordion import Deal
+from accordion import Deal, pysol_goal
 from accordion.cli.common import CliError
 
 #: The PySolFC games beyond accordion/royal-marriage: the variant flags they imply.
@@ -101,6 +102,18 @@ def resolve_game(args: argparse.Namespace) -> None:
     args.pysol_game = args.game
     if args.game not in PYSOL_VARIANTS:
         return
+    if args.game == "23-skidoo":
+        args.win_piles = 2
+    if args.game == "accordions-revenge":
+        number = getattr(args, "pysol", None)
+        if number is None:
+            raise CliError(
+                "--game accordions-revenge draws its goal card from PySolFC's game number: "
+                "give --pysol N"
+            )
+        if getattr(args, "count", 1) > 1:
+            raise CliError("--game accordions-revenge: one goal card per game; drop --count")
+        args.goal = pysol_goal(number)
     two_way, distances = PYSOL_VARIANTS[args.game]
     if (args.two_way and not two_way) or args.distances not in ("1,3", distances):
         raise CliError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from typing import Any
 
 from accordion import Deal, royal_deal
@@ -52,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_royal(args, numbered)
 
     rules = rules_from(args, args.rules)
+    if rules.goal is not None:
+        print(f"goal card {rules.goal}: it must end on top of the last pile", file=sys.stderr)
     if numbered:
         deal = numbered[0]
     elif args.deal is not None:

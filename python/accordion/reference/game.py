@@ -31,12 +31,13 @@ Pile = tuple[Card, ...]
 GRADES = ("win", "strong", "moral victory", "loss")
 
 
-def grade_of(piles: int) -> str:
-    """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; anything else ``loss``.
+def grade_of(piles: int, win_piles: int = 1) -> str:
+    """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; anything else ``loss``;
+    but a win up to ``win_piles`` (the rules' winning piles: 2 for 23 Skidoo).
 
     Anything else includes 0: the empty table of a blind game before its first deal.
     """
-    if piles == 1:
+    if 1 <= piles <= win_piles:
         return "win"
     if piles in (2, 3):
         return "strong"
@@ -49,9 +50,10 @@ def grade_of(piles: int) -> str:
 class Outcome(Frozen):
     """Where a game stands: piles left, grade, and whether it is over."""
 
-    __slots__ = ("_is_over", "_piles")
+    __slots__ = ("_grade", "_is_over", "_piles")
     _piles: int
     _is_over: bool
+    _grade: str
 
     def __new__(cls, *, piles: int, grade: str, is_over: bool) -> Outcome:
         # The grade follows from the piles; it is a parameter only so that the
@@ -60,11 +62,12 @@ class Outcome(Frozen):
             raise TypeError("Outcome takes piles: int, grade: str, is_over: bool")
         if piles < 0:
             raise ValueError(f"piles cannot be negative, got {piles}")
-        if grade != grade_of(piles):
+        if grade not in (grade_of(piles), "win"):
             raise ValueError(f"{piles} piles grade {grade_of(piles)!r}, not {grade!r}")
         outcome = object.__new__(Outcome)
         object.__setattr__(outcome, "_piles", piles)
         object.__setattr__(outcome, "_is_over", is_over)
+        object.__setattr__(outcome, "_grade", grade)
         return outcome
 
     @property
@@ -73,8 +76,9 @@ class Outcome(Frozen):
 
     @property
     def grade(self) -> str:
-        """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; more ``loss``."""
-        return grade_of(self._piles)
+        """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; more ``loss``
+        (a win at up to the rules' ``win_piles``)."""
+        return self._grade
 
     @property
     def is_over(self) -> bool:
@@ -86,10 +90,14 @@ class Outcome(Frozen):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Outcome):
             return NotImplemented
-        return (self._piles, self._is_over) == (other._piles, other._is_over)
+        return (self._piles, self._is_over, self._grade) == (
+            other._piles,
+            other._is_over,
+            other._grade,
+        )
 
     def __hash__(self) -> int:
-        return hash((self._piles, self._is_over))
+        return hash((self._piles, self._is_over, self._grade))
 
 
 @final
@@ -150,6 +158,7 @@ class Game:
         if not isinstance(deal, Deal):
             raise TypeError(f"a game starts from a Deal or its text, not {type(deal).__name__}")
         self._rules = as_rules("modern" if rules is None else rules)
+        self._rules.check_deal(deal.cards)
         if not isinstance(blind, bool):
             raise TypeError(f"blind is a bool, not {type(blind).__name__}")
         self._deal = deal
@@ -199,7 +208,8 @@ class Game:
     @property
     def outcome(self) -> Outcome:
         piles = len(self._piles)
-        return Outcome(piles=piles, grade=grade_of(piles), is_over=self.is_over)
+        grade = grade_of(piles, self._rules.win_piles)
+        return Outcome(piles=piles, grade=grade, is_over=self.is_over)
 
     @property
     def is_over(self) -> bool:
@@ -310,6 +320,10 @@ class Game:
         if not move.mover.agrees(move.target):
             raise IllegalMoveError(
                 f"illegal move {move}: {move.mover} and {move.target} share neither suit nor rank"
+            )
+        if move.target == self._rules.goal:
+            raise IllegalMoveError(
+                f"illegal move {move}: {move.target} is the goal card: it must stay on top"
             )
         legal = self._legal_steps()
         if (mover, target) not in legal:

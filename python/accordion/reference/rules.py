@@ -23,7 +23,7 @@ from typing import TypeVar, final
 from accordion.errors import InvalidRulesError
 from accordion.reference._args import ascii_lower, flag, quoted, shown, strip, text
 from accordion.reference._frozen import Frozen
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, as_card
 
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
 _MUST_MOVE = frozenset({"strict", "strict-leap", "parlett"})
@@ -81,10 +81,12 @@ def _checked_distances(distances: Iterable[int] | str) -> tuple[int, ...]:
 class Rules(Frozen):
     """A rule set of docs/rules.md with its variant (two-way moves, distance set)."""
 
-    __slots__ = ("_distances", "_name", "_two_way")
+    __slots__ = ("_distances", "_goal", "_name", "_two_way", "_win_piles")
     _name: str
     _two_way: bool
     _distances: tuple[int, ...]
+    _win_piles: int
+    _goal: Card | None
 
     def __new__(
         cls,
@@ -92,15 +94,63 @@ class Rules(Frozen):
         *,
         two_way: bool | None = None,
         distances: Iterable[int] | str | None = None,
+        win_piles: int | None = None,
+        goal: Card | str | None = None,
     ) -> Rules:
         chosen = rule_set_name("modern" if name is None else text(name, "name"))
         way = False if two_way is None else flag(two_way, "two_way")
         checked = DEFAULT_DISTANCES if distances is None else _checked_distances(distances)
+        won_at = 1 if win_piles is None else win_piles
+        if isinstance(won_at, bool) or not isinstance(won_at, int):
+            raise TypeError(f"win_piles must be an int, not {type(won_at).__name__}")
+        if not 1 <= won_at <= 52:
+            raise InvalidRulesError(f"a game is won at 1 to 52 piles, got {won_at}")
         rules = object.__new__(Rules)
         object.__setattr__(rules, "_name", chosen)
         object.__setattr__(rules, "_two_way", way)
         object.__setattr__(rules, "_distances", checked)
+        object.__setattr__(rules, "_win_piles", won_at)
+        object.__setattr__(rules, "_goal", None if goal is None else as_card(goal))
         return rules
+
+    @staticmethod
+    def from_pysol(game: str | int, number: int | str | None = None) -> Rules:
+        """The rules PySolFC plays its ``game`` by (docs/numberings.md); Accordion's
+        Revenge needs the game ``number`` for its goal card."""
+        from accordion.reference import numbering
+
+        name = numbering.pysol_game(game)
+        if name in ("bayan", "relaxed-accordion"):
+            return Rules("modern", two_way=True)
+        if name == "23-skidoo":
+            return Rules("modern", distances=(2, 3), win_piles=2)
+        if name == "accordions-revenge":
+            if number is None:
+                raise InvalidRulesError(
+                    "Accordion's Revenge draws its goal card from the game number: give it"
+                )
+            return Rules("modern", goal=numbering.pysol_goal(number))
+        return Rules("modern")
+
+    @property
+    def win_piles(self) -> int:
+        """The game is won at this many piles or fewer (1; PySolFC's 23 Skidoo: 2)."""
+        return self._win_piles
+
+    @property
+    def goal(self) -> Card | None:
+        """The goal card (PySolFC's Accordion's Revenge): won only with it on top of the
+        last pile. A covered card never comes back, so no move may land on it."""
+        return self._goal
+
+    def is_won(self, piles: int) -> bool:
+        """Whether a row of ``piles`` piles is won (the goal card, if any, is then on top)."""
+        return 1 <= piles <= self._win_piles
+
+    def check_deal(self, cards: Sequence[Card]) -> None:
+        """Raise ``InvalidRulesError`` when the goal card is not in the deal."""
+        if self._goal is not None and self._goal not in cards:
+            raise InvalidRulesError(f"the goal card {self._goal} is not in the deal")
 
     @property
     def name(self) -> str:
@@ -130,18 +180,30 @@ class Rules(Frozen):
         return not self.must_move
 
     def _is_default_variant(self) -> bool:
-        return not self._two_way and self._distances == DEFAULT_DISTANCES
+        return (
+            not self._two_way
+            and self._distances == DEFAULT_DISTANCES
+            and self._win_piles == 1
+            and self._goal is None
+        )
 
     def __str__(self) -> str:
         if self._is_default_variant():
             return self._name
         way = "two-way" if self._two_way else "one-way"
-        return f"{self._name}, {way}, distances {','.join(map(str, self._distances))}"
+        text = f"{self._name}, {way}, distances {','.join(map(str, self._distances))}"
+        if self._win_piles != 1:
+            text += f", won at {self._win_piles} piles"
+        if self._goal is not None:
+            text += f", goal {self._goal}"
+        return text
 
     def __repr__(self) -> str:
         if self._is_default_variant():
             return f"Rules({self._name!r})"
-        return f"Rules({self._name!r}, two_way={self._two_way}, distances={self._distances})"
+        extra = "" if self._win_piles == 1 else f", win_piles={self._win_piles}"
+        extra += "" if self._goal is None else f", goal={str(self._goal)!r}"
+        return f"Rules({self._name!r}, two_way={self._two_way}, distances={self._distances}{extra})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rules):
@@ -151,8 +213,8 @@ class Rules(Frozen):
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def _key(self) -> tuple[str, bool, tuple[int, ...]]:
-        return (self._name, self._two_way, self._distances)
+    def _key(self) -> tuple[str, bool, tuple[int, ...], int, Card | None]:
+        return (self._name, self._two_way, self._distances, self._win_piles, self._goal)
 
 
 def as_rules(value: Rules | str) -> Rules:
@@ -180,12 +242,13 @@ def targets_of(mover: int, piles: int, rules: Rules) -> list[int]:
 
 
 def possible_steps(tops: Sequence[Card], rules: Rules) -> list[Step]:
-    """Every move the distance and agreement rules allow, movers left to right."""
+    """Every move the distance and agreement rules allow, movers left to right
+    (never onto the goal card, which must stay on top)."""
     return [
         (mover, target)
         for mover in range(len(tops))
         for target in targets_of(mover, len(tops), rules)
-        if tops[mover].agrees(tops[target])
+        if tops[mover].agrees(tops[target]) and tops[target] != rules.goal
     ]
 
 

@@ -100,14 +100,18 @@ def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row,
             raise InvalidDealError(
                 f"cannot solve a blind game with {position.stock_size} cards still in the stock"
             )
-        return tuple(position.tops), position.rules if rules is None else as_rules(rules)
+        chosen = position.rules if rules is None else as_rules(rules)
+        chosen.check_deal(position.starting_deal.cards)
+        return tuple(position.tops), chosen
     if isinstance(position, str):
         position = Deal.parse(position)
     if not isinstance(position, Deal):
         raise TypeError(
             f"solve takes a Deal, a Game or a deal's text, not {type(position).__name__}"
         )
-    return position.cards, as_rules("modern" if rules is None else rules)
+    chosen = as_rules("modern" if rules is None else rules)
+    chosen.check_deal(position.cards)
+    return position.cards, chosen
 
 
 def solve(
@@ -135,7 +139,7 @@ def solve(
     search = _Search(chosen)
     fewest = search.fewest(row)
     return Solution(
-        result="win" if fewest == 1 else "loss",
+        result="win" if chosen.is_won(fewest) else "loss",
         moves=search.line(row, fewest),
         piles=fewest,
         nodes=search.nodes,
