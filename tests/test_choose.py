@@ -14,7 +14,7 @@ from conftest import run_cli
 
 import accordion
 import accordion.reference as reference
-from accordion import Deal, InvalidDealError, InvalidRulesError
+from accordion import Deal, InvalidArgumentError, InvalidRulesError
 
 run = run_cli
 
@@ -76,11 +76,11 @@ def test_hopeless_rules_and_bad_values_are_typed_errors() -> None:
         accordion.winnable_deal(seed=1, rules=skidoo)
     with pytest.raises(InvalidRulesError, match="in 20 tries"):
         accordion.winnable_deal(seed=1, rules="strict", blind=True, tries=20)
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(InvalidArgumentError):
         accordion.winnable_deal(seed=-1)
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(InvalidArgumentError):
         accordion.winnable_deal(seed=1, tries=0)
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(InvalidArgumentError):
         accordion.winnable_deal(seed=1, cards=53)
     with pytest.raises(InvalidRulesError):
         accordion.winnable_deal(seed=1, rules="lenient")

@@ -182,10 +182,11 @@ BAD_NUMBERS = [0, -1, 10**20, 2**200, "0", "-5", "1.5", "twelve", "", "ms0", "ms
 
 @pytest.mark.parametrize("number", BAD_NUMBERS, ids=repr)
 def test_bad_pysol_numbers_are_typed_errors(engine: ModuleType, number: int | str) -> None:
-    from accordion.errors import InvalidDealError
+    from accordion.errors import InvalidArgumentError
 
-    with pytest.raises(InvalidDealError, match="PySolFC"):
+    with pytest.raises(InvalidArgumentError, match="number must be a PySolFC game number") as error:
         engine.Deal.from_pysol(number)
+    assert error.value.argument == "number"
 
 
 @pytest.mark.parametrize("game", [287, 0, "klondike", "accordion2", ""], ids=repr)
@@ -197,15 +198,15 @@ def test_unknown_pysol_games_are_typed_errors(engine: ModuleType, game: str | in
 
 
 def test_bad_solvitaire_and_knuth_seeds_are_typed_errors(engine: ModuleType) -> None:
-    from accordion.errors import InvalidArgumentError, InvalidDealError, InvalidRulesError
+    from accordion.errors import InvalidArgumentError, InvalidRulesError
 
     for seed in (-1, 2**31, -(2**31) - 1, 10**30):
-        with pytest.raises(InvalidDealError, match="Solvitaire seeds"):
+        with pytest.raises(InvalidArgumentError, match="seed must be a Solvitaire seed"):
             engine.Deal.from_solvitaire(seed)
     with pytest.raises(InvalidRulesError, match="unknown Solvitaire game"):
         engine.Deal.from_solvitaire(3, "klondike")
     for seed in (2**31, -(2**31) - 1, 10**30):
-        with pytest.raises(InvalidDealError, match="Knuth"):
+        with pytest.raises(InvalidArgumentError, match="seed must be a Knuth seed"):
             engine.Deal.from_knuth(seed)
     for cards in (0, 53):
         with pytest.raises(InvalidArgumentError, match="cards"):

@@ -208,9 +208,7 @@ pub fn next_at_level(
     cancel: Option<&Arc<AtomicBool>>,
 ) -> Result<Option<AtLevel>> {
     if !(1..=DECK_SIZE).contains(&cards) {
-        return Err(Error::InvalidDeal(format!(
-            "a deal has 1 to 52 cards, asked for {cards}"
-        )));
+        return Err(Error::argument("cards", "1 to 52 cards", cards));
     }
     check_rules(rules)?;
     let walk = first_qualifying(start, tries, 1, jobs, cancel, |seed| {

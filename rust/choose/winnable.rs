@@ -64,12 +64,10 @@ pub fn next_winnable(
     cancel: Option<&Arc<AtomicBool>>,
 ) -> Result<Option<Winnable>> {
     if !(1..=DECK_SIZE).contains(&cards) {
-        return Err(Error::InvalidDeal(format!(
-            "a deal has 1 to 52 cards, asked for {cards}"
-        )));
+        return Err(Error::argument("cards", "1 to 52 cards", cards));
     }
     if tries == 0 {
-        return Err(Error::InvalidDeal("tries must be at least 1".into()));
+        return Err(Error::argument("tries", "1 or more numbers to try", 0));
     }
     super::refuse_goal(rules)?;
     let floor = solver::fewest_possible_piles(rules, cards);

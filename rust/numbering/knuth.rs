@@ -104,9 +104,7 @@ impl GbFlip {
 /// ```
 pub fn deal(seed: i64, cards: usize) -> Result<Deal> {
     if !(1..=DECK_SIZE).contains(&cards) {
-        return Err(Error::InvalidDeal(format!(
-            "a deal has 1 to 52 cards, asked for {cards}"
-        )));
+        return Err(Error::argument("cards", "1 to 52 cards", cards));
     }
     let mut deck: Vec<Card> = (0..4)
         .flat_map(|suit| (0..13).map(move |rank| card(rank, suit)))
@@ -141,6 +139,6 @@ mod tests {
         let long = deal(2390, 52).unwrap();
         assert_eq!(deal(2390 + (1 << 31), 52).unwrap(), long);
         assert_eq!(deal(2390, 18).unwrap().cards(), &long.cards()[..18]);
-        assert!(matches!(deal(1, 0), Err(Error::InvalidDeal(_))));
+        assert!(matches!(deal(1, 0), Err(Error::InvalidArgument { .. })));
     }
 }

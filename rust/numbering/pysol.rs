@@ -36,6 +36,8 @@ pub const FIRST_TWISTER_NUMBER: u128 = 32_000;
 pub const NUMBER_LIMIT: u128 = 100_000_000_000_000_000_000;
 /// `msN` numbers run from 1 to this (PySolFC's `LCRandom31.MAX_SEED`).
 pub const MS_MAX: u64 = (1 << 33) - 1;
+/// What a game number must be, for error messages.
+pub const GAME_RANGE: &str = "a PySolFC game number 1 to 10**20 - 1 (or ms1 to ms8589934591)";
 
 /// A PySolFC game number: plain, or `msN` (always the Microsoft-compatible LCG).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -50,9 +52,7 @@ impl Number {
         if (1..NUMBER_LIMIT).contains(&number) {
             Ok(Number::Game(number))
         } else {
-            Err(Error::InvalidDeal(format!(
-                "PySolFC game numbers run from 1 to 10**20 - 1, got {number}"
-            )))
+            Err(Error::argument("number", GAME_RANGE, number))
         }
     }
 
@@ -61,9 +61,7 @@ impl Number {
         if (1..=MS_MAX).contains(&number) {
             Ok(Number::Ms(number))
         } else {
-            Err(Error::InvalidDeal(format!(
-                "PySolFC ms numbers run from ms1 to ms{MS_MAX}, got ms{number}"
-            )))
+            Err(Error::argument("number", GAME_RANGE, format!("ms{number}")))
         }
     }
 }
@@ -75,11 +73,7 @@ impl FromStr for Number {
     /// `,`, `_` and spaces are ignored, as PySolFC ignores them; unlike
     /// PySolFC (which drops every `-` and `.`), `-5` and `1.5` are refused.
     fn from_str(text: &str) -> Result<Number> {
-        let bad = || {
-            Error::InvalidDeal(format!(
-                "not a PySolFC game number: {text:?} (write e.g. 12345 or ms12345)"
-            ))
-        };
+        let bad = || Error::argument("number", GAME_RANGE, format!("{text:?}"));
         let trimmed = text.trim();
         if let Some(digits) = trimmed.strip_prefix("ms") {
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -101,9 +95,7 @@ impl FromStr for Number {
         }
         match digits.parse::<u128>() {
             Ok(n) => Number::game(n),
-            Err(_) => Err(Error::InvalidDeal(format!(
-                "PySolFC game numbers run from 1 to 10**20 - 1, got {digits}"
-            ))),
+            Err(_) => Err(Error::argument("number", GAME_RANGE, digits)),
         }
     }
 }
@@ -405,7 +397,7 @@ mod tests {
             "100000000000000000000",
         ] {
             assert!(
-                matches!(bad.parse::<Number>(), Err(Error::InvalidDeal(_))),
+                matches!(bad.parse::<Number>(), Err(Error::InvalidArgument { .. })),
                 "{bad}"
             );
         }

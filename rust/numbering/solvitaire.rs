@@ -92,9 +92,11 @@ fn boost_uniform(mt: &mut rand_mt::Mt, top: u64) -> u64 {
 /// ```
 pub fn deal(seed: i64, game: SolvitaireGame) -> Result<Deal> {
     if i32::try_from(seed).is_err() || seed == -1 {
-        return Err(Error::InvalidDeal(format!(
-            "Solvitaire seeds are C ints other than -1 (-2147483648 to 2147483647), got {seed}"
-        )));
+        return Err(Error::argument(
+            "seed",
+            "a Solvitaire seed: a C int other than -1 (-2147483648 to 2147483647)",
+            seed,
+        ));
     }
     // Solvitaire's suit order C H S D, in our suit indices.
     let mut deck: Vec<Card> = (0..13)
@@ -128,7 +130,7 @@ mod tests {
         for seed in [-1, 1 << 31, -(1 << 31) - 1] {
             assert!(matches!(
                 deal(seed, SolvitaireGame::Accordion),
-                Err(Error::InvalidDeal(_))
+                Err(Error::InvalidArgument { .. })
             ));
         }
         let low = deal(-(1 << 31), SolvitaireGame::Accordion).unwrap();

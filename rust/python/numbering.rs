@@ -1,6 +1,7 @@
 //! The numberings of other programs (`crate::numbering`) as `Deal`
 //! constructors and `pysol_goal`: arguments checked here, generators in the core.
 
+use super::args::shown;
 use super::values::{card_count, PyCard, PyDeal};
 use crate::error::Error;
 use crate::numbering::pysol::{self, Number, PysolGame};
@@ -33,11 +34,7 @@ pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
     }
     let value = int_arg(obj, "number")?.and_then(|n| u128::try_from(n).ok());
     Ok(value.map_or_else(
-        || {
-            Err(Error::InvalidDeal(format!(
-                "PySolFC game numbers run from 1 to 10**20 - 1, got {obj}"
-            )))
-        },
+        || Err(Error::argument("number", pysol::GAME_RANGE, shown(obj))),
         Number::game,
     )?)
 }
@@ -66,11 +63,16 @@ pub fn from_pysol(number: &Bound<'_, PyAny>, game: &Bound<'_, PyAny>) -> PyResul
 
 pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<PyDeal> {
     let game: solvitaire::SolvitaireGame = game.parse()?;
-    let seed = int_arg(seed, "seed")?
-        .and_then(|s| i64::try_from(s).ok())
-        .unwrap_or(i64::MAX);
+    let value = int_arg(seed, "seed")?.and_then(|s| i64::try_from(s).ok());
+    let value = value.ok_or_else(|| {
+        Error::argument(
+            "seed",
+            "a Solvitaire seed: a C int other than -1 (-2147483648 to 2147483647)",
+            shown(seed),
+        )
+    })?;
     Ok(PyDeal {
-        deal: solvitaire::deal(seed, game)?,
+        deal: solvitaire::deal(value, game)?,
         seed: None,
     })
 }
@@ -84,9 +86,11 @@ pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> 
         .and_then(|s| i64::try_from(s).ok())
         .filter(|s| i32::try_from(*s).is_ok())
         .ok_or_else(|| {
-            Error::InvalidDeal(format!(
-                "Knuth's seeds are C longs taken mod 2**31; give -2**31 to 2**31 - 1, got {seed}"
-            ))
+            Error::argument(
+                "seed",
+                "a Knuth seed -2**31 to 2**31 - 1 (a C long taken mod 2**31)",
+                shown(seed),
+            )
         })?;
     Ok(PyDeal {
         deal: knuth::deal(seed, cards)?,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 
-from accordion.errors import InvalidDealError, InvalidRulesError
+from accordion.errors import InvalidRulesError
 from accordion.reference import _args
 from accordion.reference.cards import Card
 
@@ -32,6 +32,9 @@ PYSOL_GAMES: tuple[tuple[str, int, str], ...] = (
 FIRST_TWISTER_NUMBER = 32_000
 NUMBER_LIMIT = 10**20
 MS_MAX = 2**33 - 1
+GAME_RANGE = "a PySolFC game number 1 to 10**20 - 1 (or ms1 to ms8589934591)"
+SOLVITAIRE_RANGE = "a Solvitaire seed: a C int other than -1 (-2147483648 to 2147483647)"
+KNUTH_RANGE = "a Knuth seed -2**31 to 2**31 - 1 (a C long taken mod 2**31)"
 
 # PySolFC's suit numbers 0-3 are clubs, spades, hearts, diamonds; ours are C D H S.
 _PYSOL_SUIT = (0, 3, 2, 1)
@@ -61,24 +64,20 @@ def pysol_number(number: int | str) -> tuple[bool, int]:
     if text.startswith("ms"):
         digits = text[2:]
         if not digits or not digits.isascii() or not digits.isdigit():
-            raise InvalidDealError(_not_a_number(number))
+            raise _args.refuse("number", GAME_RANGE, repr(number))
         value = int(digits)
         if not 1 <= value <= MS_MAX:
-            raise InvalidDealError(f"PySolFC ms numbers run from ms1 to ms{MS_MAX}, got ms{value}")
+            raise _args.refuse("number", GAME_RANGE, f"ms{value}")
         return True, value
     digits = re.sub(r"[\s,_]", "", text.removeprefix("#"))
     if not digits or not digits.isascii() or not digits.isdigit():
-        raise InvalidDealError(_not_a_number(number))
+        raise _args.refuse("number", GAME_RANGE, repr(number))
     return False, _plain_number(int(digits))
-
-
-def _not_a_number(text: str) -> str:
-    return f"not a PySolFC game number: {text!r} (write e.g. 12345 or ms12345)"
 
 
 def _plain_number(value: int) -> int:
     if not 1 <= value < NUMBER_LIMIT:
-        raise InvalidDealError(f"PySolFC game numbers run from 1 to 10**20 - 1, got {value}")
+        raise _args.refuse("number", GAME_RANGE, _args.shown(value))
     return value
 
 
@@ -185,9 +184,7 @@ def solvitaire(seed: int, game: str = "accordion") -> list[int]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a Solvitaire seed is an int, not {type(seed).__name__}")
     if not -(2**31) <= seed < 2**31 or seed == -1:
-        raise InvalidDealError(
-            f"Solvitaire seeds are C ints other than -1 (-2147483648 to 2147483647), got {seed}"
-        )
+        raise _args.refuse("seed", SOLVITAIRE_RANGE, _args.shown(seed))
     # Rank by rank, in Solvitaire's suit order C H S D.
     deck = [4 * rank + suit for rank in range(13) for suit in (0, 2, 3, 1)]
     generator = _mt19937(seed)
@@ -251,9 +248,7 @@ def knuth(seed: int, cards: int = 18) -> list[int]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a Knuth seed is an int, not {type(seed).__name__}")
     if not -(2**31) <= seed < 2**31:
-        raise InvalidDealError(
-            f"Knuth's seeds are C longs taken mod 2**31; give -2**31 to 2**31 - 1, got {seed}"
-        )
+        raise _args.refuse("seed", KNUTH_RANGE, _args.shown(seed))
     cards = _args.cards(cards)
     # Suit by suit (C D H S), ace to king.
     deck = [4 * rank + suit for suit in range(4) for rank in range(13)]
