@@ -135,3 +135,15 @@ def test_cli_plays_pysol_games_by_their_rules() -> None:
     ):
         result = run_cli(*args)
         assert result.returncode == 2 and result.stderr.startswith("accordion: error: ")
+
+
+def test_cli_stats_refuses_games_with_their_own_win_condition() -> None:
+    from conftest import run_cli
+
+    for game in ("23-skidoo", "accordions-revenge"):
+        result = run_cli("stats", "--rules", "modern", "--deals", "10", "--game", game)
+        assert result.returncode == 2
+        assert "its own win condition" in result.stderr and result.stderr.count("\n") == 1
+    relaxed = run_cli("stats", "--rules", "modern", "--deals", "10", "--game", "773", "--json")
+    assert relaxed.returncode == 0, relaxed.stderr
+    assert "two-way" in relaxed.stdout

@@ -17,6 +17,7 @@ from accordion.cli.common import (
     rules_from,
     seed_number,
 )
+from accordion.cli.numbering import resolve_game
 from accordion.cli.progress import Progress
 
 
@@ -56,6 +57,12 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game in ("23-skidoo", "accordions-revenge"):
+        raise CliError(
+            f"stats counts wins at one pile; --game {args.game} has its own win condition "
+            "(docs/numberings.md): solve or play its deals instead"
+        )
+    resolve_game(args)
     if args.seed + args.deals > 2**64:
         raise CliError("--seed S --deals N: S + N must stay below 2**64")
     if args.plot is not None:
