@@ -100,6 +100,12 @@ def test_the_status_line_counts_piles_stock_moves_and_grade() -> None:
     assert status_line(game) == "piles 2 · stock 0 · moves 3 · grade: strong · GAME OVER"
 
 
+def test_the_status_line_names_the_goal_card() -> None:
+    game = Game(Deal.parse("7H 7S 8S 7C"), Rules("modern", goal="7S"))
+    assert "goal 7S (must end on top)" in status_line(game)
+    assert "goal" not in status_line(Game(Deal.parse("7H 7S 8S 7C")))
+
+
 def test_an_empty_table_says_how_to_begin() -> None:
     screen = render_screen(Game(DEAL_1, blind=True))
     assert "type deal" in screen and "stock 52" in screen

@@ -129,6 +129,8 @@ def status_line(game: Game) -> str:
     # An empty table (a blind game before the first deal) has no grade yet.
     grade = outcome.grade if outcome.piles else "–"
     parts += [f"moves {moves}", f"grade: {grade}"]
+    if game.rules.goal is not None:
+        parts.append(f"goal {game.rules.goal} (must end on top)")
     if outcome.is_over:
         parts.append("GAME OVER")
     else:
