@@ -4,12 +4,17 @@ registers itself with :func:`build_parser`."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
 import sys
 from collections.abc import Sequence
 
+from accordion import __version__
 from accordion.cli import deal, play, rate, solve, stats
-from accordion.cli.common import CliError, Parser
-from accordion.errors import AccordionError
+from accordion.cli.common import Parser, flag_message
+from accordion.cli.progress import clear_active
+from accordion.errors import AccordionError, InvalidArgumentError
 
 COMMANDS = (deal, solve, stats, play, rate)
 
@@ -20,27 +25,55 @@ play in the terminal. Cards are written AS TD 7H; a deal is a row of cards."""
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="accordion", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"accordion {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
         command.register(subparsers)
     return parser
 
 
+BUG = "this is a bug in accordion; please report it with the command that caused it"
+
+
+def _fail(message: str) -> None:
+    clear_active()
+    print(f"accordion: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 1 interrupted, 2 bad input)."""
-    parser = build_parser()
+    """Run the command line; return the exit status: 0 done, 2 bad input, 130
+    interrupted, 1 a file that cannot be read or written, or a bug. Every
+    failure is one line on stderr, never a traceback (``docs/errors.md``)."""
+    for stream in (sys.stdout, sys.stderr):
+        # Text echoed back (a bad deal, a file name) may hold anything.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help()
             return 2
         status: int = args.run(args)
         return status
-    except (AccordionError, CliError) as error:
-        print(f"accordion: error: {error}", file=sys.stderr)
+    except InvalidArgumentError as error:
+        _fail(f"error: {flag_message(error)}")
+        return 2
+    except AccordionError as error:
+        _fail(f"error: {error}")
         return 2
     except KeyboardInterrupt:
-        print("accordion: interrupted", file=sys.stderr)
+        _fail("interrupted")
         return 130
     except BrokenPipeError:
+        # `accordion … | head`: the reader has all it wants. Keep Python from
+        # complaining when it flushes the dead pipe at exit.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:
+        _fail(f"error: {error.strerror or error}: {error.filename or ''}".rstrip(": "))
+        return 1
+    except Exception as error:
+        _fail(f"internal error: {type(error).__name__}: {error} ({BUG})")
+        return 1

@@ -6,21 +6,36 @@ import argparse
 from typing import NoReturn
 
 from accordion import Rules
-from accordion.errors import InvalidRulesError
+from accordion.errors import InvalidArgumentError, InvalidRulesError
 
 RULE_NAMES = ("modern", "strict", "strict-leap", "parlett")
 GAMES = ("accordion", "royal-marriage")
 
 
-class CliError(Exception):
-    """A command-line mistake, reported on one line."""
+class CliError(InvalidArgumentError):
+    """A command-line mistake (a flag that does not fit the others), reported on one line."""
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser that reports a mistake on one line and exits with 2."""
+    """An argument parser that reports a mistake on one line (exit status 2).
+
+    The message is prefixed once, by :func:`accordion.cli.main`, with
+    ``accordion: error:``; a subcommand's mistakes also name the subcommand.
+    """
 
     def error(self, message: str) -> NoReturn:
-        raise CliError(f"{self.prog}: {message}")
+        command = self.prog.removeprefix("accordion").strip()
+        raise CliError(f"{command}: {message}" if command else message)
+
+
+def flag_message(error: InvalidArgumentError) -> str:
+    """The message of ``error`` with the Python argument written as its flag
+    (``max_nodes must be …`` → ``--max-nodes must be …``)."""
+    message = str(error)
+    name = error.argument
+    if name and message.startswith(name) and not message.startswith("--"):
+        return "--" + name.replace("_", "-") + message[len(name) :]
+    return message
 
 
 def add_variant_flags(parser: argparse.ArgumentParser) -> None:

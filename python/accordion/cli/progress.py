@@ -1,9 +1,26 @@
-"""A progress line on stderr, shown only when stderr is a terminal."""
+"""A progress line on stderr, shown only when stderr is a terminal.
+
+The line is drawn in place (``\\r``) and erased (``\\r`` + clear to end of line)
+before anything else is printed: results (:meth:`Progress.clear` before each
+batch of output), the end (:meth:`Progress.close`) and an error or an interrupt
+(:func:`clear_active`, called by the CLI's one error handler), so that no
+message lands on the end of a half-drawn bar.
+"""
 
 from __future__ import annotations
 
 import sys
 import time
+
+ERASE = "\r\x1b[K"
+
+_active: list[Progress] = []
+
+
+def clear_active() -> None:
+    """Erase the progress line being drawn, if any (before an error line)."""
+    for progress in _active:
+        progress.clear()
 
 
 class Progress:
@@ -15,6 +32,9 @@ class Progress:
         self.enabled = sys.stderr.isatty() and total > 1
         self.start = time.monotonic()
         self.last = 0.0
+        self.drawn = False
+        if self.enabled:
+            _active.append(self)
 
     def update(self, done: int) -> None:
         now = time.monotonic()
@@ -26,11 +46,20 @@ class Progress:
         bar = "#" * int(share * width)
         sys.stderr.write(
             f"\r{self.label}: [{bar:<{width}}] {done:,}/{self.total:,} "
-            f"({share:.0%}) {now - self.start:.1f}s"
+            f"({share:.0%}) {now - self.start:.1f} s"
         )
         sys.stderr.flush()
+        self.drawn = True
+
+    def clear(self) -> None:
+        """Erase the line (it is drawn again at the next update)."""
+        if self.drawn:
+            sys.stderr.write(ERASE)
+            sys.stderr.flush()
+            self.drawn = False
+            self.last = 0.0
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        self.clear()
+        if self in _active:
+            _active.remove(self)

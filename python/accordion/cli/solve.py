@@ -19,8 +19,14 @@ from accordion.cli.common import (
     rules_from,
     seed_number,
 )
-from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve_game
+from accordion.cli.numbering import (
+    add_numbering_flags,
+    chosen_source,
+    numbered_deals,
+    resolve_game,
+)
 from accordion.cli.progress import Progress
+from accordion.errors import AccordionError, InvalidDealError
 from accordion.session import plural
 
 
@@ -43,12 +49,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--count",
         type=positive,
-        default=1,
         metavar="K",
-        help="with --seed (or --pysol, --solvitaire, --knuth): numbers N … N+K-1",
+        help="with --seed (or --pysol, --solvitaire, --knuth): numbers N … N+K-1 (default 1)",
     )
     parser.add_argument(
-        "--cards", type=card_count, metavar="K", help="numbered deals of K cards (default 52)"
+        "--cards",
+        type=card_count,
+        metavar="K",
+        help="with --seed: numbered deals of K cards (default 52)",
     )
     parser.add_argument(
         "--rules",
@@ -76,7 +84,17 @@ def _deals(
 
     ``numbered`` makes deal N of K cards and ``parse`` reads (and checks) one row;
     Royal Marriage passes its own, so that a bad row is refused before any output.
+    --count and --cards describe numbered deals: without --seed they are refused
+    rather than ignored.
     """
+    if args.seed is None and chosen_source(args) is None:
+        for flag, value in (("--count", args.count), ("--cards", args.cards)):
+            if value is not None:
+                raise CliError(
+                    f"{flag} goes with --seed (or --pysol, --solvitaire, --knuth): "
+                    "numbered deals; it says nothing here"
+                )
+    count, cards = args.count or 1, args.cards or 52
     deals: list[Deal] = []
     words = args.deals
     if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
@@ -84,13 +102,19 @@ def _deals(
     else:
         deals.extend(parse(word) for word in words)
     if args.file is not None:
-        deals.extend(_read_file(args.file, parse))
+        read = list(_read_file(args.file, parse))
+        if not read:
+            where = "standard input" if args.file == "-" else args.file
+            raise CliError(f"--file {args.file}: no deal in {where} (only blank lines or comments)")
+        deals.extend(read)
     if args.seed is not None:
-        if args.seed + args.count > 2**64:
-            raise CliError("--seed N --count K: N + K must stay below 2**64")
-        cards = 52 if args.cards is None else args.cards
-        deals.extend(numbered(args.seed + i, cards) for i in range(args.count))
-    deals.extend(numbered_deals(args, args.count))
+        if args.seed + count - 1 >= 2**64:
+            raise CliError(
+                f"--seed {args.seed} --count {count}: the last deal number, "
+                f"{args.seed + count - 1}, is past 2**64 - 1"
+            )
+        deals.extend(numbered(args.seed + i, cards) for i in range(count))
+    deals.extend(numbered_deals(args, count))
     if not deals:
         raise CliError(
             "solve: give deals as arguments, with --file or with --seed "
@@ -99,20 +123,42 @@ def _deals(
     return deals
 
 
-def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator[Deal]:
+#: The longest line --file reads: a row of 52 cards, spelt out long with
+#: commas and a comment, is far shorter.
+MAX_LINE = 1 << 16
+
+
+def _lines(path: str) -> Iterator[bytes]:
+    """The lines of ``path`` (``-``: standard input) as bytes, none longer than MAX_LINE."""
     try:
-        handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+        handle = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror}") from None
+        raise CliError(f"--file {path}: cannot read it: {error.strerror}") from None
     with handle:
-        for number, line in enumerate(handle, 1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                yield parse(text)
-            except ValueError as error:
-                raise type(error)(f"{path}:{number}: {error}") from None
+        while line := handle.readline(MAX_LINE + 1):
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                raise CliError(f"--file {path}: a line longer than {MAX_LINE:,} bytes")
+            yield line
+
+
+def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator[Deal]:
+    """The rows of a file, one per line: UTF-8 (a byte-order mark allowed), blank
+    lines and everything from ``#`` to the end of a line ignored."""
+    for number, raw in enumerate(_lines(path), 1):
+        try:
+            line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidDealError(
+                f"{path}:{number}: not UTF-8 text (byte {error.object[error.start]:#04x} "
+                f"at column {error.start + 1})"
+            ) from None
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            yield parse(text)
+        except AccordionError as error:
+            raise type(error)(f"{path}:{number}: {error}") from None
 
 
 def _summary(index: int, total: int, solution: Solution) -> str:
@@ -148,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
             max_nodes=args.max_nodes,
             timeout=args.timeout,
         )
+        progress.clear()
         for offset, solution in enumerate(batch):
             if args.json:
                 print(json.dumps(solution.to_dict()))
@@ -198,6 +245,7 @@ def _run_royal(args: argparse.Namespace) -> int:
     solutions: list[RoyalSolution] = []
     for index, deal in enumerate(deals, 1):
         solution = solve_royal(deal, max_nodes=args.max_nodes, timeout=args.timeout)
+        progress.clear()
         if args.json:
             print(json.dumps(solution.to_dict()))
         else:

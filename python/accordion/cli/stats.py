@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from accordion import simulate, simulate_royal
@@ -26,7 +27,7 @@ def register(subparsers: Any) -> None:
         "stats",
         help="simulate many numbered deals: win rate with a 95%% interval, pile histogram",
         description="Play numbered deals S … S+N-1 with a strategy under a rule set and report "
-        "wins, the win rate with a 95%% Wilson interval, mean piles and the histogram of "
+        "wins, the win rate with a 95% Wilson interval, mean piles and the histogram of "
         "final piles. Deterministic for a seed, whatever --jobs is.",
     )
     parser.add_argument(
@@ -132,8 +133,14 @@ def _report(figures: dict[str, Any]) -> str:
 
 
 def _check_plot_target(path: str) -> None:
+    """Refuse a --plot target before any work is done: its name, its folder, matplotlib."""
     if not path.lower().endswith((".png", ".svg")):
         raise CliError(f"--plot {path}: the file name must end in .png or .svg")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CliError(f"--plot {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or os.path.isdir(path):
+        raise CliError(f"--plot {path}: cannot write there")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
