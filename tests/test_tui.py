@@ -84,7 +84,14 @@ def test_the_screen_fits_80_by_24_even_with_a_long_message() -> None:
     assert len(lines) <= 23  # and the prompt makes 24
     assert all(len(line) <= 80 for line in lines)
     assert lines[0] == "Accordion · deal 1"
-    assert "piles 52 · moves 0 · grade: loss · 27 legal actions" in lines
+    assert "piles 52 · moves 0 · grade: – · 27 legal actions" in lines
+
+
+def test_no_grade_before_the_first_move() -> None:
+    game = Game(DEAL_1)
+    assert "grade: –" in status_line(game)  # not "loss" before a card has moved
+    game.play("5C>3C")
+    assert "grade: loss" in status_line(game)
 
 
 def test_the_status_line_counts_piles_stock_moves_and_grade() -> None:
@@ -321,7 +328,7 @@ def test_the_end_says_whether_the_deal_could_have_been_won() -> None:
 # -- end to end, through a pseudo-terminal -------------------------------------------
 
 
-def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
+def spawn(*args: str, colour: bool = False, columns: int = 80) -> pexpect.spawn:
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env["TERM"] = "xterm"
     env["PYTHONIOENCODING"] = "utf-8"
@@ -331,11 +338,34 @@ def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
         sys.executable,
         ["-m", "accordion", "play", *args],
         env=env,
-        dimensions=(24, 80),
+        dimensions=(24, columns),
         encoding="utf-8",
         timeout=60,
     )
     return child
+
+
+def test_a_40_column_terminal_keeps_the_title_and_whole_messages() -> None:
+    # At 40 columns the banded row of a full deal is 24 lines: taller than the
+    # terminal, it pushed the title off the top and cut every message to a line.
+    child = spawn("--seed", "1", columns=40)
+
+    def last_screen() -> list[str]:
+        child.expect_exact("\r\n> ")
+        return plain((child.before or "").split("\x1b[2J")[-1]).splitlines()
+
+    lines = last_screen()
+    assert lines[0].startswith("Accordion · deal 1")
+    assert len(lines) <= 23 and all(len(line) <= 40 for line in lines)
+    assert " 1│5S 3C 5C 9D 6C JS 6S 5H QS 3H 5D 7D" in lines
+    child.sendline("9D>5S")
+    lines = last_screen()
+    assert lines[0].startswith("Accordion · deal 1")
+    said = " ".join(line.strip() for line in lines)
+    assert "illegal move 9D>5S: 9D and 5S share neither suit nor rank" in said
+    assert "…" not in said
+    child.sendline("quit")
+    finish(child)
 
 
 def screen_after(child: pexpect.spawn, line: str) -> str:
@@ -361,7 +391,7 @@ def test_play_a_game_in_a_terminal() -> None:
     child = spawn("--seed", "1")
     screen = first_screen(child)
     assert "Accordion · deal 1 · modern rules · open" in screen
-    assert "piles 52 · moves 0 · grade: loss" in screen
+    assert "piles 52 · moves 0 · grade: –" in screen
     assert " 5S   3C   5C   9D " in screen
     assert "\x1b[31m" not in (child.before or "") and "\x1b[1;31m" not in (child.before or "")
     lines = screen.split("\x1b[2J")[-1].splitlines()

@@ -126,8 +126,8 @@ def status_line(game: Game) -> str:
     parts = [f"piles {outcome.piles}"]
     if game.blind:
         parts.append(f"stock {game.stock_size}")
-    # An empty table (a blind game before the first deal) has no grade yet.
-    grade = outcome.grade if outcome.piles else "–"
+    # No grade before the first action: 52 piles would read "loss" before a card moved.
+    grade = outcome.grade if outcome.piles and (game.history or outcome.is_over) else "–"
     parts += [f"moves {moves}", f"grade: {grade}"]
     if game.rules.goal is not None:
         parts.append(f"goal {game.rules.goal} (must end on top)")
@@ -181,16 +181,76 @@ def render_screen(
         _paint(_fit(title, width), BOLD, colour),
         "",
     ]
+    body = _wrap(messages, width)
+    status_lines = _wrap_status(status, width)
     if game.piles:
         row = render_row(game.piles, width=width, colour=colour, marks=marks)
+        # Too tall for the terminal (a full deal at 40 columns): the row in
+        # one line per band, so that the title stays on screen and messages
+        # keep their lines.
+        wanted = len(head) + len(row) + len(status_lines) + min(len(body), MESSAGE_ROOM) + 1
+        if wanted > height:
+            row = render_compact(game.piles, width=width, colour=colour, marks=marks)
     else:
-        row = ["(no cards on the table yet: type deal)", ""]
-    status_lines = [_fit(status, width)]
+        row = _wrap(["(no cards on the table yet: type deal)"], width) + [""]
     room = max(1, height - len(head) - len(row) - len(status_lines) - 1)
-    body = _wrap(messages, width)
     if len(body) > room:
         body = [*body[: room - 1], _fit(body[room - 1] + " …", width)]
     return "\n".join([*head, *row, *status_lines, *body])
+
+
+#: The message lines a screen keeps free before it draws the row compactly.
+MESSAGE_ROOM = 4
+
+
+def render_compact(
+    piles: Sequence[Sequence[Card]],
+    *,
+    width: int = 80,
+    colour: bool = False,
+    marks: Collection[int] = (),
+) -> list[str]:
+    """The row in as few lines as the width allows: each line starts with the
+    1-based number of its first pile, a pile of several cards shows its height.
+
+    >>> game = Game("7H 7S 8S KS 2D")
+    >>> _ = game.play("KS>8S")
+    >>> for line in render_compact(game.piles, width=14):
+    ...     print(line)
+     1│7H 7S KS×2
+     4│2D
+    """
+    lines: list[str] = []
+    line, shown = "", 0
+    for i, pile in enumerate(piles):
+        card = pile[-1]
+        plain = (f"[{card}]" if i in marks else str(card)) + (
+            f"×{len(pile)}" if len(pile) > 1 else ""
+        )
+        painted = _paint(plain, RED if card.is_red else (BOLD if i in marks else ""), colour)
+        if line and shown + 1 + len(plain) > width:
+            lines.append(line)
+            line, shown = "", 0
+        if not line:
+            line = _paint(f"{i + 1:>2}│", DIM, colour) + painted
+            shown = 3 + len(plain)
+        else:
+            line += " " + painted
+            shown += 1 + len(plain)
+    if line:
+        lines.append(line)
+    return [*lines, ""]
+
+
+def _wrap_status(status: str, width: int) -> list[str]:
+    """The status line, broken between its parts (never inside one) to fit the width."""
+    lines: list[str] = []
+    for part in status.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(_fit(part, width))
+    return lines
 
 
 def _fit(line: str, width: int) -> str:

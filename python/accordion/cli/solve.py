@@ -162,15 +162,15 @@ def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator
 
 
 def _summary(index: int, total: int, solution: Solution) -> str:
-    head = f"deal {index}/{total}" if total > 1 else "deal"
+    head = f"deal {index:,}/{total:,}" if total > 1 else "deal"
     moves = " ".join(str(m) for m in solution.moves)
-    timing = f"{solution.nodes:,} nodes, {solution.seconds * 1000:.2f} ms"
+    timing = f"{plural(solution.nodes, 'node')}, {solution.seconds * 1000:,.2f} ms"
     if solution.result == "win":
-        verdict = f"win in {len(solution.moves)} moves ({timing})"
+        verdict = f"win in {plural(len(solution.moves), 'move')} ({timing})"
     elif solution.result == "loss":
-        verdict = f"loss: at best {solution.piles} piles, proved ({timing})"
+        verdict = f"loss: at best {plural(solution.piles, 'pile')}, proved ({timing})"
     else:
-        verdict = f"unknown: budget ran out; best found {solution.piles} piles ({timing})"
+        verdict = f"unknown: budget ran out; best found {plural(solution.piles, 'pile')} ({timing})"
     lines = [f"{head}: {solution.deal}", f"  {verdict}"]
     if moves:
         lines.append(f"  line: {moves}")
@@ -213,9 +213,9 @@ def _totals(solutions: Sequence[Solution | RoyalSolution]) -> str:
     counts = {r: sum(s.result == r for s in solutions) for r in ("win", "loss", "unknown")}
     millis = sorted(s.seconds * 1000 for s in solutions)
     return (
-        f"{len(solutions)} deals: {counts['win']} win, {counts['loss']} loss, "
-        f"{counts['unknown']} unknown; median {statistics.median(millis):.2f} ms, "
-        f"max {millis[-1]:.2f} ms"
+        f"{plural(len(solutions), 'deal')}: {counts['win']:,} win, {counts['loss']:,} loss, "
+        f"{counts['unknown']:,} unknown; median {statistics.median(millis):,.2f} ms, "
+        f"max {millis[-1]:,.2f} ms"
     )
 
 
@@ -259,16 +259,17 @@ def _run_royal(args: argparse.Namespace) -> int:
 
 
 def _royal_summary(index: int, total: int, solution: RoyalSolution) -> str:
-    head = f"deal {index}/{total}" if total > 1 else "deal"
+    head = f"deal {index:,}/{total:,}" if total > 1 else "deal"
     throws = len(solution.moves)
-    timing = f"{plural(solution.nodes, 'interval')}, {solution.seconds * 1000:.2f} ms"
+    timing = f"{plural(solution.nodes, 'interval')}, {solution.seconds * 1000:,.2f} ms"
     if solution.result == "win":
         verdict = f"win in {plural(throws, 'throw')} ({timing})"
     elif solution.result == "loss":
-        verdict = f"loss: at best {solution.cards} cards left, proved ({timing})"
+        verdict = f"loss: at best {plural(solution.cards, 'card')} left, proved ({timing})"
     else:
         verdict = (
-            f"unknown: budget ran out; the greedy line leaves {solution.cards} cards ({timing})"
+            f"unknown: budget ran out; the greedy line leaves {plural(solution.cards, 'card')} "
+            f"({timing})"
         )
     lines = [f"{head}: {solution.deal}", f"  {verdict}"]
     if solution.moves:

@@ -127,7 +127,7 @@ def _report(figures: dict[str, Any]) -> str:
         grades = figures["grades"].items()
         lines.append("grades: " + ", ".join(f"{name} {share:.2%}" for name, share in grades))
     histogram = figures["piles_histogram"].items()
-    lines.append(f"{unit}: " + ", ".join(f"{n}:{count}" for n, count in histogram))
+    lines.append(f"{unit}: " + ", ".join(f"{n}:{count:,}" for n, count in histogram))
     lines.append(f"time: {figures['seconds']:.2f} s")
     return "\n".join(lines)
 
