@@ -152,7 +152,7 @@ def test_ctrl_c_gets_one_line_and_status_130_after_the_progress_line() -> None:
     )
     time.sleep(3)
     child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=60)
+    _, err = child.communicate(timeout=60)
     assert child.returncode == 130, err
     assert err.strip().splitlines()[-1] == "accordion: interrupted"
     assert "Traceback" not in err

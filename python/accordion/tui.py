@@ -192,7 +192,7 @@ def render_screen(
         if wanted > height:
             row = render_compact(game.piles, width=width, colour=colour, marks=marks)
     else:
-        row = _wrap(["(no cards on the table yet: type deal)"], width) + [""]
+        row = [*_wrap(["(no cards on the table yet: type deal)"], width), ""]
     room = max(1, height - len(head) - len(row) - len(status_lines) - 1)
     if len(body) > room:
         body = [*body[: room - 1], _fit(body[room - 1] + " …", width)]
