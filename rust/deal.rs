@@ -115,6 +115,13 @@ impl FromStr for Deal {
 
     /// Cards separated by white space and/or commas.
     fn from_str(text: &str) -> Result<Deal> {
+        // Every comma has a card on each side (checked before any card is read).
+        if text.contains(',') && text.split(',').any(|chunk| chunk.trim().is_empty()) {
+            return Err(Error::InvalidDeal(format!(
+                "empty field between commas in {}",
+                quoted(text)
+            )));
+        }
         let mut cards = Vec::new();
         for chunk in text.split(',') {
             let mut words = chunk.split_whitespace().peekable();

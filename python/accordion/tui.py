@@ -219,6 +219,7 @@ def render_compact(
     ...     print(line)
      1│7H 7S KS×2
      4│2D
+    <BLANKLINE>
     """
     lines: list[str] = []
     line, shown = "", 0

@@ -166,6 +166,14 @@ impl PyGame {
                     .into()
             })
         };
+        // Both types first, then the values (as the reference engine checks them).
+        for (obj, what) in [(pile, "pile"), (distance, "distance")] {
+            if !obj.is_instance_of::<pyo3::types::PyInt>()
+                || obj.is_instance_of::<pyo3::types::PyBool>()
+            {
+                return Err(wrong_type(what, "an int", obj));
+            }
+        }
         let (pile, distance) = (position(pile, "pile")?, position(distance, "distance")?);
         let tops = self.game.tops();
         let len = tops.len() as i128;

@@ -114,14 +114,20 @@ pub fn budget(
     timeout_: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Budget> {
+    // In signature order, the values' ranges after their types.
     let max_nodes: Option<u64> =
         optional_whole(max_nodes, "max_nodes", "at least 1 (or None: no limit)")?;
+    if max_nodes == Some(0) {
+        Budget::new(max_nodes, None, None)?;
+    }
+    let seconds = timeout(timeout_)?;
+    crate::budget::seconds(seconds)?;
     let memory: Option<u64> = optional_whole(
         memory,
         "memory",
         "at least 1048576 bytes (1 MiB), or None for the default",
     )?;
-    Ok(Budget::new(max_nodes, timeout(timeout_)?, memory)?)
+    Ok(Budget::new(max_nodes, seconds, memory)?)
 }
 
 /// The game whose position a `solve` argument names, and the rules to use

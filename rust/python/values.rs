@@ -265,15 +265,23 @@ impl PyDeal {
         self.deal.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<PyCard> {
-        let len = self.deal.len() as isize;
-        let at = if index < 0 { index + len } else { index };
-        if (0..len).contains(&at) {
-            Ok(PyCard(self.deal.cards()[at as usize]))
-        } else {
-            Err(pyo3::exceptions::PyIndexError::new_err(
+    /// The sequence protocol: an int index (negative from the end); out of
+    /// range, however far, an `IndexError` as for a tuple.
+    fn __getitem__(&self, index: &Bound<'_, PyAny>) -> PyResult<PyCard> {
+        if !index.is_instance_of::<PyInt>() {
+            return Err(wrong_type("a deal index", "an int", index));
+        }
+        let len = self.deal.len() as i128;
+        let at = index
+            .extract::<i128>()
+            .ok()
+            .map(|i| if i < 0 { i + len } else { i })
+            .filter(|at| (0..len).contains(at));
+        match at {
+            Some(at) => Ok(PyCard(self.deal.cards()[at as usize])),
+            None => Err(pyo3::exceptions::PyIndexError::new_err(
                 "deal index out of range",
-            ))
+            )),
         }
     }
 
@@ -477,9 +485,10 @@ fn distances_arg(obj: &Bound<'_, PyAny>) -> PyResult<Distances> {
         if !item.is_instance_of::<PyInt>() || item.is_instance_of::<PyBool>() {
             return Err(wrong_type("a distance", "an int", &item));
         }
+        // Each value's range is checked as it comes, like its type.
         match item.extract::<i128>() {
-            Ok(value) => values.push(value),
-            Err(_) => {
+            Ok(value) if (1..=51).contains(&value) => values.push(value),
+            _ => {
                 return Err(Error::InvalidRules(format!(
                     "distance {} is out of range: distances are 1 to 51",
                     super::args::shown(&item)

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import final
 
 from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
+from accordion.reference._args import shown
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -345,13 +346,14 @@ class Game:
                 raise TypeError(f"{what} must be an int, not {type(value).__name__}")
         count = len(self._piles)
         target = pile - distance
+        # shown(): an int past 4,300 digits cannot even be printed by Python.
         if not 1 <= pile <= count:
-            raise IllegalMoveError(f"there is no pile {pile}: the row has {count} piles")
+            raise IllegalMoveError(f"there is no pile {shown(pile)}: the row has {count} piles")
         if distance == 0:
             raise IllegalMoveError(f"pile {pile} cannot move by 0 places onto itself")
         if not 1 <= target <= count:
             raise IllegalMoveError(
-                f"pile {pile} moved by {distance} would land on pile {target},"
+                f"pile {pile} moved by {shown(distance)} would land on pile {shown(target)},"
                 f" off the row of {count} piles"
             )
         tops = self.tops
