@@ -111,7 +111,7 @@ def resolve_game(args: argparse.Namespace) -> None:
                 "--game accordions-revenge draws its goal card from PySolFC's game number: "
                 "give --pysol N"
             )
-        if getattr(args, "count", 1) > 1:
+        if (getattr(args, "count", None) or 1) > 1:
             raise CliError("--game accordions-revenge: one goal card per game; drop --count")
         args.goal = pysol_goal(number)
     two_way, distances = PYSOL_VARIANTS[args.game]

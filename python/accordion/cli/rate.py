@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--file", metavar="F", help="one deal per line ('-' for stdin)")
     parser.add_argument("--seed", type=seed_number, metavar="N", help="numbered deal N")
     parser.add_argument(
-        "--count", type=positive, default=1, metavar="K", help="with a number: K consecutive deals"
+        "--count", type=positive, metavar="K", help="with a number: K consecutive deals (default 1)"
     )
     parser.add_argument(
         "--cards", type=card_count, metavar="K", help="numbered deals of K cards (default 52)"
