@@ -173,3 +173,26 @@ def test_an_internal_error_is_one_line_with_status_1() -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("accordion: internal error: RuntimeError: boom")
     assert "report" in lines[0]
+
+
+def test_more_hostile_numbers_on_every_command() -> None:
+    line = one_error_line(
+        run_cli("stats", "--rules", "strict", "--deals", "5", "--seed", str(2**64 - 1)),
+        "last deal number",
+    )
+    assert str(2**64 + 3) in line
+    assert (
+        run_cli("stats", "--rules", "strict", "--deals", "1", "--seed", str(2**64 - 1)).returncode
+        == 0
+    )
+    line = one_error_line(run_cli("deal", "--cards", "0"), "--cards", "got 0")
+    assert line.count("--cards") == 1
+    # A drawn deal number is said only once the deal is made.
+    result = run_cli("deal", "--game", "royal-marriage", "--cards", "1")
+    one_error_line(result, "--cards must be 2 to 52")
+    # The seed of a Knuth deal is --knuth's, not --seed's.
+    line = one_error_line(run_cli("solve", "--knuth", str(10**20)), "Knuth seed")
+    assert "--seed" not in line
+    one_error_line(run_cli("play", "--seed", "-1"), "--seed")
+    one_error_line(run_cli("solve", "--game", "royal-marriage", "7H"), "QH")
+    one_error_line(run_cli("solve", "--distances", ",,,", "--seed", "1"), "--distances")

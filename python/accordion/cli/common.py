@@ -33,9 +33,15 @@ def flag_message(error: InvalidArgumentError) -> str:
     (``max_nodes must be …`` → ``--max-nodes must be …``)."""
     message = str(error)
     name = error.argument
-    if name and message.startswith(name) and not message.startswith("--"):
+    if name in FLAG_NAMED and message.startswith(name):
         return "--" + name.replace("_", "-") + message[len(name) :]
     return message
+
+
+#: The Python arguments whose flag has their name. Not ``seed``: the seed of a
+#: Knuth or Solvitaire deal is given with --knuth or --solvitaire, and --seed's
+#: own range is checked by argparse.
+FLAG_NAMED = frozenset({"cards", "deals", "jobs", "max_nodes", "timeout"})
 
 
 def add_variant_flags(parser: argparse.ArgumentParser) -> None:
@@ -76,7 +82,7 @@ def card_count(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of cards: {text!r}") from None
     if not 1 <= value <= 52:
-        raise argparse.ArgumentTypeError(f"--cards takes 1 to 52, got {value}")
+        raise argparse.ArgumentTypeError(f"must be 1 to 52 cards, got {value}")
     return value
 
 

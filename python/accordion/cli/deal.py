@@ -44,10 +44,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     cards = 52 if args.cards is None else args.cards
     seed = args.seed
+    drawn = seed is None
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-        print(f"deal number {seed}", file=sys.stderr)
     royal = args.game == "royal-marriage"
     deal = royal_deal(seed, cards) if royal else Deal.from_seed(seed, cards)
+    if drawn:  # said only once the deal is made: a bad --cards gets the error alone
+        print(f"deal number {seed}", file=sys.stderr)
     print(deal)
     return 0

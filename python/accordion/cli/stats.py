@@ -65,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
         )
     resolve_game(args)
     if args.seed + args.deals > 2**64:
-        raise CliError("--seed S --deals N: S + N must stay below 2**64")
+        raise CliError(
+            f"--seed {args.seed} --deals {args.deals}: the last deal number, "
+            f"{args.seed + args.deals - 1}, is past 2**64 - 1"
+        )
     if args.plot is not None:
         _check_plot_target(args.plot)
     figures = _royal(args) if args.game == "royal-marriage" else _accordion(args)
