@@ -196,3 +196,41 @@ def test_more_hostile_numbers_on_every_command() -> None:
     one_error_line(run_cli("play", "--seed", "-1"), "--seed")
     one_error_line(run_cli("solve", "--game", "royal-marriage", "7H"), "QH")
     one_error_line(run_cli("solve", "--distances", ",,,", "--seed", "1"), "--distances")
+
+
+def test_the_progress_line_is_erased_before_results_and_before_the_interrupt() -> None:
+    import pexpect  # type: ignore[import-untyped,unused-ignore]
+
+    env = {**os.environ, "TERM": "xterm", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "accordion", "solve", "--seed", "1", "--count", "600", "--cards", "30"],
+        env=env,
+        dimensions=(24, 120),
+        encoding="utf-8",
+        timeout=120,
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = child.before or ""
+    # Every result line starts a line of its own: the bar was erased before it.
+    for line in text.split("\r\n"):
+        shown = line.split("\r")[-1].replace("\x1b[K", "")
+        if "deal " in shown and "/600" in shown:
+            assert shown.startswith("deal "), repr(line)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "accordion", "stats", "--rules", "parlett", "--deals", "10000000"],
+        env=env,
+        dimensions=(24, 120),
+        encoding="utf-8",
+        timeout=120,
+    )
+    child.expect_exact("simulating: [")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    tail = (child.before or "").replace("\r\n", "\n")
+    assert "\r\x1b[Kaccordion: interrupted" in tail

@@ -302,3 +302,36 @@ CALLS: list[tuple[str, Callable[[Any], object]]] = [
 def test_wrong_python_types(engine: ModuleType, call: Callable[[Any], object]) -> None:
     with pytest.raises(TypeError):
         call(engine)
+
+
+# -- issue 10: numbers from Python that raised plain ValueError/TypeError ------------
+
+
+@pytest.mark.parametrize(
+    ("call", "argument"),
+    [
+        (lambda a: a.solve("AS 2S", max_nodes=0), "max_nodes"),
+        (lambda a: a.solve("AS 2S", timeout=-1), "timeout"),
+        (lambda a: a.solve("AS 2S", timeout=float("nan")), "timeout"),
+        (lambda a: a.solve("AS 2S", timeout=-0.0), "timeout"),
+        (lambda a: a.solve("AS 2S", memory=0), "memory"),
+        (lambda a: a.solve_many(["AS 2S"], jobs=0), "jobs"),
+        (lambda a: a.solve_many(["AS 2S"], jobs=100_000), "jobs"),
+        (lambda a: a.simulate(deals=10, jobs=0), "jobs"),
+        (lambda a: a.simulate(deals=-5), "deals"),
+        (lambda a: a.simulate(deals=10, seed=-1), "seed"),
+        (lambda a: a.simulate(deals=10, seed=2**70), "seed"),
+        (lambda a: a.simulate_royal(deals=10, seed=2**70), "seed"),
+        (lambda a: a.simulate_royal(deals=-5), "deals"),
+        (lambda a: a.solve_royal("QH KH", max_nodes=0), "max_nodes"),
+    ],
+)
+def test_numbers_out_of_range_are_invalid_arguments(
+    call: Callable[[Any], object], argument: str
+) -> None:
+    import accordion
+
+    with pytest.raises(InvalidArgumentError) as caught:
+        call(accordion)
+    assert caught.value.argument == argument
+    assert str(caught.value).startswith(f"{argument} must be")
