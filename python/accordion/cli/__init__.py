@@ -7,11 +7,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from accordion.cli import deal, play, rate, solve, stats
+from accordion.cli import deal, hunt, play, rate, solve, stats
 from accordion.cli.common import CliError, Parser
-from accordion.errors import AccordionError
+from accordion.errors import AccordionError, ClusterError, MissingExtraError
 
-COMMANDS = (deal, solve, stats, play, rate)
+COMMANDS = (deal, solve, stats, hunt, play, rate)
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,
@@ -36,9 +36,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         status: int = args.run(args)
         return status
-    except (AccordionError, CliError) as error:
+    except (AccordionError, CliError, MissingExtraError) as error:
         print(f"accordion: error: {error}", file=sys.stderr)
         return 2
+    except ClusterError as error:
+        print(f"accordion: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("accordion: interrupted", file=sys.stderr)
         return 130
