@@ -7,11 +7,11 @@ not won, the hardest deals, and how small the share of unwinnable deals must
 be, given what was seen:
 
 >>> from accordion.hunt import hunt
->>> found = hunt(1, 200, chunk=50)
+>>> found = hunt(1, 20, chunk=8)
 >>> found.deals, found.wins, found.non_wins
-(200, 200, [])
->>> round(found.p_unwinnable_upper95, 6)  # 1 - 0.025 ** (1 / 200)
-0.018274
+(20, 20, [])
+>>> round(found.p_unwinnable_upper95, 6)  # 1 - 0.025 ** (1 / 20)
+0.168433
 
 The bound is the exact (Clopper–Pearson) one-sided 97.5% limit, the upper end
 of the two-sided 95% interval, for the count of non-wins: a deal left
