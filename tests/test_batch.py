@@ -406,3 +406,17 @@ def test_tally_median_is_exact_then_binned() -> None:
 def test_hunt_to_dict_round_trip() -> None:
     part = Hunt(seed=1, cards=52, rules="modern", deals=2, wins=2)
     assert part.to_dict()["p_unwinnable_upper95"] == clopper_pearson_upper(0, 2)
+
+
+def test_a_checkpoint_of_another_solver_is_refused(tmp_path: Path) -> None:
+    """Node counts (and so the hardest deals) change with the search even when the
+    version does not: the header's fingerprint of the solver tells."""
+    path = tmp_path / "old.ckpt"
+    hunt(1, 6, cards=10, chunk=3, checkpoint=str(path))
+    header, *records = path.read_text().splitlines(keepends=True)
+    fields = json.loads(header)
+    assert len(fields["arguments"]["solver"]) == 16
+    fields["arguments"]["solver"] = "0" * 16
+    path.write_text(json.dumps(fields) + "\n" + "".join(records))
+    with pytest.raises(CheckpointError, match="solver"):
+        hunt(1, 6, cards=10, chunk=3, checkpoint=str(path))

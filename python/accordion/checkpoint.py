@@ -1,8 +1,10 @@
 """Checkpoint files: what makes a long batch resumable (``--checkpoint FILE``).
 
 A checkpoint is a text file of JSON lines. The first line names the run: the
-command, its arguments (rules, seed, count, chunk size …) and the package
-version. Each further line is the result of one finished chunk::
+command, its arguments (rules, seed, count, chunk size …, and for solving a
+fingerprint of the solver's node counts, which change with the search even when
+the version does not) and the package version. Each further line is the result
+of one finished chunk::
 
     {"accordion": "checkpoint", "format": 1, "command": "hunt", "version": "0.1.0",
      "arguments": {"seed": 1, "count": 10000000, "chunk": 10000, …}}

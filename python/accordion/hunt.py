@@ -39,6 +39,7 @@ from accordion.batch import (
     _open_checkpoint,
     run_chunks,
     runner_for,
+    solver_fingerprint,
     worker_jobs,
 )
 
@@ -194,6 +195,8 @@ def hunt(
         "timeout": timeout,
         "memory": memory,
     }
+    if checkpoint is not None:
+        arguments["solver"] = solver_fingerprint(rules)
     task = functools.partial(
         hunt_chunk, rules=rules, budget=Budget(max_nodes, timeout, memory, jobs)
     )
