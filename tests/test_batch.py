@@ -24,7 +24,7 @@ import accordion
 from accordion import Deal, Rules, Solution, Stats, batch
 from accordion.checkpoint import Checkpoint
 from accordion.cli.tally import Tally
-from accordion.errors import CheckpointError, InvalidDealError
+from accordion.errors import CheckpointError, InvalidArgumentError
 from accordion.hunt import Hunt, clopper_pearson_upper, hunt
 
 
@@ -117,9 +117,9 @@ def test_seed_ranges_cover_the_range_exactly() -> None:
         (2**64 - 4, 3),
         (2**64 - 1, 1),
     ]
-    with pytest.raises(InvalidDealError, match="2\\*\\*64"):
+    with pytest.raises(InvalidArgumentError, match="2\\*\\*64"):
         batch.SeedRanges(2**64 - 10, 11, 3)
-    with pytest.raises(InvalidDealError, match="numbering"):
+    with pytest.raises(InvalidArgumentError, match="numbering"):
         batch.SeedRanges(1, 10, 3, numbering="nope")
 
 

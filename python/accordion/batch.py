@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 from accordion import Deal, Rules, Solution, Stats, solve_many
 from accordion import simulate as simulate_local
 from accordion.checkpoint import Checkpoint
-from accordion.errors import ClusterError, InvalidDealError
+from accordion.errors import ClusterError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -106,7 +106,9 @@ class SeedRanges(Sequence[SeedRange]):
         _check_range(start, count, chunk)
         if numbering not in NUMBERINGS:
             names = ", ".join(sorted(NUMBERINGS))
-            raise InvalidDealError(f"unknown deal numbering {numbering!r}; known: {names}")
+            raise InvalidArgumentError(
+                f"numbering must be one of {names}, got {numbering!r}", "numbering"
+            )
         self.start, self.total, self.chunk = start, count, chunk
         self.cards, self.numbering = cards, numbering
 
@@ -131,13 +133,19 @@ class SeedRanges(Sequence[SeedRange]):
 
 def _check_range(start: int, count: int, chunk: int) -> None:
     if not 0 <= start < 2**64:
-        raise InvalidDealError(f"deal numbers are 0 to 2**64 - 1, got seed {start}")
+        raise InvalidArgumentError(
+            f"seed must be a deal number 0 to 2**64 - 1, got {start}", "seed"
+        )
     if count < 1:
-        raise InvalidDealError(f"a batch needs at least one deal, got count {count}")
+        raise InvalidArgumentError(f"count must be at least 1, got {count}", "count")
     if start + count > 2**64:
-        raise InvalidDealError("seed + count must stay below 2**64")
+        raise InvalidArgumentError(
+            "seed + count - 1 must be at most 2**64 - 1 (the last deal number), "
+            f"got seed {start} and count {count}",
+            "count",
+        )
     if chunk < 1:
-        raise InvalidDealError(f"chunk must be at least 1 deal, got {chunk}")
+        raise InvalidArgumentError(f"chunk must be at least 1 deal, got {chunk}", "chunk")
 
 
 class Plan(Sequence[Chunk]):
@@ -178,7 +186,7 @@ class Plan(Sequence[Chunk]):
 def row_blocks(rows: Iterable[Deal | str], chunk: int) -> list[RowBlock]:
     """Rows (deals or text, checked now) cut into blocks of ``chunk``."""
     if chunk < 1:
-        raise InvalidDealError(f"chunk must be at least 1 deal, got {chunk}")
+        raise InvalidArgumentError(f"chunk must be at least 1 deal, got {chunk}", "chunk")
     texts = [str(row if isinstance(row, Deal) else Deal.parse(row)) for row in rows]
     return [RowBlock(tuple(texts[i : i + chunk])) for i in range(0, len(texts), chunk)]
 

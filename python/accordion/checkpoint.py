@@ -119,7 +119,9 @@ class Checkpoint:
         return finished
 
     def _is_header_prefix(self, text: bytes) -> bool:
-        return text.lstrip().startswith(b'{"accordion": "checkpoint"')
+        """A header cut short: the start of one, however little of it was written."""
+        start = b'{"accordion": "checkpoint"'
+        return text.startswith(start) or start.startswith(text)
 
     def _check_header(self, line: bytes) -> None:
         try:
