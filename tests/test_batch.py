@@ -50,8 +50,12 @@ def test_values_pickle_as_themselves() -> None:
     assert pickle.loads(pickle.dumps(numbered)) == numbered
     parsed = Deal.parse("7H 2C 3C 7C")
     assert pickle.loads(pickle.dumps(parsed)) == parsed
-    rules = Rules("parlett", two_way=True, distances=(2, 3))
-    assert pickle.loads(pickle.dumps(rules)) == rules
+    for rules in (
+        Rules("parlett", two_way=True, distances=(2, 3)),
+        Rules("modern", win_piles=2),
+        Rules("modern", goal="QS"),
+    ):
+        assert pickle.loads(pickle.dumps(rules)) == rules
     solution = accordion.solve("2S 3S 7H 6H AC QH TH 8C")
     again = pickle.loads(pickle.dumps(solution))
     assert again.to_dict() == solution.to_dict()

@@ -451,7 +451,7 @@ impl PyRules {
         !self.0.set.must_move()
     }
 
-    /// Pickled as `Rules(name, two_way=…, distances=…)`.
+    /// Pickled as `Rules(name, two_way=…, distances=…, win_piles=…, goal=…)`.
     fn __getnewargs_ex__<'py>(
         &self,
         py: Python<'py>,
@@ -459,6 +459,8 @@ impl PyRules {
         let keywords = pyo3::types::PyDict::new(py);
         keywords.set_item("two_way", self.0.two_way)?;
         keywords.set_item("distances", self.distances(py)?)?;
+        keywords.set_item("win_piles", self.0.win_piles)?;
+        keywords.set_item("goal", self.goal().map(|card| card.0.to_string()))?;
         Ok((PyTuple::new(py, [self.0.set.name()])?, keywords))
     }
 
