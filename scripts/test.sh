@@ -31,7 +31,7 @@ python -m pip install --quiet "maturin>=1.7,<2"
 step "build the wheel (optimised, quick-to-compile ci profile)"
 rm -rf dist
 maturin build --profile ci --out dist
-python -m pip install --quiet "$(ls dist/accordion_patience-*.whl)[test,plot]"
+python -m pip install --quiet "$(ls dist/accordion_patience-*.whl)[test,plot,distributed]"
 
 step "mypy --strict and stubtest"
 mypy

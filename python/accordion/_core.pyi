@@ -162,6 +162,8 @@ class Rules:
         """At most one legal action at any time (strict, strict-leap)."""
     @property
     def may_deal_while_move_exists(self) -> bool: ...
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, object]]:
+        """Pickled as ``Rules(name, two_way=…, distances=…, win_piles=…, goal=…)``."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -265,6 +267,12 @@ class Solution:
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md."""
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> Solution:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+
+        Pickling goes through the same pair, so solutions cross processes (Dask).
+        """
 
 def pysol_goal(number: int | str) -> Card:
     """The goal card of PySolFC's Accordion's Revenge game ``number``: it must end on top
@@ -601,6 +609,23 @@ class Stats:
     def seconds(self) -> float: ...
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides."""
+    @staticmethod
+    def from_histogram(
+        histogram: dict[int, int],
+        rules: Rules | str,
+        strategy: StrategyName | str,
+        blind: bool,
+        cards: int,
+        seed: int,
+        seconds: float = 0.0,
+    ) -> Stats:
+        """The figures of a histogram of final piles (piles → deals) of the deals
+        ``seed …``, computed as :func:`simulate` computes them.
+
+        Runs over adjacent seed ranges combine by adding their histograms; this is
+        how :mod:`accordion.batch` merges chunks and how pickling rebuilds a
+        ``Stats``.
+        """
 
 def simulate(
     *,

@@ -56,13 +56,36 @@ class InvalidArgumentError(AccordionError):
         return (type(self), (str(self), self.argument))
 
 
+class CheckpointError(AccordionError):
+    """A ``--checkpoint`` file of another run (command, arguments, version), or
+    one that is damaged, unreadable or in use by another run."""
+
+
+class SchedulerError(AccordionError):
+    """A scheduler address that is malformed or that no Dask scheduler answers."""
+
+
+class ClusterError(RuntimeError):
+    """The cluster failed a run: the scheduler went away, or a chunk kept failing.
+
+    Chunks finished before it are in the checkpoint, if the run had one."""
+
+
+class MissingExtraError(ImportError):
+    """An optional dependency is not installed; the message names the extra."""
+
+
 __all__ = [
     "AccordionError",
+    "CheckpointError",
+    "ClusterError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidMoveError",
     "InvalidRulesError",
+    "MissingExtraError",
     "NoMoveToUndoError",
+    "SchedulerError",
 ]

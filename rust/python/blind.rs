@@ -1,10 +1,14 @@
 //! `simulate` and its `Stats`; the parts of a statistics object both games share.
 
+use super::args;
 use super::args::{flag, jobs_arg, optional_text, optional_whole, SEED_RANGE};
 use super::interrupt::run_interruptible_polling;
-use super::values::{card_count, rules_arg};
+use super::values::{card_count, rules_arg, PyRules};
+use crate::blind::stats::Setup;
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
+use crate::error::Error;
 use crate::rules::Rules;
+use crate::stats::DealRange;
 use crate::stats::Histogram;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -169,6 +173,84 @@ impl PyStats {
         )?;
         dict.set_item("grades", self.grades(py)?)?;
         Ok(dict)
+    }
+
+    /// The figures of a histogram of final piles (pile count → deals), as
+    /// `simulate` computes them: how runs over adjacent seed ranges combine
+    /// (add their histograms) and how a checkpoint is read back.
+    #[staticmethod]
+    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_histogram(
+        histogram: &Bound<'_, PyDict>,
+        rules: &Bound<'_, PyAny>,
+        strategy: &str,
+        blind: bool,
+        cards: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        seconds: f64,
+    ) -> PyResult<Self> {
+        let rules = rules_arg(rules)?;
+        let strategy: StrategyKind = strategy.parse()?;
+        strategy.check(&rules, blind)?;
+        let cards = card_count(Some(cards), 1)?;
+        let seed = args::seed(seed)?;
+        let expected = format!("a number of piles 1 to {cards}");
+        let mut counts: Histogram = [0; 53];
+        for (piles, deals) in histogram.iter() {
+            let piles: usize = args::whole(&piles, "histogram", &expected)?;
+            if !(1..=cards).contains(&piles) {
+                return Err(Error::argument("histogram", &expected, piles).into());
+            }
+            counts[piles] = args::whole(&deals, "histogram", "a number of deals 0 or more")?;
+        }
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
+        }
+        let setup = Setup {
+            rules,
+            strategy,
+            blind,
+            cards,
+        };
+        let mut stats = Stats::of_histogram(setup, seed, counts, 1);
+        if stats.deals > 0 {
+            DealRange::new(seed, stats.deals)?;
+        }
+        stats.seconds = seconds;
+        Ok(PyStats(stats))
+    }
+
+    /// Pickled as the call of `Stats.from_histogram` that rebuilds it.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (
+            Bound<'py, PyDict>,
+            PyRules,
+            &'static str,
+            bool,
+            usize,
+            u64,
+            f64,
+        ),
+    )> {
+        let py = slf.py();
+        let stats = &slf.get().0;
+        Ok((
+            py.get_type::<PyStats>().getattr("from_histogram")?,
+            (
+                slf.get().histogram(py)?,
+                PyRules(stats.setup.rules),
+                stats.setup.strategy.name(),
+                stats.setup.blind,
+                stats.setup.cards,
+                stats.seed,
+                stats.seconds,
+            ),
+        ))
     }
 
     fn __repr__(&self) -> String {

@@ -1,11 +1,12 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
-use super::args::{jobs_arg, optional_whole, timeout, wrong_type};
+use super::args::{jobs_arg, optional_whole, shown, timeout, whole, wrong_type};
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
-use super::values::{deal_arg, rules_arg, PyDeal, PyMove};
+use super::values::{deal_arg, play_arg, rules_arg, PyDeal, PyMove};
 use crate::budget::Budget;
 use crate::deal::Deal;
+use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::Rules;
 use crate::solver::{self, Solution};
@@ -93,6 +94,59 @@ impl PySolution {
         dict.set_item("nodes", self.nodes)?;
         dict.set_item("seconds", self.seconds)?;
         Ok(dict)
+    }
+
+    /// The solution whose [`to_dict`](Self::to_dict) is `data` (a checkpoint
+    /// line, or what another process sent): the inverse of `to_dict`.
+    #[staticmethod]
+    fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let field = |key: &'static str| -> PyResult<Bound<'_, PyAny>> {
+            data.get_item(key)?.ok_or_else(|| {
+                Error::InvalidArgument {
+                    argument: "data",
+                    message: format!("a solution's dict needs the key {key:?}"),
+                }
+                .into()
+            })
+        };
+        let row: Deal = deal_arg(&field("deal")?)?;
+        let given = field("result")?;
+        let result = ["win", "loss", "unknown"]
+            .into_iter()
+            .find(|&name| given.eq(name).unwrap_or(false))
+            .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
+        let moves = field("moves")?
+            .try_iter()?
+            .map(|m| play_arg(&m?))
+            .collect::<PyResult<Vec<Play>>>()?;
+        let expected = format!("1 to {} piles (the cards of the deal)", row.len());
+        let piles: usize = whole(&field("piles")?, "piles", &expected)?;
+        if piles == 0 || piles > row.len() {
+            return Err(Error::argument("piles", &expected, piles).into());
+        }
+        let seconds: f64 = field("seconds")?.extract()?;
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
+        }
+        Ok(PySolution {
+            deal: row.to_string(),
+            result,
+            moves,
+            piles,
+            nodes: whole(&field("nodes")?, "nodes", "a number of nodes 0 or more")?,
+            seconds,
+        })
+    }
+
+    /// Pickled through its dictionary (`Solution.from_dict(solution.to_dict())`).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        let py = slf.py();
+        Ok((
+            py.get_type::<PySolution>().getattr("from_dict")?,
+            (slf.get().to_dict(py)?,),
+        ))
     }
 
     fn __repr__(&self) -> String {

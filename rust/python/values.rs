@@ -309,6 +309,26 @@ impl PyDeal {
         picture(slf.as_any())
     }
 
+    /// Pickled as the call that rebuilds it: `Deal.from_seed(seed, cards)` for a
+    /// numbered deal (so the seed survives), else `Deal.parse(text)`.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let deal = slf.get();
+        let class = py.get_type::<PyDeal>();
+        match deal.seed {
+            Some(seed) => Ok((
+                class.getattr("from_seed")?,
+                PyTuple::new(py, [seed, deal.deal.len() as u64])?,
+            )),
+            None => Ok((
+                class.getattr("parse")?,
+                PyTuple::new(py, [deal.deal.to_string()])?,
+            )),
+        }
+    }
+
     pub fn __repr__(&self) -> String {
         match self.seed {
             Some(seed) if self.deal.len() == DECK_SIZE => format!("Deal.from_seed({seed})"),
@@ -437,6 +457,19 @@ impl PyRules {
     #[getter]
     fn may_deal_while_move_exists(&self) -> bool {
         !self.0.set.must_move()
+    }
+
+    /// Pickled as `Rules(name, two_way=…, distances=…, win_piles=…, goal=…)`.
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, pyo3::types::PyDict>)> {
+        let keywords = pyo3::types::PyDict::new(py);
+        keywords.set_item("two_way", self.0.two_way)?;
+        keywords.set_item("distances", self.distances(py)?)?;
+        keywords.set_item("win_piles", self.0.win_piles)?;
+        keywords.set_item("goal", self.goal().map(|card| card.0.to_string()))?;
+        Ok((PyTuple::new(py, [self.0.set.name()])?, keywords))
     }
 
     fn __str__(&self) -> String {

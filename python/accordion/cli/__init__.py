@@ -11,12 +11,17 @@ import sys
 from collections.abc import Sequence
 
 from accordion import __version__
-from accordion.cli import deal, play, rate, solve, stats
+from accordion.cli import deal, hunt, play, rate, solve, stats
 from accordion.cli.common import Parser, flag_message
 from accordion.cli.progress import clear_active
-from accordion.errors import AccordionError, InvalidArgumentError
+from accordion.errors import (
+    AccordionError,
+    ClusterError,
+    InvalidArgumentError,
+    MissingExtraError,
+)
 
-COMMANDS = (deal, solve, stats, play, rate)
+COMMANDS = (deal, solve, stats, hunt, play, rate)
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,
@@ -41,8 +46,9 @@ def _fail(message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status: 0 done, 2 bad input, 130
-    interrupted, 1 a file that cannot be read or written, or a bug. Every
+    """Run the command line; return the exit status: 0 done, 2 bad input (or a
+    missing extra), 130 interrupted, 1 a file that cannot be read or written, a
+    cluster that failed the run, or a bug. Every
     failure is one line on stderr, never a traceback (``docs/errors.md``)."""
     for stream in (sys.stdout, sys.stderr):
         # Text echoed back (a bad deal, a file name) may hold anything.
@@ -59,9 +65,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidArgumentError as error:
         _fail(f"error: {flag_message(error)}")
         return 2
-    except AccordionError as error:
+    except (AccordionError, MissingExtraError) as error:
         _fail(f"error: {error}")
         return 2
+    except ClusterError as error:
+        _fail(f"error: {error}")
+        return 1
     except KeyboardInterrupt:
         _fail("interrupted")
         return 130

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from accordion import Deal, RoyalGame, RoyalSolution, Solution, royal_deal, solve_many, solve_royal
+from accordion import Deal, RoyalGame, RoyalSolution, Solution, royal_deal, solve_royal
+from accordion.batch import SOLVE_CHUNK, Plan, SeedRanges, row_blocks, solve_plan
+from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
     CliError,
     add_game_flag,
@@ -26,6 +27,7 @@ from accordion.cli.numbering import (
     resolve_game,
 )
 from accordion.cli.progress import Progress
+from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InvalidDealError
 from accordion.session import plural
 
@@ -72,21 +74,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    add_batch_flags(parser, SOLVE_CHUNK)
     parser.set_defaults(run=run)
 
 
-def _deals(
-    args: argparse.Namespace,
-    numbered: Callable[[int, int], Deal] = Deal.from_seed,
-    parse: Callable[[str], Deal] = Deal.parse,
-) -> list[Deal]:
-    """The deals to solve, in order: arguments, then --file, then --seed.
-
-    ``numbered`` makes deal N of K cards and ``parse`` reads (and checks) one row;
-    Royal Marriage passes its own, so that a bad row is refused before any output.
-    --count and --cards describe numbered deals: without --seed they are refused
-    rather than ignored.
-    """
+def _rows(args: argparse.Namespace, parse: Callable[[str], Deal] = Deal.parse) -> list[Deal]:
+    """The given rows, in order: arguments, then --file (all read and checked
+    before any output). --count and --cards describe numbered deals: without
+    --seed (or another numbering) they are refused rather than ignored."""
     if args.seed is None and chosen_source(args) is None:
         for flag, value in (("--count", args.count), ("--cards", args.cards)):
             if value is not None:
@@ -94,7 +89,7 @@ def _deals(
                     f"{flag} goes with --seed (or --pysol, --solvitaire, --knuth): "
                     "numbered deals; it says nothing here"
                 )
-    count, cards = args.count or 1, args.cards or 52
+    count = _count(args)
     deals: list[Deal] = []
     words = args.deals
     if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
@@ -107,20 +102,52 @@ def _deals(
             where = "standard input" if args.file == "-" else args.file
             raise CliError(f"--file {args.file}: no deal in {where} (only blank lines or comments)")
         deals.extend(read)
-    if args.seed is not None:
-        if args.seed + count - 1 >= 2**64:
-            raise CliError(
-                f"--seed {args.seed} --count {count}: the last deal number, "
-                f"{args.seed + count - 1}, is past 2**64 - 1"
-            )
-        deals.extend(numbered(args.seed + i, cards) for i in range(count))
     deals.extend(numbered_deals(args, count))
-    if not deals:
+    if args.seed is not None and args.seed + count - 1 >= 2**64:
+        raise CliError(
+            f"--seed {args.seed} --count {count}: the last deal number, "
+            f"{args.seed + count - 1}, is past 2**64 - 1"
+        )
+    if not deals and args.seed is None:
         raise CliError(
             "solve: give deals as arguments, with --file or with --seed "
             "(or --pysol, --solvitaire, --knuth)"
         )
     return deals
+
+
+def _deals(
+    args: argparse.Namespace,
+    numbered: Callable[[int, int], Deal] = Deal.from_seed,
+    parse: Callable[[str], Deal] = Deal.parse,
+) -> list[Deal]:
+    """Every deal to solve, in order: arguments, then --file, then --seed.
+
+    ``numbered`` makes deal N of K cards and ``parse`` reads (and checks) one row;
+    Royal Marriage passes its own, so that a bad row is refused before any output.
+    """
+    deals = _rows(args, parse)
+    if args.seed is not None:
+        cards = _cards(args)
+        deals.extend(numbered(args.seed + i, cards) for i in range(_count(args)))
+    return deals
+
+
+def _cards(args: argparse.Namespace) -> int:
+    return 52 if args.cards is None else int(args.cards)
+
+
+def _count(args: argparse.Namespace) -> int:
+    return 1 if args.count is None else int(args.count)
+
+
+def _plan(args: argparse.Namespace) -> Plan:
+    """The deals to solve as chunks: the given rows, then the numbered deals as
+    seed ranges (made where they are solved, so never all at once)."""
+    rows = row_blocks(_rows(args), args.chunk)
+    if args.seed is None:
+        return Plan(rows)
+    return Plan(rows, SeedRanges(args.seed, _count(args), args.chunk, _cards(args)))
 
 
 #: The longest line --file reads: a row of 52 cards, spelt out long with
@@ -181,42 +208,43 @@ def run(args: argparse.Namespace) -> int:
     resolve_game(args)
     if args.game == "royal-marriage":
         return _run_royal(args)
-    deals = _deals(args)
+    plan = _plan(args)
     rules = rules_from(args, args.rules)
-    progress = Progress(len(deals), "solving")
-    chunk = 256
-    solutions: list[Solution] = []
-    for start in range(0, len(deals), chunk):
-        batch = solve_many(
-            deals[start : start + chunk],
+    total = plan.deals()
+    progress = Progress(total, "solving")
+    tally = Tally()
+    with cluster_client(args) as client:
+        solutions = solve_plan(
+            plan,
+            chunk=args.chunk,
             rules=rules,
             jobs=args.jobs,
             max_nodes=args.max_nodes,
             timeout=args.timeout,
+            client=client,
+            checkpoint=args.checkpoint,
+            progress=progress.update,
         )
-        progress.clear()
-        for offset, solution in enumerate(batch):
+        for index, solution in enumerate(solutions, 1):
+            progress.clear()
             if args.json:
                 print(json.dumps(solution.to_dict()))
             else:
-                print(_summary(start + offset + 1, len(deals), solution))
-        sys.stdout.flush()
-        solutions.extend(batch)
-        progress.update(len(solutions))
+                print(_summary(index, total, solution))
+            tally.add(solution)
+            if index % args.chunk == 0:
+                sys.stdout.flush()
     progress.close()
-    if not args.json and len(solutions) > 1:
-        print(_totals(solutions))
+    if not args.json and tally.deals > 1:
+        print(tally.line())
     return 0
 
 
 def _totals(solutions: Sequence[Solution | RoyalSolution]) -> str:
-    counts = {r: sum(s.result == r for s in solutions) for r in ("win", "loss", "unknown")}
-    millis = sorted(s.seconds * 1000 for s in solutions)
-    return (
-        f"{plural(len(solutions), 'deal')}: {counts['win']:,} win, {counts['loss']:,} loss, "
-        f"{counts['unknown']:,} unknown; median {statistics.median(millis):,.2f} ms, "
-        f"max {millis[-1]:,.2f} ms"
-    )
+    tally = Tally()
+    for solution in solutions:
+        tally.add(solution)
+    return tally.line()
 
 
 # Royal Marriage ----------------------------------------------------------------------
@@ -231,6 +259,8 @@ def _royal_row(text: str) -> Deal:
 
 def _run_royal(args: argparse.Namespace) -> int:
     """Solve Royal Marriage rows; the interval solver takes microseconds a deal."""
+    if args.scheduler is not None or args.checkpoint is not None:
+        raise CliError("--game royal-marriage runs here only: no --scheduler or --checkpoint")
     if args.two_way or args.distances != "1,3":
         raise CliError("--game royal-marriage has no --two-way or --distances variant")
     if args.rules != "modern":

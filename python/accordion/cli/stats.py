@@ -7,7 +7,9 @@ import json
 import os
 from typing import Any
 
-from accordion import simulate, simulate_royal
+from accordion import simulate_royal
+from accordion.batch import SIMULATE_CHUNK, simulate
+from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
     RULE_NAMES,
     CliError,
@@ -54,6 +56,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--plot", metavar="FILE", help="draw the pile histogram (.png or .svg)")
+    add_batch_flags(parser, SIMULATE_CHUNK)
     parser.set_defaults(run=run)
 
 
@@ -83,16 +86,20 @@ def run(args: argparse.Namespace) -> int:
 
 def _accordion(args: argparse.Namespace) -> dict[str, Any]:
     progress = Progress(args.deals, "simulating")
-    stats = simulate(
-        rules=rules_from(args, args.rules),
-        strategy=args.strategy,
-        deals=args.deals,
-        seed=args.seed,
-        cards=args.cards,
-        blind=args.blind,
-        jobs=args.jobs,
-        progress=progress.update,
-    )
+    with cluster_client(args) as client:
+        stats = simulate(
+            rules=rules_from(args, args.rules),
+            strategy=args.strategy,
+            deals=args.deals,
+            seed=args.seed,
+            cards=args.cards,
+            blind=args.blind,
+            jobs=args.jobs,
+            chunk=args.chunk,
+            client=client,
+            checkpoint=args.checkpoint,
+            progress=progress.update,
+        )
     progress.close()
     return stats.to_dict()
 
@@ -100,6 +107,8 @@ def _accordion(args: argparse.Namespace) -> dict[str, Any]:
 def _royal(args: argparse.Namespace) -> dict[str, Any]:
     if args.two_way or args.distances != "1,3":
         raise CliError("--game royal-marriage has no --two-way or --distances variant")
+    if args.scheduler is not None or args.checkpoint is not None:
+        raise CliError("--game royal-marriage runs here only: no --scheduler or --checkpoint")
     progress = Progress(args.deals, "simulating")
     stats = simulate_royal(
         deals=args.deals,

@@ -1,0 +1,63 @@
+"""The batch flags that `solve`, `stats` and `hunt` share (SPEC §5):
+``--scheduler ADDRESS`` (or ``$ACCORDION_SCHEDULER``), ``--chunk K``, ``--checkpoint FILE``."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from accordion.cli.common import positive
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+
+def add_batch_flags(parser: argparse.ArgumentParser, chunk: int, unit: str = "deals") -> None:
+    group = parser.add_argument_group("batches (see docs/cluster.md)")
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the dask.distributed scheduler at tcp://HOST:PORT "
+        "(default: $ACCORDION_SCHEDULER; unset: this machine)",
+    )
+    group.add_argument(
+        "--chunk",
+        type=positive,
+        default=chunk,
+        metavar="K",
+        help=f"{unit} per chunk, the unit of work and of the checkpoint (default {chunk:,})",
+    )
+    group.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="record each finished chunk in FILE; the same command again continues from it",
+    )
+
+
+@contextlib.contextmanager
+def cluster_client(args: argparse.Namespace) -> Iterator[Client | None]:
+    """The Dask client the flags ask for (``None``: run here), closed afterwards."""
+    from accordion.distributed import connect, scheduler_address
+
+    address = scheduler_address(args.scheduler)
+    if address is None:
+        yield None
+        return
+    client = connect(address)
+    _quiet_dask()
+    try:
+        yield client
+    finally:
+        with contextlib.suppress(Exception):
+            client.close(timeout=2)
+
+
+def _quiet_dask() -> None:
+    """The command line reports a failure on one line; Dask's own logging would add
+    tracebacks and reconnection chatter on stderr (each of its loggers has its level)."""
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)

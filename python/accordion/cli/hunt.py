@@ -1,0 +1,93 @@
+"""`accordion hunt`: look for a numbered open deal that cannot be won (SPEC §5)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from accordion.cli.cluster import add_batch_flags, cluster_client
+from accordion.cli.common import add_variant_flags, card_count, positive, rules_from, seed_number
+from accordion.cli.progress import Progress
+from accordion.hunt import HUNT_CHUNK, hunt
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "hunt",
+        help="solve numbered open deals looking for one that cannot be won",
+        description="Solve the open deals S … S+N-1 exhaustively and report every one that "
+        "is not won (seed, verdict, fewest piles, line), the ten hardest deals, and the exact "
+        "95%% upper bound (Clopper–Pearson) on the share of unwinnable deals.",
+    )
+    parser.add_argument("--seed", type=seed_number, required=True, metavar="S", help="first deal")
+    parser.add_argument("--count", type=positive, required=True, metavar="N", help="deals")
+    parser.add_argument(
+        "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
+    )
+    add_variant_flags(parser)
+    parser.add_argument(
+        "--max-nodes", type=positive, metavar="N", help="node budget per deal (else exact)"
+    )
+    parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
+    parser.add_argument("--jobs", type=positive, metavar="J", help="threads per chunk")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    add_batch_flags(parser, HUNT_CHUNK)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = rules_from(args)
+    progress = Progress(args.count, "hunting")
+    with cluster_client(args) as client:
+        found = hunt(
+            args.seed,
+            args.count,
+            cards=args.cards,
+            rules=rules,
+            max_nodes=args.max_nodes,
+            timeout=args.timeout,
+            jobs=args.jobs,
+            chunk=args.chunk,
+            client=client,
+            checkpoint=args.checkpoint,
+            progress=progress.update,
+        )
+    progress.close()
+    figures = found.to_dict()
+    print(json.dumps(figures) if args.json else report(figures))
+    return 0
+
+
+def report(figures: dict[str, Any]) -> str:
+    """The hunt as text: totals, every non-win, the hardest deals, the bound."""
+    deals = figures["deals"]
+    first, last = figures["seed"], figures["seed"] + deals - 1
+    lines = [
+        f"{deals:,} open deals of {figures['cards']} cards, seeds {first} … {last}, "
+        f"rules {figures['rules']}",
+        f"won {figures['wins']:,}, lost {figures['losses']:,}, unknown {figures['unknown']:,}",
+    ]
+    if figures["non_wins"]:
+        lines.append("not won:")
+        for entry in figures["non_wins"]:
+            lines.append(
+                f"  seed {entry['seed']}: {entry['result']}, at best {entry['piles']} piles "
+                f"({entry['nodes']:,} nodes): {entry['deal']}"
+            )
+            if entry["moves"]:
+                lines.append("    line: " + " ".join(entry["moves"]))
+    else:
+        lines.append("not won: none")
+    lines.append("hardest:")
+    for entry in figures["hardest"]:
+        lines.append(
+            f"  seed {entry['seed']}: {entry['nodes']:,} nodes, {entry['seconds'] * 1000:.1f} ms"
+        )
+    bound = figures["p_unwinnable_upper95"]
+    lines.append(
+        f"unwinnable share: at most {bound:.3g} (95% Clopper–Pearson upper bound, "
+        f"{figures['losses'] + figures['unknown']:,} not won of {deals:,})"
+    )
+    lines.append(f"time: {figures['seconds']:.1f} s of solving")
+    return "\n".join(lines)

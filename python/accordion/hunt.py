@@ -1,0 +1,293 @@
+"""The hunt for an unwinnable deal: solve numbered open deals, keep what is not won.
+
+No shuffled 52-card deal is known to be unwinnable under the modern rules. A hunt
+solves deals ``seed … seed + count - 1`` exhaustively (on this machine or a Dask
+cluster, resumable: see :mod:`accordion.batch`) and reports every deal that is
+not won, the hardest deals, and how small the share of unwinnable deals must
+be, given what was seen:
+
+>>> from accordion.hunt import hunt
+>>> found = hunt(1, 20, chunk=8)
+>>> found.deals, found.wins, found.non_wins
+(20, 20, [])
+>>> round(found.p_unwinnable_upper95, 6)  # 1 - 0.025 ** (1 / 20)
+0.168433
+
+The bound is the exact (Clopper–Pearson) one-sided 97.5% limit, the upper end
+of the two-sided 95% interval, for the count of non-wins: a deal left
+``unknown`` by a budget counts as possibly unwinnable, so the bound holds
+whatever those deals are.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from accordion import Rules, solve_many
+from accordion.batch import (
+    Budget,
+    Chunk,
+    Codec,
+    SeedRange,
+    SeedRanges,
+    _open_checkpoint,
+    run_chunks,
+    runner_for,
+    solver_fingerprint,
+    worker_jobs,
+)
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+#: Deals per chunk by default: about ten seconds of one core on 52-card deals.
+HUNT_CHUNK = 10_000
+
+#: How many of the hardest deals a hunt keeps.
+HARDEST = 10
+
+
+def _hardness(entry: dict[str, Any]) -> tuple[int, int]:
+    """Most nodes first; equal node counts by deal number (deterministic)."""
+    return (-entry["nodes"], entry["seed"])
+
+
+@dataclass
+class Hunt:
+    """What a hunt found. ``non_wins`` and ``hardest`` are JSON-ready dictionaries:
+    ``{"seed", "deal", "result", "piles", "moves", "nodes", "seconds"}`` and
+    ``{"seed", "nodes", "seconds"}``."""
+
+    seed: int
+    cards: int
+    rules: str
+    deals: int = 0
+    wins: int = 0
+    losses: int = 0
+    unknown: int = 0
+    non_wins: list[dict[str, Any]] = field(default_factory=list)
+    hardest: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def p_unwinnable_upper95(self) -> float:
+        """The exact 95% upper bound on the share of unwinnable deals."""
+        return clopper_pearson_upper(self.losses + self.unknown, self.deals)
+
+    def add(self, part: Hunt) -> None:
+        """Take in the hunt of the next chunk (chunks are added in order)."""
+        self.deals += part.deals
+        self.wins += part.wins
+        self.losses += part.losses
+        self.unknown += part.unknown
+        self.non_wins.extend(part.non_wins)
+        self.hardest = heapq.nsmallest(HARDEST, self.hardest + part.hardest, key=_hardness)
+        self.seconds += part.seconds
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``hunt --json`` object (SPEC §5)."""
+        return {
+            "rules": self.rules,
+            "cards": self.cards,
+            "seed": self.seed,
+            "deals": self.deals,
+            "wins": self.wins,
+            "losses": self.losses,
+            "unknown": self.unknown,
+            "non_wins": self.non_wins,
+            "hardest": self.hardest,
+            "p_unwinnable_upper95": self.p_unwinnable_upper95,
+            "seconds": self.seconds,
+        }
+
+
+def hunt_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> Hunt:
+    """Solve one seed range and keep only what a hunt reports (runs on a worker)."""
+    if not isinstance(chunk, SeedRange):
+        raise TypeError("a hunt runs over ranges of numbered deals (SeedRange)")
+    start = time.monotonic()
+    solutions = solve_many(
+        chunk.deals(),
+        rules=rules,
+        jobs=worker_jobs(budget.jobs),
+        max_nodes=budget.max_nodes,
+        timeout=budget.timeout,
+        memory=budget.memory,
+    )
+    part = Hunt(seed=chunk.start, cards=chunk.cards, rules=str(rules), deals=len(solutions))
+    scored = []
+    for number, solution in zip(chunk.numbers(), solutions, strict=True):
+        scored.append({"seed": number, "nodes": solution.nodes, "seconds": solution.seconds})
+        if solution.result == "win":
+            part.wins += 1
+            continue
+        if solution.result == "loss":
+            part.losses += 1
+        else:
+            part.unknown += 1
+        part.non_wins.append({"seed": number, **solution.to_dict()})
+    part.hardest = heapq.nsmallest(HARDEST, scored, key=_hardness)
+    part.seconds = time.monotonic() - start
+    return part
+
+
+def _encode(part: Hunt) -> dict[str, Any]:
+    return {
+        "deals": part.deals,
+        "wins": part.wins,
+        "losses": part.losses,
+        "unknown": part.unknown,
+        "non_wins": part.non_wins,
+        "hardest": part.hardest,
+        "seconds": part.seconds,
+    }
+
+
+def _decoder(rules: str) -> Callable[[dict[str, Any], Chunk], Hunt]:
+    def decode(data: dict[str, Any], chunk: Chunk) -> Hunt:
+        assert isinstance(chunk, SeedRange)
+        return Hunt(seed=chunk.start, cards=chunk.cards, rules=rules, **data)
+
+    return decode
+
+
+def hunt(
+    seed: int,
+    count: int,
+    *,
+    cards: int = 52,
+    numbering: str = "seed",
+    rules: Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+    jobs: int | None = None,
+    chunk: int = HUNT_CHUNK,
+    client: Client | str | None = None,
+    checkpoint: str | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> Hunt:
+    """Solve numbered open deals ``seed … seed + count - 1`` and report the non-wins.
+
+    The arguments are those of :func:`accordion.batch.solve_range`. With
+    ``max_nodes`` or ``timeout`` some deals may end ``unknown`` (and which ones
+    can depend on the machine, for ``timeout``); without, the hunt is exact.
+    ``seconds`` is the solving time summed over the chunks (CPU-bound, so about
+    core-seconds when each chunk has one core).
+    """
+    rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
+    ranges = SeedRanges(seed, count, chunk, cards, numbering)
+    solve_many([], rules=rules, jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
+    arguments = {
+        "numbering": numbering,
+        "seed": seed,
+        "count": count,
+        "cards": cards,
+        "chunk": chunk,
+        "rules": repr(rules),
+        "max_nodes": max_nodes,
+        "timeout": timeout,
+        "memory": memory,
+    }
+    if checkpoint is not None:
+        arguments["solver"] = solver_fingerprint(rules)
+    task = functools.partial(
+        hunt_chunk, rules=rules, budget=Budget(max_nodes, timeout, memory, jobs)
+    )
+    total = Hunt(seed=seed, cards=cards, rules=str(rules))
+    book = _open_checkpoint(checkpoint, "hunt", arguments)
+    runner, release = runner_for(client)
+    try:
+        for part in run_chunks(
+            task,
+            ranges,
+            runner=runner,
+            checkpoint=book,
+            codec=Codec(_encode, _decoder(str(rules))),
+            progress=progress,
+        ):
+            total.add(part)
+    finally:
+        release()
+        if book is not None:
+            book.close()
+    return total
+
+
+# The Clopper–Pearson bound --------------------------------------------------------
+
+
+def clopper_pearson_upper(successes: int, trials: int, alpha: float = 0.05) -> float:
+    """The exact (Clopper–Pearson 1934) upper limit of the two-sided ``1 - alpha``
+    interval for a binomial share: the ``p`` with ``P(X ≤ successes) = alpha / 2``
+    for ``X ~ Binomial(trials, p)``; 1 when every trial succeeded.
+
+    With no success it is ``1 - (alpha / 2) ** (1 / trials)`` in closed form;
+    otherwise the root of the binomial tail, written as a regularised incomplete
+    beta function, found by bisection to the last bit.
+
+    >>> round(clopper_pearson_upper(0, 10_000_000) * 1e7, 4)
+    3.6889
+    >>> round(clopper_pearson_upper(3, 100), 5)
+    0.08518
+    """
+    if trials < 1 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials and trials >= 1, got {successes}/{trials}")
+    tail = alpha / 2
+    if successes == trials:
+        return 1.0
+    if successes == 0:
+        return -math.expm1(math.log(tail) / trials)
+    low, high = successes / trials, 1.0
+    while True:
+        middle = (low + high) / 2
+        if middle in (low, high):
+            return high
+        # P(X <= k) = I_{1-p}(n - k, k + 1), decreasing in p.
+        if _betainc(trials - successes, successes + 1, 1 - middle) > tail:
+            low = middle
+        else:
+            high = middle
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function ``I_x(a, b)``."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    # The continued fraction converges fast for x below the mean; use the
+    # symmetry I_x(a, b) = 1 - I_{1-x}(b, a) above it.
+    if x < (a + 1) / (a + b + 2):
+        return math.exp(log_front) * _beta_fraction(a, b, x) / a
+    return 1.0 - math.exp(log_front) * _beta_fraction(b, a, 1 - x) / b
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    value = d
+    for m in range(1, 1_000_000):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            value *= c * d
+        if abs(c * d - 1.0) < 1e-16:
+            break
+    return value

@@ -1,0 +1,426 @@
+"""Streamed, chunked and resumable batches on this machine (accordion.batch,
+accordion.checkpoint, accordion.hunt); the Dask path is in test_distributed.py."""
+
+from __future__ import annotations
+
+import json
+import math
+import pickle
+import resource
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import accordion
+from accordion import Deal, Rules, Solution, Stats, batch
+from accordion.checkpoint import Checkpoint
+from accordion.cli.tally import Tally
+from accordion.errors import CheckpointError, InvalidArgumentError
+from accordion.hunt import Hunt, clopper_pearson_upper, hunt
+
+
+def timeless(figures: Any) -> Any:
+    """A result with every timing removed (the only thing allowed to differ)."""
+    if isinstance(figures, dict):
+        return {k: timeless(v) for k, v in figures.items() if k != "seconds"}
+    if isinstance(figures, list):
+        return [timeless(v) for v in figures]
+    return figures
+
+
+def solve_lines(stdout: str) -> list[Any]:
+    return [timeless(json.loads(line)) for line in stdout.splitlines()]
+
+
+# Values cross processes -------------------------------------------------------------
+
+
+def test_values_pickle_as_themselves() -> None:
+    numbered = Deal.from_seed(7, cards=12)
+    assert pickle.loads(pickle.dumps(numbered)).seed == 7
+    assert pickle.loads(pickle.dumps(numbered)) == numbered
+    parsed = Deal.parse("7H 2C 3C 7C")
+    assert pickle.loads(pickle.dumps(parsed)) == parsed
+    for rules in (
+        Rules("parlett", two_way=True, distances=(2, 3)),
+        Rules("modern", win_piles=2),
+        Rules("modern", goal="QS"),
+    ):
+        assert pickle.loads(pickle.dumps(rules)) == rules
+    solution = accordion.solve("2S 3S 7H 6H AC QH TH 8C")
+    again = pickle.loads(pickle.dumps(solution))
+    assert again.to_dict() == solution.to_dict()
+    assert again.moves == solution.moves
+    stats = accordion.simulate(rules="strict", deals=5000, seed=3)
+    assert pickle.loads(pickle.dumps(stats)).to_dict() == stats.to_dict()
+
+
+def test_solution_from_dict_refuses_bad_records() -> None:
+    good = accordion.solve("7H 2C 3C 7C").to_dict()
+    assert Solution.from_dict(good).to_dict() == good
+    for key, value in [("result", "draw"), ("moves", ["7C>XX"]), ("piles", 9), ("deal", "7H 7H")]:
+        with pytest.raises(ValueError, match=key if key != "moves" else "XX"):
+            Solution.from_dict({**good, key: value})
+    with pytest.raises(ValueError, match="nodes"):
+        Solution.from_dict({k: v for k, v in good.items() if k != "nodes"})
+
+
+def test_stats_from_histogram_is_what_simulate_computes() -> None:
+    whole = accordion.simulate(rules="strict", deals=30_000, seed=11)
+    rebuilt = Stats.from_histogram(
+        whole.histogram, whole.rules, whole.strategy, whole.blind, whole.cards, whole.seed
+    )
+    assert timeless(rebuilt.to_dict()) == timeless(whole.to_dict())
+    with pytest.raises(ValueError, match="piles"):
+        Stats.from_histogram({53: 1}, "strict", "forced", True, 52, 1)
+    with pytest.raises(ValueError):
+        Stats.from_histogram({1: 1}, "strict", "sweepers", True, 52, 1)
+
+
+# Chunked runs equal one run ------------------------------------------------------------
+
+
+@settings(max_examples=10)
+@given(chunk=st.integers(1, 40), seed=st.integers(0, 2**64 - 60))
+def test_solve_range_is_solve_many_whatever_the_chunk(chunk: int, seed: int) -> None:
+    deals = [Deal.from_seed(seed + i, 10) for i in range(30)]
+    expected = [timeless(s.to_dict()) for s in accordion.solve_many(deals)]
+    got = [timeless(s.to_dict()) for s in batch.solve_range(seed, 30, cards=10, chunk=chunk)]
+    assert got == expected
+
+
+@settings(max_examples=10)
+@given(chunk=st.integers(1, 5000), rules=st.sampled_from(["strict", "strict-leap", "parlett"]))
+def test_simulate_in_chunks_is_one_simulation(chunk: int, rules: str) -> None:
+    deals = 4000 if rules != "parlett" else 60
+    whole = accordion.simulate(rules=rules, deals=deals, seed=5)
+    chunked = batch.simulate(rules=rules, deals=deals, seed=5, chunk=chunk)
+    assert timeless(chunked.to_dict()) == timeless(whole.to_dict())
+
+
+def test_solve_rows_keeps_input_order() -> None:
+    rows = ["2S 3S 7H 6H AC QH TH 8C", "7H 2C 3C 7C", Deal.from_seed(3, cards=9)]
+    got = [s.deal for s in batch.solve_rows(rows, chunk=2)]
+    assert got == ["2S 3S 7H 6H AC QH TH 8C", "7H 2C 3C 7C", str(rows[2])]
+
+
+def test_seed_ranges_cover_the_range_exactly() -> None:
+    ranges = batch.SeedRanges(2**64 - 10, 10, 3)
+    assert [(r.start, r.count) for r in ranges] == [
+        (2**64 - 10, 3),
+        (2**64 - 7, 3),
+        (2**64 - 4, 3),
+        (2**64 - 1, 1),
+    ]
+    with pytest.raises(InvalidArgumentError, match="2\\*\\*64"):
+        batch.SeedRanges(2**64 - 10, 11, 3)
+    with pytest.raises(InvalidArgumentError, match="numbering"):
+        batch.SeedRanges(1, 10, 3, numbering="nope")
+
+
+# Hunt ----------------------------------------------------------------------------------
+
+
+def test_hunt_reports_every_non_win_and_the_hardest() -> None:
+    found = hunt(40, 120, cards=9, chunk=25)
+    solutions = accordion.solve_many([Deal.from_seed(40 + i, 9) for i in range(120)])
+    lost = [(40 + i, s) for i, s in enumerate(solutions) if s.result != "win"]
+    assert (found.deals, found.wins, found.losses, found.unknown) == (
+        120,
+        120 - len(lost),
+        len(lost),
+        0,
+    )
+    assert [e["seed"] for e in found.non_wins] == [seed for seed, _ in lost]
+    assert all(
+        e["piles"] == s.piles and e["moves"] == [str(m) for m in s.moves]
+        for e, (_, s) in zip(found.non_wins, lost, strict=True)
+    )
+    ranked = sorted(((-s.nodes, 40 + i) for i, s in enumerate(solutions)))[:10]
+    assert [(e["nodes"], e["seed"]) for e in found.hardest] == [(-n, seed) for n, seed in ranked]
+    assert found.p_unwinnable_upper95 == clopper_pearson_upper(len(lost), 120)
+
+
+def test_hunt_budget_leaves_unknowns_counted_as_non_wins() -> None:
+    found = hunt(1, 30, cards=52, chunk=10, max_nodes=50)
+    assert found.unknown > 0 and found.losses == 0
+    assert len(found.non_wins) == found.unknown
+    assert {e["result"] for e in found.non_wins} == {"unknown"}
+
+
+def binomial_cdf(k: int, n: int, p: Fraction) -> Fraction:
+    return sum((math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k + 1)), Fraction(0))
+
+
+@pytest.mark.parametrize(
+    ("k", "n"), [(0, 1), (0, 37), (1, 10), (3, 100), (9, 20), (19, 20), (5, 400)]
+)
+def test_clopper_pearson_upper_is_the_binomial_root(k: int, n: int) -> None:
+    upper = clopper_pearson_upper(k, n)
+    # The tail at the bound is 2.5%, and the bound is the root to within 1e-12.
+    assert binomial_cdf(k, n, Fraction(upper)) == pytest.approx(0.025, rel=1e-9)
+    assert (
+        binomial_cdf(k, n, Fraction(upper - 1e-12 * upper))
+        > 0.025
+        > binomial_cdf(k, n, Fraction(upper + 1e-12 * upper))
+    )
+
+
+def test_clopper_pearson_closed_forms() -> None:
+    for n in (1, 1000, 10_000_000):
+        assert clopper_pearson_upper(0, n) == pytest.approx(1 - 0.025 ** (1 / n), rel=1e-12)
+    assert clopper_pearson_upper(7, 7) == 1.0
+    assert clopper_pearson_upper(0, 10_000_000) * 10_000_000 == pytest.approx(3.689, abs=1e-3)
+    # Large counts through the continued fraction: near the normal approximation.
+    k, n = 500_000, 1_000_000
+    approx = 0.5 + 1.959964 * math.sqrt(0.25 / n)
+    assert clopper_pearson_upper(k, n) == pytest.approx(approx, abs=2e-6)
+    with pytest.raises(ValueError):
+        clopper_pearson_upper(3, 2)
+
+
+def test_hunt_cli_text_and_json() -> None:
+    text = run_cli("hunt", "--seed", "1", "--count", "40", "--cards", "10", "--chunk", "15")
+    assert text.returncode == 0, text.stderr
+    assert "not won:" in text.stdout and "seed 1: loss, at best" in text.stdout
+    assert "95% Clopper–Pearson upper bound" in text.stdout
+    out = run_cli("hunt", "--seed", "1", "--count", "40", "--cards", "10", "--json")
+    figures = json.loads(out.stdout)
+    for key in (
+        "deals",
+        "wins",
+        "losses",
+        "unknown",
+        "non_wins",
+        "hardest",
+        "p_unwinnable_upper95",
+    ):
+        assert key in figures
+    assert figures["deals"] == 40 == figures["wins"] + figures["losses"] + figures["unknown"]
+    assert len(figures["hardest"]) == 10
+    assert set(figures["hardest"][0]) == {"seed", "nodes", "seconds"}
+    assert {"seed", "result", "piles", "moves", "deal"} <= set(figures["non_wins"][0])
+
+
+# Checkpoints ------------------------------------------------------------------------------
+
+
+def hunt_args(path: Path, *extra: str) -> list[str]:
+    return [
+        "hunt",
+        "--seed",
+        "3",
+        "--count",
+        "60",
+        "--cards",
+        "11",
+        "--chunk",
+        "7",
+        "--checkpoint",
+        str(path),
+        "--json",
+        *extra,
+    ]
+
+
+HUNT = {"cards": 11, "chunk": 7}
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, bytes]:
+    """A hunt's figures and its complete checkpoint."""
+    path = tmp_path_factory.mktemp("hunt") / "whole.ckpt"
+    found = hunt(3, 60, checkpoint=str(path), **HUNT)
+    return timeless(found.to_dict()), path.read_bytes()
+
+
+@settings(max_examples=25)
+@given(cut=st.floats(0, 1))
+def test_resume_after_a_crash_at_any_byte(
+    uninterrupted: tuple[Any, bytes], tmp_path_factory: pytest.TempPathFactory, cut: float
+) -> None:
+    """A run killed anywhere leaves a prefix of its checkpoint (records are written
+    whole, in one write each): a rerun ends with the uninterrupted figures, and
+    computes only the chunks that were not finished."""
+    expected, complete = uninterrupted
+    path = tmp_path_factory.mktemp("cut") / "hunt.ckpt"
+    kept = complete[: round(cut * len(complete))]
+    path.write_bytes(kept)
+    found = hunt(3, 60, checkpoint=str(path), **HUNT)
+    assert timeless(found.to_dict()) == expected
+    # Every chunk recorded exactly once: the kept ones were not run again.
+    after = path.read_bytes()
+    assert after.count(b"\n") == complete.count(b"\n")
+    assert after.startswith(kept[: kept.rfind(b"\n") + 1])
+
+
+def test_resume_after_sigkill_and_sigint(uninterrupted: tuple[Any, bytes], tmp_path: Path) -> None:
+    expected, _ = uninterrupted
+    path = tmp_path / "hunt.ckpt"
+    for stop in (signal.SIGKILL, signal.SIGINT):
+        path.unlink(missing_ok=True)
+        args = hunt_args(path, "--jobs", "1")
+        args[args.index("60")] = "600"  # long enough to be stopped midway
+        process = subprocess.Popen(
+            [sys.executable, "-m", "accordion", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        while process.poll() is None and (not path.exists() or path.read_bytes().count(b"\n") < 3):
+            time.sleep(0.02)
+        sent = time.monotonic()
+        process.send_signal(stop)
+        _, err = process.communicate(timeout=30)
+        assert time.monotonic() - sent < 5
+        if stop == signal.SIGINT:
+            assert process.returncode == 130 and err.strip() == "accordion: interrupted"
+        kept = path.read_bytes()
+        assert 3 <= kept.count(b"\n") < 600 // 7 + 2
+        assert kept.endswith(b"\n") or kept.count(b"\n") >= 3
+        out = run_cli(*args)
+        whole = run_cli(
+            *[a if a != str(path) else str(tmp_path / f"fresh-{stop}.ckpt") for a in args]
+        )
+        assert out.returncode == 0 == whole.returncode, out.stderr
+        assert timeless(json.loads(out.stdout)) == timeless(json.loads(whole.stdout))
+    assert expected["deals"] == 60
+
+
+def test_checkpoint_of_another_run_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.ckpt"
+    assert run_cli(*hunt_args(path)).returncode == 0
+    other_seed = hunt_args(path)
+    other_seed[other_seed.index("3")] = "4"
+    for args, word in [
+        (other_seed, "seed 3"),
+        (hunt_args(path, "--two-way"), "rules"),
+        (
+            ["stats", "--rules", "strict", "--deals", "10", "--checkpoint", str(path)],
+            "accordion hunt",
+        ),
+        (["solve", "--seed", "3", "--count", "5", "--checkpoint", str(path)], "accordion hunt"),
+    ]:
+        out = run_cli(*args)
+        assert out.returncode == 2
+        assert out.stderr.count("\n") == 1 and out.stderr.startswith(
+            "accordion: error: --checkpoint"
+        )
+        assert word in out.stderr, out.stderr
+    text = tmp_path / "notes.txt"
+    text.write_text("my notes\n")
+    out = run_cli(*hunt_args(text))
+    assert out.returncode == 2 and "not an accordion checkpoint" in out.stderr
+    assert text.read_text() == "my notes\n"
+
+
+def test_checkpoint_records_are_whole_lines_and_torn_tails_are_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "c.ckpt"
+    with Checkpoint(str(path), "test", {"a": 1}) as book:
+        book.append(2, {"x": [1, 2]})
+        book.append(0, "zero")
+    path.write_bytes(path.read_bytes() + b'{"chunk":1,"data":"tor')
+    with Checkpoint(str(path), "test", {"a": 1}) as book:
+        assert sorted(book.finished) == [0, 2]
+        assert book.read(2) == {"x": [1, 2]} and book.read(0) == "zero"
+        book.append(1, "one")
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert len(lines) == 4 and all(line.endswith(b"\n") for line in lines)
+    with (
+        Checkpoint(str(path), "test", {"a": 1}) as book,
+        pytest.raises(CheckpointError, match="another run"),
+    ):
+        Checkpoint(str(path), "test", {"a": 1})
+    with pytest.raises(CheckpointError, match="a 1, this run has 2"):
+        Checkpoint(str(path), "test", {"a": 2})
+
+
+def test_solve_and_stats_resume_to_the_same_output(tmp_path: Path) -> None:
+    path = tmp_path / "solve.ckpt"
+    solve = ["solve", "--seed", "5", "--count", "30", "--cards", "10", "--chunk", "4", "--json"]
+    whole = run_cli(*solve)
+    assert run_cli(*solve, "--checkpoint", str(path)).returncode == 0
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:4]) + lines[4][:9])
+    again = run_cli(*solve, "--checkpoint", str(path))
+    assert solve_lines(again.stdout) == solve_lines(whole.stdout)
+    stats = ["stats", "--rules", "strict", "--deals", "50000", "--chunk", "6000", "--json"]
+    path = tmp_path / "stats.ckpt"
+    whole = run_cli(*stats)
+    assert run_cli(*stats, "--checkpoint", str(path)).returncode == 0
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:5]))
+    again = run_cli(*stats, "--checkpoint", str(path))
+    assert timeless(json.loads(again.stdout)) == timeless(json.loads(whole.stdout))
+
+
+# Streaming ---------------------------------------------------------------------------------
+
+
+def test_solve_streams_a_huge_range_in_flat_memory() -> None:
+    """`solve --seed 1 --count 100000000 | head`: output comes at once and memory
+    stays small (the deals are made chunk by chunk, never all at once)."""
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", "solve", "--seed", "1", "--count", "100000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    waited = time.monotonic() - started
+    for _ in range(30):
+        process.stdout.readline()
+    process.stdout.close()
+    process.wait(timeout=60)
+    assert first.startswith("deal 1/100000000: 5S 3C 5C")
+    assert waited < 20  # about a second on an idle machine; CI machines are shared
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    assert peak < 200 * 2**20
+
+
+def test_tally_median_is_exact_then_binned() -> None:
+    class Fake:
+        def __init__(self, ms: float) -> None:
+            self.result, self.seconds = "win", ms / 1000
+
+    tally = Tally()
+    for ms in (3.0, 1.0, 2.0):
+        tally.add(Fake(ms))  # type: ignore[arg-type]
+    assert tally.median() == (2.0, True)
+    assert tally.line() == "3 deals: 3 win, 0 loss, 0 unknown; median 2.00 ms, max 3.00 ms"
+    big = Tally()
+    for i in range(1, (1 << 20) + 2):
+        big.add(Fake(i / 1000))  # type: ignore[arg-type]
+    median, exact = big.median()
+    assert not exact and median == pytest.approx(((1 << 20) + 2) / 2000, rel=1e-3)
+    assert "median ≈" in big.line()
+
+
+def test_hunt_to_dict_round_trip() -> None:
+    part = Hunt(seed=1, cards=52, rules="modern", deals=2, wins=2)
+    assert part.to_dict()["p_unwinnable_upper95"] == clopper_pearson_upper(0, 2)
+
+
+def test_a_checkpoint_of_another_solver_is_refused(tmp_path: Path) -> None:
+    """Node counts (and so the hardest deals) change with the search even when the
+    version does not: the header's fingerprint of the solver tells."""
+    path = tmp_path / "old.ckpt"
+    hunt(1, 6, cards=10, chunk=3, checkpoint=str(path))
+    header, *records = path.read_text().splitlines(keepends=True)
+    fields = json.loads(header)
+    assert len(fields["arguments"]["solver"]) == 16
+    fields["arguments"]["solver"] = "0" * 16
+    path.write_text(json.dumps(fields) + "\n" + "".join(records))
+    with pytest.raises(CheckpointError, match="solver"):
+        hunt(1, 6, cards=10, chunk=3, checkpoint=str(path))
