@@ -221,7 +221,7 @@ def test_the_progress_line_is_erased_before_results_and_before_the_interrupt() -
             assert shown.startswith("deal "), repr(line)
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "accordion", "stats", "--rules", "parlett", "--deals", "10000000"],
+        ["-m", "accordion", "stats", "--rules", "parlett", "--deals", "10000000", "--chunk", "64"],
         env=env,
         dimensions=(24, 120),
         encoding="utf-8",

@@ -189,7 +189,7 @@ def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator
 
 
 def _summary(index: int, total: int, solution: Solution) -> str:
-    head = f"deal {index:,}/{total:,}" if total > 1 else "deal"
+    head = f"deal {index}/{total}" if total > 1 else "deal"
     moves = " ".join(str(m) for m in solution.moves)
     timing = f"{plural(solution.nodes, 'node')}, {solution.seconds * 1000:,.2f} ms"
     if solution.result == "win":
@@ -289,7 +289,7 @@ def _run_royal(args: argparse.Namespace) -> int:
 
 
 def _royal_summary(index: int, total: int, solution: RoyalSolution) -> str:
-    head = f"deal {index:,}/{total:,}" if total > 1 else "deal"
+    head = f"deal {index}/{total}" if total > 1 else "deal"
     throws = len(solution.moves)
     timing = f"{plural(solution.nodes, 'interval')}, {solution.seconds * 1000:,.2f} ms"
     if solution.result == "win":
