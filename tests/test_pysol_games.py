@@ -147,3 +147,18 @@ def test_cli_stats_refuses_games_with_their_own_win_condition() -> None:
     relaxed = run_cli("stats", "--rules", "modern", "--deals", "10", "--game", "773", "--json")
     assert relaxed.returncode == 0, relaxed.stderr
     assert "two-way" in relaxed.stdout
+
+
+def test_cli_rates_pysol_games_by_their_rules() -> None:
+    import json
+
+    from conftest import run_cli
+
+    for game in ("23-skidoo", "accordions-revenge", "relaxed-accordion"):
+        result = run_cli("rate", "--pysol", "12345", "--game", game, "--json")
+        assert result.returncode == 0, result.stderr
+        line = json.loads(result.stdout)
+        assert line["deal"] == str(accordion.Deal.from_pysol(12345))
+        assert line["result"] == "win" and line["level"] in ("easy", "medium", "hard")
+    royal = run_cli("rate", "--pysol", "5", "--game", "royal-marriage")
+    assert royal.returncode == 2 and "not Royal Marriage" in royal.stderr

@@ -113,6 +113,7 @@ pub struct Rating {
 /// `parlett`; the forced ones leave nothing to find).
 pub fn rate(deal: &Deal, rules: &Rules, cancel: Option<Arc<AtomicBool>>) -> Result<Rating> {
     check_rules(rules)?;
+    rules.check_deal(deal.cards())?;
     Ok(rate_within(deal, rules, RATING_NODES, cancel))
 }
 
@@ -174,7 +175,6 @@ fn judge_level(
 }
 
 fn check_rules(rules: &Rules) -> Result<()> {
-    super::refuse_goal(rules)?;
     if rules.set.is_automatic() {
         return Err(Error::InvalidRules(format!(
             "difficulty is measured under free rules (modern, parlett), not {}: \
@@ -210,6 +210,7 @@ pub fn next_at_level(
     if !(1..=DECK_SIZE).contains(&cards) {
         return Err(Error::argument("cards", "1 to 52 cards", cards));
     }
+    super::refuse_goal(rules)?;
     check_rules(rules)?;
     let walk = first_qualifying(start, tries, 1, jobs, cancel, |seed| {
         let deal = Deal::from_seed(seed, cards).expect("cards checked above");
@@ -266,6 +267,12 @@ mod tests {
         assert_eq!((rating.verdict, rating.level), (Verdict::Loss, None));
         let strict = Rules::new(crate::rules::RuleSet::Strict);
         assert!(rate(&straight, &strict, None).is_err());
+        let goal = Rules::modern().with_goal(Some("7C".parse().unwrap()));
+        let rating = rate(&straight, &goal, None).unwrap();
+        assert_eq!(rating.verdict, Verdict::Win);
+        let absent = Rules::modern().with_goal(Some("KS".parse().unwrap()));
+        assert!(rate(&straight, &absent, None).is_err());
+        assert!(next_at_level(1, Level::Easy, 52, &goal, 10, None, None).is_err());
     }
 
     #[test]

@@ -9,6 +9,7 @@ from typing import Any
 from accordion import Rating, rate
 from accordion.cli.common import (
     CliError,
+    add_game_flag,
     add_variant_flags,
     card_count,
     positive,
@@ -48,9 +49,10 @@ def register(subparsers: Any) -> None:
         help="modern (default) or parlett (must move)",
     )
     add_variant_flags(parser)
+    add_game_flag(parser)
     add_numbering_flags(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
-    parser.set_defaults(run=run, game="accordion")
+    parser.set_defaults(run=run)
 
 
 def _line(index: int, total: int, deal: str, rating: Rating) -> str:
