@@ -335,3 +335,18 @@ def test_numbers_out_of_range_are_invalid_arguments(
         call(accordion)
     assert caught.value.argument == argument
     assert str(caught.value).startswith(f"{argument} must be")
+
+
+def test_hostile_text_and_paths_beyond_the_list(tmp_path: Any) -> None:
+    import accordion
+
+    with pytest.raises(InvalidRulesError):
+        accordion.difficulty_deal("\ud800")
+    with pytest.raises(AccordionError):
+        accordion.pysol_goal("\ud800")
+    with pytest.raises(InvalidRulesError):
+        accordion.Deal.from_solvitaire(1, "\ud800")
+    # An int path would be a file descriptor to open(): True is standard output.
+    for path in (True, 1, None):
+        with pytest.raises(TypeError):
+            accordion.save_svg(path, accordion.Deal.parse("AS 2S"))

@@ -108,6 +108,9 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
 
 def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_WIDTH) -> None:
     """Write the picture of a deal or game to an SVG file."""
+    # Not an int: open() takes one as a file descriptor (True would be stdout).
+    if not isinstance(path, (str, PathLike)):
+        raise TypeError(f"path must be a str or a path, not {type(path).__name__}")
     with open(path, "w", encoding="utf-8") as file:
         file.write(svg(item, width=width))
 

@@ -181,3 +181,16 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
         }))
     }
 }
+
+/// A str argument as text (see [`text`]: lone surrogates reach the parser as
+/// U+FFFD instead of raising `UnicodeEncodeError`), for signatures with a
+/// default; anything but a str is a `TypeError`.
+pub struct Text(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Text(text(&obj, "text")?.into_owned()))
+    }
+}

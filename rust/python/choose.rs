@@ -136,14 +136,14 @@ fn rate(
 #[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None))]
 fn difficulty_deal(
     py: Python<'_>,
-    level: &str,
+    level: &Bound<'_, PyAny>,
     seed: Option<&Bound<'_, PyAny>>,
     cards: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
     tries: Option<&Bound<'_, PyAny>>,
     jobs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyDeal> {
-    let level: Level = level.parse()?;
+    let level: Level = super::args::text(level, "level")?.parse()?;
     let start = start_of(py, seed)?;
     let cards = card_count(cards, 1)?;
     let rules = rules_or_modern(rules)?;

@@ -24,7 +24,7 @@ fn int_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i128>> {
 /// A PySolFC game number: an int, or text such as `12345` or `ms12345`.
 pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(text.to_str()?.parse()?);
+        return Ok(super::args::text(text.as_any(), "text")?.parse()?);
     }
     if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!(
@@ -42,10 +42,15 @@ pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
 /// A PySolFC game: a name, PySolFC's title or its id.
 pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolGame> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(text.to_str()?.parse()?);
+        return Ok(super::args::text(text.as_any(), "text")?.parse()?);
     }
     if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        return Ok(obj.str()?.to_str()?.parse()?);
+        // An id is small; an int past i128 (too long even for Python to print,
+        // past 4,300 digits) is no game's, and is named by its size.
+        let id = obj
+            .extract::<i128>()
+            .map_or_else(|_| shown(obj), |n| n.to_string());
+        return Ok(id.parse()?);
     }
     Err(PyTypeError::new_err(format!(
         "a PySolFC game is a name or an id, got {}",
@@ -78,10 +83,7 @@ pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<PyDeal> 
 }
 
 pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeal> {
-    let cards = match cards.filter(|c| !c.is_none()) {
-        None => knuth::LATE_BINDING_CARDS,
-        some => card_count(some, 1)?,
-    };
+    // Signature order: the seed, then the cards.
     let seed = int_arg(seed, "seed")?
         .and_then(|s| i64::try_from(s).ok())
         .filter(|s| i32::try_from(*s).is_ok())
@@ -92,6 +94,10 @@ pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> 
                 shown(seed),
             )
         })?;
+    let cards = match cards.filter(|c| !c.is_none()) {
+        None => knuth::LATE_BINDING_CARDS,
+        some => card_count(some, 1)?,
+    };
     Ok(PyDeal {
         deal: knuth::deal(seed, cards)?,
         seed: None,

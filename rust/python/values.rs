@@ -1,6 +1,6 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
-use super::args::{flag, seed as seed_arg, text, type_name, whole, wrong_type};
+use super::args::{flag, seed as seed_arg, text, type_name, whole, wrong_type, Text};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
@@ -223,9 +223,9 @@ impl PyDeal {
 
     /// The row Solvitaire's `--random seed` lays out for `game`.
     #[staticmethod]
-    #[pyo3(signature = (seed, game = "accordion"))]
-    fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<Self> {
-        super::numbering::from_solvitaire(seed, game)
+    #[pyo3(signature = (seed, game = Text("accordion".into())), text_signature = "(seed, game='accordion')")]
+    fn from_solvitaire(seed: &Bound<'_, PyAny>, game: Text) -> PyResult<Self> {
+        super::numbering::from_solvitaire(seed, &game.0)
     }
 
     /// The first `cards` (default 18) cards of Knuth's Late Binding deal `seed`.

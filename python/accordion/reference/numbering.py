@@ -46,12 +46,14 @@ def pysol_game(game: str | int) -> str:
     """The name of a PySolFC game given by name, PySolFC title (any case) or id."""
     if isinstance(game, bool) or not isinstance(game, (str, int)):
         raise TypeError(f"a PySolFC game is a name or an id, not {type(game).__name__}")
-    key = str(game).strip().lower()
+    # An int past i128 is no game's id (and may be too long for str()).
+    key = _args.shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
+    key = key.strip().lower()
     for name, number, title in PYSOL_GAMES:
         if key in (name, str(number), title.lower()):
             return name
     known = ", ".join(f"{name} ({number})" for name, number, _ in PYSOL_GAMES)
-    raise InvalidRulesError(f"unknown PySolFC game {str(game)!r} (known: {known})")
+    raise InvalidRulesError(f"unknown PySolFC game {_args.quoted(key)} (known: {known})")
 
 
 def pysol_number(number: int | str) -> tuple[bool, int]:
@@ -112,8 +114,8 @@ class _Twister:
 
 def pysol(number: int | str, game: str | int = "accordion") -> tuple[list[int], int | None]:
     """The row of PySolFC game ``number`` of ``game`` and its goal card (Accordion's Revenge)."""
+    ms, value = pysol_number(number)  # signature order, as the core checks
     name = pysol_game(game)
-    ms, value = pysol_number(number)
     # PySolFC's cards: suit by suit (C S H D), ace to king.
     cards = [4 * rank + _PYSOL_SUIT[suit] for suit in range(4) for rank in range(13)]
     generator: _Lcg31 | _Twister
