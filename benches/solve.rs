@@ -154,6 +154,21 @@ fn main() {
         at(100.0),
         nodes as f64 / counts.len().max(1) as f64
     );
+    by_verdict(&solutions);
+    if let Some(path) = &options.rows_file {
+        write_rows(path, &solutions, options.seed);
+    }
+    println!(
+        "total: {} nodes, {:.1} M nodes/s per thread, sum of solve times {}, wall {}",
+        nodes,
+        nodes as f64 / busy.as_secs_f64().max(1e-9) / 1e6,
+        ms(busy),
+        ms(wall),
+    );
+}
+
+/// Wins and losses apart: count, summed time and nodes, median and max.
+fn by_verdict(solutions: &[Solution]) {
     for verdict in [Verdict::Win, Verdict::Loss, Verdict::Unknown] {
         let mut mine: Vec<(Duration, u64)> = solutions
             .iter()
@@ -181,26 +196,21 @@ fn main() {
             counts[counts.len() - 1],
         );
     }
-    if let Some(path) = &options.rows_file {
-        use std::io::Write;
-        let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("--rows FILE"));
-        for (s, seed) in solutions.iter().zip(options.seed..) {
-            writeln!(
-                out,
-                "{seed}\t{}\t{}\t{}\t{:.1}",
-                s.verdict.name(),
-                s.piles,
-                s.nodes,
-                s.elapsed.as_secs_f64() * 1e6
-            )
-            .expect("write --rows FILE");
-        }
+}
+
+/// One tab-separated line per row: seed, verdict, piles, nodes, microseconds.
+fn write_rows(path: &str, solutions: &[Solution], first_seed: u64) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("--rows FILE"));
+    for (s, seed) in solutions.iter().zip(first_seed..) {
+        writeln!(
+            out,
+            "{seed}\t{}\t{}\t{}\t{:.1}",
+            s.verdict.name(),
+            s.piles,
+            s.nodes,
+            s.elapsed.as_secs_f64() * 1e6
+        )
+        .expect("write --rows FILE");
     }
-    println!(
-        "total: {} nodes, {:.1} M nodes/s per thread, sum of solve times {}, wall {}",
-        nodes,
-        nodes as f64 / busy.as_secs_f64().max(1e-9) / 1e6,
-        ms(busy),
-        ms(wall),
-    );
 }
