@@ -134,11 +134,20 @@ impl Position {
     /// Measured (`benches/solve-results.md`): in a proof of loss many rows are
     /// renamings of others, chiefly rows that differ only in which card of a
     /// suit's *private* ranks (ranks with no other card in play) stands where.
-    pub(crate) fn open_key(&self) -> (Key, u64) {
+    ///
+    /// `fixed` is a card no move may cover (the goal card, `Rules::goal`), or
+    /// anything above 51 for none. It is not like the others, so only
+    /// renamings that keep it count: its rank and suit are named first.
+    pub(crate) fn open_key(&self, fixed: u8) -> (Key, u64) {
         const NONE: u8 = 0xFF;
         let mut ranks = [NONE; 13];
         let mut suits = [NONE; 4];
         let (mut next_rank, mut next_suit) = (0u8, 0u8);
+        if fixed < 52 {
+            ranks[(fixed >> 2) as usize] = 0;
+            suits[(fixed & 3) as usize] = 0;
+            (next_rank, next_suit) = (1, 1);
+        }
         let mut bytes = [0u8; WORDS * 8];
         for (slot, &c) in bytes.iter_mut().zip(self.cards()) {
             let (r, s) = ((c >> 2) as usize, (c & 3) as usize);
@@ -285,6 +294,21 @@ mod tests {
         p
     }
 
+    const NO_CARD: u8 = u8::MAX;
+
+    #[test]
+    fn a_fixed_card_keeps_its_name() {
+        // KH and QS swap places under a renaming; with KH fixed the rows differ.
+        let a = Position::new(&cards("KH 2H QS"), &[]);
+        let b = Position::new(&cards("QS 2S KH"), &[]);
+        assert_eq!(a.open_key(NO_CARD), b.open_key(NO_CARD));
+        let kh = cards("KH")[0].index();
+        assert_ne!(a.open_key(kh), b.open_key(kh));
+        // A renaming that keeps KH still shares the key.
+        let c = Position::new(&cards("KH 2H JD"), &[]);
+        assert_eq!(a.open_key(kh), c.open_key(kh));
+    }
+
     #[test]
     fn renamed_rows_share_the_open_key_and_others_do_not() {
         let mut state = 99u64;
@@ -293,15 +317,15 @@ mod tests {
             let (ranks, suits) = (shuffled::<13>(&mut state), shuffled::<4>(&mut state));
             let other = renamed(row.cards(), &ranks, suits);
             assert_eq!(
-                Position::new(row.cards(), &[]).open_key(),
-                Position::new(&other, &[]).open_key(),
+                Position::new(row.cards(), &[]).open_key(NO_CARD),
+                Position::new(&other, &[]).open_key(NO_CARD),
                 "{seed}"
             );
         }
         // Agreement patterns differ: suit, rank, none; and lengths differ.
         let keys: Vec<Key> = ["AC 2C", "AC AD", "AC 2D", "AC 2C 3C", "AC"]
             .iter()
-            .map(|text| Position::new(&cards(text), &[]).open_key().0)
+            .map(|text| Position::new(&cards(text), &[]).open_key(NO_CARD).0)
             .collect();
         for (i, a) in keys.iter().enumerate() {
             for b in &keys[i + 1..] {
@@ -314,6 +338,9 @@ mod tests {
         let mut want = row.cards().to_vec();
         want[2] = want[5];
         want.remove(5);
-        assert_eq!(next.open_key(), Position::new(&want, &[]).open_key());
+        assert_eq!(
+            next.open_key(NO_CARD),
+            Position::new(&want, &[]).open_key(NO_CARD)
+        );
     }
 }

@@ -312,7 +312,7 @@ impl<'a> Search<'a> {
             return None;
         }
         let (key, hash) = if open {
-            position.open_key()
+            position.open_key(self.uncoverable)
         } else {
             (position.key(), position.hash())
         };
