@@ -220,8 +220,10 @@ def test_ctrl_c_stops_a_cluster_run_promptly_with_its_checkpoint(
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
-    assert time.monotonic() - sent < 10
-    assert process.returncode == 130 and err == "accordion: interrupted\n" and out == ""
+    # Under a second on an idle machine; CI machines are shared.
+    assert time.monotonic() - sent < 30
+    assert process.returncode == 130, err
+    assert err == "accordion: interrupted\n" and out == ""
     kept = path.read_bytes()
     assert kept.endswith(b"\n") and kept.count(b"\n") >= 3
     # Every record is whole: the checkpoint opens and reads back.
