@@ -4,8 +4,13 @@
 //! ```text
 //! cargo bench --bench solve -- --deals 1000 --cards 52 [--seed 1] [--jobs 2]
 //!     [--rules modern|parlett|strict|strict-leap] [--two-way] [--distances 1,3]
-//!     [--max-nodes N] [--timeout SECONDS]
+//!     [--max-nodes N] [--timeout SECONDS] [--rows FILE]
 //! ```
+//!
+//! Wins and losses are also reported apart (count, summed time and nodes,
+//! median and max), since a proof of loss must exhaust every line. `--rows FILE`
+//! writes one tab-separated line per row (seed, verdict, piles, nodes,
+//! microseconds), so that two builds can be compared row by row.
 
 use accordion::solver::{solve, solve_many, Budget, Solution, Verdict};
 use accordion::{Card, Deal, Distances, RuleSet, Rules};
@@ -18,6 +23,7 @@ struct Options {
     jobs: Option<usize>,
     rules: Rules,
     budget: Budget,
+    rows_file: Option<String>,
 }
 
 fn parse_options() -> Options {
@@ -28,6 +34,7 @@ fn parse_options() -> Options {
         jobs: None,
         rules: Rules::modern(),
         budget: Budget::default(),
+        rows_file: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -51,6 +58,7 @@ fn parse_options() -> Options {
                 let seconds: f64 = value().parse().expect("--timeout SECONDS");
                 options.budget.timeout = Some(Duration::from_secs_f64(seconds));
             }
+            "--rows" => options.rows_file = Some(value()),
             // `cargo bench` passes `--bench` to every bench target.
             "--bench" => {}
             other => panic!("unknown option {other}"),
@@ -146,6 +154,10 @@ fn main() {
         at(100.0),
         nodes as f64 / counts.len().max(1) as f64
     );
+    by_verdict(&solutions);
+    if let Some(path) = &options.rows_file {
+        write_rows(path, &solutions, options.seed);
+    }
     println!(
         "total: {} nodes, {:.1} M nodes/s per thread, sum of solve times {}, wall {}",
         nodes,
@@ -153,4 +165,52 @@ fn main() {
         ms(busy),
         ms(wall),
     );
+}
+
+/// Wins and losses apart: count, summed time and nodes, median and max.
+fn by_verdict(solutions: &[Solution]) {
+    for verdict in [Verdict::Win, Verdict::Loss, Verdict::Unknown] {
+        let mut mine: Vec<(Duration, u64)> = solutions
+            .iter()
+            .filter(|s| s.verdict == verdict)
+            .map(|s| (s.elapsed, s.nodes))
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let time: Duration = mine.iter().map(|m| m.0).sum();
+        let nodes: u64 = mine.iter().map(|m| m.1).sum();
+        mine.sort_unstable();
+        let mut counts: Vec<u64> = mine.iter().map(|m| m.1).collect();
+        counts.sort_unstable();
+        let middle = mine.len().div_ceil(2) - 1;
+        println!(
+            "{:>7}: {} rows, time {} (median {}, max {}), nodes {} (median {}, max {})",
+            verdict.name(),
+            mine.len(),
+            ms(time),
+            ms(mine[middle].0),
+            ms(mine[mine.len() - 1].0),
+            nodes,
+            counts[middle],
+            counts[counts.len() - 1],
+        );
+    }
+}
+
+/// One tab-separated line per row: seed, verdict, piles, nodes, microseconds.
+fn write_rows(path: &str, solutions: &[Solution], first_seed: u64) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("--rows FILE"));
+    for (s, seed) in solutions.iter().zip(first_seed..) {
+        writeln!(
+            out,
+            "{seed}\t{}\t{}\t{}\t{:.1}",
+            s.verdict.name(),
+            s.piles,
+            s.nodes,
+            s.elapsed.as_secs_f64() * 1e6
+        )
+        .expect("write --rows FILE");
+    }
 }

@@ -89,7 +89,12 @@ fn check(solution: &Solution, tops: &[Card], stock: &[Card], rules: &Rules, want
 
 fn variants() -> Vec<Rules> {
     let two_three: Distances = "2,3".parse().unwrap();
+    let one: Distances = "1".parse().unwrap();
+    let one_to_three: Distances = "1,2,3".parse().unwrap();
     vec![
+        Rules::modern().with_distances(one),
+        Rules::modern().with_distances(one_to_three),
+        Rules::new(RuleSet::Parlett).with_distances(one_to_three),
         Rules::modern(),
         Rules::modern().with_two_way(true),
         Rules::modern().with_distances(two_three),
@@ -129,6 +134,52 @@ fn agrees_with_brute_force_on_rows_long_enough_for_commuting_moves() {
             check(&solution, row.cards(), &[], &rules, want);
         }
     }
+}
+
+/// Rows built to split: the cards around a cut agree with nothing on the
+/// other side within reach, so the search tries only the right-hand part's
+/// moves there (`Search::keep_independent_suffix`), and the fewest piles must
+/// not change. Each row is two numbered rows of disjoint suits and ranks
+/// side by side, shuffled at the seams.
+#[test]
+fn agrees_with_brute_force_on_rows_that_split_into_independent_parts() {
+    let mut split = 0;
+    for rules in variants() {
+        // The rule applies to one-way moves only.
+        if rules.set.is_automatic() || rules.two_way {
+            continue;
+        }
+        for seed in 0..30u64 {
+            let deck = Deal::from_seed(5000 + seed, 52).unwrap();
+            // Left: clubs and diamonds of ranks A-6; right: hearts and spades of
+            // 7-K; then a few cards of the other kind mixed in at the ends.
+            let (mut left, mut right): (Vec<Card>, Vec<Card>) = (Vec::new(), Vec::new());
+            for &card in deck.cards() {
+                if card.suit() < 2 && card.rank() < 6 && left.len() < 5 + seed as usize % 3 {
+                    left.push(card);
+                } else if card.suit() >= 2 && card.rank() >= 6 && right.len() < 5 {
+                    right.push(card);
+                }
+            }
+            let stray = deck
+                .cards()
+                .iter()
+                .copied()
+                .find(|c| c.suit() >= 2 && c.rank() < 6);
+            if seed % 2 == 0 {
+                left.insert(0, stray.unwrap());
+            } else {
+                right.push(stray.unwrap());
+            }
+            let mut row = left;
+            row.extend(right);
+            split += 1;
+            let want = brute(&row, &[], &rules, &mut HashMap::new());
+            let solution = solve(&row, &[], &rules, &Budget::default());
+            check(&solution, &row, &[], &rules, want);
+        }
+    }
+    assert!(split > 0);
 }
 
 #[test]
@@ -482,5 +533,35 @@ fn every_52_card_deal_tried_is_won_with_a_line_the_game_accepts() {
             play_in_game(deal.cards(), false, &rules, &solution.actions),
             (1, true)
         );
+    }
+}
+
+/// Renaming ranks and suits keeps every agreement, so it keeps the verdict
+/// and the fewest piles (the table merges such rows: `Position::open_key`).
+#[test]
+fn renamed_rows_have_the_same_verdict_and_fewest_piles() {
+    for rules in variants() {
+        if rules.set.is_automatic() {
+            continue;
+        }
+        for seed in 0..12u64 {
+            let row = Deal::from_seed(2000 + seed, 12 + seed as usize % 5).unwrap();
+            let renamed: Vec<Card> = row
+                .cards()
+                .iter()
+                .map(|c| {
+                    Card::new((c.rank() * 5 + 3) % 13, (c.suit() + 1 + seed as u8) % 4).unwrap()
+                })
+                .collect();
+            let (a, b) = (
+                solve(row.cards(), &[], &rules, &Budget::default()),
+                solve(&renamed, &[], &rules, &Budget::default()),
+            );
+            assert_eq!(
+                (a.verdict, a.piles),
+                (b.verdict, b.piles),
+                "{rules} seed {seed}"
+            );
+        }
     }
 }

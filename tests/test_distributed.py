@@ -27,6 +27,7 @@ from conftest import run_cli  # noqa: E402
 from test_batch import solve_lines, timeless  # noqa: E402
 
 from accordion import batch  # noqa: E402
+from accordion.checkpoint import Checkpoint  # noqa: E402
 from accordion.cli import main  # noqa: E402
 from accordion.hunt import hunt  # noqa: E402
 
@@ -190,3 +191,41 @@ def test_without_the_extra_the_error_names_it() -> None:
         "accordion: error: running on a Dask cluster needs the 'distributed' extra: "
         "pip install 'accordion-patience[distributed]'\n"
     )
+
+
+def test_ctrl_c_stops_a_cluster_run_promptly_with_its_checkpoint(
+    cluster: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "stopped.ckpt"
+    args = ["hunt", "--seed", "1", "--count", "3000", "--chunk", "20", "--json"]
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "accordion",
+            *args,
+            "--checkpoint",
+            str(path),
+            "--jobs",
+            "1",
+            "--scheduler",
+            cluster.scheduler_address,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    while process.poll() is None and (not path.exists() or path.read_bytes().count(b"\n") < 3):
+        time.sleep(0.05)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    # Under a second on an idle machine; CI machines are shared.
+    assert time.monotonic() - sent < 30
+    assert process.returncode == 130, err
+    assert err == "accordion: interrupted\n" and out == ""
+    kept = path.read_bytes()
+    assert kept.endswith(b"\n") and kept.count(b"\n") >= 3
+    # Every record is whole: the checkpoint opens and reads back.
+    with Checkpoint(str(path), "hunt", json.loads(kept.splitlines()[0])["arguments"]) as book:
+        assert all(book.read(index)["deals"] == 20 for index in book.finished)

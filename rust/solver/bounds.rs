@@ -12,6 +12,158 @@
 
 use crate::rules::Rules;
 
+/// The positional bound's view of the rules (see [`Bounds::piles`]).
+pub(crate) struct Bounds {
+    one_way: bool,
+    /// The smallest distance of two or more: a pile nearer the left end than
+    /// this never jumps over another.
+    first_jump: usize,
+}
+
+impl Bounds {
+    pub(crate) fn new(rules: &Rules) -> Bounds {
+        Bounds {
+            one_way: !rules.two_way,
+            first_jump: rules
+                .distances
+                .iter()
+                .find(|&d| d >= 2)
+                .unwrap_or(usize::MAX),
+        }
+    }
+
+    /// A lower bound on the piles any line from this position reaches: the
+    /// components bound, raised by the cards that can never be covered.
+    ///
+    /// One-way moves only. Take a top card `x`. A pile moves only leftwards,
+    /// so a card left of `x` never gets to its right; a card gets to the right
+    /// of `x` only if `x` itself moves over it (a move of distance `d` passes
+    /// `d - 1` piles), or it comes from the stock (dealt at the right end).
+    /// `x` can be covered only by a mover from its right that agrees with it.
+    /// So if no card agreeing with `x` is to its right (nor in the stock), `x`
+    /// is ever covered only after it has moved over such a card. It cannot if
+    /// (a) it stands nearer the left end than the smallest distance of two or
+    /// more (a pile's position never grows, and a distance-1 move passes no
+    /// pile), or (b) fewer than two cards in play agree with it (the move
+    /// needs one as its target and another to pass; cards in play only ever
+    /// leave). Such an `x` is never covered: it is a top card to the end of
+    /// every line. Each component of the agreement graph keeps at least one top
+    /// card (see the module docs) and at least its never-covered cards, and the
+    /// components are disjoint, so no line ends with fewer piles than the sum
+    /// over components of the larger of 1 and its never-covered cards.
+    #[inline]
+    pub(crate) fn piles(&self, cards: &[u8], census: [u16; 4]) -> usize {
+        self.piles_up_to(cards, census, false, usize::MAX)
+    }
+
+    /// [`Bounds::piles`], or some number between `limit` and it once it is
+    /// known to reach `limit` (the search only asks whether it does). `open`:
+    /// no card is left in the stock (then the census is the top cards').
+    #[inline]
+    pub(crate) fn piles_up_to(
+        &self,
+        cards: &[u8],
+        census: [u16; 4],
+        open: bool,
+        limit: usize,
+    ) -> usize {
+        let (component, count) = component_of_suits(census);
+        if !self.one_way || cards.len() < 2 || count >= limit {
+            return count;
+        }
+        // Suit by suit, the ranks to the right of the card being looked at:
+        // at first the stock's (the cards in play that are not top cards).
+        let mut right = if open { [0; 4] } else { census };
+        if !open {
+            for &c in cards {
+                right[(c & 3) as usize] &= !(1 << (c >> 2));
+            }
+        }
+        let mut right_ranks = right[0] | right[1] | right[2] | right[3];
+        let mut kept = [0usize; 4];
+        let mut total = count;
+        for at in (0..cards.len()).rev() {
+            let c = cards[at];
+            let (suit, rank) = ((c & 3) as usize, c >> 2);
+            let partner_right = right[suit] != 0 || right_ranks >> rank & 1 == 1;
+            if !partner_right && (at < self.first_jump || partners(census, c) < 2) {
+                let k = &mut kept[component[suit] as usize];
+                *k += 1;
+                if *k > 1 {
+                    total += 1;
+                    if total >= limit {
+                        return total;
+                    }
+                }
+            }
+            right[suit] |= 1 << rank;
+            right_ranks |= 1 << rank;
+        }
+        total
+    }
+}
+
+/// Cards in play that agree with card `c` (itself excluded).
+#[inline]
+pub(crate) fn partners(census: [u16; 4], c: u8) -> u32 {
+    let suit = census[(c & 3) as usize].count_ones();
+    let rank = census
+        .iter()
+        .filter(|&&ranks| ranks >> (c >> 2) & 1 == 1)
+        .count() as u32;
+    suit + rank - 2
+}
+
+/// For each suit, the number of its component (suits absent: any), and the
+/// number of components of the agreement graph of the cards in `census`
+/// (suit by suit, a mask of the ranks present).
+///
+/// Cards of one suit all agree, so a component is a union of whole suits, and
+/// two suits join when they share a rank. With four suits this is at most four
+/// rounds of mask arithmetic: no graph is built.
+#[inline]
+fn component_of_suits(census: [u16; 4]) -> ([u8; 4], usize) {
+    // For each suit, the suits sharing a rank with it (itself included).
+    let mut joined = [0u8; 4];
+    for a in 0..4 {
+        if census[a] == 0 {
+            continue;
+        }
+        for b in a..4 {
+            if census[a] & census[b] != 0 {
+                joined[a] |= 1 << b;
+                joined[b] |= 1 << a;
+            }
+        }
+    }
+    let mut component = [0u8; 4];
+    let mut seen = 0u8;
+    let mut count = 0;
+    for suit in 0..4 {
+        if census[suit] == 0 || seen >> suit & 1 == 1 {
+            continue;
+        }
+        let mut suits = joined[suit];
+        loop {
+            let grown = (0..4)
+                .filter(|s| suits >> s & 1 == 1)
+                .fold(suits, |acc, s| acc | joined[s]);
+            if grown == suits {
+                break;
+            }
+            suits = grown;
+        }
+        for (s, slot) in component.iter_mut().enumerate() {
+            if suits >> s & 1 == 1 {
+                *slot = count as u8;
+            }
+        }
+        count += 1;
+        seen |= suits;
+    }
+    (component, count)
+}
+
 /// The piles that can never merge because of where they stand: with one-way
 /// moves and smallest distance `d`, the piles at positions 1 … `d` have no
 /// target far enough to their left, so they never move; a move needs a pile
@@ -25,43 +177,6 @@ pub(crate) fn fixed_piles(rules: &Rules, cards: usize) -> usize {
     }
     let nearest = rules.distances.iter().next().unwrap_or(1);
     nearest.min(cards)
-}
-
-/// The number of connected components of the agreement graph of the cards in
-/// `census` (suit by suit, a mask of the ranks present).
-///
-/// Cards of one suit all agree, so a component is a union of whole suits, and
-/// two suits join when they share a rank. With four suits this is at most four
-/// rounds of mask arithmetic: no graph is built.
-#[inline]
-pub(crate) fn components(census: [u16; 4]) -> usize {
-    let mut seen = 0u8;
-    let mut count = 0;
-    for suit in 0..4 {
-        if census[suit] == 0 || seen >> suit & 1 == 1 {
-            continue;
-        }
-        count += 1;
-        let mut suits = 1u8 << suit;
-        let mut ranks = census[suit];
-        loop {
-            let mut grown = suits;
-            for (other, &other_ranks) in census.iter().enumerate() {
-                if other_ranks & ranks != 0 {
-                    grown |= 1 << other;
-                }
-            }
-            if grown == suits {
-                break;
-            }
-            suits = grown;
-            ranks = (0..4)
-                .filter(|s| suits >> s & 1 == 1)
-                .fold(0, |acc, s| acc | census[s]);
-        }
-        seen |= suits;
-    }
-    count
 }
 
 #[cfg(test)]
@@ -101,8 +216,102 @@ mod tests {
             for card in cards.cards() {
                 census[card.suit() as usize] |= 1 << card.rank();
             }
-            assert_eq!(components(census), by_flood_fill(cards.cards()), "{seed}");
+            assert_eq!(
+                component_of_suits(census).1,
+                by_flood_fill(cards.cards()),
+                "{seed}"
+            );
         }
-        assert_eq!(components([0; 4]), 0);
+        assert_eq!(component_of_suits([0; 4]).1, 0);
+    }
+
+    /// The fewest piles any line from this open row reaches (every position
+    /// counts), by plain recursion with a memo.
+    fn fewest(
+        row: &[Card],
+        rules: &Rules,
+        memo: &mut std::collections::HashMap<Vec<Card>, usize>,
+    ) -> usize {
+        if let Some(&v) = memo.get(row) {
+            return v;
+        }
+        let mut steps = Vec::new();
+        rules.all_moves(row, &mut steps);
+        let mut best = row.len();
+        for step in steps {
+            let mut next = row.to_vec();
+            next[step.to] = next[step.from];
+            next.remove(step.from);
+            best = best.min(fewest(&next, rules, memo));
+        }
+        memo.insert(row.to_vec(), best);
+        best
+    }
+
+    fn census_of(cards: &[Card]) -> [u16; 4] {
+        let mut census = [0u16; 4];
+        for card in cards {
+            census[card.suit() as usize] |= 1 << card.rank();
+        }
+        census
+    }
+
+    /// The bound never exceeds the true fewest piles, for every distance set
+    /// tried, and it sees more than the components on some rows (so the test
+    /// can fail if the never-covered rule were wrong).
+    #[test]
+    fn never_exceeds_the_fewest_piles_of_a_brute_force_search() {
+        let mut above_components = 0;
+        for distances in ["1,3", "1", "2,3", "1,2,3", "1,2", "3"] {
+            let rules = Rules::modern().with_distances(distances.parse().unwrap());
+            let bounds = Bounds::new(&rules);
+            for seed in 0..400u64 {
+                let row = Deal::from_seed(seed, 2 + seed as usize % 8).unwrap();
+                let cards: Vec<u8> = row.cards().iter().map(|c| c.index()).collect();
+                let census = census_of(row.cards());
+                let bound = bounds.piles(&cards, census);
+                let want = fewest(row.cards(), &rules, &mut std::collections::HashMap::new());
+                assert!(
+                    bound <= want,
+                    "{distances} seed {seed}: bound {bound} > {want}"
+                );
+                if bound > component_of_suits(census).1 {
+                    above_components += 1;
+                }
+            }
+        }
+        assert!(above_components > 100, "{above_components}");
+    }
+
+    /// With cards still in the stock, a top card with a partner there is not
+    /// never-covered (the stock is dealt at the right end): the bound stays
+    /// at most the fewest piles of the open row of all the cards.
+    #[test]
+    fn counts_the_stock_as_lying_to_the_right() {
+        let rules = Rules::modern();
+        let bounds = Bounds::new(&rules);
+        for seed in 0..300u64 {
+            let deal = Deal::from_seed(seed, 3 + seed as usize % 7).unwrap();
+            let split = 1 + seed as usize % (deal.len() - 1);
+            let (tops, _) = deal.cards().split_at(split);
+            let cards: Vec<u8> = tops.iter().map(|c| c.index()).collect();
+            let bound = bounds.piles(&cards, census_of(deal.cards()));
+            let want = fewest(deal.cards(), &rules, &mut std::collections::HashMap::new());
+            assert!(bound <= want, "seed {seed}: {bound} > {want}");
+        }
+        // Two-way: only the components.
+        let two_way = Bounds::new(&Rules::modern().with_two_way(true));
+        let row = crate::card::cards("AC 2D 3H");
+        let cards: Vec<u8> = row.iter().map(|c| c.index()).collect();
+        assert_eq!(two_way.piles(&cards, census_of(&row)), 3);
+        // Connected, but one-way 2D and AC have no partner to their right and
+        // one partner each: neither is ever covered (2D AC is the end).
+        let row = crate::card::cards("2C 2D AC");
+        let cards: Vec<u8> = row.iter().map(|c| c.index()).collect();
+        assert_eq!(two_way.piles(&cards, census_of(&row)), 1);
+        assert_eq!(
+            Bounds::new(&Rules::modern()).piles(&cards, census_of(&row)),
+            2
+        );
     }
 }

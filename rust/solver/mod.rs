@@ -20,9 +20,11 @@
 //! The transposition table never holds more than [`Budget::memory_bytes`]
 //! (default [`DEFAULT_MEMORY_BYTES`], 256 MiB). It starts at 64 KiB and doubles
 //! as needed up to that bound; a search that needs no more never touches more.
-//! Each entry is one 64-byte cache line holding the whole position (so a
-//! collision of hashes can never confuse two positions) and a lower bound on
-//! the piles reachable from it. Entries sit in buckets of four; once the table
+//! Each entry is one 64-byte cache line holding the whole position (an open
+//! row with its ranks and suits renamed in order of first appearance, which
+//! names it up to a renaming that changes nothing in play), so a collision of
+//! hashes can never confuse two positions, and a lower bound on the piles
+//! reachable from it. Entries sit in buckets of four; once the table
 //! is at its bound, a new entry that finds its bucket full replaces the one with
 //! the fewest piles, the cheapest to search again. A lost entry only means its
 //! position may be searched again: verdicts, pile counts and lines are the

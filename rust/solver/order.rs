@@ -11,74 +11,138 @@
 //! shares its suit with one of them), so they keep a win in reach; they
 //! collect the piles at the end.
 //!
-//! 1. The class of the move: a non-sweeper onto a non-sweeper first, then a
+//! 1. The *strain* the move leaves (see [`order_moves`]): fewest cards
+//!    without a partner to their right first. Such a card can only be
+//!    covered after it has jumped over a partner, and a row full of them is
+//!    close to lost; the count sees trouble coming several moves before the
+//!    agreement graph falls apart.
+//! 2. The class of the move: a non-sweeper onto a non-sweeper first, then a
 //!    sweeper onto a non-sweeper, a sweeper onto a sweeper, and last a
 //!    non-sweeper burying a sweeper.
-//! 2. Within a class, cover the card with the fewest partners (cards in play
-//!    that agree with it) first: a poorly connected card is the one most at
-//!    risk of being stranded, so it is buried while it still can be.
 //! 3. Ties: the rightmost mover, then the farthest target.
 //!
-//! Against the previous order (blocks of four movers from the left, then
-//! fewest partners), 1,000 deals: mean nodes per deal 38.8 k -> 10.6 k, median
-//! 8.4 k -> 2.4 k; keeping the left blocks under the classes, rotating the
-//! sweeper rank at each restart, leaps or slides first among equals, and
-//! choosing the sweepers from the last quarter or half were all worse.
+//! Against the order of issue 3 (class, then the covered card's fewest
+//! partners, then the ties), 1,000 deals of 52 cards: median nodes 1,954 ->
+//! 101; the first depth-first line alone wins 31 of 500 deals before and 153
+//! after. Tried and dropped (`benches/solve-results.md`): the covered card's
+//! partners under the strain (median 474), the child's mobility (count of
+//! legal moves) as a key (better tail, worse median, and a move generation
+//! per child), weights other than 3/1 for no/one partner to the right.
+//! With two-way moves a card may be covered from either side, so the strain
+//! means nothing there: two-way rows keep the order of issue 3 (class, then
+//! the covered card's fewest partners, then the ties) and its perturbation.
 //!
-//! A restarted attempt (see `Search::attempts`) perturbs the keys by a small
+//! A restarted attempt (see `Search::attempts`) perturbs the keys by a
 //! pseudo-random amount derived from the position's hash and the attempt
 //! number: deterministic, and the same for a position however it is reached.
 
+use super::bounds::partners;
 use super::position::Position;
+use super::search::agree;
 use crate::rules::Step;
 
-/// The perturbation of a restarted attempt, in key units (one unit is one
-/// partner of the covered card; a class spans 1,024).
-const FUZZ: u32 = 64;
+/// The perturbation of a restarted attempt, in key units (a class spans
+/// 1,024, one unit of strain 4,096; two-way: one partner of the covered card
+/// is one unit).
+const FUZZ: u32 = 1024;
+const TWO_WAY_FUZZ: u32 = 64;
 
-/// Cards in play that agree with card `c` (itself excluded).
+/// How badly a card with `right` partners to its right is placed: a card
+/// with none must first jump over a partner to be covered at all (see
+/// [`super::bounds::Bounds::piles`]), and one with a single partner there
+/// loses its way out if that partner goes first.
 #[inline]
-fn partners(census: [u16; 4], c: u8) -> u32 {
-    let suit = census[(c & 3) as usize].count_ones();
-    let rank = census
-        .iter()
-        .filter(|&&ranks| ranks >> (c >> 2) & 1 == 1)
-        .count() as u32;
-    suit + rank - 2
+fn strain(right: u8) -> i32 {
+    match right {
+        0 => 3,
+        1 => 1,
+        _ => 0,
+    }
 }
 
 /// Sort `moves` (legal in `position`) best first for attempt `attempt`.
-/// `codes` is scratch space: each move's sort key is computed once, packed
-/// with the move into one `u32` (key above, tie-break below), and the codes
-/// are sorted as plain integers.
+/// `codes` and `right` are scratch space: each move's sort key is computed
+/// once, packed with the move into one `u32` (key above, tie-break below),
+/// and the codes are sorted as plain integers.
+///
+/// The key, most significant first:
+/// 1. the *strain* the move leaves: summed over the cards, 3 for a card with
+///    no partner to its right (cards in the stock count as to its right), 1
+///    for a card with one, else 0. Computed as the change from this
+///    position, in `O(from)`.
+/// 2. the sweepers class.
 #[inline]
 pub(crate) fn order_moves(
     position: &Position,
     moves: &mut [Step],
     attempt: u64,
-    codes: &mut Vec<u32>,
+    scratch: &mut Scratch,
     sweepers: u16,
+    two_way: bool,
+    open: bool,
 ) {
     let cards = position.cards();
-    let census = position.census();
-    let salt = position.hash() ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let salt = if attempt == 0 {
+        0
+    } else {
+        position.hash() ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    };
+    // Partners to the right of each card, from the right end (one-way only).
+    let right = &mut scratch.right;
+    right.clear();
+    if !two_way {
+        let mut stock = [0; 4];
+        if !open {
+            stock = position.census();
+            for &c in cards {
+                stock[(c & 3) as usize] &= !(1 << (c >> 2));
+            }
+        }
+        right.resize(cards.len(), 0);
+        let mut by_suit: [u8; 4] = std::array::from_fn(|s| stock[s].count_ones() as u8);
+        let mut by_rank = [0u8; 13];
+        for ranks in stock {
+            let mut r = ranks;
+            while r != 0 {
+                by_rank[r.trailing_zeros() as usize] += 1;
+                r &= r - 1;
+            }
+        }
+        for (at, &c) in cards.iter().enumerate().rev() {
+            right[at] = by_suit[(c & 3) as usize] + by_rank[(c >> 2) as usize];
+            by_suit[(c & 3) as usize] += 1;
+            by_rank[(c >> 2) as usize] += 1;
+        }
+    }
+    let lost = &mut scratch.lost;
+    if !two_way {
+        left_losses(cards, right, lost);
+    }
+    let lost = &*lost;
+    let codes = &mut scratch.codes;
     codes.clear();
     codes.extend(moves.iter().map(|step| {
         let tie = 64 * (63 - step.from as u32) + (63 - step.to as u32);
+        let (mover, covered) = (cards[step.from], cards[step.to]);
         let sweeper = |c: u8| sweepers >> (c >> 2) & 1 == 1;
-        let class = match (sweeper(cards[step.from]), sweeper(cards[step.to])) {
+        let class = match (sweeper(mover), sweeper(covered)) {
             (false, false) => 0,
             (true, false) => 1,
             (true, true) => 2,
             (false, true) => 3,
         };
-        let key = class * 1024 + partners(census, cards[step.to]);
+        let key = if two_way {
+            class * 1024 + partners(position.census(), covered)
+        } else {
+            let change = strain_change(cards, right, lost, step.from, step.to);
+            (64 + change).clamp(0, 127) as u32 * 4096 + class * 1024
+        };
         let noise = if attempt == 0 {
             0
         } else {
             let mut z = salt ^ u64::from(tie).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 31)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            (z >> 40) as u32 % FUZZ
+            (z >> 40) as u32 % if two_way { TWO_WAY_FUZZ } else { FUZZ }
         };
         (key + noise) << 12 | tie
     }));
@@ -89,5 +153,101 @@ pub(crate) fn order_moves(
             from: 63 - (tie >> 6) as usize,
             to: 63 - (tie & 63) as usize,
         };
+    }
+}
+
+/// For each card, the strain its leaving adds to the cards left of it: those
+/// that agree with it lose it as a partner to their right. One pass, keeping
+/// running sums per suit and per rank (a card left of `t` agrees with the
+/// card at `t` by suit or by rank, never both).
+fn left_losses(cards: &[u8], right: &[u8], lost: &mut Vec<i32>) {
+    let mut by_suit = [0i32; 4];
+    let mut by_rank = [0i32; 13];
+    lost.clear();
+    for (at, &c) in cards.iter().enumerate() {
+        let (s, r) = ((c & 3) as usize, (c >> 2) as usize);
+        lost.push(by_suit[s] + by_rank[r]);
+        let drop = if right[at] == 0 {
+            0
+        } else {
+            strain(right[at] - 1) - strain(right[at])
+        };
+        by_suit[s] += drop;
+        by_rank[r] += drop;
+    }
+}
+
+/// The change in strain when the card at `from` covers the one at `to`
+/// (leftwards): the covered card leaves, cards left of it lose it as a right
+/// partner (`lost`, from [`left_losses`]), cards between lose the mover, and
+/// the mover gains them.
+#[inline]
+fn strain_change(cards: &[u8], right: &[u8], lost: &[i32], from: usize, to: usize) -> i32 {
+    let mover = cards[from];
+    let mut change = lost[to] - strain(right[to]);
+    let mut passed = 0;
+    for at in to + 1..from {
+        if agree(cards[at], mover) {
+            change += strain(right[at] - 1) - strain(right[at]);
+            passed += 1;
+        }
+    }
+    change + strain(right[from] + passed) - strain(right[from])
+}
+
+/// Scratch space for [`order_moves`], kept by the search.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    codes: Vec<u32>,
+    right: Vec<u8>,
+    lost: Vec<i32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+
+    /// The strain of a row from scratch.
+    fn strain_of(cards: &[u8]) -> i32 {
+        (0..cards.len())
+            .map(|i| {
+                let right = cards[i + 1..]
+                    .iter()
+                    .filter(|&&c| agree(c, cards[i]))
+                    .count();
+                strain(right as u8)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn the_strain_change_of_a_move_is_the_change_a_rebuild_sees() {
+        for seed in 0..200u64 {
+            let deal = Deal::from_seed(seed, 4 + seed as usize % 30).unwrap();
+            let cards: Vec<u8> = deal.cards().iter().map(|c| c.index()).collect();
+            let right: Vec<u8> = (0..cards.len())
+                .map(|i| {
+                    cards[i + 1..]
+                        .iter()
+                        .filter(|&&c| agree(c, cards[i]))
+                        .count() as u8
+                })
+                .collect();
+            let mut lost = Vec::new();
+            left_losses(&cards, &right, &mut lost);
+            for from in 1..cards.len() {
+                for to in from.saturating_sub(3)..from {
+                    let mut after = cards.clone();
+                    after[to] = after[from];
+                    after.remove(from);
+                    assert_eq!(
+                        strain_change(&cards, &right, &lost, from, to),
+                        strain_of(&after) - strain_of(&cards),
+                        "seed {seed}, {from} -> {to}"
+                    );
+                }
+            }
+        }
     }
 }

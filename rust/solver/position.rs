@@ -1,6 +1,5 @@
 //! The search's compact position: the top cards as bytes, how many stock cards
-//! have been dealt, an incrementally updated hash and the suit/rank census that
-//! the pruning bounds read. A move or a deal copies 80 bytes and touches a few
+//! have been dealt and the suit/rank census that the pruning bounds read. A move or a deal copies 80 bytes and touches a few
 //! table entries; nothing is allocated per node.
 
 use crate::card::Card;
@@ -10,23 +9,10 @@ use crate::rules::Step;
 /// bytes to whole 64-bit words. The key's last word also carries the number of
 /// piles (byte 4) and of cards dealt (byte 5).
 const WORDS: usize = 7;
-/// The pair-hash table's stand-in for "no card" beyond either end of the row.
-const EDGE: usize = 52;
-
 /// The transposition-table key: the row's top cards, its length and the dealt
 /// count, packed into seven words. Equal keys mean equal positions, so the table
 /// compares whole keys and a hash collision can never merge two positions.
 pub(crate) type Key = [u64; 7];
-
-/// Hash of one adjacent pair `(left, right)` of the row (or of a card and the
-/// edge). A row's hash is the xor over its adjacent pairs, edges included: a
-/// row is fixed by its set of adjacent pairs (follow them from the left edge),
-/// and a move changes only the pairs around the two piles it touches, so the
-/// hash is updated in a handful of xors instead of rehashing the row.
-static PAIR: [[u64; EDGE + 1]; EDGE + 1] = pair_table();
-/// Hash of the dealt count, so rows reached after different numbers of deals
-/// differ.
-static DEALT: [u64; 53] = dealt_table();
 
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -36,32 +22,17 @@ const fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-// Evaluated at compile time: the array never sits on a run-time stack.
-#[allow(clippy::large_stack_arrays)]
-const fn pair_table() -> [[u64; EDGE + 1]; EDGE + 1] {
-    let mut table = [[0u64; EDGE + 1]; EDGE + 1];
-    let mut state = 0x5EED_ACC0_0D10_0001u64;
-    let mut a = 0;
-    while a <= EDGE {
-        let mut b = 0;
-        while b <= EDGE {
-            table[a][b] = splitmix(&mut state);
-            b += 1;
-        }
-        a += 1;
+/// A hash of a key's words (`cards` bytes of cards, then the last word with
+/// the pile and dealt counts).
+#[inline]
+fn hash_words(key: &Key, cards: usize) -> u64 {
+    let mut hash = 0x51_7CC1_B727_220Au64;
+    for &word in &key[..cards.div_ceil(8)] {
+        hash = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        hash ^= hash >> 29;
     }
-    table
-}
-
-const fn dealt_table() -> [u64; 53] {
-    let mut table = [0u64; 53];
-    let mut state = 0xDEA1_0000_0000_0001u64;
-    let mut i = 1;
-    while i < 53 {
-        table[i] = splitmix(&mut state);
-        i += 1;
-    }
-    table
+    hash ^= key[WORDS - 1] >> 32;
+    splitmix(&mut hash)
 }
 
 /// A row of top cards with the remaining stock's cards counted in the census.
@@ -71,7 +42,6 @@ pub(crate) struct Position {
     bytes: [u8; WORDS * 8],
     len: u8,
     dealt: u8,
-    hash: u64,
     /// For each suit, the ranks present among the top cards and the stock not
     /// yet dealt (bit `r` = rank `r`): the cards that can still take part.
     census: [u16; 4],
@@ -92,15 +62,12 @@ impl Position {
         for card in tops.iter().chain(stock) {
             census[card.suit() as usize] |= 1 << card.rank();
         }
-        let mut position = Position {
+        Position {
             bytes,
             len: tops.len() as u8,
             dealt: 0,
-            hash: 0,
             census,
-        };
-        position.hash = (0..=tops.len()).fold(0, |h, gap| h ^ position.pair_at(gap));
-        position
+        }
     }
 
     #[inline]
@@ -119,9 +86,10 @@ impl Position {
         &self.bytes[..self.len()]
     }
 
+    /// The hash of [`Position::key`].
     #[inline]
     pub(crate) fn hash(&self) -> u64 {
-        self.hash
+        hash_words(&self.key(), self.len())
     }
 
     #[inline]
@@ -144,6 +112,60 @@ impl Position {
         let mut key = self.words();
         key[WORDS - 1] |= u64::from(self.len) << 32 | u64::from(self.dealt) << 40;
         key
+    }
+
+    /// The table's key and hash for an open position (nothing left to deal):
+    /// the row with its ranks renamed in the order they first appear from the
+    /// left, and its suits likewise.
+    ///
+    /// Why two positions with the same relabelled row have the same value:
+    /// play depends on the cards only through agreement (same suit or same
+    /// rank), and renaming the ranks by one bijection and the suits by another
+    /// keeps every pair's agreement as it was. So a row and its renamed copy
+    /// have the same legal moves at the same places, move for move, to the
+    /// end; every line of one is a line of the other with the same piles. Two
+    /// rows related by such renamings get the same relabelling (each is
+    /// renamed in order of first appearance, which the renaming preserves),
+    /// and a relabelled row names its class exactly: the table can never
+    /// merge rows that are not renamings of one another. With a stock the
+    /// stock would have to be renamed too, so positions with cards still to
+    /// deal keep [`Position::key`].
+    ///
+    /// Measured (`benches/solve-results.md`): in a proof of loss many rows are
+    /// renamings of others, chiefly rows that differ only in which card of a
+    /// suit's *private* ranks (ranks with no other card in play) stands where.
+    ///
+    /// `fixed` is a card no move may cover (the goal card, `Rules::goal`), or
+    /// anything above 51 for none. It is not like the others, so only
+    /// renamings that keep it count: its rank and suit are named first.
+    pub(crate) fn open_key(&self, fixed: u8) -> (Key, u64) {
+        const NONE: u8 = 0xFF;
+        let mut ranks = [NONE; 13];
+        let mut suits = [NONE; 4];
+        let (mut next_rank, mut next_suit) = (0u8, 0u8);
+        if fixed < 52 {
+            ranks[(fixed >> 2) as usize] = 0;
+            suits[(fixed & 3) as usize] = 0;
+            (next_rank, next_suit) = (1, 1);
+        }
+        let mut bytes = [0u8; WORDS * 8];
+        for (slot, &c) in bytes.iter_mut().zip(self.cards()) {
+            let (r, s) = ((c >> 2) as usize, (c & 3) as usize);
+            if ranks[r] == NONE {
+                ranks[r] = next_rank;
+                next_rank += 1;
+            }
+            if suits[s] == NONE {
+                suits[s] = next_suit;
+                next_suit += 1;
+            }
+            *slot = ranks[r] << 2 | suits[s];
+        }
+        let mut key: Key = std::array::from_fn(|w| {
+            u64::from_le_bytes(bytes[w * 8..w * 8 + 8].try_into().expect("8 bytes"))
+        });
+        key[WORDS - 1] |= u64::from(self.len) << 32 | u64::from(self.dealt) << 40;
+        (key, hash_words(&key, self.len()))
     }
 
     /// Close up the row over byte `at`: the bytes above it shift down one
@@ -173,37 +195,14 @@ impl Position {
         self.census
     }
 
-    /// The card index at `at`, or the edge marker beyond either end.
-    #[inline]
-    fn slot(&self, at: usize) -> usize {
-        if at >= self.len() {
-            EDGE
-        } else {
-            self.bytes[at] as usize
-        }
-    }
-
-    /// The hash of the pair on either side of gap `gap` (gap 0 is the left edge).
-    #[inline]
-    fn pair_at(&self, gap: usize) -> u64 {
-        let left = if gap == 0 { EDGE } else { self.slot(gap - 1) };
-        PAIR[left][self.slot(gap)]
-    }
-
     /// The position after the pile at `step.from` lands on `step.to`.
     #[inline]
     pub(crate) fn after_move(&self, step: Step) -> Position {
         let mut next = *self;
         let (from, to) = (step.from, step.to);
         let covered = self.bytes[to];
-        // Replace the target's top with the mover's.
-        next.hash ^= next.pair_at(to) ^ next.pair_at(to + 1);
         next.bytes[to] = self.bytes[from];
-        next.hash ^= next.pair_at(to) ^ next.pair_at(to + 1);
-        // Close up the mover's place.
-        next.hash ^= next.pair_at(from) ^ next.pair_at(from + 1);
         next.remove(from);
-        next.hash ^= next.pair_at(from);
         next.census[(covered & 3) as usize] &= !(1 << (covered >> 2));
         next
     }
@@ -212,12 +211,9 @@ impl Position {
     #[inline]
     pub(crate) fn after_deal(&self, card: Card) -> Position {
         let mut next = *self;
-        let len = self.len();
-        next.hash ^= next.pair_at(len) ^ DEALT[self.dealt()];
-        next.bytes[len] = card.index();
+        next.bytes[self.len()] = card.index();
         next.len += 1;
         next.dealt += 1;
-        next.hash ^= next.pair_at(len) ^ next.pair_at(len + 1) ^ DEALT[next.dealt()];
         next
     }
 }
@@ -232,12 +228,11 @@ mod tests {
     fn fresh(tops: &[Card], stock: &[Card], dealt: usize) -> Position {
         let mut position = Position::new(tops, stock);
         position.dealt = dealt as u8;
-        position.hash ^= DEALT[dealt];
         position
     }
 
     #[test]
-    fn moves_and_deals_update_hash_and_census_as_a_rebuild_would() {
+    fn moves_and_deals_update_key_and_census_as_a_rebuild_would() {
         let row = cards("AC 2C 3C 4C 5C 6D 7D");
         let stock = cards("8H 9H");
         let start = Position::new(&row, &stock);
@@ -282,5 +277,70 @@ mod tests {
             assert_eq!(position.key(), rebuilt.key());
             assert_eq!(position.hash(), rebuilt.hash());
         }
+    }
+
+    /// The row with its ranks and suits renamed by two permutations.
+    fn renamed(row: &[Card], ranks: &[u8; 13], suits: [u8; 4]) -> Vec<Card> {
+        row.iter()
+            .map(|c| Card::new(ranks[c.rank() as usize], suits[c.suit() as usize]).unwrap())
+            .collect()
+    }
+
+    fn shuffled<const N: usize>(state: &mut u64) -> [u8; N] {
+        let mut p: [u8; N] = std::array::from_fn(|i| i as u8);
+        for i in (1..N).rev() {
+            p.swap(i, splitmix(state) as usize % (i + 1));
+        }
+        p
+    }
+
+    const NO_CARD: u8 = u8::MAX;
+
+    #[test]
+    fn a_fixed_card_keeps_its_name() {
+        // KH and QS swap places under a renaming; with KH fixed the rows differ.
+        let a = Position::new(&cards("KH 2H QS"), &[]);
+        let b = Position::new(&cards("QS 2S KH"), &[]);
+        assert_eq!(a.open_key(NO_CARD), b.open_key(NO_CARD));
+        let kh = cards("KH")[0].index();
+        assert_ne!(a.open_key(kh), b.open_key(kh));
+        // A renaming that keeps KH still shares the key.
+        let c = Position::new(&cards("KH 2H JD"), &[]);
+        assert_eq!(a.open_key(kh), c.open_key(kh));
+    }
+
+    #[test]
+    fn renamed_rows_share_the_open_key_and_others_do_not() {
+        let mut state = 99u64;
+        for seed in 0..300u64 {
+            let row = crate::deal::Deal::from_seed(seed, 1 + seed as usize % 52).unwrap();
+            let (ranks, suits) = (shuffled::<13>(&mut state), shuffled::<4>(&mut state));
+            let other = renamed(row.cards(), &ranks, suits);
+            assert_eq!(
+                Position::new(row.cards(), &[]).open_key(NO_CARD),
+                Position::new(&other, &[]).open_key(NO_CARD),
+                "{seed}"
+            );
+        }
+        // Agreement patterns differ: suit, rank, none; and lengths differ.
+        let keys: Vec<Key> = ["AC 2C", "AC AD", "AC 2D", "AC 2C 3C", "AC"]
+            .iter()
+            .map(|text| Position::new(&cards(text), &[]).open_key(NO_CARD).0)
+            .collect();
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // After moves, the key is the key of the row rebuilt.
+        let row = crate::deal::Deal::from_seed(8, 20).unwrap();
+        let next = Position::new(row.cards(), &[]).after_move(Step { from: 5, to: 2 });
+        let mut want = row.cards().to_vec();
+        want[2] = want[5];
+        want.remove(5);
+        assert_eq!(
+            next.open_key(NO_CARD),
+            Position::new(&want, &[]).open_key(NO_CARD)
+        );
     }
 }

@@ -4,9 +4,15 @@
 //! player may stop anywhere, so every position a line passes counts; under the
 //! must-move rules only a position with no legal action (no move, empty stock)
 //! ends a game. The search keeps the best line found, and prunes a position
-//! when its lower bound (agreement components, [`super::bounds`]) or the bound
-//! stored for it in the table cannot beat the *cutoff*: the best value so far,
-//! or less while [`Search::run`] looks for a line of a given number of piles.
+//! when its lower bound (agreement components and never-covered cards,
+//! [`super::bounds`]) or the bound stored for it in the table cannot beat the
+//! *cutoff*: the best value so far, or less while [`Search::run`] looks for a
+//! line of a given number of piles. Under `modern` both are read before the
+//! position's moves are generated. An open position is stored under its
+//! relabelled row ([`Position::open_key`]): rows that differ only by a renaming
+//! of ranks and suits have the same value and share one entry. Where the row
+//! splits into parts that cannot reach each other, only one part's moves are
+//! tried ([`Search::keep_independent_suffix`]).
 //!
 //! Why a stored bound is sound: the rows form a DAG (every move removes a pile,
 //! every deal a stock card), so a position is never its own descendant. When
@@ -17,9 +23,9 @@
 //! is at least the cutoff of the moment, and searched again otherwise (as in
 //! a later round, whose cutoff is higher).
 
-use super::bounds::{components, fixed_piles};
-use super::order::order_moves;
-use super::position::Position;
+use super::bounds::{fixed_piles, Bounds};
+use super::order::{order_moves, Scratch};
+use super::position::{Key, Position};
 use super::table::Table;
 use super::Budget;
 use crate::card::Card;
@@ -58,13 +64,14 @@ const STORE_FROM: u64 = 2;
 /// The nodes of a round's first attempt; each restart doubles the allowance,
 /// so a round that must be exhaustive (a proof of loss) wastes at most about
 /// as many nodes as its last attempt takes.
-const FIRST_ALLOWANCE: u64 = 500;
+const FIRST_ALLOWANCE: u64 = 2000;
 
 /// How often (in nodes) the clock and the cancel flag are read.
 const POLL_EVERY: u64 = 1 << 10;
 
 pub(crate) struct Search<'a> {
     rules: &'a Rules,
+    bounds: Bounds,
     /// The move distances, increasing (the rules' bit mask unpacked once).
     distances: Vec<usize>,
     /// The goal card's index (`Rules::goal`), never landed on; 255 for none.
@@ -76,7 +83,7 @@ pub(crate) struct Search<'a> {
     /// Move lists of every node on the current path, stacked.
     moves: Vec<Step>,
     /// Scratch space for ordering one node's moves.
-    codes: Vec<u32>,
+    scratch: Scratch,
     /// Sleep sets of every node on the current path, stacked (see
     /// [`Search::expand`]): moves whose results are covered elsewhere.
     sleep: Vec<Step>,
@@ -107,6 +114,7 @@ impl<'a> Search<'a> {
     ) -> Search<'a> {
         Search {
             rules,
+            bounds: Bounds::new(rules),
             distances: rules.distances.iter().collect(),
             uncoverable: rules.goal.map_or(u8::MAX, Card::index),
             stock,
@@ -114,7 +122,7 @@ impl<'a> Search<'a> {
             deadline: budget.timeout.map(|t| started + t),
             table: Table::new(budget.memory_bytes),
             moves: Vec::with_capacity(1024),
-            codes: Vec::with_capacity(256),
+            scratch: Scratch::default(),
             sleep: Vec::with_capacity(1024),
             sweepers: 0,
             path: Vec::with_capacity(128),
@@ -138,7 +146,9 @@ impl<'a> Search<'a> {
     /// far from their bound in one pass.
     pub(crate) fn run(mut self, root: &Position) -> Found {
         let cards = root.census().iter().map(|s| s.count_ones() as usize).sum();
-        let floor = components(root.census())
+        let floor = self
+            .bounds
+            .piles(root.cards(), root.census())
             .max(1)
             .max(fixed_piles(self.rules, cards));
         self.sweepers = 1 << sweeper_rank(root.cards());
@@ -226,20 +236,30 @@ impl<'a> Search<'a> {
             self.stop = Some(Stop::Restart);
             return true;
         }
-        let mark = self.moves.len();
-        self.generate(position);
-        let count = self.moves.len() - mark;
-        let stock_left = self.stock.len() - position.dealt();
         let must_move = self.rules.set.must_move();
-        let ends_here = !must_move || (count == 0 && stock_left == 0);
-        if ends_here && position.len() < self.best {
-            self.best = position.len();
-            self.best_line.clone_from(&self.path);
-            if self.best <= self.goal {
-                self.stop = Some(Stop::Proven);
-                self.moves.truncate(mark);
+        let mut entry = None;
+        if !must_move {
+            // Every position ends a line (the player may stop), and the
+            // bounds need no move list: a position they rule out is left
+            // before its moves are generated.
+            if self.improves(position) {
                 return true;
             }
+            entry = self.entry(position);
+            if entry.is_none() {
+                return false;
+            }
+        }
+        let mark = self.moves.len();
+        self.generate(position);
+        if !self.rules.two_way && self.moves.len() > mark + 1 {
+            self.keep_independent_suffix(position.cards(), mark);
+        }
+        let count = self.moves.len() - mark;
+        let stock_left = self.stock.len() - position.dealt();
+        if must_move && count == 0 && stock_left == 0 && self.improves(position) {
+            self.moves.truncate(mark);
+            return true;
         }
         if count == 0 {
             if must_move && stock_left > 0 {
@@ -252,9 +272,54 @@ impl<'a> Search<'a> {
             }
             return false;
         }
-        let stop = self.expand(position, mark, asleep);
+        if must_move {
+            entry = self.entry(position);
+        }
+        let stop = match entry {
+            Some((key, hash)) => self.expand(position, mark, asleep, &key, hash),
+            None => false,
+        };
         self.moves.truncate(mark);
         stop
+    }
+
+    /// Record `position` as the best end of a line if it is; true when that
+    /// reaches the goal (the whole search stops).
+    #[inline]
+    fn improves(&mut self, position: &Position) -> bool {
+        if position.len() < self.best {
+            self.best = position.len();
+            self.best_line.clone_from(&self.path);
+            if self.best <= self.goal {
+                self.stop = Some(Stop::Proven);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The table key and hash of `position`, or `None` when its lower bound
+    /// or the bound stored for it cannot beat the cutoff.
+    #[inline]
+    fn entry(&self, position: &Position) -> Option<(Key, u64)> {
+        let cutoff = self.best.min(self.cap);
+        let open = position.dealt() == self.stock.len();
+        if self
+            .bounds
+            .piles_up_to(position.cards(), position.census(), open, cutoff)
+            >= cutoff
+        {
+            return None;
+        }
+        let (key, hash) = if open {
+            position.open_key(self.uncoverable)
+        } else {
+            (position.key(), position.hash())
+        };
+        if self.table.bound(&key, hash).is_some_and(|b| b >= cutoff) {
+            return None;
+        }
+        Some((key, hash))
     }
 
     /// Try the moves stacked from `mark`, unless a bound rules the position out.
@@ -283,23 +348,25 @@ impl<'a> Search<'a> {
     /// what the table stores and what a proof of loss rests on, so it holds
     /// with the table as without; the rows form a DAG, so no justification is
     /// circular. A found line is a real line of moves, whatever was skipped.
-    fn expand(&mut self, position: &Position, mark: usize, asleep: usize) -> bool {
-        let cutoff = self.best.min(self.cap);
-        if components(position.census()) >= cutoff {
-            return false;
+    fn expand(
+        &mut self,
+        position: &Position,
+        mark: usize,
+        asleep: usize,
+        key: &Key,
+        hash: u64,
+    ) -> bool {
+        if self.moves.len() - mark > 1 {
+            order_moves(
+                position,
+                &mut self.moves[mark..],
+                self.attempt,
+                &mut self.scratch,
+                self.sweepers,
+                self.rules.two_way,
+                position.dealt() == self.stock.len(),
+            );
         }
-        let key = position.key();
-        let hash = position.hash();
-        if self.table.bound(&key, hash).is_some_and(|b| b >= cutoff) {
-            return false;
-        }
-        order_moves(
-            position,
-            &mut self.moves[mark..],
-            self.attempt,
-            &mut self.codes,
-            self.sweepers,
-        );
         let before = self.nodes;
         for at in mark..self.moves.len() {
             let step = self.moves[at];
@@ -332,9 +399,86 @@ impl<'a> Search<'a> {
             self.sleep.push(step);
         }
         if self.nodes - before >= STORE_FROM {
-            self.table.store(&key, hash, self.best.min(self.cap));
+            self.table.store(key, hash, self.best.min(self.cap));
         }
         false
+    }
+
+    /// Keep only the moves of an independent suffix of the row, if it has one
+    /// (one-way moves only; the moves are stacked from `mark`).
+    ///
+    /// Take a cut `a` such that none of the first `dmax` cards from `a` (the
+    /// only ones that can ever reach left of `a` before some card right of
+    /// `a` moves; `dmax` is the largest distance) agrees with any card left of
+    /// `a`, and some move has its mover at `a` or beyond. Then the moves of the
+    /// piles from `a` on form a *stubborn set* (Valmari), and trying only them
+    /// here keeps every dead end (a position with no move) reachable:
+    ///
+    /// * A move left of `a` (mover and so target left of `a`) never touches a
+    ///   card from `a` on nor their distances (the close-up shifts them all
+    ///   alike), never makes a card left of `a` agree with one of the first
+    ///   `dmax` from `a` (cards left of `a` only ever leave), and so never
+    ///   enables, disables or reorders a move from `a` on. Any sequence of
+    ///   moves left of `a` followed by a move from `a` on can therefore be
+    ///   played in the other order to the same row, and a move from `a` on
+    ///   stays legal through any such sequence.
+    /// * So in a line from here to a dead end, some move from `a` on is played
+    ///   (otherwise the one legal now would still be legal at the end), and
+    ///   moving the first such move to the front gives a line to the same dead
+    ///   end that starts with a move tried here.
+    ///
+    /// Under `modern` the fewest piles any line reaches is reached at a dead
+    /// end (every move takes a pile away), and under the must-move rules only
+    /// dead ends count, so the fewest piles is kept; with cards still to deal
+    /// no deal is legal here (a move is) nor during such a sequence. Combined
+    /// with sleep sets and the table, the claim proven in [`Search::expand`]
+    /// becomes "no dead end reachable from `s` has fewer than `c` piles": a
+    /// line from `s` to a dead end is rearranged as above to start with a
+    /// move of the stubborn set, which was tried, ruled out or asleep.
+    fn keep_independent_suffix(&mut self, cards: &[u8], mark: usize) {
+        const NONE: u8 = u8::MAX;
+        // Moves are stacked by mover, leftmost first. A cut at or left of the
+        // first mover keeps every move: only cuts after it are worth finding.
+        let first_from = self.moves[mark].from;
+        let last_from = self.moves[self.moves.len() - 1].from;
+        if first_from == last_from {
+            return;
+        }
+        let dmax = *self.distances.last().expect("a distance");
+        let cards = &cards[..cards.len().min(last_from + dmax)];
+        // The first place of each suit and rank: a card's leftmost partner
+        // stands at the first place of its suit or of its rank, whichever is
+        // nearer the left end (itself excluded).
+        let mut suit_at = [NONE; 4];
+        let mut rank_at = [NONE; 13];
+        let mut partner_from = [NONE; 52];
+        for (at, &c) in cards.iter().enumerate() {
+            let (s, r) = ((c & 3) as usize, (c >> 2) as usize);
+            partner_from[at] = suit_at[s].min(rank_at[r]);
+            if suit_at[s] == NONE {
+                suit_at[s] = at as u8;
+            }
+            if rank_at[r] == NONE {
+                rank_at[r] = at as u8;
+            }
+        }
+        // The cut at `a` is independent when every one of the first `dmax`
+        // cards from `a` has its leftmost partner at `a` or beyond.
+        let cut = (first_from + 1..=last_from).rev().find(|&a| {
+            partner_from[a..cards.len().min(a + dmax)]
+                .iter()
+                .all(|&p| p == NONE || p as usize >= a)
+        });
+        if let Some(cut) = cut {
+            let mut keep = mark;
+            for at in mark..self.moves.len() {
+                if self.moves[at].from >= cut {
+                    self.moves[keep] = self.moves[at];
+                    keep += 1;
+                }
+            }
+            self.moves.truncate(keep);
+        }
     }
 
     /// Stack the legal moves of `position` (the rules' order of
@@ -391,4 +535,41 @@ fn span(step: Step) -> (usize, usize) {
 #[inline]
 pub(crate) fn agree(a: u8, b: u8) -> bool {
     (a ^ b).trailing_zeros() >= 2 || a >> 2 == b >> 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::cards;
+
+    /// The moves `visit` would try at this open row.
+    fn tried(row: &str, rules: &Rules) -> Vec<(usize, usize)> {
+        let budget = Budget::default();
+        let mut search = Search::new(rules, &[], &budget, Instant::now());
+        let position = Position::new(&cards(row), &[]);
+        search.generate(&position);
+        if search.moves.len() > 1 {
+            search.keep_independent_suffix(position.cards(), 0);
+        }
+        search.moves.iter().map(|s| (s.from, s.to)).collect()
+    }
+
+    #[test]
+    fn only_the_moves_of_an_independent_suffix_are_tried() {
+        let rules = Rules::modern();
+        // From position 3 on, the first three cards (KH QH JH) agree with
+        // nothing to their left: only the hearts' moves are tried.
+        assert_eq!(
+            tried("AC 2C 3C KH QH JH TH", &rules),
+            [(4, 3), (5, 4), (6, 5), (6, 3)]
+        );
+        // 3C, within reach of the clubs, closes every cut: all moves.
+        assert_eq!(tried("AC 2C KH QH 3C", &rules), [(1, 0), (3, 2), (4, 1)]);
+        // With the leap of 3 the card three places on still reaches back:
+        // the cut at 2 (KH QH 2C ...) is not independent because 2C is within
+        // reach; under distances {1} it is.
+        assert_eq!(tried("AC 3C KH QH 2C", &rules), [(1, 0), (3, 2), (4, 1)]);
+        let slides = Rules::modern().with_distances("1".parse().unwrap());
+        assert_eq!(tried("AC 3C KH QH 2C", &slides), [(3, 2)]);
+    }
 }
