@@ -148,6 +148,10 @@ class Card(Frozen):
     def __hash__(self) -> int:
         return hash(self._index)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt through the constructor (Frozen forbids restoring slots one by one).
+        return (Card.from_index, (self._index,))
+
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

@@ -267,3 +267,9 @@ class Deal(Frozen):
 
     def __hash__(self) -> int:
         return hash(self._cards)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A numbered deal stays numbered: from_seed rebuilds it, seed included.
+        if self._seed is not None:
+            return (Deal.from_seed, (self._seed, len(self._cards)))
+        return (Deal, (self._cards,))

@@ -15,6 +15,7 @@ Move('7S', '7H')
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import final
 
@@ -112,6 +113,13 @@ class Outcome(Frozen):
 
     def __hash__(self) -> int:
         return hash((self._piles, self._is_over, self._grade))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The constructor takes keywords only: a partial of it carries them.
+        rebuild = functools.partial(
+            Outcome, piles=self._piles, grade=self.grade, is_over=self._is_over
+        )
+        return (rebuild, ())
 
 
 @final

@@ -117,6 +117,11 @@ class Move(Frozen):
     def __hash__(self) -> int:
         return hash((self._mover, self._target))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        if self._mover is None:
+            return (Move.deal, ())
+        return (Move, (self._mover, self._target))
+
 
 def as_move(value: Move | str) -> Move:
     """A move given as a :class:`Move` or as its text."""

@@ -212,6 +212,10 @@ class RoyalMove(Frozen):
     def __hash__(self) -> int:
         return hash((self._kind, self._cards))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # The canonical text parses back to an equal move (tested).
+        return (RoyalMove, (str(self),))
+
 
 def _as_move(move: RoyalMove | str) -> RoyalMove:
     if isinstance(move, RoyalMove):

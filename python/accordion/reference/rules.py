@@ -17,6 +17,7 @@ move. A *step* ``(mover, target)`` is a pair of positions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import TypeVar, final
 
@@ -245,6 +246,17 @@ class Rules(Frozen):
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The variant is keyword-only: a partial of the constructor carries it.
+        rebuild = functools.partial(
+            Rules,
+            two_way=self._two_way,
+            distances=self._distances,
+            win_piles=self._win_piles,
+            goal=self._goal,
+        )
+        return (rebuild, (self._name,))
 
     def _key(self) -> tuple[str, bool, tuple[int, ...], int, Card | None]:
         return (self._name, self._two_way, self._distances, self._win_piles, self._goal)
