@@ -137,6 +137,11 @@ class LegalMoves:
     def __init__(self, game: Game) -> None:
         self._game = game
 
+    def __reduce__(self) -> tuple[object, ...]:
+        raise TypeError(
+            "cannot pickle LegalMoves: it is a live view of a game, not a value (pickle the game)"
+        )
+
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
             try:
