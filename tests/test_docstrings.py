@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import pkgutil
 import types
 from collections.abc import Iterator
 
 import pytest
 
+import accordion.cli
+
 ENGINES = ("accordion", "accordion.reference", "accordion.reference.royal")
+# The modules around the engines, the CLI's found by walking its package (so that a
+# new subcommand is held to the same rule).
 MODULES = (
     "accordion.errors",
     "accordion.svg",
@@ -22,15 +27,11 @@ MODULES = (
     "accordion.tui",
     "accordion.royal_tui",
     "accordion.cli",
-    "accordion.cli.choose",
-    "accordion.cli.common",
-    "accordion.cli.deal",
-    "accordion.cli.numbering",
-    "accordion.cli.play",
-    "accordion.cli.progress",
-    "accordion.cli.rate",
-    "accordion.cli.solve",
-    "accordion.cli.stats",
+    *(
+        info.name
+        for info in pkgutil.iter_modules(accordion.cli.__path__, "accordion.cli.")
+        if not info.name.endswith("__main__")
+    ),
 )
 
 # Kinds of class attribute that are documented callables or accessors. Plain values
