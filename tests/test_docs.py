@@ -1,4 +1,4 @@
-"""The examples in the README and in the package's docstrings run as written."""
+"""The examples in the README, the docs pages and the package's docstrings run as written."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import pytest
 
 import accordion
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+PAGES = sorted(page for page in (ROOT / "docs").glob("*.md") if ">>> " in page.read_text("utf-8"))
 
 
 def test_readme_examples_run() -> None:
@@ -20,14 +22,15 @@ def test_readme_examples_run() -> None:
     assert failures == 0
 
 
-PAGES_WITH_EXAMPLES = ["numberings.md", "winnable.md", "difficulty.md"]
+def test_the_pages_with_examples_are_found() -> None:
+    for name in ("quickstart.md", "numberings.md", "winnable.md", "difficulty.md"):
+        assert ROOT / "docs" / name in PAGES
 
 
-@pytest.mark.parametrize("page", PAGES_WITH_EXAMPLES)
-def test_docs_page_examples_run(page: str) -> None:
-    path = README.parent / "docs" / page
-    failures, tried = doctest.testfile(str(path), module_relative=False, verbose=False)
-    assert tried > 0, f"docs/{page} has no Python example"
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_docs_page_examples_run(page: Path) -> None:
+    failures, tried = doctest.testfile(str(page), module_relative=False, verbose=False)
+    assert tried > 0
     assert failures == 0
 
 

@@ -1,14 +1,15 @@
 """Accordion (Idle Year, Tower of Babel, Leapfrog): a fast Rust rules engine,
 solver and simulator with a typed Python API.
 
->>> from accordion import Deal, Game
->>> game = Game(Deal.parse("7H 7S 8S KS"))
->>> [str(move) for move in game.legal_moves]
-['7S>7H', '8S>7S', 'KS>8S']
->>> game.play("KS>8S")
-Move('KS', '8S')
->>> game.tops
-[Card('7H'), Card('7S'), Card('KS')]
+Examples:
+    >>> from accordion import Deal, Game
+    >>> game = Game(Deal.parse("7H 7S 8S KS"))
+    >>> [str(move) for move in game.legal_moves]
+    ['7S>7H', '8S>7S', 'KS>8S']
+    >>> game.play("KS>8S")
+    Move('KS', '8S')
+    >>> game.tops
+    [Card('7H'), Card('7S'), Card('KS')]
 """
 
 from accordion._core import (

@@ -4,4 +4,6 @@ import sys
 
 from accordion.cli import main
 
-sys.exit(main())
+# Guarded, so that importing the module (documentation tools do) does not run the CLI.
+if __name__ == "__main__":
+    sys.exit(main())

@@ -13,6 +13,13 @@ __version__: str
 #: The most threads ``jobs`` may ask for (``docs/errors.md``).
 MAX_JOBS: int
 
+def _restore(kind: str, state: tuple[object, ...]) -> object:
+    """Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
+
+    Raises:
+        ValueError: a ``kind`` or ``state`` that no ``__reduce__`` wrote.
+    """
+
 def _interrupt_all() -> int:
     """Stop every long call running now, in any thread (see :func:`accordion.interrupt`)."""
 
@@ -20,18 +27,46 @@ GradeName = Literal["win", "strong", "moral victory", "loss"]
 
 @final
 class Card:
-    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`."""
+    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`.
+
+    ``Card(text)`` is :meth:`Card.parse`.
+
+    Raises:
+        InvalidCardError: ``text`` is not a card.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> Card("10h"), Card("7♠").suit, Card("AS").agrees(Card("AD"))
+        (Card('TH'), 'S', True)
+    """
 
     def __new__(cls, text: str) -> Card:
         """Same as :meth:`parse`."""
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse ``AS``, ``td``, ``10D``, ``7♥``; raise ``InvalidCardError`` otherwise."""
+        """Parse ``AS``, ``td``, ``10D``, ``7♥`` (rank then suit; case and white space ignored).
+
+        Args:
+            text: the card's text.
+
+        Returns:
+            The card, whose ``str`` is the canonical text (``TD``).
+
+        Raises:
+            InvalidCardError: ``text`` is not a card; the message says why.
+            TypeError: ``text`` is not a ``str``.
+        """
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S).
 
-        An index outside 0 to 51 raises ``InvalidArgumentError``."""
+        Args:
+            index: 0 to 51.
+
+        Raises:
+            InvalidArgumentError: ``index`` outside 0 to 51.
+            TypeError: ``index`` is not an ``int``.
+        """
     @property
     def rank(self) -> str:
         """``"A"``, ``"2"`` … ``"T"``, ``"J"``, ``"Q"``, ``"K"``."""
@@ -39,11 +74,17 @@ class Card:
     def suit(self) -> str:
         """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
     @property
-    def index(self) -> int: ...
+    def index(self) -> int:
+        """The card's number, ``4 * rank + suit``: 0 (``AC``) to 51 (``KS``)."""
     @property
-    def is_red(self) -> bool: ...
+    def is_red(self) -> bool:
+        """True for diamonds and hearts (only the pictures use colour; the rules never do)."""
     def agrees(self, other: Card) -> bool:
-        """True when the two cards share a suit or a rank."""
+        """True when the two cards share a suit or a rank (colour and rank order never matter).
+
+        Raises:
+            TypeError: ``other`` is not a ``Card``.
+        """
     def __eq__(self, other: object, /) -> bool: ...
     def __lt__(self, other: Card, /) -> bool: ...
     def __le__(self, other: Card, /) -> bool: ...
@@ -53,14 +94,34 @@ class Card:
 
 @final
 class Move:
-    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card."""
+    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
+
+    ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
+    notation and :meth:`deal` is the deal action. Frozen and hashable; ``str`` gives
+    the canonical notation, which :meth:`parse` reads back.
+
+    Raises:
+        InvalidMoveError: the two cards are the same.
+        InvalidCardError: either is not a card.
+
+    Examples:
+        >>> move = Move("7H", "7S")
+        >>> str(move), move.mover, Move.parse(str(move)) == move
+        ('7H>7S', Card('7H'), True)
+    """
 
     def __new__(cls, mover: Card | str, target: Card | str) -> Move: ...
     @staticmethod
     def parse(text: str) -> Move:
         """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
 
-        Raise ``InvalidMoveError`` otherwise.
+        Args:
+            text: the move's text (case and white space ignored).
+
+        Raises:
+            InvalidMoveError: anything else; the message shows the notation.
+            InvalidCardError: a side of the move is not a card.
+            TypeError: ``text`` is not a ``str``.
         """
     @staticmethod
     def deal() -> Move:
@@ -72,48 +133,114 @@ class Move:
     def target(self) -> Card | None:
         """The top card of the pile landed on; ``None`` for a deal."""
     @property
-    def is_deal(self) -> bool: ...
+    def is_deal(self) -> bool:
+        """True for the deal action, False for a move of a pile."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
 class Deal:
-    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1)."""
+    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1).
+
+    ``Deal(cards)`` takes an iterable of cards or card texts; :meth:`parse` reads text
+    and :meth:`from_seed` makes a numbered deal. Frozen and hashable; ``len``,
+    iteration and indexing give the cards.
+
+    Raises:
+        InvalidDealError: no cards, more than 52, or a card twice.
+        InvalidCardError: an element is not a card.
+        TypeError: ``cards`` is a ``str`` (use :meth:`parse`) or not iterable.
+
+    Examples:
+        >>> deal = Deal(["7H", "7S", "8S"])
+        >>> len(deal), deal[0], str(deal)
+        (3, Card('7H'), '7H 7S 8S')
+    """
 
     def __new__(cls, cards: Iterable[Card | str]) -> Deal: ...
     @staticmethod
     def parse(text: str) -> Deal:
-        """Cards separated by spaces and/or commas.
+        """Read a row: cards separated by white space and/or commas.
 
-        Raise ``InvalidDealError`` or ``InvalidCardError`` otherwise.
+        Args:
+            text: e.g. ``"7H 7S 8S KS"`` or ``"7h,7s, 8s"``.
+
+        Returns:
+            The deal (not numbered: its :attr:`seed` is ``None``).
+
+        Raises:
+            InvalidDealError: no cards, more than 52, a repeated card, or an empty field
+                between two commas.
+            InvalidCardError: a token is not a card; the message names it.
+            TypeError: ``text`` is not a ``str``.
         """
     @staticmethod
     def from_seed(seed: int, cards: int | None = None) -> Deal:
-        """Numbered deal: SplitMix64(seed) drives a Fisher–Yates shuffle; the first
-        ``cards`` (default 52) cards. ``seed`` 0 to 2**64 - 1 and ``cards`` 1 to 52,
-        else ``InvalidArgumentError``."""
+        """Numbered deal ``seed``: SplitMix64 drives a Fisher–Yates shuffle; the first ``cards``.
+
+        The same on every platform and in every version (docs/rules.md, "Numbered deals").
+
+        Args:
+            seed: 0 to 2**64 - 1.
+            cards: how many cards of the shuffled deck, 1 to 52 (default 52).
+
+        Raises:
+            InvalidArgumentError: ``seed`` or ``cards`` out of range.
+            TypeError: either is not an ``int``.
+
+        Examples:
+            >>> str(Deal.from_seed(1, 8))
+            '5S 3C 5C 9D 6C JS 6S 5H'
+        """
     @staticmethod
     def from_pysol(number: int | str, game: str | int | None = None) -> Deal:
-        """The row PySolFC lays out for game ``number`` (``12345`` or ``"ms12345"``; 1 to
-        10**20 - 1) of ``game`` (default ``"accordion"``; a name, PySolFC's title or its
-        id: accordion 772, bayan 656, relaxed-accordion 773, 23-skidoo 883,
-        accordions-revenge 811, royal-marriage 288). See docs/numberings.md."""
+        """The row PySolFC lays out for game ``number`` of ``game`` (docs/numberings.md).
+
+        Args:
+            number: ``12345`` or ``"ms12345"``; 1 to 10**20 - 1.
+            game: a name, PySolFC's title or its id (default ``"accordion"``; accordion 772,
+                bayan 656, relaxed-accordion 773, 23-skidoo 883, accordions-revenge 811,
+                royal-marriage 288).
+
+        Raises:
+            InvalidDealError: a game number out of range.
+            InvalidRulesError: an unknown game.
+        """
     @staticmethod
     def from_solvitaire(seed: int, game: str = "accordion") -> Deal:
-        """The row ``solvitaire --type accordion|late-binding-solitaire --random SEED``
-        solves (``game`` ``"accordion"``: 52 cards, ``"late-binding"``: 18)."""
+        """The row ``solvitaire --type accordion|late-binding-solitaire --random SEED`` solves.
+
+        Args:
+            seed: Solvitaire's seed (a C ``int``, not -1).
+            game: ``"accordion"`` (52 cards) or ``"late-binding"`` (18).
+
+        Raises:
+            InvalidArgumentError: a seed Solvitaire cannot take.
+            InvalidRulesError: another game.
+        """
     @staticmethod
     def from_knuth(seed: int, cards: int | None = None) -> Deal:
-        """The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``
-        (Stanford GraphBase ``gb_flip``)."""
+        """The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``.
+
+        Knuth's generator is the Stanford GraphBase ``gb_flip`` (docs/numberings.md).
+
+        Raises:
+            InvalidArgumentError: ``seed`` outside -2**31 to 2**31 - 1, or ``cards``
+                outside 1 to 52.
+        """
     @staticmethod
     def random(cards: int | None = None) -> Deal:
-        """A numbered deal with a fresh random seed (see :attr:`seed`)."""
+        """A numbered deal with a fresh random seed (see :attr:`seed`), of ``cards`` cards.
+
+        Raises:
+            InvalidArgumentError: ``cards`` outside 1 to 52.
+        """
     @property
-    def cards(self) -> tuple[Card, ...]: ...
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, left to right."""
     @property
     def seed(self) -> int | None:
-        """The seed of a numbered deal, else ``None``."""
+        """The seed of a numbered deal (:meth:`from_seed`, :meth:`random`), else ``None``."""
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Card]: ...
     def __getitem__(self, index: int, /) -> Card: ...
@@ -124,7 +251,27 @@ class Deal:
 
 @final
 class Rules:
-    """A rule set of docs/rules.md with its variant (two-way moves, distance set)."""
+    """A rule set of docs/rules.md with its variant (two-way moves, distance set).
+
+    Args:
+        name: ``modern`` (default), ``strict``, ``strict-leap`` or ``parlett``.
+        two_way: piles may also move rightwards (default False).
+        distances: how far a pile may move, each 1 to 51 (default ``(1, 3)``); text
+            such as ``"2,3"`` is accepted.
+        win_piles: the game is won at this many piles or fewer (default 1; PySolFC's
+            23 Skidoo: 2).
+        goal: a card that must end on top of the last pile (PySolFC's Accordion's
+            Revenge); no move may land on it.
+
+    Raises:
+        InvalidRulesError: an unknown name, or a distance set that is empty or out of
+            range.
+        TypeError: an argument of the wrong type.
+
+    Examples:
+        >>> Rules("strict").must_move, Rules("modern", distances=[2, 3]).distances
+        (True, (2, 3))
+    """
 
     def __new__(
         cls,
@@ -141,19 +288,35 @@ class Rules:
         move may land on it."""
     @staticmethod
     def from_pysol(game: str | int, number: int | str | None = None) -> Rules:
-        """The rules PySolFC plays its ``game`` by (docs/numberings.md); Accordion's
-        Revenge needs the game ``number`` for its goal card."""
+        """The rules PySolFC plays its ``game`` by (docs/numberings.md).
+
+        Args:
+            game: a PySolFC game name, title or id.
+            number: the game number; Accordion's Revenge needs it for its goal card.
+
+        Raises:
+            InvalidRulesError: an unknown game.
+            InvalidArgumentError: a game number out of range.
+        """
     @property
-    def win_piles(self) -> int: ...
+    def win_piles(self) -> int:
+        """The game is won at this many piles or fewer (1; PySolFC's 23 Skidoo: 2)."""
     @property
-    def goal(self) -> Card | None: ...
+    def goal(self) -> Card | None:
+        """The goal card (PySolFC's Accordion's Revenge), or ``None``.
+
+        The game is won only with it on top of the last pile; a covered card never comes
+        back, so no move may land on it.
+        """
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The rule set: ``modern``, ``strict``, ``strict-leap`` or ``parlett``."""
     @property
-    def two_way(self) -> bool: ...
+    def two_way(self) -> bool:
+        """Whether piles may also move rightwards (the two-way variant, "Bayan")."""
     @property
     def distances(self) -> tuple[int, ...]:
-        """Sorted, distinct, each 1 to 51."""
+        """How far a pile may move: sorted, distinct, each 1 to 51."""
     @property
     def must_move(self) -> bool:
         """A move must be made whenever one exists (strict, strict-leap, parlett)."""
@@ -161,7 +324,8 @@ class Rules:
     def is_automatic(self) -> bool:
         """At most one legal action at any time (strict, strict-leap)."""
     @property
-    def may_deal_while_move_exists(self) -> bool: ...
+    def may_deal_while_move_exists(self) -> bool:
+        """Whether ``deal`` is legal while a move exists (only under ``modern``)."""
     def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, object]]:
         """Pickled as ``Rules(name, two_way=…, distances=…, win_piles=…, goal=…)``."""
     def __eq__(self, other: object, /) -> bool: ...
@@ -169,21 +333,28 @@ class Rules:
 
 @final
 class Outcome:
-    """Where a game stands: piles left, grade, and whether it is over."""
+    """Where a game stands: piles left, grade, and whether it is over (``Game.outcome``)."""
 
     @property
-    def piles(self) -> int: ...
+    def piles(self) -> int:
+        """Piles on the table (in a blind game, not counting the stock)."""
     @property
     def grade(self) -> GradeName:
         """1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; more ``loss``."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True when no legal action is left."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
 class LegalMoves:
-    """A live view of the legal actions of a game (``deal`` included when allowed)."""
+    """A live view of the legal actions of a game (``deal`` included when allowed).
+
+    It holds the game, not a list, so it always answers for the current position.
+    Supports ``len``, iteration (movers left to right, then ``deal``), truth and
+    ``in`` (with a :class:`Move` or its text; text that is not a move is not in it).
+    """
 
     def __contains__(self, move: object, /) -> bool: ...
     def __len__(self) -> int: ...
@@ -192,53 +363,121 @@ class LegalMoves:
 
 @final
 class Game:
-    """A game of Accordion: a row of piles, maybe a stock, the rules and the history."""
+    """A game of Accordion: a row of piles, maybe a stock, the rules and the history.
+
+    Args:
+        deal: the deal, or its text.
+        rules: a :class:`Rules` or a rule-set name (default ``modern``).
+        blind: deal as you go: the row starts empty and ``deal`` turns the next card
+            of the stock (the deal, in order) onto the right-hand end.
+
+    Raises:
+        InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
+        InvalidRulesError: an unknown rule-set name.
+        TypeError: an argument of the wrong type.
+
+    Examples:
+        >>> game = Game("7H 7S 8S KS", "strict")
+        >>> list(game.legal_moves), game.play("7S>7H"), str(game)
+        ([Move('7S', '7H')], Move('7S', '7H'), '7S 8S KS')
+    """
 
     def __new__(
         cls, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> Game:
         """A new game of ``deal``; ``rules`` default to ``modern``."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rules the game is played by."""
     @property
-    def starting_deal(self) -> Deal: ...
+    def starting_deal(self) -> Deal:
+        """The deal the game started from (all of it, whatever has been played or dealt)."""
     @property
-    def blind(self) -> bool: ...
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes (True) or laid out open (False)."""
     @property
-    def legal_moves(self) -> LegalMoves: ...
+    def legal_moves(self) -> LegalMoves:
+        """The legal actions now, as a live :class:`LegalMoves` view."""
     @property
     def piles(self) -> list[tuple[Card, ...]]:
         """Each pile bottom to top, left to right."""
     @property
-    def tops(self) -> list[Card]: ...
+    def tops(self) -> list[Card]:
+        """The top card of each pile, left to right."""
     @property
-    def stock_size(self) -> int: ...
+    def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
     @property
-    def history(self) -> list[Move]: ...
+    def history(self) -> list[Move]:
+        """The actions played so far, in order (a copy)."""
     @property
-    def outcome(self) -> Outcome: ...
+    def outcome(self) -> Outcome:
+        """Piles, grade and whether the game is over, as an :class:`Outcome`."""
     @property
     def is_over(self) -> bool:
         """No legal action is left (no move, and no card to deal)."""
     def play(self, move: Move | str, /) -> Move:
-        """Play a move or ``deal``; raise ``InvalidMoveError`` / ``IllegalMoveError``."""
+        """Play a move or ``deal``.
+
+        Args:
+            move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
+
+        Returns:
+            The move played, as a :class:`Move`.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a move the rules do not allow here; the message says why
+                (not a top card, too far, no shared suit or rank, or another move forced).
+        """
     def deal(self) -> Move:
-        """Turn the next stock card; raise ``IllegalMoveError`` when not allowed."""
+        """Turn the next stock card onto the right-hand end of the row.
+
+        Returns:
+            ``Move.deal()``.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
+                move on the table.
+        """
     def undo(self) -> Move:
-        """Take back the last action; raise ``NoMoveToUndoError`` (an ``IllegalMoveError``
-        and an ``IndexError``) when there is none."""
-    def copy(self) -> Game: ...
+        """Take back the last action.
+
+        Returns:
+            The action taken back.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+                ``IndexError``).
+        """
+    def copy(self) -> Game:
+        """An independent game in the same position, with the same history (undo works on it)."""
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: object, /) -> Game: ...
     def move_at(self, pile: int, distance: int) -> Move:
-        """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards)."""
-    def hint(self, *, timeout: float | None = ...) -> Move | None:
-        """A move that keeps a win in reach (or, when the row is lost, keeps the
-        fewest reachable piles); ``None`` when no move is legal.
+        """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
 
-        The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it
-        runs out, the first move of the best line found so far. In a blind game the
-        search knows the stock order (it is clairvoyant).
+        It names the move between the two top cards without asking whether the rules
+        allow it; only a position off the row is an error.
+
+        Args:
+            pile: the moving pile's position, from 1 at the left.
+            distance: how many places leftwards (negative: rightwards).
+
+        Raises:
+            IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
+            TypeError: either argument is not an ``int``.
+        """
+    def hint(self, *, timeout: float | None = ...) -> Move | None:
+        """A move that keeps a win in reach (or, when the row is lost, keeps the fewest
+        reachable piles); ``None`` when no move is legal.
+
+        The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
+        out, the first move of the best line found so far. In a blind game the search
+        knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
+
+        Raises:
+            InvalidArgumentError: ``timeout`` not positive.
         """
     def _repr_svg_(self) -> str:
         """The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`."""
@@ -247,7 +486,13 @@ ResultName = Literal["win", "loss", "unknown"]
 
 @final
 class Solution:
-    """What the solver found for one row."""
+    """What the solver found for one row (:func:`solve`, :func:`solve_many`).
+
+    Examples:
+        >>> solution = solve("7H 2C 3C 7C")
+        >>> solution.result, solution.piles, [str(move) for move in solution.moves]
+        ('win', 1, ['7C>7H', '3C>2C', '3C>7C'])
+    """
 
     @property
     def deal(self) -> str:
@@ -260,13 +505,15 @@ class Solution:
         """A winning line; or a line reaching the fewest piles (``loss``) or the best found."""
     @property
     def piles(self) -> int:
-        """Piles at the end of :attr:`moves`: 1 for a win, exact fewest for a loss."""
+        """Piles at the end of :attr:`moves`: 1 for a win, the exact fewest for a loss."""
     @property
-    def nodes(self) -> int: ...
+    def nodes(self) -> int:
+        """Positions the search expanded (deterministic for a row and rules)."""
     @property
-    def seconds(self) -> float: ...
+    def seconds(self) -> float:
+        """Wall-clock seconds the search took."""
     def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md."""
+        """The JSON object of docs/contract.md: deal, result, moves, piles, nodes, seconds."""
     @staticmethod
     def from_dict(data: dict[str, object]) -> Solution:
         """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
@@ -275,8 +522,13 @@ class Solution:
         """
 
 def pysol_goal(number: int | str) -> Card:
-    """The goal card of PySolFC's Accordion's Revenge game ``number``: it must end on top
-    of the last pile."""
+    """The goal card of PySolFC's Accordion's Revenge game ``number``.
+
+    The game is won only when this card ends on top of the last pile.
+
+    Raises:
+        InvalidDealError: a game number out of range.
+    """
 
 LevelName = Literal["easy", "medium", "hard"]
 
@@ -313,7 +565,8 @@ class Rating:
     def level(self) -> LevelName | None:
         """``easy`` (difficulty below 3.5), ``medium`` (below 6.5) or ``hard``; ``None``
         unless winnable."""
-    def to_dict(self) -> dict[str, object]: ...
+    def to_dict(self) -> dict[str, object]:
+        """The rating as a JSON object: ``result``, ``nodes``, ``difficulty``, ``level``."""
 
 def rate(deal: Deal | str, *, rules: Rules | str | None = None) -> Rating:
     """Rate an open deal under ``rules`` (default ``modern``; ``parlett`` too; the forced rule
@@ -341,10 +594,26 @@ def solve(
 ) -> Solution:
     """Solve an open row (or the current row of a game) exhaustively.
 
-    ``rules`` defaults to the game's rules, else ``modern``. ``max_nodes`` at
-    least 1, ``timeout`` positive seconds (``inf``: none), ``memory`` (the bound of
-    the transposition table in bytes) at least 1 MiB, else ``InvalidArgumentError``.
-    Releases the GIL; Ctrl-C stops it, from any thread (``KeyboardInterrupt``).
+    Args:
+        position: a :class:`Deal`, its text, or a :class:`Game` (its current row; a
+            blind game's stock is dealt in order).
+        rules: the rules (default: the game's, else ``modern``).
+        max_nodes: a node budget, at least 1 (default: none).
+        timeout: seconds, positive (``inf`` or ``None``: none).
+        memory: the transposition table's bound in bytes, at least 1 MiB (default 256 MiB).
+
+    Returns:
+        A :class:`Solution`: ``win`` with a winning line, ``loss`` with a line to the
+        fewest piles, or ``unknown`` when a budget ran out.
+
+    Raises:
+        InvalidArgumentError: a budget out of range.
+        InvalidDealError, InvalidCardError, InvalidRulesError: a bad row or rule set.
+        KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
+
+    Examples:
+        >>> solve("2S 3S 7H 6H AC QH TH 8C").result
+        'loss'
     """
 
 def solve_many(
@@ -356,8 +625,20 @@ def solve_many(
     timeout: float | None = None,
     memory: int | None = None,
 ) -> list[Solution]:
-    """Solve many rows on ``jobs`` threads (default: one per core; 1 to ``MAX_JOBS``);
-    results in input order, the same for any ``jobs``."""
+    """Solve many rows on ``jobs`` threads; results in input order, the same for any ``jobs``.
+
+    Args:
+        deals: the rows (deals or their text); read before the search starts.
+        rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
+        jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+
+    Returns:
+        A list of :class:`Solution`, one per row, in order.
+
+    Raises:
+        InvalidArgumentError: ``jobs`` or a budget out of range.
+        KeyboardInterrupt: Ctrl-C, from any thread.
+    """
 
 # ---------------------------------------------------------------- Royal Marriage
 # docs/royal-marriage.md; the reference twin is accordion.reference.royal.
@@ -368,24 +649,41 @@ RoyalStrategy = Literal["greedy", "best"]
 
 @final
 class RoyalMove:
-    """A throw named by its cards (``out 5D``, ``out 5D 7C``), by the agreeing pair
-    around it (``between 3S 9S``), or ``deal``. ``str`` round-trips through ``parse``."""
+    """A throw named by its cards (``out 5D``, ``out 5D 7C``), by the agreeing pair around
+    it (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a Royal Marriage move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = RoyalMove("x5D,7C")
+        >>> str(move), move.kind, move.cards
+        ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
+    """
 
     def __new__(cls, text: str) -> RoyalMove:
         """Same as :meth:`parse`."""
     @staticmethod
     def parse(text: str) -> RoyalMove:
-        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S`` or
-        ``deal``; raise ``InvalidMoveError`` otherwise."""
+        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
     @staticmethod
-    def deal() -> RoyalMove: ...
+    def deal() -> RoyalMove:
+        """The action of turning the next stock card (blind games)."""
     @property
-    def kind(self) -> RoyalMoveKind: ...
+    def kind(self) -> RoyalMoveKind:
+        """``"out"``, ``"between"`` or ``"deal"``."""
     @property
     def cards(self) -> tuple[Card, ...]:
         """The thrown cards (``out``), the pair around them (``between``), or none."""
     @property
-    def is_deal(self) -> bool: ...
+    def is_deal(self) -> bool:
+        """True for the deal action."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -394,7 +692,8 @@ class RoyalOutcome:
     """Where a Royal Marriage game stands; ``cards`` counts the cards not thrown out."""
 
     @property
-    def cards(self) -> int: ...
+    def cards(self) -> int:
+        """Cards not thrown out (row and stock)."""
     @property
     def piles(self) -> int:
         """The same as :attr:`cards`."""
@@ -402,9 +701,11 @@ class RoyalOutcome:
     def won(self) -> bool:
         """Only the queen and the king of hearts are left."""
     @property
-    def grade(self) -> Literal["win", "loss"]: ...
+    def grade(self) -> Literal["win", "loss"]:
+        """``"win"`` or ``"loss"``."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -412,8 +713,22 @@ class RoyalOutcome:
 class RoyalGame:
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
-    ``rules`` matter in blind play only: ``modern`` lets the player deal while a
-    throw exists, ``parlett`` obliges a throw first."""
+    Args:
+        deal: a Royal Marriage deal (QH first, KH last) or its text.
+        rules: ``modern`` (default) or ``parlett``; they matter in blind play only:
+            ``modern`` lets the player deal while a throw exists, ``parlett`` obliges a
+            throw first.
+        blind: deal as you go from the stock.
+
+    Raises:
+        InvalidDealError: a row that does not start with QH and end with KH.
+        InvalidRulesError: any other rule set.
+
+    Examples:
+        >>> game = RoyalGame("QH 5C 9H 7D 5S KH")
+        >>> [str(move) for move in game.legal_moves]
+        ['out 5C', 'out 9H 7D', 'out 7D 5S']
+    """
 
     def __new__(
         cls,
@@ -424,11 +739,14 @@ class RoyalGame:
     ) -> RoyalGame:
         """``deal`` must start with QH and end with KH (``InvalidDealError``)."""
     @property
-    def rules(self) -> RoyalRuleName: ...
+    def rules(self) -> RoyalRuleName:
+        """The rule set's name: ``modern`` or ``parlett``."""
     @property
-    def starting_deal(self) -> Deal: ...
+    def starting_deal(self) -> Deal:
+        """The deal the game started from."""
     @property
-    def blind(self) -> bool: ...
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes."""
     @property
     def legal_moves(self) -> list[RoyalMove]:
         """The throws by position of the first thrown card (one card before two), then ``deal``."""
@@ -442,23 +760,50 @@ class RoyalGame:
     def piles(self) -> list[tuple[Card, ...]]:
         """One one-card pile per card, for code written for :class:`Game`."""
     @property
-    def stock_size(self) -> int: ...
+    def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
     @property
-    def history(self) -> list[RoyalMove]: ...
+    def history(self) -> list[RoyalMove]:
+        """The actions played so far, in canonical notation."""
     @property
-    def outcome(self) -> RoyalOutcome: ...
+    def outcome(self) -> RoyalOutcome:
+        """Cards left, whether won, whether over, as a :class:`RoyalOutcome`."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
     def play(self, move: RoyalMove | str, /) -> RoyalMove:
-        """Play a throw or ``deal``; return it in canonical notation; raise
-        ``InvalidMoveError`` / ``IllegalMoveError``."""
-    def deal(self) -> RoyalMove: ...
+        """Play a throw or ``deal``.
+
+        Args:
+            move: a :class:`RoyalMove` or its text.
+
+        Returns:
+            The move played, in canonical ``out …`` notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a throw the row does not allow; the message says why.
+        """
+    def deal(self) -> RoyalMove:
+        """Deal the next stock card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a throw that ``parlett`` obliges.
+        """
     def undo(self) -> RoyalMove:
-        """Take back the last action; raise ``NoMoveToUndoError`` when there is none."""
+        """Take back the last action and return it.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played.
+        """
     def hint(self, *, timeout: float | None = None) -> RoyalMove | None:
-        """The next action of best play; ``None`` when the game is over. The exact
-        solver takes microseconds: ``timeout`` is checked as for ``Game.hint``, never binds."""
-    def copy(self) -> RoyalGame: ...
+        """The next action of best play; ``None`` when the game is over.
+
+        The exact solver takes microseconds: ``timeout`` is checked as for ``Game.hint``
+        and never binds.
+        """
+    def copy(self) -> RoyalGame:
+        """An independent game in the same position, with the same history."""
     def __copy__(self) -> RoyalGame: ...
     def __deepcopy__(self, memo: object, /) -> RoyalGame: ...
     def _repr_svg_(self) -> str:
@@ -466,17 +811,20 @@ class RoyalGame:
 
 @final
 class RoyalSolution:
-    """What the Royal Marriage solver found for one row."""
+    """What the Royal Marriage solver found for one row (:func:`solve_royal`)."""
 
     @property
-    def deal(self) -> str: ...
+    def deal(self) -> str:
+        """The row solved, left to right."""
     @property
-    def result(self) -> ResultName: ...
+    def result(self) -> ResultName:
+        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
     @property
     def moves(self) -> tuple[RoyalMove, ...]:
         """A winning line, or a line to the fewest cards (or the greedy line if ``unknown``)."""
     @property
-    def cards(self) -> int: ...
+    def cards(self) -> int:
+        """Cards left at the end of :attr:`moves`: 2 for a win."""
     @property
     def piles(self) -> int:
         """The same as :attr:`cards`: 2 for a win."""
@@ -484,31 +832,41 @@ class RoyalSolution:
     def nodes(self) -> int:
         """Intervals examined by the interval solver."""
     @property
-    def seconds(self) -> float: ...
+    def seconds(self) -> float:
+        """Wall-clock seconds the search took."""
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
 @final
 class RoyalStats:
-    """Totals of :func:`simulate_royal`: the attributes of :class:`Stats` (piles =
-    cards left, a win is the royal pair alone), without ``grades``."""
+    """Totals of :func:`simulate_royal`: the attributes of :class:`Stats` (piles = cards
+    left, a win is the royal pair alone), without ``grades``.
+    """
 
     @property
-    def rules(self) -> RoyalRuleName: ...
+    def rules(self) -> RoyalRuleName:
+        """The rule set played: ``modern`` or ``parlett``."""
     @property
-    def strategy(self) -> RoyalStrategy: ...
+    def strategy(self) -> RoyalStrategy:
+        """The strategy that chose the throws: ``greedy`` or ``best``."""
     @property
-    def blind(self) -> bool: ...
+    def blind(self) -> bool:
+        """Whether the deals were dealt as they went."""
     @property
-    def cards(self) -> int: ...
+    def cards(self) -> int:
+        """Cards per deal."""
     @property
-    def deals(self) -> int: ...
+    def deals(self) -> int:
+        """Deals played."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
     @property
-    def wins(self) -> int: ...
+    def wins(self) -> int:
+        """Deals won (only the royal pair left)."""
     @property
-    def win_rate(self) -> float: ...
+    def win_rate(self) -> float:
+        """``wins / deals``."""
     @property
     def ci95(self) -> tuple[float, float]:
         """The 95% Wilson score interval of the win rate."""
@@ -522,14 +880,20 @@ class RoyalStats:
     def histogram(self) -> dict[int, int]:
         """Cards left → games, increasing, only the counts that occurred."""
     @property
-    def seconds(self) -> float: ...
+    def seconds(self) -> float:
+        """Wall-clock seconds the simulation took."""
     def to_dict(self) -> dict[str, object]:
         """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
-        writes it (``mode``, ``cards`` …), with ``game`` besides."""
+        writes it (``mode``, ``cards`` …), with ``game`` besides.
+        """
 
 def royal_deal(seed: int, cards: int | None = None) -> Deal:
     """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
-    ``Deal.from_seed(seed)`` (QH and KH skipped), KH."""
+    ``Deal.from_seed(seed)`` (QH and KH skipped), KH.
+
+    Raises:
+        InvalidArgumentError: ``seed`` out of range or ``cards`` outside 2 to 52.
+    """
 
 def solve_royal(
     position: Deal | RoyalGame | str,
@@ -542,8 +906,16 @@ def solve_royal(
     """Solve an open Royal Marriage row (or a game's current row) exactly.
 
     The arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett``
-    (the same for an open row); ``memory`` is checked but the interval solver
-    needs no table. Releases the GIL; Ctrl-C stops it."""
+    (the same for an open row); ``memory`` is checked but the interval solver needs no
+    table. Releases the GIL; Ctrl-C stops it.
+
+    Returns:
+        A :class:`RoyalSolution`.
+
+    Raises:
+        InvalidDealError: a row that is not a Royal Marriage deal.
+        InvalidArgumentError: a budget out of range.
+    """
 
 def simulate_royal(
     *,
@@ -556,12 +928,21 @@ def simulate_royal(
     jobs: int | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> RoyalStats:
-    """Play numbered deals ``seed … seed+deals-1`` (the arguments of :func:`simulate`;
-    ``strategy`` defaults to ``greedy``, ``blind`` to False, ``cards`` 2 to 52).
+    """Play numbered Royal Marriage deals ``seed … seed+deals-1``.
 
-    Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
-    it, from any thread. ``simulate_royal(deals, ...)``, the old signature, still
-    works with a ``DeprecationWarning``."""
+    The arguments of :func:`simulate`; ``strategy`` is ``greedy`` (default) or
+    ``best``, ``blind`` defaults to False, ``cards`` is 2 to 52. Deterministic for a
+    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+    ``simulate_royal(deals, ...)``, the old signature, still works with a
+    ``DeprecationWarning``.
+
+    Returns:
+        A :class:`RoyalStats`.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: an unknown rule set or strategy.
+    """
 
 StrategyName = Literal[
     "forced",
@@ -576,29 +957,44 @@ StrategyName = Literal[
 
 @final
 class Stats:
-    """The figures of a simulation (docs/contract.md, ``stats``)."""
+    """The figures of a simulation (:func:`simulate`; docs/contract.md, ``stats``).
+
+    Examples:
+        >>> stats = simulate(rules="strict", deals=10_000, seed=1)
+        >>> stats.wins, stats.deals, stats.strategy
+        (5, 10000, 'forced')
+    """
 
     @property
-    def rules(self) -> str: ...
+    def rules(self) -> str:
+        """The rule set played."""
     @property
-    def strategy(self) -> str: ...
+    def strategy(self) -> str:
+        """The strategy that chose the moves."""
     @property
-    def blind(self) -> bool: ...
+    def blind(self) -> bool:
+        """Whether the deals were dealt as they went."""
     @property
-    def cards(self) -> int: ...
+    def cards(self) -> int:
+        """Cards per deal."""
     @property
-    def deals(self) -> int: ...
+    def deals(self) -> int:
+        """Deals played."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
     @property
-    def wins(self) -> int: ...
+    def wins(self) -> int:
+        """Deals won (one pile left)."""
     @property
-    def win_rate(self) -> float: ...
+    def win_rate(self) -> float:
+        """``wins / deals``."""
     @property
     def ci95(self) -> tuple[float, float]:
-        """95% Wilson score interval of the win rate."""
+        """The 95% Wilson score interval of the win rate."""
     @property
-    def mean_piles(self) -> float: ...
+    def mean_piles(self) -> float:
+        """Mean piles at the end."""
     @property
     def histogram(self) -> dict[int, int]:
         """Final piles → deals, increasing, only the counts that occurred."""
@@ -606,7 +1002,8 @@ class Stats:
     def grades(self) -> dict[str, float]:
         """Share of deals per grade: win, strong, moral victory, loss."""
     @property
-    def seconds(self) -> float: ...
+    def seconds(self) -> float:
+        """Wall-clock seconds the simulation took."""
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides."""
     @staticmethod
@@ -638,16 +1035,28 @@ def simulate(
     jobs: int | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> Stats:
-    """Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``
-    (default ``modern``).
+    """Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.
 
-    ``deals`` at least 1, ``seed`` (default 1) 0 to 2**64 - 1 with the last deal
-    number ``seed + deals - 1`` at most 2**64 - 1, ``cards`` 1 to 52, ``jobs`` 1 to
-    ``MAX_JOBS`` (default: one per core), else ``InvalidArgumentError``.
-    The strategy defaults to what the rules force (``strict``, ``strict-leap``),
-    the agent under ``parlett`` and greedy ``slide-first`` under ``modern``;
-    ``blind`` defaults to True except for ``sweepers`` and ``solver`` (plans for
-    open rows).
-    Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
-    it; ``progress`` is called with the number of deals finished so far.
+    Args:
+        deals: how many deals, at least 1.
+        rules: the rules (default ``modern``).
+        strategy: who chooses the moves (docs/strategies.md); by default what the
+            rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
+            greedy ``slide-first`` under ``modern``.
+        seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
+            most 2**64 - 1.
+        cards: cards per deal, 1 to 52.
+        blind: deal as you go; default True except for ``sweepers`` and ``solver``
+            (plans for open rows).
+        jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
+        progress: called with the number of deals finished so far.
+
+    Returns:
+        The :class:`Stats`. Deterministic for a seed whatever ``jobs`` is.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: an unknown rule set or strategy, or a strategy the rules
+            refuse.
+        KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
     """

@@ -41,16 +41,27 @@ class Played(Protocol[MoveT_co]):
     """What the shared commands need of a game (``Game``, ``RoyalGame``)."""
 
     @property
-    def starting_deal(self) -> Deal: ...
+    def starting_deal(self) -> Deal:
+        """The deal the game started from."""
+
     @property
-    def blind(self) -> bool: ...
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes."""
+
     @property
-    def stock_size(self) -> int: ...
+    def stock_size(self) -> int:
+        """Cards still to be dealt."""
+
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True when no legal action is left."""
+
     @property
-    def legal_moves(self) -> Collection[MoveT_co]: ...
-    def undo(self) -> MoveT_co: ...
+    def legal_moves(self) -> Collection[MoveT_co]:
+        """The legal actions now."""
+
+    def undo(self) -> MoveT_co:
+        """Take back the last action and return it (``IndexError`` when there is none)."""
 
 
 GameT = TypeVar("GameT", bound="Played[Any]")
@@ -62,6 +73,7 @@ def plural(count: int, word: str) -> str:
 
 
 def is_int(word: str) -> bool:
+    """Whether ``word`` is a whole number, signed or not (``3``, ``-1``, ``+2``)."""
     return word.lstrip("+-").isdigit()
 
 
@@ -158,29 +170,36 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         return str(move)
 
     @abstractmethod
-    def status(self) -> str: ...
+    def status(self) -> str:
+        """The status line under the table: piles or cards left, stock, legal moves."""
 
     @abstractmethod
-    def welcome(self) -> Reply: ...
+    def welcome(self) -> Reply:
+        """The greeting when the session opens: the deal, how to play it and the first verdict."""
 
     @abstractmethod
-    def hint(self) -> Reply: ...
+    def hint(self) -> Reply:
+        """The ``hint`` command: a move of best play (the solver's), or why there is none."""
 
     @abstractmethod
-    def solve(self) -> Reply: ...
+    def solve(self) -> Reply:
+        """The ``solve`` command: whether the current position can be won, with a line."""
 
     # Naming the deal ---------------------------------------------------------------
 
     @property
     def deal(self) -> Deal:
+        """The deal being played (the current game's starting deal)."""
         return self.game.starting_deal
 
     @property
     def deal_name(self) -> str:
+        """``deal N`` for a numbered deal, ``your deal`` for one typed in."""
         return "your deal" if self.seed is None else f"deal {self.seed}"
 
     @property
     def title(self) -> str:
+        """The title line: game, deal, rules and mode."""
         mode = "blind" if self.blind else "open"
         return f"{self.NAME} · {self.deal_name} · {self._rules_text()} · {mode}"
 
@@ -196,6 +215,7 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         return f"{self.COMMAND} {where}{self._flags()}"
 
     def farewell(self) -> str:
+        """The last line on leaving: how the game ended and the command that replays it."""
         return (
             f"{self.deal_name}: {self._left()}, {self._result()}. "
             f"Play it again: {self.replay_hint()}"
@@ -239,12 +259,15 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     # The commands ------------------------------------------------------------------
 
     def help(self) -> Reply:
+        """The ``help`` command: the moves and commands this table understands."""
         return Reply(self.HELP.splitlines())
 
     def quit(self) -> Reply:
+        """The ``quit`` command: leave the table."""
         return Reply(quit=True)
 
     def undo(self) -> Reply:
+        """The ``undo`` command: take back the last action, if any."""
         try:
             move = self.game.undo()
         except IndexError:
@@ -253,17 +276,20 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         return Reply([f"took back {move}"])
 
     def restart(self) -> Reply:
+        """The ``restart`` command: the same deal from the start."""
         self.game = self._new_game(self.deal)
         self._announced = False
         return Reply([f"{self.deal_name} from the start"])
 
     def new(self) -> Reply:
+        """The ``new`` command: a fresh random deal, with the number that replays it."""
         self.seed, deal = self._random_deal()
         self.game = self._new_game(deal)
         self._announced = False
         return Reply([f"new {self.deal_name}; to replay it later: {self.replay_hint()}"])
 
     def deal_card(self) -> Reply:
+        """The ``deal`` command: turn the next stock card (blind games only)."""
         if not self.blind:
             return Reply(["this is an open game: every card is already in the row"])
         try:
@@ -273,6 +299,7 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         return self._after_action(reply)
 
     def moves(self) -> Reply:
+        """The ``moves`` command: list the legal actions."""
         legal = list(self.game.legal_moves)
         if not legal:
             return Reply([self.NO_MOVES])

@@ -31,11 +31,16 @@ class CardLike(Protocol):
     """What a picture needs of a card (the Rust and the reference ``Card`` alike)."""
 
     @property
-    def rank(self) -> str: ...
+    def rank(self) -> str:
+        """``"A"``, ``"2"`` … ``"K"``."""
+
     @property
-    def suit(self) -> str: ...
+    def suit(self) -> str:
+        """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+
     @property
-    def is_red(self) -> bool: ...
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
 
 
 @runtime_checkable
@@ -43,9 +48,12 @@ class TableLike(Protocol):
     """What a picture needs of a game."""
 
     @property
-    def piles(self) -> Sequence[Sequence[CardLike]]: ...
+    def piles(self) -> Sequence[Sequence[CardLike]]:
+        """Each pile bottom to top, left to right."""
+
     @property
-    def stock_size(self) -> int: ...
+    def stock_size(self) -> int:
+        """Cards not yet dealt (drawn face down after the row)."""
 
 
 Drawable = TableLike | Iterable[CardLike] | str
@@ -74,7 +82,24 @@ def per_band(width: int) -> int:
 
 
 def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
-    """An SVG picture of a deal or of a game's row (and stock), at most ``width`` px wide."""
+    """An SVG picture of a deal or of a game's row (and stock), at most ``width`` px wide.
+
+    Args:
+        item: a ``Deal``, ``Game`` or ``RoyalGame`` of either engine, any iterable of
+            cards, or the text of a deal.
+        width: the widest the picture may be, in pixels; the row wraps into bands.
+
+    Returns:
+        The picture as an ``<svg>`` element, with a ``<title>`` that describes it.
+
+    Raises:
+        InvalidDealError, InvalidCardError: text that is not a deal.
+
+    Examples:
+        >>> picture = svg("7H 7S 8S", width=300)
+        >>> picture.startswith("<svg"), picture.count('class="card"')
+        (True, 3)
+    """
     piles, stock = _table(item)
     slots = len(piles) + (1 if stock else 0)
     across = max(1, min(per_band(width), slots))
@@ -107,8 +132,18 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
 
 
 def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_WIDTH) -> None:
-    """Write the picture of a deal or game to an SVG file."""
-    # Not an int: open() takes one as a file descriptor (True would be stdout).
+    """Write the picture of a deal or game (see :func:`svg`) to an SVG file.
+
+    Args:
+        path: the file to write (UTF-8).
+        item: what to draw, as for :func:`svg`.
+        width: the widest the picture may be, in pixels.
+
+    Raises:
+        TypeError: ``path`` is not a str or a path (an int would be taken by
+            ``open`` as a file descriptor: ``True`` is standard output).
+        OSError: the file cannot be written.
+    """
     if not isinstance(path, (str, PathLike)):
         raise TypeError(f"path must be a str or a path, not {type(path).__name__}")
     with open(path, "w", encoding="utf-8") as file:

@@ -153,7 +153,8 @@ class Row(Protocol):
     """What the screen needs of a game: its piles, bottom to top (``Game``, ``RoyalGame``)."""
 
     @property
-    def piles(self) -> Sequence[Sequence[Card]]: ...
+    def piles(self) -> Sequence[Sequence[Card]]:
+        """Each pile bottom to top, left to right."""
 
 
 def render_screen(
@@ -328,13 +329,24 @@ class Table(Protocol):
     :class:`accordion.royal_tui.RoyalSession`)."""
 
     @property
-    def game(self) -> Row: ...
+    def game(self) -> Row:
+        """The game on the table."""
+
     @property
-    def title(self) -> str: ...
-    def status(self) -> str: ...
-    def welcome(self) -> Reply: ...
-    def execute(self, line: str) -> Reply: ...
-    def farewell(self) -> str: ...
+    def title(self) -> str:
+        """The title line."""
+
+    def status(self) -> str:
+        """The status line under the row."""
+
+    def welcome(self) -> Reply:
+        """The greeting when the table opens."""
+
+    def execute(self, line: str) -> Reply:
+        """Interpret one line of input."""
+
+    def farewell(self) -> str:
+        """The last line on leaving."""
 
 
 class Session(BaseSession[Game, Move]):

@@ -82,68 +82,84 @@ pub fn stats_repr<S>(
     )
 }
 
-/// The figures of a simulation.
+/// The figures of a simulation (:func:`simulate`; docs/contract.md, ``stats``).
+///
+/// Examples:
+///     >>> stats = simulate(rules="strict", deals=10_000, seed=1)
+///     >>> stats.wins, stats.deals, stats.strategy
+///     (5, 10000, 'forced')
 #[pyclass(frozen, name = "Stats", module = "accordion._core")]
 pub struct PyStats(Stats);
 
 #[pymethods]
 impl PyStats {
+    /// The rule set played.
     #[getter]
     fn rules(&self) -> String {
         self.0.setup.rules.to_string()
     }
 
+    /// The strategy that chose the moves.
     #[getter]
     fn strategy(&self) -> &'static str {
         self.0.setup.strategy.name()
     }
 
+    /// Whether the deals were dealt as they went.
     #[getter]
     fn blind(&self) -> bool {
         self.0.setup.blind
     }
 
+    /// Cards per deal.
     #[getter]
     fn cards(&self) -> usize {
         self.0.setup.cards
     }
 
+    /// Deals played.
     #[getter]
     fn deals(&self) -> u64 {
         self.0.deals
     }
 
+    /// The first deal's number (the deals are ``seed … seed+deals-1``).
     #[getter]
     fn seed(&self) -> u64 {
         self.0.seed
     }
 
+    /// Deals won (one pile left).
     #[getter]
     fn wins(&self) -> u64 {
         self.0.wins
     }
 
+    /// ``wins / deals``.
     #[getter]
     fn win_rate(&self) -> f64 {
         self.0.win_rate()
     }
 
+    /// The 95% Wilson score interval of the win rate.
     #[getter]
     fn ci95(&self) -> (f64, f64) {
         self.0.ci95
     }
 
+    /// Mean piles at the end.
     #[getter]
     fn mean_piles(&self) -> f64 {
         self.0.mean_piles
     }
 
+    /// Final piles → deals, increasing, only the counts that occurred.
     #[getter]
     fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         histogram_dict(py, &self.0.histogram, false)
     }
 
-    /// Share of deals per grade.
+    /// Share of deals per grade: win, strong, moral victory, loss.
     #[getter]
     fn grades<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
@@ -155,12 +171,13 @@ impl PyStats {
         Ok(dict)
     }
 
+    /// Wall-clock seconds the simulation took.
     #[getter]
     fn seconds(&self) -> f64 {
         self.0.seconds
     }
 
-    /// The JSON object of `docs/contract.md` (with `mode`, `cards` and `grades` besides).
+    /// The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let setup = &self.0.setup;
         let dict = stats_dict(
@@ -175,9 +192,12 @@ impl PyStats {
         Ok(dict)
     }
 
-    /// The figures of a histogram of final piles (pile count → deals), as
-    /// `simulate` computes them: how runs over adjacent seed ranges combine
-    /// (add their histograms) and how a checkpoint is read back.
+    /// The figures of a histogram of final piles (piles → deals) of the deals
+    /// ``seed …``, computed as :func:`simulate` computes them.
+    ///
+    /// Runs over adjacent seed ranges combine by adding their histograms; this is
+    /// how :mod:`accordion.batch` merges chunks and how pickling rebuilds a
+    /// ``Stats``.
     #[staticmethod]
     #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
     #[allow(clippy::too_many_arguments)]
@@ -320,7 +340,30 @@ pub fn run_simulation<T: Send>(
     Ok(result)
 }
 
-/// Play numbered deals `seed … seed+deals-1` with a strategy; see `_core.pyi`.
+/// Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.
+///
+/// Args:
+///     deals: how many deals, at least 1.
+///     rules: the rules (default ``modern``).
+///     strategy: who chooses the moves (docs/strategies.md); by default what the
+///         rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
+///         greedy ``slide-first`` under ``modern``.
+///     seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
+///         most 2**64 - 1.
+///     cards: cards per deal, 1 to 52.
+///     blind: deal as you go; default True except for ``sweepers`` and ``solver``
+///         (plans for open rows).
+///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
+///     progress: called with the number of deals finished so far.
+///
+/// Returns:
+///     The :class:`Stats`. Deterministic for a seed whatever ``jobs`` is.
+///
+/// Raises:
+///     InvalidArgumentError: a count, seed or ``jobs`` out of range.
+///     InvalidRulesError: an unknown rule set or strategy, or a strategy the rules
+///         refuse.
+///     KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
 #[pyfunction]
 #[pyo3(signature = (*, deals, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None))]
 #[allow(clippy::too_many_arguments)]

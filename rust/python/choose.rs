@@ -3,6 +3,7 @@
 
 use super::args::{jobs_arg, optional_whole, seed as seed_arg};
 use super::interrupt::run_interruptible;
+use super::pickle::{by_restore, malformed, verdict, Reduced};
 use super::values::{card_count, deal_arg, rules_arg, PyDeal};
 use crate::choose::difficulty::{self, Level, Rating};
 use crate::choose::winnable;
@@ -10,7 +11,7 @@ use crate::error::Error;
 use crate::rules::Rules;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// The start of a search: the caller's number, or a fresh random one below 2^32.
 fn start_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
@@ -41,7 +42,12 @@ fn rules_or_modern(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         .map_or(Ok(Rules::modern()), rules_arg)
 }
 
-/// The next numbered deal from `seed` on that `rules` can win (`crate::choose::winnable`).
+/// The first numbered deal from ``seed`` on (default: a random start below 2**32) that
+/// ``rules`` win: the forced game for ``strict``/``strict-leap``; for ``parlett`` the best
+/// line (blind: with the stock order known); for ``modern`` the solver's open row. Its
+/// :attr:`Deal.seed` is its number. Raise ``InvalidRulesError`` when no row of that length
+/// can be won, or none is within ``tries`` numbers (default 100,000). Releases the GIL;
+/// Ctrl-C stops it. See docs/winnable.md.
 #[pyfunction]
 #[pyo3(signature = (*, seed = None, rules = None, blind = false, cards = None, tries = None, jobs = None))]
 fn winnable_deal(
@@ -68,33 +74,65 @@ fn winnable_deal(
     })
 }
 
-/// The solver's rating of an open deal.
+/// The solver's difficulty rating of an open deal (docs/difficulty.md).
 #[pyclass(frozen, name = "Rating", module = "accordion._core")]
 #[derive(Clone)]
 pub struct PyRating(Rating);
 
+impl PyRating {
+    /// The rating pickled by `__reduce__`.
+    pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyRating> {
+        let (result, nodes, difficulty, level): (String, u64, Option<f64>, Option<String>) =
+            state.extract().map_err(|_| malformed("Rating"))?;
+        Ok(PyRating(Rating {
+            verdict: verdict(&result)?,
+            nodes,
+            difficulty,
+            level: level.map(|name| name.parse()).transpose()?,
+        }))
+    }
+}
+
 #[pymethods]
 impl PyRating {
+    /// Pickle support: the fields, rebuilt by `_restore`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let r = &self.0;
+        let state = (
+            r.verdict.name(),
+            r.nodes,
+            r.difficulty,
+            r.level.map(Level::name),
+        );
+        by_restore(py, "Rating", state.into_pyobject(py)?)
+    }
+
+    /// ``win``; ``loss`` (unwinnable); ``unknown`` (undecided within the budget).
     #[getter]
     fn result(&self) -> &'static str {
         self.0.verdict.name()
     }
 
+    /// Positions the solver visited to decide the deal.
     #[getter]
     fn nodes(&self) -> u64 {
         self.0.nodes
     }
 
+    /// ``log2(nodes / cards)`` for a winnable deal, else ``None``.
     #[getter]
     fn difficulty(&self) -> Option<f64> {
         self.0.difficulty
     }
 
+    /// ``easy`` (difficulty below 3.5), ``medium`` (below 6.5) or ``hard``; ``None``
+    /// unless winnable.
     #[getter]
     fn level(&self) -> Option<&'static str> {
         self.0.level.map(Level::name)
     }
 
+    /// The rating as a JSON object: ``result``, ``nodes``, ``difficulty``, ``level``.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("result", self.result())?;
@@ -115,7 +153,8 @@ impl PyRating {
     }
 }
 
-/// Rate an open deal (`crate::choose::difficulty`).
+/// Rate an open deal under ``rules`` (default ``modern``; ``parlett`` too; the forced rule
+/// sets are refused). Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (deal, *, rules = None))]
 fn rate(
@@ -131,7 +170,8 @@ fn rate(
     Ok(PyRating(rating))
 }
 
-/// The next numbered deal from `seed` on at difficulty `level`.
+/// The first numbered deal from ``seed`` on (default: a random start) rated ``level``;
+/// ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
 #[pyfunction]
 #[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None))]
 fn difficulty_deal(

@@ -2,19 +2,41 @@
 
 use super::args::{shown, wrong_type, Flag, Seconds};
 use super::errors::NoMoveToUndoError;
+use super::pickle::{by_restore, Reduced};
 use super::values::{deal_arg, picture, play_arg, rules_arg, PyDeal, PyMove, PyOutcome, PyRules};
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::{Rules, Step};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::values::PyCard;
 
+/// Why `LegalMoves` cannot be pickled (the reference engine says the same).
+const LIVE_VIEW: &str =
+    "cannot pickle LegalMoves: it is a live view of a game, not a value (pickle the game)";
+
 /// `Game.hint`'s default time limit in seconds.
 const HINT_SECONDS: Option<f64> = Some(2.0);
 
-/// A game of Accordion.
+/// A game of Accordion: a row of piles, maybe a stock, the rules and the history.
+///
+/// Args:
+///     deal: the deal, or its text.
+///     rules: a :class:`Rules` or a rule-set name (default ``modern``).
+///     blind: deal as you go: the row starts empty and ``deal`` turns the next card
+///         of the stock (the deal, in order) onto the right-hand end.
+///
+/// Raises:
+///     InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
+///     InvalidRulesError: an unknown rule-set name.
+///     TypeError: an argument of the wrong type.
+///
+/// Examples:
+///     >>> game = Game("7H 7S 8S KS", "strict")
+///     >>> list(game.legal_moves), game.play("7S>7H"), str(game)
+///     ([Move('7S', '7H')], Move('7S', '7H'), '7S 8S KS')
 #[pyclass(name = "Game", module = "accordion._core")]
 #[derive(Clone)]
 pub struct PyGame {
@@ -34,6 +56,27 @@ impl PyGame {
 
 #[pymethods]
 impl PyGame {
+    /// Pickle support: `(deal, rules, blind, history)`; the history is replayed.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let deal = PyDeal {
+            deal: self.game.deal().clone(),
+            seed: self.seed,
+        };
+        let history: Vec<String> = self
+            .game
+            .history()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let state = (
+            deal,
+            PyRules(self.game.rules()),
+            self.game.is_blind(),
+            history,
+        );
+        by_restore(py, "Game", state.into_pyobject(py)?)
+    }
+
     #[new]
     #[pyo3(signature = (deal, rules = None, *, blind = Flag::FALSE), text_signature = "(deal, rules=None, *, blind=False)")]
     fn py_new(
@@ -56,11 +99,13 @@ impl PyGame {
         })
     }
 
+    /// The rules the game is played by.
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules(self.game.rules())
     }
 
+    /// The deal the game started from (all of it, whatever has been played or dealt).
     #[getter]
     fn starting_deal(&self) -> PyDeal {
         PyDeal {
@@ -69,16 +114,19 @@ impl PyGame {
         }
     }
 
+    /// Whether the game is dealt as it goes (True) or laid out open (False).
     #[getter]
     fn blind(&self) -> bool {
         self.game.is_blind()
     }
 
+    /// The legal actions now, as a live :class:`LegalMoves` view.
     #[getter]
     fn legal_moves(slf: Py<Self>) -> LegalMoves {
         LegalMoves { game: slf }
     }
 
+    /// Each pile bottom to top, left to right.
     #[getter]
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         self.game
@@ -89,31 +137,48 @@ impl PyGame {
             .collect()
     }
 
+    /// The top card of each pile, left to right.
     #[getter]
     fn tops(&self) -> Vec<PyCard> {
         self.game.tops().iter().map(|&c| PyCard(c)).collect()
     }
 
+    /// Cards still to be dealt (0 in an open game).
     #[getter]
     fn stock_size(&self) -> usize {
         self.game.stock().len()
     }
 
+    /// The actions played so far, in order (a copy).
     #[getter]
     fn history(&self) -> Vec<PyMove> {
         self.game.history().into_iter().map(PyMove).collect()
     }
 
+    /// Piles, grade and whether the game is over, as an :class:`Outcome`.
     #[getter]
     fn outcome(&self) -> PyOutcome {
         PyOutcome(self.game.outcome())
     }
 
+    /// No legal action is left (no move, and no card to deal).
     #[getter]
     fn is_over(&self) -> bool {
         self.game.is_over()
     }
 
+    /// Play a move or ``deal``.
+    ///
+    /// Args:
+    ///     move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
+    ///
+    /// Returns:
+    ///     The move played, as a :class:`Move`.
+    ///
+    /// Raises:
+    ///     InvalidMoveError: text that is not a move.
+    ///     IllegalMoveError: a move the rules do not allow here; the message says why
+    ///         (not a top card, too far, no shared suit or rank, or another move forced).
     #[pyo3(signature = (r#move, /))]
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let play = play_arg(r#move)?;
@@ -122,11 +187,27 @@ impl PyGame {
         Ok(PyMove(play))
     }
 
+    /// Turn the next stock card onto the right-hand end of the row.
+    ///
+    /// Returns:
+    ///     ``Move.deal()``.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
+    ///         move on the table.
     fn deal(&mut self) -> PyResult<PyMove> {
         self.game.play(Action::Deal)?;
         Ok(PyMove(Play::Deal))
     }
 
+    /// Take back the last action.
+    ///
+    /// Returns:
+    ///     The action taken back.
+    ///
+    /// Raises:
+    ///     NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+    ///         ``IndexError``).
     fn undo(&mut self) -> PyResult<PyMove> {
         let last = self
             .game
@@ -136,11 +217,21 @@ impl PyGame {
         Ok(PyMove(last))
     }
 
+    /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
+    /// reachable piles); ``None`` when no move is legal.
+    ///
+    /// The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
+    /// out, the first move of the best line found so far. In a blind game the search
+    /// knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: ``timeout`` not positive.
     #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
     fn hint(&self, py: Python<'_>, timeout: Seconds) -> PyResult<Option<PyMove>> {
         super::solver::hint(py, &self.game, timeout.0)
     }
 
+    /// An independent game in the same position, with the same history (undo works on it).
     fn copy(&self) -> Self {
         self.clone()
     }
@@ -153,6 +244,18 @@ impl PyGame {
         self.clone()
     }
 
+    /// The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
+    ///
+    /// It names the move between the two top cards without asking whether the rules
+    /// allow it; only a position off the row is an error.
+    ///
+    /// Args:
+    ///     pile: the moving pile's position, from 1 at the left.
+    ///     distance: how many places leftwards (negative: rightwards).
+    ///
+    /// Raises:
+    ///     IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
+    ///     TypeError: either argument is not an ``int``.
     fn move_at(&self, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         // Any int is taken; one past the row is refused by the rules, by its value.
         let position = |obj: &Bound<'_, PyAny>, what: &str| -> PyResult<i128> {
@@ -202,7 +305,7 @@ impl PyGame {
         self.game.to_string()
     }
 
-    /// The row as a picture, for Jupyter; drawn by `accordion.svg`.
+    /// The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`.
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any())
     }
@@ -219,7 +322,11 @@ impl PyGame {
     }
 }
 
-/// A live view of the legal actions of a game.
+/// A live view of the legal actions of a game (``deal`` included when allowed).
+///
+/// It holds the game, not a list, so it always answers for the current position.
+/// Supports ``len``, iteration (movers left to right, then ``deal``), truth and
+/// ``in`` (with a :class:`Move` or its text; text that is not a move is not in it).
 #[pyclass(frozen, name = "LegalMoves", module = "accordion._core")]
 pub struct LegalMoves {
     game: Py<PyGame>,
@@ -227,6 +334,11 @@ pub struct LegalMoves {
 
 #[pymethods]
 impl LegalMoves {
+    /// Not picklable: a live view of a game is not a value.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(LIVE_VIEW))
+    }
+
     fn __contains__(&self, py: Python<'_>, play: &Bound<'_, PyAny>) -> bool {
         let Ok(play) = play_arg(play) else {
             return false;

@@ -32,9 +32,7 @@ const POLL: Duration = Duration::from_millis(50);
 /// The cancel flags of the calls running now.
 static RUNNING: Mutex<Vec<Weak<AtomicBool>>> = Mutex::new(Vec::new());
 
-/// Raise the cancel flag of every call running now, in every thread; each
-/// raises `KeyboardInterrupt` once its work has stopped. The number of calls
-/// told to stop.
+/// Stop every long call running now, in any thread (see :func:`accordion.interrupt`).
 #[pyfunction]
 #[pyo3(name = "_interrupt_all")]
 pub fn interrupt_all() -> usize {

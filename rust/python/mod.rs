@@ -7,6 +7,10 @@
     clippy::unused_self,
     clippy::needless_pass_by_value
 )]
+// The doc comments of the Python-facing items are their Python docstrings, the same
+// text as in `python/accordion/_core.pyi` (tests/test_docstrings.py holds the two
+// together): Python syntax and reST roles, not rustdoc links.
+#![allow(clippy::doc_link_with_quotes)]
 
 mod args;
 mod blind;
@@ -15,6 +19,7 @@ mod errors;
 mod game;
 mod interrupt;
 mod numbering;
+mod pickle;
 mod royal;
 mod solver;
 mod values;
@@ -36,6 +41,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     numbering::register(m)?;
     choose::register(m)?;
     m.add_function(wrap_pyfunction!(interrupt::interrupt_all, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::restore, m)?)?;
     m.add("MAX_JOBS", crate::pool::MAX_JOBS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

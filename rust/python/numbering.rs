@@ -117,7 +117,12 @@ pub fn pysol_rules(
     Ok(game.rules(number)?)
 }
 
-/// The goal card of PySolFC's Accordion's Revenge game `number`.
+/// The goal card of PySolFC's Accordion's Revenge game ``number``.
+///
+/// The game is won only when this card ends on top of the last pile.
+///
+/// Raises:
+///     InvalidDealError: a game number out of range.
 #[pyfunction]
 pub fn pysol_goal(number: &Bound<'_, PyAny>) -> PyResult<PyCard> {
     let layout = pysol::layout(pysol_number(number)?, PysolGame::AccordionsRevenge);

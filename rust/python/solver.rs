@@ -14,7 +14,12 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
-/// What the solver found for one row.
+/// What the solver found for one row (:func:`solve`, :func:`solve_many`).
+///
+/// Examples:
+///     >>> solution = solve("7H 2C 3C 7C")
+///     >>> solution.result, solution.piles, [str(move) for move in solution.moves]
+///     ('win', 1, ['7C>7H', '3C>2C', '3C>7C'])
 #[pyclass(frozen, name = "Solution", module = "accordion._core")]
 pub struct PySolution {
     deal: String,
@@ -53,37 +58,43 @@ impl PySolution {
 
 #[pymethods]
 impl PySolution {
+    /// The row solved (top cards, left to right).
     #[getter]
     fn deal(&self) -> &str {
         &self.deal
     }
 
+    /// ``win``; ``loss`` (proved by exhaustive search); ``unknown`` (a budget ran out).
     #[getter]
     fn result(&self) -> &'static str {
         self.result
     }
 
+    /// A winning line; or a line reaching the fewest piles (``loss``) or the best found.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.moves.iter().map(|&p| PyMove(p)))
     }
 
+    /// Piles at the end of :attr:`moves`: 1 for a win, the exact fewest for a loss.
     #[getter]
     fn piles(&self) -> usize {
         self.piles
     }
 
+    /// Positions the search expanded (deterministic for a row and rules).
     #[getter]
     fn nodes(&self) -> u64 {
         self.nodes
     }
 
+    /// Wall-clock seconds the search took.
     #[getter]
     fn seconds(&self) -> f64 {
         self.seconds
     }
 
-    /// The JSON object of `docs/contract.md`.
+    /// The JSON object of docs/contract.md: deal, result, moves, piles, nodes, seconds.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("deal", &self.deal)?;
@@ -96,8 +107,9 @@ impl PySolution {
         Ok(dict)
     }
 
-    /// The solution whose [`to_dict`](Self::to_dict) is `data` (a checkpoint
-    /// line, or what another process sent): the inverse of `to_dict`.
+    /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+    ///
+    /// Pickling goes through the same pair, so solutions cross processes (Dask).
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
         let field = |key: &'static str| -> PyResult<Bound<'_, PyAny>> {
@@ -211,7 +223,28 @@ fn solve_game(game: &Game, budget: &Budget) -> Solution {
     solver::solve(game.tops(), game.stock(), &game.rules(), budget)
 }
 
-/// Solve an open row, or the position of a game; see `_core.pyi`.
+/// Solve an open row (or the current row of a game) exhaustively.
+///
+/// Args:
+///     position: a :class:`Deal`, its text, or a :class:`Game` (its current row; a
+///         blind game's stock is dealt in order).
+///     rules: the rules (default: the game's, else ``modern``).
+///     max_nodes: a node budget, at least 1 (default: none).
+///     timeout: seconds, positive (``inf`` or ``None``: none).
+///     memory: the transposition table's bound in bytes, at least 1 MiB (default 256 MiB).
+///
+/// Returns:
+///     A :class:`Solution`: ``win`` with a winning line, ``loss`` with a line to the
+///     fewest piles, or ``unknown`` when a budget ran out.
+///
+/// Raises:
+///     InvalidArgumentError: a budget out of range.
+///     InvalidDealError, InvalidCardError, InvalidRulesError: a bad row or rule set.
+///     KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
+///
+/// Examples:
+///     >>> solve("2S 3S 7H 6H AC QH TH 8C").result
+///     'loss'
 #[pyfunction]
 #[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None))]
 fn solve(
@@ -230,7 +263,19 @@ fn solve(
     PySolution::new(&game, &solution)
 }
 
-/// Solve many open rows on `jobs` threads; see `_core.pyi`.
+/// Solve many rows on ``jobs`` threads; results in input order, the same for any ``jobs``.
+///
+/// Args:
+///     deals: the rows (deals or their text); read before the search starts.
+///     rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
+///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+///
+/// Returns:
+///     A list of :class:`Solution`, one per row, in order.
+///
+/// Raises:
+///     InvalidArgumentError: ``jobs`` or a budget out of range.
+///     KeyboardInterrupt: Ctrl-C, from any thread.
 #[pyfunction]
 #[pyo3(signature = (deals, *, rules = None, jobs = None, max_nodes = None, timeout = None, memory = None))]
 fn solve_many(

@@ -1,10 +1,11 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
 use super::args::{flag, seed as seed_arg, text, type_name, whole, wrong_type, Text};
+use super::pickle::{by_method, by_restore, malformed, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
-use crate::game::{Outcome, Play};
+use crate::game::{Grade, Outcome, Play};
 use crate::rules::{Distances, RuleSet, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -18,23 +19,58 @@ fn hash_of(value: &impl Hash) -> u64 {
     hasher.finish()
 }
 
-/// One of the 52 cards.
+/// One of the 52 cards. Frozen, hashable, ordered by :attr:`index`.
+///
+/// ``Card(text)`` is :meth:`Card.parse`.
+///
+/// Raises:
+///     InvalidCardError: ``text`` is not a card.
+///     TypeError: ``text`` is not a ``str``.
+///
+/// Examples:
+///     >>> Card("10h"), Card("7♠").suit, Card("AS").agrees(Card("AD"))
+///     (Card('TH'), 'S', True)
 #[pyclass(frozen, eq, ord, hash, name = "Card", module = "accordion._core")]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyCard(pub Card);
 
 #[pymethods]
 impl PyCard {
+    /// Pickle support: rebuilt by `Card.from_index`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let args = PyTuple::new(slf.py(), [slf.get().0.index()])?;
+        by_method(slf, "from_index", args)
+    }
+
     #[new]
     fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Self::parse(text)
     }
 
+    /// Parse ``AS``, ``td``, ``10D``, ``7♥`` (rank then suit; case and white space ignored).
+    ///
+    /// Args:
+    ///     text: the card's text.
+    ///
+    /// Returns:
+    ///     The card, whose ``str`` is the canonical text (``TD``).
+    ///
+    /// Raises:
+    ///     InvalidCardError: ``text`` is not a card; the message says why.
+    ///     TypeError: ``text`` is not a ``str``.
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyCard(super::args::text(text, "a card")?.parse()?))
     }
 
+    /// The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S).
+    ///
+    /// Args:
+    ///     index: 0 to 51.
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: ``index`` outside 0 to 51.
+    ///     TypeError: ``index`` is not an ``int``.
     #[staticmethod]
     fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
         let expected = "a card index 0 to 51";
@@ -44,26 +80,34 @@ impl PyCard {
             .ok_or_else(|| Error::argument("index", expected, value).into())
     }
 
+    /// ``"A"``, ``"2"`` … ``"T"``, ``"J"``, ``"Q"``, ``"K"``.
     #[getter]
     fn rank(&self) -> String {
         self.0.rank_char().to_string()
     }
 
+    /// ``"C"``, ``"D"``, ``"H"`` or ``"S"``.
     #[getter]
     fn suit(&self) -> String {
         self.0.suit_char().to_string()
     }
 
+    /// The card's number, ``4 * rank + suit``: 0 (``AC``) to 51 (``KS``).
     #[getter]
     fn index(&self) -> u8 {
         self.0.index()
     }
 
+    /// True for diamonds and hearts (only the pictures use colour; the rules never do).
     #[getter]
     fn is_red(&self) -> bool {
         self.0.is_red()
     }
 
+    /// True when the two cards share a suit or a rank (colour and rank order never matter).
+    ///
+    /// Raises:
+    ///     TypeError: ``other`` is not a ``Card``.
     fn agrees(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let other = other.cast::<PyCard>().map_err(|_| {
             PyTypeError::new_err(format!("agrees() takes a Card, got {}", type_name(other)))
@@ -91,13 +135,32 @@ pub fn card_arg(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     Err(wrong_type("a card", "a Card or a str", obj))
 }
 
-/// A move `MOVER>TARGET`, or `deal`.
+/// A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
+///
+/// ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
+/// notation and :meth:`deal` is the deal action. Frozen and hashable; ``str`` gives
+/// the canonical notation, which :meth:`parse` reads back.
+///
+/// Raises:
+///     InvalidMoveError: the two cards are the same.
+///     InvalidCardError: either is not a card.
+///
+/// Examples:
+///     >>> move = Move("7H", "7S")
+///     >>> str(move), move.mover, Move.parse(str(move)) == move
+///     ('7H>7S', Card('7H'), True)
 #[pyclass(frozen, eq, hash, name = "Move", module = "accordion._core")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyMove(pub Play);
 
 #[pymethods]
 impl PyMove {
+    /// Pickle support: rebuilt by `Move.parse` from the notation.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let args = PyTuple::new(slf.py(), [slf.get().0.to_string()])?;
+        by_method(slf, "parse", args)
+    }
+
     #[new]
     fn py_new(mover: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<Self> {
         let (mover, target) = (card_arg(mover)?, card_arg(target)?);
@@ -107,16 +170,27 @@ impl PyMove {
         Ok(PyMove(Play::Move { mover, target }))
     }
 
+    /// Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+    ///
+    /// Args:
+    ///     text: the move's text (case and white space ignored).
+    ///
+    /// Raises:
+    ///     InvalidMoveError: anything else; the message shows the notation.
+    ///     InvalidCardError: a side of the move is not a card.
+    ///     TypeError: ``text`` is not a ``str``.
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyMove(Play::parse(&super::args::text(text, "a move")?)?))
     }
 
+    /// The action of turning the next stock card (blind games).
     #[staticmethod]
     fn deal() -> Self {
         PyMove(Play::Deal)
     }
 
+    /// The top card of the pile that moves; ``None`` for a deal.
     #[getter]
     fn mover(&self) -> Option<PyCard> {
         match self.0 {
@@ -125,6 +199,7 @@ impl PyMove {
         }
     }
 
+    /// The top card of the pile landed on; ``None`` for a deal.
     #[getter]
     fn target(&self) -> Option<PyCard> {
         match self.0 {
@@ -133,6 +208,7 @@ impl PyMove {
         }
     }
 
+    /// True for the deal action, False for a move of a pile.
     #[getter]
     fn is_deal(&self) -> bool {
         self.0 == Play::Deal
@@ -161,7 +237,21 @@ pub fn play_arg(obj: &Bound<'_, PyAny>) -> PyResult<Play> {
     Err(wrong_type("a move", "a Move or a str", obj))
 }
 
-/// A row of 1 to 52 distinct cards.
+/// A row of 1 to 52 distinct cards, left to right (the first card is pile 1).
+///
+/// ``Deal(cards)`` takes an iterable of cards or card texts; :meth:`parse` reads text
+/// and :meth:`from_seed` makes a numbered deal. Frozen and hashable; ``len``,
+/// iteration and indexing give the cards.
+///
+/// Raises:
+///     InvalidDealError: no cards, more than 52, or a card twice.
+///     InvalidCardError: an element is not a card.
+///     TypeError: ``cards`` is a ``str`` (use :meth:`parse`) or not iterable.
+///
+/// Examples:
+///     >>> deal = Deal(["7H", "7S", "8S"])
+///     >>> len(deal), deal[0], str(deal)
+///     (3, Card('7H'), '7H 7S 8S')
 #[pyclass(frozen, name = "Deal", module = "accordion._core", sequence)]
 #[derive(Clone)]
 pub struct PyDeal {
@@ -189,6 +279,19 @@ impl PyDeal {
         })
     }
 
+    /// Read a row: cards separated by white space and/or commas.
+    ///
+    /// Args:
+    ///     text: e.g. ``"7H 7S 8S KS"`` or ``"7h,7s, 8s"``.
+    ///
+    /// Returns:
+    ///     The deal (not numbered: its :attr:`seed` is ``None``).
+    ///
+    /// Raises:
+    ///     InvalidDealError: no cards, more than 52, a repeated card, or an empty field
+    ///         between two commas.
+    ///     InvalidCardError: a token is not a card; the message names it.
+    ///     TypeError: ``text`` is not a ``str``.
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyDeal {
@@ -197,6 +300,21 @@ impl PyDeal {
         })
     }
 
+    /// Numbered deal ``seed``: SplitMix64 drives a Fisher–Yates shuffle; the first ``cards``.
+    ///
+    /// The same on every platform and in every version (docs/rules.md, "Numbered deals").
+    ///
+    /// Args:
+    ///     seed: 0 to 2**64 - 1.
+    ///     cards: how many cards of the shuffled deck, 1 to 52 (default 52).
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: ``seed`` or ``cards`` out of range.
+    ///     TypeError: either is not an ``int``.
+    ///
+    /// Examples:
+    ///     >>> str(Deal.from_seed(1, 8))
+    ///     '5S 3C 5C 9D 6C JS 6S 5H'
     #[staticmethod]
     #[pyo3(signature = (seed, cards = None))]
     fn from_seed(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
@@ -208,7 +326,17 @@ impl PyDeal {
         })
     }
 
-    /// The row PySolFC lays out for game `number` of `game` (`crate::numbering::pysol`).
+    /// The row PySolFC lays out for game ``number`` of ``game`` (docs/numberings.md).
+    ///
+    /// Args:
+    ///     number: ``12345`` or ``"ms12345"``; 1 to 10**20 - 1.
+    ///     game: a name, PySolFC's title or its id (default ``"accordion"``; accordion 772,
+    ///         bayan 656, relaxed-accordion 773, 23-skidoo 883, accordions-revenge 811,
+    ///         royal-marriage 288).
+    ///
+    /// Raises:
+    ///     InvalidDealError: a game number out of range.
+    ///     InvalidRulesError: an unknown game.
     #[staticmethod]
     #[pyo3(signature = (number, game = None))]
     fn from_pysol(number: &Bound<'_, PyAny>, game: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
@@ -221,20 +349,38 @@ impl PyDeal {
         }
     }
 
-    /// The row Solvitaire's `--random seed` lays out for `game`.
+    /// The row ``solvitaire --type accordion|late-binding-solitaire --random SEED`` solves.
+    ///
+    /// Args:
+    ///     seed: Solvitaire's seed (a C ``int``, not -1).
+    ///     game: ``"accordion"`` (52 cards) or ``"late-binding"`` (18).
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: a seed Solvitaire cannot take.
+    ///     InvalidRulesError: another game.
     #[staticmethod]
     #[pyo3(signature = (seed, game = Text("accordion".into())), text_signature = "(seed, game='accordion')")]
     fn from_solvitaire(seed: &Bound<'_, PyAny>, game: Text) -> PyResult<Self> {
         super::numbering::from_solvitaire(seed, &game.0)
     }
 
-    /// The first `cards` (default 18) cards of Knuth's Late Binding deal `seed`.
+    /// The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``.
+    ///
+    /// Knuth's generator is the Stanford GraphBase ``gb_flip`` (docs/numberings.md).
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: ``seed`` outside -2**31 to 2**31 - 1, or ``cards``
+    ///         outside 1 to 52.
     #[staticmethod]
     #[pyo3(signature = (seed, cards = None))]
     fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         super::numbering::from_knuth(seed, cards)
     }
 
+    /// A numbered deal with a fresh random seed (see :attr:`seed`), of ``cards`` cards.
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: ``cards`` outside 1 to 52.
     #[staticmethod]
     #[pyo3(signature = (cards = None))]
     fn random(py: Python<'_>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
@@ -251,11 +397,13 @@ impl PyDeal {
         })
     }
 
+    /// The cards, left to right.
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.deal.cards().iter().map(|&c| PyCard(c)))
     }
 
+    /// The seed of a numbered deal (:meth:`from_seed`, :meth:`random`), else ``None``.
     #[getter]
     fn seed(&self) -> Option<u64> {
         self.seed
@@ -304,7 +452,7 @@ impl PyDeal {
         self.deal.to_string()
     }
 
-    /// The row as a picture, for Jupyter; drawn by `accordion.svg`.
+    /// The row as an SVG picture (for Jupyter), drawn by :func:`accordion.svg`.
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any())
     }
@@ -372,7 +520,26 @@ pub fn deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deal> {
     Err(wrong_type("a deal", "a Deal or a str", obj))
 }
 
-/// A rule set with its variant.
+/// A rule set of docs/rules.md with its variant (two-way moves, distance set).
+///
+/// Args:
+///     name: ``modern`` (default), ``strict``, ``strict-leap`` or ``parlett``.
+///     two_way: piles may also move rightwards (default False).
+///     distances: how far a pile may move, each 1 to 51 (default ``(1, 3)``); text
+///         such as ``"2,3"`` is accepted.
+///     win_piles: the game is won at this many piles or fewer (default 1; PySolFC's
+///         23 Skidoo: 2).
+///     goal: a card that must end on top of the last pile (PySolFC's Accordion's
+///         Revenge); no move may land on it.
+///
+/// Raises:
+///     InvalidRulesError: an unknown name, or a distance set that is empty or out of
+///         range.
+///     TypeError: an argument of the wrong type.
+///
+/// Examples:
+///     >>> Rules("strict").must_move, Rules("modern", distances=[2, 3]).distances
+///     (True, (2, 3))
 #[pyclass(frozen, eq, hash, name = "Rules", module = "accordion._core")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyRules(pub Rules);
@@ -411,55 +578,73 @@ impl PyRules {
         ))
     }
 
-    /// The rules PySolFC plays its game `game` by (for Accordion's Revenge, the
-    /// goal card of game `number`).
+    /// The rules PySolFC plays its ``game`` by (docs/numberings.md).
+    ///
+    /// Args:
+    ///     game: a PySolFC game name, title or id.
+    ///     number: the game number; Accordion's Revenge needs it for its goal card.
+    ///
+    /// Raises:
+    ///     InvalidRulesError: an unknown game.
+    ///     InvalidArgumentError: a game number out of range.
     #[staticmethod]
     #[pyo3(signature = (game, number = None))]
     fn from_pysol(game: &Bound<'_, PyAny>, number: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         super::numbering::pysol_rules(game, number).map(PyRules)
     }
 
+    /// The game is won at this many piles or fewer (1; PySolFC's 23 Skidoo: 2).
     #[getter]
     fn win_piles(&self) -> usize {
         self.0.win_piles
     }
 
+    /// The goal card (PySolFC's Accordion's Revenge), or ``None``.
+    ///
+    /// The game is won only with it on top of the last pile; a covered card never comes
+    /// back, so no move may land on it.
     #[getter]
     fn goal(&self) -> Option<PyCard> {
         self.0.goal.map(PyCard)
     }
 
+    /// The rule set: ``modern``, ``strict``, ``strict-leap`` or ``parlett``.
     #[getter]
     fn name(&self) -> &'static str {
         self.0.set.name()
     }
 
+    /// Whether piles may also move rightwards (the two-way variant, "Bayan").
     #[getter]
     fn two_way(&self) -> bool {
         self.0.two_way
     }
 
+    /// How far a pile may move: sorted, distinct, each 1 to 51.
     #[getter]
     fn distances<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.distances.iter().collect::<Vec<_>>())
     }
 
+    /// A move must be made whenever one exists (strict, strict-leap, parlett).
     #[getter]
     fn must_move(&self) -> bool {
         self.0.set.must_move()
     }
 
+    /// At most one legal action at any time (strict, strict-leap).
     #[getter]
     fn is_automatic(&self) -> bool {
         self.0.set.is_automatic()
     }
 
+    /// Whether ``deal`` is legal while a move exists (only under ``modern``).
     #[getter]
     fn may_deal_while_move_exists(&self) -> bool {
         !self.0.set.must_move()
     }
 
-    /// Pickled as `Rules(name, two_way=…, distances=…, win_piles=…, goal=…)`.
+    /// Pickled as ``Rules(name, two_way=…, distances=…, win_piles=…, goal=…)``.
     fn __getnewargs_ex__<'py>(
         &self,
         py: Python<'py>,
@@ -544,23 +729,35 @@ pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
     Err(wrong_type("rules", "Rules or a rule-set name", obj))
 }
 
-/// Where a game stands.
+/// Where a game stands: piles left, grade, and whether it is over (``Game.outcome``).
 #[pyclass(frozen, eq, hash, name = "Outcome", module = "accordion._core")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyOutcome(pub Outcome);
 
 #[pymethods]
 impl PyOutcome {
+    /// Pickle support: `(piles, is_over)`; the grade follows from the piles.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        by_restore(
+            py,
+            "Outcome",
+            (self.0.piles, self.0.is_over).into_pyobject(py)?,
+        )
+    }
+
+    /// Piles on the table (in a blind game, not counting the stock).
     #[getter]
     fn piles(&self) -> usize {
         self.0.piles
     }
 
+    /// 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; more ``loss``.
     #[getter]
     fn grade(&self) -> &'static str {
         self.0.grade.name()
     }
 
+    /// True when no legal action is left.
     #[getter]
     fn is_over(&self) -> bool {
         self.0.is_over
@@ -574,4 +771,14 @@ impl PyOutcome {
             if self.0.is_over { "True" } else { "False" }
         )
     }
+}
+
+/// The `Outcome` of a pickled `(piles, is_over)`.
+pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
+    let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed("Outcome"))?;
+    Ok(PyOutcome(Outcome {
+        piles,
+        grade: Grade::of_piles(piles),
+        is_over,
+    }))
 }

@@ -29,6 +29,7 @@ play in the terminal. Cards are written AS TD 7H; a deal is a row of cards."""
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``accordion`` argument parser with every subcommand registered (one module each)."""
     parser = Parser(prog="accordion", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"accordion {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)

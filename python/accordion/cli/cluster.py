@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 
 def add_batch_flags(parser: argparse.ArgumentParser, chunk: int, unit: str = "deals") -> None:
+    """Add --scheduler, --chunk and --checkpoint (docs/cluster.md) to ``parser``.
+
+    ``chunk`` is the default number of ``unit`` per task.
+    """
     group = parser.add_argument_group("batches (see docs/cluster.md)")
     group.add_argument(
         "--scheduler",

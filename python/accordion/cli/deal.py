@@ -14,6 +14,7 @@ from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``deal`` subcommand, its options and its help, to ``subparsers``."""
     parser = subparsers.add_parser(
         "deal",
         help="print a numbered deal",
@@ -33,6 +34,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``accordion deal`` with the parsed ``args``; return the exit status (0 on success).
+
+    Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
+    prints as one ``accordion: error: …`` line (exit status 2).
+    """
     resolve_game(args)
     if choose.wanted(args):
         return choose.run(args)

@@ -13,6 +13,7 @@ from accordion.hunt import HUNT_CHUNK, hunt
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``hunt`` subcommand, its options and its help, to ``subparsers``."""
     parser = subparsers.add_parser(
         "hunt",
         help="solve numbered open deals looking for one that cannot be won",
@@ -37,6 +38,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``accordion hunt`` with the parsed ``args``; return the exit status (0 on success).
+
+    Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
+    prints as one ``accordion: error: …`` line (exit status 2).
+    """
     rules = rules_from(args)
     progress = Progress(args.count, "hunting")
     with cluster_client(args) as client:

@@ -20,6 +20,7 @@ from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand, its options and its help, to ``subparsers``."""
     parser = subparsers.add_parser(
         "play",
         help="play a deal in the terminal",
@@ -45,6 +46,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``accordion play`` with the parsed ``args``; return the exit status (0 on success).
+
+    Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
+    prints as one ``accordion: error: …`` line (exit status 2).
+    """
     from accordion.tui import Session, play
 
     resolve_game(args)

@@ -37,6 +37,7 @@ class Progress:
             _active.append(self)
 
     def update(self, done: int) -> None:
+        """Redraw the line for ``done`` of the total finished (at most ten times a second)."""
         now = time.monotonic()
         if not self.enabled or (now - self.last < 0.1 and done < self.total):
             return
@@ -60,6 +61,7 @@ class Progress:
             self.last = 0.0
 
     def close(self) -> None:
+        """Erase the line, if one was drawn, and stop drawing it."""
         self.clear()
         if self in _active:
             _active.remove(self)

@@ -21,6 +21,7 @@ from accordion.cli.solve import _deals
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``rate`` subcommand, its options and its help, to ``subparsers``."""
     parser = subparsers.add_parser(
         "rate",
         help="rate open deals: easy, medium or hard (or unwinnable)",
@@ -67,6 +68,11 @@ def _line(index: int, total: int, deal: str, rating: Rating) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``accordion rate`` with the parsed ``args``; return the exit status (0 on success).
+
+    Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
+    prints as one ``accordion: error: …`` line (exit status 2).
+    """
     resolve_game(args)
     if args.pysol_game == "royal-marriage":
         raise CliError("rate measures Accordion deals, not Royal Marriage")

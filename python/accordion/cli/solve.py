@@ -33,6 +33,7 @@ from accordion.session import plural
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``solve`` subcommand, its options and its help, to ``subparsers``."""
     parser = subparsers.add_parser(
         "solve",
         help="decide deals: win (with the line), loss (with the fewest piles) or unknown",
@@ -205,6 +206,11 @@ def _summary(index: int, total: int, solution: Solution) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``accordion solve`` with the parsed ``args``; return the exit status (0 on success).
+
+    Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
+    prints as one ``accordion: error: …`` line (exit status 2).
+    """
     resolve_game(args)
     if args.game == "royal-marriage":
         return _run_royal(args)

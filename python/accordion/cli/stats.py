@@ -25,6 +25,7 @@ from accordion.cli.progress import Progress
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``stats`` subcommand, its options and its help, to ``subparsers``."""
     parser = subparsers.add_parser(
         "stats",
         help="simulate many numbered deals: win rate with a 95%% interval, pile histogram",
@@ -61,6 +62,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``accordion stats`` with the parsed ``args``; return the exit status (0 on success).
+
+    Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
+    prints as one ``accordion: error: …`` line (exit status 2).
+    """
     if args.game in ("23-skidoo", "accordions-revenge"):
         raise CliError(
             f"stats counts wins at one pile; --game {args.game} has its own win condition "

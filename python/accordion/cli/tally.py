@@ -27,9 +27,11 @@ class Tally:
 
     @property
     def deals(self) -> int:
+        """Solutions counted so far."""
         return sum(self.counts.values())
 
     def add(self, solution: Solution | RoyalSolution) -> None:
+        """Count one more solution: its verdict and its solving time."""
         self.counts[solution.result] += 1
         millis = solution.seconds * 1000
         self.longest = max(self.longest, millis)
@@ -58,6 +60,7 @@ class Tally:
         return self.longest, False
 
     def line(self) -> str:
+        """The summary line: wins, losses, unknown, the median and the longest time."""
         median, exact = self.median()
         counts = self.counts
         return (

@@ -52,7 +52,18 @@ def parse_index(text: str) -> int:
 
 @final
 class Card(Frozen):
-    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`."""
+    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`.
+
+    ``Card(text)`` is :meth:`Card.parse`. Cards compare equal across one engine only.
+
+    Raises:
+        InvalidCardError: ``text`` is not a card.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> Card("10h"), Card("7♠").suit, Card("AS").agrees(Card("AD"))
+        (Card('TH'), 'S', True)
+    """
 
     __slots__ = ("_index",)
     _index: int
@@ -63,12 +74,31 @@ class Card(Frozen):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse ``AS``, ``td``, ``10D``, ``7♥``; raise ``InvalidCardError`` otherwise."""
+        """Parse ``AS``, ``td``, ``10D``, ``7♥`` (rank then suit; case and white space ignored).
+
+        Args:
+            text: the card's text.
+
+        Returns:
+            The card, whose ``str`` is the canonical text (``TD``).
+
+        Raises:
+            InvalidCardError: ``text`` is not a card; the message says why.
+            TypeError: ``text`` is not a ``str``.
+        """
         return Card.from_index(parse_index(text))
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S)."""
+        """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S).
+
+        Args:
+            index: 0 to 51.
+
+        Raises:
+            InvalidArgumentError: ``index`` is outside 0 to 51.
+            TypeError: ``index`` is not an ``int``.
+        """
         whole(index, "index", 0, 51, "a card index 0 to 51")
         card = object.__new__(Card)
         object.__setattr__(card, "_index", index)
@@ -86,14 +116,20 @@ class Card(Frozen):
 
     @property
     def index(self) -> int:
+        """The card's number, ``4 * rank + suit``: 0 (``AC``) to 51 (``KS``)."""
         return self._index
 
     @property
     def is_red(self) -> bool:
+        """True for diamonds and hearts (only the pictures use colour; the rules never do)."""
         return self.suit in "DH"
 
     def agrees(self, other: Card) -> bool:
-        """True when the two cards share a suit or a rank (colour and rank order never matter)."""
+        """True when the two cards share a suit or a rank (colour and rank order never matter).
+
+        Raises:
+            TypeError: ``other`` is not a ``Card``.
+        """
         if not isinstance(other, Card):
             raise TypeError(f"a card agrees with a Card, not {type(other).__name__}")
         return self.rank == other.rank or self.suit == other.suit
@@ -111,6 +147,10 @@ class Card(Frozen):
 
     def __hash__(self) -> int:
         return hash(self._index)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt through the constructor (Frozen forbids restoring slots one by one).
+        return (Card.from_index, (self._index,))
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

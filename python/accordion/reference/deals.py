@@ -28,7 +28,11 @@ _MASK = _WORD - 1
 
 
 class SplitMix64:
-    """The SplitMix64 generator (Steele, Lea and Flood 2014), exactly as docs/rules.md gives it."""
+    """The SplitMix64 generator (Steele, Lea and Flood 2014), exactly as docs/rules.md gives it.
+
+    Args:
+        seed: the initial state, 0 to 2**64 - 1.
+    """
 
     def __init__(self, seed: int) -> None:
         self.state = seed
@@ -105,7 +109,22 @@ def _tokens(text: str) -> list[str]:
 
 @final
 class Deal(Frozen):
-    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1)."""
+    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1).
+
+    ``Deal(cards)`` takes an iterable of cards or card texts; :meth:`parse` reads text
+    and :meth:`from_seed` makes a numbered deal. Frozen and hashable; ``len``,
+    iteration and indexing give the cards.
+
+    Raises:
+        InvalidDealError: no cards, more than 52, or a card twice.
+        InvalidCardError: an element is not a card.
+        TypeError: ``cards`` is a ``str`` (use :meth:`parse`) or not iterable.
+
+    Examples:
+        >>> deal = Deal(["7H", "7S", "8S"])
+        >>> len(deal), deal[0], str(deal)
+        (3, Card('7H'), '7H 7S 8S')
+    """
 
     __slots__ = ("_cards", "_seed")
     _cards: tuple[Card, ...]
@@ -138,16 +157,41 @@ class Deal(Frozen):
 
     @staticmethod
     def parse(text: str) -> Deal:
-        """Cards separated by spaces and/or commas.
+        """Read a row: cards separated by white space and/or commas.
 
-        Raise ``InvalidDealError`` or ``InvalidCardError`` for a bad row.
+        Args:
+            text: e.g. ``"7H 7S 8S KS"`` or ``"7h,7s, 8s"``.
+
+        Returns:
+            The deal (not numbered: its :attr:`seed` is ``None``).
+
+        Raises:
+            InvalidDealError: no cards, more than 52, a repeated card, or an empty field
+                between two commas.
+            InvalidCardError: a token is not a card; the message names it.
+            TypeError: ``text`` is not a ``str``.
         """
         text = _args.text(text, "a deal")
         return Deal._make(tuple(_check_token(token) for token in _tokens(text)), None)
 
     @staticmethod
     def from_seed(seed: int, cards: int | None = None) -> Deal:
-        """Numbered deal: SplitMix64(seed) drives a Fisher-Yates shuffle; the first ``cards``."""
+        """Numbered deal ``seed``: SplitMix64 drives a Fisher-Yates shuffle; the first ``cards``.
+
+        The same on every platform and in every version (docs/rules.md, "Numbered deals").
+
+        Args:
+            seed: 0 to 2**64 - 1.
+            cards: how many cards of the shuffled deck, 1 to 52.
+
+        Raises:
+            InvalidArgumentError: ``seed`` or ``cards`` out of range.
+            TypeError: either is not an ``int``.
+
+        Examples:
+            >>> str(Deal.from_seed(1, 8))
+            '5S 3C 5C 9D 6C JS 6S 5H'
+        """
         number, count = _args.seed(seed), _args.cards(cards)
         deck = shuffled_deck(number)
         return Deal._make(tuple(Card.from_index(index) for index in deck[:count]), number)
@@ -183,6 +227,7 @@ class Deal(Frozen):
 
     @property
     def cards(self) -> tuple[Card, ...]:
+        """The cards, left to right."""
         return self._cards
 
     @property
@@ -222,3 +267,9 @@ class Deal(Frozen):
 
     def __hash__(self) -> int:
         return hash(self._cards)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A numbered deal stays numbered: from_seed rebuilds it, seed included.
+        if self._seed is not None:
+            return (Deal.from_seed, (self._seed, len(self._cards)))
+        return (Deal, (self._cards,))

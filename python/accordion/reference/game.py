@@ -15,6 +15,7 @@ Move('7S', '7H')
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import final
 
@@ -49,7 +50,18 @@ def grade_of(piles: int, win_piles: int = 1) -> str:
 
 @final
 class Outcome(Frozen):
-    """Where a game stands: piles left, grade, and whether it is over."""
+    """Where a game stands: piles left, grade, and whether it is over.
+
+    Args:
+        piles: piles on the table (0 or more).
+        grade: the grade of ``piles`` (it follows from them; given so that the repr
+            evaluates back).
+        is_over: no legal action is left.
+
+    Raises:
+        ValueError: negative ``piles`` or a grade that does not match them.
+        TypeError: an argument of the wrong type.
+    """
 
     __slots__ = ("_grade", "_is_over", "_piles")
     _piles: int
@@ -73,6 +85,7 @@ class Outcome(Frozen):
 
     @property
     def piles(self) -> int:
+        """Piles on the table (in a blind game, not counting the stock)."""
         return self._piles
 
     @property
@@ -83,6 +96,7 @@ class Outcome(Frozen):
 
     @property
     def is_over(self) -> bool:
+        """True when no legal action is left."""
         return self._is_over
 
     def __repr__(self) -> str:
@@ -100,18 +114,33 @@ class Outcome(Frozen):
     def __hash__(self) -> int:
         return hash((self._piles, self._is_over, self._grade))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # The constructor takes keywords only: a partial of it carries them.
+        rebuild = functools.partial(
+            Outcome, piles=self._piles, grade=self.grade, is_over=self._is_over
+        )
+        return (rebuild, ())
+
 
 @final
 class LegalMoves:
     """A live view of the legal actions of a game (``deal`` included when allowed).
 
     It holds the game, not a list, so it always answers for the current position.
+    Supports ``len``, iteration (in the reference order: movers left to right, then
+    ``deal``), truth and ``in`` (with a :class:`Move` or its text; text that is not a
+    move is simply not in it).
     """
 
     __slots__ = ("_game",)
 
     def __init__(self, game: Game) -> None:
         self._game = game
+
+    def __reduce__(self) -> tuple[object, ...]:
+        raise TypeError(
+            "cannot pickle LegalMoves: it is a live view of a game, not a value (pickle the game)"
+        )
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
@@ -147,7 +176,24 @@ def _either(distances: tuple[int, ...]) -> str:
 
 @final
 class Game:
-    """A game of Accordion: a row of piles, maybe a stock, the rules and the history."""
+    """A game of Accordion: a row of piles, maybe a stock, the rules and the history.
+
+    Args:
+        deal: the deal, or its text.
+        rules: a :class:`Rules` or a rule-set name (default ``modern``).
+        blind: deal as you go: the row starts empty and ``deal`` turns the next card
+            of the stock (the deal, in order) onto the right-hand end.
+
+    Raises:
+        InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
+        InvalidRulesError: an unknown rule-set name.
+        TypeError: an argument of the wrong type.
+
+    Examples:
+        >>> game = Game("7H 7S 8S KS", "strict")
+        >>> list(game.legal_moves), game.play("7S>7H"), str(game)
+        ([Move('7S', '7H')], Move('7S', '7H'), '7S 8S KS')
+    """
 
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
 
@@ -175,18 +221,22 @@ class Game:
 
     @property
     def rules(self) -> Rules:
+        """The rules the game is played by."""
         return self._rules
 
     @property
     def starting_deal(self) -> Deal:
+        """The deal the game started from (all of it, whatever has been played or dealt)."""
         return self._deal
 
     @property
     def blind(self) -> bool:
+        """Whether the game is dealt as it goes (True) or laid out open (False)."""
         return self._blind
 
     @property
     def legal_moves(self) -> LegalMoves:
+        """The legal actions now, as a live :class:`LegalMoves` view."""
         return LegalMoves(self)
 
     @property
@@ -196,18 +246,22 @@ class Game:
 
     @property
     def tops(self) -> list[Card]:
+        """The top card of each pile, left to right."""
         return [pile[-1] for pile in self._piles]
 
     @property
     def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
         return len(self._deal) - self._dealt
 
     @property
     def history(self) -> list[Move]:
+        """The actions played so far, in order (a copy)."""
         return list(self._history)
 
     @property
     def outcome(self) -> Outcome:
+        """Piles, grade and whether the game is over, as an :class:`Outcome`."""
         piles = len(self._piles)
         grade = grade_of(piles, self._rules.win_piles)
         return Outcome(piles=piles, grade=grade, is_over=self.is_over)
@@ -254,7 +308,19 @@ class Game:
     # -- playing ------------------------------------------------------------------
 
     def play(self, move: Move | str) -> Move:
-        """Play a move or ``deal``; raise ``InvalidMoveError`` / ``IllegalMoveError``."""
+        """Play a move or ``deal``.
+
+        Args:
+            move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
+
+        Returns:
+            The move played, as a :class:`Move`.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a move the rules do not allow here; the message says why
+                (not a top card, too far, no shared suit or rank, or another move forced).
+        """
         move = as_move(move)
         if move.is_deal:
             return self.deal()
@@ -266,7 +332,15 @@ class Game:
         return move
 
     def deal(self) -> Move:
-        """Turn the next stock card; raise ``IllegalMoveError`` when not allowed."""
+        """Turn the next stock card onto the right-hand end of the row.
+
+        Returns:
+            ``Move.deal()``.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
+                move on the table.
+        """
         if not self._blind:
             raise IllegalMoveError("deal not allowed: an open game has no stock")
         if self.stock_size == 0:
@@ -286,13 +360,22 @@ class Game:
         self._history.append(move)
 
     def undo(self) -> Move:
-        """Take back the last action; raise ``IndexError`` when there is none."""
+        """Take back the last action.
+
+        Returns:
+            The action taken back.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+                ``IndexError``).
+        """
         if not self._history:
             raise NoMoveToUndoError("undo: no move has been played")
         self._piles, self._dealt = self._earlier.pop()
         return self._history.pop()
 
     def copy(self) -> Game:
+        """An independent game in the same position, with the same history (undo works on it)."""
         twin = Game(self._deal, self._rules, blind=self._blind)
         twin._piles, twin._dealt = self._piles, self._dealt
         twin._history = list(self._history)
@@ -340,6 +423,14 @@ class Game:
 
         It names the move between the two top cards without asking whether the
         rules allow it; only a position off the row is an error.
+
+        Args:
+            pile: the moving pile's position, from 1 at the left.
+            distance: how many places leftwards (negative: rightwards).
+
+        Raises:
+            IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
+            TypeError: either argument is not an ``int``.
         """
         for value, what in ((pile, "pile"), (distance, "distance")):
             if not isinstance(value, int) or isinstance(value, bool):

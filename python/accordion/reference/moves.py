@@ -25,7 +25,21 @@ _MOVE_TEXT = re.compile(r"\s*(\S+?)\s*(?:>|-|→|\s[oO][nN]\s)\s*(\S+)\s*")
 
 @final
 class Move(Frozen):
-    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card."""
+    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
+
+    ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
+    notation and :meth:`deal` is the deal action. Frozen and hashable; ``str`` gives
+    the canonical notation, which :meth:`parse` reads back.
+
+    Raises:
+        InvalidMoveError: the two cards are the same.
+        InvalidCardError: either is not a card.
+
+    Examples:
+        >>> move = Move("7H", "7S")
+        >>> str(move), move.mover, Move.parse(str(move)) == move
+        ('7H>7S', Card('7H'), True)
+    """
 
     __slots__ = ("_mover", "_target")
     _mover: Card | None
@@ -48,7 +62,13 @@ class Move(Frozen):
     def parse(text: str) -> Move:
         """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
 
-        Raise ``InvalidMoveError`` for anything else.
+        Args:
+            text: the move's text (case and white space ignored).
+
+        Raises:
+            InvalidMoveError: anything else; the message shows the notation.
+            InvalidCardError: a side of the move is not a card.
+            TypeError: ``text`` is not a ``str``.
         """
         text = _args.text(text, "a move")
         if _args.ascii_lower(_args.strip(text)) == "deal":
@@ -80,6 +100,7 @@ class Move(Frozen):
 
     @property
     def is_deal(self) -> bool:
+        """True for the deal action, False for a move of a pile."""
         return self._mover is None
 
     def __str__(self) -> str:
@@ -95,6 +116,11 @@ class Move(Frozen):
 
     def __hash__(self) -> int:
         return hash((self._mover, self._target))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        if self._mover is None:
+            return (Move.deal, ())
+        return (Move, (self._mover, self._target))
 
 
 def as_move(value: Move | str) -> Move:

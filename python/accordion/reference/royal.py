@@ -109,7 +109,17 @@ def _cards_of(text: str) -> list[Card] | None:
 @final
 class RoyalMove(Frozen):
     """A throw named by its cards (``out 5D 7C``), by the agreeing pair around it
-    (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses."""
+    (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses.
+
+    Raises:
+        InvalidMoveError: text that is not a Royal Marriage move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = RoyalMove("x5D,7C")
+        >>> str(move), move.kind, move.cards
+        ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
+    """
 
     __slots__ = ("_cards", "_kind")
     _kind: str
@@ -127,7 +137,12 @@ class RoyalMove(Frozen):
 
     @staticmethod
     def parse(text: str) -> RoyalMove:
-        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``."""
+        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
         text = _args.text(text, "a move")
         bad = InvalidMoveError(f"not a Royal Marriage move: {_args.quoted(text)} ({_EXAMPLES})")
         stripped = text.strip()
@@ -163,6 +178,7 @@ class RoyalMove(Frozen):
 
     @staticmethod
     def deal() -> RoyalMove:
+        """The action of turning the next stock card (blind games)."""
         return RoyalMove._make("deal", ())
 
     @property
@@ -177,6 +193,7 @@ class RoyalMove(Frozen):
 
     @property
     def is_deal(self) -> bool:
+        """True for the deal action."""
         return self._kind == "deal"
 
     def __str__(self) -> str:
@@ -194,6 +211,10 @@ class RoyalMove(Frozen):
 
     def __hash__(self) -> int:
         return hash((self._kind, self._cards))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The canonical text parses back to an equal move (tested).
+        return (RoyalMove, (str(self),))
 
 
 def _as_move(move: RoyalMove | str) -> RoyalMove:
@@ -258,11 +279,23 @@ class RoyalOutcome:
 
     @property
     def grade(self) -> str:
+        """``"win"`` when only the queen and king of hearts are left, else ``"loss"``."""
         return "win" if self.won else "loss"
 
 
 class RoyalGame:
-    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first)."""
+    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
+
+    Args:
+        deal: a Royal Marriage deal (QH first, KH last) or its text.
+        rules: ``modern`` (default: throw or deal at will) or ``parlett`` (a throw
+            must be made while one exists).
+        blind: deal as you go from the stock.
+
+    Raises:
+        InvalidDealError: a row that does not start with QH and end with KH.
+        InvalidRulesError: any other rule set.
+    """
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -276,14 +309,17 @@ class RoyalGame:
 
     @property
     def rules(self) -> str:
+        """The rule set's name: ``modern`` or ``parlett``."""
         return self._rules
 
     @property
     def starting_deal(self) -> Deal:
+        """The deal the game started from."""
         return self._deal
 
     @property
     def blind(self) -> bool:
+        """Whether the game is dealt as it goes."""
         return self._blind
 
     @property
@@ -293,14 +329,17 @@ class RoyalGame:
 
     @property
     def tops(self) -> list[Card]:
+        """The row, left to right (every pile is one card)."""
         return list(self._row)
 
     @property
     def piles(self) -> list[tuple[Card, ...]]:
+        """The row as one-card piles, like :attr:`Game.piles`."""
         return [(card,) for card in self._row]
 
     @property
     def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
         return len(self._deal) - self._dealt
 
     def _may_deal(self) -> bool:
@@ -308,19 +347,23 @@ class RoyalGame:
 
     @property
     def legal_moves(self) -> list[RoyalMove]:
+        """The legal throws in canonical order (leftmost first), then ``deal`` when allowed."""
         moves = [_out(self._row, throw) for throw in throws(self._row)]
         return [*moves, RoyalMove.deal()] if self._may_deal() else moves
 
     @property
     def history(self) -> list[RoyalMove]:
+        """The actions played so far, in canonical notation."""
         return [move for move, _, _ in self._history]
 
     @property
     def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
         return not self.legal_moves
 
     @property
     def outcome(self) -> RoyalOutcome:
+        """Cards left (row and stock), whether won, whether over, as a :class:`RoyalOutcome`."""
         won = self.stock_size == 0 and len(self._row) == 2
         return RoyalOutcome(len(self._row) + self.stock_size, won, self.is_over)
 
@@ -352,7 +395,18 @@ class RoyalGame:
         return at, len(cards)
 
     def play(self, move: RoyalMove | str) -> RoyalMove:
-        """Play a throw or ``deal``; return it in canonical notation."""
+        """Play a throw or ``deal``.
+
+        Args:
+            move: a :class:`RoyalMove` or its text.
+
+        Returns:
+            The move played, in canonical ``out …`` notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a throw the row does not allow; the message says why.
+        """
         move = _as_move(move)
         if move.is_deal:
             return self.deal()
@@ -375,7 +429,11 @@ class RoyalGame:
         return canonical
 
     def deal(self) -> RoyalMove:
-        """Deal the next stock card onto the right-hand end."""
+        """Deal the next stock card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a throw that ``parlett`` obliges.
+        """
         if not self._may_deal():
             if not self._blind:
                 why = "an open game has no stock"
@@ -391,12 +449,19 @@ class RoyalGame:
         return move
 
     def undo(self) -> RoyalMove:
+        """Take back the last action and return it.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+                ``IndexError``).
+        """
         if not self._history:
             raise NoMoveToUndoError("undo: no move has been played")
         move, self._row, self._dealt = self._history.pop()
         return move
 
     def copy(self) -> RoyalGame:
+        """An independent game in the same position, with the same history."""
         twin = RoyalGame(self._deal, self._rules, blind=self._blind)
         twin._row, twin._dealt, twin._history = self._row, self._dealt, list(self._history)
         return twin
@@ -453,6 +518,7 @@ class RoyalSolution:
 
     @property
     def piles(self) -> int:
+        """The same number as :attr:`cards` (every pile is one card)."""
         return self.cards
 
 

@@ -17,6 +17,7 @@ move. A *step* ``(mover, target)`` is a pair of positions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import TypeVar, final
 
@@ -79,7 +80,26 @@ def _checked_distances(distances: Iterable[int] | str) -> tuple[int, ...]:
 
 @final
 class Rules(Frozen):
-    """A rule set of docs/rules.md with its variant (two-way moves, distance set)."""
+    """A rule set of docs/rules.md with its variant (two-way moves, distance set).
+
+    Args:
+        name: ``modern``, ``strict``, ``strict-leap`` or ``parlett``.
+        two_way: piles may also move rightwards.
+        distances: how far a pile may move, each 1 to 51 (default 1 and 3).
+        win_piles: the game is won at this many piles or fewer (default 1; PySolFC's
+            23 Skidoo: 2).
+        goal: a card that must end on top of the last pile (PySolFC's Accordion's
+            Revenge); no move may land on it.
+
+    Raises:
+        InvalidRulesError: an unknown name, or a distance set that is empty or out
+            of range.
+        TypeError: an argument of the wrong type.
+
+    Examples:
+        >>> Rules("strict").must_move, Rules("modern", distances=[2, 3]).distances
+        (True, (2, 3))
+    """
 
     __slots__ = ("_distances", "_goal", "_name", "_two_way", "_win_piles")
     _name: str
@@ -115,8 +135,16 @@ class Rules(Frozen):
 
     @staticmethod
     def from_pysol(game: str | int, number: int | str | None = None) -> Rules:
-        """The rules PySolFC plays its ``game`` by (docs/numberings.md); Accordion's
-        Revenge needs the game ``number`` for its goal card."""
+        """The rules PySolFC plays its ``game`` by (docs/numberings.md).
+
+        Args:
+            game: a PySolFC game name, title or id.
+            number: the game number; Accordion's Revenge needs it for its goal card.
+
+        Raises:
+            InvalidRulesError: an unknown game.
+            InvalidArgumentError: a game number out of range.
+        """
         from accordion.reference import numbering
 
         name = numbering.pysol_game(game)
@@ -139,8 +167,11 @@ class Rules(Frozen):
 
     @property
     def goal(self) -> Card | None:
-        """The goal card (PySolFC's Accordion's Revenge): won only with it on top of the
-        last pile. A covered card never comes back, so no move may land on it."""
+        """The goal card (PySolFC's Accordion's Revenge), or ``None``.
+
+        The game is won only with it on top of the last pile; a covered card never comes
+        back, so no move may land on it.
+        """
         return self._goal
 
     def is_won(self, piles: int) -> bool:
@@ -154,10 +185,12 @@ class Rules(Frozen):
 
     @property
     def name(self) -> str:
+        """The rule set: ``modern``, ``strict``, ``strict-leap`` or ``parlett``."""
         return self._name
 
     @property
     def two_way(self) -> bool:
+        """Whether piles may also move rightwards (the two-way variant, "Bayan")."""
         return self._two_way
 
     @property
@@ -177,6 +210,7 @@ class Rules(Frozen):
 
     @property
     def may_deal_while_move_exists(self) -> bool:
+        """Whether ``deal`` is legal while a move exists (only under ``modern``)."""
         return not self.must_move
 
     def _is_default_variant(self) -> bool:
@@ -212,6 +246,17 @@ class Rules(Frozen):
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The variant is keyword-only: a partial of the constructor carries it.
+        rebuild = functools.partial(
+            Rules,
+            two_way=self._two_way,
+            distances=self._distances,
+            win_piles=self._win_piles,
+            goal=self._goal,
+        )
+        return (rebuild, (self._name,))
 
     def _key(self) -> tuple[str, bool, tuple[int, ...], int, Card | None]:
         return (self._name, self._two_way, self._distances, self._win_piles, self._goal)

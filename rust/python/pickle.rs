@@ -1,0 +1,104 @@
+//! Pickle and `copy` support for every value type of the core.
+//!
+//! `__reduce__` names a callable and its arguments. Types with a public
+//! constructor are rebuilt through it (`Card.from_index`, `Move.parse`,
+//! `RoyalMove.parse`; `Deal`, `Rules`, `Solution` and `Stats` pickle through
+//! their own public constructors, defined beside them), so a pickle holds
+//! nothing but text and numbers and is checked on load like any input. A game
+//! is rebuilt from its deal, rules and mode by replaying its history through
+//! `play`, which leaves it in the same position with the same undo stack.
+//! Outcomes, the Royal Marriage results and ratings have no public
+//! constructor: `_restore` rebuilds them from their fields. `LegalMoves` is a
+//! live view of a game, not a value: pickling it raises a `TypeError` that
+//! says so.
+
+use super::{choose, royal, values};
+use crate::budget::Verdict;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// What `__reduce__` returns: a callable and its arguments.
+pub type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
+
+/// `(_restore, (kind, state))`: rebuild a `kind` from `state` with [`restore`].
+pub fn by_restore<'py>(
+    py: Python<'py>,
+    kind: &'static str,
+    state: Bound<'py, PyTuple>,
+) -> PyResult<Reduced<'py>> {
+    let restore = py.import("accordion._core")?.getattr("_restore")?;
+    Ok((
+        restore,
+        PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), state.into_any()])?,
+    ))
+}
+
+/// `(callable, args)` for a constructor of the class of `slf` named `method`.
+pub fn by_method<'py, T: pyo3::PyClass>(
+    slf: &Bound<'py, T>,
+    method: &str,
+    args: Bound<'py, PyTuple>,
+) -> PyResult<Reduced<'py>> {
+    Ok((slf.as_any().get_type().getattr(method)?, args))
+}
+
+/// Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
+///
+/// Raises:
+///     ValueError: a ``kind`` or ``state`` that no ``__reduce__`` wrote.
+#[pyfunction]
+#[pyo3(name = "_restore")]
+pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+    let object = match kind {
+        "Outcome" => values::outcome_from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
+        "Game" | "RoyalGame" => replayed(py, kind, state)?,
+        "RoyalOutcome" => royal::PyRoyalOutcome::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
+        "RoyalSolution" => royal::PyRoyalSolution::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
+        "Rating" => choose::PyRating::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
+        "RoyalStats" => royal::PyRoyalStats::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
+        _ => return Err(malformed(kind)),
+    };
+    Ok(object.unbind())
+}
+
+/// A game of class `kind` from `(deal, rules, blind, history)`, its history replayed.
+fn replayed<'py>(
+    py: Python<'py>,
+    kind: &str,
+    state: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (deal, rules, blind, history): (Bound<PyAny>, Bound<PyAny>, bool, Vec<String>) =
+        state.extract().map_err(|_| malformed(kind))?;
+    let class = py.import("accordion._core")?.getattr(kind)?;
+    let kwargs = pyo3::types::PyDict::new(py);
+    kwargs.set_item("blind", blind)?;
+    let game = class.call((deal, rules), Some(&kwargs))?;
+    for action in history {
+        game.call_method1("play", (action,))?;
+    }
+    Ok(game)
+}
+
+/// The verdict named `win`, `loss` or `unknown`.
+pub fn verdict(name: &str) -> PyResult<Verdict> {
+    [Verdict::Win, Verdict::Loss, Verdict::Unknown]
+        .into_iter()
+        .find(|v| v.name() == name)
+        .ok_or_else(|| malformed("solution"))
+}
+
+/// The error for a state that no `__reduce__` wrote.
+pub fn malformed(kind: &str) -> PyErr {
+    PyValueError::new_err(format!("not a pickled accordion {kind}"))
+}

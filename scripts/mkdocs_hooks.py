@@ -1,0 +1,50 @@
+"""MkDocs hooks for the documentation site (mkdocs.yml ``hooks:``).
+
+``docs/cli.md`` holds the marker ``<!-- accordion-cli -->``; at build time it is
+replaced by the help of ``accordion`` and of each subcommand, printed by the very
+argparse parsers the program uses (``accordion.cli.build_parser``), so the page
+cannot fall out of step with the code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+MARKER = "<!-- accordion-cli -->"
+WIDTH = "88"
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:  # argparse keeps its subparsers here, and nowhere else
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def cli_reference() -> str:
+    """The help of ``accordion`` and of every subcommand, as Markdown."""
+    from accordion.cli import build_parser
+
+    previous = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = WIDTH  # argparse wraps to the terminal; make it fixed
+    try:
+        parser = build_parser()
+        parts = ["## accordion", "", "```text", parser.format_help().rstrip(), "```", ""]
+        for name, subparser in _subcommands(parser).items():
+            parts += [f"## accordion {name}", "", "```text", subparser.format_help().rstrip()]
+            parts += ["```", ""]
+    finally:
+        if previous is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = previous
+    return "\n".join(parts)
+
+
+def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
+    """Fill the CLI reference page."""
+    if MARKER in markdown:
+        return markdown.replace(MARKER, cli_reference())
+    return markdown
