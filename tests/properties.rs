@@ -39,11 +39,19 @@ fn any_rules() -> impl Strategy<Value = Rules> {
         Just(vec![1, 2, 3]),
         proptest::collection::vec(1i128..=51, 1..5),
     ];
-    (0..4usize, any::<bool>(), distances).prop_map(|(set, two_way, d)| {
-        Rules::new(RuleSet::ALL[set])
-            .with_two_way(two_way)
-            .with_distances(Distances::new(&d).unwrap())
-    })
+    // PySolFC's variants now and then: a win at more piles, a goal card never covered.
+    let win_piles = prop_oneof![4 => Just(1usize), 1 => 1usize..=6];
+    let goal = prop_oneof![3 => Just(None), 1 => (0u8..52).prop_map(Card::from_index)];
+    (0..4usize, any::<bool>(), distances, win_piles, goal).prop_map(
+        |(set, two_way, d, win_piles, goal)| {
+            Rules::new(RuleSet::ALL[set])
+                .with_two_way(two_way)
+                .with_distances(Distances::new(&d).unwrap())
+                .with_win_piles(win_piles)
+                .unwrap()
+                .with_goal(goal)
+        },
+    )
 }
 
 // ------------------------------------------------------------------ naive model
@@ -82,7 +90,8 @@ fn model_agrees(a: Card, b: Card) -> bool {
     a.suit() == b.suit() || a.rank() == b.rank()
 }
 
-/// Every legal step by trying every pair of positions (no early exits, no bit masks).
+/// Every legal step by trying every pair of positions (no early exits, no bit
+/// masks); no pile lands on the goal card.
 fn model_moves(tops: &[Card], rules: &Rules) -> Vec<Step> {
     let n = tops.len();
     let mut moves = Vec::new();
@@ -91,7 +100,11 @@ fn model_moves(tops: &[Card], rules: &Rules) -> Vec<Step> {
         let mut right = Vec::new();
         for to in 0..n {
             let d = from.abs_diff(to);
-            if to == from || !rules.distances.contains(d) || !model_agrees(tops[from], tops[to]) {
+            if to == from
+                || !rules.distances.contains(d)
+                || !model_agrees(tops[from], tops[to])
+                || rules.goal == Some(tops[to])
+            {
                 continue;
             }
             if to < from {
@@ -395,7 +408,12 @@ proptest! {
             prop_assert_eq!(game.ply(), states.len());
             let outcome = game.outcome();
             prop_assert_eq!(outcome.piles, model.len());
-            prop_assert_eq!(outcome.grade, accordion::Grade::of_piles(model.len()));
+            let grade = if (1..=rules.win_piles).contains(&model.len()) {
+                accordion::Grade::Win
+            } else {
+                accordion::Grade::of_piles(model.len())
+            };
+            prop_assert_eq!(outcome.grade, grade);
             check_row(game.row());
             let mut held = all_cards(game.row());
             held.extend(game.stock());
