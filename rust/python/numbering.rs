@@ -1,7 +1,7 @@
 //! The numberings of other programs (`crate::numbering`) as `Deal`
 //! constructors and `pysol_goal`: arguments checked here, generators in the core.
 
-use super::args::shown;
+use super::args::{shown, text};
 use super::values::{card_count, PyCard, PyDeal};
 use crate::error::Error;
 use crate::numbering::pysol::{self, Number, PysolGame};
@@ -23,8 +23,9 @@ fn int_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i128>> {
 
 /// A PySolFC game number: an int, or text such as `12345` or `ms12345`.
 pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(text.to_str()?.parse()?);
+    if obj.is_instance_of::<PyString>() {
+        // Lone surrogates become U+FFFD, which the parser refuses by name.
+        return Ok(text(obj, "number")?.parse()?);
     }
     if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!(
@@ -41,8 +42,8 @@ pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
 
 /// A PySolFC game: a name, PySolFC's title or its id.
 pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolGame> {
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(text.to_str()?.parse()?);
+    if obj.is_instance_of::<PyString>() {
+        return Ok(text(obj, "game")?.parse()?);
     }
     if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
         return Ok(obj.str()?.to_str()?.parse()?);
@@ -61,8 +62,16 @@ pub fn from_pysol(number: &Bound<'_, PyAny>, game: &Bound<'_, PyAny>) -> PyResul
     })
 }
 
-pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<PyDeal> {
-    let game: solvitaire::SolvitaireGame = game.parse()?;
+/// `game` is text (lone surrogates included: they become U+FFFD, which no game
+/// name has) or `None` for `accordion`.
+pub fn from_solvitaire(
+    seed: &Bound<'_, PyAny>,
+    game: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyDeal> {
+    let game: solvitaire::SolvitaireGame = match game {
+        None => solvitaire::SolvitaireGame::Accordion,
+        Some(game) => text(game, "game")?.parse()?,
+    };
     let value = int_arg(seed, "seed")?.and_then(|s| i64::try_from(s).ok());
     let value = value.ok_or_else(|| {
         Error::argument(

@@ -112,8 +112,9 @@ class _Twister:
 
 def pysol(number: int | str, game: str | int = "accordion") -> tuple[list[int], int | None]:
     """The row of PySolFC game ``number`` of ``game`` and its goal card (Accordion's Revenge)."""
-    name = pysol_game(game)
+    # Checked in signature order, as the core does: the number, then the game.
     ms, value = pysol_number(number)
+    name = pysol_game(game)
     # PySolFC's cards: suit by suit (C S H D), ace to king.
     cards = [4 * rank + _PYSOL_SUIT[suit] for suit in range(4) for rank in range(13)]
     generator: _Lcg31 | _Twister

@@ -1,0 +1,66 @@
+"""Inputs the fuzzers (fuzz/, fuzz/results.md) found that broke the error contract.
+
+Each is replayed on both engines: the same exception class (one of the package's
+typed errors, never an untyped one) or the same result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from accordion import _core
+from accordion import reference as _reference
+from accordion.errors import (
+    AccordionError,
+    InvalidArgumentError,
+    InvalidDealError,
+    InvalidRulesError,
+)
+
+ENGINES = (_core, _reference)
+
+
+def _outcome(call: Callable[[], Any]) -> type[AccordionError] | str:
+    try:
+        return str(call())
+    except AccordionError as error:
+        return type(error)
+
+
+CASES: list[tuple[str, Callable[[ModuleType], Any], type[AccordionError]]] = [
+    # The core refused a negative or huge win_piles as an argument, 0 and 53 as rules.
+    ("win_piles=-3", lambda e: e.Rules(win_piles=-3, goal=""), InvalidRulesError),
+    ("win_piles=2**70", lambda e: e.Rules(win_piles=2**70), InvalidRulesError),
+    # The core read cards before commas: the reference checks the separators first.
+    ("deal '..,'", lambda e: e.Deal.parse("..,"), InvalidDealError),
+    ("deal 'ZZ,,AS'", lambda e: e.Deal.parse("ZZ,,AS"), InvalidDealError),
+    # Lone surrogates escaped the core as UnicodeEncodeError.
+    ("pysol 'x\\ud800'", lambda e: e.Deal.from_pysol("x\ud800"), InvalidArgumentError),
+    ("pysol game '\\ud800'", lambda e: e.Deal.from_pysol(1, "\ud800"), InvalidRulesError),
+    ("solvitaire '\\ud800'", lambda e: e.Deal.from_solvitaire(1, "\ud800"), InvalidRulesError),
+    # The reference checked the game before the number (signature order: number first).
+    ("pysol '', ''", lambda e: e.Deal.from_pysol("", ""), InvalidArgumentError),
+]
+
+
+@pytest.mark.parametrize(("name", "call", "error"), CASES, ids=[c[0] for c in CASES])
+def test_both_engines_raise_the_typed_error(
+    name: str, call: Callable[[ModuleType], Any], error: type[AccordionError]
+) -> None:
+    assert [_outcome(lambda e=e: call(e)) for e in ENGINES] == [error, error], name
+
+
+def test_win_piles_message_names_the_value_given() -> None:
+    for engine in ENGINES:
+        with pytest.raises(InvalidRulesError, match="got -3"):
+            engine.Rules(win_piles=-3)
+
+
+def test_solvitaire_game_defaults_to_accordion() -> None:
+    for engine in ENGINES:
+        assert len(engine.Deal.from_solvitaire(7)) == 52
+        assert len(engine.Deal.from_solvitaire(7, "late-binding")) == 18
