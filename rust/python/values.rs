@@ -360,10 +360,7 @@ impl PyDeal {
     ///     InvalidRulesError: another game.
     #[staticmethod]
     #[pyo3(signature = (seed, game = None), text_signature = "(seed, game='accordion')")]
-    fn from_solvitaire(
-        seed: &Bound<'_, PyAny>,
-        game: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    fn from_solvitaire(seed: &Bound<'_, PyAny>, game: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         super::numbering::from_solvitaire(seed, game)
     }
 
