@@ -7,13 +7,16 @@ typed errors, never an untyped one) or the same result.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import run_cli
 
-from accordion import _core
+from accordion import Rules, _core
 from accordion import reference as _reference
+from accordion.batch import solver_fingerprint
 from accordion.errors import (
     AccordionError,
     InvalidArgumentError,
@@ -64,3 +67,20 @@ def test_solvitaire_game_defaults_to_accordion() -> None:
     for engine in ENGINES:
         assert len(engine.Deal.from_solvitaire(7)) == 52
         assert len(engine.Deal.from_solvitaire(7, "late-binding")) == 18
+
+
+def test_a_checkpoint_under_a_slow_variant_does_not_hang(tmp_path: Path) -> None:
+    """The checkpoint's solver fingerprint solved two 52-card deals under the
+    user's rules without a budget: two-way with distances 2,3 ran for hours."""
+    checkpoint = tmp_path / "run.ckpt"
+    args = ("solve", "7H,7S", "--two-way", "--distances", "2,3", "--checkpoint", str(checkpoint))
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    assert "loss: at best 2 piles" in done.stdout  # distance 1 is not allowed
+    assert checkpoint.exists()
+
+
+def test_the_solver_fingerprint_is_budgeted() -> None:
+    fast = solver_fingerprint(Rules())
+    assert fast == solver_fingerprint(Rules())
+    assert solver_fingerprint(Rules(two_way=True, distances=(2, 3))) != fast
