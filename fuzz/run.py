@@ -1,9 +1,9 @@
 """Run one fuzz target under atheris (libFuzzer for Python).
 
     python fuzz/run.py parsers -atheris_runs=100000       # or -max_total_time=3600
-    python fuzz/run.py parsers -max_total_time=600 some/corpus/folder
+    python fuzz/run.py cli -max_total_time=600 some/corpus/folder
 
-TARGET is ``parsers`` (fuzz/parsers.py); every other
+TARGET is ``parsers`` (fuzz/parsers.py) or ``cli`` (fuzz/cli.py); every other
 argument goes to libFuzzer (``-help=1`` lists them), e.g. a corpus folder to
 read and grow. The package is imported with atheris' coverage instrumentation
 (the Python code; the Rust core runs as compiled). A crash prints its traceback,
@@ -19,7 +19,7 @@ from pathlib import Path
 import atheris
 
 HERE = Path(__file__).resolve().parent
-TARGETS = ("parsers",)
+TARGETS = ("parsers", "cli")
 
 
 def main() -> None:

@@ -131,6 +131,7 @@ ruff format --check python tests benches scripts fuzz
 
 step "fuzz smoke: a few seconds of each harness (long runs by hand: fuzz/README.md)"
 python fuzz/run.py parsers -atheris_runs=5000 -seed=1
+python fuzz/run.py cli -atheris_runs=150 -seed=1
 
 step "pytest"
 python -m pytest -q

@@ -6,6 +6,9 @@ typed errors, never an untyped one) or the same result.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -84,3 +87,39 @@ def test_the_solver_fingerprint_is_budgeted() -> None:
     fast = solver_fingerprint(Rules())
     assert fast == solver_fingerprint(Rules())
     assert solver_fingerprint(Rules(two_way=True, distances=(2, 3))) != fast
+
+
+def test_play_reads_bytes_that_are_not_utf8_under_strict_stdin() -> None:
+    """``PYTHONIOENCODING=utf-8:strict`` made bad bytes a UnicodeDecodeError (exit 1)."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = subprocess.run(
+        [sys.executable, "-m", "accordion", "play", "--seed", "1"],
+        input=b"\xfc\xfd\nquit\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"not a move or a command" in done.stdout
+    assert b"Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("word", ["x\ny", "x\x0cy", "x\u2028y"])
+def test_an_error_echoing_control_characters_stays_one_line(word: str) -> None:
+    done = run_cli("deal", word)
+    assert done.returncode == 2
+    assert len(done.stderr.split("\n")) == 2 and done.stderr.endswith("\n")
+    assert done.stderr.splitlines() == [done.stderr.rstrip("\n")]
+    assert done.stderr.startswith("accordion: error: unrecognized arguments: x\\")
+
+
+def test_an_argument_that_is_not_utf8_is_echoed_escaped() -> None:
+    done = subprocess.run(
+        [sys.executable.encode(), b"-m", b"accordion", b"deal", b"x\xffy"],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == b"accordion: error: unrecognized arguments: x\\udcffy\n"
