@@ -277,6 +277,9 @@ def main() -> int:
         f"end {mib[-1]:.1f} MiB ({growth:+.1%}), max {max(mib):.1f} MiB ({worst:+.1%}); "
         f"outcomes {dict(sorted(outcomes.items()))}"
     )
+    # The path, at ten points: a leak climbs steadily, allocator noise does not.
+    tenths = [mib[round(i * (len(mib) - 1) / 10)] for i in range(11)]
+    print("RSS MiB at each tenth after the warm-up: " + " ".join(f"{m:.1f}" for m in tenths))
     return 0 if worst <= args.rss_margin else 1
 
 
