@@ -473,6 +473,53 @@ mod tests {
     }
 
     #[test]
+    fn grades_by_piles_and_their_names() {
+        let grades: Vec<&str> = (0..=7).map(|n| Grade::of_piles(n).name()).collect();
+        assert_eq!(
+            grades,
+            [
+                "loss",
+                "win",
+                "strong",
+                "strong",
+                "moral victory",
+                "moral victory",
+                "loss",
+                "loss"
+            ]
+        );
+        let skidoo = Rules::modern().with_win_piles(2).unwrap();
+        assert_eq!(Grade::under(&skidoo, 2), Grade::Win);
+        assert_eq!(Grade::under(&skidoo, 3), Grade::Strong);
+        assert_eq!(
+            Grade::under(&skidoo, 0),
+            Grade::Loss,
+            "no pile yet is no win"
+        );
+    }
+
+    #[test]
+    fn with_rules_keeps_a_history_legal_under_the_new_rules_else_the_position_alone() {
+        let mut g = game("AD 5S 2D 3D", RuleSet::Modern, false);
+        play(&mut g, "3D>AD").unwrap(); // the leap strict-leap forces; strict forces 3D>2D
+        let strict = Rules::new(RuleSet::Strict);
+        let moved = g.with_rules(strict);
+        assert_eq!(moved.rules(), strict);
+        assert_eq!(moved.row(), g.row());
+        assert_eq!(
+            moved.history(),
+            Vec::<Play>::new(),
+            "the leap is illegal under strict"
+        );
+        assert!(moved.clone().undo().is_none());
+        let leap = Rules::new(RuleSet::StrictLeap);
+        let kept = g.with_rules(leap);
+        assert_eq!(kept.rules(), leap);
+        assert_eq!(kept.history(), g.history());
+        assert_eq!(kept.row(), g.row());
+    }
+
+    #[test]
     fn is_legal_agrees_with_the_list_of_legal_actions() {
         use crate::deal::SplitMix64;
         let mut rng = SplitMix64::new(3);

@@ -173,12 +173,16 @@ impl Rules {
     /// Won at `piles` piles or fewer (1 to 52).
     pub fn with_win_piles(mut self, piles: usize) -> Result<Rules> {
         if !(1..=52).contains(&piles) {
-            return Err(Error::InvalidRules(format!(
-                "a game is won at 1 to 52 piles, got {piles}"
-            )));
+            return Err(Rules::bad_win_piles(piles));
         }
         self.win_piles = piles;
         Ok(self)
+    }
+
+    /// The error for a number of winning piles out of 1 to 52 (`shown` as given,
+    /// which may be negative or too large for a `usize`).
+    pub fn bad_win_piles(shown: impl fmt::Display) -> Error {
+        Error::InvalidRules(format!("a game is won at 1 to 52 piles, got {shown}"))
     }
 
     /// Won only with `goal` on top of the last pile (`None`: any card).

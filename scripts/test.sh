@@ -119,15 +119,19 @@ echo "the wheel built from the sdist solves deal 1: win"
 
 # ---------------------------------------------------------------- Python
 step "install the wheel with the test and docs extras"
-python -m pip install --quiet "$WHEEL[test,plot,docs,distributed]"
+python -m pip install --quiet "$WHEEL[test,plot,docs,distributed,fuzz]"
 
 step "mypy --strict and stubtest"
 mypy
 python -m mypy.stubtest accordion._core --allowlist .stubtest-allowlist
 
 step "ruff"
-ruff check python tests benches scripts
-ruff format --check python tests benches scripts
+ruff check python tests benches scripts fuzz
+ruff format --check python tests benches scripts fuzz
+
+step "fuzz smoke: a few seconds of each harness (long runs by hand: fuzz/README.md)"
+python fuzz/run.py parsers -atheris_runs=5000 -seed=1
+python fuzz/run.py cli -atheris_runs=150 -seed=1
 
 step "pytest"
 python -m pytest -q

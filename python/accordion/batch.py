@@ -352,15 +352,24 @@ def _decode_solutions(data: list[dict[str, object]], chunk: Chunk) -> list[Solut
 SOLUTIONS = Codec(_encode_solutions, _decode_solutions)
 
 
+#: The node budget of each solve of :func:`solver_fingerprint`.
+FINGERPRINT_NODES = 100_000
+
+
 def solver_fingerprint(rules: Rules) -> str:
     """The node counts of the solver on four fixed deals under ``rules``, hashed.
 
     The package version does not change with every build, but node counts (and so a
     hunt's hardest deals) change whenever the search does: a checkpoint records this,
     so that a run is never resumed by a different solver. About ten milliseconds.
+
+    Each solve has a node budget: under some variants (two-way, distances 2,3) a
+    52-card deal can take hours to decide, and the fingerprint must not hang the
+    command (found by fuzzing the CLI, fuzz/results.md).
     """
     deals = [Deal.from_seed(seed, cards) for seed, cards in ((1, 52), (2, 52), (3, 20), (4, 16))]
-    nodes = [solution.nodes for solution in solve_many(deals, rules=rules, jobs=1)]
+    solutions = solve_many(deals, rules=rules, jobs=1, max_nodes=FINGERPRINT_NODES)
+    nodes = [solution.nodes for solution in solutions]
     return hashlib.sha256(repr(nodes).encode()).hexdigest()[:16]
 
 

@@ -584,6 +584,17 @@ class Session(BaseSession[Game, Move]):
         return Reply([head, "  " + line])
 
 
+def _readline(stdin: TextIO) -> str:
+    """A line of piped input. Bytes that are not UTF-8 stay as surrogate escapes,
+    which the session refuses by name, whatever ``errors`` stdin was opened with
+    (``PYTHONIOENCODING=utf-8:strict`` made them a UnicodeDecodeError)."""
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None:
+        return stdin.readline()
+    raw: bytes = buffer.readline()
+    return raw.decode(stdin.encoding or "utf-8", errors="surrogateescape")
+
+
 def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
     """Input lines until end of input; `input()` (with line editing) on a terminal."""
     interactive = stdin is sys.stdin and stdin.isatty()
@@ -600,7 +611,7 @@ def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
         else:
             stdout.write(prompt)
             stdout.flush()
-            line = stdin.readline()
+            line = _readline(stdin)
             if not line:
                 stdout.write("\n")
                 return

@@ -41,9 +41,16 @@ def build_parser() -> argparse.ArgumentParser:
 BUG = "this is a bug in accordion; please report it with the command that caused it"
 
 
+def _one_line(message: str) -> str:
+    """``message`` with every character that is not printable (a newline, a form
+    feed, a lone surrogate, echoed from the user's input) written as its escape,
+    so that the error stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 def _fail(message: str) -> None:
     clear_active()
-    print(f"accordion: {message}", file=sys.stderr)
+    print(f"accordion: {_one_line(message)}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,287 @@
+"""Soak: a million random calls through the public Python API of both engines.
+
+    python fuzz/soak.py --calls 1000000            # the recorded run (fuzz/results.md)
+    python fuzz/soak.py --calls 20000 --seed 3     # a quick one
+
+Each call draws an operation (parsing cards, deals, moves and rules; numbered
+deals; games played, undone and hinted; solves and simulations with small
+budgets; Royal Marriage likewise) and its arguments, valid or not, and makes it
+on the Rust core and, where it has one, on the reference engine. Both must end
+the same way (the same result class or the same exception class); an exception
+that is not the package's typed error or a ``TypeError`` for a wrong type is a
+crash. A few games stay alive across calls, so long-lived objects are exercised
+too. The resident set size is sampled every ``--every`` calls; after the
+warm-up (the first tenth of the calls) it must stay within ``--rss-margin``
+(10 %) of its level at the end of the warm-up. Prints one summary line and
+exits 1 on a crash, a disagreement or memory growth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import sys
+import time
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from accordion import _core
+from accordion import reference as _reference
+from accordion.errors import AccordionError
+from accordion.reference import royal as _royal
+
+ENGINES = (_core, _reference)
+RULES = ("modern", "strict", "strict-leap", "parlett")
+CARD_TEXTS = ("AS", "td", "10D", "7♥", "K♠", "1H", "ZZ", "", " 7h ", "AS2D", "\ud800", "7HH")
+MOVE_TEXTS = ("7H>7S", "7h on 7s", "deal", "DEAL", "7H>7H", "7H", "x>y", "", "7H→7S", "7H-")
+
+
+class Broken(AssertionError):
+    """A crash or a disagreement between the engines."""
+
+
+def rss_bytes() -> int:
+    """The resident set size now (Linux), else the peak so far."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def some_int(rng: random.Random) -> Any:
+    """Mostly small ints; sometimes huge, negative, a bool, a float or a str."""
+    roll = rng.random()
+    if roll < 0.8:
+        return rng.randrange(-2, 60)
+    return rng.choice([2**64, 2**64 - 1, -(2**70), 10**30, True, 1.5, "3", None])
+
+
+def deal_text(rng: random.Random) -> str:
+    if rng.random() < 0.7:
+        return str(_core.Deal.from_seed(rng.randrange(2**64), rng.randrange(1, 12)))
+    words = [rng.choice(CARD_TEXTS) for _ in range(rng.randrange(0, 6))]
+    return rng.choice([" ", ",", ", ", ";"]).join(words)
+
+
+class Soak:
+    """The operations, each making one call on each engine, and the live games."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.games: list[list[Any]] = []  # [core game, reference game] pairs
+        self.operations: list[tuple[float, Callable[[], list[Callable[[], Any]]]]] = [
+            (10, self.card),
+            (10, self.deal),
+            (6, self.numbered),
+            (8, self.move),
+            (8, self.rules),
+            (4, self.new_game),
+            (30, self.play),
+            (8, self.undo),
+            (1, self.hint),
+            (2, self.solve),
+            (0.5, self.simulate),
+            (2, self.royal),
+            (0.5, self.solve_royal),
+        ]
+        self.weights = [w for w, _ in self.operations]
+
+    def both(self, call: Callable[[ModuleType], Any]) -> list[Callable[[], Any]]:
+        """The call on each engine, to be made by :meth:`step`."""
+        return [lambda engine=engine: call(engine) for engine in ENGINES]
+
+    def card(self) -> list[Callable[[], Any]]:
+        rng = self.rng
+        if rng.random() < 0.5:
+            text = rng.choice(CARD_TEXTS)
+            return self.both(lambda e: e.Card.parse(text))
+        index = some_int(rng)
+        return self.both(lambda e: e.Card.from_index(index))
+
+    def deal(self) -> list[Callable[[], Any]]:
+        text = deal_text(self.rng)
+        return self.both(lambda e: e.Deal.parse(text))
+
+    def numbered(self) -> list[Callable[[], Any]]:
+        seed, cards = some_int(self.rng), some_int(self.rng)
+        return self.both(lambda e: e.Deal.from_seed(seed, cards))
+
+    def move(self) -> list[Callable[[], Any]]:
+        text = self.rng.choice(MOVE_TEXTS)
+        return self.both(lambda e: e.Move.parse(text))
+
+    def rules(self) -> list[Callable[[], Any]]:
+        rng = self.rng
+        name = rng.choice([*RULES, "nope", " STRICT ", None])
+        distances = rng.choice([None, "1,3", "2,3", [1, 2, 3], [0], [52], "x", [2**70], []])
+        two_way = rng.choice([True, False, None, 1])
+        return self.both(lambda e: e.Rules(name, two_way=two_way, distances=distances))
+
+    def new_game(self) -> list[Callable[[], Any]]:
+        rng = self.rng
+        seed, cards = rng.randrange(2**64), rng.randrange(1, 16)
+        rules = rng.choice(RULES)
+        blind = rng.random() < 0.4
+        pair = [e.Game(e.Deal.from_seed(seed, cards), rules, blind=blind) for e in ENGINES]
+        if len(self.games) >= 16:
+            self.games.pop(rng.randrange(len(self.games)))
+        self.games.append(pair)
+        return [lambda game=game: game for game in pair]
+
+    def _game(self) -> list[Any]:
+        if not self.games:
+            self.new_game()
+        return self.games[self.rng.randrange(len(self.games))]
+
+    def play(self) -> list[Callable[[], Any]]:
+        pair = self._game()
+        legal = [str(m) for m in pair[0].legal_moves]
+        if legal and self.rng.random() < 0.8:
+            text = self.rng.choice(legal)
+        else:
+            text = self.rng.choice([*MOVE_TEXTS, "AS>KD", "KD>AS"])
+        return [lambda game=game: (game.play(text), game) for game in pair]
+
+    def undo(self) -> list[Callable[[], Any]]:
+        return [lambda game=game: (game.undo(), game) for game in self._game()]
+
+    def hint(self) -> list[Callable[[], Any]]:
+        """The core's hint (the reference engine has none): a legal move, or none
+        exactly when the game is over."""
+        core, reference = self._game()
+
+        def hint() -> Any:
+            move = core.hint(timeout=self.rng.choice([0.01, 0.2, None, -1.0, float("nan")]))
+            if (move is None) != reference.is_over or (
+                move is not None and str(move) not in {str(m) for m in reference.legal_moves}
+            ):
+                raise Broken(f"hint {move} in {core}")
+            return move
+
+        return [hint]
+
+    def solve(self) -> list[Callable[[], Any]]:
+        rng = self.rng
+        text = str(_core.Deal.from_seed(rng.randrange(2**64), rng.randrange(1, 11)))
+        max_nodes = rng.choice([None, None, 100_000, 0, -1, 2**70, 1.5])
+        rules = rng.choice(RULES)
+        # Budgets count nodes differently in the two solvers: compare only exact answers.
+        return self.both(
+            lambda e: (lambda s: s.result if max_nodes is None else "answered")(
+                e.solve(text, rules=rules, max_nodes=max_nodes)
+            )
+        )
+
+    def simulate(self) -> list[Callable[[], Any]]:
+        rng = self.rng
+        deals = rng.choice([1, 10, 100, 0, -5, True])
+        seed = rng.choice([0, 1, 2**64 - 1, -1, 2**70, rng.randrange(2**32)])
+        if rng.random() < 0.5:
+            rules = rng.choice([*RULES, "nope"])
+            return [lambda: _core.simulate(rules=rules, deals=deals, seed=seed, jobs=1).deals]
+        royal_rules = rng.choice(["modern", "parlett", "strict"])
+        return [lambda: _core.simulate_royal(rules=royal_rules, deals=deals, seed=seed, jobs=1)]
+
+    def royal(self) -> list[Callable[[], Any]]:
+        rng = self.rng
+        seed, cards = rng.randrange(2**64), rng.choice([2, 3, 8, 20, 52, 1, 53])
+        blind = rng.random() < 0.4
+        steps = rng.randrange(0, 6)
+        text = rng.choice(["deal", "out 5D", "between 3S 9S", "x", "out QH"])
+
+        def line(module: Any) -> Any:
+            game = module.RoyalGame(module.royal_deal(seed, cards), blind=blind)
+            for _ in range(steps):
+                moves = game.legal_moves
+                if not moves:
+                    break
+                game.play(str(moves[0]))
+            try:
+                game.play(text)
+            except AccordionError as error:
+                return [str(m) for m in game.history], type(error).__name__
+            return [str(m) for m in game.history], game.outcome.cards
+
+        return [lambda module=module: line(module) for module in (_core, _royal)]
+
+    def solve_royal(self) -> list[Callable[[], Any]]:
+        rng = self.rng
+        # The reference's interval solver takes seconds on long rows: short ones.
+        text = str(_core.royal_deal(rng.randrange(2**64), rng.randrange(2, 13)))
+        max_nodes = rng.choice([None, 1000, 0, -1])
+        return [
+            lambda module=module: module.solve_royal(text, max_nodes=max_nodes).result
+            for module in (_core, _royal)
+        ]
+
+    def step(self) -> str:
+        """One call on each engine; the name of its outcome (``ok`` or the error class)."""
+        _, operation = self.rng.choices(self.operations, self.weights)[0]
+        outcomes = [outcome(call) for call in operation()]
+        if any(o != outcomes[0] for o in outcomes[1:]):
+            raise Broken(f"{operation.__name__}: the engines disagree: {outcomes}")
+        return outcomes[0][0]
+
+
+def canonical(value: Any) -> Any:
+    """What both engines must agree on in a result."""
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, (_core.Rules, _reference.Rules)):
+        return (value.name, value.two_way, value.distances)
+    if isinstance(value, (_core.Game, _reference.Game, _core.RoyalGame, _royal.RoyalGame)):
+        return [str(card) for card in value.tops]
+    return str(value)
+
+
+def outcome(call: Callable[[], Any]) -> tuple[str, Any]:
+    """``("ok", canonical result)`` or ``(error class name, None)``; others are crashes."""
+    try:
+        return ("ok", canonical(call()))
+    except (AccordionError, TypeError) as error:
+        return (type(error).__name__, None)
+    except Exception as error:
+        raise Broken(f"untyped {type(error).__name__} escaped: {error!r}") from error
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=1_000_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=10_000, help="calls between RSS samples")
+    parser.add_argument("--rss-margin", type=float, default=0.10)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    soak = Soak(rng)
+    warm_up = max(args.calls // 10, 1)
+    outcomes: dict[str, int] = {}
+    samples: list[int] = []
+    start = time.perf_counter()
+    for call in range(1, args.calls + 1):
+        kind = soak.step()
+        outcomes[kind] = outcomes.get(kind, 0) + 1
+        if call >= warm_up and (call - warm_up) % args.every == 0:
+            samples.append(rss_bytes())
+    seconds = time.perf_counter() - start
+    mib = [s / 2**20 for s in samples] or [rss_bytes() / 2**20]
+    growth = mib[-1] / mib[0] - 1
+    worst = max(mib) / mib[0] - 1
+    print(
+        f"{args.calls:,} calls in {seconds:.0f} s; RSS after warm-up {mib[0]:.1f} MiB, "
+        f"end {mib[-1]:.1f} MiB ({growth:+.1%}), max {max(mib):.1f} MiB ({worst:+.1%}); "
+        f"outcomes {dict(sorted(outcomes.items()))}"
+    )
+    # The path, at ten points: a leak climbs steadily, allocator noise does not.
+    tenths = [mib[round(i * (len(mib) - 1) / 10)] for i in range(11)]
+    print("RSS MiB at each tenth after the warm-up: " + " ".join(f"{m:.1f}" for m in tenths))
+    return 0 if worst <= args.rss_margin else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
