@@ -564,18 +564,25 @@ impl PyRules {
             None => Distances::CLASSIC,
             Some(obj) => distances_arg(obj)?,
         };
-        let win_piles: usize = match win_piles.filter(|w| !w.is_none()) {
-            None => 1,
-            Some(w) => whole(w, "win_piles", "1 to 52")?,
+        let rules = Rules::new(set)
+            .with_two_way(two_way)
+            .with_distances(distances);
+        // Checked before `goal` (signature order) and refused as the rules refuse
+        // 0 or 53, whatever the size of the int (as the reference engine does).
+        let rules = match win_piles.filter(|w| !w.is_none()) {
+            None => rules,
+            Some(w) => {
+                if !w.is_instance_of::<PyInt>() || w.is_instance_of::<PyBool>() {
+                    return Err(wrong_type("win_piles", "an int", w));
+                }
+                let piles = w
+                    .extract::<usize>()
+                    .map_err(|_| Rules::bad_win_piles(super::args::shown(w)))?;
+                rules.with_win_piles(piles)?
+            }
         };
         let goal = goal.filter(|g| !g.is_none()).map(card_arg).transpose()?;
-        Ok(PyRules(
-            Rules::new(set)
-                .with_two_way(two_way)
-                .with_distances(distances)
-                .with_goal(goal)
-                .with_win_piles(win_piles)?,
-        ))
+        Ok(PyRules(rules.with_goal(goal)))
     }
 
     /// The rules PySolFC plays its ``game`` by (docs/numberings.md).
