@@ -60,7 +60,11 @@ impl Budget {
         memory: Option<u64>,
     ) -> Result<Budget> {
         if max_nodes == Some(0) {
-            return Err(Error::argument("max_nodes", "at least 1", 0));
+            return Err(Error::argument(
+                "max_nodes",
+                "1 to 2**64 - 1 (or None: no limit)",
+                0,
+            ));
         }
         let memory_bytes = match memory {
             None => DEFAULT_MEMORY_BYTES,
@@ -70,7 +74,7 @@ impl Budget {
             Some(bytes) => {
                 return Err(Error::argument(
                     "memory",
-                    "at least 1048576 bytes (1 MiB)",
+                    "1048576 (1 MiB) to 2**64 - 1 bytes (or None: the default)",
                     bytes,
                 ))
             }

@@ -118,7 +118,7 @@ pub struct DealRange {
 impl DealRange {
     pub fn new(seed: u64, deals: u64) -> Result<DealRange> {
         if deals == 0 {
-            return Err(Error::argument("deals", "at least 1", 0));
+            return Err(Error::argument("deals", "1 to 2**64 - 1", 0));
         }
         if seed.checked_add(deals - 1).is_none() {
             return Err(Error::InvalidArgument {

@@ -147,6 +147,19 @@ def test_lone_surrogates_are_bad_text_not_unicode_errors(engine: ModuleType) -> 
         engine.Rules("\ud800")
 
 
+def test_lone_surrogates_are_echoed_as_their_escapes(engine: ModuleType) -> None:
+    for call in (
+        lambda: engine.Deal.parse("\ud800"),
+        lambda: engine.Card.parse("A\udcff"),
+        lambda: engine.Rules("x\ud800"),
+    ):
+        with pytest.raises(AccordionError) as caught:
+            call()
+        message = str(caught.value)
+        assert "\ufffd" not in message
+        assert "ud800" in message or "udcff" in message
+
+
 def test_a_megabyte_of_bad_text_gets_a_short_message(engine: ModuleType) -> None:
     text = "Z" * 1_000_000
     for call, error in [

@@ -7,7 +7,7 @@
 //! right type that is out of range raises the core's `InvalidArgument` (an
 //! `InvalidArgumentError`, a `ValueError`) naming the argument and the value
 //! given, never an `OverflowError`. Text is taken as given, lone surrogates
-//! included (they become U+FFFD, which no parser takes, so the parser's own
+//! included (they become their escapes, `\ud800`, which no parser takes, so the parser's own
 //! error names the text).
 
 use crate::error::Error;
@@ -125,16 +125,20 @@ pub fn flag(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<bool>
     }
 }
 
-/// The text of a str argument, lone surrogates replaced by U+FFFD (see the
-/// module docs); anything else is a `TypeError`.
+/// The text of a str argument, lone surrogates written as their escapes
+/// (`\ud800`, see the module docs); anything else is a `TypeError`.
 pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>> {
     let string = obj
         .cast::<PyString>()
         .map_err(|_| wrong_type(what, "a str", obj))?;
-    Ok(string.to_str().map_or_else(
-        |_| Cow::Owned(string.to_string_lossy().into_owned()),
-        Cow::Borrowed,
-    ))
+    if let Ok(text) = string.to_str() {
+        return Ok(Cow::Borrowed(text));
+    }
+    // Only lone surrogates make the UTF-8 conversion fail; Python's own
+    // `backslashreplace` writes each as `\uXXXX`, which is valid UTF-8.
+    let escaped = string.call_method1("encode", ("utf-8", "backslashreplace"))?;
+    let bytes = escaped.cast::<pyo3::types::PyBytes>()?.as_bytes();
+    Ok(Cow::Owned(String::from_utf8_lossy(bytes).into_owned()))
 }
 
 /// As [`text`], for an optional argument.
@@ -183,7 +187,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
 }
 
 /// A str argument as text (see [`text`]: lone surrogates reach the parser as
-/// U+FFFD instead of raising `UnicodeEncodeError`), for signatures with a
+/// their escapes instead of raising `UnicodeEncodeError`), for signatures with a
 /// default; anything but a str is a `TypeError`.
 pub struct Text(pub String);
 

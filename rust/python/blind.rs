@@ -379,7 +379,7 @@ fn simulate(
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyStats> {
     // Checked in signature order.
-    let deals: u64 = super::args::whole(deals, "deals", "at least 1")?;
+    let deals: u64 = super::args::whole(deals, "deals", "1 to 2**64 - 1")?;
     let rules = rules
         .filter(|r| !r.is_none())
         .map(rules_arg)

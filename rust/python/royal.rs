@@ -857,7 +857,7 @@ fn simulate_royal(
         }
     };
     // Checked in signature order.
-    let deals: u64 = super::args::whole(&deals, "deals", "at least 1")?;
+    let deals: u64 = super::args::whole(&deals, "deals", "1 to 2**64 - 1")?;
     let rules = royal_rules_arg(rules)?;
     let strategy = optional_text(strategy, "strategy")?
         .map_or(Ok(Strategy::Greedy), |name| name.parse::<Strategy>())?;

@@ -182,7 +182,7 @@ pub fn budget(
 ) -> PyResult<Budget> {
     // In signature order, the values' ranges after their types.
     let max_nodes: Option<u64> =
-        optional_whole(max_nodes, "max_nodes", "at least 1 (or None: no limit)")?;
+        optional_whole(max_nodes, "max_nodes", "1 to 2**64 - 1 (or None: no limit)")?;
     if max_nodes == Some(0) {
         Budget::new(max_nodes, None, None)?;
     }
@@ -191,7 +191,7 @@ pub fn budget(
     let memory: Option<u64> = optional_whole(
         memory,
         "memory",
-        "at least 1048576 bytes (1 MiB), or None for the default",
+        "1048576 (1 MiB) to 2**64 - 1 bytes (or None: the default)",
     )?;
     Ok(Budget::new(max_nodes, seconds, memory)?)
 }

@@ -91,14 +91,14 @@ def timeout(value: object) -> float | None:
 
 def budget(max_nodes: object, timeout_: object, memory: object) -> tuple[int | None, float | None]:
     """The solver budget of both engines, checked in signature order."""
-    nodes = optional_whole(max_nodes, "max_nodes", 1, 2**64 - 1, "at least 1 (or None: no limit)")
+    nodes = optional_whole(max_nodes, "max_nodes", 1, 2**64 - 1, "1 to 2**64 - 1 (or None: no limit)")
     seconds = timeout(timeout_)
     optional_whole(
         memory,
         "memory",
         MIN_MEMORY_BYTES,
         2**64 - 1,
-        "at least 1048576 bytes (1 MiB), or None for the default",
+        "1048576 (1 MiB) to 2**64 - 1 bytes (or None: the default)",
     )
     return nodes, seconds
 
@@ -110,14 +110,14 @@ def flag(value: object, what: str) -> bool:
 
 
 def text(value: object, what: str) -> str:
-    """A str, lone surrogates replaced by U+FFFD as the core reads them (its
-    UTF-8 conversion, which no parser accepts, so the parser names the text)."""
+    """A str, lone surrogates written as their escapes (``\\ud800``) as the core
+    reads them: no parser accepts a backslash, so the parser names the text as given."""
     if not isinstance(value, str):
         raise wrong_type(what, "a str", value)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
     return value
 
 
