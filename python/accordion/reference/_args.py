@@ -91,7 +91,9 @@ def timeout(value: object) -> float | None:
 
 def budget(max_nodes: object, timeout_: object, memory: object) -> tuple[int | None, float | None]:
     """The solver budget of both engines, checked in signature order."""
-    nodes = optional_whole(max_nodes, "max_nodes", 1, 2**64 - 1, "1 to 2**64 - 1 (or None: no limit)")
+    nodes = optional_whole(
+        max_nodes, "max_nodes", 1, 2**64 - 1, "1 to 2**64 - 1 (or None: no limit)"
+    )
     seconds = timeout(timeout_)
     optional_whole(
         memory,
