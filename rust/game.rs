@@ -406,6 +406,37 @@ mod tests {
     }
 
     #[test]
+    fn a_game_says_whether_it_is_blind_and_shows_its_top_cards() {
+        let g = game("AC 2C 3D", RuleSet::Modern, false);
+        assert!(!g.is_blind());
+        let cards: Vec<Card> = ["AC", "2C", "3D"].map(|c| c.parse().unwrap()).into();
+        assert_eq!(g.tops(), &cards[..]);
+        let g = game("AC 2C 3D", RuleSet::Modern, true);
+        assert!(g.is_blind());
+        assert!(g.tops().is_empty(), "a blind game starts with a deal");
+    }
+
+    #[test]
+    fn a_move_from_or_onto_a_place_past_the_last_pile_is_illegal() {
+        let deal: Deal = "AC 2C 3C 4C".parse().unwrap();
+        for two_way in [false, true] {
+            let g = Game::new(
+                deal.clone(),
+                Rules::new(RuleSet::Modern).with_two_way(two_way),
+                false,
+            );
+            let n = g.tops().len();
+            for (from, to) in [(n, n - 1), (n, n - 3), (n - 1, n), (n - 3, n), (n, n)] {
+                assert!(!g.is_legal(Action::Move(Step { from, to })), "{from}->{to}");
+            }
+            assert!(g.is_legal(Action::Move(Step {
+                from: n - 1,
+                to: n - 2
+            })));
+        }
+    }
+
+    #[test]
     fn plays_parse_in_every_notation() {
         let want = Play::parse("7H>7S").unwrap();
         for text in ["7h-7s", "7H→7S", "7H on 7S", " 7♥ > 7♠ "] {

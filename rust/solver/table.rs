@@ -200,6 +200,22 @@ mod tests {
     }
 
     #[test]
+    fn a_thread_keeps_the_allocation_of_a_small_table_only() {
+        let spare = || SPARE.with(|spare| spare.borrow().capacity());
+        SPARE.with(|spare| spare.take());
+        // One slot past the size kept: dropped, not kept for the next search.
+        let big = KEEP_BYTES / SLOT_BYTES + WAYS;
+        drop(Table {
+            slots: vec![Slot::default(); big],
+            used: 0,
+            max_buckets: big / WAYS,
+        });
+        assert_eq!(spare(), 0);
+        drop(Table::new(1 << 20));
+        assert!(spare() > 0 && spare() * SLOT_BYTES <= KEEP_BYTES);
+    }
+
+    #[test]
     fn a_tiny_bound_still_gives_one_bucket() {
         let mut table = Table::new(0);
         table.store(&key(1), 7, 4);
