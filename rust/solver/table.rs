@@ -200,6 +200,25 @@ mod tests {
     }
 
     #[test]
+    fn growing_keeps_every_entry_findable() {
+        // Room for all: the table doubles as buckets fill, and never replaces.
+        let mut table = Table::new(64 << 20);
+        let first = table.bytes();
+        let hash = |n: u64| n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (n << 40);
+        for n in 0..20_000 {
+            table.store(&key(n), hash(n), (n % 200 + 1) as usize);
+        }
+        assert!(table.bytes() >= 16 * first, "{} bytes", table.bytes());
+        for n in 0..20_000 {
+            assert_eq!(
+                table.bound(&key(n), hash(n)),
+                Some((n % 200 + 1) as usize),
+                "{n}"
+            );
+        }
+    }
+
+    #[test]
     fn a_thread_keeps_the_allocation_of_a_small_table_only() {
         let spare = || SPARE.with(|spare| spare.borrow().capacity());
         SPARE.with(|spare| spare.take());
