@@ -221,7 +221,7 @@ mod tests {
     #[test]
     fn a_thread_keeps_the_allocation_of_a_small_table_only() {
         let spare = || SPARE.with(|spare| spare.borrow().capacity());
-        SPARE.with(|spare| spare.take());
+        SPARE.with(RefCell::take);
         // One slot past the size kept: dropped, not kept for the next search.
         let big = KEEP_BYTES / SLOT_BYTES + WAYS;
         drop(Table {
