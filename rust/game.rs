@@ -436,6 +436,48 @@ mod tests {
         }
     }
 
+    fn refusal(g: &mut Game, step: Step) -> String {
+        match g.play(Action::Move(step)) {
+            Err(Error::IllegalMove(why)) => why,
+            other => panic!("{step:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_with_the_rule_it_breaks() {
+        let mut g = game("AC 2C 3D 4C 5H", RuleSet::Modern, false);
+        assert!(refusal(&mut g, Step { from: 1, to: 1 }).contains("0 piles apart"));
+        assert!(refusal(&mut g, Step { from: 0, to: 1 }).contains("rightwards"));
+        assert!(refusal(&mut g, Step { from: 4, to: 2 }).contains("2 piles apart"));
+        assert!(refusal(&mut g, Step { from: 4, to: 3 }).contains("neither suit nor rank"));
+        // Strict play: every legal move but the forced one is refused as such.
+        let mut g = game("AC 2C 3C 4C", RuleSet::Strict, false);
+        let forced = g.legal_steps();
+        assert_eq!(forced.len(), 1);
+        for step in [
+            Step { from: 1, to: 0 },
+            Step { from: 2, to: 1 },
+            Step { from: 3, to: 2 },
+            Step { from: 3, to: 0 },
+        ] {
+            if step != forced[0] {
+                assert!(refusal(&mut g, step).contains("rules force"), "{step:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_shows_its_top_cards_and_in_blind_play_the_stock() {
+        assert_eq!(
+            game("AC 2C 3D", RuleSet::Modern, false).to_string(),
+            "AC 2C 3D"
+        );
+        let mut g = game("AC 2C 3D", RuleSet::Modern, true);
+        assert_eq!(g.to_string(), "| stock 3");
+        g.play(Action::Deal).unwrap();
+        assert_eq!(g.to_string(), "AC | stock 2");
+    }
+
     #[test]
     fn plays_parse_in_every_notation() {
         let want = Play::parse("7H>7S").unwrap();

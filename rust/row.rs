@@ -86,6 +86,14 @@ mod tests {
     use crate::card::cards;
 
     #[test]
+    fn a_row_is_empty_only_without_piles() {
+        assert!(Row::from_cards(&[]).is_empty());
+        let row = Row::from_cards(&cards("AC"));
+        assert!(!row.is_empty());
+        assert_eq!(row.len(), 1);
+    }
+
+    #[test]
     fn piles_move_whole_and_undo_restores() {
         let mut row = Row::from_cards(&cards("AC 2C 3C 4C 5C"));
         let first = row.apply(Step { from: 1, to: 0 });
