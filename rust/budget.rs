@@ -2,9 +2,9 @@
 //! [`Verdict`] for both games' solvers (`crate::solver`, `crate::royal::solver`).
 
 use crate::error::{Error, Result};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The default bound on the transposition table: 256 MiB.
 pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
@@ -85,6 +85,22 @@ impl Budget {
             memory_bytes,
             cancel: None,
         })
+    }
+
+    /// Whether a search that has examined `nodes` nodes since `start` must stop:
+    /// the node budget, the time limit or the cancel flag (the sister games'
+    /// solvers, `crate::royal::solver` and `crate::bayan::solver`, ask this).
+    pub fn exhausted(&self, nodes: u64, start: Instant) -> bool {
+        self.max_nodes.is_some_and(|max| nodes > max)
+            || self.timeout.is_some_and(|t| start.elapsed() > t)
+            || self.is_cancelled()
+    }
+
+    /// Whether the cancel flag is raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// This budget with `cancel` as its cancel flag.

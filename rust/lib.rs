@@ -7,9 +7,11 @@
 
 #![deny(unsafe_code)]
 
+pub mod bayan;
 pub mod blind;
 pub mod budget;
 pub mod card;
+pub mod card_row;
 pub mod choose;
 pub mod deal;
 pub mod error;

@@ -2,8 +2,9 @@
 //! throwing out / putting back cards.
 
 use crate::card::Card;
-use crate::deal::DECK_SIZE;
+use crate::card_row::CardRow;
 use std::fmt;
+use std::ops::{Deref, DerefMut};
 
 /// A throw by position: `count` (1 or 2) cards starting at position `at` (0-based)
 /// go out, because the cards at `at - 1` and `at + count` agree.
@@ -25,73 +26,40 @@ impl Throw {
     }
 }
 
-/// Cards left to right, stored inline so a row is a small `Copy` value.
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct RoyalRow {
-    cards: [Card; DECK_SIZE],
-    len: u8,
+/// The Royal Marriage row: the shared card-row storage ([`CardRow`]) with the
+/// throws Royal Marriage allows.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
+pub struct RoyalRow(CardRow);
+
+impl Deref for RoyalRow {
+    type Target = CardRow;
+
+    fn deref(&self) -> &CardRow {
+        &self.0
+    }
 }
 
-impl Default for RoyalRow {
-    fn default() -> Self {
-        RoyalRow {
-            cards: [Card::new(0, 0).expect("ace of clubs"); DECK_SIZE],
-            len: 0,
-        }
+impl DerefMut for RoyalRow {
+    fn deref_mut(&mut self) -> &mut CardRow {
+        &mut self.0
     }
 }
 
 impl RoyalRow {
     /// At most 52 cards.
     pub fn from_cards(cards: &[Card]) -> RoyalRow {
-        let mut row = RoyalRow::default();
-        for &card in cards {
-            row.push(card);
-        }
-        row
-    }
-
-    #[inline]
-    pub fn cards(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn position_of(&self, card: Card) -> Option<usize> {
-        self.cards().iter().position(|&c| c == card)
-    }
-
-    /// Deal a card onto the right-hand end.
-    pub fn push(&mut self, card: Card) {
-        assert!(self.len() < DECK_SIZE, "a row holds at most 52 cards");
-        self.cards[self.len()] = card;
-        self.len += 1;
-    }
-
-    /// Take back the last dealt card.
-    pub fn pop(&mut self) -> Option<Card> {
-        (self.len > 0).then(|| {
-            self.len -= 1;
-            self.cards[self.len()]
-        })
+        RoyalRow(CardRow::from_cards(cards))
     }
 
     /// Whether `throw` is allowed: 1 or 2 cards strictly inside the row, between
     /// two cards that agree.
     pub fn allows(&self, throw: Throw) -> bool {
         let count = throw.count as usize;
+        let cards = self.cards();
         (1..=2).contains(&count)
             && throw.at >= 1
-            && throw.right() < self.len()
-            && self.cards[throw.left()].agrees(self.cards[throw.right()])
+            && throw.right() < cards.len()
+            && cards[throw.left()].agrees(cards[throw.right()])
     }
 
     /// Every throw allowed now, in the canonical order: by the position of the
@@ -123,21 +91,17 @@ impl RoyalRow {
     pub fn apply(&mut self, throw: Throw) -> [Card; 2] {
         debug_assert!(self.allows(throw));
         let (at, count) = (throw.at as usize, throw.count as usize);
-        let out = [self.cards[at], self.cards[at + count - 1]];
-        let len = self.len();
-        self.cards.copy_within(at + count..len, at);
-        self.len -= count as u8;
+        let out = [self.cards()[at], self.cards()[at + count - 1]];
+        self.0.remove_run(at, count);
         out
     }
 
     /// Exactly reverse `apply(throw)`, which returned `out`.
     pub fn unapply(&mut self, throw: Throw, out: [Card; 2]) {
         let (at, count) = (throw.at as usize, throw.count as usize);
-        let len = self.len();
-        self.cards.copy_within(at..len, at + count);
-        self.len += count as u8;
-        self.cards[at] = out[0];
-        self.cards[at + count - 1] = out[1];
+        self.0.open_gap(at, count);
+        self.0.set(at, out[0]);
+        self.0.set(at + count - 1, out[1]);
     }
 }
 
@@ -149,7 +113,7 @@ impl fmt::Debug for RoyalRow {
 
 impl fmt::Display for RoyalRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::card::write_spaced(f, self.cards())
+        self.0.fmt(f)
     }
 }
 

@@ -28,19 +28,7 @@ use super::strategy::greedy_line;
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// Whether a solve must stop now: the node budget (`nodes` counts intervals
-/// examined), the time limit or the cancel flag.
-fn exhausted(budget: &Budget, nodes: u64, start: Instant) -> bool {
-    budget.max_nodes.is_some_and(|max| nodes > max)
-        || budget.timeout.is_some_and(|t| start.elapsed() > t)
-        || budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-}
 
 /// What the solver found for a row. The verdict's `Unknown` means a budget ran
 /// out: `moves` is then the greedy line.
@@ -148,7 +136,7 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     }
     let mut nodes = 0u64;
     for gap in 2..n {
-        if exhausted(budget, nodes, start) {
+        if budget.exhausted(nodes, start) {
             let (moves, left) = greedy_line(cards);
             return Solution {
                 verdict: Verdict::Unknown,
@@ -156,10 +144,7 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
                 cards: left,
                 nodes,
                 elapsed: start.elapsed(),
-                cancelled: budget
-                    .cancel
-                    .as_ref()
-                    .is_some_and(|c| c.load(Ordering::Relaxed)),
+                cancelled: budget.is_cancelled(),
             };
         }
         for i in 0..n - gap {

@@ -1,0 +1,112 @@
+//! The Bayan move notation (`docs/bayan.md`).
+//!
+//! Every card is unique, so a throw is named by its two cards, left to right:
+//! `out 5D 9D`. Parsers also take either order, `5D 9D out`, `x5D,9D` and the two
+//! cards alone (`5D 9D`). Dealing the next card in a blind game is `deal`.
+
+use crate::card::Card;
+use crate::error::{quoted, Error, Result};
+use std::fmt;
+
+/// A throw or deal as written, by cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BayanPlay {
+    /// `out 5D 9D`: the two cards thrown out (canonically left to right).
+    Out(Card, Card),
+    /// `deal`.
+    Deal,
+}
+
+const EXAMPLES: &str = "write e.g. out 5D 9D or deal";
+
+impl BayanPlay {
+    /// Parse any of the accepted spellings (see the module documentation).
+    pub fn parse(text: &str) -> Result<BayanPlay> {
+        let trimmed = text.trim();
+        let lower = trimmed.to_ascii_lowercase();
+        let bad = || Error::InvalidMove(format!("not a Bayan move: {} ({EXAMPLES})", quoted(text)));
+        if lower == "deal" {
+            return Ok(BayanPlay::Deal);
+        }
+        let rest = if let Some(rest) = lower.strip_prefix("out ") {
+            &trimmed[trimmed.len() - rest.len()..]
+        } else if let Some(rest) = lower.strip_suffix(" out") {
+            &trimmed[..rest.len()]
+        } else if lower.starts_with('x') {
+            &trimmed[1..]
+        } else {
+            trimmed
+        };
+        let cards: Option<Vec<Card>> = rest
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse::<Card>().ok())
+            .collect();
+        match cards.ok_or_else(bad)?[..] {
+            [a, b] if a == b => Err(Error::InvalidMove(format!(
+                "not a Bayan move: {} names one card twice",
+                quoted(text)
+            ))),
+            [a, b] => Ok(BayanPlay::Out(a, b)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for BayanPlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BayanPlay::Out(first, second) => write!(f, "out {first} {second}"),
+            BayanPlay::Deal => f.write_str("deal"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_spelling_parses_and_the_canonical_one_round_trips() {
+        let pair = BayanPlay::Out(card("5D"), card("9D"));
+        for text in [
+            "out 5D 9D",
+            "OUT 5d, 9d",
+            "5D 9D out",
+            "x5D,9D",
+            "x 5D 9D",
+            "5D 9D",
+            " 5♦ 9♦ ",
+        ] {
+            assert_eq!(BayanPlay::parse(text).unwrap(), pair, "{text}");
+        }
+        for play in [pair, BayanPlay::Deal] {
+            assert_eq!(BayanPlay::parse(&play.to_string()).unwrap(), play);
+        }
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_move() {
+        for text in [
+            "",
+            "out",
+            "out 5D",
+            "5D",
+            "out 5D 9D 3C",
+            "out 5D 5D",
+            "x",
+            "deal 5D",
+            "5D>9D",
+            "out ZZ 9D",
+        ] {
+            assert!(
+                matches!(BayanPlay::parse(text), Err(Error::InvalidMove(_))),
+                "{text}"
+            );
+        }
+    }
+}

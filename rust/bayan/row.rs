@@ -1,0 +1,169 @@
+//! The Bayan row: the shared card row with the pairs Bayan throws out.
+
+use crate::card::Card;
+use crate::card_row::CardRow;
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+
+/// The distances between the two cards of a pair (PySolFC's `ALLOWED_JUMPS`).
+pub const GAPS: [usize; 2] = [1, 3];
+
+/// A pair by position: the cards at `at` and `at + gap` (0-based, `gap` 1 or 3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pair {
+    pub at: u8,
+    pub gap: u8,
+}
+
+impl Pair {
+    /// Position of the left card.
+    pub fn left(self) -> usize {
+        self.at as usize
+    }
+
+    /// Position of the right card.
+    pub fn right(self) -> usize {
+        self.at as usize + self.gap as usize
+    }
+}
+
+/// The Bayan row: the shared card-row storage ([`CardRow`]) with Bayan's pairs.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
+pub struct BayanRow(CardRow);
+
+impl Deref for BayanRow {
+    type Target = CardRow;
+
+    fn deref(&self) -> &CardRow {
+        &self.0
+    }
+}
+
+impl DerefMut for BayanRow {
+    fn deref_mut(&mut self) -> &mut CardRow {
+        &mut self.0
+    }
+}
+
+impl BayanRow {
+    /// At most 52 cards.
+    pub fn from_cards(cards: &[Card]) -> BayanRow {
+        BayanRow(CardRow::from_cards(cards))
+    }
+
+    /// Whether `pair` may be thrown out: both cards in the row, 1 or 3 apart, agreeing.
+    pub fn allows(&self, pair: Pair) -> bool {
+        let cards = self.cards();
+        GAPS.contains(&(pair.gap as usize))
+            && pair.right() < cards.len()
+            && cards[pair.left()].agrees(cards[pair.right()])
+    }
+
+    /// Every pair allowed now, in the canonical order: by the position of the left
+    /// card, the nearer partner first.
+    pub fn pairs(&self, out: &mut Vec<Pair>) {
+        let cards = self.cards();
+        for at in 0..cards.len() {
+            for gap in GAPS {
+                if at + gap < cards.len() && cards[at].agrees(cards[at + gap]) {
+                    out.push(Pair {
+                        at: at as u8,
+                        gap: gap as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether any pair may be thrown out.
+    pub fn has_pair(&self) -> bool {
+        let cards = self.cards();
+        (1..cards.len()).any(|right| {
+            cards[right - 1].agrees(cards[right])
+                || (right >= 3 && cards[right - 3].agrees(cards[right]))
+        })
+    }
+
+    /// Throw the pair out (it must be allowed); the row closes up. Returns the two
+    /// cards, left first, for `unapply`.
+    pub fn apply(&mut self, pair: Pair) -> [Card; 2] {
+        debug_assert!(self.allows(pair));
+        let out = [self.cards()[pair.left()], self.cards()[pair.right()]];
+        self.0.remove_run(pair.right(), 1);
+        self.0.remove_run(pair.left(), 1);
+        out
+    }
+
+    /// Exactly reverse `apply(pair)`, which returned `out`.
+    pub fn unapply(&mut self, pair: Pair, out: [Card; 2]) {
+        self.0.open_gap(pair.left(), 1);
+        self.0.set(pair.left(), out[0]);
+        self.0.open_gap(pair.right(), 1);
+        self.0.set(pair.right(), out[1]);
+    }
+}
+
+impl fmt::Debug for BayanRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BayanRow({self})")
+    }
+}
+
+impl fmt::Display for BayanRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(text: &str) -> BayanRow {
+        let cards: Vec<Card> = text
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        BayanRow::from_cards(&cards)
+    }
+
+    #[test]
+    fn pairs_agree_one_or_three_apart() {
+        // 5C 5S agree (rank) side by side; 5C and 9C (suit) three apart;
+        // 9H 9C (rank) side by side.
+        let r = row("5C 5S 9H 9C 2D");
+        let mut pairs = Vec::new();
+        r.pairs(&mut pairs);
+        assert_eq!(
+            pairs,
+            vec![
+                Pair { at: 0, gap: 1 },
+                Pair { at: 0, gap: 3 },
+                Pair { at: 2, gap: 1 }
+            ]
+        );
+        assert!(r.has_pair());
+        assert!(!row("5C 6S 7H").has_pair());
+        assert!(!row("5C 6S 5H").has_pair(), "two apart is not a pair");
+        assert!(!r.allows(Pair { at: 0, gap: 2 }));
+        assert!(!r.allows(Pair { at: 3, gap: 3 }));
+    }
+
+    #[test]
+    fn apply_and_unapply_restore_the_row() {
+        let start = row("5C 5S 9H 9C 2D");
+        let mut r = start;
+        let far = r.apply(Pair { at: 0, gap: 3 });
+        assert_eq!(r.to_string(), "5S 9H 2D");
+        assert_eq!(far.map(|c| c.to_string()), ["5C", "9C"]);
+        let mut again = r;
+        again.unapply(Pair { at: 0, gap: 3 }, far);
+        assert_eq!(again, start);
+        assert!(!r.has_pair());
+        let mut near = start;
+        let out = near.apply(Pair { at: 2, gap: 1 });
+        assert_eq!(near.to_string(), "5C 5S 2D");
+        near.unapply(Pair { at: 2, gap: 1 }, out);
+        assert_eq!(near, start);
+    }
+}

@@ -1,0 +1,131 @@
+//! A row of single cards, stored inline: the storage the games that throw cards
+//! out of one row share (Royal Marriage, `crate::royal::RoyalRow`, and Bayan,
+//! `crate::bayan::BayanRow`). Each game adds which throws it allows; taking a
+//! card out, putting it back, dealing onto the end and taking the last deal back
+//! are the same in both and live here.
+
+use crate::card::Card;
+use crate::deal::DECK_SIZE;
+use std::fmt;
+
+/// Up to 52 cards, left to right, as a small `Copy` value.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct CardRow {
+    cards: [Card; DECK_SIZE],
+    len: u8,
+}
+
+impl Default for CardRow {
+    fn default() -> Self {
+        CardRow {
+            cards: [Card::new(0, 0).expect("ace of clubs"); DECK_SIZE],
+            len: 0,
+        }
+    }
+}
+
+impl CardRow {
+    /// At most 52 cards.
+    pub fn from_cards(cards: &[Card]) -> CardRow {
+        let mut row = CardRow::default();
+        for &card in cards {
+            row.push(card);
+        }
+        row
+    }
+
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn position_of(&self, card: Card) -> Option<usize> {
+        self.cards().iter().position(|&c| c == card)
+    }
+
+    /// Deal a card onto the right-hand end.
+    pub fn push(&mut self, card: Card) {
+        assert!(self.len() < DECK_SIZE, "a row holds at most 52 cards");
+        self.cards[self.len()] = card;
+        self.len += 1;
+    }
+
+    /// Take back the last dealt card.
+    pub fn pop(&mut self) -> Option<Card> {
+        (self.len > 0).then(|| {
+            self.len -= 1;
+            self.cards[self.len()]
+        })
+    }
+
+    /// Take out `count` cards from position `at` on; the row closes up.
+    #[inline]
+    pub fn remove_run(&mut self, at: usize, count: usize) {
+        let len = self.len();
+        debug_assert!(at + count <= len);
+        self.cards.copy_within(at + count..len, at);
+        self.len -= count as u8;
+    }
+
+    /// Open a gap of `count` places at position `at` (the cards there move right);
+    /// the caller fills it. Exactly reverses `remove_run(at, count)` but for the
+    /// cards in the gap.
+    #[inline]
+    pub fn open_gap(&mut self, at: usize, count: usize) {
+        let len = self.len();
+        debug_assert!(at <= len && len + count <= DECK_SIZE);
+        self.cards.copy_within(at..len, at + count);
+        self.len += count as u8;
+    }
+
+    /// Put `card` at position `at` (which must exist).
+    #[inline]
+    pub fn set(&mut self, at: usize, card: Card) {
+        debug_assert!(at < self.len());
+        self.cards[at] = card;
+    }
+}
+
+impl fmt::Debug for CardRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CardRow({self})")
+    }
+}
+
+impl fmt::Display for CardRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::card::write_spaced(f, self.cards())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_come_out_and_go_back() {
+        let cards: Vec<Card> = "AC 2C 3C 4C 5C"
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let start = CardRow::from_cards(&cards);
+        let mut row = start;
+        row.remove_run(1, 2);
+        assert_eq!(row.to_string(), "AC 4C 5C");
+        row.open_gap(1, 2);
+        row.set(1, cards[1]);
+        row.set(2, cards[2]);
+        assert_eq!(row, start);
+        assert_eq!(row.pop(), Some(cards[4]));
+        assert_eq!(row.position_of(cards[3]), Some(3));
+    }
+}
