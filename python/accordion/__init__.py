@@ -14,6 +14,10 @@ Examples:
 
 from accordion._core import (
     MAX_JOBS,
+    BayanGame,
+    BayanMove,
+    BayanOutcome,
+    BayanSolution,
     Card,
     Deal,
     Game,
@@ -37,6 +41,7 @@ from accordion._core import (
     simulate,
     simulate_royal,
     solve,
+    solve_bayan,
     solve_many,
     solve_royal,
     winnable_deal,
@@ -60,6 +65,10 @@ _install_sigint()
 __all__ = [
     "MAX_JOBS",
     "AccordionError",
+    "BayanGame",
+    "BayanMove",
+    "BayanOutcome",
+    "BayanSolution",
     "Card",
     "Deal",
     "Game",
@@ -92,6 +101,7 @@ __all__ = [
     "simulate",
     "simulate_royal",
     "solve",
+    "solve_bayan",
     "solve_many",
     "solve_royal",
     "svg",

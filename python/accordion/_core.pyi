@@ -944,6 +944,235 @@ def simulate_royal(
         InvalidRulesError: an unknown rule set or strategy.
     """
 
+# ---------------------------------------------------------------- Bayan
+# docs/bayan.md (PySolFC's game 656); the reference twin is accordion.reference.bayan.
+
+BayanMoveKind = Literal["out", "deal"]
+
+@final
+class BayanMove:
+    """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
+    ``BayanMove(text)`` parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a Bayan move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = BayanMove("x9D,5D")
+        >>> str(move), move.kind, move.cards
+        ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
+    """
+
+    def __new__(cls, text: str) -> BayanMove:
+        """Same as :meth:`parse`."""
+    @staticmethod
+    def parse(text: str) -> BayanMove:
+        """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+    @staticmethod
+    def deal() -> BayanMove:
+        """The action of dealing the next talon card (blind games)."""
+    @property
+    def kind(self) -> BayanMoveKind:
+        """``"out"`` or ``"deal"``."""
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The two cards thrown out, as written, or none for ``deal``."""
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal action."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class BayanOutcome:
+    """Where a Bayan game stands; ``cards`` counts the cards not thrown out."""
+
+    @property
+    def cards(self) -> int:
+        """Cards not thrown out (row and talon)."""
+    @property
+    def piles(self) -> int:
+        """The same as :attr:`cards`."""
+    @property
+    def won(self) -> bool:
+        """Every card is out."""
+    @property
+    def grade(self) -> Literal["win", "loss"]:
+        """``"win"`` or ``"loss"``."""
+    @property
+    def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class BayanGame:
+    """A game of Bayan (PySolFC's game 656), open or blind.
+
+    Two cards 1 or 3 places apart that agree (suit or rank) are thrown out together
+    and the row closes up; the game is won when every card is out. Blind play is
+    PySolFC's without "deal all cards": three cards laid out, the rest dealt one at
+    a time onto the end of the row whenever the player likes.
+
+    Args:
+        deal: any row of distinct cards (a ``Deal`` or its text), e.g.
+            ``Deal.from_pysol(n, "bayan")``.
+        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
+        blind: deal as you go from the talon.
+
+    Raises:
+        InvalidDealError: text that is not a row.
+        InvalidRulesError: any other rule set, or a variant.
+
+    Examples:
+        >>> game = BayanGame("5C 9H 2D 5S 9D 2H")
+        >>> [str(move) for move in game.legal_moves]
+        ['out 5C 5S', 'out 9H 9D', 'out 2D 2H']
+    """
+
+    def __new__(
+        cls,
+        deal: Deal | str,
+        rules: Literal["modern"] | Rules | str | None = None,
+        *,
+        blind: bool = False,
+    ) -> BayanGame:
+        """Any row of distinct cards; ``rules`` only ``modern``."""
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set's name: always ``modern``."""
+    @property
+    def starting_deal(self) -> Deal:
+        """The deal the game started from."""
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes."""
+    @property
+    def legal_moves(self) -> list[BayanMove]:
+        """The throws by position of the left card (its nearer partner first), then ``deal``."""
+    @property
+    def cards(self) -> list[Card]:
+        """The row, left to right."""
+    @property
+    def tops(self) -> list[Card]:
+        """The same as :attr:`cards`."""
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """One one-card pile per card, for code written for :class:`Game`."""
+    @property
+    def stock_size(self) -> int:
+        """Cards still in the talon (0 in an open game)."""
+    @property
+    def history(self) -> list[BayanMove]:
+        """The actions played so far, in canonical notation."""
+    @property
+    def outcome(self) -> BayanOutcome:
+        """Cards left, whether won, whether over, as a :class:`BayanOutcome`."""
+    @property
+    def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
+    def play(self, move: BayanMove | str, /) -> BayanMove:
+        """Throw a pair out, or ``deal``.
+
+        Args:
+            move: a :class:`BayanMove` or its text (the two cards in either order).
+
+        Returns:
+            The move played, in canonical notation (the cards left to right).
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a pair the row does not allow; the message says why.
+        """
+    def deal(self) -> BayanMove:
+        """Deal the next talon card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game or an empty talon.
+        """
+    def undo(self) -> BayanMove:
+        """Take back the last action and return it.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played.
+        """
+    def hint(self, *, timeout: float | None = ...) -> BayanMove | None:
+        """The next action of best play; ``None`` when the game is over (or when
+        ``timeout`` ran out before the solver found any line).
+
+        ``deal`` while the talon has cards (dealing never takes a throw away), then the
+        first throw of the exact solver's line. Releases the GIL; Ctrl-C stops it.
+
+        Raises:
+            InvalidArgumentError: ``timeout`` not positive.
+        """
+    def copy(self) -> BayanGame:
+        """An independent game in the same position, with the same history."""
+    def __copy__(self) -> BayanGame: ...
+    def __deepcopy__(self, memo: object, /) -> BayanGame: ...
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's talon) as an SVG picture, drawn by :func:`accordion.svg`."""
+
+@final
+class BayanSolution:
+    """What the Bayan solver found for one row (:func:`solve_bayan`)."""
+
+    @property
+    def deal(self) -> str:
+        """The row solved, left to right."""
+    @property
+    def result(self) -> ResultName:
+        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
+    @property
+    def moves(self) -> tuple[BayanMove, ...]:
+        """A winning line, or a line to the fewest cards (if ``unknown``: the line that
+        left the fewest cards before the budget ran out).
+        """
+    @property
+    def cards(self) -> int:
+        """Cards left at the end of :attr:`moves`: 0 for a win."""
+    @property
+    def piles(self) -> int:
+        """The same as :attr:`cards`: 0 for a win."""
+    @property
+    def nodes(self) -> int:
+        """Positions the solver expanded."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the search took."""
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
+
+def solve_bayan(
+    position: Deal | BayanGame | str,
+    *,
+    rules: Literal["modern"] | Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> BayanSolution:
+    """Solve an open Bayan row (or a blind game's whole deal, or an open game's
+    current row) exactly: can every card be thrown out?
+
+    The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
+    ``None``). A blind game is solved from its row with the talon dealt onto it
+    (dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
+
+    Returns:
+        A :class:`BayanSolution`.
+
+    Raises:
+        InvalidDealError: text that is not a row, or an empty row.
+        InvalidRulesError: rules other than ``modern``.
+        InvalidArgumentError: a budget out of range.
+    """
+
 StrategyName = Literal[
     "forced",
     "slide-first",

@@ -13,6 +13,7 @@
 #![allow(clippy::doc_link_with_quotes)]
 
 mod args;
+mod bayan;
 mod blind;
 mod choose;
 mod errors;
@@ -36,6 +37,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::LegalMoves>()?;
     royal::register(m)?;
+    bayan::register(m)?;
     blind::register(m)?;
     solver::register(m)?;
     numbering::register(m)?;

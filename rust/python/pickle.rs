@@ -2,17 +2,17 @@
 //!
 //! `__reduce__` names a callable and its arguments. Types with a public
 //! constructor are rebuilt through it (`Card.from_index`, `Move.parse`,
-//! `RoyalMove.parse`; `Deal`, `Rules`, `Solution` and `Stats` pickle through
+//! `RoyalMove.parse`, `BayanMove.parse`; `Deal`, `Rules`, `Solution` and `Stats` pickle through
 //! their own public constructors, defined beside them), so a pickle holds
 //! nothing but text and numbers and is checked on load like any input. A game
 //! is rebuilt from its deal, rules and mode by replaying its history through
 //! `play`, which leaves it in the same position with the same undo stack.
-//! Outcomes, the Royal Marriage results and ratings have no public
+//! Outcomes, the Royal Marriage and Bayan results and ratings have no public
 //! constructor: `_restore` rebuilds them from their fields. `LegalMoves` is a
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 
-use super::{choose, royal, values};
+use super::{bayan, choose, royal, values};
 use crate::budget::Verdict;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -54,7 +54,13 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
         "Outcome" => values::outcome_from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        "Game" | "RoyalGame" => replayed(py, kind, state)?,
+        "Game" | "RoyalGame" | "BayanGame" => replayed(py, kind, state)?,
+        "BayanOutcome" => bayan::PyBayanOutcome::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
+        "BayanSolution" => bayan::PyBayanSolution::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
         "RoyalOutcome" => royal::PyRoyalOutcome::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
