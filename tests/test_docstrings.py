@@ -17,7 +17,12 @@ import pytest
 
 import accordion.cli
 
-ENGINES = ("accordion", "accordion.reference", "accordion.reference.royal")
+ENGINES = (
+    "accordion",
+    "accordion.reference",
+    "accordion.reference.royal",
+    "accordion.reference.bayan",
+)
 # The modules around the engines, the CLI's found by walking its package (so that a
 # new subcommand is held to the same rule).
 MODULES = (

@@ -17,6 +17,7 @@ search for rows of up to about 14 cards).
 'win'
 """
 
+from accordion.reference import bayan as bayan
 from accordion.reference import royal as royal
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal

@@ -1,0 +1,498 @@
+"""Bayan (PySolFC's game 656) in plain Python: the executable specification of
+``docs/bayan.md``, written to be read.
+
+The cards lie in one row. Two cards one or three places apart that agree (same
+suit or same rank) are thrown out together, and the row closes up. The game is
+won when every card is out. Open, the whole deal is laid out (PySolFC's "deal all
+cards"); blind, three cards are laid out and the talon deals the next card onto
+the end of the row whenever the player likes.
+
+>>> game = BayanGame("5C 9H 2D 5S 9D 2H")
+>>> [str(move) for move in game.legal_moves]
+['out 5C 5S', 'out 9H 9D', 'out 2D 2H']
+>>> game.play("5S 5C")
+BayanMove('out 5C 5S')
+>>> game.play("out 2D 9D")
+BayanMove('out 2D 9D')
+>>> game.play("out 9H 2H")
+BayanMove('out 9H 2H')
+>>> game.outcome.won, game.cards
+(True, [])
+>>> solve_bayan("5C 9H 2D 5S 9D 2H").result
+'win'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import final
+
+from accordion.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidRulesError,
+    NoMoveToUndoError,
+)
+from accordion.reference import _args
+from accordion.reference._frozen import Frozen
+from accordion.reference.cards import Card
+from accordion.reference.deals import Deal
+from accordion.reference.rules import Rules, rule_set_name
+
+#: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
+GAPS = (1, 3)
+#: Cards a blind game starts with (PySolFC without "deal all cards").
+BLIND_START = 3
+
+_EXAMPLES = "write e.g. out 5D 9D or deal"
+
+
+def bayan_rules(rules: object) -> str:
+    """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
+    as ``Rules`` without a variant, or ``None``."""
+    if rules is None:
+        return "modern"
+    if isinstance(rules, Rules):
+        if rules != Rules(rules.name):
+            raise InvalidRulesError(
+                f"Bayan has no variant (two-way, distances, win piles, goal): {rules}"
+            )
+        name = rules.name
+    elif isinstance(rules, str):
+        name = rule_set_name(rules)
+    else:
+        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
+    if name != "modern":
+        raise InvalidRulesError(
+            f"Bayan is played under PySolFC's rules, modern (deal whenever you like), not {name}"
+        )
+    return name
+
+
+def _as_deal(deal: Deal | str) -> Deal:
+    if isinstance(deal, str):
+        deal = Deal.parse(deal)
+    if not isinstance(deal, Deal):
+        raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
+    return deal
+
+
+# ---------------------------------------------------------------- moves
+
+
+@final
+class BayanMove(Frozen):
+    """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
+    ``BayanMove(text)`` parses.
+
+    Raises:
+        InvalidMoveError: text that is not a Bayan move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = BayanMove("x9D,5D")
+        >>> str(move), move.kind, move.cards
+        ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
+    """
+
+    __slots__ = ("_cards",)
+    _cards: tuple[Card, ...]
+
+    def __new__(cls, text: str) -> BayanMove:
+        return BayanMove.parse(text)
+
+    @staticmethod
+    def _make(cards: tuple[Card, ...]) -> BayanMove:
+        move = object.__new__(BayanMove)
+        object.__setattr__(move, "_cards", cards)
+        return move
+
+    @staticmethod
+    def parse(text: str) -> BayanMove:
+        """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+        text = _args.text(text, "a move")
+        stripped = _args.strip(text)
+        lower = _args.ascii_lower(stripped)
+        if lower == "deal":
+            return BayanMove.deal()
+        if lower.startswith("out "):
+            rest = stripped[len("out ") :]
+        elif lower.endswith(" out"):
+            rest = stripped[: -len(" out")]
+        elif lower.startswith("x"):
+            rest = stripped[1:]
+        else:
+            rest = stripped
+        bad = InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} ({_EXAMPLES})")
+        words = [word for part in rest.split(",") for word in _args.split(part)]
+        try:
+            cards = [Card(word) for word in words]
+        except InvalidCardError:
+            raise bad from None
+        if len(cards) != 2:
+            raise bad
+        if cards[0] == cards[1]:
+            raise InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} names one card twice")
+        return BayanMove._make(tuple(cards))
+
+    @staticmethod
+    def deal() -> BayanMove:
+        """The action of dealing the next talon card (blind games)."""
+        return BayanMove._make(())
+
+    @property
+    def kind(self) -> str:
+        """``"out"`` or ``"deal"``."""
+        return "out" if self._cards else "deal"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The two cards thrown out, as written, or none for ``deal``."""
+        return self._cards
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal action."""
+        return not self._cards
+
+    def __str__(self) -> str:
+        return "deal" if self.is_deal else "out " + " ".join(str(card) for card in self._cards)
+
+    def __repr__(self) -> str:
+        return f"BayanMove({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BayanMove):
+            return NotImplemented
+        return self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash(("bayan", self._cards))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The canonical text parses back to an equal move (tested).
+        return (BayanMove, (str(self),))
+
+
+def _as_move(move: BayanMove | str) -> BayanMove:
+    if isinstance(move, BayanMove):
+        return move
+    if isinstance(move, str):
+        return BayanMove.parse(move)
+    raise TypeError(f"expected a BayanMove or str, got {type(move).__name__}")
+
+
+# ---------------------------------------------------------------- rows
+
+
+Row = tuple[Card, ...]
+#: A pair by position: ``(at, gap)`` names ``row[at]`` and ``row[at + gap]``.
+Pair = tuple[int, int]
+
+
+def allows(row: Row, pair: Pair) -> bool:
+    """Both cards in the row, 1 or 3 places apart, agreeing in suit or rank."""
+    at, gap = pair
+    return gap in GAPS and at >= 0 and at + gap < len(row) and row[at].agrees(row[at + gap])
+
+
+def pairs(row: Row) -> list[Pair]:
+    """Every pair that may be thrown out, by the left card's position, nearer partner first."""
+    return [(at, gap) for at in range(len(row)) for gap in GAPS if allows(row, (at, gap))]
+
+
+def thrown(row: Row, pair: Pair) -> Row:
+    """The row with the pair out, closed up."""
+    at, gap = pair
+    return row[:at] + row[at + 1 : at + gap] + row[at + gap + 1 :]
+
+
+def _out(row: Row, pair: Pair) -> BayanMove:
+    at, gap = pair
+    return BayanMove._make((row[at], row[at + gap]))
+
+
+# ---------------------------------------------------------------- the game
+
+
+@dataclass(frozen=True)
+class BayanOutcome:
+    """Where a game stands. ``cards`` counts every card not thrown out (row and talon)."""
+
+    cards: int
+    won: bool
+    is_over: bool
+
+    @property
+    def piles(self) -> int:
+        """The same number as :attr:`cards` (every pile is one card)."""
+        return self.cards
+
+    @property
+    def grade(self) -> str:
+        """``"win"`` when every card is out, else ``"loss"``."""
+        return "win" if self.won else "loss"
+
+
+class BayanGame:
+    """A game of Bayan (PySolFC's game 656), open or blind.
+
+    Args:
+        deal: any row of distinct cards (a ``Deal`` or its text).
+        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
+        blind: three cards laid out, the rest dealt from the talon at will.
+
+    Raises:
+        InvalidDealError: text that is not a row.
+        InvalidRulesError: any other rule set, or a variant.
+    """
+
+    def __init__(
+        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
+    ) -> None:
+        self._deal = _as_deal(deal)
+        bayan_rules(rules)
+        self._blind = _args.flag(blind, "blind")
+        self._dealt = min(BLIND_START, len(self._deal)) if blind else len(self._deal)
+        self._row: Row = self._deal.cards[: self._dealt]
+        self._history: list[tuple[BayanMove, Row, int]] = []
+
+    @property
+    def rules(self) -> str:
+        """The rule set's name: always ``modern``."""
+        return "modern"
+
+    @property
+    def starting_deal(self) -> Deal:
+        """The deal the game started from."""
+        return self._deal
+
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes."""
+        return self._blind
+
+    @property
+    def cards(self) -> list[Card]:
+        """The row, left to right."""
+        return list(self._row)
+
+    @property
+    def tops(self) -> list[Card]:
+        """The row, left to right (every pile is one card)."""
+        return list(self._row)
+
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """The row as one-card piles, like :attr:`Game.piles`."""
+        return [(card,) for card in self._row]
+
+    @property
+    def stock_size(self) -> int:
+        """Cards still in the talon (0 in an open game)."""
+        return len(self._deal) - self._dealt
+
+    @property
+    def legal_moves(self) -> list[BayanMove]:
+        """The legal throws in canonical order, then ``deal`` while the talon has cards."""
+        moves = [_out(self._row, pair) for pair in pairs(self._row)]
+        return [*moves, BayanMove.deal()] if self.stock_size > 0 else moves
+
+    @property
+    def history(self) -> list[BayanMove]:
+        """The actions played so far, in canonical notation."""
+        return [move for move, _, _ in self._history]
+
+    @property
+    def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
+        return not self.legal_moves
+
+    @property
+    def outcome(self) -> BayanOutcome:
+        """Cards left (row and talon), whether won, whether over, as a :class:`BayanOutcome`."""
+        left = len(self._row) + self.stock_size
+        return BayanOutcome(left, left == 0, self.is_over)
+
+    def _find(self, move: BayanMove, card: Card) -> int:
+        if card in self._row:
+            return self._row.index(card)
+        where = (
+            "still in the talon" if card in self._deal.cards[self._dealt :] else "not in the row"
+        )
+        raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
+
+    def play(self, move: BayanMove | str) -> BayanMove:
+        """Throw a pair out, or ``deal``.
+
+        Args:
+            move: a :class:`BayanMove` or its text (the two cards in either order).
+
+        Returns:
+            The move played, in canonical notation (the cards left to right).
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a pair the row does not allow; the message says why.
+        """
+        move = _as_move(move)
+        if move.is_deal:
+            return self.deal()
+        first, second = move.cards
+        i, j = self._find(move, first), self._find(move, second)
+        at, gap = min(i, j), abs(i - j)
+        if gap not in GAPS:
+            raise IllegalMoveError(
+                f"illegal move {move}: {first} and {second} are {gap} places apart;"
+                " a pair is thrown out 1 or 3 places apart"
+            )
+        canonical = _out(self._row, (at, gap))
+        if not allows(self._row, (at, gap)):
+            left, right = canonical.cards
+            raise IllegalMoveError(
+                f"illegal move {canonical}: {left} and {right} share neither suit nor rank"
+            )
+        self._history.append((canonical, self._row, self._dealt))
+        self._row = thrown(self._row, (at, gap))
+        return canonical
+
+    def deal(self) -> BayanMove:
+        """Deal the next talon card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game or an empty talon.
+        """
+        if self.stock_size == 0:
+            why = "the talon is empty" if self._blind else "an open game has no talon"
+            raise IllegalMoveError(f"deal not allowed: {why}")
+        move = BayanMove.deal()
+        self._history.append((move, self._row, self._dealt))
+        self._row = (*self._row, self._deal.cards[self._dealt])
+        self._dealt += 1
+        return move
+
+    def undo(self) -> BayanMove:
+        """Take back the last action and return it.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+                ``IndexError``).
+        """
+        if not self._history:
+            raise NoMoveToUndoError("undo: no move has been played")
+        move, self._row, self._dealt = self._history.pop()
+        return move
+
+    def copy(self) -> BayanGame:
+        """An independent game in the same position, with the same history."""
+        twin = BayanGame(self._deal, blind=self._blind)
+        twin._row, twin._dealt, twin._history = self._row, self._dealt, list(self._history)
+        return twin
+
+    def hint(self, *, timeout: float | None = 2.0) -> BayanMove | None:
+        """A move of best play, ``None`` when over: ``deal`` while the talon has cards
+        (dealing never takes a throw away), then the first throw of the solver's line.
+        ``timeout`` is checked as the core checks it and not applied."""
+        _args.timeout(timeout)
+        if self.stock_size > 0:
+            return BayanMove.deal()
+        if self.is_over:
+            return None
+        return solve_bayan(self).moves[0]
+
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's talon) as a picture, drawn by :mod:`accordion.svg`."""
+        from accordion.svg import svg
+
+        return svg(self)
+
+    def __str__(self) -> str:
+        row = " ".join(str(card) for card in self._row)
+        return f"{row} | talon {self.stock_size}" if self._blind else row
+
+
+# ---------------------------------------------------------------- the solver
+
+
+@dataclass(frozen=True)
+class BayanSolution:
+    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
+    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
+
+    deal: str
+    result: str
+    moves: tuple[BayanMove, ...]
+    cards: int
+    nodes: int
+
+    @property
+    def piles(self) -> int:
+        """The same number as :attr:`cards` (every pile is one card)."""
+        return self.cards
+
+
+def solve_bayan(
+    position: Deal | BayanGame | str,
+    *,
+    rules: Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> BayanSolution:
+    """Search every line from an open row (a blind game's row with its talon dealt
+    onto it, or an open game's current row), remembering the fewest cards reachable
+    from each row; a row stops being searched once it is known to reach the fewest
+    its parity allows (none, or one). Exponential in the worst case.
+
+    The arguments are checked as the core checks them; the budgets are not
+    applied (the search is for rows that finish)."""
+    if isinstance(position, BayanGame):
+        deal = position.starting_deal.cards
+        row: Row = (*position.cards, *deal[len(deal) - position.stock_size :])
+    elif isinstance(position, (Deal, str)):
+        row = _as_deal(position).cards
+    else:
+        raise TypeError(
+            f"position must be a Deal, a BayanGame or a str, not {type(position).__name__}"
+        )
+    bayan_rules(rules)
+    _args.budget(max_nodes, timeout, memory)
+    fewest: dict[Row, int] = {}
+
+    def search(row: Row) -> int:
+        if row not in fewest:
+            best = len(row)
+            for pair in pairs(row):
+                best = min(best, search(thrown(row, pair)))
+                if best == len(row) % 2:
+                    break
+            fewest[row] = best
+        return fewest[row]
+
+    start, goal = row, search(row)
+    moves = []
+    while len(row) > goal:
+        pair = next(p for p in pairs(row) if fewest.get(thrown(row, p)) == goal)
+        moves.append(_out(row, pair))
+        row = thrown(row, pair)
+    result = "win" if goal == 0 else "loss"
+    text = " ".join(str(card) for card in start)
+    return BayanSolution(text, result, tuple(moves), goal, len(fewest))
+
+
+__all__ = [
+    "BLIND_START",
+    "GAPS",
+    "BayanGame",
+    "BayanMove",
+    "BayanOutcome",
+    "BayanSolution",
+    "bayan_rules",
+    "solve_bayan",
+]
