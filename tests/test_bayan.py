@@ -1,0 +1,398 @@
+"""Bayan (PySolFC's game 656, docs/bayan.md) on both engines: the Rust core through
+``accordion._core`` and the reference engine ``accordion.reference.bayan``.
+
+Each engine is checked against the documented rules, and the two are played in
+lockstep by a Hypothesis state machine. The core's solver is checked against the
+reference's plain search over every row on short deals; its winning lines for
+PySolFC's own Bayan games are replayed through the reference engine.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from accordion.errors import (
+    AccordionError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidRulesError,
+    NoMoveToUndoError,
+)
+
+ENGINES = {"core": "accordion._core", "reference": "accordion.reference.bayan"}
+
+
+@pytest.fixture(scope="module", params=list(ENGINES))
+def bayan(request: pytest.FixtureRequest) -> Any:
+    return importlib.import_module(ENGINES[request.param])
+
+
+def core() -> Any:
+    return importlib.import_module(ENGINES["core"])
+
+
+def reference() -> Any:
+    return importlib.import_module(ENGINES["reference"])
+
+
+def texts(items: Any) -> list[str]:
+    return [str(item) for item in items]
+
+
+CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+card_texts = st.sampled_from(CARDS)
+
+
+@st.composite
+def move_texts(draw: st.DrawFn) -> str:
+    if draw(st.integers(0, 9)) == 0:
+        return "deal"
+    a, b = draw(st.lists(card_texts, min_size=2, max_size=2, unique=True))
+    return draw(st.sampled_from([f"out {a} {b}", f"{a} {b} out", f"x{a},{b}", f"{a} {b}"]))
+
+
+# ---------------------------------------------------------------- notation
+
+
+@given(a=card_texts, b=card_texts)
+def test_canonical_moves_round_trip_on_both_engines(a: str, b: str) -> None:
+    for engine in (core(), reference()):
+        if a == b:
+            with pytest.raises(InvalidMoveError, match="names one card twice"):
+                engine.BayanMove(f"out {a} {b}")
+            continue
+        move = engine.BayanMove.parse(f"out {a} {b}")
+        assert str(move) == f"out {a} {b}"
+        assert engine.BayanMove.parse(str(move)) == move
+        assert hash(engine.BayanMove(f"x{a},{b}")) == hash(move)
+        assert (move.kind, texts(move.cards), move.is_deal) == ("out", [a, b], False)
+
+
+@pytest.mark.parametrize(
+    ("spelling", "canonical"),
+    [
+        ("5D 9D out", "out 5D 9D"),
+        ("x5D,9D", "out 5D 9D"),
+        ("OUT 5d, 9d", "out 5D 9D"),
+        ("10D 9D", "out TD 9D"),
+        ("7♥ 7♠", "out 7H 7S"),
+        (" DEAL ", "deal"),
+    ],
+)
+def test_every_spelling_parses_to_its_canonical_move(
+    bayan: Any, spelling: str, canonical: str
+) -> None:
+    assert str(bayan.BayanMove.parse(spelling)) == canonical
+    assert repr(bayan.BayanMove(canonical)) == f"BayanMove({canonical!r})"
+
+
+BAD_MOVES = ["", "out", "5D", "out 5D", "5D>9D", "out 5D 9D 3C", "out 5D 5D", "x", "deal 5D"]
+
+
+@pytest.mark.parametrize("text", BAD_MOVES)
+def test_bad_move_text_raises_invalid_move_naming_it(bayan: Any, text: str) -> None:
+    with pytest.raises(InvalidMoveError, match="not a Bayan move"):
+        bayan.BayanMove.parse(text)
+    with pytest.raises(InvalidMoveError):
+        bayan.BayanGame("5C 9H 2D 5S").play(text)
+
+
+# ---------------------------------------------------------------- the rules
+
+
+def test_a_pair_one_or_three_apart_goes_out_whole_and_the_row_closes_up(bayan: Any) -> None:
+    game = bayan.BayanGame("5C 9H 2D 5S 9D 2H")
+    assert texts(game.legal_moves) == ["out 5C 5S", "out 9H 9D", "out 2D 2H"]
+    assert str(game.play("5S 5C")) == "out 5C 5S"  # either order; canonical left to right
+    assert texts(game.cards) == ["9H", "2D", "9D", "2H"]
+    assert texts(game.legal_moves) == ["out 9H 2H", "out 2D 9D"]
+    game.play("out 2D 9D")
+    assert not game.outcome.won
+    game.play("out 9H 2H")
+    outcome = game.outcome
+    assert (outcome.cards, outcome.piles, outcome.won, outcome.is_over, outcome.grade) == (
+        0,
+        0,
+        True,
+        True,
+        "win",
+    )
+    assert texts(game.history) == ["out 5C 5S", "out 2D 9D", "out 9H 2H"]
+    for move in reversed(texts(game.history)):
+        assert str(game.undo()) == move
+    assert str(game) == "5C 9H 2D 5S 9D 2H"
+
+
+@pytest.mark.parametrize(
+    ("move", "why"),
+    [
+        ("out 5C 2D", "5C and 2D are 2 places apart; a pair is thrown out 1 or 3"),
+        ("out 5C 9D", "4 places apart"),
+        ("out 5C 9H", "5C and 9H share neither suit nor rank"),
+        ("out AS 5C", "AS is not in the row"),
+        ("deal", "an open game has no talon"),
+    ],
+)
+def test_illegal_moves_raise_and_say_why(bayan: Any, move: str, why: str) -> None:
+    game = bayan.BayanGame("5C 9H 2D 5S 9D 2H")
+    with pytest.raises(IllegalMoveError, match=why):
+        game.play(move)
+    assert str(game) == "5C 9H 2D 5S 9D 2H"
+    assert game.history == []
+
+
+def test_a_blind_game_lays_out_three_cards_and_deals_at_will(bayan: Any) -> None:
+    game = bayan.BayanGame("5C 5S 2D 9H 9D", blind=True)
+    assert (str(game), game.stock_size) == ("5C 5S 2D | talon 2", 2)
+    assert texts(game.legal_moves) == ["out 5C 5S", "deal"]
+    with pytest.raises(IllegalMoveError, match="9H is still in the talon"):
+        game.play("out 9H 9D")
+    assert str(game.deal()) == "deal"
+    game.play("out 5C 5S")
+    game.play("deal")
+    assert str(game) == "2D 9H 9D | talon 0"
+    with pytest.raises(IllegalMoveError, match="the talon is empty"):
+        game.deal()
+    game.play("out 9H 9D")
+    assert (game.outcome.cards, game.outcome.won, game.is_over) == (1, False, True)
+    assert str(bayan.BayanGame("5C 5S", blind=True)) == "5C 5S | talon 0"
+
+
+@pytest.mark.parametrize(
+    ("deal", "error"),
+    [("", InvalidDealError), ("5C 5C", InvalidDealError), ("5C ZZ", InvalidCardError)],
+)
+def test_bad_deals_raise(bayan: Any, deal: str, error: type[AccordionError]) -> None:
+    with pytest.raises(error):
+        bayan.BayanGame(deal)
+    with pytest.raises(error):
+        bayan.solve_bayan(deal)
+
+
+def test_bad_rules_budgets_and_types_raise_typed_errors_naming_them(bayan: Any) -> None:
+    from accordion import Rules
+
+    rules = Rules if bayan is core() else importlib.import_module("accordion.reference").Rules
+    for name in ("strict", "parlett", "strict-leap"):
+        with pytest.raises(InvalidRulesError, match=f"not {name}"):
+            bayan.BayanGame("5C 5S", name)
+    with pytest.raises(InvalidRulesError, match="nonsense"):
+        bayan.BayanGame("5C 5S", "nonsense")
+    with pytest.raises(InvalidRulesError, match="no variant"):
+        bayan.BayanGame("5C 5S", rules("modern", two_way=True))
+    assert bayan.BayanGame("5C 5S", rules("modern")).rules == "modern"
+    for argument, value in (("max_nodes", 0), ("timeout", -1.0), ("memory", 10)):
+        with pytest.raises(InvalidArgumentError, match=f"{argument} must be") as caught:
+            bayan.solve_bayan("5C 5S", **{argument: value})
+        assert caught.value.argument == argument
+        assert str(value) in str(caught.value)
+    with pytest.raises(InvalidArgumentError, match="timeout"):
+        bayan.BayanGame("5C 5S").hint(timeout=0)
+    with pytest.raises(NoMoveToUndoError):
+        bayan.BayanGame("5C 5S").undo()
+    with pytest.raises(IndexError):
+        bayan.BayanGame("5C 5S").undo()
+    with pytest.raises(TypeError):
+        bayan.BayanGame(5)
+    with pytest.raises(TypeError):
+        bayan.BayanGame("5C 5S").play(5)
+    with pytest.raises(TypeError):
+        bayan.BayanGame("5C 5S", blind="yes")
+    with pytest.raises(TypeError):
+        bayan.solve_bayan(5)
+
+
+def test_the_engines_say_the_same_words_for_bad_input() -> None:
+    cases: list[tuple[str, Any]] = [
+        ("move", lambda e: e.BayanMove("out 5D")),
+        ("twice", lambda e: e.BayanMove("out 5D 5D")),
+        ("gap", lambda e: e.BayanGame("5C 9H 2D 5S").play("out 5C 2D")),
+        ("agree", lambda e: e.BayanGame("5C 9H 2D 5S").play("out 5C 9H")),
+        ("talon", lambda e: e.BayanGame("5C 9H 2D 5S", blind=True).play("5C 5S")),
+        ("rules", lambda e: e.BayanGame("5C 9H", "parlett")),
+    ]
+    for name, call in cases:
+        said = []
+        for engine in (core(), reference()):
+            with pytest.raises(AccordionError) as caught:
+                call(engine)
+            # The engines quote echoed text each in its language's way ("…" / '…').
+            said.append((type(caught.value), str(caught.value).replace("'", '"')))
+        assert said[0] == said[1], name
+
+
+# ---------------------------------------------------------------- lockstep
+
+
+class Lockstep(RuleBasedStateMachine):
+    """One deal played on both engines with the same random actions."""
+
+    @initialize(seed=st.integers(0, 2**64 - 1), cards=st.integers(1, 52), blind=st.booleans())
+    def start(self, seed: int, cards: int, blind: bool) -> None:
+        deal = str(core().Deal.from_seed(seed, cards))
+        self.core = core().BayanGame(deal, blind=blind)
+        self.ref = reference().BayanGame(deal, blind=blind)
+
+    @precondition(lambda self: not self.ref.is_over)
+    @rule(data=st.data())
+    def play_a_legal_move(self, data: st.DataObject) -> None:
+        move = data.draw(st.sampled_from(texts(self.ref.legal_moves)))
+        assert str(self.core.play(move)) == str(self.ref.play(move))
+
+    @rule(text=move_texts())
+    def try_any_move(self, text: str) -> None:
+        outcomes = []
+        for game in (self.core, self.ref):
+            try:
+                outcomes.append(str(game.play(text)))
+            except IllegalMoveError as error:
+                outcomes.append(f"illegal: {error}")
+        assert outcomes[0] == outcomes[1], text
+
+    @precondition(lambda self: self.ref.history)
+    @rule()
+    def undo(self) -> None:
+        assert str(self.core.undo()) == str(self.ref.undo())
+
+    @invariant()
+    def engines_agree(self) -> None:
+        if not hasattr(self, "core"):
+            return
+        assert texts(self.core.legal_moves) == texts(self.ref.legal_moves)
+        assert texts(self.core.cards) == texts(self.ref.cards)
+        assert self.core.stock_size == self.ref.stock_size
+        assert texts(self.core.history) == texts(self.ref.history)
+        c, r = self.core.outcome, self.ref.outcome
+        assert (c.cards, c.won, c.is_over, c.grade) == (r.cards, r.won, r.is_over, r.grade)
+        assert self.core.is_over == self.ref.is_over
+        assert str(self.core) == str(self.ref)
+        if self.ref.stock_size:  # dealing first is best play in both
+            assert str(self.core.hint()) == str(self.ref.hint()) == "deal"
+
+
+TestLockstep = Lockstep.TestCase
+
+
+# ---------------------------------------------------------------- the solver
+
+
+def replayed(deal: str, moves: Any) -> Any:
+    """The reference engine's game after playing ``moves`` on the open ``deal``."""
+    game = reference().BayanGame(deal)
+    for move in moves:
+        game.play(str(move))
+    return game
+
+
+def brute_force(row: tuple[str, ...]) -> int:
+    """The fewest cards any line leaves, by trying every line (no memory, no cut)."""
+    best = len(row)
+    for at in range(len(row)):
+        for gap in (1, 3):
+            if at + gap < len(row):
+                a, b = row[at], row[at + gap]
+                if a[0] == b[0] or a[1] == b[1]:
+                    rest = row[:at] + row[at + 1 : at + gap] + row[at + gap + 1 :]
+                    best = min(best, brute_force(rest))
+    return best
+
+
+@pytest.mark.parametrize("cards", [4, 7, 10])
+def test_both_solvers_agree_with_brute_force_on_short_rows(cards: int) -> None:
+    for seed in range(60):
+        deal = str(core().Deal.from_seed(seed, cards))
+        fewest = brute_force(tuple(deal.split()))
+        fast, slow = core().solve_bayan(deal), reference().solve_bayan(deal)
+        assert (fast.cards, slow.cards) == (fewest, fewest), deal
+        assert fast.result == slow.result == ("win" if fewest == 0 else "loss")
+
+
+@given(seed=st.integers(0, 2**64 - 1), cards=st.integers(1, 18))
+def test_solver_agrees_with_the_reference_search_and_lines_replay(seed: int, cards: int) -> None:
+    deal = str(core().Deal.from_seed(seed, cards))
+    fast, slow = core().solve_bayan(deal), reference().solve_bayan(deal)
+    assert (fast.result, fast.cards) == (slow.result, slow.cards)
+    assert fast.result == ("win" if fast.cards == 0 else "loss")
+    assert fast.deal == slow.deal == deal
+    for line in (fast.moves, slow.moves):
+        game = replayed(deal, line)
+        assert len(game.cards) == fast.cards
+        assert game.is_over
+        assert game.outcome.won == (fast.result == "win")
+
+
+PYSOL_NUMBERS = [*range(1, 41), 537, 999, 31_999, 32_000, 12_345_678, 10**19]
+
+
+@pytest.mark.parametrize("number", PYSOL_NUMBERS)
+def test_pysolfc_bayan_games_are_won_by_lines_the_reference_engine_replays(number: int) -> None:
+    deal = core().Deal.from_pysol(number, "bayan")
+    solution = core().solve_bayan(deal)
+    assert (solution.result, solution.cards, len(solution.moves)) == ("win", 0, 26)
+    game = replayed(str(deal), solution.moves)
+    assert game.outcome.won
+    # Blind, as PySolFC deals without "deal all cards": the same line after dealing.
+    blind = reference().BayanGame(str(deal), blind=True)
+    while blind.stock_size:
+        blind.deal()
+    for move in solution.moves:
+        blind.play(str(move))
+    assert blind.outcome.won
+
+
+def test_pysolfc_bayan_rows_are_pysolfcs_rows() -> None:
+    """Bayan deals as PySolFC's Accordion games do: the row did not change."""
+    reference_deal = importlib.import_module("accordion.reference").Deal
+    for number in (1, 2, 31_999, 32_000, 12345, 10**19):
+        bayan = core().Deal.from_pysol(number, "bayan")
+        assert str(bayan) == str(core().Deal.from_pysol(number, "accordion"))
+        assert str(bayan) == str(reference_deal.from_pysol(number, "bayan"))
+    assert str(core().Deal.from_pysol(1, "bayan")).startswith("JD 2D 9H JC 5D 7H 7C 5H")
+
+
+@given(seed=st.integers(0, 2**64 - 1), cards=st.integers(3, 12), blind=st.booleans())
+def test_hints_keep_the_best_result_in_reach(seed: int, cards: int, blind: bool) -> None:
+    deal = str(core().Deal.from_seed(seed, cards))
+    best = reference().solve_bayan(deal).cards
+    for engine in (core(), reference()):
+        game = engine.BayanGame(deal, blind=blind)
+        while (hint := game.hint()) is not None:
+            game.play(hint)
+        assert game.outcome.cards == best
+
+
+def test_budgets_stop_the_solver_with_the_best_line_so_far() -> None:
+    deal = core().Deal.from_pysol(537, "bayan")
+    cut = core().solve_bayan(deal, max_nodes=3)
+    assert cut.result == "unknown"
+    assert cut.nodes <= 4
+    game = replayed(str(deal), cut.moves)
+    assert len(game.cards) == cut.cards > 0
+    data = cut.to_dict()
+    assert (data["game"], data["result"], data["cards"]) == ("bayan", "unknown", cut.cards)
+    whole = core().solve_bayan(core().BayanGame(deal, blind=True))
+    assert whole.deal == str(deal) and whole.result == "win"
+
+
+def test_values_pickle_and_copy(bayan: Any) -> None:
+    game = bayan.BayanGame("5C 9H 2D 5S 9D 2H", blind=True)
+    game.deal()
+    game.play("out 5C 5S")
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), game.copy()):
+        assert (str(twin), texts(twin.history)) == (str(game), texts(game.history))
+        twin.undo()
+        assert str(twin) != str(game)
+    for value in (game.outcome, *game.legal_moves, bayan.solve_bayan("5C 9H 2D 5S 9D 2H")):
+        assert pickle.loads(pickle.dumps(value)) == value or bayan is core()
+        assert repr(pickle.loads(pickle.dumps(value))) == repr(value) or bayan is reference()
