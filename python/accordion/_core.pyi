@@ -313,7 +313,7 @@ class Rules:
         """The rule set: ``modern``, ``strict``, ``strict-leap`` or ``parlett``."""
     @property
     def two_way(self) -> bool:
-        """Whether piles may also move rightwards (the two-way variant, "Bayan")."""
+        """Whether piles may also move rightwards (two-way; PySolFC's Relaxed Accordion)."""
     @property
     def distances(self) -> tuple[int, ...]:
         """How far a pile may move: sorted, distinct, each 1 to 51."""

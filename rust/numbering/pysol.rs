@@ -114,7 +114,8 @@ impl fmt::Display for Number {
 pub enum PysolGame {
     /// 772: one-way, distances 1 and 3, won at one pile.
     Accordion,
-    /// 656: an agreeing pair 1 or 3 apart, either way, is thrown out whole.
+    /// 656: an agreeing pair 1 or 3 apart is thrown out whole; won with every card
+    /// out (`crate::bayan`).
     Bayan,
     /// 773: two-way, distances 1 and 3, won at one pile.
     RelaxedAccordion,
@@ -174,13 +175,14 @@ impl PysolGame {
 
     /// The rules here that play this game as PySolFC does (`docs/numberings.md`):
     /// `modern`, with 23 Skidoo's distances and win at two piles, Relaxed
-    /// Accordion's (and, as the specification has it, Bayan's) two-way moves, and
-    /// Accordion's Revenge's goal card, which needs the game `number`.
+    /// Accordion's two-way moves, and Accordion's Revenge's goal card, which needs
+    /// the game `number`. Royal Marriage and Bayan are games of their own
+    /// (`crate::royal`, `crate::bayan`), played under `modern`.
     pub fn rules(self, number: Option<Number>) -> Result<Rules> {
         let modern = Rules::modern();
         Ok(match self {
-            PysolGame::Accordion | PysolGame::RoyalMarriage => modern,
-            PysolGame::Bayan | PysolGame::RelaxedAccordion => modern.with_two_way(true),
+            PysolGame::Accordion | PysolGame::RoyalMarriage | PysolGame::Bayan => modern,
+            PysolGame::RelaxedAccordion => modern.with_two_way(true),
             PysolGame::TwentyThreeSkidoo => modern
                 .with_distances(Distances::new(&[2, 3])?)
                 .with_win_piles(2)?,

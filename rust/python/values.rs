@@ -621,7 +621,7 @@ impl PyRules {
         self.0.set.name()
     }
 
-    /// Whether piles may also move rightwards (the two-way variant, "Bayan").
+    /// Whether piles may also move rightwards (two-way; PySolFC's Relaxed Accordion).
     #[getter]
     fn two_way(&self) -> bool {
         self.0.two_way

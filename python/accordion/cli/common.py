@@ -9,7 +9,7 @@ from accordion import Rules
 from accordion.errors import InvalidArgumentError, InvalidRulesError
 
 RULE_NAMES = ("modern", "strict", "strict-leap", "parlett")
-GAMES = ("accordion", "royal-marriage")
+GAMES = ("accordion", "royal-marriage", "bayan")
 
 
 class CliError(InvalidArgumentError):
@@ -48,7 +48,7 @@ def add_variant_flags(parser: argparse.ArgumentParser) -> None:
     """VARIANT: [--two-way] [--distances 1,3] (docs/contract.md)."""
     group = parser.add_argument_group("variant")
     group.add_argument(
-        "--two-way", action="store_true", help="piles may also move rightwards (Bayan)"
+        "--two-way", action="store_true", help="piles may also move rightwards (Relaxed Accordion)"
     )
     group.add_argument(
         "--distances",
@@ -109,7 +109,7 @@ def positive(text: str) -> int:
 
 
 def add_game_flag(parser: argparse.ArgumentParser) -> None:
-    """--game accordion|royal-marriage, or a PySolFC game (docs/numberings.md)."""
+    """--game accordion|royal-marriage|bayan, or a PySolFC game (docs/numberings.md)."""
     from accordion.cli.numbering import game_name
 
     parser.add_argument(
@@ -117,6 +117,7 @@ def add_game_flag(parser: argparse.ArgumentParser) -> None:
         type=game_name,
         default="accordion",
         metavar="NAME",
-        help="accordion (default) or its sister game royal-marriage; or a PySolFC game: "
-        "relaxed-accordion, 23-skidoo, accordions-revenge, bayan (or PySolFC's id)",
+        help="accordion (default), its sister game royal-marriage, or PySolFC's bayan "
+        "(pairs thrown out whole); or a PySolFC Accordion variant: relaxed-accordion, "
+        "23-skidoo, accordions-revenge (or PySolFC's id)",
     )

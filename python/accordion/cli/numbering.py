@@ -1,6 +1,7 @@
 """The deals other programs number, on the command line: ``--pysol N``,
 ``--solvitaire SEED`` and ``--knuth SEED`` (``docs/numberings.md``), and the
-PySolFC games that ``--game`` names besides ``accordion`` and ``royal-marriage``.
+PySolFC games that ``--game`` names besides the games of their own (``accordion``,
+``royal-marriage``, ``bayan``).
 
 ``--game`` always names the game played; ``--pysol`` always names PySolFC's
 number. So ``--pysol 12345 --game 23-skidoo`` is PySolFC's 23 Skidoo game
@@ -16,9 +17,10 @@ import argparse
 from accordion import Deal, pysol_goal
 from accordion.cli.common import CliError
 
-#: The PySolFC games beyond accordion/royal-marriage: the variant flags they imply.
+#: The games with engines of their own: Accordion, Royal Marriage and PySolFC's Bayan.
+OWN_GAMES = ("accordion", "royal-marriage", "bayan")
+#: The PySolFC games played as Accordion variants: the variant flags they imply.
 PYSOL_VARIANTS = {
-    "bayan": (True, "1,3"),
     "relaxed-accordion": (True, "1,3"),
     "23-skidoo": (False, "2,3"),
     "accordions-revenge": (False, "1,3"),
@@ -84,7 +86,7 @@ def game_name(text: str) -> str:
     """An argparse type for --game: our names, or a PySolFC id for one of them."""
     key = text.strip().lower()
     key = PYSOL_IDS.get(key, key)
-    known = ("accordion", "royal-marriage", *PYSOL_VARIANTS)
+    known = (*OWN_GAMES, *PYSOL_VARIANTS)
     if key not in known:
         raise argparse.ArgumentTypeError(
             f"unknown game {text!r} (known: {', '.join(known)}, or a PySolFC id: "
@@ -97,7 +99,7 @@ def game_name(text: str) -> str:
 def resolve_game(args: argparse.Namespace) -> None:
     """Turn a PySolFC-only --game into its variant flags; keep its name in ``args.pysol_game``.
 
-    After this, ``args.game`` is ``accordion`` or ``royal-marriage`` as before.
+    After this, ``args.game`` is one of :data:`OWN_GAMES`.
     """
     args.pysol_game = args.game
     if args.game not in PYSOL_VARIANTS:

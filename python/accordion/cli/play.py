@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
         "--rules",
         choices=RULE_NAMES,
         default="modern",
-        help="the rule set (default modern; royal-marriage: modern or parlett)",
+        help="the rule set (default modern; royal-marriage: modern or parlett; bayan: modern)",
     )
     add_variant_flags(parser)
     add_game_flag(parser)
@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     numbered = numbered_deals(args)
     if args.game == "royal-marriage":
         return _run_royal(args, numbered)
+    if args.game == "bayan":
+        return _run_bayan(args, numbered)
 
     rules = rules_from(args, args.rules)
     if rules.goal is not None:
@@ -88,3 +90,23 @@ def _run_royal(args: argparse.Namespace, numbered: list[Deal]) -> int:
             seed = random.SystemRandom().randrange(2**32)
         deal = royal_deal(seed)
     return play(RoyalSession(deal, args.rules, blind=args.blind, seed=seed))
+
+
+def _run_bayan(args: argparse.Namespace, numbered: list[Deal]) -> int:
+    from accordion.bayan_tui import BayanSession
+    from accordion.tui import play
+
+    if args.two_way or args.distances != "1,3":
+        raise CliError("--game bayan has no --two-way or --distances variant")
+    if args.rules != "modern":
+        raise CliError(f"--game bayan is played under PySolFC's rules, modern, not {args.rules}")
+    seed = args.seed
+    if numbered:
+        deal = numbered[0]
+    elif args.deal is not None:
+        deal = Deal.parse(args.deal)
+    else:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        deal = Deal.from_seed(seed)
+    return play(BayanSession(deal, blind=args.blind, seed=seed))

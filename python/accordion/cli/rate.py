@@ -76,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     resolve_game(args)
     if args.pysol_game == "royal-marriage":
         raise CliError("rate measures Accordion deals, not Royal Marriage")
+    if args.pysol_game == "bayan":
+        raise CliError("rate measures Accordion deals, not Bayan (solve --game bayan decides them)")
     deals = _deals(args)
     rules = rules_from(args, args.rules)
     for index, deal in enumerate(deals, 1):

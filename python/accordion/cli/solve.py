@@ -8,7 +8,16 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from accordion import Deal, RoyalGame, RoyalSolution, Solution, royal_deal, solve_royal
+from accordion import (
+    BayanSolution,
+    Deal,
+    RoyalGame,
+    RoyalSolution,
+    Solution,
+    royal_deal,
+    solve_bayan,
+    solve_royal,
+)
 from accordion.batch import SOLVE_CHUNK, Plan, SeedRanges, row_blocks, solve_plan
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
@@ -66,7 +75,7 @@ def register(subparsers: Any) -> None:
         default="modern",
         metavar="NAME",
         help="modern (default) or parlett (must move; solves for the best forced line); "
-        "royal-marriage: modern only",
+        "royal-marriage and bayan: modern only",
     )
     add_variant_flags(parser)
     add_game_flag(parser)
@@ -214,6 +223,8 @@ def run(args: argparse.Namespace) -> int:
     resolve_game(args)
     if args.game == "royal-marriage":
         return _run_royal(args)
+    if args.game == "bayan":
+        return _run_bayan(args)
     plan = _plan(args)
     rules = rules_from(args, args.rules)
     total = plan.deals()
@@ -246,7 +257,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _totals(solutions: Sequence[Solution | RoyalSolution]) -> str:
+def _totals(solutions: Sequence[Solution | RoyalSolution | BayanSolution]) -> str:
     tally = Tally()
     for solution in solutions:
         tally.add(solution)
@@ -306,6 +317,56 @@ def _royal_summary(index: int, total: int, solution: RoyalSolution) -> str:
         verdict = (
             f"unknown: budget ran out; the greedy line leaves {plural(solution.cards, 'card')} "
             f"({timing})"
+        )
+    lines = [f"{head}: {solution.deal}", f"  {verdict}"]
+    if solution.moves:
+        lines.append("  line: " + ", ".join(str(m) for m in solution.moves))
+    return "\n".join(lines)
+
+
+# Bayan ------------------------------------------------------------------------------
+
+
+def _run_bayan(args: argparse.Namespace) -> int:
+    """Solve Bayan rows (PySolFC's game 656, docs/bayan.md), one after another."""
+    if args.scheduler is not None or args.checkpoint is not None:
+        raise CliError("--game bayan runs here only: no --scheduler or --checkpoint")
+    if args.two_way or args.distances != "1,3":
+        raise CliError("--game bayan has no --two-way or --distances variant")
+    if args.rules != "modern":
+        raise CliError(
+            f"--game bayan is played under PySolFC's rules, modern, not --rules {args.rules}"
+        )
+    deals = _deals(args)
+    progress = Progress(len(deals), "solving")
+    tally = Tally()
+    for index, deal in enumerate(deals, 1):
+        solution = solve_bayan(deal, max_nodes=args.max_nodes, timeout=args.timeout)
+        progress.clear()
+        if args.json:
+            print(json.dumps(solution.to_dict()))
+        else:
+            print(_bayan_summary(index, len(deals), solution))
+        tally.add(solution)
+        progress.update(index)
+    progress.close()
+    if not args.json and tally.deals > 1:
+        print(tally.line())
+    return 0
+
+
+def _bayan_summary(index: int, total: int, solution: BayanSolution) -> str:
+    head = f"deal {index}/{total}" if total > 1 else "deal"
+    throws = len(solution.moves)
+    timing = f"{plural(solution.nodes, 'position')}, {solution.seconds * 1000:,.2f} ms"
+    if solution.result == "win":
+        verdict = f"win in {plural(throws, 'throw')}: every card out ({timing})"
+    elif solution.result == "loss":
+        verdict = f"loss: at best {plural(solution.cards, 'card')} left, proved ({timing})"
+    else:
+        verdict = (
+            f"unknown: budget ran out; the best line so far leaves "
+            f"{plural(solution.cards, 'card')} ({timing})"
         )
     lines = [f"{head}: {solution.deal}", f"  {verdict}"]
     if solution.moves:

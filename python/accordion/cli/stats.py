@@ -67,6 +67,11 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
+    if args.game == "bayan":
+        raise CliError(
+            "stats simulates Accordion and Royal Marriage strategies; Bayan has none here: "
+            "solve --game bayan --count K decides its deals"
+        )
     if args.game in ("23-skidoo", "accordions-revenge"):
         raise CliError(
             f"stats counts wins at one pile; --game {args.game} has its own win condition "

@@ -7,7 +7,7 @@ import math
 import statistics
 from array import array
 
-from accordion import RoyalSolution, Solution
+from accordion import BayanSolution, RoyalSolution, Solution
 from accordion.session import plural
 
 #: Up to this many deals the median time is exact; beyond, it comes from
@@ -30,7 +30,7 @@ class Tally:
         """Solutions counted so far."""
         return sum(self.counts.values())
 
-    def add(self, solution: Solution | RoyalSolution) -> None:
+    def add(self, solution: Solution | RoyalSolution | BayanSolution) -> None:
         """Count one more solution: its verdict and its solving time."""
         self.counts[solution.result] += 1
         millis = solution.seconds * 1000

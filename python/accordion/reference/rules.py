@@ -148,7 +148,7 @@ class Rules(Frozen):
         from accordion.reference import numbering
 
         name = numbering.pysol_game(game)
-        if name in ("bayan", "relaxed-accordion"):
+        if name == "relaxed-accordion":
             return Rules("modern", two_way=True)
         if name == "23-skidoo":
             return Rules("modern", distances=(2, 3), win_piles=2)
@@ -190,7 +190,7 @@ class Rules(Frozen):
 
     @property
     def two_way(self) -> bool:
-        """Whether piles may also move rightwards (the two-way variant, "Bayan")."""
+        """Whether piles may also move rightwards (two-way; PySolFC's Relaxed Accordion)."""
         return self._two_way
 
     @property
