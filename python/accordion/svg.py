@@ -85,7 +85,7 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     """An SVG picture of a deal or of a game's row (and stock), at most ``width`` px wide.
 
     Args:
-        item: a ``Deal``, ``Game`` or ``RoyalGame`` of either engine, any iterable of
+        item: a ``Deal``, ``Game``, ``RoyalGame`` or ``BayanGame`` of either engine, any iterable of
             cards, or the text of a deal.
         width: the widest the picture may be, in pixels; the row wraps into bands.
 
@@ -107,8 +107,8 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     picture_w = 2 * MARGIN + across * CARD_W + (across - 1) * GAP
     band_h = LABEL_H + CARD_H + BAND_GAP
     picture_h = 2 * MARGIN + bands * band_h - BAND_GAP
-    noun = "card" if _is_royal(item) else "pile"
-    game = "Royal Marriage" if noun == "card" else "Accordion"
+    game = _game_name(item)
+    noun = "pile" if game == "Accordion" else "card"
     summary = f"{game} row of {len(piles)} {noun}{'' if len(piles) == 1 else 's'}"
     if stock:
         summary += f", {stock} card{'' if stock == 1 else 's'} in the stock"
@@ -150,9 +150,12 @@ def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_
         file.write(svg(item, width=width))
 
 
-def _is_royal(item: Drawable) -> bool:
-    """A Royal Marriage game of either engine (both name the class ``RoyalGame``)."""
-    return type(item).__name__ == "RoyalGame"
+def _game_name(item: Drawable) -> str:
+    """``Royal Marriage`` or ``Bayan`` for a game of either engine (both engines name
+    the classes ``RoyalGame`` and ``BayanGame``), else ``Accordion``."""
+    return {"RoyalGame": "Royal Marriage", "BayanGame": "Bayan"}.get(
+        type(item).__name__, "Accordion"
+    )
 
 
 def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
