@@ -93,6 +93,10 @@ def royal(engine: ModuleType) -> Any:
     return engine if engine is CORE else engine.royal
 
 
+def bayan(engine: ModuleType) -> Any:
+    return engine if engine is CORE else engine.bayan
+
+
 CALLS: dict[str, Callable[[ModuleType, Any, Any], object]] = {
     "Card(x)": lambda e, x, y: e.Card(x),
     "Card.parse(x)": lambda e, x, y: e.Card.parse(x),
@@ -138,6 +142,24 @@ CALLS: dict[str, Callable[[ModuleType, Any, Any], object]] = {
     ),
     "solve_royal(timeout=x, memory=y)": lambda e, x, y: royal(e).solve_royal(
         "QH 5C KH", timeout=x, memory=y
+    ),
+    "BayanMove(x)": lambda e, x, y: bayan(e).BayanMove(x),
+    "BayanGame(x, y)": lambda e, x, y: bayan(e).BayanGame(x, y),
+    "BayanGame(x, blind=y)": lambda e, x, y: bayan(e).BayanGame(x, blind=y),
+    "BayanGame.play(x)": lambda e, x, y: bayan(e).BayanGame("5C 9H 2D 5S 9D 2H").play(x),
+    "BayanGame.play(x) blind": lambda e, x, y: (
+        bayan(e).BayanGame("5C 9H 2D 5S", blind=True).play(x)
+    ),
+    "BayanGame.undo()": lambda e, x, y: bayan(e).BayanGame("5C 5S").undo(),
+    "BayanGame.hint(timeout=x)": lambda e, x, y: bayan(e).BayanGame("5C 5S").hint(timeout=x),
+    "solve_bayan(x)": lambda e, x, y: (
+        bayan(e).solve_bayan(x) if not isinstance(x, str) or len(x) < 30 else None
+    ),
+    "solve_bayan(rules=x, max_nodes=y)": lambda e, x, y: bayan(e).solve_bayan(
+        "5C 9H 2D 5S 9D 2H", rules=x, max_nodes=y
+    ),
+    "solve_bayan(timeout=x, memory=y)": lambda e, x, y: bayan(e).solve_bayan(
+        "5C 5S", timeout=x, memory=y
     ),
 }
 

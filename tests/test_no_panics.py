@@ -58,3 +58,19 @@ def test_the_solver_never_crashes(text: str, budget: int) -> None:
     _only_expected_errors(lambda: accordion.solve(text, max_nodes=budget))
     _only_expected_errors(lambda: accordion.solve("AS 2S 3D", max_nodes=budget))
     _only_expected_errors(lambda: accordion.solve("AS 2S 3D", timeout=budget / 7))
+
+
+@given(text=ANY_TEXT, budget=st.integers(-5, 50))
+def test_bayan_never_crashes(text: str, budget: int) -> None:
+    import accordion
+    from accordion.reference import bayan as reference
+
+    for engine in (accordion, reference):
+        _only_expected_errors(lambda engine=engine: engine.BayanMove(text))
+        _only_expected_errors(lambda engine=engine: engine.BayanGame(text))
+        _only_expected_errors(lambda engine=engine: engine.solve_bayan(text))
+        for blind in (False, True):
+            game = engine.BayanGame("AS 2S 3S 4S 5S 5H", blind=blind)
+            _only_expected_errors(lambda game=game: game.play(text))
+    _only_expected_errors(lambda: accordion.solve_bayan("AS 2S 3D", max_nodes=budget))
+    _only_expected_errors(lambda: accordion.solve_bayan("AS 2S 3D", timeout=budget / 7))
