@@ -45,12 +45,14 @@ class Progress:
         share = done / self.total if self.total else 1.0
         width = 30
         bar = "#" * int(share * width)
+        # Marked drawn before it is written: a Ctrl-C that lands between the write
+        # and the mark must still find the line to erase before the error line.
+        self.drawn = True
         sys.stderr.write(
             f"\r{self.label}: [{bar:<{width}}] {done:,}/{self.total:,} "
             f"({share:.0%}) {now - self.start:.1f} s"
         )
         sys.stderr.flush()
-        self.drawn = True
 
     def clear(self) -> None:
         """Erase the line (it is drawn again at the next update)."""
