@@ -106,7 +106,7 @@ def test_hopeless_rules_and_bad_values_are_typed_errors() -> None:
 
 def test_ratings() -> None:
     straight = accordion.rate("7H 7S 7C 7D")
-    assert (straight.result, straight.level) == ("win", "easy")
+    assert (straight.result, straight.level) == ("win", None)  # below the calibrated lengths
     assert straight.difficulty == 0.0
     lost = accordion.rate(Deal.parse("2S 3S 7H 6H AC QH TH 8C"))
     assert (lost.result, lost.level, lost.difficulty) == ("loss", None, None)
@@ -114,6 +114,8 @@ def test_ratings() -> None:
         "result": "loss",
         "difficulty": None,
         "level": None,
+        "moves": 0,
+        "losing": 0,
         "nodes": lost.nodes,
     }
 
@@ -125,8 +127,8 @@ def test_difficulty_deals_are_rated_at_their_level(level: str) -> None:
     rating = accordion.rate(deal)
     assert rating.level == level and rating.result == "win"
     assert rating.difficulty is not None
-    low, high = {"easy": (0, 3.5), "medium": (3.5, 6.5), "hard": (6.5, 99)}[level]
-    assert low <= rating.difficulty < high
+    assert rating.difficulty == rating.losing / rating.moves
+    assert rating.moves == rating.losing + 51
     for seed in range(500, deal.seed):
         assert accordion.rate(Deal.from_seed(seed)).level != level
 
@@ -167,6 +169,7 @@ def test_cli_difficulty_and_rate() -> None:
         ["deal", "--difficulty", "easy", "--blind"],
         ["deal", "--winnable", "--pysol", "5"],
         ["deal", "--difficulty", "extreme"],
+        ["deal", "--difficulty", "easy", "--cards", "7"],
         ["rate", "--rules", "strict", "7H 7S"],
         ["rate", "7H 7H"],
     ],

@@ -550,23 +550,34 @@ def winnable_deal(
 
 @final
 class Rating:
-    """The solver's difficulty rating of an open deal (docs/difficulty.md)."""
+    """How hard an open deal is: the share of the moves a careful player weighs that
+    would throw the win away (docs/difficulty.md)."""
 
     @property
     def result(self) -> ResultName:
         """``win``; ``loss`` (unwinnable); ``unknown`` (undecided within the budget)."""
     @property
+    def moves(self) -> int:
+        """The moves the careful player weighs along its line to the win (the ones it
+        rejects and the ones it plays); 0 unless winnable."""
+    @property
+    def losing(self) -> int:
+        """Of :attr:`moves`, the ones that throw the win away."""
+    @property
     def nodes(self) -> int:
-        """Positions the solver visited to decide the deal."""
+        """Positions the solver searched to rate the deal (its cost; the rating itself
+        does not depend on it)."""
     @property
     def difficulty(self) -> float | None:
-        """``log2(nodes / cards)`` for a winnable deal, else ``None``."""
+        """``losing / moves`` for a winnable deal (0.0 for a deal already won), else ``None``."""
     @property
     def level(self) -> LevelName | None:
-        """``easy`` (difficulty below 3.5), ``medium`` (below 6.5) or ``hard``; ``None``
-        unless winnable."""
+        """``easy``, ``medium`` or ``hard`` by the thresholds calibrated for the deal's length
+        (docs/difficulty.md); ``None`` unless winnable, and for rows shorter than the
+        shortest calibrated length."""
     def to_dict(self) -> dict[str, object]:
-        """The rating as a JSON object: ``result``, ``nodes``, ``difficulty``, ``level``."""
+        """The rating as a JSON object: ``result``, ``difficulty``, ``level``, ``moves``,
+        ``losing``, ``nodes``."""
 
 def rate(deal: Deal | str, *, rules: Rules | str | None = None) -> Rating:
     """Rate an open deal under ``rules`` (default ``modern``; ``parlett`` too; the forced rule
@@ -581,8 +592,9 @@ def difficulty_deal(
     tries: int | None = None,
     jobs: int | None = None,
 ) -> Deal:
-    """The first numbered deal from ``seed`` on (default: a random start) rated ``level``;
-    ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000)."""
+    """The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a
+    random start) rated ``level``; ``InvalidArgumentError`` for a row length shorter than the
+    calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000)."""
 
 def solve(
     position: Deal | Game | str,

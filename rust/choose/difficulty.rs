@@ -1,46 +1,92 @@
-//! How hard an open deal is, measured by the solver, and numbered deals drawn
-//! by difficulty level (`docs/difficulty.md`).
+//! How hard an open deal is, and numbered deals drawn by difficulty level
+//! (`docs/difficulty.md`).
 //!
 //! # The measure
 //!
-//! The exhaustive solver (`crate::solver`) looks for a winning line depth
-//! first, trying the moves of each position in its order, backing up when a
-//! line dies. On an easy deal the first line it tries wins, or nearly: it
-//! visits about one position per card. On a hard deal most lines lose (the
-//! deal is full of traps), and it backs up again and again before it finds
-//! the few that win. The **difficulty** of a winnable deal is
+//! A position is *winnable* when some line of legal moves wins it; a move
+//! *throws the win away* when it leads from a winnable position to one that is
+//! not. Both are exact facts about the deal and the rules, decided by the
+//! exhaustive solver ([`crate::solver::Decider`]).
 //!
-//! > `log2(positions visited before the winning line is found / cards)`
+//! The *careful player* takes the plays as they come — it weighs the legal
+//! moves in the rules' order ([`Rules::legal_moves`]: leftmost mover first,
+//! nearest target first; the order `slide-first` plays them in) and plays the
+//! first one that does not throw the win away. Its line from a winnable deal to
+//! the win is one fixed line, whichever solver decides the moves. Along it, the
+//! player weighs `moves` moves — at each position the ones it rejects and the
+//! one it plays — of which `losing` throw the win away. The **difficulty** of a
+//! winnable deal is
 //!
-//! so 0 is a deal whose first line wins and each unit doubles the search.
-//! A deal the solver proves lost is *unwinnable*; one it cannot decide within
-//! [`RATING_NODES`] positions is *undecided*. The measure is a fact about the
-//! deal and this solver's move order; it is the same on every run and
-//! platform, and `docs/difficulty.md` validates it against the shipped
-//! strategies (their win rates fall from easy to hard).
+//! > `losing / moves`: the share of the moves the careful player weighs that
+//! > would have lost the game,
+//!
+//! from 0 (the natural move never loses) towards 1. Every move of the line
+//! takes one pile away, so `moves = losing + cards − winning piles`: the
+//! difficulty grows with the number of traps the natural move falls into. It
+//! depends on the deal and the rules only, not on the solver's move order or
+//! node counts, so it is the same on every run, platform and thread count. A
+//! deal the solver proves lost is *unwinnable*; one whose rating needs more
+//! than [`RATING_NODES`] positions of search is *undecided*.
 //!
 //! # The levels
 //!
-//! Calibrated on 52-card open deals under the modern rules, to about a third
-//! of the winnable deals each: *easy* below [`EASY_BELOW`], *medium* below
-//! [`MEDIUM_BELOW`], *hard* from there on.
+//! Calibrated per row length on the numbered open deals under the modern rules
+//! ([`CALIBRATION`]): at each calibrated length, a third of the winnable deals
+//! each are easy, medium and hard.
 
 use super::{first_qualifying, Judged, Walk};
+use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::rules::Rules;
-use crate::solver::{self, Budget, Verdict};
+use crate::rules::{Rules, Step};
+use crate::solver::{Budget, Decider, Decision, Verdict};
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// The solver's node budget for one rating.
-pub const RATING_NODES: u64 = 4_000_000;
-/// Difficulty below this is easy.
-pub const EASY_BELOW: f64 = 3.5;
-/// Difficulty below this (and not easy) is medium; from here on, hard.
-pub const MEDIUM_BELOW: f64 = 6.5;
+/// The node budget of one rating by [`rate`] (all its searches together).
+pub const RATING_NODES: u64 = 20_000_000;
+/// The node budget of one candidate's rating while [`next_at_level`] looks for
+/// a deal: a deal that needs more (about one 52-card deal in 500) is passed
+/// over as undecided, so that a deal is found in bounded time.
+pub const CHOOSING_NODES: u64 = 2_000_000;
+
+/// The level thresholds per row length: `(cards, easy_below, medium_below)`:
+/// a difficulty below `easy_below` is easy, below `medium_below` medium, from
+/// there on hard. Terciles of the difficulty of the winnable numbered deals of
+/// that length under the modern rules, each threshold halfway between two
+/// neighbouring values met (so no calibration deal lies on one); written by
+/// `python benches/difficulty_calibrate.py` (`docs/difficulty.md` gives the
+/// command, the deals and the shares).
+pub const CALIBRATION: &[(usize, f64, f64)] =
+    &[(13, 0.37, 0.51), (18, 0.42, 0.57), (52, 0.265, 0.35)];
+
+/// The calibrated row lengths, shortest and longest.
+pub fn calibrated_lengths() -> (usize, usize) {
+    (CALIBRATION[0].0, CALIBRATION[CALIBRATION.len() - 1].0)
+}
+
+/// The thresholds `(easy_below, medium_below)` for a row of `cards` cards: its
+/// own if the length is calibrated, else those of the nearest calibrated length
+/// (`None` below the shortest: too few choices to rank).
+pub fn thresholds(cards: usize) -> Option<(f64, f64)> {
+    let (shortest, _) = calibrated_lengths();
+    if cards < shortest {
+        return None;
+    }
+    CALIBRATION
+        .iter()
+        .min_by_key(|&&(length, _, _)| length.abs_diff(cards))
+        .map(|&(_, easy, medium)| (easy, medium))
+}
+
+/// Whether the thresholds of `cards` were measured at that very length.
+pub fn is_calibrated(cards: usize) -> bool {
+    CALIBRATION.iter().any(|&(length, _, _)| length == cards)
+}
+
 /// Numbers tried by [`next_at_level`] before giving up.
 pub const DEFAULT_TRIES: u64 = 10_000;
 
@@ -63,15 +109,17 @@ impl Level {
         }
     }
 
-    /// The level of a difficulty.
-    pub fn of(difficulty: f64) -> Level {
-        if difficulty < EASY_BELOW {
+    /// The level of a difficulty at a row of `cards` cards (`None` where
+    /// [`thresholds`] has none).
+    pub fn of(difficulty: f64, cards: usize) -> Option<Level> {
+        let (easy, medium) = thresholds(cards)?;
+        Some(if difficulty < easy {
             Level::Easy
-        } else if difficulty < MEDIUM_BELOW {
+        } else if difficulty < medium {
             Level::Medium
         } else {
             Level::Hard
-        }
+        })
     }
 }
 
@@ -96,81 +144,250 @@ impl fmt::Display for Level {
     }
 }
 
-/// The solver's rating of an open deal.
+/// The rating of an open deal.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Rating {
     /// `Win`, `Loss` (unwinnable) or `Unknown` (undecided within the budget).
     pub verdict: Verdict,
-    /// Positions the solver visited.
+    /// Legal moves at the positions of the careful player's line (0 unless
+    /// winnable).
+    pub moves: u32,
+    /// Of those, the moves that throw the win away.
+    pub losing: u32,
+    /// Positions the solver visited to rate the deal (the cost; the rating
+    /// does not depend on it).
     pub nodes: u64,
-    /// `log2(nodes / cards)` for a winnable deal, else `None`.
+    /// `losing / moves` for a winnable deal (0 for a deal already won), else
+    /// `None`.
     pub difficulty: Option<f64>,
-    /// The level of a winnable deal, else `None`.
+    /// The level of a winnable deal at its length ([`Level::of`]), else `None`.
     pub level: Option<Level>,
 }
 
 /// Rate the open row `deal` under `rules` (a free rule set: `modern` or
-/// `parlett`; the forced ones leave nothing to find).
+/// `parlett`; the forced ones leave nothing to choose).
 pub fn rate(deal: &Deal, rules: &Rules, cancel: Option<Arc<AtomicBool>>) -> Result<Rating> {
     check_rules(rules)?;
     rules.check_deal(deal.cards())?;
-    Ok(rate_within(deal, rules, RATING_NODES, cancel))
+    Ok(rate_cards(deal.cards(), rules, cancel, None, RATING_NODES).expect("no cap, no cut"))
 }
 
-/// The rating with the solver stopped after `max_nodes` positions. The search
-/// is deterministic, so a deal it wins within them is rated as by [`rate`];
-/// one it does not has at least `max_nodes` positions of difficulty.
-fn rate_within(
-    deal: &Deal,
-    rules: &Rules,
+/// The row after `step`.
+fn after(row: &[Card], step: Step) -> Vec<Card> {
+    let mut next = row.to_vec();
+    next[step.to] = next[step.from];
+    next.remove(step.from);
+    next
+}
+
+/// The search spent on a quick look at a move before the careful player's line
+/// goes down it: a quick look settles most small rows, and a row it does not
+/// settle is decided by following it (see [`Careful::line`]).
+const QUICK_NODES: u64 = 256;
+
+/// Why the walk stopped before its line was found.
+enum Cut {
+    /// The budget ran out or the cancel flag was raised.
+    Stopped,
+    /// The moves rejected reached the cap (see [`Careful::cap`]).
+    Capped,
+}
+
+/// Finds the careful player's line.
+struct Careful<'a> {
+    rules: &'a Rules,
+    decider: Decider<'a>,
+    /// Rows this walk proved lost.
+    lost: HashSet<Vec<Card>>,
+    /// Rows [`Careful::line`] entered.
+    visits: u64,
+    /// Stop as soon as this many rejected moves are certain.
+    cap: u32,
+    /// The node budget of the whole rating.
     max_nodes: u64,
+}
+
+impl Careful<'_> {
+    fn nodes(&self) -> u64 {
+        self.decider.nodes() + self.visits
+    }
+
+    /// The careful player's line from `row` to the win, as the number of moves
+    /// it rejects (they throw the win away) at each of its positions, or `None`
+    /// if `row` cannot be won.
+    ///
+    /// Depth first in the rules' move order: a move whose row a quick search
+    /// proves lost is rejected; any other is followed, and rejected if every
+    /// move from its row is (proved lost, recursively). So each verdict is
+    /// exact, and the first move followed to a win at each position is the
+    /// first that keeps the win: the line found is the careful player's,
+    /// whatever the solver's own order.
+    ///
+    /// `above` is `Some` when `row` is known to be on the line (the deal, and
+    /// each row a search proved winnable reached from a row on the line): the
+    /// moves rejected at the positions above it. A row on the line stays on it
+    /// and its count only grows, so the line rejects at least `above` plus the
+    /// moves rejected here so far, and the walk stops with [`Cut::Capped`] once
+    /// that reaches the cap. Below a row not known winnable, nothing is certain
+    /// (its moves vanish from the count if it turns out lost).
+    fn line(
+        &mut self,
+        row: &[Card],
+        above: Option<u32>,
+    ) -> std::result::Result<Option<Vec<u32>>, Cut> {
+        if self.rules.is_won(row.len()) {
+            return Ok(Some(Vec::new()));
+        }
+        if self.lost.contains(row) {
+            return Ok(None);
+        }
+        self.visits += 1;
+        if self.nodes() > self.max_nodes {
+            return Err(Cut::Stopped);
+        }
+        let mut steps = Vec::new();
+        self.rules.legal_moves(row, &mut steps);
+        let mut rejected = 0;
+        for step in steps {
+            let child = after(row, step);
+            let quick = if self.rules.is_won(child.len()) || self.lost.contains(&child) {
+                Decision::Unsure
+            } else {
+                self.decider.decide(&child, Some(QUICK_NODES))
+            };
+            match quick {
+                Decision::Stopped => return Err(Cut::Stopped),
+                Decision::Lost => rejected += 1,
+                Decision::Won(_) | Decision::Unsure => {
+                    let known = matches!(quick, Decision::Won(_));
+                    let below = above.filter(|_| known).map(|a| a + rejected);
+                    match self.line(&child, below)? {
+                        Some(mut rest) => {
+                            rest.push(rejected);
+                            return Ok(Some(rest));
+                        }
+                        None => rejected += 1,
+                    }
+                }
+            }
+            if above.is_some_and(|a| a + rejected >= self.cap) {
+                return Err(Cut::Capped);
+            }
+        }
+        self.lost.insert(row.to_vec());
+        Ok(None)
+    }
+}
+
+/// The rating of a deal of `cards` cards whose careful line rejects `losing`
+/// moves (a winnable deal), or of a deal with `verdict`.
+fn rating(verdict: Verdict, cards: usize, losing: u32, rules: &Rules, nodes: u64) -> Rating {
+    if verdict != Verdict::Win {
+        return Rating {
+            verdict,
+            moves: 0,
+            losing: 0,
+            nodes,
+            difficulty: None,
+            level: None,
+        };
+    }
+    // Every move of the line takes one pile away: it has one position per pile
+    // above the winning piles, and the player weighs the moves it rejects there
+    // and the one it plays.
+    let moves = losing + cards.saturating_sub(rules.win_piles) as u32;
+    let difficulty = if moves == 0 {
+        0.0
+    } else {
+        f64::from(losing) / f64::from(moves)
+    };
+    Rating {
+        verdict,
+        moves,
+        losing,
+        nodes,
+        difficulty: Some(difficulty),
+        level: Level::of(difficulty, cards),
+    }
+}
+
+/// Rate `cards` (already checked). With a `cap`, stop once that many rejected
+/// moves are certain: `Ok(None)`.
+fn rate_cards(
+    cards: &[Card],
+    rules: &Rules,
     cancel: Option<Arc<AtomicBool>>,
-) -> Rating {
+    cap: Option<u32>,
+    max_nodes: u64,
+) -> Option<Rating> {
     let budget = Budget {
         max_nodes: Some(max_nodes),
         cancel,
         ..Budget::default()
     };
-    let solution = solver::solve(deal.cards(), &[], rules, &budget);
-    let difficulty = (solution.verdict == Verdict::Win)
-        .then(|| (solution.nodes as f64 / deal.len() as f64).log2().max(0.0));
-    Rating {
-        verdict: solution.verdict,
-        nodes: solution.nodes,
-        difficulty,
-        level: difficulty.map(Level::of),
+    let mut careful = Careful {
+        rules,
+        decider: Decider::new(rules, &budget),
+        lost: HashSet::new(),
+        visits: 0,
+        cap: cap.unwrap_or(u32::MAX),
+        max_nodes,
+    };
+    let n = cards.len();
+    // Decided in full first: the walk would explore a lost deal blindly.
+    match careful.decider.decide(cards, None) {
+        Decision::Won(_) => {}
+        Decision::Lost => return Some(rating(Verdict::Loss, n, 0, rules, careful.nodes())),
+        Decision::Unsure | Decision::Stopped => {
+            return Some(rating(Verdict::Unknown, n, 0, rules, careful.nodes()))
+        }
+    }
+    match careful.line(cards, Some(0)) {
+        Ok(Some(rejected)) => {
+            let losing = rejected.iter().sum();
+            Some(rating(Verdict::Win, n, losing, rules, careful.nodes()))
+        }
+        Ok(None) => unreachable!("the solver proved the deal can be won"),
+        Err(Cut::Stopped) => Some(rating(Verdict::Unknown, n, 0, rules, careful.nodes())),
+        Err(Cut::Capped) => None,
     }
 }
 
-/// The positions below which a win of a row of `cards` cards is rated below
-/// `difficulty`: `cards · 2^difficulty`.
-fn nodes_below(cards: usize, difficulty: f64) -> u64 {
-    (cards as f64 * difficulty.exp2()).ceil() as u64
+/// The fewest rejected moves that make a winnable deal of `cards` cards rated
+/// above `level` (`None` for hard, or where no level is defined).
+fn losing_above(level: Level, cards: usize, rules: &Rules) -> Option<u32> {
+    if level == Level::Hard {
+        return None;
+    }
+    (0..=DECK_SIZE as u32 * 2 * DECK_SIZE as u32).find(|&losing| {
+        rating(Verdict::Win, cards, losing, rules, 0)
+            .level
+            .is_some_and(|l| l > level)
+    })
 }
 
-/// Whether `deal` is rated `level`, spending no more search than the answer
-/// needs: an easy (medium) deal is won within the positions its level allows,
-/// so a search past them can stop; only a candidate for hard is solved in full.
+/// Whether `deal` is rated `level`, searching no more than the answer needs:
+/// once the careful line certainly rejects enough moves to rate the deal above
+/// easy (medium), it is not easy (medium); once enough to rate it hard, it is.
 fn judge_level(
     deal: &Deal,
     level: Level,
     rules: &Rules,
     cancel: Option<&Arc<AtomicBool>>,
-) -> Judged<Rating> {
-    let below = |difficulty| nodes_below(deal.len(), difficulty);
-    let first_budget = match level {
-        Level::Easy => below(EASY_BELOW),
-        Level::Medium | Level::Hard => below(MEDIUM_BELOW),
+) -> Judged<()> {
+    let above = |below| losing_above(below, deal.len(), rules);
+    let cap = match level {
+        Level::Easy => above(Level::Easy),
+        Level::Medium | Level::Hard => above(Level::Medium),
     };
-    let quick = rate_within(deal, rules, first_budget, cancel.cloned());
-    let rating = match (quick.verdict, level) {
-        (Verdict::Unknown, Level::Hard) => rate_within(deal, rules, RATING_NODES, cancel.cloned()),
-        _ => quick,
-    };
-    match rating.verdict {
-        Verdict::Unknown if level == Level::Hard => Judged::Undecided,
-        _ if rating.level == Some(level) => Judged::Yes(rating),
-        _ => Judged::No,
+    match rate_cards(deal.cards(), rules, cancel.cloned(), cap, CHOOSING_NODES) {
+        None if level == Level::Hard => Judged::Yes(()),
+        None => Judged::No,
+        Some(rating) => match rating.verdict {
+            Verdict::Unknown => Judged::Undecided,
+            _ if rating.level == Some(level) => Judged::Yes(()),
+            _ => Judged::No,
+        },
     }
 }
 
@@ -190,7 +407,7 @@ fn check_rules(rules: &Rules) -> Result<()> {
 pub struct AtLevel {
     pub seed: u64,
     pub deal: Deal,
-    pub rating: Rating,
+    pub level: Level,
     /// Numbers tried and passed over before it.
     pub skipped: u64,
 }
@@ -210,12 +427,22 @@ pub fn next_at_level(
     if !(1..=DECK_SIZE).contains(&cards) {
         return Err(Error::argument("cards", "1 to 52 cards", cards));
     }
+    let (shortest, longest) = calibrated_lengths();
+    if thresholds(cards).is_none() {
+        return Err(Error::argument(
+            "cards",
+            &format!(
+                "{shortest} to {longest} cards (the lengths difficulty levels are calibrated at)"
+            ),
+            cards,
+        ));
+    }
     super::refuse_goal(rules)?;
     check_rules(rules)?;
     let walk = first_qualifying(start, tries, 1, jobs, cancel, |seed| {
         let deal = Deal::from_seed(seed, cards).expect("cards checked above");
         match judge_level(&deal, level, rules, cancel) {
-            Judged::Yes(rating) => Judged::Yes((deal, rating)),
+            Judged::Yes(()) => Judged::Yes(deal),
             Judged::No => Judged::No,
             Judged::Undecided => Judged::Undecided,
         }
@@ -223,13 +450,13 @@ pub fn next_at_level(
     match walk {
         Walk::Found {
             seed,
-            value: (deal, rating),
+            value: deal,
             skipped,
             ..
         } => Ok(Some(AtLevel {
             seed,
             deal,
-            rating,
+            level,
             skipped,
         })),
         Walk::Cancelled => Ok(None),
@@ -246,9 +473,23 @@ mod tests {
 
     #[test]
     fn levels_follow_the_thresholds_and_parse() {
-        assert_eq!(Level::of(0.0), Level::Easy);
-        assert_eq!(Level::of(EASY_BELOW), Level::Medium);
-        assert_eq!(Level::of(MEDIUM_BELOW), Level::Hard);
+        let (shortest, longest) = calibrated_lengths();
+        let mut last = 0;
+        for &(cards, easy, medium) in CALIBRATION {
+            assert!(cards > last, "lengths increase");
+            last = cards;
+            assert!(
+                0.0 < easy && easy < medium && medium < 1.0,
+                "{cards}: monotone"
+            );
+            assert_eq!(Level::of(0.0, cards), Some(Level::Easy));
+            assert_eq!(Level::of(easy, cards), Some(Level::Medium));
+            assert_eq!(Level::of(medium, cards), Some(Level::Hard));
+            assert_eq!(Level::of(1.0, cards), Some(Level::Hard));
+            assert!(is_calibrated(cards));
+        }
+        assert_eq!(Level::of(0.0, shortest - 1), None);
+        assert_eq!(thresholds(longest + 1), thresholds(longest));
         assert_eq!("Hard".parse::<Level>().unwrap(), Level::Hard);
         assert!(matches!(
             "brutal".parse::<Level>(),
@@ -258,36 +499,65 @@ mod tests {
 
     #[test]
     fn a_straight_win_is_easiest_and_a_lost_row_has_no_level() {
-        let straight: Deal = "7H 7S 7C 7D".parse().unwrap();
+        let straight = Deal::from_seed(1, 52).unwrap();
         let rating = rate(&straight, &Rules::modern(), None).unwrap();
         assert_eq!(rating.verdict, Verdict::Win);
-        assert_eq!(rating.level, Some(Level::Easy));
+        assert!(rating.moves >= 51 && rating.losing <= rating.moves);
         let lost: Deal = "2S 3S 7H 6H AC QH TH 8C".parse().unwrap();
         let rating = rate(&lost, &Rules::modern(), None).unwrap();
         assert_eq!((rating.verdict, rating.level), (Verdict::Loss, None));
+        let four: Deal = "7H 7S 7C 7D".parse().unwrap();
         let strict = Rules::new(crate::rules::RuleSet::Strict);
-        assert!(rate(&straight, &strict, None).is_err());
+        assert!(rate(&four, &strict, None).is_err());
         let goal = Rules::modern().with_goal(Some("7C".parse().unwrap()));
-        let rating = rate(&straight, &goal, None).unwrap();
+        let rating = rate(&four, &goal, None).unwrap();
         assert_eq!(rating.verdict, Verdict::Win);
         let absent = Rules::modern().with_goal(Some("KS".parse().unwrap()));
-        assert!(rate(&straight, &absent, None).is_err());
+        assert!(rate(&four, &absent, None).is_err());
         assert!(next_at_level(1, Level::Easy, 52, &goal, 10, None, None).is_err());
+        let (shortest, _) = calibrated_lengths();
+        assert!(matches!(
+            next_at_level(
+                1,
+                Level::Easy,
+                shortest - 1,
+                &Rules::modern(),
+                10,
+                None,
+                None
+            ),
+            Err(Error::InvalidArgument { .. })
+        ));
     }
 
     #[test]
     fn every_level_is_found_and_rated_as_asked() {
-        for level in Level::ALL {
-            let found = next_at_level(1, level, 52, &Rules::modern(), DEFAULT_TRIES, Some(2), None)
+        for cards in [13, 52] {
+            for level in Level::ALL {
+                let found = next_at_level(
+                    1,
+                    level,
+                    cards,
+                    &Rules::modern(),
+                    DEFAULT_TRIES,
+                    Some(2),
+                    None,
+                )
                 .unwrap()
                 .unwrap();
-            assert_eq!(found.rating.level, Some(level));
-            let again = rate(&found.deal, &Rules::modern(), None).unwrap();
-            assert_eq!(again, found.rating, "the rating is deterministic");
-            for seed in 1..found.seed {
-                let other =
-                    rate(&Deal::from_seed(seed, 52).unwrap(), &Rules::modern(), None).unwrap();
-                assert_ne!(other.level, Some(level), "{seed} came first");
+                let rating = rate(&found.deal, &Rules::modern(), None).unwrap();
+                assert_eq!(rating.level, Some(level));
+                let again = rate(&found.deal, &Rules::modern(), None).unwrap();
+                assert_eq!(again, rating, "the rating is deterministic");
+                for seed in 1..found.seed {
+                    let other = rate(
+                        &Deal::from_seed(seed, cards).unwrap(),
+                        &Rules::modern(),
+                        None,
+                    )
+                    .unwrap();
+                    assert_ne!(other.level, Some(level), "{seed} came first");
+                }
             }
         }
     }

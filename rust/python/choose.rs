@@ -74,7 +74,8 @@ fn winnable_deal(
     })
 }
 
-/// The solver's difficulty rating of an open deal (docs/difficulty.md).
+/// How hard an open deal is: the share of the moves a careful player weighs that
+/// would throw the win away (docs/difficulty.md).
 #[pyclass(frozen, name = "Rating", module = "accordion._core")]
 #[derive(Clone)]
 pub struct PyRating(Rating);
@@ -82,10 +83,13 @@ pub struct PyRating(Rating);
 impl PyRating {
     /// The rating pickled by `__reduce__`.
     pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyRating> {
-        let (result, nodes, difficulty, level): (String, u64, Option<f64>, Option<String>) =
+        type State = (String, u32, u32, u64, Option<f64>, Option<String>);
+        let (result, moves, losing, nodes, difficulty, level): State =
             state.extract().map_err(|_| malformed("Rating"))?;
         Ok(PyRating(Rating {
             verdict: verdict(&result)?,
+            moves,
+            losing,
             nodes,
             difficulty,
             level: level.map(|name| name.parse()).transpose()?,
@@ -100,6 +104,8 @@ impl PyRating {
         let r = &self.0;
         let state = (
             r.verdict.name(),
+            r.moves,
+            r.losing,
             r.nodes,
             r.difficulty,
             r.level.map(Level::name),
@@ -113,42 +119,62 @@ impl PyRating {
         self.0.verdict.name()
     }
 
-    /// Positions the solver visited to decide the deal.
+    /// The moves the careful player weighs along its line to the win (the ones it
+    /// rejects and the ones it plays); 0 unless winnable.
+    #[getter]
+    fn moves(&self) -> u32 {
+        self.0.moves
+    }
+
+    /// Of :attr:`moves`, the ones that throw the win away.
+    #[getter]
+    fn losing(&self) -> u32 {
+        self.0.losing
+    }
+
+    /// Positions the solver searched to rate the deal (its cost; the rating itself
+    /// does not depend on it).
     #[getter]
     fn nodes(&self) -> u64 {
         self.0.nodes
     }
 
-    /// ``log2(nodes / cards)`` for a winnable deal, else ``None``.
+    /// ``losing / moves`` for a winnable deal (0.0 for a deal already won), else ``None``.
     #[getter]
     fn difficulty(&self) -> Option<f64> {
         self.0.difficulty
     }
 
-    /// ``easy`` (difficulty below 3.5), ``medium`` (below 6.5) or ``hard``; ``None``
-    /// unless winnable.
+    /// ``easy``, ``medium`` or ``hard`` by the thresholds calibrated for the deal's length
+    /// (docs/difficulty.md); ``None`` unless winnable, and for rows shorter than the
+    /// shortest calibrated length.
     #[getter]
     fn level(&self) -> Option<&'static str> {
         self.0.level.map(Level::name)
     }
 
-    /// The rating as a JSON object: ``result``, ``nodes``, ``difficulty``, ``level``.
+    /// The rating as a JSON object: ``result``, ``difficulty``, ``level``, ``moves``,
+    /// ``losing``, ``nodes``.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("result", self.result())?;
         dict.set_item("difficulty", self.0.difficulty)?;
         dict.set_item("level", self.level())?;
+        dict.set_item("moves", self.0.moves)?;
+        dict.set_item("losing", self.0.losing)?;
         dict.set_item("nodes", self.0.nodes)?;
         Ok(dict)
     }
 
     fn __repr__(&self) -> String {
-        match (self.0.difficulty, self.0.level) {
-            (Some(d), Some(level)) => format!(
-                "<Rating {level}: difficulty {d:.2}, {} nodes>",
-                self.0.nodes
+        match self.0.difficulty {
+            Some(d) => format!(
+                "<Rating {}: difficulty {d:.3}, {} of {} moves losing>",
+                self.level().unwrap_or("unrated"),
+                self.0.losing,
+                self.0.moves
             ),
-            _ => format!("<Rating {}: {} nodes>", self.result(), self.0.nodes),
+            None => format!("<Rating {}: {} nodes>", self.result(), self.0.nodes),
         }
     }
 }
@@ -170,8 +196,9 @@ fn rate(
     Ok(PyRating(rating))
 }
 
-/// The first numbered deal from ``seed`` on (default: a random start) rated ``level``;
-/// ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
+/// The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a
+/// random start) rated ``level``; ``InvalidArgumentError`` for a row length shorter than the
+/// calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
 #[pyfunction]
 #[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None))]
 fn difficulty_deal(

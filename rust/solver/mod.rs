@@ -40,7 +40,7 @@ mod table;
 use crate::card::Card;
 use crate::game::{Action, Grade, Outcome};
 use crate::row::Row;
-use crate::rules::Rules;
+use crate::rules::{Rules, Step};
 use position::Position;
 use rayon::prelude::*;
 use search::{Search, Stop};
@@ -130,6 +130,63 @@ fn search(
         nodes: found.nodes,
         elapsed: Duration::ZERO,
         cancelled: found.stop == Some(Stop::Cancelled),
+    }
+}
+
+/// What [`Decider::decide`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The row can be won: a winning line (moves by position, as [`Row::apply`]
+    /// takes them; empty for a row already won).
+    Won(Vec<Step>),
+    /// No line wins it (proved).
+    Lost,
+    /// The quota ran out first.
+    Unsure,
+    /// The budget ran out or the cancel flag was raised.
+    Stopped,
+}
+
+/// Decides, one open row after another, whether each can be won under one rule
+/// set, keeping its transposition table from row to row (rows that share
+/// positions, such as the children of neighbouring positions of one line, are
+/// decided much faster together). The verdicts are exact and do not depend on
+/// the order rows are asked in; only the node count does. The budget's node
+/// and time limits apply to all the rows together.
+pub struct Decider<'a> {
+    search: Search<'a>,
+}
+
+impl<'a> Decider<'a> {
+    pub fn new(rules: &'a Rules, budget: &'a Budget) -> Decider<'a> {
+        Decider {
+            search: Search::new(rules, &[], budget, Instant::now()),
+        }
+    }
+
+    /// Whether the open row `tops` can be won, searching at most `quota` more
+    /// positions (`None`: as many as the budget allows).
+    pub fn decide(&mut self, tops: &[Card], quota: Option<u64>) -> Decision {
+        match self.search.decide(&Position::new(tops, &[]), quota) {
+            Some(true) => Decision::Won(
+                self.search
+                    .line()
+                    .iter()
+                    .filter_map(|action| match action {
+                        Action::Move(step) => Some(*step),
+                        Action::Deal => None,
+                    })
+                    .collect(),
+            ),
+            Some(false) => Decision::Lost,
+            None if self.search.stop() == Some(Stop::Restart) => Decision::Unsure,
+            None => Decision::Stopped,
+        }
+    }
+
+    /// Positions searched so far, over every row.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes()
     }
 }
 

@@ -103,6 +103,8 @@ pub(crate) struct Search<'a> {
     restart_at: u64,
     /// Attempts so far in this round; each orders moves differently.
     attempt: u64,
+    /// [`Search::decide`] gives up (as a restart) at this node count.
+    quota: u64,
 }
 
 impl<'a> Search<'a> {
@@ -134,6 +136,7 @@ impl<'a> Search<'a> {
             stop: None,
             restart_at: u64::MAX,
             attempt: 0,
+            quota: u64::MAX,
         }
     }
 
@@ -176,6 +179,74 @@ impl<'a> Search<'a> {
         self.found()
     }
 
+    /// Whether a line from `root` wins (reaches the rules' winning piles or
+    /// fewer): `Some(true)` or `Some(false)`; `None` when the budget ran out, the
+    /// caller cancelled (`self.stop` says which) or `quota` more nodes were
+    /// spent (`Stop::Restart`).
+    /// One round of [`Search::run`] (the one for `k` = the winning piles, with
+    /// the cutoff capped one above): nothing is spent on the fewest piles of a lost row.
+    ///
+    /// The table is kept from call to call (that is the point: rows met again,
+    /// as the children of neighbouring positions of one line are, are not
+    /// searched again). Why that is sound: an entry is the claim proven in
+    /// [`Search::expand`], "no position reachable from `s` has a value below
+    /// `c`", a fact about `s` and the rules alone, whichever root the search
+    /// that proved it started from; sleep sets are cleared per attempt, and the
+    /// node count and budget run on across calls.
+    pub(crate) fn decide(&mut self, root: &Position, quota: Option<u64>) -> Option<bool> {
+        let goal = self.rules.win_piles;
+        self.quota = quota.map_or(u64::MAX, |q| self.nodes.saturating_add(q));
+        self.best_line.clear();
+        if root.len() <= goal {
+            return Some(true);
+        }
+        let cards = root.census().iter().map(|s| s.count_ones() as usize).sum();
+        let floor = self
+            .bounds
+            .piles(root.cards(), root.census())
+            .max(1)
+            .max(fixed_piles(self.rules, cards));
+        if floor > goal {
+            return Some(false);
+        }
+        self.sweepers = 1 << sweeper_rank(root.cards());
+        self.best = if self.rules.set.must_move() {
+            usize::MAX
+        } else {
+            root.len()
+        };
+        self.path.clear();
+        self.stop = None;
+        if self.poll() {
+            return None;
+        }
+        self.goal = goal;
+        self.cap = goal + 1;
+        self.attempts(root);
+        self.quota = u64::MAX;
+        match self.stop {
+            Some(Stop::Proven) => Some(true),
+            None => Some(false),
+            Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => None,
+        }
+    }
+
+    /// After [`Search::decide`] answered `Some(true)` by searching: the winning
+    /// line it found.
+    pub(crate) fn line(&self) -> &[Action] {
+        &self.best_line
+    }
+
+    /// Positions visited so far, over every call.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Why the last search stopped.
+    pub(crate) fn stop(&self) -> Option<Stop> {
+        self.stop
+    }
+
     /// Search the round, restarting in a new order after ever larger node
     /// allowances: a depth-first search that goes wrong near the root can
     /// spend ages below it, and another order often finds a line at once.
@@ -184,10 +255,10 @@ impl<'a> Search<'a> {
         let mut allowance = FIRST_ALLOWANCE;
         self.attempt = 0;
         loop {
-            self.restart_at = self.nodes.saturating_add(allowance);
+            self.restart_at = self.nodes.saturating_add(allowance).min(self.quota);
             self.sleep.clear();
             self.visit(root, 0);
-            if self.stop != Some(Stop::Restart) {
+            if self.stop != Some(Stop::Restart) || self.nodes >= self.quota {
                 return;
             }
             self.stop = None;

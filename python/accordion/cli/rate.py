@@ -1,4 +1,4 @@
-"""`accordion rate`: the solver's difficulty rating of open deals (docs/difficulty.md)."""
+"""`accordion rate`: how hard open deals are (docs/difficulty.md)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "rate",
         help="rate open deals: easy, medium or hard (or unwinnable)",
-        description="Rate open deals by how hard the exhaustive solver has to search for a "
-        "win: difficulty = log2(positions visited / cards); below 3.5 easy, below 6.5 "
-        "medium, else hard (docs/difficulty.md).",
+        description="Rate open deals: difficulty = the share of the moves a careful player "
+        "weighs (the legal moves in order, up to the first that keeps the win) that would "
+        "throw the win away, each decided by the exhaustive solver; easy, medium and hard "
+        "are the thirds of the numbered deals of that length (docs/difficulty.md).",
     )
     parser.add_argument(
         "deals",
@@ -58,8 +59,12 @@ def register(subparsers: Any) -> None:
 
 def _line(index: int, total: int, deal: str, rating: Rating) -> str:
     head = f"deal {index}/{total}" if total > 1 else "deal"
-    if rating.level is not None and rating.difficulty is not None:
-        verdict = f"{rating.level}: difficulty {rating.difficulty:.2f} ({rating.nodes:,} nodes)"
+    if rating.difficulty is not None:
+        level = rating.level or "no level at this length"
+        verdict = (
+            f"{level}: difficulty {rating.difficulty:.3f} "
+            f"({rating.losing} of {rating.moves} moves weighed lose)"
+        )
     elif rating.result == "loss":
         verdict = f"unwinnable (proved, {rating.nodes:,} nodes)"
     else:

@@ -1,0 +1,110 @@
+"""The difficulty measure (``rate``, docs/difficulty.md) against its definition, computed
+here from scratch with the reference engine: the careful player weighs the legal moves in
+the engine's order and plays the first whose row the reference solver wins; the
+difficulty is the share of the moves it weighs that lose. Also: the rating does not
+depend on ``jobs`` or on the run, and the levels drawn are the levels rated.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import accordion
+import accordion.reference as reference
+from accordion import Deal, InvalidArgumentError
+
+RULES = [
+    {"name": "modern"},
+    {"name": "parlett"},
+    {"name": "modern", "two_way": True},
+    {"name": "modern", "win_piles": 2},
+    {"name": "modern", "distances": [1, 2]},
+]
+
+
+def careful_line(cards: list[str], rules: dict[str, object]) -> tuple[int, int] | None:
+    """``(losing, moves)`` of the careful player's line by the definition, each move decided
+    by the reference solver; ``None`` for a deal the reference solver does not win."""
+    ref_rules = reference.Rules(**rules)  # type: ignore[arg-type]
+
+    def wins(tops: list[str]) -> bool:
+        return reference.solve(reference.Deal.parse(" ".join(tops)), rules=ref_rules).result == "win"
+
+    if not wins(cards):
+        return None
+    game = reference.Game(reference.Deal.parse(" ".join(cards)), ref_rules)
+    losing = moves = 0
+    while game.outcome.grade != "win":
+        for move in game.legal_moves:
+            moves += 1
+            child = reference.Game(reference.Deal.parse(" ".join(map(str, game.tops))), ref_rules)
+            child.play(move)
+            if wins([str(card) for card in child.tops]):
+                game.play(move)
+                break
+            losing += 1
+        else:
+            raise AssertionError("a winnable row has a move that keeps the win")
+    return losing, moves
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: "-".join(map(str, r.values())))
+def test_the_rating_is_the_careful_players_share_of_losing_moves(rules: dict[str, object]) -> None:
+    core_rules = accordion.Rules(**rules)  # type: ignore[arg-type]
+    checked = 0
+    for cards in (9, 10):
+        for seed in range(1, 400):
+            deal = Deal.from_seed(seed, cards)
+            row = [str(card) for card in deal]
+            expected = careful_line(row, rules)
+            rating = accordion.rate(deal, rules=core_rules)
+            if expected is None:
+                assert (rating.result, rating.difficulty, rating.level) == ("loss", None, None)
+                continue
+            checked += 1
+            losing, moves = expected
+            assert (rating.result, rating.losing, rating.moves) == ("win", losing, moves), row
+            assert rating.difficulty == losing / moves
+    assert checked >= 20, "enough winnable deals to mean something"
+
+
+def test_ratings_are_deterministic_and_pickle() -> None:
+    deals = [Deal.from_seed(seed, 18) for seed in range(1, 40)]
+    first = [accordion.rate(deal).to_dict() for deal in deals]
+    again = [accordion.rate(deal).to_dict() for deal in reversed(deals)][::-1]
+    assert first == again
+    for deal in deals[:5]:
+        rating = accordion.rate(deal)
+        assert pickle.loads(pickle.dumps(rating)).to_dict() == rating.to_dict()
+
+
+@pytest.mark.parametrize(("cards", "level"), [(13, "easy"), (13, "hard"), (18, "medium")])
+def test_drawn_deals_are_rated_at_their_level_whatever_the_jobs(cards: int, level: str) -> None:
+    one = accordion.difficulty_deal(level, seed=1, cards=cards, jobs=1)
+    two = accordion.difficulty_deal(level, seed=1, cards=cards, jobs=2)
+    assert one == two and one.seed == two.seed
+    assert one.seed is not None
+    assert accordion.rate(one).level == level
+    for seed in range(1, one.seed):
+        assert accordion.rate(Deal.from_seed(seed, cards)).level != level, seed
+
+
+def test_levels_rise_with_the_losing_moves() -> None:
+    # At one length the level is a function of the losing moves alone (moves = losing +
+    # cards - 1): the ratings of many deals, ordered by difficulty, have ordered levels.
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    ratings = [accordion.rate(Deal.from_seed(seed, 16)) for seed in range(1, 300)]
+    ranked = sorted(
+        (r.difficulty, order[r.level]) for r in ratings if r.difficulty is not None and r.level
+    )
+    assert [level for _, level in ranked] == sorted(level for _, level in ranked)
+    assert {level for _, level in ranked} == {0, 1, 2}
+
+
+def test_short_rows_have_no_level_and_are_not_drawn() -> None:
+    four = accordion.rate("7H 7S 7C 7D")
+    assert (four.result, four.difficulty, four.level, four.losing) == ("win", 0.0, None, 0)
+    with pytest.raises(InvalidArgumentError, match="cards must be 8 to 52 cards"):
+        accordion.difficulty_deal("easy", seed=1, cards=7)
