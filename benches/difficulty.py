@@ -2,16 +2,19 @@
 the shipped strategies on each, and print each strategy's win rate per level with its
 95 % (Wilson) interval and its mean piles, plus the generation time per deal.
 
-    python benches/difficulty.py [--deals N] [--seed S] [--cards K] [--jobs J]
+    python benches/difficulty.py [--deals N] [--seed S] [--cards K]
+    python benches/difficulty.py --speed [--deals N] [--seed S] [--lengths K ...]
 
 Run from the repository root with the package installed. Level L's deals are the
 first N numbered deals from S on rated L (each search starts one past the last deal
 found), so every deal is `accordion deal --difficulty L --seed …` as a user gets it.
 The strategies play each deal open under the modern rules
 (`simulate(strategy=…, deals=1, seed=deal number, blind=False)`, `docs/strategies.md`).
-Generation time is measured one deal at a time on one thread (`jobs=1`), as an app
-would ask for one deal: wall-clock and the process's CPU time (on a machine shared with
-other work the wall-clock time includes waiting for a core; the CPU time does not).
+With `--speed`, only the generation time is measured, for each level at each row
+length given (default: every calibrated length). Generation time is measured one deal
+at a time on one thread (`jobs=1`), as an app would ask for one deal: wall-clock and
+the process's CPU time (on a machine shared with other work the wall-clock time
+includes waiting for a core; the CPU time does not).
 """
 
 from __future__ import annotations
@@ -35,31 +38,63 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+CALIBRATED = (*range(8, 21), 26, 39, 52)
+
+
+def generate(
+    level: str, seed: int, cards: int, deals: int
+) -> tuple[list[int], list[float], list[float]]:
+    """The first ``deals`` numbered deals from ``seed`` on at ``level``, each drawn as an
+    app would; their numbers and the wall-clock and CPU seconds of each draw."""
+    numbers: list[int] = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    for _ in range(deals):
+        start = time.perf_counter()
+        start_cpu = time.process_time()
+        deal = accordion.difficulty_deal(level, seed=seed, cards=cards, jobs=1)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+        assert deal.seed is not None
+        numbers.append(deal.seed)
+        seed = deal.seed + 1
+    return numbers, wall, cpu
+
+
+def quantiles(seconds: list[float]) -> str:
+    """Median and p90 in ms, as table cells."""
+    ms = sorted(t * 1000 for t in seconds)
+    return f"{statistics.median(ms):.1f} | {ms[int(0.9 * len(ms))]:.1f}"
+
+
+def speed(args: argparse.Namespace) -> None:
+    print(f"{args.deals:,} deals per level and length, from number {args.seed}, jobs=1\n")
+    print("| cards | level | median ms | p90 ms | median CPU ms | p90 CPU ms |")
+    print("|---|---|---|---|---|---|")
+    for cards in args.lengths:
+        for level in LEVELS:
+            _, wall, cpu = generate(level, args.seed, cards, args.deals)
+            print(f"| {cards} | {level} | {quantiles(wall)} | {quantiles(cpu)} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cards", type=int, default=52)
+    parser.add_argument("--speed", action="store_true", help="generation time only")
+    parser.add_argument("--lengths", type=int, nargs="*", default=list(CALIBRATED))
     args = parser.parse_args()
+    if args.speed:
+        speed(args)
+        return
     print(f"{args.deals:,} deals per level, {args.cards} cards, from number {args.seed}\n")
     print("| level | strategy | wins | win rate | 95 % interval | mean piles |")
     print("|---|---|---|---|---|---|")
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     for level in LEVELS:
-        seed = args.seed
-        numbers = []
-        times[level] = []
-        cpu[level] = []
-        for _ in range(args.deals):
-            start = time.perf_counter()
-            start_cpu = time.process_time()
-            deal = accordion.difficulty_deal(level, seed=seed, cards=args.cards, jobs=1)
-            times[level].append(time.perf_counter() - start)
-            cpu[level].append(time.process_time() - start_cpu)
-            assert deal.seed is not None
-            numbers.append(deal.seed)
-            seed = deal.seed + 1
+        numbers, times[level], cpu[level] = generate(level, args.seed, args.cards, args.deals)
         for strategy in STRATEGIES:
             wins = 0
             piles = 0.0

@@ -14,6 +14,7 @@ nearest 1/3 (2/3), so no calibration deal lies on a threshold.
 from __future__ import annotations
 
 import argparse
+import itertools
 
 import accordion
 
@@ -25,7 +26,7 @@ def cut(values: list[float], share: float) -> tuple[float, float]:
     share below is nearest ``share``, and that share."""
     distinct = sorted(set(values))
     best: tuple[float, float, float] | None = None
-    for low, high in zip(distinct, distinct[1:]):
+    for low, high in itertools.pairwise(distinct):
         below = sum(1 for v in values if v <= low) / len(values)
         if best is None or abs(below - share) < abs(best[2] - share):
             best = (low, high, below)
