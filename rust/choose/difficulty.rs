@@ -61,6 +61,7 @@ pub const CHOOSING_NODES: u64 = 2_000_000;
 /// `python benches/difficulty_calibrate.py` (`docs/difficulty.md` gives the
 /// command, the deals and the shares).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)] // as benches/difficulty_calibrate.py prints them
 pub const CALIBRATION: &[(usize, f64, f64)] = &[
     (8, 0.173611, 0.390152), // deals 1-25,350: 29.5% / 41.7% / 28.8%
     (9, 0.236364, 0.406593), // deals 1-21,090: 32.0% / 36.4% / 31.6%
