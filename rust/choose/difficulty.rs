@@ -77,7 +77,7 @@ pub const CALIBRATION: &[(usize, f64, f64)] = &[
     (19, 0.428427, 0.566202), // deals 1-1,715: 32.6% / 32.6% / 34.8%
     (20, 0.432709, 0.57298), // deals 1-1,487: 33.9% / 33.0% / 33.1%
     (26, 0.411683, 0.549513), // deals 1-1,017: 34.9% / 31.1% / 34.0%
-    (39, 0.28, 0.37),
+    (39, 0.302694, 0.428539), // deals 1-1,000: 33.6% / 33.2% / 33.2%
     (52, 0.255435, 0.358465), // deals 1-1,000: 33.3% / 33.1% / 33.6%
 ];
 
@@ -508,6 +508,12 @@ mod tests {
         }
         assert_eq!(Level::of(0.0, shortest - 1), None);
         assert_eq!(thresholds(longest + 1), thresholds(longest));
+        // Between calibrated lengths, the nearest one's (a tie to the shorter).
+        assert_eq!(thresholds(23), thresholds(20));
+        assert_eq!(thresholds(24), thresholds(26));
+        assert_eq!(thresholds(45), thresholds(39));
+        assert_eq!(thresholds(46), thresholds(52));
+        assert!(!is_calibrated(23) && is_calibrated(26));
         assert_eq!("Hard".parse::<Level>().unwrap(), Level::Hard);
         assert!(matches!(
             "brutal".parse::<Level>(),
