@@ -235,6 +235,24 @@ mod tests {
     }
 
     #[test]
+    fn a_full_bucket_gives_up_the_position_with_the_fewest_piles() {
+        // One bucket of four ways; `key(n)` has n % 50 + 1 piles.
+        let mut table = Table::new(0);
+        for n in [4, 2, 6, 8] {
+            table.store(&key(n), 7, 1);
+        }
+        table.store(&key(9), 7, 1);
+        assert_eq!(
+            table.bound(&key(2), 7),
+            None,
+            "3 piles: the cheapest to search again"
+        );
+        for n in [4, 6, 8, 9] {
+            assert_eq!(table.bound(&key(n), 7), Some(1), "{n}");
+        }
+    }
+
+    #[test]
     fn a_tiny_bound_still_gives_one_bucket() {
         let mut table = Table::new(0);
         table.store(&key(1), 7, 4);
