@@ -109,10 +109,6 @@ impl Distances {
     pub fn max(self) -> usize {
         63 - self.0.leading_zeros() as usize
     }
-
-    pub fn mask(self) -> u64 {
-        self.0
-    }
 }
 
 impl FromStr for Distances {

@@ -626,6 +626,18 @@ mod tests {
     }
 
     #[test]
+    fn the_sweepers_are_the_rank_most_present_at_the_right_end() {
+        let rank = |card: &str| cards(card)[0].index() >> 2;
+        let indices = |row: &str| cards(row).iter().map(|c| c.index()).collect::<Vec<u8>>();
+        // 16 cards: the last eighth is the last two.
+        let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 9H 9D";
+        assert_eq!(sweeper_rank(&indices(row)), rank("9S"));
+        // One card each: the later one's rank.
+        let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 5H 7D";
+        assert_eq!(sweeper_rank(&indices(row)), rank("7S"));
+    }
+
+    #[test]
     fn only_the_moves_of_an_independent_suffix_are_tried() {
         let rules = Rules::modern();
         // From position 3 on, the first three cards (KH QH JH) agree with
