@@ -626,6 +626,14 @@ mod tests {
     }
 
     #[test]
+    fn a_move_spans_its_two_places_lowest_first() {
+        // Sleep sets compare spans: a wrong span silently turns them off.
+        assert_eq!(span(Step { from: 5, to: 2 }), (2, 5));
+        assert_eq!(span(Step { from: 2, to: 5 }), (2, 5));
+        assert_eq!(span(Step { from: 7, to: 6 }), (6, 7));
+    }
+
+    #[test]
     fn the_sweepers_are_the_rank_most_present_at_the_right_end() {
         let rank = |card: &str| cards(card)[0].index() >> 2;
         let indices = |row: &str| cards(row).iter().map(|c| c.index()).collect::<Vec<u8>>();
