@@ -201,21 +201,25 @@ mod tests {
 
     #[test]
     fn growing_keeps_every_entry_findable() {
-        // Room for all: the table doubles as buckets fill, and never replaces.
+        // Room for all: the table doubles once a quarter full, so that a full
+        // bucket (which replaces an entry) is rare below that.
         let mut table = Table::new(64 << 20);
         let first = table.bytes();
-        let hash = |n: u64| n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (n << 40);
+        // Mixed well (a bare multiplication would spread consecutive keys
+        // perfectly evenly over the buckets, so that none fills early).
+        let hash = |n: u64| {
+            let h = (n ^ 0x5555).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let h = (h ^ h >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            h ^ h >> 32
+        };
         for n in 0..20_000 {
             table.store(&key(n), hash(n), (n % 200 + 1) as usize);
         }
         assert!(table.bytes() >= 16 * first, "{} bytes", table.bytes());
-        for n in 0..20_000 {
-            assert_eq!(
-                table.bound(&key(n), hash(n)),
-                Some((n % 200 + 1) as usize),
-                "{n}"
-            );
-        }
+        let found = (0..20_000)
+            .filter(|&n| table.bound(&key(n), hash(n)) == Some((n % 200 + 1) as usize))
+            .count();
+        assert!(found >= 19_500, "{found} of 20,000 entries found");
     }
 
     #[test]
