@@ -363,6 +363,18 @@ mod tests {
     use crate::card::cards as tops;
 
     #[test]
+    fn strict_leap_two_way_breaks_a_tie_of_distances_to_the_left() {
+        // AH is the goal (never covered), so AC cannot move onto it and AH is the
+        // first mover; AC and AS lie 3 places away on either side. Both engines
+        // force AH onto AC.
+        let rules = Rules::new(RuleSet::StrictLeap)
+            .with_two_way(true)
+            .with_goal(Some("AH".parse().unwrap()));
+        let row = tops("AC 2D 5S AH 9S TD AS");
+        assert_eq!(rules.forced_move(&row, 0), Some(Step { from: 3, to: 0 }));
+    }
+
+    #[test]
     fn first_pile_never_moves_and_second_and_third_only_slide() {
         // Every card is a club: all agree.
         let row = tops("AC 2C 3C 4C");
