@@ -643,6 +643,11 @@ mod tests {
         // One card each: the later one's rank.
         let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 5H 7D";
         assert_eq!(sweeper_rank(&indices(row)), rank("7S"));
+        // 32 cards, the last four: two fives and two nines on places of the
+        // same sum: the lower rank.
+        let row = "AC 2C 3C 4C 6C 7C 8C TC JC QC KC AD 2D 3D 4D 6D 7D 8D TD JD QD KD \
+                   AH 2H 3H 4H 6H 7H 5C 9C 9D 5D";
+        assert_eq!(sweeper_rank(&indices(row)), rank("5S"));
     }
 
     #[test]
