@@ -46,7 +46,17 @@ def test_huge_numbers_are_refused_by_name() -> None:
     one_error_line(run_cli("solve", "--seed", "1", "--distances", "-5"), "distance -5 ")
 
 
-@pytest.mark.parametrize("command", [["solve", "--seed", "1"], ["stats", "--rules", "strict"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "--seed", "1"],
+        ["stats", "--rules", "strict"],
+        # These two solve one deal after another, but the bound is the same.
+        ["solve", "--game", "bayan", "--seed", "1"],
+        ["solve", "--game", "royal-marriage", "--seed", "1"],
+        ["hunt", "--seed", "1", "--count", "1"],
+    ],
+)
 def test_absurd_jobs_are_refused_at_once(command: list[str]) -> None:
     started = time.monotonic()
     extra = ["--deals", "10"] if command[0] == "stats" else []

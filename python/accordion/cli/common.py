@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
-from accordion import Rules
+from accordion import MAX_JOBS, Rules
 from accordion.errors import InvalidArgumentError, InvalidRulesError
 
 RULE_NAMES = ("modern", "strict", "strict-leap", "parlett")
@@ -106,6 +106,18 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def check_jobs(jobs: int | None) -> None:
+    """Refuse ``--jobs`` above the core's bound, as the Accordion batch does.
+
+    Royal Marriage and Bayan solve one deal after another and never start a
+    thread, but ``--jobs 100000`` is as wrong for them as for Accordion.
+    """
+    if jobs is not None and jobs > MAX_JOBS:
+        raise CliError(
+            f"--jobs must be 1 to {MAX_JOBS} threads (or None: one per core), got {jobs}"
+        )
 
 
 def add_game_flag(parser: argparse.ArgumentParser) -> None:

@@ -25,6 +25,7 @@ from accordion.cli.common import (
     add_game_flag,
     add_variant_flags,
     card_count,
+    check_jobs,
     positive,
     rules_from,
     seed_number,
@@ -221,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
     prints as one ``accordion: error: …`` line (exit status 2).
     """
     resolve_game(args)
+    check_jobs(args.jobs)
     if args.game == "royal-marriage":
         return _run_royal(args)
     if args.game == "bayan":
