@@ -119,3 +119,22 @@ def test_short_rows_have_no_level_and_are_not_drawn() -> None:
     assert (four.result, four.difficulty, four.level, four.losing) == ("win", 0.0, None, 0)
     with pytest.raises(InvalidArgumentError, match="cards must be 8 to 52 cards"):
         accordion.difficulty_deal("easy", seed=1, cards=7)
+
+
+@pytest.mark.parametrize("cards", [8, 20, 26, 52])
+def test_random_draws_come_from_the_level_table(cards: int) -> None:
+    # Under the modern rules at a calibrated length, a random start is drawn among the
+    # numbers rated once and for all (rust/choose/level_table.rs): 3,000 winnable deals
+    # of each length, so at 52 cards numbers 1 to 3,000. Outside the table (other
+    # rules) the start is anywhere below 2**32.
+    covered = {8: 80_000, 20: 5_000, 26: 4_000, 52: 3_000}[cards]
+    for level in ("easy", "medium", "hard"):
+        for _ in range(5):
+            deal = accordion.difficulty_deal(level, cards=cards)
+            assert deal.seed is not None and 1 <= deal.seed <= covered + 100
+            assert accordion.rate(deal).level == level
+    two_way = [
+        accordion.difficulty_deal("easy", cards=8, rules=accordion.Rules("modern", two_way=True))
+        for _ in range(3)
+    ]
+    assert max(d.seed or 0 for d in two_way) > covered

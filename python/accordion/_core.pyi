@@ -594,7 +594,10 @@ def difficulty_deal(
 ) -> Deal:
     """The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a
     random start) rated ``level``; ``InvalidArgumentError`` for a row length shorter than the
-    calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000)."""
+    calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
+    At calibrated lengths under the modern rules the first few thousand numbers were rated
+    once and for all, and a random start is drawn among them: a deal is found at once
+    (docs/difficulty.md)."""
 
 def solve(
     position: Deal | Game | str,

@@ -34,6 +34,7 @@
 //! ([`CALIBRATION`]): at each calibrated length, a third of the winnable deals
 //! each are easy, medium and hard.
 
+use super::level_table::Entry;
 use super::{first_qualifying, Judged, Walk};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
@@ -203,6 +204,12 @@ fn after(row: &[Card], step: Step) -> Vec<Card> {
 /// settle is decided by following it (see [`Careful::line`]).
 const QUICK_NODES: u64 = 256;
 
+/// The most rows [`Careful::lost`] remembers (about 30 MB of 52-card rows): it
+/// is a cache of facts the walk could find again, so when it is full a row
+/// proved lost is simply not remembered, and at worst walked again. A rating
+/// of [`RATING_NODES`] positions would otherwise be free to fill gigabytes.
+const LOST_ROWS: usize = 1 << 18;
+
 /// Why the walk stopped before its line was found.
 enum Cut {
     /// The budget ran out or the cancel flag was raised.
@@ -223,6 +230,8 @@ struct Careful<'a> {
     cap: u32,
     /// The node budget of the whole rating.
     max_nodes: u64,
+    /// The most rows `lost` holds ([`LOST_ROWS`]).
+    lost_rows: usize,
 }
 
 impl Careful<'_> {
@@ -292,7 +301,9 @@ impl Careful<'_> {
                 return Err(Cut::Capped);
             }
         }
-        self.lost.insert(row.to_vec());
+        if self.lost.len() < self.lost_rows {
+            self.lost.insert(row.to_vec());
+        }
         Ok(None)
     }
 }
@@ -350,6 +361,7 @@ fn rate_cards(
         visits: 0,
         cap: cap.unwrap_or(u32::MAX),
         max_nodes,
+        lost_rows: LOST_ROWS,
     };
     let n = cards.len();
     // Decided in full first: the walk would explore a lost deal blindly.
@@ -371,6 +383,20 @@ fn rate_cards(
     }
 }
 
+/// The rating [`super::level_table`] records: uncapped, with `max_nodes`
+/// positions of search.
+pub(crate) fn rate_for_table(deal: &Deal, rules: &Rules, max_nodes: u64) -> Rating {
+    rate_cards(deal.cards(), rules, None, None, max_nodes).expect("no cap, no cut")
+}
+
+/// The numbers a random start is drawn from when looking for a `level` deal
+/// of `cards` cards under `rules`: where [`super::level_table`] covers the
+/// rows, those up to the last one it holds at that level (so the deal is found
+/// in the table, at once), else 0 to 2^32 − 1.
+pub fn random_starts(level: Level, cards: usize, rules: &Rules) -> std::ops::Range<u64> {
+    super::level_table::last_at_level(level, cards, rules).map_or(0..1 << 32, |last| 1..last + 1)
+}
+
 /// The fewest rejected moves that make a winnable deal of `cards` cards rated
 /// above `level` (`None` for hard, or where no level is defined).
 fn losing_above(level: Level, cards: usize, rules: &Rules) -> Option<u32> {
@@ -387,7 +413,7 @@ fn losing_above(level: Level, cards: usize, rules: &Rules) -> Option<u32> {
 /// Whether `deal` is rated `level`, searching no more than the answer needs:
 /// once the careful line certainly rejects enough moves to rate the deal above
 /// easy (medium), it is not easy (medium); once enough to rate it hard, it is.
-fn judge_level(
+pub(crate) fn judge_level(
     deal: &Deal,
     level: Level,
     rules: &Rules,
@@ -457,9 +483,34 @@ pub fn next_at_level(
     }
     super::refuse_goal(rules)?;
     check_rules(rules)?;
+    let table = super::level_table::for_rows(cards, rules);
+    walk_levels(start, level, cards, rules, tries, jobs, cancel, table)
+}
+
+/// [`next_at_level`] with its arguments checked, reading the levels of the
+/// numbers `table` covers from it.
+#[allow(clippy::too_many_arguments)]
+fn walk_levels(
+    start: u64,
+    level: Level,
+    cards: usize,
+    rules: &Rules,
+    tries: u64,
+    jobs: Option<usize>,
+    cancel: Option<&Arc<AtomicBool>>,
+    table: Option<&super::level_table::Length>,
+) -> Result<Option<AtLevel>> {
     let walk = first_qualifying(start, tries, 1, jobs, cancel, |seed| {
         let deal = Deal::from_seed(seed, cards).expect("cards checked above");
-        match judge_level(&deal, level, rules, cancel) {
+        // Judged once and for all where the table covers the number (its
+        // module says why this changes no answer), else live.
+        let judged = match table.and_then(|t| t.entry(seed)) {
+            Some(Entry::Rated(rated)) if rated == Some(level) => Judged::Yes(()),
+            Some(Entry::Rated(_)) => Judged::No,
+            Some(Entry::Judged(judged)) => judged[level as usize].clone(),
+            None => judge_level(&deal, level, rules, cancel),
+        };
+        match judged {
             Judged::Yes(()) => Judged::Yes(deal),
             Judged::No => Judged::No,
             Judged::Undecided => Judged::Undecided,
@@ -552,6 +603,66 @@ mod tests {
             ),
             Err(Error::InvalidArgument { .. })
         ));
+    }
+
+    /// The cache of lost rows is bounded, and a full cache changes no line.
+    #[test]
+    fn a_full_cache_of_lost_rows_changes_no_line() {
+        let rules = Rules::modern();
+        let budget = Budget::default();
+        let mut differ = 0;
+        for (seed, cards) in (1..=30).map(|s| (s, 14)).chain((1..=6).map(|s| (s, 26))) {
+            let deal = Deal::from_seed(seed, cards).unwrap();
+            let walk = |lost_rows| {
+                let mut careful = Careful {
+                    rules: &rules,
+                    decider: Decider::new(&rules, &budget),
+                    lost: HashSet::new(),
+                    visits: 0,
+                    cap: u32::MAX,
+                    max_nodes: RATING_NODES,
+                    lost_rows,
+                };
+                let line = careful.line(deal.cards(), Some(0)).ok().unwrap();
+                assert!(careful.lost.len() <= lost_rows);
+                (line, careful.nodes())
+            };
+            let (remembered, nodes) = walk(LOST_ROWS);
+            let (forgotten, more_nodes) = walk(0);
+            assert_eq!(remembered, forgotten, "{cards} cards, deal {seed}");
+            differ += usize::from(more_nodes != nodes);
+        }
+        assert!(differ > 0, "the cache saves work on some deal");
+    }
+
+    /// The table changes how fast a deal is found, never which: from starts
+    /// inside it, and from starts whose walk runs past its end, the deal found
+    /// is the one the live walk finds.
+    #[test]
+    fn the_level_table_finds_the_deals_the_live_walk_finds() {
+        let rules = Rules::modern();
+        for cards in [10, 26, 52] {
+            let table = super::super::level_table::for_rows(cards, &rules).unwrap();
+            let end = table.numbers;
+            // From a number judged level by level, too (at 26 cards, at the hard
+            // level: each live judgment of one costs 2,000,000 positions).
+            let judged = table.judged_numbers().next().filter(|_| cards == 26);
+            for start in [1, 2, end / 2, end - 3, end].into_iter().chain(judged) {
+                for level in Level::ALL {
+                    if Some(start) == judged && level != Level::Hard {
+                        continue;
+                    }
+                    let find = |table| {
+                        walk_levels(start, level, cards, &rules, 1_000, Some(1), None, table)
+                            .unwrap()
+                            .unwrap()
+                    };
+                    let quick = find(Some(table));
+                    let live = find(None);
+                    assert_eq!(quick, live, "{cards} cards from {start}, {level}");
+                }
+            }
+        }
     }
 
     #[test]

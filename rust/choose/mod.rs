@@ -8,6 +8,7 @@
 //! taken. Memory stays bounded: one block at a time.
 
 pub mod difficulty;
+pub mod level_table;
 pub mod winnable;
 
 use rayon::prelude::*;

@@ -13,17 +13,19 @@ use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-/// The start of a search: the caller's number, or a fresh random one below 2^32.
-fn start_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    match seed.filter(|s| !s.is_none()) {
-        Some(seed) => seed_arg(seed),
-        None => py
-            .import("random")?
-            .getattr("SystemRandom")?
-            .call0()?
-            .call_method1("randrange", (1u64 << 32,))?
-            .extract(),
-    }
+/// The start of a search: the caller's number (checked), or `None` for a
+/// random one ([`random_start`]).
+fn given_start(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    seed.filter(|s| !s.is_none()).map(seed_arg).transpose()
+}
+
+/// A fresh random start among the numbers `starts` (`low..high`).
+fn random_start(py: Python<'_>, starts: std::ops::Range<u64>) -> PyResult<u64> {
+    py.import("random")?
+        .getattr("SystemRandom")?
+        .call0()?
+        .call_method1("randrange", (starts.start, starts.end))?
+        .extract()
 }
 
 fn tries_of(tries: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
@@ -59,7 +61,10 @@ fn winnable_deal(
     tries: Option<&Bound<'_, PyAny>>,
     jobs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyDeal> {
-    let start = start_of(py, seed)?;
+    let start = match given_start(seed)? {
+        Some(start) => start,
+        None => random_start(py, 0..1 << 32)?,
+    };
     let rules = rules_or_modern(rules)?;
     let cards = card_count(cards, 1)?;
     let tries = tries_of(tries, winnable::DEFAULT_TRIES)?;
@@ -199,6 +204,9 @@ fn rate(
 /// The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a
 /// random start) rated ``level``; ``InvalidArgumentError`` for a row length shorter than the
 /// calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
+/// At calibrated lengths under the modern rules the first few thousand numbers were rated
+/// once and for all, and a random start is drawn among them: a deal is found at once
+/// (docs/difficulty.md).
 #[pyfunction]
 #[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None))]
 fn difficulty_deal(
@@ -211,9 +219,14 @@ fn difficulty_deal(
     jobs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyDeal> {
     let level: Level = super::args::text(level, "level")?.parse()?;
-    let start = start_of(py, seed)?;
+    let start = given_start(seed)?;
     let cards = card_count(cards, 1)?;
     let rules = rules_or_modern(rules)?;
+    // Where the level table covers the rows, a random deal comes from it (at once).
+    let start = match start {
+        Some(start) => start,
+        None => random_start(py, difficulty::random_starts(level, cards, &rules))?,
+    };
     let tries = tries_of(tries, difficulty::DEFAULT_TRIES)?;
     let jobs = jobs_arg(jobs)?;
     let found = run_interruptible(py, |cancel| {
