@@ -1,7 +1,9 @@
 //! The solver against a brute-force search, published verdicts, the game
 //! engine (every line is replayed through `Game`) and its budgets.
 
-use accordion::solver::{hint, replay, solve, solve_many, Budget, Solution, Verdict};
+use accordion::solver::{
+    fewest_possible_piles, hint, replay, solve, solve_many, Budget, Solution, Verdict,
+};
 use accordion::{Action, Card, Deal, Distances, Game, RuleSet, Rules};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -564,4 +566,40 @@ fn renamed_rows_have_the_same_verdict_and_fewest_piles() {
             );
         }
     }
+}
+
+/// A budget spent before the search finds any line: every card still counts as
+/// a pile, the undealt ones too (the must-move rules search the stock itself;
+/// `modern` deals it first). Found by cargo mutants: `tops + stock` turned into
+/// `tops * stock` or `tops - stock` passed every other test.
+#[test]
+fn a_budget_spent_before_any_line_leaves_every_card_a_pile() {
+    let deal = Deal::from_seed(7, 52).unwrap();
+    let (tops, stock) = deal.cards().split_at(3);
+    let budget = Budget {
+        max_nodes: Some(1),
+        ..Budget::default()
+    };
+    for rules in [Rules::new(RuleSet::Parlett), Rules::modern()] {
+        let solution = solve(tops, stock, &rules, &budget);
+        assert_eq!(solution.verdict, Verdict::Unknown, "{rules}");
+        assert_eq!(solution.piles, 52, "{rules}");
+    }
+}
+
+/// The floor no line goes below whatever the cards: 1, except one-way rows
+/// whose nearest distance `d` is 2 or more, whose first `d` piles never move
+/// (`deal --winnable` refuses such rules at once). Found by cargo mutants: the
+/// function was tested only through `choose`.
+#[test]
+fn the_fewest_possible_piles_follow_the_nearest_distance() {
+    let distances = |text: &str| text.parse::<Distances>().unwrap();
+    assert_eq!(fewest_possible_piles(&Rules::modern(), 52), 1);
+    assert_eq!(fewest_possible_piles(&Rules::modern(), 0), 1);
+    let two_three = Rules::modern().with_distances(distances("2,3"));
+    assert_eq!(fewest_possible_piles(&two_three, 52), 2);
+    assert_eq!(fewest_possible_piles(&two_three.with_two_way(true), 52), 1);
+    let three = Rules::modern().with_distances(distances("3"));
+    assert_eq!(fewest_possible_piles(&three, 52), 3);
+    assert_eq!(fewest_possible_piles(&three, 2), 2);
 }

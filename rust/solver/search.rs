@@ -648,6 +648,9 @@ mod tests {
         let row = "AC 2C 3C 4C 6C 7C 8C TC JC QC KC AD 2D 3D 4D 6D 7D 8D TD JD QD KD \
                    AH 2H 3H 4H 6H 7H 5C 9C 9D 5D";
         assert_eq!(sweeper_rank(&indices(row)), rank("5S"));
+        // Only the last eighth counts: three nines just before it do not.
+        let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C 9S 9H TC JC KC 5H 5D";
+        assert_eq!(sweeper_rank(&indices(row)), rank("5S"));
     }
 
     #[test]
