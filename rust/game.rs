@@ -334,6 +334,18 @@ impl Game {
     }
 
     fn why_illegal(&self, action: Action) -> Error {
+        // A place past the last pile has no card to name the move by (found by
+        // the replay test of tests/solver.rs: this used to index out of bounds).
+        let len = self.row.len();
+        if let Action::Move(step) = action {
+            if let Some(place) = [step.from, step.to].into_iter().find(|&p| p >= len) {
+                return Error::IllegalMove(format!(
+                    "no pile {}: the row has {len} pile{}",
+                    place + 1,
+                    if len == 1 { "" } else { "s" }
+                ));
+            }
+        }
         let play = self.play_of(action);
         let refuse = |why: String| Error::IllegalMove(format!("illegal move {play}: {why}"));
         let step = match action {
@@ -433,6 +445,16 @@ mod tests {
                 from: n - 1,
                 to: n - 2
             })));
+            // Playing one is refused with the place, not a panic.
+            let mut g = g;
+            assert_eq!(
+                refusal(&mut g, Step { from: n, to: 0 }),
+                "no pile 5: the row has 4 piles"
+            );
+            assert_eq!(
+                refusal(&mut g, Step { from: 1, to: 9 }),
+                "no pile 10: the row has 4 piles"
+            );
         }
     }
 

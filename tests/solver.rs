@@ -603,3 +603,77 @@ fn the_fewest_possible_piles_follow_the_nearest_distance() {
     assert_eq!(fewest_possible_piles(&three, 52), 3);
     assert_eq!(fewest_possible_piles(&three, 2), 2);
 }
+
+/// `replay` accepts exactly the lines the game engine accepts and ends where
+/// it does: random action sequences, most legal, some not (a deal with the
+/// stock used up, a deal while a must-move rule leaves a move, a move that is
+/// not legal), from the open row and from the blind start, under every rule
+/// set. Found by cargo mutants: `replay` was only ever given the solver's own
+/// (legal) lines, so its guards and its `is_over` were untested.
+#[test]
+fn replay_accepts_and_ends_exactly_as_the_game_does() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |bound: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % bound
+    };
+    let (mut refused, mut over, mut accepted_deals_after_moves) = (0, 0, 0);
+    for rules in variants() {
+        for seed in 0..60u64 {
+            let deal = Deal::from_seed(seed, 3 + seed as usize % 8).unwrap();
+            for blind in [false, true] {
+                let mut game = Game::new(deal.clone(), rules, blind);
+                let (tops, stock) = if blind {
+                    (Vec::new(), deal.cards().to_vec())
+                } else {
+                    (deal.cards().to_vec(), Vec::new())
+                };
+                let mut actions = Vec::new();
+                for _ in 0..2 * deal.len() {
+                    let legal = game.legal_actions();
+                    let action = match next(10) {
+                        0 => Action::Deal,
+                        1 => Action::Move(accordion::Step {
+                            from: next(game.row().len() + 2),
+                            to: next(game.row().len() + 2),
+                        }),
+                        _ if !legal.is_empty() => legal[next(legal.len())],
+                        _ => Action::Deal,
+                    };
+                    actions.push(action);
+                    let moves_before = !game.legal_steps().is_empty();
+                    let played = game.play(action);
+                    let end = replay(&tops, &stock, &rules, &actions);
+                    let context = format!("{rules} seed {seed} blind {blind}: {actions:?}");
+                    if played.is_err() {
+                        assert_eq!(end, None, "{context}");
+                        refused += 1;
+                        break;
+                    }
+                    if action == Action::Deal && moves_before {
+                        accepted_deals_after_moves += 1;
+                    }
+                    let end = end.unwrap_or_else(|| panic!("{context}: refused"));
+                    let outcome = game.outcome();
+                    let piles = outcome.piles + game.stock().len();
+                    assert_eq!(end.piles, piles, "{context}");
+                    assert_eq!(
+                        end.grade,
+                        accordion::Grade::under(&rules, piles),
+                        "{context}"
+                    );
+                    assert_eq!(end.is_over, outcome.is_over, "{context}");
+                    over += usize::from(end.is_over);
+                }
+            }
+        }
+    }
+    // The test can fail: it met refusals, ends of games and accepted deals.
+    assert!(
+        refused > 200 && over > 200,
+        "{refused} refused, {over} over"
+    );
+    assert!(accepted_deals_after_moves > 0);
+}
