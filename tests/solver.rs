@@ -591,6 +591,57 @@ fn a_budget_spent_before_any_line_leaves_every_card_a_pile() {
 /// whose nearest distance `d` is 2 or more, whose first `d` piles never move
 /// (`deal --winnable` refuses such rules at once). Found by cargo mutants: the
 /// function was tested only through `choose`.
+/// A budget spent before any line is found still gets a hint: the first legal
+/// action, in the game's order (moves, then the deal); none when the game is
+/// over. Found by cargo mutants: hints were asked only with room to search.
+#[test]
+fn a_hint_out_of_budget_is_the_first_legal_action() {
+    let budget = Budget {
+        max_nodes: Some(1),
+        ..Budget::default()
+    };
+    let mut hinted = 0;
+    for rules in variants() {
+        for seed in 0..40u64 {
+            let deal = Deal::from_seed(seed, 40 + seed as usize % 13).unwrap();
+            let split = 3 + seed as usize % 20;
+            let mut game = Game::new(deal.clone(), rules, true);
+            for _ in 0..split {
+                let actions = game.legal_actions();
+                game.play(actions[seed as usize % actions.len()]).unwrap();
+            }
+            let (tops, stock) = (game.tops().to_vec(), game.stock().to_vec());
+            if !solve(&tops, &stock, &rules, &budget).actions.is_empty() {
+                continue;
+            }
+            let first = game.legal_actions().first().copied();
+            assert_eq!(
+                hint(&tops, &stock, &rules, &budget),
+                first,
+                "{rules} seed {seed}"
+            );
+            hinted += 1;
+        }
+    }
+    assert!(hinted > 100, "{hinted}");
+    let rules = Rules::new(RuleSet::Parlett);
+    assert_eq!(hint(&cards("AC 2D"), &[], &rules, &budget), None);
+}
+
+/// The forced rule sets have one line: its positions, the start included, are
+/// the nodes searched. Found by cargo mutants: nothing read their count.
+#[test]
+fn a_forced_game_searches_the_positions_of_its_one_line() {
+    for set in [RuleSet::Strict, RuleSet::StrictLeap] {
+        for seed in 0..20u64 {
+            let deal = Deal::from_seed(seed, 52).unwrap();
+            let solution = solve(&[], deal.cards(), &Rules::new(set), &Budget::default());
+            assert!(solution.actions.len() >= 52, "{set:?} seed {seed}");
+            assert_eq!(solution.nodes, solution.actions.len() as u64 + 1);
+        }
+    }
+}
+
 #[test]
 fn the_fewest_possible_piles_follow_the_nearest_distance() {
     let distances = |text: &str| text.parse::<Distances>().unwrap();
