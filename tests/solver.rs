@@ -489,6 +489,8 @@ fn solve_many_is_the_same_for_any_number_of_jobs() {
     let one = strip(solve_many(&rows, &rules, &budget, Some(1)));
     let two = strip(solve_many(&rows, &rules, &budget, Some(2)));
     assert_eq!(one, two);
+    // One solution a row (zip below would pass on none: found by cargo mutants).
+    assert_eq!(one.len(), rows.len());
     for (row, (verdict, actions, piles, _)) in rows.iter().zip(&one) {
         let alone = solve(row, &[], &rules, &budget);
         assert_eq!(
