@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from accordion import BayanGame, BayanMove, Card, Deal, solve_bayan
+from accordion import BayanGame, BayanMove, Deal, solve_bayan
 from accordion.errors import AccordionError
-from accordion.session import CARDLIKE, BaseSession, Reply, is_int, plural
+from accordion.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
 
 HELP = """\
 out 5D 9D, 5D 9D  throw out 5D and 9D: 1 or 3 places apart, same suit or rank
@@ -28,18 +28,7 @@ deal   turn the next card (blind)       new    restart    help    quit"""
 
 def status_line(game: BayanGame) -> str:
     """Cards left (row and talon), talon left, throws made, and what can happen next."""
-    outcome = game.outcome
-    throws = sum(1 for move in game.history if not move.is_deal)
-    parts = [f"cards left {outcome.cards}"]
-    if game.blind:
-        parts.append(f"talon {game.stock_size}")
-    parts.append(f"moves {throws}")
-    if outcome.is_over:
-        parts.append("WON" if outcome.won else "GAME OVER")
-    else:
-        legal = len(game.legal_moves)
-        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
-    return " · ".join(parts)
+    return throw_status(game, "talon")
 
 
 def best_line(game: BayanGame) -> tuple[list[BayanMove], BayanGame]:
@@ -62,13 +51,14 @@ def describe_line(moves: list[BayanMove]) -> str:
     return ", ".join(words)
 
 
-class BayanSession(BaseSession[BayanGame, BayanMove]):
+class BayanSession(ThrowSession[BayanGame, BayanMove]):
     """One sitting at the Bayan table: the game and the commands."""
 
     NAME = "Bayan"
     COMMAND = "accordion play --game bayan"
     HELP = HELP
-    NO_MOVES = "no legal action"
+    STOCK = "talon"
+    WON = "every card is out"
 
     def __init__(self, deal: Deal, *, blind: bool = False, seed: int | None = None) -> None:
         super().__init__(BayanGame(deal, blind=blind), seed=seed)
@@ -86,15 +76,6 @@ class BayanSession(BaseSession[BayanGame, BayanMove]):
     def _flags(self) -> str:
         return " --blind" if self.blind else ""
 
-    def _left(self) -> str:
-        return f"{plural(self.game.outcome.cards, 'card')} left"
-
-    def _result(self) -> str:
-        return "won" if self.game.outcome.won else "not won"
-
-    def status(self) -> str:
-        return status_line(self.game)
-
     def welcome(self) -> Reply:
         first = "Deal more cards when you like (deal), or throw out" if self.blind else "Throw out"
         return Reply(
@@ -106,11 +87,6 @@ class BayanSession(BaseSession[BayanGame, BayanMove]):
         )
 
     # Throws ------------------------------------------------------------------------
-
-    def _act(self, words: list[str], line: str) -> Reply:
-        if not words:
-            return Reply()
-        return self._after_action(self._play(self._parse(words, line)))
 
     def _parse(self, words: list[str], line: str) -> BayanMove:
         if len(words) == 2 and all(is_int(word) for word in words):
@@ -125,14 +101,6 @@ class BayanSession(BaseSession[BayanGame, BayanMove]):
                 f"not a move or a command: {line.strip()!r} (throws look like out 5D 9D, "
                 "5D 9D or 3 6; type help)"
             ) from None
-
-    def _card_at(self, position: int) -> Card:
-        cards = self.game.cards
-        if not 1 <= position <= len(cards):
-            if not cards:
-                raise AccordionError(f"no card {position}: the row is empty (type deal)")
-            raise AccordionError(f"no card {position}: the row has cards 1 to {len(cards)}")
-        return cards[position - 1]
 
     def describe(self, move: BayanMove) -> str:
         """`out 5C 5S (cards 1 and 4)`, in the position before the throw."""
@@ -158,14 +126,6 @@ class BayanSession(BaseSession[BayanGame, BayanMove]):
     def _deal_move(self) -> BayanMove:
         return BayanMove.deal()
 
-    def _game_over(self) -> list[str]:
-        if self.game.outcome.won:
-            return ["You won: every card is out. (new or quit)"]
-        return [
-            f"Game over: {self._left()}, not won. "
-            f"{self._start_verdict()} (new, restart, undo or quit)"
-        ]
-
     def _judge_start(self) -> str:
         """Whether the starting deal could have been won, by the exact solver."""
         solution = solve_bayan(self.deal)
@@ -178,38 +138,8 @@ class BayanSession(BaseSession[BayanGame, BayanMove]):
             )
         return "The solver could not decide this deal in time."
 
-    # The commands ------------------------------------------------------------------
+    def _best_line(self, game: BayanGame) -> tuple[list[BayanMove], BayanGame]:
+        return best_line(game)
 
-    def hint(self) -> Reply:
-        move = self.game.hint()
-        if move is None:
-            return Reply(["no legal action left (undo, restart or new)"])
-        cards = self.game.cards
-        marks = tuple(cards.index(card) for card in move.cards)
-        return Reply([f"hint: {self.describe(move)}. {self._outlook()}"], marks=marks)
-
-    def _outlook(self) -> str:
-        """Whether every card can still go out, from here."""
-        _, end = best_line(self.game)
-        if end.outcome.won:
-            return f"Still winnable{self._peek()}."
-        return (
-            f"No longer winnable{self._peek()}: the best reachable is "
-            f"{plural(end.outcome.cards, 'card')}."
-        )
-
-    def solve(self) -> Reply:
-        """Show the rest of a winning line, or a line to the fewest cards reachable."""
-        if self.game.is_over:
-            return Reply(["nothing to solve: no legal action is left"])
-        line, end = best_line(self.game)
-        steps = "action" if any(move.is_deal for move in line) else "move"
-        note = self._peek()
-        if end.outcome.won:
-            head = f"solve: a win from here{note} in {plural(len(line), steps)}:"
-        else:
-            head = (
-                f"solve: no win from here{note}; the fewest cards reachable is "
-                f"{end.outcome.cards}, by:"
-            )
-        return Reply([head, "  " + (describe_line(line) or "(no move)")])
+    def _describe_line(self, moves: list[BayanMove]) -> str:
+        return describe_line(moves)

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from accordion import Card, Deal, RoyalGame, RoyalMove, royal_deal
+from accordion import Deal, RoyalGame, RoyalMove, royal_deal
 from accordion.errors import AccordionError
-from accordion.session import CARDLIKE, BaseSession, Reply, is_int, plural
+from accordion.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
 
 HELP = """\
 out 5D, 5D       throw out 5D: the cards either side of it agree (suit or rank)
@@ -35,18 +35,7 @@ deal   turn the next card (blind)       new    restart    help    quit"""
 
 def status_line(game: RoyalGame) -> str:
     """Cards left (row and stock), stock left, throws made, and what can happen next."""
-    outcome = game.outcome
-    throws = sum(1 for move in game.history if not move.is_deal)
-    parts = [f"cards left {outcome.cards}"]
-    if game.blind:
-        parts.append(f"stock {game.stock_size}")
-    parts.append(f"moves {throws}")
-    if outcome.is_over:
-        parts.append("WON" if outcome.won else "GAME OVER")
-    else:
-        legal = len(game.legal_moves)
-        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
-    return " · ".join(parts)
+    return throw_status(game, "stock")
 
 
 def best_line(game: RoyalGame) -> tuple[list[RoyalMove], RoyalGame]:
@@ -74,13 +63,13 @@ def describe_line(moves: Sequence[RoyalMove]) -> str:
     return ", ".join(words)
 
 
-class RoyalSession(BaseSession[RoyalGame, RoyalMove]):
+class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
     """One sitting at the Royal Marriage table: the game and the commands."""
 
     NAME = "Royal Marriage"
     COMMAND = "accordion play --game royal-marriage"
     HELP = HELP
-    NO_MOVES = "no legal action"
+    WON = "only the queen and the king of hearts are left"
 
     def __init__(
         self,
@@ -109,15 +98,6 @@ class RoyalSession(BaseSession[RoyalGame, RoyalMove]):
         flags = "" if self.rules == "modern" else f" --rules {self.rules}"
         return flags + (" --blind" if self.blind else "")
 
-    def _left(self) -> str:
-        return f"{plural(self.game.outcome.cards, 'card')} left"
-
-    def _result(self) -> str:
-        return "won" if self.game.outcome.won else "not won"
-
-    def status(self) -> str:
-        return status_line(self.game)
-
     def welcome(self) -> Reply:
         first = (
             "Type deal to turn the first card, then throw out"
@@ -134,11 +114,6 @@ class RoyalSession(BaseSession[RoyalGame, RoyalMove]):
 
     # Throws ------------------------------------------------------------------------
 
-    def _act(self, words: list[str], line: str) -> Reply:
-        if not words:
-            return Reply()
-        return self._after_action(self._play(self._parse(words, line)))
-
     def _parse(self, words: list[str], line: str) -> RoyalMove:
         if all(is_int(word) for word in words) and len(words) <= 2:
             cards = [self._card_at(int(word)) for word in words]
@@ -152,14 +127,6 @@ class RoyalSession(BaseSession[RoyalGame, RoyalMove]):
                 f"not a move or a command: {line.strip()!r} (throws look like out 5D, "
                 "out 5D 7C, between 3S 9S, 7 or 7 8; type help)"
             ) from None
-
-    def _card_at(self, position: int) -> Card:
-        cards = self.game.cards
-        if not 1 <= position <= len(cards):
-            if not cards:
-                raise AccordionError(f"no card {position}: the row is empty (type deal)")
-            raise AccordionError(f"no card {position}: the row has cards 1 to {len(cards)}")
-        return cards[position - 1]
 
     def describe(self, move: RoyalMove) -> str:
         """`out 5C 9D (cards 4 and 5, between 3C and 6C)`, in the position before the throw.
@@ -190,14 +157,6 @@ class RoyalSession(BaseSession[RoyalGame, RoyalMove]):
     def _deal_move(self) -> RoyalMove:
         return RoyalMove.deal()
 
-    def _game_over(self) -> list[str]:
-        if self.game.outcome.won:
-            return ["You won: only the queen and the king of hearts are left. (new or quit)"]
-        return [
-            f"Game over: {self._left()}, not won. "
-            f"{self._start_verdict()} (new, restart, undo or quit)"
-        ]
-
     def _judge_start(self) -> str:
         """Whether the starting deal could have been won, by best play from the start."""
         _, end = best_line(self._new_game(self.deal))
@@ -208,38 +167,8 @@ class RoyalSession(BaseSession[RoyalGame, RoyalMove]):
             f"{plural(end.outcome.cards, 'card')}."
         )
 
-    # The commands ------------------------------------------------------------------
+    def _best_line(self, game: RoyalGame) -> tuple[list[RoyalMove], RoyalGame]:
+        return best_line(game)
 
-    def hint(self) -> Reply:
-        move = self.game.hint()
-        if move is None:
-            return Reply(["no legal action left (undo, restart or new)"])
-        cards = self.game.cards
-        marks = tuple(cards.index(card) for card in move.cards)
-        return Reply([f"hint: {self.describe(move)}. {self._outlook()}"], marks=marks)
-
-    def _outlook(self) -> str:
-        """Whether only QH and KH can still be left, from here."""
-        _, end = best_line(self.game)
-        if end.outcome.won:
-            return f"Still winnable{self._peek()}."
-        return (
-            f"No longer winnable{self._peek()}: the best reachable is "
-            f"{plural(end.outcome.cards, 'card')}."
-        )
-
-    def solve(self) -> Reply:
-        """Show the rest of a winning line, or a line to the fewest cards reachable."""
-        if self.game.is_over:
-            return Reply(["nothing to solve: no legal action is left"])
-        line, end = best_line(self.game)
-        steps = "action" if any(move.is_deal for move in line) else "move"
-        note = self._peek()
-        if end.outcome.won:
-            head = f"solve: a win from here{note} in {plural(len(line), steps)}:"
-        else:
-            head = (
-                f"solve: no win from here{note}; the fewest cards reachable is "
-                f"{end.outcome.cards}, by:"
-            )
-        return Reply([head, "  " + (describe_line(line) or "(no move)")])
+    def _describe_line(self, moves: list[RoyalMove]) -> str:
+        return describe_line(moves)

@@ -8,6 +8,11 @@ verdict on the starting deal, and how to play the deal again. That part lives
 here, once, in :class:`BaseSession`; each game's session says only what is its
 own: how a game is made and a line read as a move, how a move is described, how
 the starting deal is judged, and its help text.
+
+The games of throwing cards out, Royal Marriage and Bayan
+(:class:`accordion.bayan_tui.BayanSession`), share more: cards counted instead
+of piles, a game won or not, cards named by their place, and hint, solve and the
+verdicts all following the game's best line. That is :class:`ThrowSession`.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from accordion import Deal
+from accordion import Card, Deal
 from accordion.errors import AccordionError
 
 MoveT = TypeVar("MoveT")
@@ -304,3 +309,174 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         if not legal:
             return Reply([self.NO_MOVES])
         return Reply([f"legal ({len(legal)}): " + ", ".join(self._short(m) for m in legal)])
+
+
+# The games of throwing cards out (Royal Marriage, Bayan) -------------------------
+
+
+class ThrowMove(Protocol):
+    """What :class:`ThrowSession` needs of a throw (``RoyalMove``, ``BayanMove``)."""
+
+    @property
+    def is_deal(self) -> bool:
+        """Whether this is the deal of the next stock card."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards thrown out (none for a deal)."""
+
+
+class ThrowOutcome(Protocol):
+    """Where a game of throws stands (``RoyalOutcome``, ``BayanOutcome``)."""
+
+    @property
+    def cards(self) -> int:
+        """Cards left, the stock's included."""
+
+    @property
+    def won(self) -> bool:
+        """Whether the game is won."""
+
+    @property
+    def is_over(self) -> bool:
+        """True when no legal action is left."""
+
+
+ThrowMoveT = TypeVar("ThrowMoveT", bound=ThrowMove)
+
+
+class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
+    """What :class:`ThrowSession` needs of a game of throws (``RoyalGame``, ``BayanGame``)."""
+
+    @property
+    def cards(self) -> list[Card]:
+        """The row, left to right."""
+
+    @property
+    def history(self) -> list[ThrowMoveT]:
+        """The actions played, first to last."""
+
+    @property
+    def outcome(self) -> ThrowOutcome:
+        """Where the game stands."""
+
+    def hint(self) -> ThrowMoveT | None:
+        """An action of best play, or ``None`` when the game is over."""
+
+
+ThrowGameT = TypeVar("ThrowGameT", bound=ThrowGame[Any])
+
+
+def throw_status(game: ThrowGame[Any], stock: str) -> str:
+    """Cards left (row and stock), stock left, throws made, and what can happen next.
+
+    ``stock`` is the game's word for it: `stock`, `talon`.
+    """
+    outcome = game.outcome
+    throws = sum(1 for move in game.history if not move.is_deal)
+    parts = [f"cards left {outcome.cards}"]
+    if game.blind:
+        parts.append(f"{stock} {game.stock_size}")
+    parts.append(f"moves {throws}")
+    if outcome.is_over:
+        parts.append("WON" if outcome.won else "GAME OVER")
+    else:
+        legal = len(game.legal_moves)
+        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
+    return " · ".join(parts)
+
+
+class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
+    """What the games of throwing cards out share beyond :class:`BaseSession`.
+
+    Cards are counted, not piles; a game is won or not; cards are named by their
+    1-based place in the row; and hint, solve and the end of a game all follow
+    the game's best line (:meth:`_best_line`) to its end.
+    """
+
+    # The game's word for the cards still to deal, on the status line.
+    STOCK: ClassVar[str] = "stock"
+    # What is said when the game is won.
+    WON: ClassVar[str]
+    NO_MOVES = "no legal action"
+
+    @abstractmethod
+    def _best_line(self, game: ThrowGameT) -> tuple[list[ThrowMoveT], ThrowGameT]:
+        """Best play from ``game`` to the end: the actions, and the game they leave."""
+
+    @abstractmethod
+    def _describe_line(self, moves: list[ThrowMoveT]) -> str:
+        """A line of actions in a few words (`deal ×5, out 9D`)."""
+
+    @abstractmethod
+    def describe(self, move: ThrowMoveT) -> str:
+        """A throw in words, in the position before it."""
+
+    @abstractmethod
+    def _parse(self, words: list[str], line: str) -> ThrowMoveT:
+        """The throw a line of input means (or why it is none)."""
+
+    def _left(self) -> str:
+        return f"{plural(self.game.outcome.cards, 'card')} left"
+
+    def _result(self) -> str:
+        return "won" if self.game.outcome.won else "not won"
+
+    def status(self) -> str:
+        return throw_status(self.game, self.STOCK)
+
+    def _act(self, words: list[str], line: str) -> Reply:
+        if not words:
+            return Reply()
+        return self._after_action(self._play(self._parse(words, line)))
+
+    def _card_at(self, position: int) -> Card:
+        """The card at a 1-based place in the row, or why there is none."""
+        cards = self.game.cards
+        if not 1 <= position <= len(cards):
+            if not cards:
+                raise AccordionError(f"no card {position}: the row is empty (type deal)")
+            raise AccordionError(f"no card {position}: the row has cards 1 to {len(cards)}")
+        return cards[position - 1]
+
+    def _game_over(self) -> list[str]:
+        if self.game.outcome.won:
+            return [f"You won: {self.WON}. (new or quit)"]
+        return [
+            f"Game over: {self._left()}, not won. "
+            f"{self._start_verdict()} (new, restart, undo or quit)"
+        ]
+
+    def hint(self) -> Reply:
+        move = self.game.hint()
+        if move is None:
+            return Reply(["no legal action left (undo, restart or new)"])
+        cards = self.game.cards
+        marks = tuple(cards.index(card) for card in move.cards)
+        return Reply([f"hint: {self.describe(move)}. {self._outlook()}"], marks=marks)
+
+    def _outlook(self) -> str:
+        """Whether the game can still be won, from here."""
+        _, end = self._best_line(self.game)
+        if end.outcome.won:
+            return f"Still winnable{self._peek()}."
+        return (
+            f"No longer winnable{self._peek()}: the best reachable is "
+            f"{plural(end.outcome.cards, 'card')}."
+        )
+
+    def solve(self) -> Reply:
+        """Show the rest of a winning line, or a line to the fewest cards reachable."""
+        if self.game.is_over:
+            return Reply(["nothing to solve: no legal action is left"])
+        line, end = self._best_line(self.game)
+        steps = "action" if any(move.is_deal for move in line) else "move"
+        note = self._peek()
+        if end.outcome.won:
+            head = f"solve: a win from here{note} in {plural(len(line), steps)}:"
+        else:
+            head = (
+                f"solve: no win from here{note}; the fewest cards reachable is "
+                f"{end.outcome.cards}, by:"
+            )
+        return Reply([head, "  " + (self._describe_line(line) or "(no move)")])
