@@ -6,7 +6,8 @@ use super::errors::NoMoveToUndoError;
 use super::interrupt::run_interruptible;
 use super::pickle::{by_method, by_restore, malformed, verdict, Reduced};
 use super::solver::budget;
-use super::values::{deal_arg, picture, PyCard, PyDeal, PyRules};
+use super::throws::throw_outcome;
+use super::values::{deal_arg, picture, py_bool, PyCard, PyDeal, PyRules};
 use crate::bayan::solver::{solve, Solution};
 use crate::bayan::{BayanAction, BayanGame, BayanOutcome, BayanPlay};
 use crate::budget::Budget;
@@ -148,82 +149,14 @@ fn bayan_rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     Ok(())
 }
 
-/// Where a Bayan game stands; ``cards`` counts the cards not thrown out.
-#[pyclass(frozen, eq, hash, name = "BayanOutcome", module = "accordion._core")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyBayanOutcome(pub BayanOutcome);
-
-impl PyBayanOutcome {
-    /// The outcome pickled by `__reduce__`.
-    pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyBayanOutcome> {
-        let (cards, won, is_over) = state.extract().map_err(|_| malformed("BayanOutcome"))?;
-        Ok(PyBayanOutcome(BayanOutcome {
-            cards,
-            won,
-            is_over,
-        }))
-    }
-}
-
-#[pymethods]
-impl PyBayanOutcome {
-    /// Pickle support: `(cards, won, is_over)`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        let state = (self.0.cards, self.0.won, self.0.is_over);
-        by_restore(py, "BayanOutcome", state.into_pyobject(py)?)
-    }
-
-    /// Cards not thrown out (row and talon).
-    #[getter]
-    fn cards(&self) -> usize {
-        self.0.cards
-    }
-
-    /// The same as :attr:`cards`.
-    #[getter]
-    fn piles(&self) -> usize {
-        self.0.cards
-    }
-
-    /// Every card is out.
-    #[getter]
-    fn won(&self) -> bool {
-        self.0.won
-    }
-
-    /// ``"win"`` or ``"loss"``.
-    #[getter]
-    fn grade(&self) -> &'static str {
-        if self.0.won {
-            "win"
-        } else {
-            "loss"
-        }
-    }
-
-    /// True when no throw and no deal is left.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<BayanOutcome cards={} won={} is_over={}>",
-            self.0.cards,
-            py_bool(self.0.won),
-            py_bool(self.0.is_over)
-        )
-    }
-}
-
-fn py_bool(value: bool) -> &'static str {
-    if value {
-        "True"
-    } else {
-        "False"
-    }
-}
+throw_outcome!(
+    PyBayanOutcome,
+    BayanOutcome,
+    "BayanOutcome",
+    "Where a Bayan game stands; ``cards`` counts the cards not thrown out.",
+    cards: "Cards not thrown out (row and talon).",
+    won: "Every card is out."
+);
 
 /// A game of Bayan (PySolFC's game 656), open or blind.
 ///

@@ -3,7 +3,9 @@
 use super::args::{shown, wrong_type, Flag, Seconds};
 use super::errors::NoMoveToUndoError;
 use super::pickle::{by_restore, Reduced};
-use super::values::{deal_arg, picture, play_arg, rules_arg, PyDeal, PyMove, PyOutcome, PyRules};
+use super::values::{
+    deal_arg, picture, play_arg, py_bool, rules_arg, PyDeal, PyMove, PyOutcome, PyRules,
+};
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::{Rules, Step};
@@ -313,11 +315,7 @@ impl PyGame {
     fn __repr__(&self) -> String {
         let deal = self.starting_deal().__repr__();
         let rules = PyRules(self.game.rules()).__repr__();
-        let blind = if self.game.is_blind() {
-            "True"
-        } else {
-            "False"
-        };
+        let blind = py_bool(self.game.is_blind());
         format!("Game({deal}, {rules}, blind={blind})")
     }
 }

@@ -23,6 +23,7 @@ mod numbering;
 mod pickle;
 mod royal;
 mod solver;
+mod throws;
 mod values;
 
 use pyo3::prelude::*;

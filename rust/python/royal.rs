@@ -10,7 +10,8 @@ use super::errors::NoMoveToUndoError;
 use super::interrupt::run_interruptible;
 use super::pickle::{by_method, by_restore, malformed, verdict, Reduced};
 use super::solver::budget;
-use super::values::{card_count, deal_arg, picture, PyCard, PyDeal, PyRules};
+use super::throws::throw_outcome;
+use super::values::{card_count, deal_arg, picture, py_bool, PyCard, PyDeal, PyRules};
 use crate::error::Error;
 use crate::royal::simulate::{simulate, RoyalStats, Setup};
 use crate::royal::solver::{solve, Solution};
@@ -159,82 +160,14 @@ fn royal_rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<RuleSet> {
     Ok(set)
 }
 
-/// Where a Royal Marriage game stands; ``cards`` counts the cards not thrown out.
-#[pyclass(frozen, eq, hash, name = "RoyalOutcome", module = "accordion._core")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyRoyalOutcome(pub RoyalOutcome);
-
-impl PyRoyalOutcome {
-    /// The outcome pickled by `__reduce__`.
-    pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyRoyalOutcome> {
-        let (cards, won, is_over) = state.extract().map_err(|_| malformed("RoyalOutcome"))?;
-        Ok(PyRoyalOutcome(RoyalOutcome {
-            cards,
-            won,
-            is_over,
-        }))
-    }
-}
-
-#[pymethods]
-impl PyRoyalOutcome {
-    /// Pickle support: `(cards, won, is_over)`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        let state = (self.0.cards, self.0.won, self.0.is_over);
-        by_restore(py, "RoyalOutcome", state.into_pyobject(py)?)
-    }
-
-    /// Cards not thrown out (row and stock).
-    #[getter]
-    fn cards(&self) -> usize {
-        self.0.cards
-    }
-
-    /// The same as :attr:`cards`.
-    #[getter]
-    fn piles(&self) -> usize {
-        self.0.cards
-    }
-
-    /// Only the queen and the king of hearts are left.
-    #[getter]
-    fn won(&self) -> bool {
-        self.0.won
-    }
-
-    /// ``"win"`` or ``"loss"``.
-    #[getter]
-    fn grade(&self) -> &'static str {
-        if self.0.won {
-            "win"
-        } else {
-            "loss"
-        }
-    }
-
-    /// True when no throw and no deal is left.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<RoyalOutcome cards={} won={} is_over={}>",
-            self.0.cards,
-            py_bool(self.0.won),
-            py_bool(self.0.is_over)
-        )
-    }
-}
-
-fn py_bool(value: bool) -> &'static str {
-    if value {
-        "True"
-    } else {
-        "False"
-    }
-}
+throw_outcome!(
+    PyRoyalOutcome,
+    RoyalOutcome,
+    "RoyalOutcome",
+    "Where a Royal Marriage game stands; ``cards`` counts the cards not thrown out.",
+    cards: "Cards not thrown out (row and stock).",
+    won: "Only the queen and the king of hearts are left."
+);
 
 /// A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 ///

@@ -690,7 +690,7 @@ impl PyRules {
         format!(
             "Rules('{}', two_way={}, distances={distances}{win}{goal})",
             self.0.set.name(),
-            if self.0.two_way { "True" } else { "False" }
+            py_bool(self.0.two_way)
         )
     }
 }
@@ -775,7 +775,7 @@ impl PyOutcome {
             "Outcome(piles={}, grade='{}', is_over={})",
             self.0.piles,
             self.0.grade.name(),
-            if self.0.is_over { "True" } else { "False" }
+            py_bool(self.0.is_over)
         )
     }
 }
@@ -788,4 +788,13 @@ pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
         grade: Grade::of_piles(piles),
         is_over,
     }))
+}
+
+/// A Python boolean as its `repr` writes it.
+pub(crate) fn py_bool(value: bool) -> &'static str {
+    if value {
+        "True"
+    } else {
+        "False"
+    }
 }
