@@ -283,6 +283,80 @@ mod tests {
         assert!(above_components > 100, "{above_components}");
     }
 
+    /// The same with a stock, on rows drawn from a pack of five ranks, where
+    /// the stock often holds a card's only partners of its rank and not of its
+    /// suit: the stock's ranks count as lying to the right of every top card,
+    /// each rank once whatever its suits. Found by cargo mutants: the ranks of
+    /// the stock (`right[0] | right[1] | …`) could be and-ed or xor-ed with no
+    /// test failing.
+    #[test]
+    fn counts_every_rank_of_the_stock_as_lying_to_the_right() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut above_components = 0;
+        for (distances, ranks) in [
+            ("1,3", 5),
+            ("1", 3),
+            ("1", 4),
+            ("2,3", 5),
+            ("1,2,3", 4),
+            ("3", 5),
+        ] {
+            let pack: Vec<Card> = (0..4 * ranks)
+                .map(|i| Card::new(i / 4, i % 4).unwrap())
+                .collect();
+            let rules = Rules::modern().with_distances(distances.parse().unwrap());
+            let bounds = Bounds::new(&rules);
+            let mut memo = std::collections::HashMap::new();
+            for _ in 0..500 {
+                let mut cards = pack.clone();
+                for i in (1..cards.len()).rev() {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    cards.swap(i, (state % (i as u64 + 1)) as usize);
+                }
+                cards.truncate((5 + (state >> 32) as usize % 6).min(cards.len()));
+                let want = fewest(&cards, &rules, &mut memo);
+                let census = census_of(&cards);
+                for split in 1..cards.len() {
+                    let tops: Vec<u8> = cards[..split].iter().map(|c| c.index()).collect();
+                    let bound = bounds.piles(&tops, census);
+                    assert!(
+                        bound <= want,
+                        "{distances} {cards:?} | {split}: {bound} > {want}"
+                    );
+                    if bound > component_of_suits(census).1 {
+                        above_components += 1;
+                    }
+                }
+            }
+        }
+        assert!(above_components > 100, "{above_components}");
+        // A rank whose only other cards lie in the stock in two suits (that an
+        // exclusive or of the suits' ranks would drop): AH 2S | 2C AC AD 2D is
+        // won (2C onto 2S, AC onto 2C, AC onto AH, AD onto AC, 2D onto AD), so
+        // the bound is 1, for each pair of suits in the stock.
+        let rules = Rules::modern();
+        let bounds = Bounds::new(&rules);
+        for (c, d) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            let mut others = (0..4).filter(|s| *s != c && *s != d);
+            let (a, b) = (others.next().unwrap(), others.next().unwrap());
+            let card = |rank, suit| Card::new(rank, suit).unwrap();
+            let row = [
+                card(0, a),
+                card(1, b),
+                card(1, c),
+                card(0, c),
+                card(0, d),
+                card(1, d),
+            ];
+            let mut memo = std::collections::HashMap::new();
+            assert_eq!(fewest(&row, &rules, &mut memo), 1, "{row:?}");
+            let tops: Vec<u8> = row[..2].iter().map(|c| c.index()).collect();
+            assert_eq!(bounds.piles(&tops, census_of(&row)), 1, "{row:?}");
+        }
+    }
+
     /// With cards still in the stock, a top card with a partner there is not
     /// never-covered (the stock is dealt at the right end): the bound stays
     /// at most the fewest piles of the open row of all the cards.
