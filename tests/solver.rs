@@ -730,3 +730,63 @@ fn replay_accepts_and_ends_exactly_as_the_game_does() {
     );
     assert!(accepted_deals_after_moves > 0);
 }
+
+/// The search's node counts on fixed rows, pinned. Verdicts never depend on
+/// move order, restarts or the table's housekeeping, so the other tests cannot
+/// see a change there; the node counts can. They are deterministic (the same
+/// on any machine and for any table size large enough, which these rows never
+/// fill), and a checkpoint's solver fingerprint relies on them too. A change
+/// meant to alter the search updates them here, with the bench figures of
+/// `benches/solve-results.md`. Found by cargo mutants: 13 mutants of the move
+/// order changed only how fast lines were found.
+#[test]
+fn the_search_visits_the_same_number_of_positions_as_ever() {
+    let two_way = Rules::modern().with_two_way(true);
+    let parlett = Rules::new(RuleSet::Parlett);
+    let parlett_two_way = parlett.with_two_way(true);
+    let cases: [(&str, &Rules, usize, bool); 5] = [
+        ("modern 52", &Rules::modern(), 52, false),
+        ("modern 18", &Rules::modern(), 18, false),
+        ("two-way 14", &two_way, 14, false),
+        ("parlett blind 30", &parlett, 30, true),
+        ("parlett two-way blind 20", &parlett_two_way, 20, true),
+    ];
+    let mut counts = Vec::new();
+    for (name, rules, cards, blind) in cases {
+        let nodes: Vec<u64> = (1..=10u64)
+            .map(|seed| {
+                let deal = Deal::from_seed(seed, cards).unwrap();
+                let (tops, stock) = if blind {
+                    (&[][..], deal.cards())
+                } else {
+                    (deal.cards(), &[][..])
+                };
+                solve(tops, stock, rules, &Budget::default()).nodes
+            })
+            .collect();
+        counts.push((name, nodes));
+    }
+    let want: Vec<(&str, Vec<u64>)> = vec![
+        (
+            "modern 52",
+            vec![52, 54, 157, 58, 229, 583, 10531, 92, 315, 77],
+        ),
+        (
+            "modern 18",
+            vec![215, 318, 2104, 1406, 4844, 18, 8389, 13741, 3414, 230],
+        ),
+        (
+            "two-way 14",
+            vec![14, 153, 352, 412, 33, 14, 58, 25, 19, 14],
+        ),
+        (
+            "parlett blind 30",
+            vec![1226, 1249, 195, 1029, 627, 161, 194, 521, 606, 585],
+        ),
+        (
+            "parlett two-way blind 20",
+            vec![73, 42, 224, 7698, 757, 136, 344, 3720, 5405, 40],
+        ),
+    ];
+    assert_eq!(counts, want);
+}

@@ -292,7 +292,7 @@ mod tests {
     #[test]
     fn counts_every_rank_of_the_stock_as_lying_to_the_right() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut above_components = 0;
+        let (mut above_components, mut two_above) = (0, 0);
         for (distances, ranks) in [
             ("1,3", 5),
             ("1", 3),
@@ -328,10 +328,18 @@ mod tests {
                     if bound > component_of_suits(census).1 {
                         above_components += 1;
                     }
+                    // Two or more above: the count goes on past the first extra pile
+                    // (found by cargo mutants: `total >= limit` → `<` stopped it there).
+                    if bound > component_of_suits(census).1 + 1 {
+                        two_above += 1;
+                    }
                 }
             }
         }
-        assert!(above_components > 100, "{above_components}");
+        assert!(
+            above_components > 100 && two_above >= 10,
+            "{above_components} {two_above}"
+        );
         // A rank whose only other cards lie in the stock in two suits (that an
         // exclusive or of the suits' ranks would drop): AH 2S | 2C AC AD 2D is
         // won (2C onto 2S, AC onto 2C, AC onto AH, AD onto AC, 2D onto AD), so
