@@ -32,10 +32,10 @@ from accordion.errors import (
     InvalidCardError,
     InvalidMoveError,
     InvalidRulesError,
-    NoMoveToUndoError,
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
+from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.rules import Rules, rule_set_name
@@ -191,7 +191,6 @@ def _as_move(move: BayanMove | str) -> BayanMove:
 # ---------------------------------------------------------------- rows
 
 
-Row = tuple[Card, ...]
 #: A pair by position: ``(at, gap)`` names ``row[at]`` and ``row[at + gap]``.
 Pair = tuple[int, int]
 
@@ -221,26 +220,12 @@ def _out(row: Row, pair: Pair) -> BayanMove:
 # ---------------------------------------------------------------- the game
 
 
-@dataclass(frozen=True)
-class BayanOutcome:
-    """Where a game stands. ``cards`` counts every card not thrown out (row and talon)."""
-
-    cards: int
-    won: bool
-    is_over: bool
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
-
-    @property
-    def grade(self) -> str:
-        """``"win"`` when every card is out, else ``"loss"``."""
-        return "win" if self.won else "loss"
+class BayanOutcome(ThrowOutcome):
+    """Where a game stands. ``cards`` counts every card not thrown out (row and talon);
+    ``won``: every card is out."""
 
 
-class BayanGame:
+class BayanGame(ThrowGame["BayanMove"]):
     """A game of Bayan (PySolFC's game 656), open or blind.
 
     Args:
@@ -253,15 +238,15 @@ class BayanGame:
         InvalidRulesError: any other rule set, or a variant.
     """
 
+    STOCK = "talon"
+
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> None:
-        self._deal = _as_deal(deal)
+        deal = _as_deal(deal)
         bayan_rules(rules)
-        self._blind = _args.flag(blind, "blind")
-        self._dealt = min(BLIND_START, len(self._deal)) if blind else len(self._deal)
-        self._row: Row = self._deal.cards[: self._dealt]
-        self._history: list[tuple[BayanMove, Row, int]] = []
+        blind = _args.flag(blind, "blind")
+        self._start(deal, blind, min(BLIND_START, len(deal)) if blind else len(deal))
 
     @property
     def rules(self) -> str:
@@ -269,45 +254,10 @@ class BayanGame:
         return "modern"
 
     @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-        return self._deal
-
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
-        return self._blind
-
-    @property
-    def cards(self) -> list[Card]:
-        """The row, left to right."""
-        return list(self._row)
-
-    @property
-    def tops(self) -> list[Card]:
-        """The row, left to right (every pile is one card)."""
-        return list(self._row)
-
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """The row as one-card piles, like :attr:`Game.piles`."""
-        return [(card,) for card in self._row]
-
-    @property
-    def stock_size(self) -> int:
-        """Cards still in the talon (0 in an open game)."""
-        return len(self._deal) - self._dealt
-
-    @property
     def legal_moves(self) -> list[BayanMove]:
         """The legal throws in canonical order, then ``deal`` while the talon has cards."""
         moves = [_out(self._row, pair) for pair in pairs(self._row)]
         return [*moves, BayanMove.deal()] if self.stock_size > 0 else moves
-
-    @property
-    def history(self) -> list[BayanMove]:
-        """The actions played so far, in canonical notation."""
-        return [move for move, _, _ in self._history]
 
     @property
     def is_over(self) -> bool:
@@ -319,14 +269,6 @@ class BayanGame:
         """Cards left (row and talon), whether won, whether over, as a :class:`BayanOutcome`."""
         left = len(self._row) + self.stock_size
         return BayanOutcome(left, left == 0, self.is_over)
-
-    def _find(self, move: BayanMove, card: Card) -> int:
-        if card in self._row:
-            return self._row.index(card)
-        where = (
-            "still in the talon" if card in self._deal.cards[self._dealt :] else "not in the row"
-        )
-        raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
 
     def play(self, move: BayanMove | str) -> BayanMove:
         """Throw a pair out, or ``deal``.
@@ -358,8 +300,7 @@ class BayanGame:
             raise IllegalMoveError(
                 f"illegal move {canonical}: {left} and {right} share neither suit nor rank"
             )
-        self._history.append((canonical, self._row, self._dealt))
-        self._row = thrown(self._row, (at, gap))
+        self._record(canonical, thrown(self._row, (at, gap)))
         return canonical
 
     def deal(self) -> BayanMove:
@@ -371,29 +312,7 @@ class BayanGame:
         if self.stock_size == 0:
             why = "the talon is empty" if self._blind else "an open game has no talon"
             raise IllegalMoveError(f"deal not allowed: {why}")
-        move = BayanMove.deal()
-        self._history.append((move, self._row, self._dealt))
-        self._row = (*self._row, self._deal.cards[self._dealt])
-        self._dealt += 1
-        return move
-
-    def undo(self) -> BayanMove:
-        """Take back the last action and return it.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
-                ``IndexError``).
-        """
-        if not self._history:
-            raise NoMoveToUndoError("undo: no move has been played")
-        move, self._row, self._dealt = self._history.pop()
-        return move
-
-    def copy(self) -> BayanGame:
-        """An independent game in the same position, with the same history."""
-        twin = BayanGame(self._deal, blind=self._blind)
-        twin._row, twin._dealt, twin._history = self._row, self._dealt, list(self._history)
-        return twin
+        return self._deal_next(BayanMove.deal())
 
     def hint(self, *, timeout: float | None = 2.0) -> BayanMove | None:
         """A move of best play, ``None`` when over: ``deal`` while the talon has cards
@@ -405,16 +324,6 @@ class BayanGame:
         if self.is_over:
             return None
         return solve_bayan(self).moves[0]
-
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's talon) as a picture, drawn by :mod:`accordion.svg`."""
-        from accordion.svg import svg
-
-        return svg(self)
-
-    def __str__(self) -> str:
-        row = " ".join(str(card) for card in self._row)
-        return f"{row} | talon {self.stock_size}" if self._blind else row
 
 
 # ---------------------------------------------------------------- the solver

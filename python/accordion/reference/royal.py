@@ -30,10 +30,10 @@ from accordion.errors import (
     InvalidDealError,
     InvalidMoveError,
     InvalidRulesError,
-    NoMoveToUndoError,
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
+from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.rules import Rules, rule_set_name
@@ -228,7 +228,6 @@ def _as_move(move: RoyalMove | str) -> RoyalMove:
 # ---------------------------------------------------------------- rows
 
 
-Row = tuple[Card, ...]
 #: A throw by position: ``(at, count)`` throws ``row[at : at + count]``.
 Throw = tuple[int, int]
 
@@ -264,26 +263,12 @@ def _out(row: Row, throw: Throw) -> RoyalMove:
 # ---------------------------------------------------------------- the game
 
 
-@dataclass(frozen=True)
-class RoyalOutcome:
-    """Where a game stands. ``cards`` counts every card not thrown out (row and stock)."""
-
-    cards: int
-    won: bool
-    is_over: bool
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
-
-    @property
-    def grade(self) -> str:
-        """``"win"`` when only the queen and king of hearts are left, else ``"loss"``."""
-        return "win" if self.won else "loss"
+class RoyalOutcome(ThrowOutcome):
+    """Where a game stands. ``cards`` counts every card not thrown out (row and stock);
+    ``won``: only the queen and king of hearts are left."""
 
 
-class RoyalGame:
+class RoyalGame(ThrowGame["RoyalMove"]):
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
     Args:
@@ -300,47 +285,15 @@ class RoyalGame:
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> None:
-        self._deal = _as_deal(deal)
+        deal = _as_deal(deal)
         self._rules = royal_rules(rules)
-        self._blind = _args.flag(blind, "blind")
-        self._dealt = 0 if blind else len(self._deal)
-        self._row: Row = self._deal.cards[: self._dealt]
-        self._history: list[tuple[RoyalMove, Row, int]] = []
+        blind = _args.flag(blind, "blind")
+        self._start(deal, blind, 0 if blind else len(deal))
 
     @property
     def rules(self) -> str:
         """The rule set's name: ``modern`` or ``parlett``."""
         return self._rules
-
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-        return self._deal
-
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
-        return self._blind
-
-    @property
-    def cards(self) -> list[Card]:
-        """The row, left to right."""
-        return list(self._row)
-
-    @property
-    def tops(self) -> list[Card]:
-        """The row, left to right (every pile is one card)."""
-        return list(self._row)
-
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """The row as one-card piles, like :attr:`Game.piles`."""
-        return [(card,) for card in self._row]
-
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-        return len(self._deal) - self._dealt
 
     def _may_deal(self) -> bool:
         return self.stock_size > 0 and (self._rules == "modern" or not throws(self._row))
@@ -352,11 +305,6 @@ class RoyalGame:
         return [*moves, RoyalMove.deal()] if self._may_deal() else moves
 
     @property
-    def history(self) -> list[RoyalMove]:
-        """The actions played so far, in canonical notation."""
-        return [move for move, _, _ in self._history]
-
-    @property
     def is_over(self) -> bool:
         """True when no throw and no deal is left."""
         return not self.legal_moves
@@ -366,14 +314,6 @@ class RoyalGame:
         """Cards left (row and stock), whether won, whether over, as a :class:`RoyalOutcome`."""
         won = self.stock_size == 0 and len(self._row) == 2
         return RoyalOutcome(len(self._row) + self.stock_size, won, self.is_over)
-
-    def _find(self, move: RoyalMove, card: Card) -> int:
-        if card in self._row:
-            return self._row.index(card)
-        where = (
-            "still in the stock" if card in self._deal.cards[self._dealt :] else "not in the row"
-        )
-        raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
 
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
@@ -424,8 +364,7 @@ class RoyalGame:
                     " share neither suit nor rank"
                 )
             raise IllegalMoveError(f"illegal move {canonical}: {why}")
-        self._history.append((canonical, self._row, self._dealt))
-        self._row = thrown(self._row, throw)
+        self._record(canonical, thrown(self._row, throw))
         return canonical
 
     def deal(self) -> RoyalMove:
@@ -442,29 +381,7 @@ class RoyalGame:
             else:
                 why = "a throw exists and the parlett rules oblige it"
             raise IllegalMoveError(f"deal not allowed: {why}")
-        move = RoyalMove.deal()
-        self._history.append((move, self._row, self._dealt))
-        self._row = (*self._row, self._deal.cards[self._dealt])
-        self._dealt += 1
-        return move
-
-    def undo(self) -> RoyalMove:
-        """Take back the last action and return it.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
-                ``IndexError``).
-        """
-        if not self._history:
-            raise NoMoveToUndoError("undo: no move has been played")
-        move, self._row, self._dealt = self._history.pop()
-        return move
-
-    def copy(self) -> RoyalGame:
-        """An independent game in the same position, with the same history."""
-        twin = RoyalGame(self._deal, self._rules, blind=self._blind)
-        twin._row, twin._dealt, twin._history = self._row, self._dealt, list(self._history)
-        return twin
+        return self._deal_next(RoyalMove.deal())
 
     def hint(self, *, timeout: float | None = None) -> RoyalMove | None:
         """A move of best play (see ``docs/royal-marriage.md``), ``None`` when over.
@@ -478,16 +395,6 @@ class RoyalGame:
             found = throws(self._row)
             return _out(self._row, found[0]) if found else RoyalMove.deal()
         return solve_royal(self).moves[0]
-
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's stock) as a picture, drawn by :mod:`accordion.svg`."""
-        from accordion.svg import svg
-
-        return svg(self)
-
-    def __str__(self) -> str:
-        row = " ".join(str(card) for card in self._row)
-        return f"{row} | stock {self.stock_size}" if self._blind else row
 
 
 # ---------------------------------------------------------------- greedy play
