@@ -790,3 +790,67 @@ fn the_search_visits_the_same_number_of_positions_as_ever() {
     ];
     assert_eq!(counts, want);
 }
+
+/// A `Decider` keeps one table from row to row and answers as `solve` does:
+/// a win with a line that wins, a loss, and with a quota or a budget too small
+/// `Unsure` or `Stopped`; its node count adds up over the rows. Found by cargo
+/// mutants: the decider was tested only through `choose`, outside the solver's
+/// test set, so its floor, its goal, its line and its counts were unchecked.
+#[test]
+fn a_decider_answers_row_after_row_as_solve_does() {
+    use accordion::solver::{Decider, Decision};
+    let budget = Budget::default();
+    let (mut won, mut lost, mut totals) = (0, 0, Vec::new());
+    for rules in [Rules::modern(), Rules::modern().with_two_way(true)] {
+        let mut decider = Decider::new(&rules, &budget);
+        let mut nodes = 0;
+        for seed in 1..=60u64 {
+            let row = Deal::from_seed(seed, 6 + seed as usize % 11).unwrap();
+            let alone = solve(row.cards(), &[], &rules, &budget);
+            let context = format!("{rules} seed {seed}");
+            match decider.decide(row.cards(), None) {
+                Decision::Won(steps) => {
+                    assert_eq!(alone.verdict, Verdict::Win, "{context}");
+                    let actions: Vec<Action> = steps.into_iter().map(Action::Move).collect();
+                    let end = replay(row.cards(), &[], &rules, &actions).expect("legal");
+                    assert_eq!(end.piles, 1, "{context}");
+                    won += 1;
+                }
+                Decision::Lost => {
+                    assert_eq!(alone.verdict, Verdict::Loss, "{context}");
+                    lost += 1;
+                }
+                other => panic!("{context}: {other:?}"),
+            }
+            assert!(decider.nodes() >= nodes, "{context}");
+            nodes = decider.nodes();
+        }
+        totals.push(nodes);
+    }
+    assert!(won > 20 && lost > 20, "{won} won, {lost} lost");
+    // Pinned, as in `the_search_visits_the_same_number_of_positions_as_ever`.
+    assert_eq!(totals, [9384, 728]);
+    // A row already won, and one whose components alone prove it lost: no search.
+    let rules = Rules::modern();
+    let mut decider = Decider::new(&rules, &budget);
+    assert_eq!(decider.decide(&cards("7H"), None), Decision::Won(vec![]));
+    assert_eq!(decider.decide(&cards("AC 2D"), None), Decision::Lost);
+    assert_eq!(decider.nodes(), 0, "the floor decides both");
+    assert_eq!(
+        decider.decide(&cards("AC 2C"), None),
+        Decision::Won(vec![accordion::Step { from: 1, to: 0 }])
+    );
+    // A hard row: a quota too small leaves it unsure, a budget too small stops it.
+    let (deal, rules) = a_long_search();
+    let row = deal.cards();
+    let mut decider = Decider::new(&rules, &budget);
+    assert_eq!(decider.decide(row, Some(50)), Decision::Unsure);
+    let spent = decider.nodes();
+    assert!((50..5_000).contains(&spent), "{spent}");
+    let small = Budget {
+        max_nodes: Some(100),
+        ..Budget::default()
+    };
+    let mut decider = Decider::new(&rules, &small);
+    assert_eq!(decider.decide(row, None), Decision::Stopped);
+}
