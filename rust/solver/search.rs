@@ -556,6 +556,10 @@ impl<'a> Search<'a> {
     /// [`Rules::all_moves`]).
     #[inline]
     fn generate(&mut self, position: &Position) {
+        if !self.rules.two_way && self.distances.last().is_some_and(|&d| d < 8) {
+            self.generate_one_way(position);
+            return;
+        }
         let cards = position.cards();
         let len = cards.len();
         let two_way = self.rules.two_way;
@@ -577,6 +581,38 @@ impl<'a> Search<'a> {
                     if agree(card, cards[from + d]) && cards[from + d] != self.uncoverable {
                         self.moves.push(Step { from, to: from + d });
                     }
+                }
+            }
+        }
+    }
+
+    /// [`Search::generate`] for one-way distances below 8, in the same order:
+    /// for each distance the movers as a bit mask ([`Position::agree_at`]),
+    /// then mover by mover, nearest target first.
+    #[inline]
+    fn generate_one_way(&mut self, position: &Position) {
+        let mut masks = [0u64; 8];
+        let mut movers = 0u64;
+        let goal = if self.uncoverable < 52 {
+            position.cards().iter().position(|&c| c == self.uncoverable)
+        } else {
+            None
+        };
+        for (slot, &d) in masks.iter_mut().zip(&self.distances) {
+            let mut mask = position.agree_at(d);
+            if let Some(at) = goal {
+                // No card may land on the goal card.
+                mask &= !(1u64 << (at + d).min(63));
+            }
+            *slot = mask;
+            movers |= mask;
+        }
+        while movers != 0 {
+            let from = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            for (mask, &d) in masks.iter().zip(&self.distances) {
+                if mask >> from & 1 == 1 {
+                    self.moves.push(Step { from, to: from - d });
                 }
             }
         }
