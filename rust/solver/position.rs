@@ -177,7 +177,6 @@ impl Position {
     /// bit exactly when it is not zero (no byte carries into the next).
     #[inline]
     pub(crate) fn agree_at(&self, d: usize) -> u64 {
-        debug_assert!((1..8).contains(&d));
         const LOW: u64 = 0x0303_0303_0303_0303;
         const HIGH: u64 = 0x3F3F_3F3F_3F3F_3F3F;
         const ADD: u64 = 0x7F7F_7F7F_7F7F_7F7F;
@@ -185,6 +184,7 @@ impl Position {
         // Gathers the top bit of byte k into bit 56 + k (the products land on
         // distinct bits, so nothing carries).
         const GATHER: u64 = 0x0102_0408_1020_4080;
+        debug_assert!((1..8).contains(&d));
         let words = self.words();
         let len = self.len();
         let mut mask = 0u64;
@@ -198,8 +198,8 @@ impl Position {
             let agree = !(suit_differs & rank_differs) & TOP;
             mask |= ((agree >> 7).wrapping_mul(GATHER) >> 56) << (8 * w);
         }
-        let places = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
-        mask & places & !((1u64 << d) - 1)
+        // A row holds at most 52 cards (`Position::new`).
+        mask & ((1u64 << len) - 1) & !((1u64 << d) - 1)
     }
 
     /// Close up the row over byte `at`: the bytes above it shift down one
@@ -308,13 +308,20 @@ mod tests {
                     let want = (d..cards.len())
                         .filter(|&i| crate::solver::search::agree(cards[i], cards[i - d]))
                         .fold(0u64, |m, i| m | 1 << i);
-                    assert_eq!(position.agree_at(d), want, "seed {seed} round {round} d {d}");
+                    assert_eq!(
+                        position.agree_at(d),
+                        want,
+                        "seed {seed} round {round} d {d}"
+                    );
                     checked += u64::from(want != 0);
                 }
                 if cards.len() < 2 {
                     break;
                 }
-                position = position.after_move(Step { from: cards.len() - 1, to: 0 });
+                position = position.after_move(Step {
+                    from: cards.len() - 1,
+                    to: 0,
+                });
             }
         }
         assert!(checked > 1000, "{checked}");
