@@ -80,9 +80,16 @@ impl Bounds {
             }
         }
         let mut right_ranks = right[0] | right[1] | right[2] | right[3];
+        // Once a card of every suit in play lies to the right of the scan,
+        // every card further left has a partner to its right (its suit).
+        let in_play = suits_of(census);
+        let mut seen = suits_of(right);
         let mut kept = [0usize; 4];
         let mut total = count;
         for at in (0..cards.len()).rev() {
+            if seen == in_play {
+                break;
+            }
             let c = cards[at];
             let (suit, rank) = ((c & 3) as usize, c >> 2);
             let partner_right = right[suit] != 0 || right_ranks >> rank & 1 == 1;
@@ -98,9 +105,19 @@ impl Bounds {
             }
             right[suit] |= 1 << rank;
             right_ranks |= 1 << rank;
+            seen |= 1 << suit;
         }
         total
     }
+}
+
+/// The suits with a rank in `census`, as a four-bit mask.
+#[inline]
+fn suits_of(census: [u16; 4]) -> u8 {
+    u8::from(census[0] != 0)
+        | u8::from(census[1] != 0) << 1
+        | u8::from(census[2] != 0) << 2
+        | u8::from(census[3] != 0) << 3
 }
 
 /// Cards in play that agree with card `c` (itself excluded).
@@ -119,49 +136,88 @@ pub(crate) fn partners(census: [u16; 4], c: u8) -> u32 {
 /// (suit by suit, a mask of the ranks present).
 ///
 /// Cards of one suit all agree, so a component is a union of whole suits, and
-/// two suits join when they share a rank. With four suits this is at most four
-/// rounds of mask arithmetic: no graph is built.
+/// two suits join when they share a rank. So the answer depends only on which
+/// suits are present and which of the six pairs of suits share a rank: ten
+/// bits, looked up in a table made at compile time ([`COMPONENTS`]).
 #[inline]
 fn component_of_suits(census: [u16; 4]) -> ([u8; 4], usize) {
-    // For each suit, the suits sharing a rank with it (itself included).
-    let mut joined = [0u8; 4];
-    for a in 0..4 {
-        if census[a] == 0 {
-            continue;
+    let mut edges = 0;
+    for (bit, (a, b)) in PAIRS.iter().enumerate() {
+        edges |= usize::from(census[*a] & census[*b] != 0) << bit;
+    }
+    let (labels, count) = COMPONENTS[usize::from(suits_of(census)) | edges << 4];
+    (labels, usize::from(count))
+}
+
+/// The six pairs of suits, in the order of the edge bits of [`COMPONENTS`].
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// For every set of suits present (low four bits) and of pairs of suits
+/// sharing a rank (six bits above, in the order of [`PAIRS`]): each suit's
+/// component number (components numbered in order of their lowest suit; 0 for
+/// an absent suit) and the number of components.
+static COMPONENTS: [([u8; 4], u8); 1024] = components_table();
+
+const fn components_table() -> [([u8; 4], u8); 1024] {
+    let mut table = [([0u8; 4], 0u8); 1024];
+    let mut index = 0;
+    while index < 1024 {
+        let present = index & 15;
+        // For each suit, the suits it shares a rank with (itself included).
+        let mut joined = [0u8; 4];
+        let mut suit = 0;
+        while suit < 4 {
+            if present >> suit & 1 == 1 {
+                joined[suit] = 1 << suit;
+            }
+            suit += 1;
         }
-        for b in a..4 {
-            if census[a] & census[b] != 0 {
+        let mut pair = 0;
+        while pair < 6 {
+            let (a, b) = PAIRS[pair];
+            if index >> (4 + pair) & 1 == 1 && present >> a & 1 == 1 && present >> b & 1 == 1 {
                 joined[a] |= 1 << b;
                 joined[b] |= 1 << a;
             }
+            pair += 1;
         }
-    }
-    let mut component = [0u8; 4];
-    let mut seen = 0u8;
-    let mut count = 0;
-    for suit in 0..4 {
-        if census[suit] == 0 || seen >> suit & 1 == 1 {
-            continue;
-        }
-        let mut suits = joined[suit];
-        loop {
-            let grown = (0..4)
-                .filter(|s| suits >> s & 1 == 1)
-                .fold(suits, |acc, s| acc | joined[s]);
-            if grown == suits {
-                break;
+        let mut labels = [0u8; 4];
+        let mut seen = 0u8;
+        let mut count = 0u8;
+        let mut first = 0;
+        while first < 4 {
+            if present >> first & 1 == 1 && seen >> first & 1 == 0 {
+                // The closure of `first` under `joined`: four rounds suffice.
+                let mut suits = joined[first];
+                let mut round = 0;
+                while round < 4 {
+                    let mut grown = suits;
+                    let mut s = 0;
+                    while s < 4 {
+                        if suits >> s & 1 == 1 {
+                            grown |= joined[s];
+                        }
+                        s += 1;
+                    }
+                    suits = grown;
+                    round += 1;
+                }
+                let mut s = 0;
+                while s < 4 {
+                    if suits >> s & 1 == 1 {
+                        labels[s] = count;
+                    }
+                    s += 1;
+                }
+                count += 1;
+                seen |= suits;
             }
-            suits = grown;
+            first += 1;
         }
-        for (s, slot) in component.iter_mut().enumerate() {
-            if suits >> s & 1 == 1 {
-                *slot = count as u8;
-            }
-        }
-        count += 1;
-        seen |= suits;
+        table[index] = (labels, count);
+        index += 1;
     }
-    (component, count)
+    table
 }
 
 /// The piles that can never merge because of where they stand: with one-way
@@ -206,6 +262,92 @@ mod tests {
             count += 1;
         }
         count
+    }
+
+    /// The computation the table replaced: suits joined by shared ranks,
+    /// closed by repeated unions, components numbered from the lowest suit.
+    fn by_closure(census: [u16; 4]) -> ([u8; 4], usize) {
+        let mut joined = [0u8; 4];
+        for a in 0..4 {
+            if census[a] == 0 {
+                continue;
+            }
+            for b in a..4 {
+                if census[a] & census[b] != 0 {
+                    joined[a] |= 1 << b;
+                    joined[b] |= 1 << a;
+                }
+            }
+        }
+        let mut component = [0u8; 4];
+        let (mut seen, mut count) = (0u8, 0);
+        for suit in 0..4 {
+            if census[suit] == 0 || seen >> suit & 1 == 1 {
+                continue;
+            }
+            let mut suits = joined[suit];
+            loop {
+                let grown = (0..4)
+                    .filter(|s| suits >> s & 1 == 1)
+                    .fold(suits, |acc, s| acc | joined[s]);
+                if grown == suits {
+                    break;
+                }
+                suits = grown;
+            }
+            for (s, slot) in component.iter_mut().enumerate() {
+                if suits >> s & 1 == 1 {
+                    *slot = count as u8;
+                }
+            }
+            count += 1;
+            seen |= suits;
+        }
+        (component, count)
+    }
+
+    /// Every table entry a census can reach, built directly: each present
+    /// suit gets a rank of its own, and each pair of suits sharing a rank gets
+    /// a rank of its own in both; plus every census over three ranks (each
+    /// suit any subset of them), where ranks are shared three and four ways.
+    #[test]
+    fn the_table_gives_the_components_of_every_pattern_of_shared_ranks() {
+        let check = |census: [u16; 4]| {
+            let want = by_closure(census);
+            let (labels, count) = component_of_suits(census);
+            assert_eq!(count, want.1, "{census:?}");
+            for s in 0..4 {
+                if census[s] != 0 {
+                    assert_eq!(labels[s], want.0[s], "{census:?} suit {s}");
+                }
+            }
+        };
+        let mut built = 0;
+        for index in 0..1024usize {
+            let present = index & 15;
+            let mut census = [0u16; 4];
+            let mut valid = true;
+            for (s, ranks) in census.iter_mut().enumerate() {
+                if present >> s & 1 == 1 {
+                    *ranks |= 1 << (6 + s);
+                }
+            }
+            for (bit, &(a, b)) in PAIRS.iter().enumerate() {
+                if index >> (4 + bit) & 1 == 1 {
+                    valid &= present >> a & 1 == 1 && present >> b & 1 == 1;
+                    census[a] |= 1 << bit;
+                    census[b] |= 1 << bit;
+                }
+            }
+            if valid {
+                check(census);
+                built += 1;
+            }
+        }
+        assert_eq!(built, 113);
+        for code in 0..8u16.pow(4) {
+            check(std::array::from_fn(|s| code >> (3 * s) & 7));
+        }
     }
 
     #[test]

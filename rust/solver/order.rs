@@ -53,15 +53,20 @@ const TWO_WAY_FUZZ: u32 = 64;
 /// loses its way out if that partner goes first.
 #[inline]
 fn strain(right: u8) -> i32 {
-    match right {
-        0 => 3,
-        1 => 1,
-        _ => 0,
-    }
+    const STRAIN: [i32; 4] = [3, 1, 0, 0];
+    STRAIN[usize::from(right.min(3))]
+}
+
+/// The strain a card with `right` partners to its right gains when one of
+/// them leaves (`strain(right - 1) - strain(right)`; nothing for none).
+#[inline]
+fn drop_of(right: u8) -> i32 {
+    const DROP: [i32; 4] = [0, 2, 1, 0];
+    DROP[usize::from(right.min(3))]
 }
 
 /// Sort `moves` (legal in `position`) best first for attempt `attempt`.
-/// `codes` and `right` are scratch space: each move's sort key is computed
+/// `scratch` holds the per-card counts: each move's sort key is computed
 /// once, packed with the move into one `u32` (key above, tie-break below),
 /// and the codes are sorted as plain integers.
 ///
@@ -87,39 +92,12 @@ pub(crate) fn order_moves(
     } else {
         position.hash() ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     };
-    // Partners to the right of each card, from the right end (one-way only).
-    let right = &mut scratch.right;
-    right.clear();
     if !two_way {
-        let mut stock = [0; 4];
-        if !open {
-            stock = position.census();
-            for &c in cards {
-                stock[(c & 3) as usize] &= !(1 << (c >> 2));
-            }
-        }
-        right.resize(cards.len(), 0);
-        let mut by_suit: [u8; 4] = std::array::from_fn(|s| stock[s].count_ones() as u8);
-        let mut by_rank = [0u8; 13];
-        for ranks in stock {
-            let mut r = ranks;
-            while r != 0 {
-                by_rank[r.trailing_zeros() as usize] += 1;
-                r &= r - 1;
-            }
-        }
-        for (at, &c) in cards.iter().enumerate().rev() {
-            right[at] = by_suit[(c & 3) as usize] + by_rank[(c >> 2) as usize];
-            by_suit[(c & 3) as usize] += 1;
-            by_rank[(c >> 2) as usize] += 1;
-        }
+        scratch.count_partners(cards, position.census(), open);
     }
-    let lost = &mut scratch.lost;
-    if !two_way {
-        left_losses(cards, right, lost);
-    }
-    let lost = &*lost;
-    let codes = &mut scratch.codes;
+    let Scratch {
+        codes, right, lost, ..
+    } = scratch;
     codes.clear();
     codes.extend(moves.iter().map(|step| {
         let tie = 64 * (63 - step.from as u32) + (63 - step.to as u32);
@@ -156,51 +134,87 @@ pub(crate) fn order_moves(
     }
 }
 
-/// For each card, the strain its leaving adds to the cards left of it: those
-/// that agree with it lose it as a partner to their right. One pass, keeping
-/// running sums per suit and per rank (a card left of `t` agrees with the
-/// card at `t` by suit or by rank, never both).
-fn left_losses(cards: &[u8], right: &[u8], lost: &mut Vec<i32>) {
-    let mut by_suit = [0i32; 4];
-    let mut by_rank = [0i32; 13];
-    lost.clear();
-    for (at, &c) in cards.iter().enumerate() {
-        let (s, r) = ((c & 3) as usize, (c >> 2) as usize);
-        lost.push(by_suit[s] + by_rank[r]);
-        let drop = if right[at] == 0 {
-            0
-        } else {
-            strain(right[at] - 1) - strain(right[at])
-        };
-        by_suit[s] += drop;
-        by_rank[r] += drop;
-    }
-}
-
 /// The change in strain when the card at `from` covers the one at `to`
 /// (leftwards): the covered card leaves, cards left of it lose it as a right
-/// partner (`lost`, from [`left_losses`]), cards between lose the mover, and
-/// the mover gains them.
+/// partner (`lost`, from [`Scratch::count_partners`]), cards between lose
+/// the mover, and the mover gains them.
 #[inline]
-fn strain_change(cards: &[u8], right: &[u8], lost: &[i32], from: usize, to: usize) -> i32 {
+fn strain_change(cards: &[u8], right: &[u8; 64], lost: &[i32; 64], from: usize, to: usize) -> i32 {
     let mover = cards[from];
-    let mut change = lost[to] - strain(right[to]);
+    let mut change = lost[to & 63] - strain(right[to & 63]);
     let mut passed = 0;
     for at in to + 1..from {
         if agree(cards[at], mover) {
-            change += strain(right[at] - 1) - strain(right[at]);
+            change += drop_of(right[at & 63]);
             passed += 1;
         }
     }
-    change + strain(right[from] + passed) - strain(right[from])
+    change + strain(right[from & 63] + passed) - strain(right[from & 63])
 }
 
-/// Scratch space for [`order_moves`], kept by the search.
-#[derive(Default)]
+/// Scratch space for [`order_moves`], kept by the search: fixed arrays
+/// indexed by place (a row holds at most 52 cards), so that filling them
+/// neither allocates nor checks bounds.
 pub(crate) struct Scratch {
     codes: Vec<u32>,
-    right: Vec<u8>,
-    lost: Vec<i32>,
+    /// Partners to the right of each card (the stock's cards count as to
+    /// the right of every top card).
+    right: [u8; 64],
+    /// For each card, the strain its leaving adds to the cards left of it:
+    /// those that agree with it lose it as a partner to their right.
+    lost: [i32; 64],
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            codes: Vec::new(),
+            right: [0; 64],
+            lost: [0; 64],
+        }
+    }
+}
+
+impl Scratch {
+    /// Fill `right` and `lost` for the row `cards` (one-way only): one pass
+    /// from the right end counting partners by suit and by rank, one from
+    /// the left keeping running sums of the strain each card's leaving adds
+    /// (a card left of `t` agrees with the card at `t` by suit or by rank,
+    /// never both).
+    #[inline]
+    fn count_partners(&mut self, cards: &[u8], census: [u16; 4], open: bool) {
+        let mut by_suit = [0u8; 4];
+        let mut by_rank = [0u8; 64];
+        if !open {
+            let mut stock = census;
+            for &c in cards {
+                stock[(c & 3) as usize] &= !(1 << (c >> 2));
+            }
+            for (suit, &ranks) in stock.iter().enumerate() {
+                by_suit[suit] = ranks.count_ones() as u8;
+                let mut r = ranks;
+                while r != 0 {
+                    by_rank[r.trailing_zeros() as usize] += 1;
+                    r &= r - 1;
+                }
+            }
+        }
+        for (at, &c) in cards.iter().enumerate().rev() {
+            let (s, r) = ((c & 3) as usize, (c >> 2) as usize & 63);
+            self.right[at & 63] = by_suit[s] + by_rank[r];
+            by_suit[s] += 1;
+            by_rank[r] += 1;
+        }
+        let mut lost_by_suit = [0i32; 4];
+        let mut lost_by_rank = [0i32; 64];
+        for (at, &c) in cards.iter().enumerate() {
+            let (s, r) = ((c & 3) as usize, (c >> 2) as usize & 63);
+            self.lost[at & 63] = lost_by_suit[s] + lost_by_rank[r];
+            let drop = drop_of(self.right[at & 63]);
+            lost_by_suit[s] += drop;
+            lost_by_rank[r] += drop;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -234,15 +248,20 @@ mod tests {
                         .count() as u8
                 })
                 .collect();
-            let mut lost = Vec::new();
-            left_losses(&cards, &right, &mut lost);
+            let mut scratch = Scratch::default();
+            let mut census = [0u16; 4];
+            for &c in &cards {
+                census[(c & 3) as usize] |= 1 << (c >> 2);
+            }
+            scratch.count_partners(&cards, census, true);
+            assert_eq!(&scratch.right[..cards.len()], &right[..]);
             for from in 1..cards.len() {
                 for to in from.saturating_sub(3)..from {
                     let mut after = cards.clone();
                     after[to] = after[from];
                     after.remove(from);
                     assert_eq!(
-                        strain_change(&cards, &right, &lost, from, to),
+                        strain_change(&cards, &scratch.right, &scratch.lost, from, to),
                         strain_of(&after) - strain_of(&cards),
                         "seed {seed}, {from} -> {to}"
                     );

@@ -168,6 +168,40 @@ impl Position {
         (key, hash_words(&key, self.len()))
     }
 
+    /// The places whose card agrees with the card `d` places to its left
+    /// (`1 <= d < 8`): bit `i` is set when `i >= d` and the cards at `i` and
+    /// `i - d` share a suit or a rank. Eight places at a time: a word of cards
+    /// is xor-ed with the same word shifted by `d` bytes; a byte is zero in
+    /// its low two bits (the suit) or its high six (the rank) exactly when
+    /// the two cards agree, and adding 0x7F to each masked byte sets its top
+    /// bit exactly when it is not zero (no byte carries into the next).
+    #[inline]
+    pub(crate) fn agree_at(&self, d: usize) -> u64 {
+        const LOW: u64 = 0x0303_0303_0303_0303;
+        const HIGH: u64 = 0x3F3F_3F3F_3F3F_3F3F;
+        const ADD: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const TOP: u64 = 0x8080_8080_8080_8080;
+        // Gathers the top bit of byte k into bit 56 + k (the products land on
+        // distinct bits, so nothing carries).
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        debug_assert!((1..8).contains(&d));
+        let words = self.words();
+        let len = self.len();
+        let mut mask = 0u64;
+        let mut previous = 0u64;
+        for (w, &word) in words.iter().enumerate().take(len.div_ceil(8)) {
+            let shifted = word << (8 * d) | previous >> (64 - 8 * d);
+            previous = word;
+            let x = word ^ shifted;
+            let suit_differs = ((x & LOW) + ADD) & TOP;
+            let rank_differs = ((x >> 2 & HIGH) + ADD) & TOP;
+            let agree = !(suit_differs & rank_differs) & TOP;
+            mask |= ((agree >> 7).wrapping_mul(GATHER) >> 56) << (8 * w);
+        }
+        // A row holds at most 52 cards (`Position::new`).
+        mask & ((1u64 << len) - 1) & !((1u64 << d) - 1)
+    }
+
     /// Close up the row over byte `at`: the bytes above it shift down one
     /// place, a word at a time (a byte loop or `copy_within` costs a call to
     /// `memmove` per move).
@@ -259,6 +293,38 @@ mod tests {
         let single = Position::new(&[], &stock).after_deal(stock[0]);
         assert_eq!(single.key(), fresh(&stock[..1], &stock[1..], 1).key());
         assert_eq!(single.hash(), fresh(&stock[..1], &stock[1..], 1).hash());
+    }
+
+    #[test]
+    fn agreement_masks_match_the_cards_pair_by_pair() {
+        let mut checked = 0;
+        for seed in 0..400u64 {
+            let deal = crate::deal::Deal::from_seed(seed, 1 + seed as usize % 52).unwrap();
+            let mut position = Position::new(deal.cards(), &[]);
+            // Rows closed up by moves too (zero bytes shifted in at the end).
+            for round in 0..3 {
+                let cards = position.cards().to_vec();
+                for d in 1..8 {
+                    let want = (d..cards.len())
+                        .filter(|&i| crate::solver::search::agree(cards[i], cards[i - d]))
+                        .fold(0u64, |m, i| m | 1 << i);
+                    assert_eq!(
+                        position.agree_at(d),
+                        want,
+                        "seed {seed} round {round} d {d}"
+                    );
+                    checked += u64::from(want != 0);
+                }
+                if cards.len() < 2 {
+                    break;
+                }
+                position = position.after_move(Step {
+                    from: cards.len() - 1,
+                    to: 0,
+                });
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

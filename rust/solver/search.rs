@@ -507,7 +507,6 @@ impl<'a> Search<'a> {
     /// line from `s` to a dead end is rearranged as above to start with a
     /// move of the stubborn set, which was tried, ruled out or asleep.
     fn keep_independent_suffix(&mut self, cards: &[u8], mark: usize) {
-        const NONE: u8 = u8::MAX;
         // Moves are stacked by mover, leftmost first. A cut at or left of the
         // first mover keeps every move: only cuts after it are worth finding.
         let first_from = self.moves[mark].from;
@@ -516,30 +515,31 @@ impl<'a> Search<'a> {
             return;
         }
         let dmax = *self.distances.last().expect("a distance");
-        let cards = &cards[..cards.len().min(last_from + dmax)];
-        // The first place of each suit and rank: a card's leftmost partner
-        // stands at the first place of its suit or of its rank, whichever is
-        // nearer the left end (itself excluded).
-        let mut suit_at = [NONE; 4];
-        let mut rank_at = [NONE; 13];
-        let mut partner_from = [NONE; 52];
-        for (at, &c) in cards.iter().enumerate() {
-            let (s, r) = ((c & 3) as usize, (c >> 2) as usize);
-            partner_from[at] = suit_at[s].min(rank_at[r]);
-            if suit_at[s] == NONE {
-                suit_at[s] = at as u8;
+        // The cut at `a` is independent when none of the first `dmax` cards
+        // from `a` shares a suit or a rank with a card left of `a`. So the
+        // card at `a` is the first of its suit and of its rank: scanning from
+        // the left with the suits and ranks seen so far, only such places are
+        // tried, and none is left once every suit has been seen. The last
+        // independent cut found is kept (the shortest suffix).
+        let (mut suits, mut ranks) = (0u8, 0u16);
+        let mut cut = None;
+        for a in 0..=last_from {
+            let c = cards[a];
+            let fresh = |c: u8| suits >> (c & 3) & 1 == 0 && ranks >> (c >> 2) & 1 == 0;
+            if a > first_from
+                && fresh(c)
+                && cards[a + 1..cards.len().min(a + dmax)]
+                    .iter()
+                    .all(|&w| fresh(w))
+            {
+                cut = Some(a);
             }
-            if rank_at[r] == NONE {
-                rank_at[r] = at as u8;
+            suits |= 1 << (c & 3);
+            ranks |= 1 << (c >> 2);
+            if suits == 0b1111 {
+                break;
             }
         }
-        // The cut at `a` is independent when every one of the first `dmax`
-        // cards from `a` has its leftmost partner at `a` or beyond.
-        let cut = (first_from + 1..=last_from).rev().find(|&a| {
-            partner_from[a..cards.len().min(a + dmax)]
-                .iter()
-                .all(|&p| p == NONE || p as usize >= a)
-        });
         if let Some(cut) = cut {
             let mut keep = mark;
             for at in mark..self.moves.len() {
@@ -556,6 +556,10 @@ impl<'a> Search<'a> {
     /// [`Rules::all_moves`]).
     #[inline]
     fn generate(&mut self, position: &Position) {
+        if !self.rules.two_way && self.distances.last().is_some_and(|&d| d < 8) {
+            self.generate_one_way(position);
+            return;
+        }
         let cards = position.cards();
         let len = cards.len();
         let two_way = self.rules.two_way;
@@ -577,6 +581,38 @@ impl<'a> Search<'a> {
                     if agree(card, cards[from + d]) && cards[from + d] != self.uncoverable {
                         self.moves.push(Step { from, to: from + d });
                     }
+                }
+            }
+        }
+    }
+
+    /// [`Search::generate`] for one-way distances below 8, in the same order:
+    /// for each distance the movers as a bit mask ([`Position::agree_at`]),
+    /// then mover by mover, nearest target first.
+    #[inline]
+    fn generate_one_way(&mut self, position: &Position) {
+        let mut masks = [0u64; 8];
+        let mut movers = 0u64;
+        let goal = if self.uncoverable < 52 {
+            position.cards().iter().position(|&c| c == self.uncoverable)
+        } else {
+            None
+        };
+        for (slot, &d) in masks.iter_mut().zip(&self.distances) {
+            let mut mask = position.agree_at(d);
+            if let Some(at) = goal {
+                // No card may land on the goal card.
+                mask &= !(1u64 << (at + d).min(63));
+            }
+            *slot = mask;
+            movers |= mask;
+        }
+        while movers != 0 {
+            let from = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            for (mask, &d) in masks.iter().zip(&self.distances) {
+                if mask >> from & 1 == 1 {
+                    self.moves.push(Step { from, to: from - d });
                 }
             }
         }
