@@ -661,6 +661,48 @@ mod tests {
         search.moves.iter().map(|s| (s.from, s.to)).collect()
     }
 
+    /// Both move generators (the bit masks for one-way distances below 8,
+    /// card by card otherwise) give the rules' moves in the rules' order,
+    /// with and without a goal card, on rows of every length and on rows
+    /// closed up by moves.
+    #[test]
+    fn the_moves_generated_are_the_rules_moves_in_their_order() {
+        let budget = Budget::default();
+        let mut checked = 0;
+        for distances in ["1,3", "1", "2,3", "1,2,3", "3,7", "1,8", "4,9,12"] {
+            for two_way in [false, true] {
+                for seed in 0..60u64 {
+                    let deal = crate::deal::Deal::from_seed(seed, 1 + seed as usize % 52).unwrap();
+                    let goal = (seed % 3 == 0).then(|| deal.cards()[seed as usize % deal.len()]);
+                    let rules = Rules::modern()
+                        .with_distances(distances.parse().unwrap())
+                        .with_two_way(two_way)
+                        .with_goal(goal);
+                    let mut search = Search::new(&rules, &[], &budget, Instant::now());
+                    let mut position = Position::new(deal.cards(), &[]);
+                    loop {
+                        let tops: Vec<Card> = position
+                            .cards()
+                            .iter()
+                            .map(|&c| Card::from_index(c).unwrap())
+                            .collect();
+                        let mut want = Vec::new();
+                        rules.all_moves(&tops, &mut want);
+                        search.moves.clear();
+                        search.generate(&position);
+                        assert_eq!(search.moves, want, "{distances} {two_way} seed {seed}");
+                        checked += want.len();
+                        match want.last() {
+                            Some(&step) => position = position.after_move(step),
+                            None => break,
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     #[test]
     fn a_move_spans_its_two_places_lowest_first() {
         // Sleep sets compare spans: a wrong span silently turns them off.
