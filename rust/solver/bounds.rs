@@ -73,12 +73,11 @@ impl Bounds {
         }
         // Suit by suit, the ranks to the right of the card being looked at:
         // at first the stock's (the cards in play that are not top cards).
-        let mut right = if open { [0; 4] } else { census };
-        if !open {
-            for &c in cards {
-                right[(c & 3) as usize] &= !(1 << (c >> 2));
-            }
-        }
+        let mut right = if open {
+            [0; 4]
+        } else {
+            stock_of(cards, census)
+        };
         let mut right_ranks = right[0] | right[1] | right[2] | right[3];
         // Once a card of every suit in play lies to the right of the scan,
         // every card further left has a partner to its right (its suit).
@@ -109,6 +108,17 @@ impl Bounds {
         }
         total
     }
+}
+
+/// The cards in play that are not top cards (the stock), suit by suit as a
+/// mask of ranks: `census` (every card in play) less the top cards `cards`.
+#[inline]
+pub(crate) fn stock_of(cards: &[u8], census: [u16; 4]) -> [u16; 4] {
+    let mut stock = census;
+    for &c in cards {
+        stock[(c & 3) as usize] &= !(1 << (c >> 2));
+    }
+    stock
 }
 
 /// The suits with a rank in `census`, as a four-bit mask.

@@ -5,7 +5,8 @@
 //! Measured on the numbered 52-card deals (node counts, see
 //! `benches/solve-results.md`). The order borrows the human "sweepers"
 //! strategy (Holzgrafe's advice, `docs/strategies.md`): one rank is chosen at
-//! the root as the sweepers — the rank with the most cards near the right end —
+//! the root as the sweepers — the rank with the most cards near the right end
+//! (restarted attempts alternate with the runner-up, see `Search::attempts`) —
 //! and is kept uncovered as long as possible. While all four cards of one rank
 //! are top cards, the agreement graph of the tops is connected (every card
 //! shares its suit with one of them), so they keep a win in reach; they
@@ -36,7 +37,7 @@
 //! pseudo-random amount derived from the position's hash and the attempt
 //! number: deterministic, and the same for a position however it is reached.
 
-use super::bounds::partners;
+use super::bounds::{partners, stock_of};
 use super::position::Position;
 use super::search::agree;
 use crate::rules::Step;
@@ -186,11 +187,7 @@ impl Scratch {
         let mut by_suit = [0u8; 4];
         let mut by_rank = [0u8; 64];
         if !open {
-            let mut stock = census;
-            for &c in cards {
-                stock[(c & 3) as usize] &= !(1 << (c >> 2));
-            }
-            for (suit, &ranks) in stock.iter().enumerate() {
+            for (suit, &ranks) in stock_of(cards, census).iter().enumerate() {
                 by_suit[suit] = ranks.count_ones() as u8;
                 let mut r = ranks;
                 while r != 0 {
