@@ -160,12 +160,7 @@ impl<'a> Search<'a> {
     /// plain branch and bound (cutoff = the best value so far) to settle rows
     /// far from their bound in one pass.
     pub(crate) fn run(mut self, root: &Position) -> Found {
-        let cards = root.census().iter().map(|s| s.count_ones() as usize).sum();
-        let floor = self
-            .bounds
-            .piles(root.cards(), root.census())
-            .max(1)
-            .max(fixed_piles(self.rules, cards));
+        let floor = self.floor(root);
         self.sweeper_choices = sweeper_ranks(root.cards()).map(|rank| 1 << rank);
         if !self.rules.set.must_move() {
             // Stopping at once is a line.
@@ -212,13 +207,7 @@ impl<'a> Search<'a> {
         if root.len() <= goal {
             return Some(true);
         }
-        let cards = root.census().iter().map(|s| s.count_ones() as usize).sum();
-        let floor = self
-            .bounds
-            .piles(root.cards(), root.census())
-            .max(1)
-            .max(fixed_piles(self.rules, cards));
-        if floor > goal {
+        if self.floor(root) > goal {
             return Some(false);
         }
         self.sweeper_choices = sweeper_ranks(root.cards()).map(|rank| 1 << rank);
@@ -241,6 +230,16 @@ impl<'a> Search<'a> {
             None => Some(false),
             Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => None,
         }
+    }
+
+    /// The fewest piles any line from `root` could reach, as the bounds see
+    /// it: at least one, at least the rules' fixed piles.
+    fn floor(&self, root: &Position) -> usize {
+        let cards = root.census().iter().map(|s| s.count_ones() as usize).sum();
+        self.bounds
+            .piles(root.cards(), root.census())
+            .max(1)
+            .max(fixed_piles(self.rules, cards))
     }
 
     /// After [`Search::decide`] answered `Some(true)` by searching: the winning
