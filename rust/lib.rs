@@ -23,6 +23,7 @@ pub mod royal;
 pub mod rules;
 pub mod solver;
 pub mod stats;
+pub mod throw_game;
 
 #[cfg(feature = "python")]
 mod python;

@@ -1,52 +1,34 @@
 //! A game of Bayan: the deal, the mode (open or blind), the row, the talon, the
-//! history and the outcome.
+//! history and the outcome. The machinery it shares with Royal Marriage is
+//! [`ThrowGame`]; here is what is Bayan's own ([`Bayan`]).
 
 use super::play::BayanPlay;
 use super::row::{BayanRow, Pair, GAPS};
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
-use std::fmt;
+use crate::throw_game::{ThrowAction, ThrowGame, ThrowOutcome, Throwing};
 
 /// Cards a blind game starts with: PySolFC lays out three and keeps the rest in
 /// its talon (`PushPin.startGame` without "deal all cards").
 pub const BLIND_START: usize = 3;
 
 /// An action by position: throwing a pair out, or dealing the next card.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum BayanAction {
-    Throw(Pair),
-    Deal,
-}
+pub type BayanAction = ThrowAction<Pair>;
 
-/// Where a game stands. `cards` counts every card not thrown out (row and talon).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct BayanOutcome {
-    pub cards: usize,
-    /// Every card is out.
-    pub won: bool,
-    pub is_over: bool,
-}
+/// Where a game stands. `cards` counts every card not thrown out (row and
+/// talon); `won`: every card is out.
+pub type BayanOutcome = ThrowOutcome;
 
+/// A game of Bayan, open or blind ([`ThrowGame`] with [`Bayan`]). There is one
+/// rule set, PySolFC's: the talon may be dealt from whenever the player likes.
+pub type BayanGame = ThrowGame<Bayan>;
+
+/// Bayan's part of [`ThrowGame`]: its pairs, its plays and its talon.
 #[derive(Copy, Clone, Debug)]
-struct Record {
-    action: BayanAction,
-    play: BayanPlay,
-    out: [Card; 2],
-}
+pub struct Bayan;
 
-/// A game of Bayan, open or blind. There is one rule set, PySolFC's: the talon may
-/// be dealt from whenever the player likes.
-#[derive(Clone, Debug)]
-pub struct BayanGame {
-    deal: Deal,
-    blind: bool,
-    row: BayanRow,
-    dealt: usize,
-    history: Vec<Record>,
-}
-
-impl BayanGame {
+impl ThrowGame<Bayan> {
     /// Open: the whole deal laid out. Blind: its first three cards laid out, the
     /// rest the talon, dealt in order.
     pub fn new(deal: Deal, blind: bool) -> BayanGame {
@@ -55,79 +37,59 @@ impl BayanGame {
         } else {
             deal.len()
         };
-        BayanGame {
-            row: BayanRow::from_cards(&deal.cards()[..dealt]),
-            deal,
-            blind,
-            dealt,
-            history: Vec::new(),
-        }
+        ThrowGame::start(Bayan, deal, blind, dealt)
     }
 
-    pub fn deal(&self) -> &Deal {
-        &self.deal
-    }
-
-    pub fn is_blind(&self) -> bool {
-        self.blind
-    }
-
-    pub fn row(&self) -> &BayanRow {
-        &self.row
-    }
-
-    /// The cards in the row, left to right.
-    pub fn cards(&self) -> &[Card] {
-        self.row.cards()
-    }
-
-    /// The cards not yet dealt, next first.
-    pub fn stock(&self) -> &[Card] {
-        &self.deal.cards()[self.dealt..]
-    }
-
-    /// The pairs that may be thrown out now, in the canonical order of `BayanRow::pairs`.
+    /// The pairs that may be thrown out now, in the canonical order of `BayanRow::throws`.
     pub fn legal_pairs(&self) -> Vec<Pair> {
-        let mut pairs = Vec::new();
-        self.row.pairs(&mut pairs);
-        pairs
+        self.legal_throws()
+    }
+}
+
+impl Throwing for Bayan {
+    type Deal = Deal;
+    type Row = BayanRow;
+    type Throw = Pair;
+    type Play = BayanPlay;
+    const STOCK: &'static str = "talon";
+
+    fn cards_of(deal: &Deal) -> &[Card] {
+        deal.cards()
     }
 
-    /// Whether `deal` is allowed now: the talon is not empty.
-    pub fn may_deal(&self) -> bool {
-        !self.stock().is_empty()
+    /// The talon may be dealt from whenever the player likes.
+    fn deals_past_throws(self) -> bool {
+        true
     }
 
-    /// Every legal action: the throws, then `deal` when allowed.
-    pub fn legal_actions(&self) -> Vec<BayanAction> {
-        let mut actions: Vec<BayanAction> = self
-            .legal_pairs()
-            .into_iter()
-            .map(BayanAction::Throw)
-            .collect();
-        if self.may_deal() {
-            actions.push(BayanAction::Deal);
+    /// Every card is out (PySolFC: all 52 on the foundation).
+    fn is_won(row: &BayanRow) -> bool {
+        row.is_empty()
+    }
+
+    fn parse_play(text: &str) -> Result<BayanPlay> {
+        BayanPlay::parse(text)
+    }
+
+    fn deal_play() -> BayanPlay {
+        BayanPlay::Deal
+    }
+
+    /// The cards left to right.
+    fn play_of(row: &BayanRow, pair: Pair) -> BayanPlay {
+        let cards = row.cards();
+        match (cards.get(pair.left()), cards.get(pair.right())) {
+            (Some(&a), Some(&b)) => BayanPlay::Out(a, b),
+            _ => BayanPlay::Deal,
         }
-        actions
     }
 
-    /// The action a play names, by finding its cards in the row (in either order).
-    /// The pair found may still be illegal (`play` says why).
-    pub fn action_of(&self, play: BayanPlay) -> Result<BayanAction> {
+    /// The two cards may be named in either order.
+    fn throw_of(game: &BayanGame, play: BayanPlay) -> Result<BayanAction> {
         let BayanPlay::Out(a, b) = play else {
             return Ok(BayanAction::Deal);
         };
-        let find = |card: Card| {
-            self.row.position_of(card).ok_or_else(|| {
-                let where_ = if self.stock().contains(&card) {
-                    "still in the talon"
-                } else {
-                    "not in the row"
-                };
-                Error::IllegalMove(format!("illegal move {play}: {card} is {where_}"))
-            })
-        };
-        let (i, j) = (find(a)?, find(b)?);
+        let (i, j) = (game.position_of(a, play)?, game.position_of(b, play)?);
         let (left, right) = (i.min(j), i.max(j));
         let gap = right - left;
         if !GAPS.contains(&gap) {
@@ -142,122 +104,22 @@ impl BayanGame {
         }))
     }
 
-    /// The canonical play (by cards, left to right) of an action now.
-    pub fn play_of(&self, action: BayanAction) -> BayanPlay {
-        match action {
-            BayanAction::Deal => BayanPlay::Deal,
-            BayanAction::Throw(pair) => {
-                let cards = self.row.cards();
-                match (cards.get(pair.left()), cards.get(pair.right())) {
-                    (Some(&a), Some(&b)) => BayanPlay::Out(a, b),
-                    _ => BayanPlay::Deal,
-                }
-            }
-        }
-    }
-
-    /// Play an action if the rules allow it, else say why not.
-    pub fn play(&mut self, action: BayanAction) -> Result<()> {
-        let play = self.play_of(action);
-        let out = match action {
-            BayanAction::Deal if self.may_deal() => {
-                let card = self.deal.cards()[self.dealt];
-                self.row.push(card);
-                self.dealt += 1;
-                [card; 2]
-            }
-            BayanAction::Throw(pair) if self.row.allows(pair) => self.row.apply(pair),
-            _ => return Err(self.why_illegal(action)),
-        };
-        self.history.push(Record { action, play, out });
-        Ok(())
-    }
-
-    /// Parse and play a move in any accepted notation; returns its canonical play.
-    pub fn play_text(&mut self, text: &str) -> Result<BayanPlay> {
-        let action = self.action_of(BayanPlay::parse(text)?)?;
-        let play = self.play_of(action);
-        self.play(action)?;
-        Ok(play)
-    }
-
-    /// Take back the last action.
-    pub fn undo(&mut self) -> Option<BayanAction> {
-        let record = self.history.pop()?;
-        match record.action {
-            BayanAction::Deal => {
-                self.row.pop();
-                self.dealt -= 1;
-            }
-            BayanAction::Throw(pair) => self.row.unapply(pair, record.out),
-        }
-        Some(record.action)
-    }
-
-    /// The actions played so far, oldest first, in canonical notation.
-    pub fn history(&self) -> Vec<BayanPlay> {
-        self.history.iter().map(|r| r.play).collect()
-    }
-
-    /// The number of actions played.
-    pub fn ply(&self) -> usize {
-        self.history.len()
-    }
-
-    pub fn is_over(&self) -> bool {
-        !self.may_deal() && !self.row.has_pair()
-    }
-
-    /// Every card is out (PySolFC: all 52 on the foundation).
-    pub fn is_won(&self) -> bool {
-        self.stock().is_empty() && self.row.is_empty()
-    }
-
-    pub fn outcome(&self) -> BayanOutcome {
-        BayanOutcome {
-            cards: self.row.len() + self.stock().len(),
-            won: self.is_won(),
-            is_over: self.is_over(),
-        }
-    }
-
-    fn why_illegal(&self, action: BayanAction) -> Error {
-        let pair = match action {
-            BayanAction::Deal if !self.blind => {
-                return Error::IllegalMove("deal not allowed: an open game has no talon".into())
-            }
-            BayanAction::Deal => {
-                return Error::IllegalMove("deal not allowed: the talon is empty".into())
-            }
-            BayanAction::Throw(pair) => pair,
-        };
-        let cards = self.row.cards();
+    fn why_not(row: &BayanRow, pair: Pair, play: BayanPlay) -> String {
+        let cards = row.cards();
         if !GAPS.contains(&(pair.gap as usize)) || pair.right() >= cards.len() {
-            return Error::IllegalMove(format!(
+            return format!(
                 "illegal move: no pair at positions {} and {} of a row of {} cards \
                  (a pair is 1 or 3 places apart)",
                 pair.left() + 1,
                 pair.right() + 1,
                 cards.len()
-            ));
+            );
         }
-        let play = self.play_of(action);
-        Error::IllegalMove(format!(
+        format!(
             "illegal move {play}: {} and {} share neither suit nor rank",
             cards[pair.left()],
             cards[pair.right()]
-        ))
-    }
-}
-
-impl fmt::Display for BayanGame {
-    /// The row, and the talon size in a blind game.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.row)?;
-        if self.blind {
-            write!(f, " | talon {}", self.stock().len())?;
-        }
-        Ok(())
+        )
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::card::Card;
 use crate::card_row::CardRow;
+use crate::throw_game::ThrowRow;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
@@ -45,14 +46,16 @@ impl DerefMut for BayanRow {
     }
 }
 
-impl BayanRow {
+impl ThrowRow for BayanRow {
+    type Throw = Pair;
+
     /// At most 52 cards.
-    pub fn from_cards(cards: &[Card]) -> BayanRow {
+    fn from_cards(cards: &[Card]) -> BayanRow {
         BayanRow(CardRow::from_cards(cards))
     }
 
     /// Whether `pair` may be thrown out: both cards in the row, 1 or 3 apart, agreeing.
-    pub fn allows(&self, pair: Pair) -> bool {
+    fn allows(&self, pair: Pair) -> bool {
         let cards = self.cards();
         GAPS.contains(&(pair.gap as usize))
             && pair.right() < cards.len()
@@ -61,7 +64,7 @@ impl BayanRow {
 
     /// Every pair allowed now, in the canonical order: by the position of the left
     /// card, the nearer partner first.
-    pub fn pairs(&self, out: &mut Vec<Pair>) {
+    fn throws(&self, out: &mut Vec<Pair>) {
         let cards = self.cards();
         for at in 0..cards.len() {
             for gap in GAPS {
@@ -76,7 +79,7 @@ impl BayanRow {
     }
 
     /// Whether any pair may be thrown out.
-    pub fn has_pair(&self) -> bool {
+    fn has_throw(&self) -> bool {
         let cards = self.cards();
         (1..cards.len()).any(|right| {
             cards[right - 1].agrees(cards[right])
@@ -86,7 +89,7 @@ impl BayanRow {
 
     /// Throw the pair out (it must be allowed); the row closes up. Returns the two
     /// cards, left first, for `unapply`.
-    pub fn apply(&mut self, pair: Pair) -> [Card; 2] {
+    fn apply(&mut self, pair: Pair) -> [Card; 2] {
         debug_assert!(self.allows(pair));
         let out = [self.cards()[pair.left()], self.cards()[pair.right()]];
         self.0.remove_run(pair.right(), 1);
@@ -95,7 +98,7 @@ impl BayanRow {
     }
 
     /// Exactly reverse `apply(pair)`, which returned `out`.
-    pub fn unapply(&mut self, pair: Pair, out: [Card; 2]) {
+    fn unapply(&mut self, pair: Pair, out: [Card; 2]) {
         self.0.open_gap(pair.left(), 1);
         self.0.set(pair.left(), out[0]);
         self.0.open_gap(pair.right(), 1);
@@ -133,7 +136,7 @@ mod tests {
         // 9H 9C (rank) side by side.
         let r = row("5C 5S 9H 9C 2D");
         let mut pairs = Vec::new();
-        r.pairs(&mut pairs);
+        r.throws(&mut pairs);
         assert_eq!(
             pairs,
             vec![
@@ -142,9 +145,9 @@ mod tests {
                 Pair { at: 2, gap: 1 }
             ]
         );
-        assert!(r.has_pair());
-        assert!(!row("5C 6S 7H").has_pair());
-        assert!(!row("5C 6S 5H").has_pair(), "two apart is not a pair");
+        assert!(r.has_throw());
+        assert!(!row("5C 6S 7H").has_throw());
+        assert!(!row("5C 6S 5H").has_throw(), "two apart is not a pair");
         assert!(!r.allows(Pair { at: 0, gap: 2 }));
         assert!(!r.allows(Pair { at: 3, gap: 3 }));
     }
@@ -159,7 +162,7 @@ mod tests {
         let mut again = r;
         again.unapply(Pair { at: 0, gap: 3 }, far);
         assert_eq!(again, start);
-        assert!(!r.has_pair());
+        assert!(!r.has_throw());
         let mut near = start;
         let out = near.apply(Pair { at: 2, gap: 1 });
         assert_eq!(near.to_string(), "5C 5S 2D");

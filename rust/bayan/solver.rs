@@ -23,6 +23,7 @@ use super::play::BayanPlay;
 use super::row::{BayanRow, Pair, GAPS};
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
+use crate::throw_game::ThrowRow;
 use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,6 @@
 //! A game of Royal Marriage: the deal, the mode (open or blind), the dealing rule,
-//! the row, the stock, the history and the outcome.
+//! the row, the stock, the history and the outcome. The machinery it shares with
+//! Bayan is [`ThrowGame`]; here is what is Royal Marriage's own ([`Royal`]).
 
 use super::deal::RoyalDeal;
 use super::play::RoyalPlay;
@@ -7,47 +8,30 @@ use super::row::{RoyalRow, Throw};
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::rules::RuleSet;
-use std::fmt;
+use crate::throw_game::{ThrowAction, ThrowGame, ThrowOutcome, Throwing};
 
 /// An action by position: a throw, or dealing the next card.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum RoyalAction {
-    Throw(Throw),
-    Deal,
-}
+pub type RoyalAction = ThrowAction<Throw>;
 
-/// Where a game stands. `cards` counts every card not thrown out (row and stock).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RoyalOutcome {
-    pub cards: usize,
-    /// Only the queen and the king of hearts are left.
-    pub won: bool,
-    pub is_over: bool,
-}
+/// Where a game stands. `cards` counts every card not thrown out (row and
+/// stock); `won`: only the queen and the king of hearts are left.
+pub type RoyalOutcome = ThrowOutcome;
 
-#[derive(Copy, Clone, Debug)]
-struct Record {
-    action: RoyalAction,
-    play: RoyalPlay,
-    out: [Card; 2],
-}
-
-/// A game of Royal Marriage, open or blind.
+/// A game of Royal Marriage, open or blind ([`ThrowGame`] with [`Royal`]).
 ///
 /// The dealing rule matters only in blind play: under `modern` the player may deal
 /// while a throw exists; under `parlett` a throw must be made first (which throw
 /// is free). In an open game both mean the same.
-#[derive(Clone, Debug)]
-pub struct RoyalGame {
-    deal: RoyalDeal,
-    blind: bool,
+pub type RoyalGame = ThrowGame<Royal>;
+
+/// Royal Marriage's part of [`ThrowGame`]: its throws, its plays and its
+/// dealing rule.
+#[derive(Copy, Clone, Debug)]
+pub struct Royal {
     rules: RuleSet,
-    row: RoyalRow,
-    dealt: usize,
-    history: Vec<Record>,
 }
 
-impl RoyalGame {
+impl ThrowGame<Royal> {
     /// Open: the whole deal laid out. Blind: an empty row and the deal as stock
     /// (so the queen of hearts is dealt first and the king of hearts last).
     pub fn new(deal: RoyalDeal, blind: bool, rules: RuleSet) -> Result<RoyalGame> {
@@ -57,85 +41,56 @@ impl RoyalGame {
                 rules.name()
             )));
         }
-        let (row, dealt) = if blind {
-            (RoyalRow::default(), 0)
-        } else {
-            (RoyalRow::from_cards(deal.cards()), deal.len())
-        };
-        Ok(RoyalGame {
-            deal,
-            blind,
-            rules,
-            row,
-            dealt,
-            history: Vec::new(),
-        })
-    }
-
-    pub fn deal(&self) -> &RoyalDeal {
-        &self.deal
-    }
-
-    pub fn is_blind(&self) -> bool {
-        self.blind
+        let dealt = if blind { 0 } else { deal.len() };
+        Ok(ThrowGame::start(Royal { rules }, deal, blind, dealt))
     }
 
     pub fn rules(&self) -> RuleSet {
-        self.rules
+        self.game_rules().rules
+    }
+}
+
+impl Throwing for Royal {
+    type Deal = RoyalDeal;
+    type Row = RoyalRow;
+    type Throw = Throw;
+    type Play = RoyalPlay;
+    const STOCK: &'static str = "stock";
+
+    fn cards_of(deal: &RoyalDeal) -> &[Card] {
+        deal.cards()
     }
 
-    pub fn row(&self) -> &RoyalRow {
-        &self.row
+    fn deals_past_throws(self) -> bool {
+        self.rules == RuleSet::Modern
     }
 
-    /// The cards in the row, left to right.
-    pub fn cards(&self) -> &[Card] {
-        self.row.cards()
+    /// Only the queen and the king of hearts are left.
+    fn is_won(row: &RoyalRow) -> bool {
+        row.len() == 2
     }
 
-    /// The cards not yet dealt, next first.
-    pub fn stock(&self) -> &[Card] {
-        &self.deal.cards()[self.dealt..]
+    fn parse_play(text: &str) -> Result<RoyalPlay> {
+        RoyalPlay::parse(text)
     }
 
-    /// The throws allowed now, in the canonical order of `RoyalRow::throws`.
-    pub fn legal_throws(&self) -> Vec<Throw> {
-        let mut throws = Vec::new();
-        self.row.throws(&mut throws);
-        throws
+    fn deal_play() -> RoyalPlay {
+        RoyalPlay::Deal
     }
 
-    /// Whether `deal` is allowed now.
-    pub fn may_deal(&self) -> bool {
-        !self.stock().is_empty() && (self.rules == RuleSet::Modern || !self.row.has_throw())
+    fn play_of(row: &RoyalRow, throw: Throw) -> RoyalPlay {
+        let cards = row.cards();
+        let at = throw.at as usize;
+        let second = (throw.count == 2)
+            .then(|| cards.get(at + 1).copied())
+            .flatten();
+        cards
+            .get(at)
+            .map_or(RoyalPlay::Deal, |&first| RoyalPlay::Out(first, second))
     }
 
-    /// Every legal action: the throws, then `deal` when allowed.
-    pub fn legal_actions(&self) -> Vec<RoyalAction> {
-        let mut actions: Vec<RoyalAction> = self
-            .legal_throws()
-            .into_iter()
-            .map(RoyalAction::Throw)
-            .collect();
-        if self.may_deal() {
-            actions.push(RoyalAction::Deal);
-        }
-        actions
-    }
-
-    /// The action a play names, by finding its cards in the row. The throw found
-    /// may still be illegal (`play` says why).
-    pub fn action_of(&self, play: RoyalPlay) -> Result<RoyalAction> {
-        let find = |card: Card| {
-            self.row.position_of(card).ok_or_else(|| {
-                let where_ = if self.stock().contains(&card) {
-                    "still in the stock"
-                } else {
-                    "not in the row"
-                };
-                Error::IllegalMove(format!("illegal move {play}: {card} is {where_}"))
-            })
-        };
+    fn throw_of(game: &RoyalGame, play: RoyalPlay) -> Result<RoyalAction> {
+        let find = |card: Card| game.position_of(card, play);
         let throw = match play {
             RoyalPlay::Deal => return Ok(RoyalAction::Deal),
             RoyalPlay::Out(card, None) => Throw {
@@ -172,110 +127,12 @@ impl RoyalGame {
         Ok(RoyalAction::Throw(throw))
     }
 
-    /// The canonical play (by cards) of an action in the current position.
-    pub fn play_of(&self, action: RoyalAction) -> RoyalPlay {
-        match action {
-            RoyalAction::Deal => RoyalPlay::Deal,
-            RoyalAction::Throw(throw) => {
-                let cards = self.row.cards();
-                let at = throw.at as usize;
-                let second = (throw.count == 2)
-                    .then(|| cards.get(at + 1).copied())
-                    .flatten();
-                cards
-                    .get(at)
-                    .map_or(RoyalPlay::Deal, |&first| RoyalPlay::Out(first, second))
-            }
-        }
-    }
-
-    /// Play an action if the rules allow it, else say why not.
-    pub fn play(&mut self, action: RoyalAction) -> Result<()> {
-        let play = self.play_of(action);
-        let out = match action {
-            RoyalAction::Deal if self.may_deal() => {
-                self.row.push(self.deal.cards()[self.dealt]);
-                self.dealt += 1;
-                [self.deal.cards()[self.dealt - 1]; 2]
-            }
-            RoyalAction::Throw(throw) if self.row.allows(throw) => self.row.apply(throw),
-            _ => return Err(self.why_illegal(action)),
-        };
-        self.history.push(Record { action, play, out });
-        Ok(())
-    }
-
-    /// Parse and play a move in any accepted notation.
-    pub fn play_text(&mut self, text: &str) -> Result<RoyalPlay> {
-        let action = self.action_of(RoyalPlay::parse(text)?)?;
-        let play = self.play_of(action);
-        self.play(action)?;
-        Ok(play)
-    }
-
-    /// Take back the last action.
-    pub fn undo(&mut self) -> Option<RoyalAction> {
-        let record = self.history.pop()?;
-        match record.action {
-            RoyalAction::Deal => {
-                self.row.pop();
-                self.dealt -= 1;
-            }
-            RoyalAction::Throw(throw) => self.row.unapply(throw, record.out),
-        }
-        Some(record.action)
-    }
-
-    /// The actions played so far, oldest first, in canonical notation.
-    pub fn history(&self) -> Vec<RoyalPlay> {
-        self.history.iter().map(|r| r.play).collect()
-    }
-
-    /// The last action played (`None` before the first).
-    pub fn last_play(&self) -> Option<RoyalPlay> {
-        self.history.last().map(|r| r.play)
-    }
-
-    /// The number of actions played.
-    pub fn ply(&self) -> usize {
-        self.history.len()
-    }
-
-    pub fn is_over(&self) -> bool {
-        !self.may_deal() && !self.row.has_throw()
-    }
-
-    pub fn is_won(&self) -> bool {
-        self.stock().is_empty() && self.row.len() == 2
-    }
-
-    pub fn outcome(&self) -> RoyalOutcome {
-        RoyalOutcome {
-            cards: self.row.len() + self.stock().len(),
-            won: self.is_won(),
-            is_over: self.is_over(),
-        }
-    }
-
-    fn why_illegal(&self, action: RoyalAction) -> Error {
-        let throw = match action {
-            RoyalAction::Deal if !self.blind => {
-                return Error::IllegalMove("deal not allowed: an open game has no stock".into())
-            }
-            RoyalAction::Deal if self.stock().is_empty() => {
-                return Error::IllegalMove("deal not allowed: the stock is empty".into())
-            }
-            RoyalAction::Deal => {
-                return Error::IllegalMove(
-                    "deal not allowed: a throw exists and the parlett rules oblige it".into(),
-                )
-            }
-            RoyalAction::Throw(throw) => throw,
-        };
-        let play = self.play_of(action);
-        let cards = self.row.cards();
+    fn why_not(row: &RoyalRow, throw: Throw, play: RoyalPlay) -> String {
+        let cards = row.cards();
         let why = if !(1..=2).contains(&throw.count) {
             "a throw takes 1 or 2 cards".to_string()
+        } else if cards.len() < 3 {
+            format!("a row of {} cards has none between two others", cards.len())
         } else if throw.at == 0 {
             format!(
                 "{} is the left end of the row; only cards between two others go out",
@@ -293,18 +150,7 @@ impl RoyalGame {
                 cards[throw.right()]
             )
         };
-        Error::IllegalMove(format!("illegal move {play}: {why}"))
-    }
-}
-
-impl fmt::Display for RoyalGame {
-    /// The row, and the stock size in a blind game.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.row)?;
-        if self.blind {
-            write!(f, " | stock {}", self.stock().len())?;
-        }
-        Ok(())
+        format!("illegal move {play}: {why}")
     }
 }
 
@@ -394,6 +240,14 @@ mod tests {
             assert!(err.to_string().contains(why), "{text}: {err}");
         }
         assert!(matches!(g.play_text("5C"), Err(Error::InvalidMove(_))));
+        // A throw by position in a row too short for one: an error, not a panic.
+        let mut empty = game("QH 5C KH", true, RuleSet::Modern);
+        for at in [0, 1] {
+            let err = empty
+                .play(RoyalAction::Throw(Throw { at, count: 1 }))
+                .unwrap_err();
+            assert!(err.to_string().contains("none between two others"), "{err}");
+        }
         assert!(matches!(
             RoyalGame::new("QH KH".parse().unwrap(), false, RuleSet::Strict),
             Err(Error::InvalidRules(_))

@@ -3,6 +3,7 @@
 
 use crate::card::Card;
 use crate::card_row::CardRow;
+use crate::throw_game::ThrowRow;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
@@ -45,15 +46,17 @@ impl DerefMut for RoyalRow {
     }
 }
 
-impl RoyalRow {
+impl ThrowRow for RoyalRow {
+    type Throw = Throw;
+
     /// At most 52 cards.
-    pub fn from_cards(cards: &[Card]) -> RoyalRow {
+    fn from_cards(cards: &[Card]) -> RoyalRow {
         RoyalRow(CardRow::from_cards(cards))
     }
 
     /// Whether `throw` is allowed: 1 or 2 cards strictly inside the row, between
     /// two cards that agree.
-    pub fn allows(&self, throw: Throw) -> bool {
+    fn allows(&self, throw: Throw) -> bool {
         let count = throw.count as usize;
         let cards = self.cards();
         (1..=2).contains(&count)
@@ -64,7 +67,7 @@ impl RoyalRow {
 
     /// Every throw allowed now, in the canonical order: by the position of the
     /// first thrown card, a one-card throw before a two-card throw.
-    pub fn throws(&self, out: &mut Vec<Throw>) {
+    fn throws(&self, out: &mut Vec<Throw>) {
         let cards = self.cards();
         for at in 1..cards.len().saturating_sub(1) {
             for count in 1..=2 {
@@ -79,7 +82,7 @@ impl RoyalRow {
     }
 
     /// Whether any throw is allowed.
-    pub fn has_throw(&self) -> bool {
+    fn has_throw(&self) -> bool {
         let cards = self.cards();
         (2..cards.len()).any(|right| {
             cards[right - 2].agrees(cards[right])
@@ -88,7 +91,7 @@ impl RoyalRow {
     }
 
     /// Throw the cards out (the throw must be allowed); returns them for `unapply`.
-    pub fn apply(&mut self, throw: Throw) -> [Card; 2] {
+    fn apply(&mut self, throw: Throw) -> [Card; 2] {
         debug_assert!(self.allows(throw));
         let (at, count) = (throw.at as usize, throw.count as usize);
         let out = [self.cards()[at], self.cards()[at + count - 1]];
@@ -97,7 +100,7 @@ impl RoyalRow {
     }
 
     /// Exactly reverse `apply(throw)`, which returned `out`.
-    pub fn unapply(&mut self, throw: Throw, out: [Card; 2]) {
+    fn unapply(&mut self, throw: Throw, out: [Card; 2]) {
         let (at, count) = (throw.at as usize, throw.count as usize);
         self.0.open_gap(at, count);
         self.0.set(at, out[0]);

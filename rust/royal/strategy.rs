@@ -19,6 +19,7 @@ use crate::budget::Budget;
 use crate::card::Card;
 use crate::error::{quoted, Error, Result};
 use crate::rules::RuleSet;
+use crate::throw_game::ThrowRow;
 use std::str::FromStr;
 
 /// How a whole game is played automatically.

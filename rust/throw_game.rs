@@ -1,0 +1,285 @@
+//! A game that throws cards out of one row (Royal Marriage, `crate::royal`, and
+//! Bayan, `crate::bayan`): the deal, the mode (open or blind), the row, the
+//! stock, the history with undo and the outcome. The two games differ only in
+//! which throws the row allows, how a play written with cards names one, when a
+//! deal is allowed and when the game is won: each says so by implementing
+//! [`Throwing`]; the machinery is here once.
+
+use crate::card::Card;
+use crate::card_row::CardRow;
+use crate::error::{Error, Result};
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
+
+/// An action by position: a throw, or dealing the next card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ThrowAction<T> {
+    Throw(T),
+    Deal,
+}
+
+/// Where a game stands. `cards` counts every card not thrown out (row and stock).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ThrowOutcome {
+    pub cards: usize,
+    /// The game's goal is reached ([`Throwing::is_won`]).
+    pub won: bool,
+    pub is_over: bool,
+}
+
+/// A row of single cards ([`CardRow`]) with the throws one game allows.
+pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + Deref<Target = CardRow> + DerefMut {
+    /// A throw by position.
+    type Throw: Copy + fmt::Debug + Eq + Hash;
+
+    /// At most 52 cards.
+    fn from_cards(cards: &[Card]) -> Self;
+    /// Whether `throw` is allowed now.
+    fn allows(&self, throw: Self::Throw) -> bool;
+    /// Every throw allowed now, in the game's canonical order.
+    fn throws(&self, out: &mut Vec<Self::Throw>);
+    /// Whether any throw is allowed.
+    fn has_throw(&self) -> bool;
+    /// Throw the cards out (the throw must be allowed); returns them for `unapply`.
+    fn apply(&mut self, throw: Self::Throw) -> [Card; 2];
+    /// Exactly reverse `apply(throw)`, which returned `out`.
+    fn unapply(&mut self, throw: Self::Throw, out: [Card; 2]);
+}
+
+/// What one game that throws cards out of a row adds to [`ThrowGame`].
+pub trait Throwing: Copy + fmt::Debug {
+    type Deal: Clone + fmt::Debug;
+    type Row: ThrowRow<Throw = Self::Throw>;
+    /// A throw by position.
+    type Throw: Copy + fmt::Debug + Eq + Hash;
+    /// An action named by cards, as players write it.
+    type Play: Copy + fmt::Debug + fmt::Display + Eq;
+    /// What the game calls its stock (in error messages and the display).
+    const STOCK: &'static str;
+
+    fn cards_of(deal: &Self::Deal) -> &[Card];
+    /// Whether a deal is allowed while a throw exists.
+    fn deals_past_throws(self) -> bool;
+    /// Whether the row, with the stock empty, is a win.
+    fn is_won(row: &Self::Row) -> bool;
+    fn parse_play(text: &str) -> Result<Self::Play>;
+    fn deal_play() -> Self::Play;
+    /// The canonical play (by cards) of a throw in this row.
+    fn play_of(row: &Self::Row, throw: Self::Throw) -> Self::Play;
+    /// The throw a play of cards names, the cards found with
+    /// [`ThrowGame::position_of`]; it may still be illegal.
+    fn throw_of(game: &ThrowGame<Self>, play: Self::Play) -> Result<ThrowAction<Self::Throw>>;
+    /// Why the row does not allow this throw (`play` is its canonical play).
+    fn why_not(row: &Self::Row, throw: Self::Throw, play: Self::Play) -> String;
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Record<G: Throwing> {
+    action: ThrowAction<G::Throw>,
+    play: G::Play,
+    out: [Card; 2],
+}
+
+/// A game of `G`, open or blind.
+#[derive(Clone, Debug)]
+pub struct ThrowGame<G: Throwing> {
+    rules: G,
+    deal: G::Deal,
+    blind: bool,
+    row: G::Row,
+    dealt: usize,
+    history: Vec<Record<G>>,
+}
+
+impl<G: Throwing> ThrowGame<G> {
+    /// The first `dealt` cards of the deal laid out, the rest the stock.
+    pub(crate) fn start(rules: G, deal: G::Deal, blind: bool, dealt: usize) -> ThrowGame<G> {
+        ThrowGame {
+            rules,
+            row: G::Row::from_cards(&G::cards_of(&deal)[..dealt]),
+            deal,
+            blind,
+            dealt,
+            history: Vec::new(),
+        }
+    }
+
+    pub(crate) fn game_rules(&self) -> G {
+        self.rules
+    }
+
+    pub fn deal(&self) -> &G::Deal {
+        &self.deal
+    }
+
+    pub fn is_blind(&self) -> bool {
+        self.blind
+    }
+
+    pub fn row(&self) -> &G::Row {
+        &self.row
+    }
+
+    /// The cards in the row, left to right.
+    pub fn cards(&self) -> &[Card] {
+        self.row.cards()
+    }
+
+    /// The cards not yet dealt, next first.
+    pub fn stock(&self) -> &[Card] {
+        &G::cards_of(&self.deal)[self.dealt..]
+    }
+
+    /// The throws allowed now, in the game's canonical order.
+    pub fn legal_throws(&self) -> Vec<G::Throw> {
+        let mut throws = Vec::new();
+        self.row.throws(&mut throws);
+        throws
+    }
+
+    /// Whether `deal` is allowed now.
+    pub fn may_deal(&self) -> bool {
+        !self.stock().is_empty() && (self.rules.deals_past_throws() || !self.row.has_throw())
+    }
+
+    /// Every legal action: the throws, then `deal` when allowed.
+    pub fn legal_actions(&self) -> Vec<ThrowAction<G::Throw>> {
+        let mut actions: Vec<_> = self
+            .legal_throws()
+            .into_iter()
+            .map(ThrowAction::Throw)
+            .collect();
+        if self.may_deal() {
+            actions.push(ThrowAction::Deal);
+        }
+        actions
+    }
+
+    /// Where `card` lies in the row, or an error naming `play` that says
+    /// whether the card is still in the stock or out of play.
+    pub(crate) fn position_of(&self, card: Card, play: G::Play) -> Result<usize> {
+        self.row.position_of(card).ok_or_else(|| {
+            let where_ = if self.stock().contains(&card) {
+                format!("still in the {}", G::STOCK)
+            } else {
+                "not in the row".to_string()
+            };
+            Error::IllegalMove(format!("illegal move {play}: {card} is {where_}"))
+        })
+    }
+
+    /// The action a play names, by finding its cards in the row. The throw found
+    /// may still be illegal (`play` says why).
+    pub fn action_of(&self, play: G::Play) -> Result<ThrowAction<G::Throw>> {
+        if play == G::deal_play() {
+            return Ok(ThrowAction::Deal);
+        }
+        G::throw_of(self, play)
+    }
+
+    /// The canonical play (by cards) of an action in the current position.
+    pub fn play_of(&self, action: ThrowAction<G::Throw>) -> G::Play {
+        match action {
+            ThrowAction::Deal => G::deal_play(),
+            ThrowAction::Throw(throw) => G::play_of(&self.row, throw),
+        }
+    }
+
+    /// Play an action if the rules allow it, else say why not.
+    pub fn play(&mut self, action: ThrowAction<G::Throw>) -> Result<()> {
+        let play = self.play_of(action);
+        let out = match action {
+            ThrowAction::Deal if self.may_deal() => {
+                let card = G::cards_of(&self.deal)[self.dealt];
+                self.row.push(card);
+                self.dealt += 1;
+                [card; 2]
+            }
+            ThrowAction::Throw(throw) if self.row.allows(throw) => self.row.apply(throw),
+            _ => return Err(self.why_illegal(action)),
+        };
+        self.history.push(Record { action, play, out });
+        Ok(())
+    }
+
+    /// Parse and play a move in any accepted notation; returns its canonical play.
+    pub fn play_text(&mut self, text: &str) -> Result<G::Play> {
+        let action = self.action_of(G::parse_play(text)?)?;
+        let play = self.play_of(action);
+        self.play(action)?;
+        Ok(play)
+    }
+
+    /// Take back the last action.
+    pub fn undo(&mut self) -> Option<ThrowAction<G::Throw>> {
+        let record = self.history.pop()?;
+        match record.action {
+            ThrowAction::Deal => {
+                self.row.pop();
+                self.dealt -= 1;
+            }
+            ThrowAction::Throw(throw) => self.row.unapply(throw, record.out),
+        }
+        Some(record.action)
+    }
+
+    /// The actions played so far, oldest first, in canonical notation.
+    pub fn history(&self) -> Vec<G::Play> {
+        self.history.iter().map(|r| r.play).collect()
+    }
+
+    /// The last action played (`None` before the first).
+    pub fn last_play(&self) -> Option<G::Play> {
+        self.history.last().map(|r| r.play)
+    }
+
+    /// The number of actions played.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn is_over(&self) -> bool {
+        !self.may_deal() && !self.row.has_throw()
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.stock().is_empty() && G::is_won(&self.row)
+    }
+
+    pub fn outcome(&self) -> ThrowOutcome {
+        ThrowOutcome {
+            cards: self.row.len() + self.stock().len(),
+            won: self.is_won(),
+            is_over: self.is_over(),
+        }
+    }
+
+    fn why_illegal(&self, action: ThrowAction<G::Throw>) -> Error {
+        let stock = G::STOCK;
+        let why = match action {
+            ThrowAction::Deal if !self.blind => {
+                format!("deal not allowed: an open game has no {stock}")
+            }
+            ThrowAction::Deal if self.stock().is_empty() => {
+                format!("deal not allowed: the {stock} is empty")
+            }
+            ThrowAction::Deal => {
+                "deal not allowed: a throw exists and the parlett rules oblige it".to_string()
+            }
+            ThrowAction::Throw(throw) => G::why_not(&self.row, throw, self.play_of(action)),
+        };
+        Error::IllegalMove(why)
+    }
+}
+
+impl<G: Throwing> fmt::Display for ThrowGame<G> {
+    /// The row, and the stock size in a blind game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.row)?;
+        if self.blind {
+            write!(f, " | {} {}", G::STOCK, self.stock().len())?;
+        }
+        Ok(())
+    }
+}
