@@ -115,12 +115,6 @@ impl Table {
         self.generation | hash & HASH_BITS
     }
 
-    /// Whether a slot holds nothing written by this table.
-    #[inline]
-    fn is_empty(&self, slot: &Slot) -> bool {
-        slot.tag & !(HASH_BITS | BOUND_BITS) != self.generation
-    }
-
     #[inline]
     fn buckets(&self) -> usize {
         self.slots.len() / WAYS
@@ -190,8 +184,9 @@ impl Table {
         for bucket in 0..old {
             for way in 0..WAYS {
                 let at = bucket * WAYS + way;
+                // A slot of an older generation may move too: it stays empty.
                 let slot = self.slots[at];
-                if !self.is_empty(&slot) && slot.tag as usize & old != 0 {
+                if slot.tag as usize & old != 0 {
                     self.slots[at] = Slot::default();
                     self.slots[(bucket + old) * WAYS + way] = slot;
                 }
