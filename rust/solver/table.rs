@@ -310,6 +310,24 @@ mod tests {
     }
 
     #[test]
+    fn when_the_generations_run_out_the_old_entries_are_cleared() {
+        // Entries written by generation 1, then 65,535 tables later the
+        // generation is 1 again: they must not come back.
+        let hash = |n: u64| n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        SPARE.with(RefCell::take);
+        let mut first = Table::new(1 << 20);
+        assert_eq!(first.generation >> GENERATION_SHIFT, 1);
+        for n in 0..300 {
+            first.store(&key(n), hash(n), 5);
+        }
+        drop(first);
+        SPARE.with(|spare| spare.borrow_mut().1 = u16::MAX);
+        let again = Table::new(1 << 20);
+        assert_eq!(again.generation >> GENERATION_SHIFT, 1);
+        assert!((0..300).all(|n| again.bound(&key(n), hash(n)).is_none()));
+    }
+
+    #[test]
     fn a_full_bucket_gives_up_the_position_with_the_fewest_piles() {
         // One bucket of four ways; `key(n)` has n % 50 + 1 piles.
         let mut table = Table::new(0);
