@@ -283,3 +283,45 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bayan::{BayanGame, BayanPlay};
+    use crate::royal::{RoyalGame, RoyalPlay};
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn undoing_deals_and_throws_restores_the_stock_the_history_and_the_row() {
+        let mut bayan = BayanGame::new("5C 5S 2D 9H 9D".parse().unwrap(), true);
+        assert!(bayan.is_blind());
+        assert_eq!((bayan.ply(), bayan.last_play()), (0, None));
+        bayan.play_text("deal").unwrap();
+        bayan.play_text("out 5C 5S").unwrap();
+        assert_eq!(bayan.ply(), 2);
+        assert_eq!(
+            bayan.last_play(),
+            Some(BayanPlay::Out("5C".parse().unwrap(), "5S".parse().unwrap()))
+        );
+        assert_eq!(bayan.to_string(), "2D 9H | talon 1");
+        bayan.undo();
+        bayan.undo();
+        assert_eq!(bayan.to_string(), "5C 5S 2D | talon 2");
+        assert_eq!(bayan.last_play(), None);
+        // The deal taken back is dealt again: the stock is where it was.
+        assert_eq!(bayan.play_text("deal").unwrap(), BayanPlay::Deal);
+        assert_eq!(bayan.cards()[3].to_string(), "9H");
+
+        let open = RoyalGame::new("QH 5C KH".parse().unwrap(), false, RuleSet::Modern).unwrap();
+        assert!(!open.is_blind());
+        let mut royal =
+            RoyalGame::new("QH 5C 9H 7D KH".parse().unwrap(), true, RuleSet::Modern).unwrap();
+        for _ in 0..4 {
+            royal.play_text("deal").unwrap();
+        }
+        assert_eq!(royal.stock().len(), 1);
+        royal.undo();
+        assert_eq!(royal.stock().len(), 2);
+        assert_eq!(royal.last_play(), Some(RoyalPlay::Deal));
+        assert_eq!(royal.ply(), 3);
+    }
+}

@@ -150,6 +150,13 @@ mod tests {
         assert!(!row("5C 6S 5H").has_throw(), "two apart is not a pair");
         assert!(!r.allows(Pair { at: 0, gap: 2 }));
         assert!(!r.allows(Pair { at: 3, gap: 3 }));
+        // The right card one past the end: no pair (and no panic).
+        assert!(!r.allows(Pair { at: 2, gap: 3 }));
+        // Three apart only: 5C and 8C; no pair at all, though 6S and 6D (two
+        // apart) agree.
+        assert!(row("5C 6S 7H 8C").has_throw());
+        assert!(!row("5C 6S 7H 6D").has_throw());
+        assert_eq!(format!("{r:?}"), "BayanRow(5C 5S 9H 9C 2D)");
     }
 
     #[test]

@@ -232,6 +232,7 @@ mod tests {
             ("out AS", "not in the row"),
             ("between QH 5S", "not 2 or 3 places"),
             ("between 5C QH", "not 2 or 3 places"),
+            ("between QH 5C", "not 2 or 3 places"),
             ("deal", "no stock"),
         ];
         for (text, why) in cases {
@@ -240,6 +241,20 @@ mod tests {
             assert!(err.to_string().contains(why), "{text}: {err}");
         }
         assert!(matches!(g.play_text("5C"), Err(Error::InvalidMove(_))));
+        // Between two cards not at the left end: the cards between them go.
+        let mut inner = game("QH 5C 9H 7D 5S KH", false, RuleSet::Modern);
+        assert_eq!(
+            inner.play_text("between 5C 5S").unwrap().to_string(),
+            "out 9H 7D"
+        );
+        assert_eq!(inner.row().to_string(), "QH 5C 5S KH");
+        assert_eq!(format!("{:?}", inner.row()), "RoyalRow(QH 5C 5S KH)");
+        // The left end of a row of three is named as such.
+        let mut three = game("QH 5C KH", false, RuleSet::Modern);
+        let err = three
+            .play(RoyalAction::Throw(Throw { at: 0, count: 1 }))
+            .unwrap_err();
+        assert!(err.to_string().contains("left end"), "{err}");
         // A throw by position in a row too short for one: an error, not a panic.
         let mut empty = game("QH 5C KH", true, RuleSet::Modern);
         for at in [0, 1] {
