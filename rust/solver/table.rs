@@ -2,8 +2,8 @@
 //!
 //! Each slot holds a whole position key (seven words) and a tag (the position's
 //! hash with a lower bound on its piles in the low byte and the table's
-//! generation in the top two) — 64 bytes, one cache line. Slots come in buckets of [`WAYS`]; a position may sit only in the bucket
-//! its hash picks.
+//! generation in the top two) — 64 bytes, one cache line. Slots come in
+//! buckets of [`WAYS`]; a position may sit only in the bucket its hash picks.
 //!
 //! The table starts small and doubles while it is below its byte bound (a
 //! bucket splits in place into itself and its new twin, so growing never holds
@@ -22,9 +22,9 @@ const WAYS: usize = 4;
 const FIRST_BUCKETS: usize = 256;
 /// Bytes per slot.
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
-/// The low byte of a tag holds the bound, the next five hash bits (those
-/// above the low byte: the bucket bits that [`Table::grow`] reads), and the
-/// top two the generation of the table that wrote it.
+/// The low byte of a tag holds the bound, the next five bytes the hash's bits
+/// 8 to 47 (among them the bucket bits that [`Table::grow`] reads), and the
+/// top two bytes the generation of the table that wrote it.
 const BOUND_BITS: u64 = 0xFF;
 const HASH_BITS: u64 = 0x0000_FFFF_FFFF_FF00;
 const GENERATION_SHIFT: u32 = 48;
