@@ -67,9 +67,9 @@ pub trait Throwing: Copy + fmt::Debug {
     fn deal_play() -> Self::Play;
     /// The canonical play (by cards) of a throw in this row.
     fn play_of(row: &Self::Row, throw: Self::Throw) -> Self::Play;
-    /// The throw a play of cards names, the cards found with
-    /// [`ThrowGame::position_of`]; it may still be illegal.
-    fn throw_of(game: &ThrowGame<Self>, play: Self::Play) -> Result<ThrowAction<Self::Throw>>;
+    /// The action a play names (a throw's cards found with
+    /// [`ThrowGame::position_of`]); the throw may still be illegal.
+    fn action_of(game: &ThrowGame<Self>, play: Self::Play) -> Result<ThrowAction<Self::Throw>>;
     /// Why the row does not allow this throw (`play` is its canonical play).
     fn why_not(row: &Self::Row, throw: Self::Throw, play: Self::Play) -> String;
 }
@@ -172,10 +172,7 @@ impl<G: Throwing> ThrowGame<G> {
     /// The action a play names, by finding its cards in the row. The throw found
     /// may still be illegal (`play` says why).
     pub fn action_of(&self, play: G::Play) -> Result<ThrowAction<G::Throw>> {
-        if play == G::deal_play() {
-            return Ok(ThrowAction::Deal);
-        }
-        G::throw_of(self, play)
+        G::action_of(self, play)
     }
 
     /// The canonical play (by cards) of an action in the current position.

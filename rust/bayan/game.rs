@@ -85,7 +85,7 @@ impl Throwing for Bayan {
     }
 
     /// The two cards may be named in either order.
-    fn throw_of(game: &BayanGame, play: BayanPlay) -> Result<BayanAction> {
+    fn action_of(game: &BayanGame, play: BayanPlay) -> Result<BayanAction> {
         let BayanPlay::Out(a, b) = play else {
             return Ok(BayanAction::Deal);
         };

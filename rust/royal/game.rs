@@ -89,7 +89,7 @@ impl Throwing for Royal {
             .map_or(RoyalPlay::Deal, |&first| RoyalPlay::Out(first, second))
     }
 
-    fn throw_of(game: &RoyalGame, play: RoyalPlay) -> Result<RoyalAction> {
+    fn action_of(game: &RoyalGame, play: RoyalPlay) -> Result<RoyalAction> {
         let find = |card: Card| game.position_of(card, play);
         let throw = match play {
             RoyalPlay::Deal => return Ok(RoyalAction::Deal),
