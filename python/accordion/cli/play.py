@@ -1,8 +1,11 @@
-"""`accordion play`: play a deal in the terminal (see :mod:`accordion.tui`)."""
+"""`accordion play`: play a deal at the full-screen table (:mod:`accordion.table`),
+or at the line prompt (:mod:`accordion.tui`) with ``--plain``, in a pipe, or
+where the ``play`` extra is not installed."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from typing import Any
@@ -42,7 +45,90 @@ def register(subparsers: Any) -> None:
     add_variant_flags(parser)
     add_game_flag(parser)
     add_numbering_flags(parser)
+    table = parser.add_argument_group("the table")
+    table.add_argument(
+        "--plain",
+        action="store_true",
+        help="the line prompt instead of the full-screen table (for scripts and screen "
+        "readers; also whenever input or output is not a terminal)",
+    )
+    table.add_argument(
+        "--stats", action="store_true", help="print your record (games played, won, streaks)"
+    )
+    table.add_argument(
+        "--serve", action="store_true", help="serve the table to a browser (textual-serve)"
+    )
+    table.add_argument(
+        "--port", type=port_number, default=8000, metavar="P", help="--serve's port (8000)"
+    )
+    table.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="H",
+        help="--serve's address (127.0.0.1: this machine only; 0.0.0.0 opens it to all)",
+    )
     parser.set_defaults(run=run)
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535."""
+    number = int(text) if text.isdigit() else -1
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {text!r}")
+    return number
+
+
+#: The options that are --serve's own, not passed on to the served table.
+SERVE_OPTIONS = {"--serve": 0, "--port": 1, "--host": 1}
+
+
+def served_argv(argv: list[str]) -> list[str]:
+    """``accordion play``'s options without --serve, --port and --host.
+
+    >>> served_argv(["--seed", "3", "--serve", "--port", "9000", "--host=::1"])
+    ['--seed', '3']
+    """
+    kept: list[str] = []
+    skip = 0
+    for word in argv:
+        if skip:
+            skip -= 1
+            continue
+        name = word.split("=", 1)[0]
+        if name in SERVE_OPTIONS:
+            skip = SERVE_OPTIONS[name] if "=" not in word else 0
+            continue
+        kept.append(word)
+    return kept
+
+
+def _stats() -> int:
+    from accordion.table.record import Record, lines
+
+    record = Record()
+    for line in lines(record.read()):
+        print(line)
+    print(f"(kept in {record.path})")
+    return 0
+
+
+def _open(session: Any, args: argparse.Namespace, game: str) -> int:
+    """Play ``session`` at the table, or at the line prompt where the table cannot run."""
+    from accordion import table
+    from accordion.tui import play
+
+    # Served (play --serve), the table talks to textual-serve over pipes, not a terminal.
+    served = "TEXTUAL_DRIVER" in os.environ
+    if args.plain or not (served or (sys.stdin.isatty() and sys.stdout.isatty())):
+        return play(session)
+    if not table.available():
+        print(
+            f"accordion: the full-screen table needs the play extra ({table.EXTRA}); "
+            "playing at the line prompt",
+            file=sys.stderr,
+        )
+        return play(session)
+    return table.run(session, game=game)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,8 +137,15 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    from accordion.tui import Session, play
+    from accordion.tui import Session
 
+    if args.stats:
+        return _stats()
+    if args.serve:
+        from accordion.table import serve
+
+        argv = served_argv(list(getattr(args, "argv", sys.argv[2:])))
+        return serve(argv, host=args.host, port=args.port)
     resolve_game(args)
     numbered = numbered_deals(args)
     if args.game == "royal-marriage":
@@ -71,12 +164,11 @@ def run(args: argparse.Namespace) -> int:
         deal = Deal.from_seed(args.seed)
     else:
         deal = Deal.random()
-    return play(Session(deal, rules, blind=args.blind))
+    return _open(Session(deal, rules, blind=args.blind), args, "accordion")
 
 
 def _run_royal(args: argparse.Namespace, numbered: list[Deal]) -> int:
     from accordion.royal_tui import RoyalSession
-    from accordion.tui import play
 
     if args.two_way or args.distances != "1,3":
         raise CliError("--game royal-marriage has no --two-way or --distances variant")
@@ -89,12 +181,11 @@ def _run_royal(args: argparse.Namespace, numbered: list[Deal]) -> int:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         deal = royal_deal(seed)
-    return play(RoyalSession(deal, args.rules, blind=args.blind, seed=seed))
+    return _open(RoyalSession(deal, args.rules, blind=args.blind, seed=seed), args, args.game)
 
 
 def _run_bayan(args: argparse.Namespace, numbered: list[Deal]) -> int:
     from accordion.bayan_tui import BayanSession
-    from accordion.tui import play
 
     if args.two_way or args.distances != "1,3":
         raise CliError("--game bayan has no --two-way or --distances variant")
@@ -109,4 +200,4 @@ def _run_bayan(args: argparse.Namespace, numbered: list[Deal]) -> int:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         deal = Deal.from_seed(seed)
-    return play(BayanSession(deal, blind=args.blind, seed=seed))
+    return _open(BayanSession(deal, blind=args.blind, seed=seed), args, args.game)
