@@ -42,22 +42,22 @@ OVERHEAD = 8
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 KEYS = """\
-[b]Keys[/b]
-  ← → or h l     move the cursor along the row
-  ↑ ↓ or k j     a band up or down        Home End   first, last pile
-  Enter, Space   pick up the pile under the cursor; again on a
-                 highlighted pile to drop it there (Esc: put it down)
-  mouse          click a pile to pick it up, click a target to drop
-  d              deal the next card (blind play; or click the stock)
-  u  r           undo, redo
-  H              hint: a move of best play, and whether it still wins
-  s              the solution, one step per press
-  f  F           play the forced move, play them all (automatic rules)
-  a              analysis: every legal action rated by the solver
-  n              a new deal: a number, easy, medium, hard, winnable
-  Ctrl+R         restart the deal          q  quit
-Suits: ♠ spades ♥ hearts ♦ diamonds ♣ clubs (red are also coloured).
-Press any key to go back."""
+Keys (any key goes back)
+← → h l   along the row
+↑ ↓ k j   a band up, down
+Home End  first, last pile
+Enter     pick up, drop (Space too)
+Esc       put the pile down
+click     pick up, then drop
+d         deal (or click the stock)
+u  r      undo, redo
+H         hint: a move of best play
+s         the solution, step by step
+f  F      forced move, all of them
+a         analysis of every action
+n         a new deal: number or level
+Ctrl+R    restart      q  quit
+♠ spades ♥ hearts ♦ diamonds ♣ clubs"""
 
 
 def card_text(card: accordion.Card) -> str:
@@ -191,13 +191,13 @@ class KeysScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     KeysScreen { align: center middle; }
-    KeysScreen > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
+    KeysScreen > VerticalScroll { width: 42; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; padding: 0 1; background: $panel; }
     """
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(KEYS)
+            yield Static(Text(KEYS))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -319,8 +319,8 @@ class TableApp(App[int]):
         first = "d deals the first card; then " if self.table.blind else ""
         if self.table.throws:
             how = (
-                "pick a card (Enter or a click), then the card thrown out with it, "
-                "or the same card again to throw it out alone."
+                "pick a card (Enter or a click), then a highlighted card to throw out "
+                "with it (a card lit itself is thrown out alone)."
             )
         else:
             how = "pick a pile (Enter or a click), drop it on a highlighted one."
