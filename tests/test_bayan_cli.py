@@ -177,7 +177,7 @@ def test_bayan_games_draw_as_a_row_of_cards_on_both_engines() -> None:
     game = BayanGame(SMALL, blind=True)
     picture = game._repr_svg_()
     assert picture == accordion.svg(game)
-    assert "<title>Bayan row of 3 cards, 3 cards in the stock</title>" in picture
+    assert "<title>Bayan row of 3 cards, 3 cards in the talon</title>" in picture
     assert reference.BayanGame(SMALL)._repr_svg_() == accordion.svg(BayanGame(SMALL))
 
 
