@@ -350,6 +350,8 @@ GAMES: dict[str, Descriptor] = {
                 "parlett-agent",
                 "solver",
                 "clairvoyant",
+                "lookahead",
+                "planner",
             ),
         ),
         _variant(

@@ -43,8 +43,14 @@ def register(subparsers: Any) -> None:
         "--strategy",
         metavar="NAME",
         help="who chooses the moves: forced, slide-first, leap-first, sweepers, random, "
-        "parlett-agent, solver, clairvoyant (default: what the rules force, the agent under "
-        "parlett, else greedy slide-first); see docs/strategies.md",
+        "parlett-agent, solver, clairvoyant, lookahead, planner (default: what the rules force, "
+        "the agent under parlett, else greedy slide-first); see docs/strategies.md",
+    )
+    parser.add_argument(
+        "--budget",
+        type=positive,
+        metavar="N",
+        help="positions lookahead or planner examines per move (default 1000)",
     )
     parser.add_argument("--deals", type=positive, required=True, metavar="N")
     parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")
@@ -59,6 +65,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--plot", metavar="FILE", help="draw the pile histogram (.png or .svg)")
     add_batch_flags(parser, SIMULATE_CHUNK)
     parser.set_defaults(run=run)
+
+
+#: The strategies that take --budget.
+BUDGETED = ("lookahead", "planner")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,6 +88,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.plot is not None:
         _check_plot_target(args.plot)
+    if args.budget is not None:
+        if args.strategy is None or not set(BUDGETED) & set(game.strategies):
+            raise CliError("--budget is for --strategy lookahead or planner")
+        # The budget travels in the strategy's name (lookahead:300), which the
+        # core checks; a strategy without a budget is refused there.
+        args.strategy = f"{args.strategy}:{args.budget}"
     figures = _batch(args) if game.supports("batch") else _here(args)
     if args.json:
         print(json.dumps(figures))
