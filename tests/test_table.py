@@ -265,7 +265,9 @@ def test_the_analysis_rates_every_legal_move() -> None:
                 assert rating.best.left == solved.piles
             text = str(app.query_one("#analysis").render())
             assert f"{len(legal)} of {len(legal)} actions rated" in text
-            assert "keeps the win" in text
+            cells = text.split("\n", 2)[2]
+            assert all(str(move) in cells for move in legal)
+            assert cells.count(" win ") == sum(r.best.won for r in app._ratings)
 
     run(main())
 
@@ -573,5 +575,21 @@ def test_without_the_extra_play_says_so_in_one_line_and_prompts(tmp_path: Path) 
     child.sendline("quit")
     pexpect = pytest.importorskip("pexpect")
     child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("game", ["royal-marriage", "bayan", "relaxed-accordion"])
+def test_every_game_of_the_registry_opens_at_the_table(game: str, tmp_path: Path) -> None:
+    code = (
+        "from accordion.cli import main\n"
+        f"raise SystemExit(main(['play', '--game', {game!r}, '--seed', '2']))\n"
+    )
+    child = spawn_python(code, tmp_path)
+    child.expect_exact("· deal 2 ·")
+    if game == "relaxed-accordion":
+        child.expect_exact("two-way")
+    child.send("q")
+    child.expect(pytest.importorskip("pexpect").EOF)
     child.close()
     assert child.exitstatus == 0

@@ -16,9 +16,12 @@ import importlib.util
 import shlex
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from accordion.errors import MissingExtraError
+
+if TYPE_CHECKING:
+    from accordion.games import Descriptor
 
 #: What to install for the table, said in one line where it is missing.
 EXTRA = "pip install 'accordion-patience[play]'"
@@ -37,7 +40,7 @@ def available() -> bool:
     return missing() is None
 
 
-def run(session: Any, *, game: str, record: bool = True) -> int:
+def run(session: Any, *, game: Descriptor, record: bool = True) -> int:
     """Play ``session`` at the full-screen table until the player quits.
 
     Any exception inside the app ends it with the terminal restored, and is then
@@ -49,7 +52,7 @@ def run(session: Any, *, game: str, record: bool = True) -> int:
     from accordion.table.model import Table
     from accordion.table.record import Record
 
-    app = TableApp(Table(session), game=game, record=Record() if record else None)
+    app = TableApp(Table(session, game), game=game.name, record=Record() if record else None)
     status = app.run()
     if app.crash is not None:
         raise app.crash

@@ -247,7 +247,7 @@ class TableApp(App[int]):
     #pile { height: 1; padding: 0 1; color: $text-muted; }
     #stock { height: auto; padding: 0 1; color: $accent; }
     #message { height: auto; max-height: 3; padding: 0 1; }
-    #analysis { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1; }
+    #analysis { height: auto; border-top: solid $accent; padding: 0 1; }
     #main { height: 1fr; }
     """
 
@@ -516,7 +516,11 @@ class TableApp(App[int]):
         self._act(self.table.restart)
 
     def action_new(self) -> None:
-        choices = "a number" if self.table.throws else "a number, easy, medium, hard, winnable"
+        choices = (
+            "a number, easy, medium, hard, winnable"
+            if self.table.entry.supports("choose")
+            else "a number"
+        )
         self.push_screen(NewDealScreen(choices), self._new_deal)
 
     def _new_deal(self, spec: str | None) -> None:
@@ -621,6 +625,7 @@ class TableApp(App[int]):
         if panel.display:
             self._assisted = True
             self._start_analysis()
+            self.query_one("#main").scroll_end(animate=False)
         else:
             self._cancel_solver()
         self.row.refresh(layout=True)
@@ -649,24 +654,48 @@ class TableApp(App[int]):
     def _show_ratings(self, generation: int, done: bool) -> None:
         if generation != self.generation:
             return
-        self.busy = not done and not self.table.over
-        peek = " — if the stock were known" if self.table.peeks else ""
+        panel = self.query_one("#analysis", Static)
+        panel.update(self.ratings_text(done, max(20, panel.content_size.width or self.size.width)))
+
+    def ratings_text(self, done: bool, width: int) -> Text:
+        """The analysis panel: every rated action in columns, best first."""
+        peek = " (if the stock were known)" if self.table.peeks else ""
         total = len(list(self.table.game.legal_moves))
-        head = f"Analysis{peek}: {len(self._ratings)} of {total} actions rated"
-        text = Text(head + ("" if done else " …") + "\n", style="bold")
+        noun = self.table.noun
+        text = Text(
+            f"Analysis{peek}: {len(self._ratings)} of {total} actions rated"
+            + ("" if done else " …")
+            + "\n",
+            style="bold",
+        )
+        text.append(
+            f"win: keeps the win · loses: loses it · no win · ?: undecided; "
+            f"then the fewest {noun}s after it\n",
+            style="dim",
+        )
         if self.table.over:
             text.append("no legal action left")
-        ranked = sorted(self._ratings, key=lambda r: (not r.best.won, r.best.left))
-        for rating in ranked:
-            style = "green" if rating.best.won else ("yellow" if not rating.best.settled else "")
-            mover = self.table.describe(rating.move)
-            text.append(f"{mover:<28} ", style="bold")
-            text.append(
-                f"{rating.label:<13} fewest {self.table.count(rating.best.left)}\n",
-                style=style,
-            )
+        winnable = any(rating.best.won for rating in self._ratings)
+        ranked = sorted(self._ratings, key=lambda r: (not r.best.won, r.best.left, str(r.move)))
+        names = [str(rating.move) for rating in ranked]
+        name_width = max((len(name) for name in names), default=0)
+        cell = name_width + 12
+        across = max(1, width // cell)
+        for index, (rating, name) in enumerate(zip(ranked, names, strict=True)):
+            best = rating.best
+            if best.won:
+                verdict, style = "win", "bold green"
+            elif not best.settled:
+                verdict, style = "?", "yellow"
+            else:
+                verdict, style = ("loses", "red") if winnable else ("no win", "")
+            text.append(f"{name:<{name_width}} ", style="bold")
+            text.append(f"{verdict:<6}", style=style)
+            text.append(f"{best.left:>3}  ")
+            if (index + 1) % across == 0:
+                text.append("\n")
         text.rstrip()
-        self.query_one("#analysis", Static).update(text)
+        return text
 
     # Crashes -----------------------------------------------------------------
 

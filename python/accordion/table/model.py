@@ -24,6 +24,7 @@ from typing import Any
 
 import accordion
 from accordion.errors import AccordionError
+from accordion.games import Descriptor, find_game, game_of
 from accordion.session import BaseSession, ThrowSession, plural
 
 #: Seconds the solver may spend on one position: a hint, the solution, or one
@@ -60,14 +61,17 @@ class Rating:
 class Table:
     """A sitting at the table as the screen sees it: positions, picks and drops.
 
-    ``session`` is any game's sitting (the registry's session class); the table
-    plays through its game, and through its commands where a command exists
-    (undo, restart, a new deal), so that the line prompt and the screen say
-    the same things.
+    ``session`` is any game's sitting (the class its registry entry ``game``
+    names; by default the entry of the session's game class); the table plays
+    through its game, and through its commands where a command exists (undo,
+    restart, a new deal), so that the line prompt and the screen say the same
+    things. The entry gives the words (pile or card) and the numbered deals.
     """
 
-    def __init__(self, session: BaseSession[Any, Any]) -> None:
+    def __init__(self, session: BaseSession[Any, Any], game: Descriptor | None = None) -> None:
         self.session = session
+        found = game if game is not None else game_of(session.game)
+        self.entry = found if found is not None else find_game("accordion")
         self._redo: list[Any] = []
 
     # What is on the table -------------------------------------------------------
@@ -91,7 +95,7 @@ class Table:
     @property
     def noun(self) -> str:
         """What the row is counted in: ``pile`` or ``card``."""
-        return "card" if self.throws else "pile"
+        return self.entry.nouns.piece
 
     @property
     def blind(self) -> bool:
@@ -267,11 +271,11 @@ class Table:
             return self.session.new().messages[0]
         if spec.isdigit():
             seed = int(spec)
-            deal = numbered_deal(self.session, seed)
+            deal = self.entry.numbered()(seed, len(self.session.deal))
         elif spec in (*LEVELS, "winnable"):
-            if self.throws:
+            if not self.entry.supports("choose"):
                 raise AccordionError(
-                    f"{self.session.NAME} has no {spec} deals to draw: give a number, "
+                    f"no {spec} deals of {self.entry.title} to draw: give a number, "
                     "or nothing for a random deal"
                 )
             rules = self.game.rules
@@ -372,14 +376,6 @@ class Table:
         return (
             f"Game over: {self.count(self.left)} left. (u undo, Ctrl+R restart, n new deal, q quit)"
         )
-
-
-def numbered_deal(session: BaseSession[Any, Any], seed: int) -> Any:
-    """Numbered deal ``seed`` of the session's game, as long as its deal."""
-    cards = len(session.deal)
-    if isinstance(session.game, accordion.RoyalGame):
-        return accordion.royal_deal(seed, cards)
-    return accordion.Deal.from_seed(seed, cards)
 
 
 def band_size(width: int, cell: int) -> int:
