@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from accordion import Deal
-from accordion.table.app import TableApp
-from accordion.table.model import Table
-from accordion.tui import Session
+from accordion.play.accordion import Session
+from accordion.play.table.app import TableApp
+from accordion.play.table.model import Table
 
 IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 

@@ -24,12 +24,12 @@ from textual.pilot import Pilot
 
 import accordion
 from accordion import Deal, royal_deal
-from accordion.bayan_tui import BayanSession
-from accordion.royal_tui import RoyalSession
-from accordion.table.app import CELL, TableApp, card_text
-from accordion.table.model import Table
-from accordion.table.record import Record, key, lines
-from accordion.tui import Session
+from accordion.play.accordion import Session
+from accordion.play.bayan import BayanSession
+from accordion.play.royal import RoyalSession
+from accordion.play.table.app import CELL, TableApp, card_text
+from accordion.play.table.model import Table
+from accordion.play.table.record import Record, key, lines
 
 # Small winnable deals of each game (found by each game's solver; the tests
 # check the win, so a change of numbering shows here).
@@ -469,7 +469,7 @@ def test_the_record_is_imported_without_fcntl() -> None:
 
     code = (
         "import sys; sys.modules['fcntl'] = None\n"
-        "import accordion.table.record as r, tempfile, pathlib\n"
+        "import accordion.play.table.record as r, tempfile, pathlib\n"
         "p = pathlib.Path(tempfile.mkdtemp()) / 'r.json'\n"
         "r.Record(p).add('a', won=True, left=1); print(r.Record(p).read()['a'].won)"
     )
@@ -529,7 +529,7 @@ def test_a_crash_restores_the_terminal_and_says_one_line(tmp_path: Path) -> None
     """An exception inside the app: the alternate screen is left, the terminal's modes
     restored, and one `accordion: internal error` line follows, no traceback."""
     code = (
-        "from accordion.table.app import TableApp\n"
+        "from accordion.play.table.app import TableApp\n"
         "def boom(self): raise RuntimeError('boom')\n"
         "TableApp.action_undo = boom\n"
         "from accordion.cli import main\n"

@@ -17,11 +17,11 @@ pytest.importorskip("textual", reason="the table needs the play extra (textual)"
 pytest.importorskip("pytest_textual_snapshot", reason="the snapshots need pytest-textual-snapshot")
 
 from accordion import Deal, royal_deal
-from accordion.bayan_tui import BayanSession
-from accordion.royal_tui import RoyalSession
-from accordion.table.app import TableApp
-from accordion.table.model import Table
-from accordion.tui import Session
+from accordion.play.accordion import Session
+from accordion.play.bayan import BayanSession
+from accordion.play.royal import RoyalSession
+from accordion.play.table.app import TableApp
+from accordion.play.table.model import Table
 
 SIZES = [(80, 24), (40, 20)]
 

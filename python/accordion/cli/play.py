@@ -1,5 +1,5 @@
-"""`accordion play`: play a deal at the full-screen table (:mod:`accordion.table`),
-or at the line prompt (:mod:`accordion.tui`) with ``--plain``, in a pipe, or
+"""`accordion play`: play a deal at the full-screen table (:mod:`accordion.play.table`),
+or at the line prompt (:mod:`accordion.play`) with ``--plain``, in a pipe, or
 where the ``play`` extra is not installed."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def served_argv(argv: list[str]) -> list[str]:
 
 
 def _stats() -> int:
-    from accordion.table.record import Record, lines
+    from accordion.play.table.record import Record, lines
 
     record = Record()
     for line in lines(record.read()):
@@ -118,8 +118,8 @@ def _stats() -> int:
 
 def _open(session: Any, args: argparse.Namespace, game: Descriptor) -> int:
     """Play ``session`` at the table, or at the line prompt where the table cannot run."""
-    from accordion import table
-    from accordion.tui import play
+    from accordion.play import table
+    from accordion.play.loop import play
 
     # Served (play --serve), the table talks to textual-serve over pipes, not a terminal.
     served = "TEXTUAL_DRIVER" in os.environ
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     if args.stats:
         return _stats()
     if args.serve:
-        from accordion.table import serve
+        from accordion.play.table import serve
 
         argv = served_argv(list(getattr(args, "argv", sys.argv[2:])))
         return serve(argv, host=args.host, port=args.port)

@@ -1,6 +1,6 @@
 """What the full-screen table knows of a game, whatever the game: the adapter
-between a sitting of `accordion play` (:class:`accordion.session.BaseSession`)
-and the screen of :mod:`accordion.table.app`.
+between a sitting of `accordion play` (:class:`accordion.play.session.BaseSession`)
+and the screen of :mod:`accordion.play.table.app`.
 
 The screen speaks only of positions in the row: pick the pile at one place, drop
 it on the pile at another. :class:`Table` turns that into the game's own moves,
@@ -25,7 +25,7 @@ from typing import Any
 import accordion
 from accordion.errors import AccordionError
 from accordion.games import Descriptor, find_game, game_of
-from accordion.session import BaseSession, ThrowSession, plural
+from accordion.play.session import BaseSession, ThrowSession, plural
 
 #: Seconds the solver may spend on one position: a hint, the solution, or one
 #: move of the analysis (a deal it cannot settle in that time is "unknown").
@@ -195,7 +195,7 @@ class Table:
         describe = getattr(self.session, "describe", None)
         if describe is not None:
             return str(describe(move))
-        from accordion.tui import describe_move
+        from accordion.play.accordion import describe_move
 
         return describe_move(self.game, move)
 
@@ -248,7 +248,7 @@ class Table:
         if self.throws:
             # Parlett's Royal Marriage is greedy play, which is what its hint plays.
             return self.game.hint()
-        from accordion.tui import forced_move
+        from accordion.play.accordion import forced_move
 
         return forced_move(self.game)
 

@@ -4,7 +4,7 @@ The screen is the row, laid out in bands that read as one line (the last pile
 of a band neighbours the first of the next, and an arrow says so), a status
 line, the pile under the cursor, the last message and, on demand, the solver's
 analysis of every legal action. All it knows of the game is
-:class:`accordion.table.model.Table`: places in the row, picked up and dropped.
+:class:`accordion.play.table.model.Table`: places in the row, picked up and dropped.
 
 The solver runs in worker threads (it releases the GIL), never in the event
 loop: a hint, a step of the solution and the analysis. Any action of the
@@ -31,8 +31,8 @@ from textual.worker import get_current_worker
 
 import accordion
 from accordion.errors import AccordionError
-from accordion.table.model import Best, Rating, Table, band_size, bands
-from accordion.table.record import Record, key
+from accordion.play.table.model import Best, Rating, Table, band_size, bands
+from accordion.play.table.record import Record, key
 
 #: Columns of one pile: a card in brackets and a space, "[7♥] ".
 CELL = 5
@@ -701,7 +701,7 @@ class TableApp(App[int]):
 
     def _handle_exception(self, error: Exception) -> None:
         """Any exception ends the app with the terminal restored; the caller reports
-        it in one line (:func:`accordion.table.run`), never as a traceback here."""
+        it in one line (:func:`accordion.play.table.run`), never as a traceback here."""
         self.crash = error
         super()._handle_exception(error)
         self._exit_renderables.clear()

@@ -6,8 +6,8 @@ registry entry names); :func:`serve` serves it to a browser with
 'accordion-patience[play]'``); :func:`available` says whether it is installed,
 so that ``accordion play`` falls back to the line prompt in one line when not.
 
-The screen is :mod:`accordion.table.app`, the game as the screen sees it is
-:mod:`accordion.table.model`, the player's record :mod:`accordion.table.record`.
+The screen is :mod:`accordion.play.table.app`, the game as the screen sees it is
+:mod:`accordion.play.table.model`, the player's record :mod:`accordion.play.table.record`.
 """
 
 from __future__ import annotations
@@ -48,9 +48,9 @@ def run(session: Any, *, game: Descriptor, record: bool = True) -> int:
     """
     if not available():
         raise MissingExtraError(f"the table needs {missing()}: {EXTRA}")
-    from accordion.table.app import TableApp
-    from accordion.table.model import Table
-    from accordion.table.record import Record
+    from accordion.play.table.app import TableApp
+    from accordion.play.table.model import Table
+    from accordion.play.table.record import Record
 
     app = TableApp(Table(session, game), game=game.name, record=Record() if record else None)
     status = app.run()
