@@ -554,16 +554,22 @@ class TableApp(App[int]):
         self._cancel_solver()
         self._assisted = True
         self.say("thinking…")
-        self._hint(self.generation)
+        self._hint(self.generation, self.table.game.copy())
 
     @work(thread=True, exclusive=True, group="solver")
-    def _hint(self, generation: int) -> None:
+    def _hint(self, generation: int, position: Any) -> None:
         try:
-            move, message = self.table.hint()
+            best = self.table.best(position, **self._budget())
         except KeyboardInterrupt:
             return
+        self.call_from_thread(self._hinted, generation, best)
+
+    def _hinted(self, generation: int, best: Best) -> None:
+        if generation != self.generation:
+            return
+        move, message = self.table.hint(best)
         marks = self.table.picks(move) if move is not None else ()
-        self.call_from_thread(self._show_answer, generation, message, marks)
+        self._show_answer(generation, message, marks)
 
     def _show_answer(self, generation: int, message: str, marks: tuple[int, ...]) -> None:
         if generation != self.generation:
@@ -587,7 +593,7 @@ class TableApp(App[int]):
             return
         self._cancel_solver()
         self.say("solving…")
-        self._solve(self.generation)
+        self._solve(self.generation, self.table.game.copy())
 
     def _step(self, move: Any, rest: Best) -> str:
         left = len(rest.moves)
@@ -596,9 +602,9 @@ class TableApp(App[int]):
         return f"solution: {words} ({tail}; s again)" if left else f"solution: {words}"
 
     @work(thread=True, exclusive=True, group="solver")
-    def _solve(self, generation: int) -> None:
+    def _solve(self, generation: int, position: Any) -> None:
         try:
-            best = self.table.best(**self._budget())
+            best = self.table.best(position, **self._budget())
         except KeyboardInterrupt:
             return
         self.call_from_thread(self._solved, generation, best)
@@ -634,13 +640,13 @@ class TableApp(App[int]):
         self._ratings = []
         self._show_ratings(self.generation, done=False)
         if not self.table.over:
-            self._analyse(self.generation)
+            self._analyse(self.generation, self.table.game.copy())
 
     @work(thread=True, exclusive=True, group="solver")
-    def _analyse(self, generation: int) -> None:
+    def _analyse(self, generation: int, position: Any) -> None:
         worker = get_current_worker()
         try:
-            for rating in self.table.rate(stop=lambda: worker.is_cancelled):
+            for rating in self.table.rate(position, stop=lambda: worker.is_cancelled):
                 self.call_from_thread(self._add_rating, generation, rating)
         except KeyboardInterrupt:
             return

@@ -54,7 +54,6 @@ class Rating:
     """One legal action rated by the solver: where best play goes after it."""
 
     move: Any
-    label: str
     best: Best
 
 
@@ -319,12 +318,11 @@ class Table:
         """Whether the solver's answers read cards not yet dealt."""
         return self.blind and self.stock > 0
 
-    def hint(self) -> tuple[Any | None, str]:
-        """A move of best play and what it keeps, as a message (blocking: call it in
-        a worker)."""
+    def hint(self, best: Best) -> tuple[Any | None, str]:
+        """The hint that best play from the game in play gives: its first move (or
+        ``None``) and a message saying what it keeps."""
         if self.over:
             return None, "no legal action left (u undo, n new deal)"
-        best = self.best()
         if not best.moves:
             return None, "no move helps: every line ends here"
         move = best.moves[0]
@@ -345,27 +343,21 @@ class Table:
         """``3 piles``, ``1 card``."""
         return plural(number, self.noun)
 
-    def rate(self, stop: Callable[[], bool] = lambda: False) -> Iterator[Rating]:
-        """Every legal action rated, one at a time, until ``stop()`` says to stop.
+    def rate(self, position: Any, stop: Callable[[], bool] = lambda: False) -> Iterator[Rating]:
+        """Every legal action of ``position`` (a copy of the game, so that a worker
+        thread reads nothing the player changes) rated, one at a time, until
+        ``stop()`` says to stop.
 
-        Each is played on a copy and the rest solved: ``keeps the win`` or
-        ``loses the win`` (``no win`` when there was none), and the fewest piles
-        (or cards) best play reaches after it.
+        Each is played on a copy and the rest solved: whether best play still wins
+        after it, and the fewest piles (or cards) it reaches.
         """
-        for move in list(self.game.legal_moves):
+        for move in list(position.legal_moves):
             if stop():
                 return
-            after = self.game.copy()
+            after = position.copy()
             after.play(move)
             best = self.best(after)
-            yield Rating(move, self._label(best), best)
-
-    def _label(self, best: Best) -> str:
-        if best.won:
-            return "keeps the win"
-        if not best.settled:
-            return "undecided"
-        return "no win"
+            yield Rating(move, best)
 
     # Ending ------------------------------------------------------------------
 
