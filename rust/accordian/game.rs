@@ -26,8 +26,9 @@ pub type AccordianOutcome = ThrowOutcome;
 /// whenever it lasts.
 pub type AccordianGame = ThrowGame<Accordian>;
 
-/// The rule sets Accordian Patience is played under, the judge's first.
-pub const RULE_SETS: [RuleSet; 2] = [RuleSet::Uva, RuleSet::Modern];
+/// The rule sets Accordian Patience is played under, the default first: free
+/// choice, then the judge's.
+pub const RULE_SETS: [RuleSet; 2] = [RuleSet::Modern, RuleSet::Uva];
 
 /// Accordian's part of [`ThrowGame`]: its moves, its plays and its rules.
 #[derive(Copy, Clone, Debug)]

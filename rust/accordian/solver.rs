@@ -199,6 +199,34 @@ pub fn solve_row(row: &AccordianRow, budget: &Budget) -> Solution {
     }
 }
 
+/// The one line of the `uva` rules from a position: the forced moves to the
+/// end (`nodes` counts them). A win or, the line being the only one, a loss.
+pub fn play_forced(row: &AccordianRow) -> Solution {
+    let start = Instant::now();
+    let mut row = *row;
+    let mut moves = Vec::new();
+    while let Some(shift) = row.uva_move() {
+        let tops = row.cards();
+        moves.push(Play::Move {
+            mover: tops[shift.from as usize],
+            target: tops[shift.to()],
+        });
+        row.apply(shift);
+    }
+    Solution {
+        verdict: if row.len() <= 1 {
+            Verdict::Win
+        } else {
+            Verdict::Loss
+        },
+        nodes: moves.len() as u64,
+        moves,
+        piles: row.len(),
+        elapsed: start.elapsed(),
+        cancelled: false,
+    }
+}
+
 /// A hint: the next action of best play, `None` when the game is over. Under
 /// `uva` it is the forced action. Under `modern`, in a blind game with cards in
 /// the stock it is `deal` (dealing never takes a move away: a card's moves
@@ -316,11 +344,20 @@ mod tests {
         }
         assert!(blind.is_won());
         assert_eq!(blind.history().len(), 5 + 4);
-        let mut uva = AccordianGame::new(deal, true, RuleSet::Uva).unwrap();
+        let mut uva = AccordianGame::new(deal.clone(), true, RuleSet::Uva).unwrap();
         while let Some(action) = hint(&uva, &Budget::default()) {
             assert_eq!(uva.legal_actions(), [action]);
             uva.play(action).unwrap();
         }
         assert!(uva.is_over());
+        let forced = play_forced(&AccordianRow::from_cards(deal.cards()));
+        assert_eq!(forced.piles, uva.piles().len());
+        assert_eq!(
+            forced.moves,
+            uva.history()
+                .into_iter()
+                .filter(|&p| p != Play::Deal)
+                .collect::<Vec<_>>()
+        );
     }
 }

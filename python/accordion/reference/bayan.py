@@ -31,14 +31,13 @@ from accordion.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
-    InvalidRulesError,
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
+from accordion.reference._throws import CardRowGame, Row, ThrowOutcome, rule_set_of
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules, rule_set_name
+from accordion.reference.rules import Rules
 
 #: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
 GAPS = (1, 3)
@@ -51,23 +50,9 @@ _EXAMPLES = "write e.g. out 5D 9D or deal"
 def bayan_rules(rules: object) -> str:
     """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
     as ``Rules`` without a variant, or ``None``."""
-    if rules is None:
-        return "modern"
-    if isinstance(rules, Rules):
-        if rules != Rules(rules.name):
-            raise InvalidRulesError(
-                f"Bayan has no variant (two-way, distances, win piles, goal): {rules}"
-            )
-        name = rules.name
-    elif isinstance(rules, str):
-        name = rule_set_name(rules)
-    else:
-        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
-    if name != "modern":
-        raise InvalidRulesError(
-            f"Bayan is played under PySolFC's rules, modern (deal whenever you like), not {name}"
-        )
-    return name
+    return rule_set_of(
+        rules, "Bayan", ("modern",), "PySolFC's rules, modern (deal whenever you like)"
+    )
 
 
 def _as_deal(deal: Deal | str) -> Deal:
@@ -225,7 +210,7 @@ class BayanOutcome(ThrowOutcome):
     ``won``: every card is out."""
 
 
-class BayanGame(ThrowGame["BayanMove"]):
+class BayanGame(CardRowGame["BayanMove"]):
     """A game of Bayan (PySolFC's game 656), open or blind.
 
     Args:

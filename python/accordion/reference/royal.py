@@ -29,14 +29,13 @@ from accordion.errors import (
     InvalidCardError,
     InvalidDealError,
     InvalidMoveError,
-    InvalidRulesError,
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
+from accordion.reference._throws import CardRowGame, Row, ThrowOutcome, rule_set_of
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules, rule_set_name
+from accordion.reference.rules import Rules
 
 QUEEN = Card("QH")
 KING = Card("KH")
@@ -69,21 +68,9 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 
 def royal_rules(rules: object) -> str:
     """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    if rules is None:
-        return "modern"
-    if isinstance(rules, Rules):
-        if rules != Rules(rules.name):
-            raise InvalidRulesError(f"Royal Marriage has no variant (two-way, distances): {rules}")
-        name = rules.name
-    elif isinstance(rules, str):
-        name = rule_set_name(rules)
-    else:
-        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
-    if name not in ROYAL_RULES:
-        raise InvalidRulesError(
-            f"Royal Marriage is played under the rules modern or parlett, not {name}"
-        )
-    return name
+    return rule_set_of(
+        rules, "Royal Marriage", ROYAL_RULES, "the rules modern or parlett", "two-way, distances"
+    )
 
 
 def _as_deal(deal: Deal | str) -> Deal:
@@ -268,7 +255,7 @@ class RoyalOutcome(ThrowOutcome):
     ``won``: only the queen and king of hearts are left."""
 
 
-class RoyalGame(ThrowGame["RoyalMove"]):
+class RoyalGame(CardRowGame["RoyalMove"]):
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
     Args:
