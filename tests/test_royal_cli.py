@@ -113,7 +113,7 @@ def test_a_budget_that_runs_out_says_unknown_with_the_greedy_line() -> None:
     greedy, cards = reference.greedy_line(reference.royal_deal(1).cards)
     assert answer["moves"] == [str(move) for move in greedy] and answer["cards"] == cards
     text = run("solve", "--game", "royal-marriage", "--seed", "1", "--max-nodes", "5").stdout
-    assert "unknown: budget ran out; the greedy line leaves" in text
+    assert "unknown: budget ran out; the best line found leaves" in text
 
 
 @pytest.mark.parametrize(

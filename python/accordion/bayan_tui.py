@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from accordion import BayanGame, BayanMove, Deal, solve_bayan
+from accordion import BayanGame, BayanMove, Deal, Rules, solve_bayan
 from accordion.errors import AccordionError
 from accordion.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
 
@@ -60,8 +60,15 @@ class BayanSession(ThrowSession[BayanGame, BayanMove]):
     STOCK = "talon"
     WON = "every card is out"
 
-    def __init__(self, deal: Deal, *, blind: bool = False, seed: int | None = None) -> None:
-        super().__init__(BayanGame(deal, blind=blind), seed=seed)
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Rules | str | None = None,
+        *,
+        blind: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(BayanGame(deal, rules, blind=blind), seed=seed)
 
     def _new_game(self, deal: Deal) -> BayanGame:
         return BayanGame(deal, blind=self.blind)

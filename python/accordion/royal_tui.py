@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from accordion import Deal, RoyalGame, RoyalMove, royal_deal
+from accordion import Deal, RoyalGame, RoyalMove, Rules, royal_deal
 from accordion.errors import AccordionError
 from accordion.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
 
@@ -74,7 +74,7 @@ class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
     def __init__(
         self,
         deal: Deal,
-        rules: str = "modern",
+        rules: Rules | str = "modern",
         *,
         blind: bool = False,
         seed: int | None = None,

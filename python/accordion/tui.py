@@ -358,9 +358,17 @@ class Session(BaseSession[Game, Move]):
     NO_MOVES = "no legal move"
     COMMANDS: ClassVar[Mapping[str, str]] = {**BaseSession.COMMANDS, "auto": "auto"}
 
-    def __init__(self, deal: Deal, rules: Rules | None = None, *, blind: bool = False) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Rules | None = None,
+        *,
+        blind: bool = False,
+        seed: int | None = None,
+    ) -> None:
         self.rules = rules if rules is not None else Rules()
-        super().__init__(Game(deal, self.rules, blind=blind), seed=deal.seed)
+        seed = deal.seed if seed is None else seed
+        super().__init__(Game(deal, self.rules, blind=blind), seed=seed)
 
     def _new_game(self, deal: Deal) -> Game:
         return Game(deal, self.rules, blind=self.blind)
