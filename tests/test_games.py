@@ -90,7 +90,11 @@ def test_no_layer_above_the_registry_tests_a_games_name() -> None:
     names = "|".join(re.escape(name) for name in GAMES)
     compared = re.compile(rf"""(==|!=|\bin)\s*\(?\s*["']({names})["']""")
     class_name = re.compile(r"__name__\b.*(Royal|Bayan)|\"(Royal|Bayan)Game\"\s*:")
-    places = [PACKAGE / "svg.py", PACKAGE / "tui.py", *sorted((PACKAGE / "cli").glob("*.py"))]
+    places = [
+        PACKAGE / "svg.py",
+        *sorted(PACKAGE.glob("play/*.py")),
+        *sorted(PACKAGE.glob("cli/*.py")),
+    ]
     found = [
         f"{path.name}:{number}: {line.strip()}"
         for path in places
@@ -98,3 +102,18 @@ def test_no_layer_above_the_registry_tests_a_games_name() -> None:
         if compared.search(line) or class_name.search(line)
     ]
     assert found == []
+
+
+def test_the_old_module_paths_still_work_with_a_warning_naming_the_new_one() -> None:
+    import importlib
+    import sys
+
+    from accordion._moved import MOVED
+
+    for old, new in MOVED.items():
+        sys.modules.pop(old, None)
+        with pytest.warns(DeprecationWarning, match=f"{old} has moved: import {new[0]}"):
+            module = importlib.import_module(old)
+        first = importlib.import_module(new[0])
+        public = [name for name in vars(first) if not name.startswith("_")]
+        assert public and all(getattr(module, name) is getattr(first, name) for name in public)

@@ -17,9 +17,9 @@ from conftest import run_cli
 
 import accordion
 from accordion import Deal, RoyalGame, royal_deal, solve_royal
+from accordion.play.royal import RoyalSession, best_line, describe_line, status_line
+from accordion.play.screen import render_screen
 from accordion.reference import royal as reference
-from accordion.royal_tui import RoyalSession, best_line, describe_line, status_line
-from accordion.tui import render_screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SMALL = "QH 5S 3C 5C 9D 6C JS KH"  # royal_deal(1, 8): won by out 9D, out 5C, out 3C 6C, out 5S JS

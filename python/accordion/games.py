@@ -322,7 +322,7 @@ ROYAL = _throw_engines(
     simulate="accordion._core:simulate_royal",
 )
 BAYAN = _throw_engines("accordion.reference.bayan", "BayanGame", "solve_bayan", "BayanMove")
-ACCORDION_SESSION = "accordion.tui:Session"
+ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
 
 #: Every game, by name (``--game`` takes a name, an alias or PySolFC's id).
@@ -392,7 +392,7 @@ GAMES: dict[str, Descriptor] = {
             pysol_id=288,
             core=ROYAL[0],
             reference=ROYAL[1],
-            session="accordion.royal_tui:RoyalSession",
+            session="accordion.play.royal:RoyalSession",
             rules=("modern", "parlett"),
             strategies=("greedy", "best"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
@@ -408,7 +408,7 @@ GAMES: dict[str, Descriptor] = {
             pysol_id=656,
             core=BAYAN[0],
             reference=BAYAN[1],
-            session="accordion.bayan_tui:BayanSession",
+            session="accordion.play.bayan:BayanSession",
             nouns=Nouns(piece="card", stock="talon", move="throw", node="position", separator=", "),
             refuses={
                 **_THROW_REFUSES,

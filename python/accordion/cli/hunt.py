@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from accordion.batch.hunt import HUNT_CHUNK, hunt
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
     add_game_flag,
@@ -17,7 +18,6 @@ from accordion.cli.common import (
 )
 from accordion.cli.numbering import check_variant, resolve_game
 from accordion.cli.progress import Progress
-from accordion.hunt import HUNT_CHUNK, hunt
 
 
 def register(subparsers: Any) -> None:

@@ -1,4 +1,4 @@
-"""`accordion play`: play a deal in the terminal (see :mod:`accordion.tui`)."""
+"""`accordion play`: play a deal in the terminal (see :mod:`accordion.play`)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    from accordion.tui import play
+    from accordion.play.loop import play
 
     game: Descriptor = args.game
     resolve_game(args)

@@ -32,7 +32,7 @@ from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InvalidDealError
 from accordion.games import Descriptor
-from accordion.session import plural
+from accordion.play.session import plural
 
 
 def register(subparsers: Any) -> None:
