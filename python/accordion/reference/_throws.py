@@ -54,6 +54,24 @@ def rule_set_of(
 
 
 @dataclass(frozen=True)
+class ThrowSolution(Generic[MoveT]):
+    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards (piles,
+    in Accordian Patience), the fewest any line reaches; ``nodes`` counts the
+    distinct rows expanded."""
+
+    deal: str
+    result: str
+    moves: tuple[MoveT, ...]
+    cards: int
+    nodes: int
+
+    @property
+    def piles(self) -> int:
+        """The same number as :attr:`cards`."""
+        return self.cards
+
+
+@dataclass(frozen=True)
 class ThrowOutcome:
     """Where a game stands. ``cards`` counts every card not thrown out (row and
     stock), or, in Accordian Patience, the piles with each stock card one to come."""
@@ -82,6 +100,10 @@ class ThrowGame(Generic[MoveT, RowT]):
     """
 
     STOCK: ClassVar[str] = "stock"
+    #: What the row holds when the game is won (cards, or piles) with the stock empty.
+    WON_AT: ClassVar[int]
+    #: The game's outcome class.
+    OUTCOME: ClassVar[type[ThrowOutcome]]
     _deal: Deal
     _blind: bool
     _dealt: int
@@ -122,6 +144,24 @@ class ThrowGame(Generic[MoveT, RowT]):
     def blind(self) -> bool:
         """Whether the game is dealt as it goes."""
         return self._blind
+
+    @property
+    def legal_moves(self) -> list[MoveT]:
+        """The legal actions in canonical order, ``deal`` (when allowed) last."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        """True when no action is left."""
+        return not self.legal_moves
+
+    @property
+    def outcome(self) -> ThrowOutcome:
+        """What the row holds with the stock (each stock card one), whether won,
+        whether over."""
+        held = len(self._tops())
+        won = self.stock_size == 0 and held == self.WON_AT
+        return self.OUTCOME(held + self.stock_size, won, self.is_over)
 
     @property
     def tops(self) -> list[Card]:

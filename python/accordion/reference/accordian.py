@@ -25,11 +25,9 @@ Move('5H', '5S')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from accordion.errors import IllegalMoveError
 from accordion.reference import _args
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome, rule_set_of
+from accordion.reference._throws import Row, ThrowGame, ThrowOutcome, ThrowSolution, rule_set_of
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.moves import Move, as_move
@@ -140,6 +138,9 @@ class AccordianGame(ThrowGame[Move, Piles]):
         InvalidRulesError: any other rule set, or a variant.
     """
 
+    WON_AT = 1
+    OUTCOME = AccordianOutcome
+
     def __init__(self, deal: Deal | str, rules: object = None, *, blind: bool = False) -> None:
         deal = _as_deal(deal)
         self._rules = accordian_rules(rules)
@@ -189,17 +190,6 @@ class AccordianGame(ThrowGame[Move, Piles]):
         """The legal moves in canonical order, then ``deal`` when allowed."""
         moves = [_move(self._row, shift) for shift in self._shifts()]
         return [*moves, Move.deal()] if self._may_deal() else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no move and no deal is left."""
-        return not self.legal_moves
-
-    @property
-    def outcome(self) -> AccordianOutcome:
-        """Piles (each stock card one), whether won, whether over."""
-        piles = len(self._row) + self.stock_size
-        return AccordianOutcome(piles, piles == 1, self.is_over)
 
     def _place(self, move: Move, card: Card, role: str) -> int:
         if any(card in pile[:-1] for pile in self._row):
@@ -276,16 +266,9 @@ class AccordianGame(ThrowGame[Move, Piles]):
 # ---------------------------------------------------------------- the solver
 
 
-@dataclass(frozen=True)
-class AccordianSolution:
-    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``piles`` piles, the
-    fewest any line reaches; ``nodes`` counts the distinct positions expanded."""
-
-    deal: str
-    result: str
-    moves: tuple[Move, ...]
-    piles: int
-    nodes: int
+class AccordianSolution(ThrowSolution[Move]):
+    """What the solver found (:class:`ThrowSolution`): ``cards`` and ``piles`` are
+    the piles left."""
 
 
 def solve_accordian(

@@ -24,7 +24,6 @@ BayanMove('out 9H 2H')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import final
 
 from accordion.errors import (
@@ -34,7 +33,13 @@ from accordion.errors import (
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
-from accordion.reference._throws import CardRowGame, Row, ThrowOutcome, rule_set_of
+from accordion.reference._throws import (
+    CardRowGame,
+    Row,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.rules import Rules
@@ -224,6 +229,8 @@ class BayanGame(CardRowGame["BayanMove"]):
     """
 
     STOCK = "talon"
+    WON_AT = 0
+    OUTCOME = BayanOutcome
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -243,17 +250,6 @@ class BayanGame(CardRowGame["BayanMove"]):
         """The legal throws in canonical order, then ``deal`` while the talon has cards."""
         moves = [_out(self._row, pair) for pair in pairs(self._row)]
         return [*moves, BayanMove.deal()] if self.stock_size > 0 else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-        return not self.legal_moves
-
-    @property
-    def outcome(self) -> BayanOutcome:
-        """Cards left (row and talon), whether won, whether over, as a :class:`BayanOutcome`."""
-        left = len(self._row) + self.stock_size
-        return BayanOutcome(left, left == 0, self.is_over)
 
     def play(self, move: BayanMove | str) -> BayanMove:
         """Throw a pair out, or ``deal``.
@@ -314,21 +310,8 @@ class BayanGame(CardRowGame["BayanMove"]):
 # ---------------------------------------------------------------- the solver
 
 
-@dataclass(frozen=True)
-class BayanSolution:
-    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
-    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
-
-    deal: str
-    result: str
-    moves: tuple[BayanMove, ...]
-    cards: int
-    nodes: int
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
+class BayanSolution(ThrowSolution["BayanMove"]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
 
 def solve_bayan(

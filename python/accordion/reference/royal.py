@@ -21,7 +21,6 @@ RoyalMove('out 5C 5S')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import final
 
 from accordion.errors import (
@@ -32,7 +31,13 @@ from accordion.errors import (
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
-from accordion.reference._throws import CardRowGame, Row, ThrowOutcome, rule_set_of
+from accordion.reference._throws import (
+    CardRowGame,
+    Row,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.rules import Rules
@@ -269,6 +274,9 @@ class RoyalGame(CardRowGame["RoyalMove"]):
         InvalidRulesError: any other rule set.
     """
 
+    WON_AT = 2
+    OUTCOME = RoyalOutcome
+
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> None:
@@ -290,17 +298,6 @@ class RoyalGame(CardRowGame["RoyalMove"]):
         """The legal throws in canonical order (leftmost first), then ``deal`` when allowed."""
         moves = [_out(self._row, throw) for throw in throws(self._row)]
         return [*moves, RoyalMove.deal()] if self._may_deal() else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-        return not self.legal_moves
-
-    @property
-    def outcome(self) -> RoyalOutcome:
-        """Cards left (row and stock), whether won, whether over, as a :class:`RoyalOutcome`."""
-        won = self.stock_size == 0 and len(self._row) == 2
-        return RoyalOutcome(len(self._row) + self.stock_size, won, self.is_over)
 
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
@@ -399,21 +396,8 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-@dataclass(frozen=True)
-class RoyalSolution:
-    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
-    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
-
-    deal: str
-    result: str
-    moves: tuple[RoyalMove, ...]
-    cards: int
-    nodes: int
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
+class RoyalSolution(ThrowSolution["RoyalMove"]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
 
 def solve_royal(
