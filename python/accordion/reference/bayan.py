@@ -31,7 +31,7 @@ from accordion.errors import (
     InvalidCardError,
     InvalidMoveError,
 )
-from accordion.reference import _args
+from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
     Row,
@@ -97,8 +97,8 @@ class BayanMove(ThrowMove):
             TypeError: ``text`` is not a ``str``.
         """
         text = _args.text(text, "a move")
-        stripped = _args.strip(text)
-        lower = _args.ascii_lower(stripped)
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
         if lower == "deal":
             return BayanMove.deal()
         if lower.startswith("out "):
@@ -110,7 +110,7 @@ class BayanMove(ThrowMove):
         else:
             rest = stripped
         bad = InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} ({_EXAMPLES})")
-        words = [word for part in rest.split(",") for word in _args.split(part)]
+        words = _tokens.words(rest)
         try:
             cards = [Card(word) for word in words]
         except InvalidCardError:

@@ -29,7 +29,7 @@ from accordion.errors import (
     InvalidDealError,
     InvalidMoveError,
 )
-from accordion.reference import _args
+from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
     Row,
@@ -91,9 +91,8 @@ def _as_deal(deal: Deal | str) -> Deal:
 
 def _cards_of(text: str) -> list[Card] | None:
     """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
-    words = [word for word in text.replace(",", " ").split() if word]
     try:
-        return [Card(word) for word in words]
+        return [Card(word) for word in _tokens.words(text)]
     except InvalidCardError:
         return None
 
@@ -125,14 +124,14 @@ class RoyalMove(ThrowMove):
         """
         text = _args.text(text, "a move")
         bad = InvalidMoveError(f"not a Royal Marriage move: {_args.quoted(text)} ({_EXAMPLES})")
-        stripped = text.strip()
-        lower = stripped.lower()
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
         if lower == "deal":
             return RoyalMove.deal()
         if lower.startswith("between "):
             kind, cards = "between", _cards_of(stripped[len("between ") :])
-        elif ".." in stripped:
-            left, right = stripped.split("..", 1)
+        elif (halves := _tokens.split_once(stripped, "..")) is not None:
+            left, right = halves
             try:
                 kind, cards = "between", [Card(left), Card(right)]
             except InvalidCardError:
