@@ -42,12 +42,13 @@ from accordion.errors import InvalidArgumentError, InvalidRulesError
 
 #: What a game may be able to do (each is refused, naming the game, where it cannot):
 #: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
-#: ``rate`` rate deals' difficulty; ``hunt`` look for unwinnable numbered deals;
+#: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
+#: ``hunt`` look for unwinnable numbered deals;
 #: ``play`` the text UI; ``batch`` ``--scheduler`` and ``--checkpoint``; ``variant``
 #: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
 #: ``numberings`` Solvitaire's and Knuth's numbered deals.
 Capability = Literal[
-    "solve", "stats", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
+    "solve", "stats", "each", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
 ]
 CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
 
@@ -138,6 +139,8 @@ class Descriptor:
     solve_rules: tuple[str, ...] = ("modern",)
     #: The strategies ``stats`` plays (the first is the default), if any.
     strategies: tuple[str, ...] = ()
+    #: The rule sets that force every action (one legal action at each step).
+    forced_rules: tuple[str, ...] = ()
     nouns: Nouns = field(default_factory=Nouns)
     #: The variant flags it fixes, for a game played by another's engine.
     variant: Variant | None = None
@@ -300,6 +303,7 @@ def _variant(
         session=ACCORDION_SESSION,
         rules=RULE_SETS,
         solve_rules=ACCORDION_SOLVE_RULES,
+        forced_rules=ACCORDION_FORCED_RULES,
         variant=variant,
         docs="docs/numberings.md",
         **{"refuses": _VARIANT_REFUSES, **more},
@@ -342,6 +346,7 @@ ROYAL = _throw_engines(
 BAYAN = _throw_engines("accordion.reference.bayan", "BayanGame", "solve_bayan", "BayanMove")
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
+ACCORDION_FORCED_RULES = ("strict", "strict-leap")
 
 #: Every game, by name (``--game`` takes a name, an alias or PySolFC's id).
 GAMES: dict[str, Descriptor] = {
@@ -359,6 +364,7 @@ GAMES: dict[str, Descriptor] = {
             session=ACCORDION_SESSION,
             rules=RULE_SETS,
             solve_rules=ACCORDION_SOLVE_RULES,
+            forced_rules=ACCORDION_FORCED_RULES,
             strategies=(
                 "slide-first",
                 "forced",

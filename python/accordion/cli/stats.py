@@ -8,6 +8,7 @@ import os
 from typing import Any
 
 from accordion.batch import SIMULATE_CHUNK, simulate
+from accordion.cli import each
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
     RULE_NAMES,
@@ -52,7 +53,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="positions lookahead or planner examines per move (default 1000)",
     )
-    parser.add_argument("--deals", type=positive, required=True, metavar="N")
+    parser.add_argument("--deals", type=positive, metavar="N", help="how many numbered deals")
     parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")
     parser.add_argument("--cards", type=card_count, default=52, metavar="K")
     mode = parser.add_mutually_exclusive_group()
@@ -63,6 +64,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--plot", metavar="FILE", help="draw the pile histogram (.png or .svg)")
+    each = parser.add_argument_group("deal by deal (every game)")
+    each.add_argument(
+        "--each",
+        action="store_true",
+        help="play each deal and print its piles and their sizes (one JSON object a deal "
+        "with --json), in input order: by the rules' forced line, else the solver's best",
+    )
+    each.add_argument("--file", metavar="F", help="with --each: one deal per line ('-': stdin)")
     add_batch_flags(parser, SIMULATE_CHUNK)
     parser.set_defaults(run=run)
 
@@ -78,6 +87,15 @@ def run(args: argparse.Namespace) -> int:
     prints as one ``accordion: error: …`` line (exit status 2).
     """
     game: Descriptor = args.game
+    if args.each:
+        resolve_game(args)
+        check_variant(args, "stats")
+        game.check_rules(args.rules, "stats")
+        return each.run(args, rules_from(args, args.rules))
+    if args.file is not None:
+        raise CliError("stats --file goes with --each (stats simulates numbered deals)")
+    if args.deals is None:
+        raise CliError("stats: --deals N is required (or --each with --file F)")
     game.require("stats", "stats")
     resolve_game(args)
     check_variant(args, "stats")
