@@ -1,5 +1,5 @@
-"""`accordion stats --game G --rules R --file F --each --json`: one object per deal,
-in input order, with at least deal, piles and sizes — for every game."""
+"""`accordion stats --each`: one result a deal of --file, in input order, for the
+games of the registry (python/accordion/cli/each.py)."""
 
 from __future__ import annotations
 
@@ -9,73 +9,69 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-import accordion
-from accordion.games import GAMES, Descriptor
+from accordion import Deal, Game, Rules, solve
 
-PLAYED = [game for game in GAMES.values() if game.supports("each") and not (
-    game.variant is not None and game.variant.goal_from_pysol)]  # fmt: skip
-
-
-def _rows(game: Descriptor) -> list[str]:
-    return [str(game.numbered()(seed, 9)) for seed in (3, 1, 2)]
+DATA = Path(__file__).parent / "data"
+ROWS = ["7H 2C 3C 7C", str(Deal.from_seed(5)), str(Deal.from_seed(6, 12))]
 
 
-@pytest.mark.parametrize("game", PLAYED, ids=[game.name for game in PLAYED])
-def test_each_deal_gets_its_object_in_input_order(game: Descriptor, tmp_path: Path) -> None:
-    rows = _rows(game)
-    path = tmp_path / "deals.txt"
-    path.write_text("# three deals\n" + "\n".join(rows) + "\n", encoding="utf-8")
-    result = run_cli(
-        "stats", "--game", game.name, "--rules", game.rules[0], "--file", str(path), "--each",
-        "--json",
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [line["deal"] for line in lines] == rows
-    for line, row in zip(lines, rows, strict=True):
-        assert line["game"] == game.name
-        assert line["piles"] == len(line["sizes"]) and all(size >= 1 for size in line["sizes"])
-        solution = game.solver()(row, rules=game.make_rules(game.rules[0]))
-        assert line["piles"] == solution.piles  # the solver's best line, replayed
-        if game.nouns.piece == "pile":
-            assert sum(line["sizes"]) == 9  # piles keep every card
-        else:
-            assert set(line["sizes"]) <= {1}  # thrown cards leave the row
+def forced_sizes(row: str, rules: str) -> list[int]:
+    game = Game(Deal.parse(row), Rules(rules))
+    while not game.is_over:
+        (only,) = game.legal_moves
+        game.play(only)
+    return [len(pile) for pile in game.piles]
 
 
-def test_the_forced_rules_give_what_stats_counts() -> None:
-    """Under strict, --each plays what stats simulates: the same piles, deal by deal."""
-    each = run_cli("stats", "--rules", "strict", "--seed", "7", "--deals", "30", "--cards", "20",
-                   "--each", "--json")  # fmt: skip
-    piles = [json.loads(line)["piles"] for line in each.stdout.splitlines()]
-    stats = accordion.simulate(rules="strict", deals=30, seed=7, cards=20)
-    histogram: dict[int, int] = {}
-    for count in piles:
-        histogram[count] = histogram.get(count, 0) + 1
-    assert histogram == stats.histogram
-    text = run_cli("stats", "--rules", "strict", "--seed", "7", "--deals", "1", "--cards", "20",
-                   "--each").stdout  # fmt: skip
-    assert f"{piles[0]} piles remaining: " in text
+@pytest.fixture
+def rows(tmp_path: Path) -> Path:
+    path = tmp_path / "rows.txt"
+    path.write_text("# a comment\n" + "\n\n".join(ROWS) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("rules", ["strict", "strict-leap"])
+def test_forcing_rules_are_played_out_deal_by_deal_in_input_order(rows: Path, rules: str) -> None:
+    done = run_cli("stats", "--rules", rules, "--file", str(rows), "--each", "--json")
+    assert done.returncode == 0, done.stderr
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["deal"] for r in results] == ROWS
+    for result in results:
+        sizes = forced_sizes(result["deal"], rules)
+        assert result["sizes"] == sizes
+        assert result["piles"] == len(sizes)
+        assert (result["game"], result["rules"]) == ("accordion", rules)
+        assert result["result"] == ("win" if len(sizes) == 1 else "loss")
+    text = run_cli("stats", "--rules", rules, "--file", str(rows), "--each")
+    first = results[0]["sizes"]
+    noun = "pile" if len(first) == 1 else "piles"
+    assert text.stdout.splitlines()[0] == f"{len(first)} {noun} remaining: " + " ".join(
+        map(str, first)
+    )
+
+
+def test_solver_rules_give_the_fewest_piles(rows: Path) -> None:
+    done = run_cli("stats", "--rules", "modern", "--file", str(rows), "--each", "--json")
+    assert done.returncode == 0, done.stderr
+    for line, row in zip(done.stdout.splitlines(), ROWS, strict=True):
+        result = json.loads(line)
+        solution = solve(row)
+        assert (result["piles"], result["result"]) == (solution.piles, solution.result)
+        assert sum(result["sizes"]) == len(Deal.parse(row))
 
 
 @pytest.mark.parametrize(
-    ("args", "names"),
+    ("flags", "says"),
     [
-        (["--game", "bayan", "--rules", "modern", "--blind"], "--game bayan --blind"),
-        (["--rules", "modern", "--strategy", "forced"], "--rules modern leave choices"),
-        (["--rules", "strict", "--strategy", "sweepers"], "not sweepers"),
-        (["--game", "royal-marriage", "--rules", "strict"], "not --rules strict"),
-        (["--rules", "strict", "--plot", "x.png"], "no --plot"),
+        (["--each"], "--each plays the deals of --file"),
+        (["--each", "--file", "ROWS", "--deals", "3"], "--deals is for numbered deals"),
+        (["--each", "--file", "ROWS", "--strategy", "forced"], "--strategy is for numbered"),
+        (["--file", "ROWS", "--deals", "3"], "--file goes with --each"),
+        ([], "give --deals N"),
     ],
 )
-def test_what_each_cannot_do_is_one_line(args: list[str], names: str) -> None:
-    result = run_cli("stats", "--seed", "1", "--deals", "2", "--each", *args)
-    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
-    assert names in result.stderr
-
-
-def test_stats_without_each_still_wants_deals() -> None:
-    result = run_cli("stats", "--rules", "strict")
-    assert result.returncode == 2 and "--deals N is required" in result.stderr
-    result = run_cli("stats", "--rules", "strict", "--deals", "3", "--file", "x")
-    assert result.returncode == 2 and "--file goes with --each" in result.stderr
+def test_what_each_does_not_take_is_refused(rows: Path, flags: list[str], says: str) -> None:
+    args = [str(rows) if flag == "ROWS" else flag for flag in flags]
+    done = run_cli("stats", "--rules", "strict", *args)
+    assert done.returncode == 2
+    assert says in done.stderr and "Traceback" not in done.stderr

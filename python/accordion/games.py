@@ -139,8 +139,6 @@ class Descriptor:
     solve_rules: tuple[str, ...] = ("modern",)
     #: The strategies ``stats`` plays (the first is the default), if any.
     strategies: tuple[str, ...] = ()
-    #: The rule sets that force every action (one legal action at each step).
-    forced_rules: tuple[str, ...] = ()
     nouns: Nouns = field(default_factory=Nouns)
     #: The variant flags it fixes, for a game played by another's engine.
     variant: Variant | None = None
@@ -303,7 +301,6 @@ def _variant(
         session=ACCORDION_SESSION,
         rules=RULE_SETS,
         solve_rules=ACCORDION_SOLVE_RULES,
-        forced_rules=ACCORDION_FORCED_RULES,
         variant=variant,
         docs="docs/numberings.md",
         **{"refuses": _VARIANT_REFUSES, **more},
@@ -346,7 +343,6 @@ ROYAL = _throw_engines(
 BAYAN = _throw_engines("accordion.reference.bayan", "BayanGame", "solve_bayan", "BayanMove")
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
-ACCORDION_FORCED_RULES = ("strict", "strict-leap")
 
 #: Every game, by name (``--game`` takes a name, an alias or PySolFC's id).
 GAMES: dict[str, Descriptor] = {
@@ -364,7 +360,6 @@ GAMES: dict[str, Descriptor] = {
             session=ACCORDION_SESSION,
             rules=RULE_SETS,
             solve_rules=ACCORDION_SOLVE_RULES,
-            forced_rules=ACCORDION_FORCED_RULES,
             strategies=(
                 "slide-first",
                 "forced",

@@ -1,129 +1,89 @@
-"""`accordion stats --each`: what given rules do to given deals, deal by deal, for
-every game (SPEC §6): one line, or one JSON object, per deal, in input order, with
-the deal, the piles left and their sizes, left to right.
+"""`accordion stats --each`: what the rules do to each given deal, one result a deal.
 
-A deal is played out by the rules when they force every action (Accordion's
-``strict`` and ``strict-leap``: the game's own legal moves are then one at each
-step), dealt as it goes unless ``--open``; or else, open, along the solver's best
-line (the fewest piles any play can reach). A blind deal under rules that leave
-choices has no one answer: refused.
+For every game of the registry: each row of ``--file`` is played under ``--rules``
+and reported in input order, with the piles left and their sizes left to right.
+Under rules that force every action (Accordion's ``strict`` and ``strict-leap``,
+Accordian Patience's ``uva``) the game is played out as they force it; under
+rules the game's solver takes, the deal is solved and the line replayed, so the
+result is the fewest piles (``"result"`` says whether that is proved). With
+``--rules uva`` and ``--game accordian`` the lines are the UVa judge's output.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
 from typing import Any
 
-from accordion.cli.common import CliError
-from accordion.errors import IllegalMoveError
+from accordion.cli.common import CliError, rules_from
 from accordion.games import Descriptor
 
-#: The strategies --each plays.
-STRATEGIES = ("forced", "solver")
+
+def check(args: argparse.Namespace) -> None:
+    """Refuse what ``--each`` does not take: it plays the rows of ``--file``."""
+    if args.file is None:
+        raise CliError("stats --each plays the deals of --file F (one row per line)")
+    numbered = (("--deals", args.deals), ("--plot", args.plot), ("--strategy", args.strategy))
+    for flag, value in numbered:
+        if value is not None:
+            raise CliError(f"stats --each: {flag} is for numbered deals; drop it")
 
 
-def _deals(args: argparse.Namespace, game: Descriptor) -> Iterator[Any]:
-    """The deals of --file, in order (read and checked before any output), else the
-    numbered deals S … S+N-1 of --seed/--deals."""
-    from accordion.cli.solve import _read_file
-
-    if args.file is not None:
-        if args.deals is not None:
-            raise CliError("stats --each: give --file or --deals, not both")
-        yield from list(_read_file(args.file, game.parse_row))
-        return
-    if args.deals is None:
-        raise CliError("stats --each: give the deals with --file F (or --seed S --deals N)")
-    numbered = game.numbered()
-    for number in range(args.seed, args.seed + args.deals):
-        yield numbered(number, args.cards)
+def _rules(args: argparse.Namespace, game: Descriptor) -> Any:
+    """The rules as the game's class takes them: with the variant flags for the
+    games that have variants, else the rule set's name."""
+    return rules_from(args, args.rules) if game.supports("variant") else args.rules
 
 
-def _strategy(args: argparse.Namespace, game: Descriptor, blind: bool | None) -> str:
-    forced = args.rules in game.forced_rules
-    strategy = args.strategy or ("forced" if forced else "solver")
-    if strategy not in STRATEGIES:
-        raise CliError(
-            f"stats --each plays the rules' forced line or the solver's best line: "
-            f"--strategy forced or solver, not {strategy}"
-        )
-    if strategy == "forced" and not forced:
-        choices = ", ".join(game.forced_rules) or "none"
-        raise CliError(
-            f"stats --each --game {game.name}: --rules {args.rules} leave choices, so there "
-            f"is no forced line (rules that force every move: {choices}); "
-            "--strategy solver plays the best line"
-        )
-    if strategy == "solver" and blind:
-        raise CliError(
-            f"stats --each --game {game.name} --blind: the solver sees the whole deal; "
-            "a blind deal has a forced line only under rules that force every move"
-        )
-    return strategy
-
-
-def _forced(table: Any, game: Descriptor) -> Any:
-    """Play ``table`` out by its rules' one legal action at each step."""
-    while not table.is_over:
-        legal = list(table.legal_moves)
-        if len(legal) != 1:
-            raise IllegalMoveError(
-                f"{game.title} under these rules leaves {len(legal)} actions here: no forced line"
+def _forced(game: Any, args: argparse.Namespace) -> Any:
+    """Play ``game`` out by the only legal action, as forcing rules choose it."""
+    named: Descriptor = args.game
+    while not game.is_over:
+        moves = list(game.legal_moves)
+        if len(moves) > 1:
+            raise CliError(
+                f"stats --each --game {named.name}: --rules {args.rules} leaves choices "
+                f"and the solver does not take it; give rules that force every action "
+                f"or {' or '.join(named.solve_rules)}"
             )
-        table.play(legal[0])
-    return table
+        game.play(moves[0])
+    return game
 
 
-def play(deal: Any, game: Descriptor, rules: Any, strategy: str, blind: bool) -> dict[str, Any]:
-    """One deal played out: its JSON object (``deal``, ``piles``, ``sizes`` …)."""
-    table = game.game_class()(deal, rules, blind=blind)
-    result = None
-    if strategy == "forced":
-        _forced(table, game)
-    else:
-        solution = game.solver()(deal, rules=rules)
-        for move in solution.moves:
-            table.play(move)
-        result = solution.result
-    sizes = [len(pile) for pile in table.piles]
-    figures: dict[str, Any] = {
-        "game": game.name,
-        "deal": str(deal),
-        "rules": args_rules(rules),
-        "strategy": strategy,
-        "blind": blind,
-        "piles": len(sizes),
-        "sizes": sizes,
-        "won": len(sizes) <= game.won_at,
-    }
-    if result is not None:
-        figures["result"] = result
-    return figures
-
-
-def args_rules(rules: Any) -> str:
-    """The rule set's name, whatever the game's rules object is."""
-    return str(getattr(rules, "name", rules))
-
-
-def run(args: argparse.Namespace, rules: Any) -> int:
-    """Print one line (or JSON object) per deal, in input order."""
+def play_each(deal: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """One deal under the rules: its end as a JSON object."""
     game: Descriptor = args.game
-    game.require("each", "stats --each")
-    if args.plot is not None or args.scheduler is not None or args.checkpoint is not None:
-        raise CliError("stats --each prints each deal: no --plot, --scheduler or --checkpoint")
-    strategy = _strategy(args, game, args.blind)
-    # The forced line deals as it goes, as the rules are played (and as stats
-    # plays them); the solver's line is open.
-    blind = strategy == "forced" if args.blind is None else bool(args.blind)
-    for index, deal in enumerate(_deals(args, game), 1):
-        figures = play(deal, game, rules, strategy, blind)
-        if args.json:
-            print(json.dumps(figures))
-        else:
-            left = game.plural(figures["piles"], game.nouns.piece)
-            print(f"deal {index}: {figures['deal']}")
-            print(f"  {left} remaining: {' '.join(str(size) for size in figures['sizes'])}")
+    cls = game.game_class()
+    rules = _rules(args, game)
+    if args.rules in game.solve_rules:
+        solution = game.solver()(deal, rules=rules, max_nodes=args.max_nodes, timeout=args.timeout)
+        result = solution.result
+        played = cls(deal, rules)
+        for move in solution.moves:
+            played.play(move)
+    else:
+        played = _forced(cls(deal, rules, blind=bool(args.blind)), args)
+        result = "win" if played.outcome.grade == "win" else "loss"
+    return {
+        "deal": str(deal),
+        "game": game.name,
+        "rules": args.rules,
+        "result": result,
+        "piles": played.outcome.piles,
+        "sizes": [len(pile) for pile in played.piles],
+    }
+
+
+def line(figures: dict[str, Any]) -> str:
+    """One result as text: the judge's line (``6 piles remaining: 40 8 1 1 1 1``)."""
+    piles = len(figures["sizes"])
+    noun = "pile" if piles == 1 else "piles"
+    return f"{piles} {noun} remaining: " + " ".join(str(n) for n in figures["sizes"])
+
+
+def run_each(args: argparse.Namespace, deals: list[Any]) -> int:
+    """Print one result per deal, in input order."""
+    for deal in deals:
+        figures = play_each(deal, args)
+        print(json.dumps(figures) if args.json else line(figures))
     return 0
