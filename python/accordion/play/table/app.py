@@ -17,20 +17,27 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.text import Text
-from textual import events, work
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.geometry import Size
-from textual.reactive import reactive
-from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
-from textual.worker import get_current_worker
+from accordion.errors import AccordionError, MissingExtraError
+
+try:
+    from rich.text import Text
+    from textual import events, work
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding, BindingType
+    from textual.containers import VerticalScroll
+    from textual.geometry import Size
+    from textual.reactive import reactive
+    from textual.screen import ModalScreen
+    from textual.widget import Widget
+    from textual.widgets import Footer, Input, Static
+    from textual.worker import get_current_worker
+except ImportError as error:  # the module imports only with its extra, and says so
+    raise MissingExtraError(
+        f"the table needs the play extra ({error.name} is missing): "
+        "pip install 'accordion-patience[play]'"
+    ) from None
 
 import accordion
-from accordion.errors import AccordionError
 from accordion.play.table.model import Best, Rating, Table, band_size, bands
 from accordion.play.table.record import Record, key
 
