@@ -103,7 +103,11 @@ pub(crate) fn order_moves(
 ) {
     let cards = position.cards();
     let attempt = perturb.attempt;
-    let amount = if two_way { TWO_WAY_FUZZ } else { perturb.amount };
+    let amount = if two_way {
+        TWO_WAY_FUZZ
+    } else {
+        perturb.amount
+    };
     let salt = if attempt == 0 {
         0
     } else {

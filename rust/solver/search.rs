@@ -45,6 +45,45 @@ pub(crate) enum Stop {
     Cancelled,
     /// The attempt used up its nodes: search again in another order.
     Restart,
+    /// Another searcher of the same [`Race`] finished in fewer nodes.
+    Outrun,
+}
+
+/// Searchers of one position on several threads, each in its own order
+/// ([`Search::with_worker`]), each with its own table: the answer is that of
+/// the searcher that finishes in the fewest nodes (ties to the lowest
+/// number). Each searcher's node count at its end is a function of the
+/// position, the rules and its number alone, and a searcher gives up only
+/// once it has spent more nodes than one that has finished (it can no longer
+/// be the one chosen), so the chosen searcher and its answer are the same in
+/// every run, whatever the threads' speeds.
+pub(crate) struct Race {
+    /// The least `nodes << 8 | worker` of a finished searcher.
+    best: std::sync::atomic::AtomicU64,
+}
+
+impl Race {
+    pub(crate) fn new() -> Race {
+        Race {
+            best: std::sync::atomic::AtomicU64::new(u64::MAX),
+        }
+    }
+
+    fn mark(nodes: u64, worker: u64) -> u64 {
+        nodes.min(u64::MAX >> 8) << 8 | worker
+    }
+
+    /// A searcher has finished after `nodes`.
+    pub(crate) fn finished(&self, nodes: u64, worker: u64) {
+        self.best
+            .fetch_min(Race::mark(nodes, worker), Ordering::SeqCst);
+    }
+
+    /// Whether a searcher that has spent `nodes` and not finished can still
+    /// be the one chosen.
+    fn outrun(&self, nodes: u64, worker: u64) -> bool {
+        Race::mark(nodes, worker) > self.best.load(Ordering::SeqCst)
+    }
 }
 
 /// The result of a search.
@@ -139,6 +178,10 @@ pub(crate) struct Search<'a> {
     probing: bool,
     /// The probes perturb the order at paths shorter than this.
     shallow: usize,
+    /// This searcher's number in a [`Race`] (0 alone): its orders are
+    /// another searcher's from the first attempt on.
+    worker: u64,
+    race: Option<&'a Race>,
 }
 
 impl<'a> Search<'a> {
@@ -176,7 +219,20 @@ impl<'a> Search<'a> {
             quota: u64::MAX,
             probing: false,
             shallow: 0,
+            worker: 0,
+            race: None,
         }
+    }
+
+    /// This search as searcher `worker` of `race`: every attempt's order is
+    /// perturbed by a salt of the worker's number, so the searchers of a race
+    /// take different lines from the first attempt on (worker 0's orders are
+    /// those of the search alone), and the sweeper ranks start `worker`
+    /// places later in their cycle.
+    pub(crate) fn with_worker(mut self, worker: u64, race: &'a Race) -> Search<'a> {
+        self.worker = worker;
+        self.race = Some(race);
+        self
     }
 
     /// Search from `root` for a line of at most `k` piles, for `k` rising from
@@ -255,7 +311,7 @@ impl<'a> Search<'a> {
         match self.stop {
             Some(Stop::Proven) => Some(true),
             None => Some(false),
-            Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => None,
+            Some(Stop::Budget | Stop::Cancelled | Stop::Restart | Stop::Outrun) => None,
         }
     }
 
@@ -338,7 +394,8 @@ impl<'a> Search<'a> {
             self.restart_at = self.nodes.saturating_add(nodes).min(self.quota);
             self.sleep.clear();
             let sweepers = if self.probing { PROBE_SWEEPERS } else { 2 };
-            self.sweepers = self.sweeper_choices[(self.attempt % sweepers as u64) as usize];
+            let turn = self.attempt.wrapping_add(self.worker);
+            self.sweepers = self.sweeper_choices[(turn % sweepers as u64) as usize];
             self.visit(root, 0);
             if self.stop != Some(Stop::Restart) || self.nodes >= self.quota {
                 return;
@@ -361,12 +418,17 @@ impl<'a> Search<'a> {
             0
         };
         Perturb {
-            attempt: self.attempt,
+            attempt: self.attempt ^ self.worker << 32,
             amount,
         }
     }
 
     fn found(self) -> Found {
+        if let Some(race) = self.race {
+            if matches!(self.stop, None | Some(Stop::Proven)) {
+                race.finished(self.nodes, self.worker);
+            }
+        }
         Found {
             value: self.best,
             line: self.best_line,
@@ -385,6 +447,13 @@ impl<'a> Search<'a> {
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stop = Some(Stop::Budget);
+            return true;
+        }
+        if self
+            .race
+            .is_some_and(|race| race.outrun(self.nodes, self.worker))
+        {
+            self.stop = Some(Stop::Outrun);
             return true;
         }
         false
@@ -864,7 +933,10 @@ mod tests {
         let first: Vec<u64> = (1..=31).map(luby).collect();
         assert_eq!(
             first,
-            [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16]
+            [
+                1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
+                4, 8, 16
+            ]
         );
         assert_eq!(luby((1 << 20) - 1), 1 << 19);
         assert_eq!(luby(u64::MAX), 1 << 63);
