@@ -42,12 +42,13 @@ from accordion.errors import InvalidArgumentError, InvalidRulesError
 
 #: What a game may be able to do (each is refused, naming the game, where it cannot):
 #: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
-#: ``rate`` rate deals' difficulty; ``hunt`` look for unwinnable numbered deals;
+#: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
+#: ``hunt`` look for unwinnable numbered deals;
 #: ``play`` the text UI; ``batch`` ``--scheduler`` and ``--checkpoint``; ``variant``
 #: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
 #: ``numberings`` Solvitaire's and Knuth's numbered deals.
 Capability = Literal[
-    "solve", "stats", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
+    "solve", "stats", "each", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
 ]
 CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
 
@@ -99,6 +100,8 @@ class Engine:
     move: str
     #: The row class (``parse``).
     rows: str = "accordion._core:Deal"
+    #: The rules class: ``Rules(name, two_way=, distances=, win_piles=)``.
+    rules: str = "accordion._core:Rules"
     #: Statistics over numbered deals (``simulate(deals=, rules=, strategy=, ...)``).
     simulate: str | None = None
 
@@ -220,6 +223,20 @@ class Descriptor:
         self.require("play", "play")
         return load(self.session)
 
+    def make_rules(self, name: str | None = None, engine: Engines = "core") -> Any:
+        """The rules of ``engine`` for the game under rule set ``name`` (default: the
+        game's first), with the variant flags the game fixes (not Accordion's
+        Revenge's goal card, which comes from a game number)."""
+        name = self.rules[0] if name is None else name
+        rules = load(self.pieces(engine).rules)
+        variant = self.variant
+        if variant is None:
+            return rules(name)
+        distances = [int(part) for part in variant.distances.split(",")]
+        return rules(
+            name, two_way=variant.two_way, distances=distances, win_piles=variant.win_piles
+        )
+
     def parse_row(self, text: str, engine: Engines = "core") -> Any:
         """A row of this game, read and checked (a Royal Marriage row starts with
         QH and ends with KH) before anything is done with it."""
@@ -245,6 +262,7 @@ ACCORDION_REFERENCE = Engine(
     deal="accordion.games:reference_seeded_deal",
     move="accordion.reference:Move",
     rows="accordion.reference:Deal",
+    rules="accordion.reference:Rules",
 )
 
 #: What Accordion's variants refuse: they are played with their own fixed flags.
@@ -309,6 +327,7 @@ def _throw_engines(
             deal=f"{module}:{deal}" if deal else "accordion.games:reference_seeded_deal",
             move=f"{module}:{move}",
             rows="accordion.reference:Deal",
+            rules="accordion.reference:Rules",
         ),
     )
 
