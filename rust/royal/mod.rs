@@ -24,4 +24,4 @@ pub use play::RoyalPlay;
 pub use row::{RoyalRow, Throw};
 pub use simulate::{simulate, RoyalStats, Setup};
 pub use solver::{solve, Solution};
-pub use strategy::{choose, greedy_choice, hint, play_out, Strategy};
+pub use strategy::{choose, greedy_choice, play_out, Strategy};

@@ -110,11 +110,6 @@ pub fn choose(game: &RoyalGame, strategy: Strategy) -> Option<RoyalAction> {
         .or_else(|| game.may_deal().then_some(RoyalAction::Deal))
 }
 
-/// A hint: the action `best` would take now, `None` when the game is over.
-pub fn hint(game: &RoyalGame) -> Option<RoyalAction> {
-    choose(game, Strategy::Best)
-}
-
 /// Play a whole game with a strategy; the final outcome.
 pub fn play_out(
     deal: RoyalDeal,
@@ -195,17 +190,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn hints_follow_the_solver_in_open_play_and_deal_first_in_modern_blind_play() {
-        let deal: RoyalDeal = "QH 5C 9H 7D 5S KH".parse().unwrap();
-        let mut open = RoyalGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
-        while let Some(action) = hint(&open) {
-            open.play(action).unwrap();
-        }
-        assert!(open.is_won());
-        let blind = RoyalGame::new(deal, true, RuleSet::Modern).unwrap();
-        assert_eq!(hint(&blind), Some(RoyalAction::Deal));
     }
 }

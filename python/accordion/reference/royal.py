@@ -73,7 +73,9 @@ def royal_rules(rules: object) -> str:
         return "modern"
     if isinstance(rules, Rules):
         if rules != Rules(rules.name):
-            raise InvalidRulesError(f"Royal Marriage has no variant (two-way, distances): {rules}")
+            raise InvalidRulesError(
+                f"Royal Marriage has no variant (two-way, distances, win piles, goal): {rules}"
+            )
         name = rules.name
     elif isinstance(rules, str):
         name = rule_set_name(rules)
