@@ -49,6 +49,12 @@ pub trait ThrowRow:
     fn throws(&self, out: &mut Vec<Self::Throw>);
     /// Whether any throw is allowed.
     fn has_throw(&self) -> bool;
+    /// The first throw allowed now in canonical order (the greedy choice).
+    fn first_throw(&self) -> Option<Self::Throw> {
+        let mut throws = Vec::new();
+        self.throws(&mut throws);
+        throws.first().copied()
+    }
     /// Throw the cards out (the throw must be allowed); returns them for `unapply`.
     fn apply(&mut self, throw: Self::Throw) -> [Card; 2];
     /// Exactly reverse `apply(throw)`, which returned `out`.
@@ -103,6 +109,8 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     const RULES_IN_WORDS: &'static str;
     /// Cards left by a win (Royal Marriage: the royal pair; Bayan: none).
     const WON_AT: usize;
+    /// The fewest cards of a deal.
+    const MIN_CARDS: usize;
 
     /// The game under rule set `set` (one of [`Self::RULE_SETS`]).
     fn with_rules(set: RuleSet) -> Self;
@@ -113,6 +121,8 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     fn as_deal(deal: &Self::Deal) -> &Deal;
     /// Cards laid out when a blind game starts (the rest is the stock).
     fn blind_start(deal: &Self::Deal) -> usize;
+    /// The numbered deal `seed` of `cards` cards ([`Self::MIN_CARDS`] to 52).
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal>;
     /// Solve an open row exactly (within the budget).
     fn solve(cards: &[Card], budget: &Budget) -> Solution<Self::Play>;
 
@@ -122,6 +132,19 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// nothing); `moves` are then the throws after those deals.
     fn solve_game(game: &ThrowGame<Self>, budget: &Budget) -> Solution<Self::Play> {
         Self::solve(&game.cards_left(), budget)
+    }
+
+    /// The throw the `best` strategy makes in a blind game whose rules oblige a
+    /// throw before each deal, not knowing the stock. By default the first
+    /// throw of the solver's line for the row.
+    fn blind_choice(game: &ThrowGame<Self>) -> Option<Self::Throw> {
+        let first = *Self::solve(game.cards(), &Budget::default())
+            .moves
+            .first()?;
+        match game.action_of(first) {
+            Ok(ThrowAction::Throw(throw)) => Some(throw),
+            _ => None,
+        }
     }
 
     fn cards_of(deal: &Self::Deal) -> &[Card] {

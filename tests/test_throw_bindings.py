@@ -106,6 +106,8 @@ def test_solutions_round_trip_through_a_public_constructor(
         solution_class.from_dict(bad)
     with pytest.raises(InvalidArgumentError, match="result"):
         solution_class.from_dict({**solution.to_dict(), "result": "maybe"})
+    with pytest.raises(InvalidArgumentError, match="seconds"):
+        solution_class.from_dict({**solution.to_dict(), "seconds": 1e300})
     missing = solution.to_dict()
     del missing["nodes"]
     with pytest.raises(InvalidArgumentError, match="nodes"):
@@ -117,3 +119,69 @@ def test_solutions_pickled_by_the_earlier_version_still_load() -> None:
     state = ("QH 5C KH", "loss", [], (3, 1, 0.0, False))
     old = core._restore("RoyalSolution", state)
     assert (old.result, old.cards, old.deal) == ("loss", 3, "QH 5C KH")
+
+
+STATS: dict[str, tuple[Any, Any, str]] = {
+    "royal-marriage": (accordion.simulate_royal, accordion.RoyalStats, "parlett"),
+    "bayan": (accordion.simulate_bayan, accordion.BayanStats, "modern"),
+}
+
+
+@pytest.fixture(params=list(STATS))
+def stats_of(request: pytest.FixtureRequest) -> tuple[Any, Any, str]:
+    return STATS[request.param]
+
+
+def test_statistics_round_trip_through_a_public_constructor(
+    stats_of: tuple[Any, Any, str],
+) -> None:
+    simulate, stats_class, rules = stats_of
+    stats = simulate(deals=300, seed=7, rules=rules, blind=True, cards=20, jobs=1)
+    again = stats_class.from_histogram(
+        stats.histogram, stats.rules, stats.strategy, stats.blind, stats.cards, stats.seed
+    )
+    assert again.to_dict() | {"seconds": 0} == stats.to_dict() | {"seconds": 0}
+    loaded = pickle.loads(pickle.dumps(stats))
+    assert type(loaded) is stats_class
+    assert loaded.to_dict() == stats.to_dict()
+    with pytest.raises(InvalidArgumentError, match="histogram"):
+        stats_class.from_histogram({21: 1}, rules, "greedy", True, 20, 1)
+    with pytest.raises(accordion.InvalidRulesError, match="strategy"):
+        stats_class.from_histogram({}, rules, "clever", True, 20, 1)
+
+
+def test_royal_statistics_pickled_by_the_earlier_version_still_load() -> None:
+    core: Any = accordion._core
+    histogram = [0] * 53
+    histogram[2], histogram[5] = 3, 1
+    state = ((52, True, "parlett", "greedy"), (1, 4, 3, histogram, 2.75, (0.3, 0.9)), 0.5, False)
+    old = core._restore("RoyalStats", state)
+    assert (old.deals, old.wins, old.mean_piles, old.histogram) == (4, 3, 2.75, {2: 3, 5: 1})
+
+
+def test_bayan_statistics_agree_with_the_solver_and_the_reference_engine() -> None:
+    from accordion import Deal
+    from accordion.reference import bayan as reference
+
+    best = accordion.simulate_bayan(deals=200, seed=3, cards=12, strategy="best")
+    solved = [solve_bayan(Deal.from_seed(n, 12)).cards for n in range(3, 203)]
+    assert best.histogram == {c: solved.count(c) for c in sorted(set(solved))}
+    assert best.wins == solved.count(0) and best.to_dict()["game"] == "bayan"
+    # Greedy blind play, replayed move by move on the reference engine.
+    greedy = accordion.simulate_bayan(deals=100, seed=3, cards=12, blind=True)
+    ends = []
+    for n in range(3, 103):
+        game = reference.BayanGame(str(Deal.from_seed(n, 12)), blind=True)
+        while game.legal_moves:
+            game.play(next(iter(game.legal_moves)))
+        ends.append(game.outcome.cards)
+    assert greedy.histogram == {c: ends.count(c) for c in sorted(set(ends))}
+
+
+def test_only_the_old_royal_signature_takes_deals_by_position() -> None:
+    with pytest.warns(DeprecationWarning, match="deals=..."):
+        assert accordion.simulate_royal(10, jobs=1).deals == 10  # type: ignore[misc]
+    with pytest.raises(TypeError, match="keyword arguments only"):
+        accordion.simulate_bayan(10)  # type: ignore[misc]
+    with pytest.raises(accordion.InvalidRulesError, match="Bayan is played under"):
+        accordion.simulate_bayan(deals=1, rules="parlett")

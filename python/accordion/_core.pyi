@@ -764,12 +764,49 @@ class _ThrowSolution(Generic[_MoveT]):
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
+RoyalStrategy = Literal["greedy", "best"]
+
+class _ThrowStats:
+    @property
+    def strategy(self) -> RoyalStrategy:
+        """The strategy that chose the throws: ``greedy`` or ``best``."""
+    @property
+    def blind(self) -> bool:
+        """Whether the deals were dealt as they went."""
+    @property
+    def cards(self) -> int:
+        """Cards per deal."""
+    @property
+    def deals(self) -> int:
+        """Deals played."""
+    @property
+    def seed(self) -> int:
+        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
+    @property
+    def win_rate(self) -> float:
+        """``wins / deals``."""
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+    @property
+    def mean_piles(self) -> float:
+        """Mean cards left (each card a pile of one, as in :class:`Stats`)."""
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Cards left → games, increasing, only the counts that occurred."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the simulation took."""
+    def to_dict(self) -> dict[str, object]:
+        """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
+        writes it (``mode``, ``cards`` …), with ``game`` besides.
+        """
+
 # ---------------------------------------------------------------- Royal Marriage
 # docs/royal-marriage.md; the reference twin is accordion.reference.royal.
 
 RoyalRuleName = Literal["modern", "parlett"]
 RoyalMoveKind = Literal["out", "between", "deal"]
-RoyalStrategy = Literal["greedy", "best"]
 
 @final
 class RoyalMove(_ThrowMove):
@@ -893,54 +930,40 @@ class RoyalSolution(_ThrowSolution[RoyalMove]):
         """Intervals examined by the interval solver."""
 
 @final
-class RoyalStats:
+class RoyalStats(_ThrowStats):
     """Totals of :func:`simulate_royal`: the attributes of :class:`Stats` (piles = cards
     left, a win is the royal pair alone), without ``grades``.
     """
 
+    @staticmethod
+    def from_histogram(
+        histogram: dict[int, int],
+        rules: RoyalRuleName | Rules | str,
+        strategy: RoyalStrategy | str,
+        blind: bool,
+        cards: int,
+        seed: int,
+        seconds: float = 0.0,
+    ) -> RoyalStats:
+        """The figures of a histogram of cards left (cards → deals) of the deals
+        ``seed …``, computed as the simulation computes them.
+
+        Runs over adjacent seed ranges combine by adding their histograms;
+        pickling rebuilds the statistics through this.
+
+        Raises:
+            InvalidArgumentError: a count, seed or number of cards out of range.
+            InvalidRulesError: rules or a strategy the game does not know.
+        """
     @property
     def rules(self) -> RoyalRuleName:
         """The rule set played: ``modern`` or ``parlett``."""
     @property
-    def strategy(self) -> RoyalStrategy:
-        """The strategy that chose the throws: ``greedy`` or ``best``."""
-    @property
-    def blind(self) -> bool:
-        """Whether the deals were dealt as they went."""
-    @property
-    def cards(self) -> int:
-        """Cards per deal."""
-    @property
-    def deals(self) -> int:
-        """Deals played."""
-    @property
-    def seed(self) -> int:
-        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
-    @property
     def wins(self) -> int:
         """Deals won (only the royal pair left)."""
     @property
-    def win_rate(self) -> float:
-        """``wins / deals``."""
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate."""
-    @property
-    def mean_piles(self) -> float:
-        """Mean cards left."""
-    @property
     def mean_cards(self) -> float:
         """Deprecated (``DeprecationWarning``): :attr:`mean_piles`."""
-    @property
-    def histogram(self) -> dict[int, int]:
-        """Cards left → games, increasing, only the counts that occurred."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the simulation took."""
-    def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
-        writes it (``mode``, ``cards`` …), with ``game`` besides.
-        """
 
 def royal_deal(seed: int, cards: int | None = None) -> Deal:
     """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
@@ -1157,6 +1180,67 @@ def solve_bayan(
         InvalidDealError: text that is not a row, or an empty row.
         InvalidRulesError: rules other than ``modern``.
         InvalidArgumentError: a budget out of range.
+    """
+
+@final
+class BayanStats(_ThrowStats):
+    """Totals of :func:`simulate_bayan`: the attributes of :class:`Stats` (piles = cards
+    left, a win is an empty row), without ``grades``.
+    """
+
+    @staticmethod
+    def from_histogram(
+        histogram: dict[int, int],
+        rules: Literal["modern"] | Rules | str,
+        strategy: RoyalStrategy | str,
+        blind: bool,
+        cards: int,
+        seed: int,
+        seconds: float = 0.0,
+    ) -> BayanStats:
+        """The figures of a histogram of cards left (cards → deals) of the deals
+        ``seed …``, computed as the simulation computes them.
+
+        Runs over adjacent seed ranges combine by adding their histograms;
+        pickling rebuilds the statistics through this.
+
+        Raises:
+            InvalidArgumentError: a count, seed or number of cards out of range.
+            InvalidRulesError: rules or a strategy the game does not know.
+        """
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set played: always ``modern``."""
+    @property
+    def wins(self) -> int:
+        """Deals won (every card out)."""
+
+def simulate_bayan(
+    *,
+    deals: int,
+    rules: Literal["modern"] | Rules | str | None = None,
+    strategy: RoyalStrategy | str | None = None,
+    seed: int | None = None,
+    cards: int | None = None,
+    blind: bool | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> BayanStats:
+    """Play numbered Bayan deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+
+    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+    ``strategy`` is ``greedy`` (default: the first throw in canonical order, a deal
+    only when no throw is left) or ``best`` (the exact solver's line; blind, every
+    card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
+    cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
+    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+    Returns:
+        A :class:`BayanStats`.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
     """
 
 StrategyName = Literal[

@@ -78,6 +78,7 @@ impl Throwing for Bayan {
     const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
     const WON_AT: usize = 0;
+    const MIN_CARDS: usize = 1;
 
     fn with_rules(_rules: RuleSet) -> Bayan {
         Bayan
@@ -98,6 +99,11 @@ impl Throwing for Bayan {
 
     fn blind_start(_deal: &Deal) -> usize {
         BLIND_START
+    }
+
+    /// `Deal::from_seed`: the package's numbered deals.
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
+        Deal::from_seed(seed, cards)
     }
 
     fn solve(cards: &[Card], budget: &Budget) -> Solution<BayanPlay> {

@@ -9,10 +9,10 @@
 //! returns. To bind another such game:
 //!
 //! 1. implement `Throwing` (and `ThrowRow`, `ThrowPlay`) for it in the core;
-//! 2. write `rust/python/<game>.rs` with one `throw_game! { game: …, move: …,
-//!    outcome: …, game_class: …, solution: …, solve: … }` invocation (the class
-//!    names and each game's own docstrings; `bayan.rs` is the whole of it) and
-//!    a `register` that calls the `register_classes` it defines;
+//! 2. write `rust/python/<game>.rs` with one `throw_game! { game: …; move …;
+//!    … fn solve_…; }` invocation (the class names, and each game's own
+//!    docstrings as doc comments; `bayan.rs` is the whole of it) and a
+//!    `register` that calls the `register_classes` it defines;
 //! 3. add `mod <game>;` and `<game>::register(m)?` below, `"<Game>Game"` to
 //!    `pickle::restore`'s replayed kinds and its outcome to the restored ones;
 //! 4. state its classes in `python/accordion/_core.pyi` as subclasses of the
@@ -42,6 +42,7 @@ mod numbering;
 mod pickle;
 mod royal;
 mod solver;
+mod stats;
 mod throw;
 mod values;
 

@@ -72,7 +72,7 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
         "Rating" => choose::PyRating::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        "RoyalStats" => royal::PyRoyalStats::from_state(state)?
+        "RoyalStats" => royal::stats_class::PyRoyalStats::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
         _ => return Err(malformed(kind)),

@@ -4,23 +4,30 @@
 //! a game (its move, outcome, game and solution) and its `solve_…` function from
 //! the game's [`Throwing`] type, the class names and the docstrings. Everything
 //! the classes do is written here once: the bodies are generic functions over
-//! `G: Throwing`, the macro only names them. The docstrings are arguments, so
-//! they read as prose in the invocation and `help()` shows each game's words;
+//! `G: Throwing`, the macro only names them. Each game's own docstrings are doc
+//! comments in its invocation (no `concat!`), so they read as prose there and
+//! `help()` shows each game's words;
 //! `python/accordion/_core.pyi` states the same classes once as generic bases
 //! (`_ThrowMove`, `_ThrowGame`, …) and each game's docstrings in its subclasses.
 //!
 //! Binding a new throw game is one invocation (see `royal.rs`, `bayan.rs`),
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
 
-use super::args::{shown, text, whole, wrong_type};
+use super::args::{
+    flag, jobs_arg, optional_text, optional_whole, text, whole, wrong_type, SEED_RANGE,
+};
 use super::errors::NoMoveToUndoError;
 use super::interrupt::run_interruptible;
 use super::pickle::{malformed, verdict};
-use super::values::{deal_arg, PyDeal, PyRules};
+use super::solver::SolutionDict;
+use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
+use super::values::{card_count, deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
 use crate::error::Error;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
+use crate::throw_play::{Setup, Strategy, ThrowStats};
+use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 use std::time::Duration;
@@ -197,42 +204,29 @@ pub fn solution_dict<'py, G: Throwing>(
 pub fn solution_from_dict<G: Throwing>(
     data: &Bound<'_, PyDict>,
 ) -> PyResult<(String, Solution<G::Play>)> {
-    let field = |key: &'static str| -> PyResult<Bound<'_, PyAny>> {
-        data.get_item(key)?.ok_or_else(|| {
-            Error::InvalidArgument {
-                argument: "data",
-                message: format!("a solution's dict needs the key {key:?}"),
-            }
-            .into()
-        })
-    };
-    let row = deal_arg(&field("deal")?)?;
-    let given = field("result")?;
-    let result = ["win", "loss", "unknown"]
-        .into_iter()
-        .find(|&name| given.eq(name).unwrap_or(false))
-        .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
-    let moves = field("moves")?
-        .try_iter()?
-        .map(|m| Ok(G::Play::parse(&text(&m?, "a move")?)?))
+    let read = SolutionDict::read(data)?;
+    let moves = read
+        .moves
+        .iter()
+        .map(|m| Ok(G::Play::parse(&text(m, "a move")?)?))
         .collect::<PyResult<Vec<G::Play>>>()?;
-    let expected = format!("0 to {} cards (the cards of the deal)", row.len());
-    let cards: usize = whole(&field("cards")?, "cards", &expected)?;
-    if cards > row.len() {
+    let expected = format!("0 to {} cards (the cards of the deal)", read.row.len());
+    let cards: usize = whole(&read.field("cards")?, "cards", &expected)?;
+    if cards > read.row.len() {
         return Err(Error::argument("cards", &expected, cards).into());
     }
-    let seconds: f64 = field("seconds")?.extract()?;
-    let elapsed = Duration::try_from_secs_f64(seconds)
-        .map_err(|_| Error::argument("seconds", "a finite number 0 or more", seconds))?;
+    // Finite and not negative, but maybe past what a `Duration` holds.
+    let elapsed = Duration::try_from_secs_f64(read.seconds)
+        .map_err(|_| Error::argument("seconds", "a number of seconds 0 to 2**64", read.seconds))?;
     let solution = Solution {
-        verdict: verdict(result)?,
+        verdict: verdict(read.result)?,
         moves,
         cards,
-        nodes: whole(&field("nodes")?, "nodes", "a number of nodes 0 or more")?,
+        nodes: read.nodes,
         elapsed,
         cancelled: false,
     };
-    Ok((row.to_string(), solution))
+    Ok((read.row.to_string(), solution))
 }
 
 /// A solution pickled by an earlier version, through `_restore`:
@@ -261,39 +255,396 @@ pub fn solution_from_state<G: Throwing>(
     Ok((deal, solution))
 }
 
+/// A throw game's statistics rebuilt from their histogram (`from_histogram`).
+#[allow(clippy::too_many_arguments)]
+pub fn stats_from_histogram<G: Throwing>(
+    histogram: &Bound<'_, PyDict>,
+    rules: &Bound<'_, PyAny>,
+    strategy: &Bound<'_, PyAny>,
+    blind: bool,
+    cards: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    seconds: f64,
+) -> PyResult<ThrowStats> {
+    let setup = Setup {
+        rules: rules_of::<G>(Some(rules))?.rules(),
+        strategy: Strategy::parse(&text(strategy, "strategy")?, G::TITLE)?,
+        blind,
+        cards: card_count(Some(cards), G::MIN_CARDS)?,
+    };
+    let seed = super::args::seed(seed)?;
+    let bounds = (G::WON_AT, setup.cards);
+    stats_of_histogram(setup, histogram, bounds, seed, G::WON_AT, seconds)
+}
+
+/// A throw game's statistics pickled by an earlier version, through `_restore`:
+/// `((cards, blind, rules, strategy), (seed, …, histogram, …), seconds, cancelled)`;
+/// the figures are computed again from the histogram.
+pub fn stats_from_state<G: Throwing>(
+    kind: &str,
+    state: &Bound<'_, PyTuple>,
+) -> PyResult<ThrowStats> {
+    type SetupState = (usize, bool, String, String);
+    type Figures = (u64, u64, u64, Vec<u64>, f64, (f64, f64));
+    let ((cards, blind, rules, strategy), figures, seconds, cancelled): (
+        SetupState,
+        Figures,
+        f64,
+        bool,
+    ) = state.extract().map_err(|_| malformed(kind))?;
+    let (seed, _, _, histogram, _, _) = figures;
+    let setup = Setup {
+        cards,
+        blind,
+        rules: crate::throw_game::rule_set_of::<G>(rules.parse()?)?.rules(),
+        strategy: Strategy::parse(&strategy, G::TITLE)?,
+    };
+    let histogram = histogram.try_into().map_err(|_| malformed(kind))?;
+    let mut stats = ThrowStats::of_histogram(setup, seed, histogram, G::WON_AT);
+    stats.seconds = seconds;
+    stats.cancelled = cancelled;
+    Ok(stats)
+}
+
+/// The arguments of every throw game's `simulate_…`, checked in signature
+/// order, and the simulation run ([`crate::throw_play::simulate`]). `args` is
+/// the positional arguments: one `deals` is taken with a `DeprecationWarning`
+/// where `legacy` (`simulate_royal`'s old signature), refused otherwise.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_game<G: Throwing>(
+    py: Python<'_>,
+    function: &str,
+    legacy: bool,
+    args: &Bound<'_, PyTuple>,
+    deals: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    strategy: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    cards: Option<&Bound<'_, PyAny>>,
+    blind: Option<&Bound<'_, PyAny>>,
+    jobs: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<ThrowStats> {
+    let positional = args.get_item(0).ok();
+    let deals = match (args.len(), positional.as_ref(), deals) {
+        (0, _, Some(deals)) => deals.clone(),
+        (1, Some(deals), None) if legacy => {
+            let message = format!(
+                "{function}(deals, ...) is deprecated: pass deals=... by keyword, as simulate takes it"
+            );
+            let message = std::ffi::CString::new(message).expect("no NUL in the message");
+            PyErr::warn(py, &py.get_type::<PyDeprecationWarning>(), &message, 1)?;
+            deals.clone()
+        }
+        (0, _, None) => {
+            return Err(PyTypeError::new_err(format!(
+                "{function}() missing required keyword argument: 'deals'"
+            )))
+        }
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "{function}() takes keyword arguments only (deals=..., seed=..., ...)"
+            )))
+        }
+    };
+    let deals: u64 = whole(&deals, "deals", "1 to 2**64 - 1")?;
+    let rules = rules_of::<G>(rules)?.rules();
+    let strategy = optional_text(strategy, "strategy")?.map_or(Ok(Strategy::Greedy), |name| {
+        Strategy::parse(&name, G::TITLE)
+    })?;
+    let seed: u64 = optional_whole(seed, "seed", SEED_RANGE)?.unwrap_or(1);
+    let setup = Setup {
+        cards: card_count(cards, G::MIN_CARDS)?,
+        blind: flag(blind, "blind")?.unwrap_or(false),
+        rules,
+        strategy,
+    };
+    let jobs = jobs_arg(jobs)?;
+    run_simulation(
+        py,
+        progress,
+        |cancel, report| {
+            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, Some(cancel), Some(report))
+        },
+        |stats| stats.deals,
+    )
+}
+
+/// The `stats` JSON object (piles = cards), as `Stats.to_dict` writes it, with `game`.
+pub fn stats_to_dict<'py, G: Throwing>(
+    py: Python<'py>,
+    stats: &ThrowStats,
+) -> PyResult<Bound<'py, PyDict>> {
+    let setup = &stats.setup;
+    let dict = PyDict::new(py);
+    dict.set_item("game", G::NAME)?;
+    let figures = stats_dict(
+        py,
+        stats,
+        setup.rules.name(),
+        setup.strategy.name(),
+        setup.blind,
+        setup.cards,
+    )?;
+    dict.update(figures.as_mapping())?;
+    Ok(dict)
+}
+
+/// The arguments of `from_histogram` that rebuild `stats` (pickling).
+pub fn stats_reduced<'py>(py: Python<'py>, stats: &ThrowStats) -> PyResult<Bound<'py, PyTuple>> {
+    let s = &stats.setup;
+    let state = (
+        histogram_dict(py, &stats.histogram, false)?,
+        s.rules.name(),
+        s.strategy.name(),
+        s.blind,
+        s.cards,
+        stats.seed,
+        stats.seconds,
+    );
+    state.into_pyobject(py)
+}
+
+/// The statistics class of one throw game and its `simulate_…` function
+/// (`RoyalStats`, `simulate_royal`): the game's core type, the class and
+/// function names, whether the function takes the deprecated positional
+/// `deals`, and as doc comments the docstrings in the game's own words (the
+/// class, its `rules`, `strategy` and `wins`, the function). `extra { … }`
+/// holds methods of this game's class alone (deprecated spellings).
+macro_rules! throw_stats {
+    (
+        game: $G:ty;
+        $(#[$stats_doc:meta])* stats $Stats:ident = $stats_name:literal;
+        $(#[$rules_doc:meta])* rules;
+        $(#[$strategy_doc:meta])* strategy;
+        $(#[$wins_doc:meta])* wins;
+        $(#[$simulate_doc:meta])* fn $simulate:ident(legacy_positional = $legacy:literal);
+        extra { $($extra:tt)* }
+    ) => {
+        pub use stats_class::register_stats;
+
+        /// The game's statistics class and `simulate_…` function ([`throw_stats!`]).
+        pub mod stats_class {
+            use super::*;
+            use $crate::python::pickle::Reduced;
+            use $crate::python::stats::{histogram_dict, stats_repr};
+            use $crate::python::throw::{
+                simulate_game, stats_from_histogram, stats_from_state, stats_reduced,
+                stats_to_dict,
+            };
+            use $crate::throw_play::ThrowStats;
+            use pyo3::types::{PyDict, PyTuple};
+
+            /// Add the statistics class and the `simulate_…` function to the module.
+            pub fn register_stats(m: &Bound<'_, PyModule>) -> PyResult<()> {
+                m.add_class::<$Stats>()?;
+                m.add_function(wrap_pyfunction!($simulate, m)?)?;
+                Ok(())
+            }
+
+            $(#[$stats_doc])*
+            #[pyclass(frozen, name = $stats_name, module = "accordion._core")]
+            pub struct $Stats(pub ThrowStats);
+
+            impl $Stats {
+                /// The statistics pickled by an earlier version (through `_restore`).
+                pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Stats> {
+                    Ok($Stats(stats_from_state::<$G>($stats_name, state)?))
+                }
+            }
+
+            #[pymethods]
+            impl $Stats {
+                /// The figures of a histogram of cards left (cards → deals) of the deals
+                /// ``seed …``, computed as the simulation computes them.
+                ///
+                /// Runs over adjacent seed ranges combine by adding their histograms;
+                /// pickling rebuilds the statistics through this.
+                ///
+                /// Raises:
+                ///     InvalidArgumentError: a count, seed or number of cards out of range.
+                ///     InvalidRulesError: rules or a strategy the game does not know.
+                #[staticmethod]
+                #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
+                #[allow(clippy::too_many_arguments)]
+                fn from_histogram(
+                    histogram: &Bound<'_, PyDict>,
+                    rules: &Bound<'_, PyAny>,
+                    strategy: &Bound<'_, PyAny>,
+                    blind: bool,
+                    cards: &Bound<'_, PyAny>,
+                    seed: &Bound<'_, PyAny>,
+                    seconds: f64,
+                ) -> PyResult<Self> {
+                    let stats = stats_from_histogram::<$G>(
+                        histogram, rules, strategy, blind, cards, seed, seconds,
+                    )?;
+                    Ok($Stats(stats))
+                }
+
+                /// Pickled as the call of ``from_histogram`` that rebuilds it.
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                    let py = slf.py();
+                    Ok((
+                        py.get_type::<$Stats>().getattr("from_histogram")?,
+                        stats_reduced(py, &slf.get().0)?,
+                    ))
+                }
+
+                $(#[$rules_doc])*
+                #[getter]
+                fn rules(&self) -> &'static str {
+                    self.0.setup.rules.name()
+                }
+
+                $(#[$strategy_doc])*
+                #[getter]
+                fn strategy(&self) -> &'static str {
+                    self.0.setup.strategy.name()
+                }
+
+                /// Whether the deals were dealt as they went.
+                #[getter]
+                fn blind(&self) -> bool {
+                    self.0.setup.blind
+                }
+
+                /// Cards per deal.
+                #[getter]
+                fn cards(&self) -> usize {
+                    self.0.setup.cards
+                }
+
+                /// Deals played.
+                #[getter]
+                fn deals(&self) -> u64 {
+                    self.0.deals
+                }
+
+                /// The first deal's number (the deals are ``seed … seed+deals-1``).
+                #[getter]
+                fn seed(&self) -> u64 {
+                    self.0.seed
+                }
+
+                $(#[$wins_doc])*
+                #[getter]
+                fn wins(&self) -> u64 {
+                    self.0.wins
+                }
+
+                /// ``wins / deals``.
+                #[getter]
+                fn win_rate(&self) -> f64 {
+                    self.0.win_rate()
+                }
+
+                /// The 95% Wilson score interval of the win rate.
+                #[getter]
+                fn ci95(&self) -> (f64, f64) {
+                    self.0.ci95
+                }
+
+                /// Mean cards left (each card a pile of one, as in :class:`Stats`).
+                #[getter]
+                fn mean_piles(&self) -> f64 {
+                    self.0.mean_piles
+                }
+
+                /// Cards left → games, increasing, only the counts that occurred.
+                #[getter]
+                fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                    histogram_dict(py, &self.0.histogram, false)
+                }
+
+                /// Wall-clock seconds the simulation took.
+                #[getter]
+                fn seconds(&self) -> f64 {
+                    self.0.seconds
+                }
+
+                /// The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
+                /// writes it (``mode``, ``cards`` …), with ``game`` besides.
+                fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                    stats_to_dict::<$G>(py, &self.0)
+                }
+
+                fn __repr__(&self) -> String {
+                    let setup = &self.0.setup;
+                    let (rules, strategy) = (setup.rules.name(), setup.strategy.name());
+                    stats_repr($stats_name, &self.0, rules, strategy, setup.blind)
+                }
+
+                $($extra)*
+            }
+
+            $(#[$simulate_doc])*
+            #[pyfunction]
+            #[pyo3(
+                signature = (*args, deals = None, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None),
+                text_signature = "(*, deals, rules=None, strategy=None, seed=None, cards=None, blind=None, jobs=None, progress=None)"
+            )]
+            #[allow(clippy::too_many_arguments)]
+            fn $simulate(
+                py: Python<'_>,
+                args: &Bound<'_, PyTuple>,
+                deals: Option<&Bound<'_, PyAny>>,
+                rules: Option<&Bound<'_, PyAny>>,
+                strategy: Option<&Bound<'_, PyAny>>,
+                seed: Option<&Bound<'_, PyAny>>,
+                cards: Option<&Bound<'_, PyAny>>,
+                blind: Option<&Bound<'_, PyAny>>,
+                jobs: Option<&Bound<'_, PyAny>>,
+                progress: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<$Stats> {
+                let stats = simulate_game::<$G>(
+                    py,
+                    stringify!($simulate),
+                    $legacy,
+                    args,
+                    deals,
+                    rules,
+                    strategy,
+                    seed,
+                    cards,
+                    blind,
+                    jobs,
+                    progress,
+                )?;
+                Ok($Stats(stats))
+            }
+        }
+    };
+}
+
+pub(crate) use throw_stats;
+
 /// The classes of one throw game and its `solve_…` function; see the module
-/// documentation. Each `doc` is the docstring of the item it follows; the
+/// documentation. The invocation names the game's core type and its classes
+/// and gives, as doc comments, the docstrings of each game's own words: each
+/// comment documents the item named after it (`parse`: the move's `parse`,
+/// `solution_cards`: the solution's `cards`, `fn solve_…`: the function). The
 /// shared members' docstrings are written once, here. The items are written
 /// into a module `classes` of the invoking module.
 macro_rules! throw_game {
     (
-        game: $G:ty,
-        move: $Move:ident $move_name:literal {
-            doc: $move_doc:expr,
-            parse: $parse_doc:expr,
-            kind: $kind_doc:expr,
-            cards: $cards_doc:expr $(,)?
-        },
-        outcome: $Outcome:ident $outcome_name:literal {
-            doc: $outcome_doc:expr,
-            won: $won_doc:expr $(,)?
-        },
-        game_class: $Game:ident $game_name:literal {
-            doc: $game_doc:expr,
-            rules: $rules_doc:expr,
-            legal_moves: $legal_doc:expr,
-            play: $play_doc:expr,
-            deal: $deal_doc:expr $(,)?
-        },
-        solution: $Solution:ident $solution_name:literal {
-            doc: $solution_doc:expr,
-            moves: $moves_doc:expr,
-            cards: $solution_cards_doc:expr,
-            nodes: $nodes_doc:expr $(,)?
-        },
-        solve: $solve:ident {
-            doc: $solve_doc:expr $(,)?
-        } $(,)?
+        game: $G:ty;
+        $(#[$move_doc:meta])* move $Move:ident = $move_name:literal;
+        $(#[$parse_doc:meta])* parse;
+        $(#[$kind_doc:meta])* kind;
+        $(#[$cards_doc:meta])* cards;
+        $(#[$outcome_doc:meta])* outcome $Outcome:ident = $outcome_name:literal;
+        $(#[$won_doc:meta])* won;
+        $(#[$game_doc:meta])* game $Game:ident = $game_name:literal;
+        $(#[$rules_doc:meta])* rules;
+        $(#[$legal_doc:meta])* legal_moves;
+        $(#[$play_doc:meta])* play;
+        $(#[$deal_doc:meta])* deal;
+        $(#[$solution_doc:meta])* solution $Solution:ident = $solution_name:literal;
+        $(#[$moves_doc:meta])* moves;
+        $(#[$solution_cards_doc:meta])* solution_cards;
+        $(#[$nodes_doc:meta])* nodes;
+        $(#[$solve_doc:meta])* fn $solve:ident;
     ) => {
         pub use classes::register_classes;
 
@@ -325,7 +676,7 @@ macro_rules! throw_game {
                 Ok(())
             }
 
-            #[doc = $move_doc]
+            $(#[$move_doc])*
             #[pyclass(frozen, eq, hash, name = $move_name, module = "accordion._core")]
             #[derive(Clone, Copy, PartialEq, Eq, Hash)]
             pub struct $Move(pub Play);
@@ -357,7 +708,7 @@ macro_rules! throw_game {
                     Ok($Move(Play::parse(&text)?))
                 }
 
-                #[doc = $parse_doc]
+                $(#[$parse_doc])*
                 #[staticmethod]
                 fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
                     Self::py_new(text)
@@ -369,13 +720,13 @@ macro_rules! throw_game {
                     $Move(Play::DEAL)
                 }
 
-                #[doc = $kind_doc]
+                $(#[$kind_doc])*
                 #[getter]
                 fn kind(&self) -> &'static str {
                     self.0.kind()
                 }
 
-                #[doc = $cards_doc]
+                $(#[$cards_doc])*
                 #[getter]
                 fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
                     PyTuple::new(py, self.0.cards().into_iter().map(PyCard))
@@ -396,7 +747,7 @@ macro_rules! throw_game {
                 }
             }
 
-            #[doc = $outcome_doc]
+            $(#[$outcome_doc])*
             #[pyclass(frozen, eq, hash, name = $outcome_name, module = "accordion._core")]
             #[derive(Clone, Copy, PartialEq, Eq, Hash)]
             pub struct $Outcome(pub ThrowOutcome);
@@ -434,7 +785,7 @@ macro_rules! throw_game {
                     self.0.cards
                 }
 
-                #[doc = $won_doc]
+                $(#[$won_doc])*
                 #[getter]
                 fn won(&self) -> bool {
                     self.0.won
@@ -466,7 +817,7 @@ macro_rules! throw_game {
                 }
             }
 
-            #[doc = $game_doc]
+            $(#[$game_doc])*
             #[pyclass(name = $game_name, module = "accordion._core")]
             #[derive(Clone)]
             pub struct $Game {
@@ -506,7 +857,7 @@ macro_rules! throw_game {
                     })
                 }
 
-                #[doc = $rules_doc]
+                $(#[$rules_doc])*
                 #[getter]
                 fn rules(&self) -> &'static str {
                     self.game.game_rules().rules().name()
@@ -524,7 +875,7 @@ macro_rules! throw_game {
                     self.game.is_blind()
                 }
 
-                #[doc = $legal_doc]
+                $(#[$legal_doc])*
                 #[getter]
                 fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
                     LegalMoves::of(slf)
@@ -576,7 +927,7 @@ macro_rules! throw_game {
                     self.game.is_over()
                 }
 
-                #[doc = $play_doc]
+                $(#[$play_doc])*
                 #[pyo3(signature = (r#move, /))]
                 fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
                     let action = self.game.action_of($Move::arg(r#move)?)?;
@@ -585,7 +936,7 @@ macro_rules! throw_game {
                     Ok($Move(play))
                 }
 
-                #[doc = $deal_doc]
+                $(#[$deal_doc])*
                 fn deal(&mut self) -> PyResult<$Move> {
                     self.game.play(ThrowAction::Deal)?;
                     Ok($Move(Play::DEAL))
@@ -643,7 +994,7 @@ macro_rules! throw_game {
                 }
             }
 
-            #[doc = $solution_doc]
+            $(#[$solution_doc])*
             #[pyclass(frozen, name = $solution_name, module = "accordion._core")]
             pub struct $Solution {
                 deal: String,
@@ -693,13 +1044,13 @@ macro_rules! throw_game {
                     self.solution.verdict.name()
                 }
 
-                #[doc = $moves_doc]
+                $(#[$moves_doc])*
                 #[getter]
                 fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
                     PyTuple::new(py, self.solution.moves.iter().map(|&p| $Move(p)))
                 }
 
-                #[doc = $solution_cards_doc]
+                $(#[$solution_cards_doc])*
                 #[getter]
                 fn cards(&self) -> usize {
                     self.solution.cards
@@ -711,7 +1062,7 @@ macro_rules! throw_game {
                     self.solution.cards
                 }
 
-                #[doc = $nodes_doc]
+                $(#[$nodes_doc])*
                 #[getter]
                 fn nodes(&self) -> u64 {
                     self.solution.nodes
@@ -738,7 +1089,7 @@ macro_rules! throw_game {
                 }
             }
 
-            #[doc = $solve_doc]
+            $(#[$solve_doc])*
             #[pyfunction]
             #[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None))]
             fn $solve(

@@ -85,6 +85,7 @@ impl Throwing for Royal {
     const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
     const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
     const WON_AT: usize = 2;
+    const MIN_CARDS: usize = 2;
 
     fn with_rules(rules: RuleSet) -> Royal {
         Royal { rules }
@@ -107,8 +108,19 @@ impl Throwing for Royal {
         0
     }
 
+    fn numbered_deal(seed: u64, cards: usize) -> Result<RoyalDeal> {
+        RoyalDeal::from_seed(seed, cards)
+    }
+
     fn solve(cards: &[Card], budget: &Budget) -> Solution<RoyalPlay> {
         solve(cards, budget)
+    }
+
+    /// Under `parlett` every throw has the newest card as its right end and
+    /// any two choices lead to the same row (`docs/royal-marriage.md`, and the
+    /// test `under_parlett_blind_play_every_choice_ends_alike`): any throw will do.
+    fn blind_choice(game: &RoyalGame) -> Option<Throw> {
+        greedy_choice(game.row())
     }
 
     /// Under `modern` the default: the row with the stock dealt onto it. Under
