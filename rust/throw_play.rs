@@ -79,7 +79,8 @@ pub fn choose<G: Throwing>(
             G::blind_choice(game)
         }
         Strategy::Best => {
-            let first = *G::solve(game.cards(), &Budget::default()).moves.first()?;
+            let solution = game.game_rules().solve_row(game.row(), &Budget::default());
+            let first = *solution.moves.first()?;
             match game.action_of(first) {
                 Ok(ThrowAction::Throw(throw)) => Some(throw),
                 _ => unreachable!("the solver's line starts with a legal throw"),
@@ -101,7 +102,8 @@ pub fn play_out<G: Throwing>(
     let mut game = ThrowGame::open_or_blind(deal, rules, blind);
     if strategy == Strategy::Best && (!blind || rules.deals_past_throws()) {
         // The solver's line from the whole deal, open: see `choose`.
-        let solution = G::solve(G::cards_of(game.deal()), &Budget::default());
+        let row = G::Row::from_cards(G::cards_of(game.deal()));
+        let solution = rules.solve_row(&row, &Budget::default());
         debug_assert_ne!(solution.verdict, Verdict::Unknown);
         return ThrowOutcome {
             cards: solution.cards,

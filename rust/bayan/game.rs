@@ -106,13 +106,18 @@ impl Throwing for Bayan {
         Deal::from_seed(seed, cards)
     }
 
-    fn solve(cards: &[Card], budget: &Budget) -> Solution<BayanPlay> {
-        solve(cards, budget)
+    fn solve_row(self, row: &BayanRow, budget: &Budget) -> Solution<BayanPlay> {
+        solve(row.cards(), budget)
     }
 
     /// The talon may be dealt from whenever the player likes.
     fn deals_past_throws(self) -> bool {
         true
+    }
+
+    /// PySolFC's one rule set, the modern one.
+    fn rules_name(self) -> &'static str {
+        RuleSet::Modern.name()
     }
 
     /// Every card is out (PySolFC: all 52 on the foundation).
@@ -149,7 +154,7 @@ impl Throwing for Bayan {
         }))
     }
 
-    fn why_not(row: &BayanRow, pair: Pair, play: BayanPlay) -> String {
+    fn why_not(self, row: &BayanRow, pair: Pair, play: BayanPlay) -> String {
         let cards = row.cards();
         if !GAPS.contains(&(pair.gap as usize)) || pair.right() >= cards.len() {
             return format!(

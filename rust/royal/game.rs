@@ -112,8 +112,8 @@ impl Throwing for Royal {
         RoyalDeal::from_seed(seed, cards)
     }
 
-    fn solve(cards: &[Card], budget: &Budget) -> Solution<RoyalPlay> {
-        solve(cards, budget)
+    fn solve_row(self, row: &RoyalRow, budget: &Budget) -> Solution<RoyalPlay> {
+        solve(row.cards(), budget)
     }
 
     /// Under `parlett` every throw has the newest card as its right end and
@@ -175,6 +175,10 @@ impl Throwing for Royal {
         self.rules == RuleSet::Modern
     }
 
+    fn rules_name(self) -> &'static str {
+        self.rules.name()
+    }
+
     /// Only the queen and the king of hearts are left.
     fn is_won(row: &RoyalRow) -> bool {
         row.len() == 2
@@ -229,7 +233,7 @@ impl Throwing for Royal {
         Ok(RoyalAction::Throw(throw))
     }
 
-    fn why_not(row: &RoyalRow, throw: Throw, play: RoyalPlay) -> String {
+    fn why_not(self, row: &RoyalRow, throw: Throw, play: RoyalPlay) -> String {
         let cards = row.cards();
         let why = if !(1..=2).contains(&throw.count) {
             "a throw takes 1 or 2 cards".to_string()
