@@ -90,6 +90,11 @@ pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards + Send + Sync {
     fn apply(&mut self, throw: Self::Throw) -> Self::Undo;
     /// Exactly reverse `apply(throw)`, which returned `undo`.
     fn unapply(&mut self, throw: Self::Throw, undo: Self::Undo);
+    /// The piles left to right, each bottom to top: by default every card a
+    /// pile of its own (a row of piles says otherwise).
+    fn piles(&self) -> Vec<Vec<Card>> {
+        self.cards().iter().map(|&card| vec![card]).collect()
+    }
 }
 
 /// An action named by cards, as players write it: a throw or `deal`.
@@ -330,6 +335,16 @@ impl<G: Throwing> ThrowGame<G> {
         self.row.throws(&mut throws);
         throws.retain(|&throw| self.rules.permits(&self.row, throw));
         throws
+    }
+
+    /// The first legal throw in canonical order (the greedy choice): the row's
+    /// first, unless the rules force another.
+    pub fn first_legal_throw(&self) -> Option<G::Throw> {
+        match self.row.first_throw() {
+            Some(throw) if self.rules.permits(&self.row, throw) => Some(throw),
+            Some(_) => self.legal_throws().first().copied(),
+            None => None,
+        }
     }
 
     /// Whether `throw` is allowed now (by the row and the rules).

@@ -35,7 +35,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError
@@ -54,6 +54,8 @@ CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
 
 #: The rule sets of docs/rules.md.
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
+#: Every game's rule sets: Accordion's and Accordian Patience's judge's (docs/accordian.md).
+ALL_RULE_SETS = (*RULE_SETS, "uva")
 
 Engines = Literal["core", "reference"]
 
@@ -341,6 +343,13 @@ ROYAL = _throw_engines(
     simulate="accordion._core:simulate_royal",
 )
 BAYAN = _throw_engines("accordion.reference.bayan", "BayanGame", "solve_bayan", "BayanMove")
+ACCORDIAN = tuple(
+    # The game takes its rule set by name (``uva`` is no Accordion ``Rules``).
+    replace(engine, rules="builtins:str")
+    for engine in _throw_engines(
+        "accordion.reference.accordian", "AccordianGame", "solve_accordian", "AccordianMove"
+    )
+)
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
 
@@ -530,6 +539,7 @@ def markdown_table() -> str:
 
 
 __all__ = [
+    "ALL_RULE_SETS",
     "CAPABILITIES",
     "GAMES",
     "RULE_SETS",

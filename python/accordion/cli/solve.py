@@ -69,7 +69,7 @@ def register(subparsers: Any) -> None:
         default="modern",
         metavar="NAME",
         help="modern (default) or parlett (must move; solves for the best forced line); "
-        "royal-marriage and bayan: modern only",
+        "royal-marriage and bayan: modern only; accordian: modern or uva (the judge's line)",
     )
     add_variant_flags(parser)
     add_game_flag(parser)
@@ -266,7 +266,7 @@ def _run_each(args: argparse.Namespace) -> int:
     progress = Progress(len(deals), "solving")
     tally = Tally()
     for index, deal in enumerate(deals, 1):
-        solution = solve_one(deal, max_nodes=args.max_nodes, timeout=args.timeout)
+        solution = solve_one(deal, rules=args.rules, max_nodes=args.max_nodes, timeout=args.timeout)
         progress.clear()
         if args.json:
             print(json.dumps(solution.to_dict()))

@@ -206,6 +206,11 @@ class ThrowGame(Generic[MoveT, RowT]):
         raise NotImplementedError
 
     @property
+    def sizes(self) -> list[int]:
+        """How many cards each pile holds, left to right."""
+        return [len(pile) for pile in self.piles]
+
+    @property
     def starting_deal(self) -> Deal:
         """The deal the game started from."""
         return self._deal
