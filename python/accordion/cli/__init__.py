@@ -19,6 +19,7 @@ from accordion.errors import (
     ClusterError,
     InvalidArgumentError,
     MissingExtraError,
+    OutputError,
 )
 
 COMMANDS = (deal, solve, stats, hunt, play, rate)
@@ -88,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OutputError as error:
+        _fail(f"error: {error}")
+        return 1
     except OSError as error:
         _fail(f"error: {error.strerror or error}: {error.filename or ''}".rstrip(": "))
         return 1
