@@ -12,6 +12,9 @@ Examples:
     [Card('7H'), Card('7S'), Card('KS')]
 """
 
+# First, for its side effect: a Ctrl-C while the command line starts must not
+# end in a traceback (accordion/_startup.py).
+from accordion import _startup  # noqa: F401
 from accordion._core import (
     MAX_JOBS,
     BayanGame,

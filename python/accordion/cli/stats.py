@@ -21,6 +21,7 @@ from accordion.cli.common import (
     seed_number,
 )
 from accordion.cli.numbering import resolve_game
+from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 
 
@@ -179,6 +180,7 @@ def _plot(figures: dict[str, Any], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    kind = os.path.splitext(path)[1].lower().lstrip(".")
     histogram = {int(n): count for n, count in figures["piles_histogram"].items()}
     piles = list(histogram)
     counts = list(histogram.values())
@@ -193,5 +195,7 @@ def _plot(figures: dict[str, Any], path: str) -> None:
         f"strategy {figures['strategy']}: {figures['win_rate']:.4%} won"
     )
     figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    try:
+        write_atomically(path, "--plot", lambda target: figure.savefig(target, format=kind))
+    finally:
+        plt.close(figure)
