@@ -101,7 +101,7 @@ def write_atomically(path: str, flag: str, write: Callable[[str], object]) -> No
         os.replace(temporary, path)
     except OSError as error:
         raise OutputError(
-            f"{flag} {path}: cannot write it: {error.strerror or error}; nothing was written",
+            f"{flag} {path}: cannot write it: {error.strerror or error}; nothing written",
             path,
             flag,
         ) from None

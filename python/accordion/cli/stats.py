@@ -47,12 +47,27 @@ def register(subparsers: Any) -> None:
         "parlett-agent, solver, clairvoyant (default: what the rules force, the agent under "
         "parlett, else greedy slide-first); see docs/strategies.md",
     )
-    parser.add_argument("--deals", type=positive, required=True, metavar="N")
+    parser.add_argument(
+        "--deals", type=positive, required=True, metavar="N", help="how many deals to play"
+    )
     parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")
-    parser.add_argument("--cards", type=card_count, default=52, metavar="K")
+    parser.add_argument(
+        "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--blind", dest="blind", action="store_true", default=None)
-    mode.add_argument("--open", dest="blind", action="store_false")
+    mode.add_argument(
+        "--blind",
+        dest="blind",
+        action="store_true",
+        default=None,
+        help="deal as you go: the player sees each card only when it is dealt (the default)",
+    )
+    mode.add_argument(
+        "--open",
+        dest="blind",
+        action="store_false",
+        help="every card face up in the row from the start",
+    )
     add_variant_flags(parser)
     add_game_flag(parser)
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
