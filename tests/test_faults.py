@@ -9,13 +9,16 @@ The hostile list of the same paths is in ``test_hostile.py``.
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import resource
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -437,3 +440,130 @@ def test_every_option_has_help_and_no_doubled_percent() -> None:
                 assert action.help, f"{name} {action.option_strings[0]} has no help"
     hunt = run_cli("hunt", "--help")
     assert "95% upper bound" in hunt.stdout and "%%" not in hunt.stdout
+
+
+# Scheduler addresses that are not schedulers (127.0.0.1 only) -------------------------
+
+
+class Servers:
+    """On 127.0.0.1: a port that accepts and never answers, a web server, and a
+    proxy that answers ``HTTP/1.1 400`` at once, each closed afterwards."""
+
+    def __init__(self) -> None:
+
+        self.silent = socket.create_server(("127.0.0.1", 0))
+        self.web = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), http.server.BaseHTTPRequestHandler
+        )
+        self.proxy = socket.create_server(("127.0.0.1", 0))
+        self.connected = threading.Event()
+        self.held: list[socket.socket] = []
+        self.threads = [
+            threading.Thread(target=self.web.serve_forever, daemon=True),
+            threading.Thread(target=self._answer_400, daemon=True),
+            threading.Thread(target=self._hold, daemon=True),
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def _hold(self) -> None:
+        """Accept, say nothing, keep the connection open."""
+        while True:
+            try:
+                connection, _ = self.silent.accept()
+            except OSError:
+                return
+            self.held.append(connection)
+            self.connected.set()
+
+    def _answer_400(self) -> None:
+        while True:
+            try:
+                connection, _ = self.proxy.accept()
+            except OSError:
+                return
+            with connection:
+                connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+    def address(self, which: str) -> str:
+        server = {"silent": self.silent, "proxy": self.proxy}.get(which)
+        port = server.getsockname()[1] if server is not None else self.web.server_address[1]
+        return f"tcp://127.0.0.1:{port}"
+
+    def close(self) -> None:
+        self.web.shutdown()
+        self.web.server_close()
+        self.silent.close()
+        self.proxy.close()
+        for connection in self.held:
+            connection.close()
+
+
+@pytest.fixture(scope="module")
+def servers() -> Any:
+    pytest.importorskip("distributed")
+    running = Servers()
+    yield running
+    running.close()
+
+
+@pytest.mark.parametrize(
+    ("which", "says"),
+    [
+        # Hung without a word.
+        ("silent", "no Dask scheduler answered within 4 s"),
+        # Hung, or failed with `MemoryError: Unable to allocate 3.07 EiB` and a traceback.
+        ("web", "no Dask scheduler answered within 4 s"),
+        ("proxy", "answered, but not as a Dask scheduler does (it began with 'HTTP/1.1 400"),
+    ],
+)
+def test_a_server_that_is_not_a_scheduler_is_one_line_in_seconds(
+    servers: Servers, which: str, says: str
+) -> None:
+    address = servers.address(which)
+    started = time.monotonic()
+    result = cli("stats", "--rules", "strict", "--deals", "10", "--scheduler", address)
+    one_error(result, 2, f"--scheduler {address}: ", says)
+    # 4 s of handshake at most, plus the start of Python on a shared machine.
+    assert time.monotonic() - started < 30
+
+
+def test_a_bad_scheduler_from_the_environment_is_named_so(servers: Servers) -> None:
+    address = servers.address("web")
+    environment = {**os.environ, "ACCORDION_SCHEDULER": address}
+    result = cli("hunt", "--seed", "1", "--count", "5", env=environment)
+    one_error(result, 2, f"$ACCORDION_SCHEDULER={address}: no Dask scheduler answered")
+    assert "--scheduler" not in result.stderr
+    garbage = cli(
+        "hunt", "--seed", "1", "--count", "5", env={**environment, "ACCORDION_SCHEDULER": "a b"}
+    )
+    one_error(garbage, 2, "$ACCORDION_SCHEDULER 'a b' is not a scheduler address")
+    # Without the extra, the variable is named too (and how to run here instead).
+    code = (
+        "import sys; sys.modules['distributed'] = None\n"
+        "from accordion.cli import main\n"
+        "sys.exit(main(['hunt', '--seed', '1', '--count', '5']))"
+    )
+    missing = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=False
+    )
+    one_error(missing, 2, f"$ACCORDION_SCHEDULER={address} is set; unset it to run here")
+
+
+def test_ctrl_c_while_connecting_is_130_at_once(servers: Servers) -> None:
+    command = ["hunt", "--seed", "1", "--count", "5", "--scheduler", servers.address("silent")]
+    servers.connected.clear()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    # The signal lands while the handshake waits for an answer that never comes.
+    assert servers.connected.wait(timeout=60)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    # Ctrl-C lingered 20 s and printed `Exception ignored in … Client.__del__`.
+    assert time.monotonic() - sent < 5
+    assert child.returncode == 130 and err == "accordion: interrupted\n" and out == ""
