@@ -1197,6 +1197,8 @@ StrategyName = Literal[
     "parlett-agent",
     "solver",
     "clairvoyant",
+    "lookahead",
+    "planner",
 ]
 
 @final
@@ -1286,12 +1288,14 @@ def simulate(
         rules: the rules (default ``modern``).
         strategy: who chooses the moves (docs/strategies.md); by default what the
             rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
-            greedy ``slide-first`` under ``modern``.
+            greedy ``slide-first`` under ``modern``. ``lookahead`` and ``planner``
+            take a budget of positions per move after a colon (``"lookahead:300"``;
+            default 1,000).
         seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
             most 2**64 - 1.
         cards: cards per deal, 1 to 52.
-        blind: deal as you go; default True except for ``sweepers`` and ``solver``
-            (plans for open rows).
+        blind: deal as you go; default True except for ``sweepers``, ``solver``,
+            ``lookahead`` and ``planner`` (plans for open rows).
         jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
         progress: called with the number of deals finished so far.
 

@@ -213,6 +213,14 @@ mod tests {
             (StrategyKind::Random, Rules::new(RuleSet::Parlett)),
             (StrategyKind::Random, Rules::new(RuleSet::Modern)),
             (StrategyKind::Sweepers, Rules::new(RuleSet::Modern)),
+            (
+                StrategyKind::Lookahead(StrategyKind::DEFAULT_BUDGET),
+                Rules::new(RuleSet::Modern),
+            ),
+            (
+                StrategyKind::Planner(StrategyKind::DEFAULT_BUDGET),
+                Rules::new(RuleSet::Modern),
+            ),
             (StrategyKind::ParlettAgent, Rules::new(RuleSet::Parlett)),
             (
                 StrategyKind::ParlettAgent,

@@ -57,7 +57,9 @@ impl Player {
         match self {
             Player::Fast(_) => 1 << 14,
             Player::Choosing(StrategyKind::ParlettAgent | StrategyKind::Clairvoyant) => 8,
-            Player::Choosing(StrategyKind::Solver) => 32,
+            Player::Choosing(
+                StrategyKind::Solver | StrategyKind::Lookahead(_) | StrategyKind::Planner(_),
+            ) => 32,
             Player::Choosing(_) => 256,
         }
     }
@@ -201,6 +203,8 @@ mod tests {
             (modern, StrategyKind::Solver, false, 40),
             (parlett, StrategyKind::Solver, false, 40),
             (parlett, StrategyKind::Clairvoyant, true, 12),
+            (modern, StrategyKind::Lookahead(30), false, 40),
+            (modern, StrategyKind::Planner(30), false, 40),
         ] {
             let one = run(&rules, kind, blind, deals, 1);
             let two = run(&rules, kind, blind, deals, 2);
@@ -324,7 +328,7 @@ mod tests {
         ));
         assert!("nope".parse::<StrategyKind>().is_err());
         for kind in StrategyKind::ALL {
-            assert_eq!(kind.name().parse::<StrategyKind>().unwrap(), kind);
+            assert_eq!(kind.to_string().parse::<StrategyKind>().unwrap(), kind);
         }
     }
 

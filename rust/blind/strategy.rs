@@ -95,10 +95,15 @@ pub enum StrategyKind {
     /// The exhaustive solver under `parlett` with the stock order known: the
     /// best any blind player could do. The only player that sees the stock.
     Clairvoyant,
+    /// Best first over the open row, this many positions examined per move.
+    Lookahead(u32),
+    /// Sweepers, searched best first with this many positions per move.
+    Planner(u32),
 }
 
 impl StrategyKind {
-    pub const ALL: [StrategyKind; 8] = [
+    /// Every strategy (those with a budget at their default budget).
+    pub const ALL: [StrategyKind; 10] = [
         StrategyKind::Forced,
         StrategyKind::SlideFirst,
         StrategyKind::LeapFirst,
@@ -107,7 +112,14 @@ impl StrategyKind {
         StrategyKind::ParlettAgent,
         StrategyKind::Solver,
         StrategyKind::Clairvoyant,
+        StrategyKind::Lookahead(StrategyKind::DEFAULT_BUDGET),
+        StrategyKind::Planner(StrategyKind::DEFAULT_BUDGET),
     ];
+
+    /// Positions per move of `lookahead` and `planner` when none is given.
+    pub const DEFAULT_BUDGET: u32 = 1_000;
+    /// The largest budget accepted (a move then takes about a second).
+    pub const MAX_BUDGET: u32 = 1_000_000;
 
     pub fn name(self) -> &'static str {
         match self {
@@ -119,6 +131,16 @@ impl StrategyKind {
             StrategyKind::ParlettAgent => "parlett-agent",
             StrategyKind::Solver => "solver",
             StrategyKind::Clairvoyant => "clairvoyant",
+            StrategyKind::Lookahead(_) => "lookahead",
+            StrategyKind::Planner(_) => "planner",
+        }
+    }
+
+    /// Positions examined per move, for the strategies that have a budget.
+    pub fn budget(self) -> Option<u32> {
+        match self {
+            StrategyKind::Lookahead(budget) | StrategyKind::Planner(budget) => Some(budget),
+            _ => None,
         }
     }
 
@@ -129,9 +151,16 @@ impl StrategyKind {
     }
 
     /// The deal mode `stats` uses when none is asked for: open for the plans
-    /// over a whole layout (`sweepers`, `solver`), blind for the rest.
+    /// over a whole layout (`sweepers`, `solver`, `lookahead`, `planner`),
+    /// blind for the rest.
     pub fn default_blind(self) -> bool {
-        !matches!(self, StrategyKind::Sweepers | StrategyKind::Solver)
+        !matches!(
+            self,
+            StrategyKind::Sweepers
+                | StrategyKind::Solver
+                | StrategyKind::Lookahead(_)
+                | StrategyKind::Planner(_)
+        )
     }
 
     /// The strategy `stats` uses when none is named: the forced play under
@@ -164,8 +193,11 @@ impl StrategyKind {
             (_, RuleSet::Strict | RuleSet::StrictLeap) => refuse(
                 "these rules force every action, so there is nothing to choose; use strategy forced",
             ),
-            (StrategyKind::Sweepers, RuleSet::Parlett) if blind => refuse(
-                "sweepers plans over the whole layout, and parlett forbids dealing past a move",
+            (
+                StrategyKind::Sweepers | StrategyKind::Lookahead(_) | StrategyKind::Planner(_),
+                RuleSet::Parlett,
+            ) if blind => refuse(
+                "it plans over the whole layout, and parlett forbids dealing past a move",
             ),
             (StrategyKind::ParlettAgent, RuleSet::Modern) => {
                 refuse("the agent plays the parlett obligations (must move, deal only when stuck)")
@@ -183,20 +215,33 @@ impl StrategyKind {
     }
 }
 
+/// The name, and for a strategy with a budget `:` and the budget
+/// (`lookahead:300`): the text [`FromStr`] reads back.
 impl fmt::Display for StrategyKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.name())?;
+        match self.budget() {
+            Some(budget) => write!(f, ":{budget}"),
+            None => Ok(()),
+        }
     }
 }
 
 impl FromStr for StrategyKind {
     type Err = Error;
 
+    /// A name of [`StrategyKind::ALL`], for `lookahead` and `planner`
+    /// optionally followed by `:N`, the positions per move (1 to
+    /// [`StrategyKind::MAX_BUDGET`]; default [`StrategyKind::DEFAULT_BUDGET`]).
     fn from_str(text: &str) -> Result<StrategyKind> {
         let wanted = text.trim().to_ascii_lowercase();
-        StrategyKind::ALL
+        let (name, budget) = match wanted.split_once(':') {
+            Some((name, budget)) => (name.trim(), Some(budget.trim())),
+            None => (wanted.as_str(), None),
+        };
+        let kind = StrategyKind::ALL
             .into_iter()
-            .find(|kind| kind.name() == wanted)
+            .find(|kind| kind.name() == name)
             .ok_or_else(|| {
                 let known: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
                 Error::InvalidRules(format!(
@@ -204,6 +249,29 @@ impl FromStr for StrategyKind {
                     quoted(text),
                     known.join(", ")
                 ))
-            })
+            })?;
+        let Some(budget) = budget else {
+            return Ok(kind);
+        };
+        let positions = budget
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=StrategyKind::MAX_BUDGET).contains(n));
+        match (kind, positions) {
+            (StrategyKind::Lookahead(_), Some(n)) => Ok(StrategyKind::Lookahead(n)),
+            (StrategyKind::Planner(_), Some(n)) => Ok(StrategyKind::Planner(n)),
+            (StrategyKind::Lookahead(_) | StrategyKind::Planner(_), None) => {
+                Err(Error::InvalidRules(format!(
+                    "strategy {}: the budget must be a whole number of positions per move, \
+                     1 to {}",
+                    quoted(text),
+                    StrategyKind::MAX_BUDGET
+                )))
+            }
+            _ => Err(Error::InvalidRules(format!(
+                "strategy {}: only lookahead and planner take a budget",
+                quoted(text)
+            ))),
+        }
     }
 }

@@ -101,8 +101,8 @@ impl PyStats {
 
     /// The strategy that chose the moves.
     #[getter]
-    fn strategy(&self) -> &'static str {
-        self.0.setup.strategy.name()
+    fn strategy(&self) -> String {
+        self.0.setup.strategy.to_string()
     }
 
     /// Whether the deals were dealt as they went.
@@ -184,7 +184,7 @@ impl PyStats {
             py,
             &self.0,
             &self.rules(),
-            self.strategy(),
+            &self.strategy(),
             setup.blind,
             setup.cards,
         )?;
@@ -247,15 +247,7 @@ impl PyStats {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (
-            Bound<'py, PyDict>,
-            PyRules,
-            &'static str,
-            bool,
-            usize,
-            u64,
-            f64,
-        ),
+        (Bound<'py, PyDict>, PyRules, String, bool, usize, u64, f64),
     )> {
         let py = slf.py();
         let stats = &slf.get().0;
@@ -264,7 +256,7 @@ impl PyStats {
             (
                 slf.get().histogram(py)?,
                 PyRules(stats.setup.rules),
-                stats.setup.strategy.name(),
+                stats.setup.strategy.to_string(),
                 stats.setup.blind,
                 stats.setup.cards,
                 stats.seed,
@@ -278,7 +270,7 @@ impl PyStats {
             "Stats",
             &self.0,
             &self.rules(),
-            self.strategy(),
+            &self.strategy(),
             self.0.setup.blind,
         )
     }
@@ -347,12 +339,14 @@ pub fn run_simulation<T: Send>(
 ///     rules: the rules (default ``modern``).
 ///     strategy: who chooses the moves (docs/strategies.md); by default what the
 ///         rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
-///         greedy ``slide-first`` under ``modern``.
+///         greedy ``slide-first`` under ``modern``. ``lookahead`` and ``planner``
+///         take a budget of positions per move after a colon (``"lookahead:300"``;
+///         default 1,000).
 ///     seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
 ///         most 2**64 - 1.
 ///     cards: cards per deal, 1 to 52.
-///     blind: deal as you go; default True except for ``sweepers`` and ``solver``
-///         (plans for open rows).
+///     blind: deal as you go; default True except for ``sweepers``, ``solver``,
+///         ``lookahead`` and ``planner`` (plans for open rows).
 ///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
 ///     progress: called with the number of deals finished so far.
 ///

@@ -31,7 +31,7 @@
 //! same with any table size, only the node count and time differ.
 //! [`solve_many`] holds one table per worker thread.
 
-mod bounds;
+pub(crate) mod bounds;
 mod order;
 mod position;
 mod search;

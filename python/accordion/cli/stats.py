@@ -44,8 +44,14 @@ def register(subparsers: Any) -> None:
         "--strategy",
         metavar="NAME",
         help="who chooses the moves: forced, slide-first, leap-first, sweepers, random, "
-        "parlett-agent, solver, clairvoyant (default: what the rules force, the agent under "
-        "parlett, else greedy slide-first); see docs/strategies.md",
+        "parlett-agent, solver, clairvoyant, lookahead, planner (default: what the rules force, "
+        "the agent under parlett, else greedy slide-first); see docs/strategies.md",
+    )
+    parser.add_argument(
+        "--budget",
+        type=positive,
+        metavar="N",
+        help="positions lookahead or planner examines per move (default 1000)",
     )
     parser.add_argument(
         "--deals", type=positive, required=True, metavar="N", help="how many deals to play"
@@ -101,6 +107,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.plot is not None:
         _check_plot_target(args.plot)
+    if args.budget is not None:
+        if args.game == "royal-marriage" or args.strategy is None:
+            raise CliError("--budget is for --strategy lookahead or planner")
+        # The budget travels in the strategy's name (lookahead:300), which the
+        # core checks; a strategy without a budget is refused there.
+        args.strategy = f"{args.strategy}:{args.budget}"
     figures = _royal(args) if args.game == "royal-marriage" else _accordion(args)
     if args.json:
         print(json.dumps(figures))

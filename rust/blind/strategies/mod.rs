@@ -2,6 +2,7 @@
 
 mod forced;
 mod greedy;
+mod lookahead;
 mod parlett_agent;
 mod random;
 mod solver;
@@ -9,6 +10,7 @@ mod sweepers;
 
 pub use forced::ForcedPlay;
 pub use greedy::Greedy;
+pub use lookahead::{Evaluation, Lookahead};
 pub use parlett_agent::ParlettAgent;
 pub use random::RandomPlay;
 pub use solver::{Clairvoyant, SolverPlay};
@@ -33,6 +35,12 @@ pub fn build(kind: StrategyKind, rules: &Rules) -> Box<dyn Strategy> {
         StrategyKind::Random => Box::new(RandomPlay),
         StrategyKind::ParlettAgent => Box::new(ParlettAgent::new(rules)),
         StrategyKind::Solver => Box::new(SolverPlay::default()),
+        StrategyKind::Lookahead(budget) => {
+            Box::new(Lookahead::new(Evaluation::Plain, budget as usize))
+        }
+        StrategyKind::Planner(budget) => {
+            Box::new(Lookahead::new(Evaluation::Sweepers, budget as usize))
+        }
         StrategyKind::Clairvoyant => {
             panic!("clairvoyant reads the stock: build it with Clairvoyant::new")
         }

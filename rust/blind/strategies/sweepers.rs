@@ -51,19 +51,19 @@ impl Default for Weights {
 }
 
 /// The value of a won row (one pile).
-const WIN: i64 = 1 << 40;
+pub(super) const WIN: i64 = 1 << 40;
 /// The value of a dead row (no move left), less its piles.
-const DEAD: i64 = -(1 << 40);
+pub(super) const DEAD: i64 = -(1 << 40);
 
 /// A row of top cards on the stack.
 #[derive(Copy, Clone)]
-struct Row {
+pub(super) struct Row {
     cards: [Card; 52],
     len: usize,
 }
 
 impl Row {
-    fn of(tops: &[Card]) -> Row {
+    pub(super) fn of(tops: &[Card]) -> Row {
         let mut cards = [tops[0]; 52];
         cards[..tops.len()].copy_from_slice(tops);
         Row {
@@ -72,11 +72,11 @@ impl Row {
         }
     }
 
-    fn tops(&self) -> &[Card] {
+    pub(super) fn tops(&self) -> &[Card] {
         &self.cards[..self.len]
     }
 
-    fn after(&self, step: Step) -> Row {
+    pub(super) fn after(&self, step: Step) -> Row {
         let mut next = *self;
         next.cards[step.to] = self.cards[step.from];
         next.cards.copy_within(step.from + 1..self.len, step.from);
@@ -85,15 +85,30 @@ impl Row {
     }
 }
 
+// Equal when the tops are (the slots past `len` hold whatever was there).
+impl PartialEq for Row {
+    fn eq(&self, other: &Row) -> bool {
+        self.tops() == other.tops()
+    }
+}
+
+impl Eq for Row {}
+
+impl std::hash::Hash for Row {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.tops().hash(state);
+    }
+}
+
 /// The move distances of the rules, listed once (ascending).
 #[derive(Clone, Debug)]
-struct Geometry {
+pub(super) struct Geometry {
     distances: Vec<usize>,
     two_way: bool,
 }
 
 impl Geometry {
-    fn of(rules: &Rules) -> Geometry {
+    pub(super) fn of(rules: &Rules) -> Geometry {
         Geometry {
             distances: rules.distances.iter().collect(),
             two_way: rules.two_way,
@@ -102,7 +117,7 @@ impl Geometry {
 
     /// The moves of the pile at `from`, in the order of [`Rules::moves_of`].
     #[inline]
-    fn moves_of(&self, row: &[Card], from: usize, mut emit: impl FnMut(Step)) {
+    pub(super) fn moves_of(&self, row: &[Card], from: usize, mut emit: impl FnMut(Step)) {
         let card = row[from];
         for &d in &self.distances {
             if d > from {
@@ -135,7 +150,7 @@ fn buries(row: &[Card], rank: u8, step: Step) -> bool {
 /// sweeper, another pile to its right), the piles, and the other piles whose
 /// top shares no suit with a sweeper on top; plus the moves that bury no
 /// sweeper.
-fn score(geometry: &Geometry, row: &[Card], rank: u8, w: &Weights) -> i64 {
+pub(super) fn score(geometry: &Geometry, row: &[Card], rank: u8, w: &Weights) -> i64 {
     if row.len() == 1 {
         return WIN;
     }
@@ -216,7 +231,7 @@ impl Sweepers {
 
     /// The moves of `row` this player considers: all but burials, or the
     /// burials when nothing else is left.
-    fn candidates(geometry: &Geometry, row: &[Card], rank: u8, out: &mut Vec<Step>) {
+    pub(super) fn candidates(geometry: &Geometry, row: &[Card], rank: u8, out: &mut Vec<Step>) {
         out.clear();
         for from in 0..row.len() {
             geometry.moves_of(row, from, |step| out.push(step));

@@ -1,0 +1,355 @@
+//! `lookahead` and `planner`: open players that examine at most `budget`
+//! positions per move, keep nothing from one move to the next (`planner`
+//! keeps its sweeper rank, nothing else) and never call the solver.
+//! `docs/strategies.md` gives the rules in full; in short, at each move:
+//!
+//! 1. **Examine** the positions one move away, then, while the budget lasts,
+//!    take the most promising position examined and not yet followed up, and
+//!    examine the positions one move from it (best first; a position met
+//!    again is not counted twice). The budget counts positions examined.
+//! 2. **Play** the first move of the line to the best position examined; a
+//!    won row (one pile) is played towards as soon as it is seen.
+//!
+//! The two differ in what "promising" means ([`Evaluation`]):
+//!
+//! - `lookahead` ([`Evaluation::Plain`]): fewer piles first, then more moves
+//!   open; a row whose top cards fall apart into two groups that share neither
+//!   suit nor rank with each other is lost (no move ever joins them, so at
+//!   least two piles stay), and so is a row without a move.
+//! - `planner` ([`Evaluation::Sweepers`]): the published basic strategy,
+//!   searched. It picks the sweeper rank once the layout is complete
+//!   ([`Sweepers::choose_rank`]), follows only the moves that bury no sweeper
+//!   while others exist, and scores a position by the sweepers' score
+//!   ([`super::sweepers`]), less the same penalty for a row that fell apart.
+
+use super::sweepers::{score, Geometry, Row, Sweepers, Weights, DEAD, WIN};
+use crate::blind::strategy::{Strategy, View};
+use crate::card::Card;
+use crate::deal::SplitMix64;
+use crate::game::Action;
+use crate::rules::{Rules, Step};
+use crate::solver::bounds::Bounds;
+use rustc_hash::FxHashSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// What a position is worth to the player (higher is better).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// Fewer piles, then more moves; a row that fell apart or has no move is lost.
+    Plain,
+    /// The sweepers' score for the rank kept; a row that fell apart is lost.
+    Sweepers,
+}
+
+/// The weights of [`Evaluation::Plain`], per pile, per open move and per unit
+/// of [`strain`] (tried on deals 1-200 at budgets 100 and 1,000: 16/1/4,
+/// 16/1/8, 16/0/8 and 16/2/16; the last won most, 36 and 71 of 200).
+const PILE: i64 = 16;
+const MOBILITY: i64 = 2;
+const STRAIN: i64 = 16;
+/// Below every position that can still be won: one that cannot.
+const HOPELESS: i64 = DEAD / 2;
+
+/// The solver's lower bound on the piles any line from the open row `row`
+/// can end with ([`Bounds::piles`]: the groups of top cards that share no suit
+/// or rank with each other, raised by the cards nothing can ever cover). A
+/// static look at the row, not a search; above one pile the row is lost.
+fn fewest_piles(bounds: &Bounds, row: &[Card]) -> usize {
+    let mut census = [0u16; 4];
+    let mut cards = [0u8; 52];
+    for (slot, card) in cards.iter_mut().zip(row) {
+        census[card.suit() as usize] |= 1 << card.rank();
+        *slot = card.index();
+    }
+    bounds.piles_up_to(&cards[..row.len()], census, true, 2)
+}
+
+/// A budgeted best-first player of the open row.
+#[derive(Clone, Debug)]
+pub struct Lookahead {
+    evaluation: Evaluation,
+    budget: usize,
+    /// The sweeper rank ([`Evaluation::Sweepers`] only), chosen once laid out.
+    rank: Option<u8>,
+    weights: Weights,
+}
+
+/// How badly the cards of `row` are placed for being covered: 3 for each
+/// card with no card to its right that agrees with it, 1 for each card with
+/// one (the solver's move order, `rust/solver/order.rs`).
+fn strain(row: &[Card]) -> i64 {
+    let (mut suits, mut ranks) = ([0u8; 4], [0u8; 13]);
+    let mut total = 0;
+    for card in row.iter().rev() {
+        let (s, r) = (card.suit() as usize, card.rank() as usize);
+        total += [3, 1, 0][usize::from((suits[s] + ranks[r]).min(2))];
+        suits[s] += 1;
+        ranks[r] += 1;
+    }
+    total
+}
+
+/// One position examined: its row, the first move of the line to it, its value.
+struct Examined {
+    row: Row,
+    first: Step,
+    value: i64,
+}
+
+impl Lookahead {
+    pub fn new(evaluation: Evaluation, budget: usize) -> Lookahead {
+        Lookahead {
+            evaluation,
+            budget: budget.max(1),
+            rank: None,
+            weights: Weights::default(),
+        }
+    }
+
+    /// The moves this player follows from `row`: every move, or for the
+    /// planner those that bury no sweeper while there are any.
+    fn moves(&self, geometry: &Geometry, row: &[Card], out: &mut Vec<Step>) {
+        if let Some(rank) = self.rank {
+            Sweepers::candidates(geometry, row, rank, out);
+        } else {
+            out.clear();
+            for from in 0..row.len() {
+                geometry.moves_of(row, from, |step| out.push(step));
+            }
+        }
+    }
+
+    /// What `row` is worth (see [`Evaluation`]); below every other row one
+    /// that cannot end in one pile, and below those one without a move.
+    fn value(&self, geometry: &Geometry, bounds: &Bounds, row: &[Card]) -> i64 {
+        if row.len() == 1 {
+            return WIN;
+        }
+        let mut mobility = 0i64;
+        for from in 0..row.len() {
+            geometry.moves_of(row, from, |_| mobility += 1);
+        }
+        let value = match self.rank {
+            Some(rank) => score(geometry, row, rank, &self.weights),
+            None => MOBILITY * mobility - PILE * row.len() as i64 - STRAIN * strain(row),
+        };
+        if mobility == 0 {
+            DEAD + value
+        } else if fewest_piles(bounds, row) > 1 {
+            HOPELESS + value
+        } else {
+            value
+        }
+    }
+
+    /// The move to make in `tops`: the first move towards the best position
+    /// among at most `budget` examined (ties: the one examined first).
+    pub fn best_move(&self, rules: &Rules, tops: &[Card]) -> Option<Step> {
+        let geometry = Geometry::of(rules);
+        let bounds = Bounds::new(rules);
+        let mut moves = Vec::new();
+        self.moves(&geometry, tops, &mut moves);
+        if moves.len() <= 1 {
+            return moves.first().copied();
+        }
+        let root = Row::of(tops);
+        let mut seen: FxHashSet<Row> = FxHashSet::default();
+        seen.insert(root);
+        let mut examined: Vec<Examined> = Vec::new();
+        // The most valuable first; among equals the one examined first.
+        let mut frontier: BinaryHeap<(i64, Reverse<usize>)> = BinaryHeap::new();
+        let mut best = 0usize;
+        let mut parent: Option<(Row, Option<Step>)> = Some((root, None));
+        loop {
+            let (row, first) = parent.take().expect("a position to follow up");
+            self.moves(&geometry, row.tops(), &mut moves);
+            for &step in &moves {
+                if examined.len() >= self.budget {
+                    return Some(examined[best].first);
+                }
+                let next = row.after(step);
+                if !seen.insert(next) {
+                    continue;
+                }
+                let value = self.value(&geometry, &bounds, next.tops());
+                let first = first.unwrap_or(step);
+                if value >= WIN {
+                    return Some(first);
+                }
+                let index = examined.len();
+                examined.push(Examined {
+                    row: next,
+                    first,
+                    value,
+                });
+                if value > examined[best].value {
+                    best = index;
+                }
+                frontier.push((value, Reverse(index)));
+            }
+            match frontier.pop() {
+                Some((_, Reverse(index))) => {
+                    parent = Some((examined[index].row, Some(examined[index].first)));
+                }
+                None => return Some(examined[best].first),
+            }
+        }
+    }
+}
+
+impl Strategy for Lookahead {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
+        if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
+            return Action::Deal;
+        }
+        if self.evaluation == Evaluation::Sweepers && self.rank.is_none() {
+            self.rank = Some(Sweepers::choose_rank(view.tops));
+        }
+        match self.best_move(view.rules, view.tops) {
+            Some(step) if legal.contains(&Action::Move(step)) => Action::Move(step),
+            _ => legal[0],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blind::play::play_game;
+    use crate::blind::strategy::StrategyKind;
+    use crate::card::cards as row;
+    use crate::deal::Deal;
+    use crate::game::Game;
+    use crate::rules::{Distances, RuleSet};
+
+    /// Every action the player takes is legal in the core's reference game
+    /// (`Game`, which checks each move), and the game ends where the
+    /// simulator's referee says.
+    #[test]
+    fn plays_only_legal_moves_replayed_through_the_game() {
+        let modern = Rules::new(RuleSet::Modern);
+        let two_three = Distances::new(&[2, 3]).unwrap();
+        for rules in [
+            modern,
+            modern.with_two_way(true),
+            modern.with_distances(two_three),
+            Rules::new(RuleSet::Parlett),
+        ] {
+            for evaluation in [Evaluation::Plain, Evaluation::Sweepers] {
+                for (seed, budget) in [(1u64, 1usize), (2, 10), (3, 300), (4, 30)] {
+                    let cards = [52, 52, 30, 18][seed as usize % 4];
+                    let deal = Deal::from_seed(seed, cards).unwrap();
+                    let blind = !rules.set.must_move() && seed % 2 == 0;
+                    let mut actions = Vec::new();
+                    let piles = play_game(
+                        &rules,
+                        &mut Lookahead::new(evaluation, budget),
+                        deal.cards(),
+                        blind,
+                        &mut SplitMix64::new(seed),
+                        |a| actions.push(a),
+                    );
+                    let mut game = Game::new(deal.clone(), rules, blind);
+                    for &action in &actions {
+                        game.play(action).unwrap();
+                    }
+                    assert!(game.legal_actions().is_empty(), "{rules} seed {seed}");
+                    assert_eq!(game.outcome().piles, piles, "{rules} seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn takes_a_win_it_can_see_and_avoids_a_row_that_falls_apart() {
+        let rules = Rules::modern();
+        // 2H>3H leaves 2H 8H 8C; 8H>3H first leaves 2H 8H 8C as well, but
+        // 8C>8H first leaves 2H 3H 8C with no way to join the clubs to the
+        // hearts: lost. Every budget sees the one-move wins.
+        for evaluation in [Evaluation::Plain, Evaluation::Sweepers] {
+            let player = Lookahead::new(evaluation, 1);
+            assert_eq!(
+                player.best_move(&rules, &row("2H 3H")),
+                Some(Step { from: 1, to: 0 })
+            );
+        }
+        let tops = row("2H 3H 8H 8C");
+        let player = Lookahead::new(Evaluation::Plain, 100);
+        let step = player.best_move(&rules, &tops).unwrap();
+        assert_ne!(step, Step { from: 3, to: 2 }, "8C>8H splits the row");
+        let piles = play_game(
+            &rules,
+            &mut Lookahead::new(Evaluation::Plain, 100),
+            &tops,
+            false,
+            &mut SplitMix64::new(0),
+            |_| {},
+        );
+        assert_eq!(piles, 1);
+    }
+
+    #[test]
+    fn strain_counts_cards_short_of_partners_to_their_right() {
+        // 2H: 3H and 8H to its right (0); 3H: 8H (1); 8H: 8C (1); 8C: none (3).
+        assert_eq!(strain(&row("2H 3H 8H 8C")), 5);
+        assert_eq!(strain(&row("KS")), 3);
+    }
+
+    #[test]
+    fn more_budget_wins_more_deals() {
+        // On deals 1-40, budget 10 wins 1 and 3,000 wins 18 (lookahead);
+        // planner 2 and 30. Far apart, so the order is no accident of the deals.
+        let rules = Rules::modern();
+        for (evaluation, low, high) in [
+            (Evaluation::Plain, 10, 3_000),
+            (Evaluation::Sweepers, 10, 3_000),
+        ] {
+            let wins = |budget: usize| {
+                (1..=40u64)
+                    .filter(|&n| {
+                        let deal = Deal::from_seed(n, 52).unwrap();
+                        let mut player = Lookahead::new(evaluation, budget);
+                        play_game(
+                            &rules,
+                            &mut player,
+                            deal.cards(),
+                            false,
+                            &mut SplitMix64::new(n),
+                            |_| {},
+                        ) == 1
+                    })
+                    .count()
+            };
+            let (few, many) = (wins(low), wins(high));
+            assert!(few + 8 <= many, "{evaluation:?}: {few} then {many}");
+        }
+    }
+
+    #[test]
+    fn the_budget_is_part_of_the_name() {
+        assert_eq!(
+            "lookahead:300".parse::<StrategyKind>().unwrap(),
+            StrategyKind::Lookahead(300)
+        );
+        assert_eq!(
+            " Planner : 7 ".parse::<StrategyKind>().unwrap(),
+            StrategyKind::Planner(7)
+        );
+        assert_eq!(
+            "lookahead".parse::<StrategyKind>().unwrap(),
+            StrategyKind::Lookahead(StrategyKind::DEFAULT_BUDGET)
+        );
+        assert_eq!(StrategyKind::Planner(30).to_string(), "planner:30");
+        for bad in [
+            "lookahead:0",
+            "lookahead:x",
+            "lookahead:",
+            "planner:1000001",
+            "sweepers:10",
+        ] {
+            let err = bad.parse::<StrategyKind>().unwrap_err();
+            assert!(err.to_string().contains(bad), "{err}");
+        }
+    }
+}
