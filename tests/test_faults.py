@@ -567,3 +567,53 @@ def test_ctrl_c_while_connecting_is_130_at_once(servers: Servers) -> None:
     # Ctrl-C lingered 20 s and printed `Exception ignored in … Client.__del__`.
     assert time.monotonic() - sent < 5
     assert child.returncode == 130 and err == "accordion: interrupted\n" and out == ""
+
+
+# Progress from the first second -------------------------------------------------------
+
+
+def test_hunt_shows_its_rate_and_time_left_within_seconds() -> None:
+    """`hunt` showed nothing for its first 5–6 s (a chunk is 10,000 deals) and never
+    a time left: the core now tells how many deals of the chunk are solved."""
+    pexpect = pytest.importorskip("pexpect")
+    started = time.monotonic()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "accordion", "hunt", "--seed", "1", "--count", "1000000", "--jobs", "1"],
+        encoding="utf-8",
+        dimensions=(24, 160),
+        timeout=60,
+    )
+    child.expect(r"hunting: \[ *\] ([\d,]+)/1,000,000 \(0%\) ([\d,.]+) deals/s, .+ left, ")
+    # Well within the first chunk's ten seconds, even on a loaded machine.
+    assert time.monotonic() - started < 30
+    assert int(child.match.group(1).replace(",", "")) < 10_000
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_solve_many_reports_its_progress() -> None:
+    import accordion
+
+    seen: list[int] = []
+    deals = [accordion.Deal.from_seed(seed, 12) for seed in range(1, 300)]
+    solutions = accordion.solve_many(deals, jobs=2, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == len(solutions) == len(deals)
+    with pytest.raises(TypeError, match="progress"):
+        accordion.solve_many(deals, progress=3)  # type: ignore[arg-type]
+
+
+def test_the_progress_line_says_rate_and_time_left() -> None:
+    from accordion.cli.progress import Progress, duration
+
+    line = Progress(1000, "hunting").line(250, 5.0)
+    assert line.endswith("250/1,000 (25%) 50 deals/s, 15 s left, 5.0 s")
+    assert Progress(1000, "hunting").line(0, 0.5).endswith("0/1,000 (0%), 0.5 s")
+    assert [duration(s) for s in (0.4, 59, 61, 3600 * 25 + 120)] == [
+        "0 s",
+        "59 s",
+        "1 min 01 s",
+        "25 h 02 min",
+    ]

@@ -196,21 +196,31 @@ def row_blocks(rows: Iterable[Deal | str], chunk: int) -> list[RowBlock]:
 
 
 class Runner(Protocol):
-    """Runs ``task`` on numbered chunks; yields ``(index, result)`` as each finishes."""
+    """Runs ``task`` on numbered chunks; yields ``(index, result)`` as each finishes.
+
+    ``within``, if given and if the runner can, is called with the number of
+    deals finished so far in the chunk being run (a chunk can take a while)."""
 
     def run(
-        self, task: Callable[[Chunk], R], chunks: Iterator[tuple[int, Chunk]]
+        self,
+        task: Callable[..., R],
+        chunks: Iterator[tuple[int, Chunk]],
+        within: Callable[[int], object] | None = None,
     ) -> Iterator[tuple[int, R]]: ...
 
 
 class LocalRunner:
-    """Each chunk in turn in this process (the core spreads it over the cores)."""
+    """Each chunk in turn in this process (the core spreads it over the cores);
+    the task is told of the deals finished within its chunk (``progress=``)."""
 
     def run(
-        self, task: Callable[[Chunk], R], chunks: Iterator[tuple[int, Chunk]]
+        self,
+        task: Callable[..., R],
+        chunks: Iterator[tuple[int, Chunk]],
+        within: Callable[[int], object] | None = None,
     ) -> Iterator[tuple[int, R]]:
         for index, chunk in chunks:
-            yield index, task(chunk)
+            yield index, task(chunk) if within is None else task(chunk, progress=within)
 
 
 @dataclass(frozen=True)
@@ -263,9 +273,13 @@ def run_chunks(
             if progress is not None:
                 progress(done_deals)
 
+    def within(deals: int) -> None:
+        if progress is not None:
+            progress(done_deals + deals)
+
     yield from ready()
     try:
-        for index, result in runner.run(task, todo):
+        for index, result in runner.run(task, todo, within if progress is not None else None):
             if checkpoint is not None and codec is not None:
                 checkpoint.append(index, codec.encode(result))
             waiting[index] = result
@@ -343,8 +357,14 @@ def worker_jobs(jobs: int | None) -> int | None:
     return max(1, (cores or 1) // max(1, worker.state.nthreads))
 
 
-def solve_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> list[Solution]:
-    """Solve one chunk with the core's ``solve_many`` (this runs on a worker)."""
+def solve_chunk(
+    chunk: Chunk,
+    rules: Rules,
+    budget: Budget,
+    progress: Callable[[int], object] | None = None,
+) -> list[Solution]:
+    """Solve one chunk with the core's ``solve_many`` (this runs on a worker);
+    ``progress`` is told how many of its deals are solved so far."""
     return solve_many(
         chunk.deals(),
         rules=rules,
@@ -352,6 +372,7 @@ def solve_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> list[Solution]:
         max_nodes=budget.max_nodes,
         timeout=budget.timeout,
         memory=budget.memory,
+        progress=progress,
     )
 
 
@@ -538,9 +559,15 @@ def _whole(value: object, what: str) -> int:
 
 
 def simulate_chunk(
-    chunk: Chunk, rules: Rules, strategy: str, blind: bool, jobs: int | None
+    chunk: Chunk,
+    rules: Rules,
+    strategy: str,
+    blind: bool,
+    jobs: int | None,
+    progress: Callable[[int], object] | None = None,
 ) -> Stats:
-    """Play one seed range with the core's ``simulate`` (this runs on a worker)."""
+    """Play one seed range with the core's ``simulate`` (this runs on a worker);
+    ``progress`` is told how many of its deals are played so far."""
     if not isinstance(chunk, SeedRange) or chunk.numbering != "seed":
         raise TypeError("simulations run over ranges of numbered deals (SeedRange)")
     return simulate_local(
@@ -551,6 +578,7 @@ def simulate_chunk(
         cards=chunk.cards,
         blind=blind,
         jobs=worker_jobs(jobs),
+        progress=progress,
     )
 
 

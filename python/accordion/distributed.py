@@ -287,8 +287,13 @@ class DaskRunner:
         return max(4, 2 * threads)
 
     def run(
-        self, task: Callable[[Chunk], R], chunks: Iterator[tuple[int, Chunk]]
+        self,
+        task: Callable[..., R],
+        chunks: Iterator[tuple[int, Chunk]],
+        within: Callable[[int], object] | None = None,
     ) -> Iterator[tuple[int, R]]:
+        """Yield each chunk's result as it finishes (``within`` is not called: a
+        task on a worker reports nothing until it is done)."""
         from distributed import wait
 
         window = self._window()

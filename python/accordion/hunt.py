@@ -108,8 +108,11 @@ class Hunt:
         }
 
 
-def hunt_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> Hunt:
-    """Solve one seed range and keep only what a hunt reports (runs on a worker)."""
+def hunt_chunk(
+    chunk: Chunk, rules: Rules, budget: Budget, progress: Callable[[int], object] | None = None
+) -> Hunt:
+    """Solve one seed range and keep only what a hunt reports (runs on a worker);
+    ``progress`` is told how many of its deals are solved so far."""
     if not isinstance(chunk, SeedRange):
         raise TypeError("a hunt runs over ranges of numbered deals (SeedRange)")
     start = time.monotonic()
@@ -120,6 +123,7 @@ def hunt_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> Hunt:
         max_nodes=budget.max_nodes,
         timeout=budget.timeout,
         memory=budget.memory,
+        progress=progress,
     )
     part = Hunt(seed=chunk.start, cards=chunk.cards, rules=str(rules), deals=len(solutions))
     scored = []

@@ -13,6 +13,7 @@ use crate::stats::Histogram;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Final piles → deals, for every pile count that occurred, in increasing order;
 /// keys as ints (`histogram`) or as str (the JSON object's `piles_histogram`).
@@ -298,7 +299,7 @@ impl Progress<'_, '_> {
 pub fn run_simulation<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
-    simulate: impl FnOnce(&AtomicBool, &(dyn Fn(u64) + Sync)) -> crate::Result<T> + Send,
+    simulate: impl FnOnce(&Arc<AtomicBool>, &(dyn Fn(u64) + Sync)) -> crate::Result<T> + Send,
     deals_of: impl Fn(&T) -> u64,
 ) -> PyResult<T> {
     let callback = progress.filter(|c| !c.is_none());
@@ -400,7 +401,7 @@ fn simulate(
                 seed,
                 cards,
                 jobs,
-                Some(cancel),
+                Some(cancel.as_ref()),
                 Some(report),
             )
         },

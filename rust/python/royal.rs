@@ -805,7 +805,16 @@ fn simulate_royal(
     let stats = run_simulation(
         py,
         progress,
-        |cancel, report| simulate(&setup, seed, deals, jobs, Some(cancel), Some(report)),
+        |cancel, report| {
+            simulate(
+                &setup,
+                seed,
+                deals,
+                jobs,
+                Some(cancel.as_ref()),
+                Some(report),
+            )
+        },
         |stats| stats.deals,
     )?;
     Ok(PyRoyalStats(stats))
