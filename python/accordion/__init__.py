@@ -51,6 +51,7 @@ from accordion._core import (
 )
 from accordion._interrupt import install as _install_sigint
 from accordion._interrupt import interrupt
+from accordion._moved import install as _install_moved
 from accordion.errors import (
     AccordionError,
     IllegalMoveError,
@@ -64,6 +65,7 @@ from accordion.errors import (
 from accordion.svg import save_svg, svg
 
 _install_sigint()
+_install_moved()
 
 __all__ = [
     "MAX_JOBS",

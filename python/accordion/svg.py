@@ -6,10 +6,11 @@ and suit symbol in the suit's colour), its 1-based number above it and, when it
 holds more than one card, a badge with its height. A blind game's stock is drawn
 face down after the row, with the number of cards left in it.
 
-Both engines' ``Deal``, ``Game`` and ``RoyalGame`` are drawn: anything with
-``piles`` (and ``stock_size``) is a game, anything else an iterable of cards; text
-is parsed as a deal. A Royal Marriage game is a row of single cards, so it is
-labelled by cards rather than piles.
+Both engines' deals and games of every game are drawn: anything with ``piles``
+(and ``stock_size``) is a game, anything else an iterable of cards; text is
+parsed as a deal. The game's descriptor (:func:`accordion.games.game_of`) gives
+the words: a Royal Marriage or Bayan row is of single cards, so it is labelled
+by cards rather than piles, and Bayan's stock is its talon.
 
 >>> from accordion import Deal, svg
 >>> picture = svg(Deal.parse("7H 7S 8S KS"))
@@ -22,9 +23,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from os import PathLike
 from typing import Protocol, runtime_checkable
-from xml.sax.saxutils import escape, quoteattr
 
 from accordion import Deal
+from accordion.games import find_game, game_of
+
+#: What XML text and attribute values must not hold raw (``xml.sax.saxutils``
+#: would do the same, but importing it pulls in ``urllib`` and ``http``).
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"})
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an XML element or a quoted attribute."""
+    return text.translate(_ESCAPES)
 
 
 class CardLike(Protocol):
@@ -107,11 +117,11 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     picture_w = 2 * MARGIN + across * CARD_W + (across - 1) * GAP
     band_h = LABEL_H + CARD_H + BAND_GAP
     picture_h = 2 * MARGIN + bands * band_h - BAND_GAP
-    game = _game_name(item)
-    noun = "pile" if game == "Accordion" else "card"
-    summary = f"{game} row of {len(piles)} {noun}{'' if len(piles) == 1 else 's'}"
+    game = game_of(item) or find_game("accordion")
+    noun = game.nouns.piece
+    summary = f"{game.title} row of {len(piles)} {noun}{'' if len(piles) == 1 else 's'}"
     if stock:
-        summary += f", {stock} card{'' if stock == 1 else 's'} in the stock"
+        summary += f", {stock} card{'' if stock == 1 else 's'} in the {game.nouns.stock}"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{picture_w}" height="{picture_h}" '
         f'viewBox="0 0 {picture_w} {picture_h}" font-family="{FONT}">',
@@ -126,7 +136,7 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     for position, pile in enumerate(piles):
         parts.append(_pile(position + 1, pile, *place(position), noun=noun))
     if stock:
-        parts.append(_stock(stock, *place(len(piles))))
+        parts.append(_stock(stock, *place(len(piles)), noun=game.nouns.stock))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -148,14 +158,6 @@ def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_
         raise TypeError(f"path must be a str or a path, not {type(path).__name__}")
     with open(path, "w", encoding="utf-8") as file:
         file.write(svg(item, width=width))
-
-
-def _game_name(item: Drawable) -> str:
-    """``Royal Marriage`` or ``Bayan`` for a game of either engine (both engines name
-    the classes ``RoyalGame`` and ``BayanGame``), else ``Accordion``."""
-    return {"RoyalGame": "Royal Marriage", "BayanGame": "Bayan"}.get(
-        type(item).__name__, "Accordion"
-    )
 
 
 def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
@@ -215,12 +217,13 @@ def _pile(number: int, pile: Sequence[CardLike], x: int, y: int, *, noun: str = 
     return "\n".join(parts)
 
 
-def _stock(size: int, x: int, y: int) -> str:
-    tip = quoteattr(f"stock: {size} card{'' if size == 1 else 's'} face down")
+def _stock(size: int, x: int, y: int, *, noun: str = "stock") -> str:
+    tip = escape(f"{noun}: {size} card{'' if size == 1 else 's'} face down")
     return "\n".join(
         [
-            _label(x + CARD_W / 2, y - 4, "stock", "stock-label"),
-            f'<g class="stock" transform="translate({x},{y})" data-size="{size}" aria-label={tip}>',
+            _label(x + CARD_W / 2, y - 4, noun, "stock-label"),
+            f'<g class="stock" transform="translate({x},{y})" data-size="{size}" '
+            f'aria-label="{tip}">',
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#1565c0" stroke="#ffffff"/>',
             f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="3" '
             f'fill="none" stroke="#90caf9" stroke-dasharray="3 2"/>',

@@ -24,21 +24,25 @@ BayanMove('out 9H 2H')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import final
 
 from accordion.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
-    InvalidRulesError,
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
+from accordion.reference._throws import (
+    CardRowGame,
+    Row,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules, rule_set_name
+from accordion.reference.rules import Rules
 
 #: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
 GAPS = (1, 3)
@@ -51,23 +55,9 @@ _EXAMPLES = "write e.g. out 5D 9D or deal"
 def bayan_rules(rules: object) -> str:
     """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
     as ``Rules`` without a variant, or ``None``."""
-    if rules is None:
-        return "modern"
-    if isinstance(rules, Rules):
-        if rules != Rules(rules.name):
-            raise InvalidRulesError(
-                f"Bayan has no variant (two-way, distances, win piles, goal): {rules}"
-            )
-        name = rules.name
-    elif isinstance(rules, str):
-        name = rule_set_name(rules)
-    else:
-        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
-    if name != "modern":
-        raise InvalidRulesError(
-            f"Bayan is played under PySolFC's rules, modern (deal whenever you like), not {name}"
-        )
-    return name
+    return rule_set_of(
+        rules, "Bayan", ("modern",), "PySolFC's rules, modern (deal whenever you like)"
+    )
 
 
 def _as_deal(deal: Deal | str) -> Deal:
@@ -225,7 +215,7 @@ class BayanOutcome(ThrowOutcome):
     ``won``: every card is out."""
 
 
-class BayanGame(ThrowGame["BayanMove"]):
+class BayanGame(CardRowGame["BayanMove"]):
     """A game of Bayan (PySolFC's game 656), open or blind.
 
     Args:
@@ -239,6 +229,8 @@ class BayanGame(ThrowGame["BayanMove"]):
     """
 
     STOCK = "talon"
+    WON_AT = 0
+    OUTCOME = BayanOutcome
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -258,17 +250,6 @@ class BayanGame(ThrowGame["BayanMove"]):
         """The legal throws in canonical order, then ``deal`` while the talon has cards."""
         moves = [_out(self._row, pair) for pair in pairs(self._row)]
         return [*moves, BayanMove.deal()] if self.stock_size > 0 else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-        return not self.legal_moves
-
-    @property
-    def outcome(self) -> BayanOutcome:
-        """Cards left (row and talon), whether won, whether over, as a :class:`BayanOutcome`."""
-        left = len(self._row) + self.stock_size
-        return BayanOutcome(left, left == 0, self.is_over)
 
     def play(self, move: BayanMove | str) -> BayanMove:
         """Throw a pair out, or ``deal``.
@@ -329,21 +310,8 @@ class BayanGame(ThrowGame["BayanMove"]):
 # ---------------------------------------------------------------- the solver
 
 
-@dataclass(frozen=True)
-class BayanSolution:
-    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
-    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
-
-    deal: str
-    result: str
-    moves: tuple[BayanMove, ...]
-    cards: int
-    nodes: int
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
+class BayanSolution(ThrowSolution["BayanMove"]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
 
 def solve_bayan(

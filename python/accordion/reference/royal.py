@@ -21,7 +21,6 @@ RoyalMove('out 5C 5S')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import final
 
 from accordion.errors import (
@@ -29,14 +28,19 @@ from accordion.errors import (
     InvalidCardError,
     InvalidDealError,
     InvalidMoveError,
-    InvalidRulesError,
 )
 from accordion.reference import _args
 from accordion.reference._frozen import Frozen
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
+from accordion.reference._throws import (
+    CardRowGame,
+    Row,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules, rule_set_name
+from accordion.reference.rules import Rules
 
 QUEEN = Card("QH")
 KING = Card("KH")
@@ -69,21 +73,9 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 
 def royal_rules(rules: object) -> str:
     """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    if rules is None:
-        return "modern"
-    if isinstance(rules, Rules):
-        if rules != Rules(rules.name):
-            raise InvalidRulesError(f"Royal Marriage has no variant (two-way, distances): {rules}")
-        name = rules.name
-    elif isinstance(rules, str):
-        name = rule_set_name(rules)
-    else:
-        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
-    if name not in ROYAL_RULES:
-        raise InvalidRulesError(
-            f"Royal Marriage is played under the rules modern or parlett, not {name}"
-        )
-    return name
+    return rule_set_of(
+        rules, "Royal Marriage", ROYAL_RULES, "the rules modern or parlett", "two-way, distances"
+    )
 
 
 def _as_deal(deal: Deal | str) -> Deal:
@@ -268,7 +260,7 @@ class RoyalOutcome(ThrowOutcome):
     ``won``: only the queen and king of hearts are left."""
 
 
-class RoyalGame(ThrowGame["RoyalMove"]):
+class RoyalGame(CardRowGame["RoyalMove"]):
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
     Args:
@@ -281,6 +273,9 @@ class RoyalGame(ThrowGame["RoyalMove"]):
         InvalidDealError: a row that does not start with QH and end with KH.
         InvalidRulesError: any other rule set.
     """
+
+    WON_AT = 2
+    OUTCOME = RoyalOutcome
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -303,17 +298,6 @@ class RoyalGame(ThrowGame["RoyalMove"]):
         """The legal throws in canonical order (leftmost first), then ``deal`` when allowed."""
         moves = [_out(self._row, throw) for throw in throws(self._row)]
         return [*moves, RoyalMove.deal()] if self._may_deal() else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-        return not self.legal_moves
-
-    @property
-    def outcome(self) -> RoyalOutcome:
-        """Cards left (row and stock), whether won, whether over, as a :class:`RoyalOutcome`."""
-        won = self.stock_size == 0 and len(self._row) == 2
-        return RoyalOutcome(len(self._row) + self.stock_size, won, self.is_over)
 
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
@@ -412,21 +396,8 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-@dataclass(frozen=True)
-class RoyalSolution:
-    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
-    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
-
-    deal: str
-    result: str
-    moves: tuple[RoyalMove, ...]
-    cards: int
-    nodes: int
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
+class RoyalSolution(ThrowSolution["RoyalMove"]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
 
 def solve_royal(

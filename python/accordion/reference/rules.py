@@ -27,6 +27,8 @@ from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card, as_card
 
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
+#: Every rule set's name: Accordion's four and Accordian Patience's ``uva`` (UVa 127).
+ALL_RULE_SETS = (*RULE_SETS, "uva")
 _MUST_MOVE = frozenset({"strict", "strict-leap", "parlett"})
 _AUTOMATIC = frozenset({"strict", "strict-leap"})
 DEFAULT_DISTANCES = (1, 3)
@@ -36,8 +38,8 @@ MAX_DISTANCE = 51  # a 52-card row has its piles at most 51 places apart
 def rule_set_name(name: str) -> str:
     """A rule-set name as the core reads it (white space around, any ASCII case)."""
     chosen = ascii_lower(strip(name))
-    if chosen not in RULE_SETS:
-        known = ", ".join(RULE_SETS)
+    if chosen not in ALL_RULE_SETS:
+        known = ", ".join(ALL_RULE_SETS)
         raise InvalidRulesError(f"unknown rule set {quoted(name)} (known: {known})")
     return chosen
 
@@ -118,6 +120,11 @@ class Rules(Frozen):
         goal: Card | str | None = None,
     ) -> Rules:
         chosen = rule_set_name("modern" if name is None else text(name, "name"))
+        if chosen not in RULE_SETS:
+            raise InvalidRulesError(
+                "the uva rules are Accordian Patience's (UVa 127); Accordion is played"
+                " under modern, strict, strict-leap or parlett"
+            )
         way = False if two_way is None else flag(two_way, "two_way")
         checked = DEFAULT_DISTANCES if distances is None else _checked_distances(distances)
         won_at = 1 if win_piles is None else win_piles
