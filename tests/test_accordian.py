@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from accordion.errors import IllegalMoveError, InvalidRulesError
-from accordion.reference import Deal, Move, Rules
+from accordion.reference import Deal, Rules
 from accordion.reference import accordian as ref
 
 DATA = Path(__file__).parent / "data"
@@ -77,7 +77,7 @@ def test_modern_moves_top_cards_freely_and_undo_restores() -> None:
     game = ref.AccordianGame("5C 9H 2D 5S 5H")
     assert game.rules == "modern"
     assert [str(move) for move in game.legal_moves] == ["5S>5C", "5H>5S", "5H>9H"]
-    assert game.play("5H-5S") == Move("5H", "5S")
+    assert game.play("5H-5S") == ref.AccordianMove("5H>5S")
     with pytest.raises(IllegalMoveError, match=r"5S is covered \(only a pile's top card moves\)"):
         game.play("5S>5C")
     game.play("5H on 5C")

@@ -27,7 +27,7 @@ import pytest
 from conftest import run_cli
 from test_batch import timeless
 
-from accordion.checkpoint import _checksum, _data_text
+from accordion.batch.checkpoint import _checksum, _data_text
 
 #: A small hunt with a few chunks, and its arguments with a checkpoint.
 HUNT = ["hunt", "--seed", "1", "--count", "60", "--cards", "12", "--chunk", "20", "--json"]

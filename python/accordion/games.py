@@ -99,6 +99,8 @@ class Engine:
     move: str
     #: The row class (``parse``).
     rows: str = "accordion._core:Deal"
+    #: The rules class: ``Rules(name, two_way=, distances=, win_piles=)``.
+    rules: str = "accordion._core:Rules"
     #: Statistics over numbered deals (``simulate(deals=, rules=, strategy=, ...)``).
     simulate: str | None = None
 
@@ -220,6 +222,20 @@ class Descriptor:
         self.require("play", "play")
         return load(self.session)
 
+    def make_rules(self, name: str | None = None, engine: Engines = "core") -> Any:
+        """The rules of ``engine`` for the game under rule set ``name`` (default: the
+        game's first), with the variant flags the game fixes (not Accordion's
+        Revenge's goal card, which comes from a game number)."""
+        name = self.rules[0] if name is None else name
+        rules = load(self.pieces(engine).rules)
+        variant = self.variant
+        if variant is None:
+            return rules(name)
+        distances = [int(part) for part in variant.distances.split(",")]
+        return rules(
+            name, two_way=variant.two_way, distances=distances, win_piles=variant.win_piles
+        )
+
     def parse_row(self, text: str, engine: Engines = "core") -> Any:
         """A row of this game, read and checked (a Royal Marriage row starts with
         QH and ends with KH) before anything is done with it."""
@@ -245,6 +261,7 @@ ACCORDION_REFERENCE = Engine(
     deal="accordion.games:reference_seeded_deal",
     move="accordion.reference:Move",
     rows="accordion.reference:Deal",
+    rules="accordion.reference:Rules",
 )
 
 #: What Accordion's variants refuse: they are played with their own fixed flags.
@@ -309,6 +326,7 @@ def _throw_engines(
             deal=f"{module}:{deal}" if deal else "accordion.games:reference_seeded_deal",
             move=f"{module}:{move}",
             rows="accordion.reference:Deal",
+            rules="accordion.reference:Rules",
         ),
     )
 

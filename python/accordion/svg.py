@@ -20,12 +20,43 @@ by cards rather than piles, and Bayan's stock is its talon.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from os import PathLike
-from typing import Protocol, runtime_checkable
 
 from accordion import Deal
-from accordion.games import find_game, game_of
+
+# Typing only: importing ``typing`` (and with it ``re``) would slow ``import
+# accordion``, which imports this module (PEP 484's constant, read by type checkers).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Protocol, TypeAlias
+
+    class CardLike(Protocol):
+        """What a picture needs of a card (the Rust and the reference ``Card`` alike)."""
+
+        @property
+        def rank(self) -> str:
+            """``"A"``, ``"2"`` … ``"K"``."""
+
+        @property
+        def suit(self) -> str:
+            """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+
+        @property
+        def is_red(self) -> bool:
+            """True for diamonds and hearts."""
+
+    class TableLike(Protocol):
+        """What a picture needs of a game: ``piles`` (each bottom to top, left to
+        right) and ``stock_size`` (cards not yet dealt, drawn face down)."""
+
+        @property
+        def piles(self) -> Sequence[Sequence[CardLike]]: ...
+
+        @property
+        def stock_size(self) -> int: ...
+
+    Drawable: TypeAlias = TableLike | Iterable[CardLike] | str
 
 #: What XML text and attribute values must not hold raw (``xml.sax.saxutils``
 #: would do the same, but importing it pulls in ``urllib`` and ``http``).
@@ -36,37 +67,6 @@ def escape(text: str) -> str:
     """``text`` safe inside an XML element or a quoted attribute."""
     return text.translate(_ESCAPES)
 
-
-class CardLike(Protocol):
-    """What a picture needs of a card (the Rust and the reference ``Card`` alike)."""
-
-    @property
-    def rank(self) -> str:
-        """``"A"``, ``"2"`` … ``"K"``."""
-
-    @property
-    def suit(self) -> str:
-        """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
-
-    @property
-    def is_red(self) -> bool:
-        """True for diamonds and hearts."""
-
-
-@runtime_checkable
-class TableLike(Protocol):
-    """What a picture needs of a game."""
-
-    @property
-    def piles(self) -> Sequence[Sequence[CardLike]]:
-        """Each pile bottom to top, left to right."""
-
-    @property
-    def stock_size(self) -> int:
-        """Cards not yet dealt (drawn face down after the row)."""
-
-
-Drawable = TableLike | Iterable[CardLike] | str
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED = "#c62828"
@@ -117,6 +117,8 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     picture_w = 2 * MARGIN + across * CARD_W + (across - 1) * GAP
     band_h = LABEL_H + CARD_H + BAND_GAP
     picture_h = 2 * MARGIN + bands * band_h - BAND_GAP
+    from accordion.games import find_game, game_of  # not at import: dataclasses is slow
+
     game = game_of(item) or find_game("accordion")
     noun = game.nouns.piece
     summary = f"{game.title} row of {len(piles)} {noun}{'' if len(piles) == 1 else 's'}"
@@ -164,7 +166,7 @@ def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
     """The piles (bottom to top) and the stock size of whatever is to be drawn."""
     if isinstance(item, str):
         return [(card,) for card in Deal.parse(item)], 0
-    if isinstance(item, TableLike):
+    if hasattr(item, "piles") and hasattr(item, "stock_size"):
         return list(item.piles), item.stock_size
     return [(card,) for card in item], 0
 

@@ -27,26 +27,26 @@ chunk size), every record's checksum is checked, and its data is checked
 against what the command's chunk must hold (:meth:`Checkpoint.check`); a record
 that fails is "line N of FILE is damaged", never a wrong total. Only a regular
 file will do (not ``/dev/stdout``, a FIFO or a device, and not the command's own
-standard output redirected to it). Two runs cannot share a file at once (an
-advisory lock). A checkpoint copied to another machine or folder resumes there,
-with the same version of the package. Memory stays small however long the run:
-only the byte offset of each finished chunk is kept; its data is read when it
-is due.
+standard output redirected to it). Two runs cannot share a file at once (a
+lock: ``flock`` on POSIX, ``msvcrt.locking`` on Windows). A checkpoint copied
+to another machine or folder resumes there, with the same version of the
+package. Memory stays small however long the run: only the byte offset of each
+finished chunk is kept; its data is read when it is due.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import hashlib
 import json
 import os
 import stat
+import sys
 from collections.abc import Callable, Mapping
-from importlib import metadata
 from typing import Any, NoReturn
 
+from accordion import __version__
 from accordion.errors import AccordionError, CheckpointError, OutputError
 
 FORMAT = 2
@@ -66,13 +66,41 @@ REMEDY = (
 
 
 def package_version() -> str:
-    """The installed version of the distribution that provides ``accordion``."""
-    for name in metadata.packages_distributions().get("accordion", []):
+    """The package's version: the compiled core's, which is ``Cargo.toml``'s, which
+    maturin also gives the distribution (one version, in one place)."""
+    return __version__
+
+
+#: Where the Windows lock sits: one byte far past any checkpoint's end (a few
+#: hundred kilobytes), so that it never stands in the way of reading the file (a
+#: Windows lock is mandatory: it blocks reads of the bytes it covers); below
+#: 2**31, for a C runtime whose offsets are 32-bit.
+_WINDOWS_LOCK_OFFSET = 2**31 - 2
+
+
+def _lock(fd: int) -> None:
+    """Lock ``fd`` for this process, at once or not at all (``OSError``)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
         try:
-            return metadata.version(name)
-        except metadata.PackageNotFoundError:
-            continue
-    return "unknown"
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        finally:
+            os.lseek(fd, 0, os.SEEK_SET)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _unlock(fd: int) -> None:
+    """Release :func:`_lock` (POSIX releases it on close; Windows wants it said)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 
 def record_limit(chunk: int, per_item: int) -> int:
@@ -142,6 +170,7 @@ class Checkpoint:
         # JSON round trip, so that the comparison with a file's header is exact.
         self.header = json.loads(json.dumps(self.header))
         self._fd = -1
+        self._locked = False
         #: The line number of each record, by offset (for "line N is damaged").
         self._lines: dict[int, int] = {}
         self._next_line = 2
@@ -168,16 +197,20 @@ class Checkpoint:
             raise CheckpointError(f"--checkpoint {path}: {error.strerror}") from None
         else:
             self._refuse_kind(found.st_mode)
+        # O_NONBLOCK: a FIFO put there since the stat must not hang the open;
+        # O_BINARY (Windows): no newline translation in os.write.
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
+        flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            # O_NONBLOCK: a FIFO put there since the stat must not hang the open.
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+            fd = os.open(path, flags, 0o644)
         except OSError as error:
             raise CheckpointError(f"--checkpoint {path}: {error.strerror}") from None
         try:
             opened = os.fstat(fd)
             self._refuse_kind(opened.st_mode)
             self._refuse_own_streams(opened)
-            os.set_blocking(fd, True)
+            if hasattr(os, "O_NONBLOCK"):
+                os.set_blocking(fd, True)
         except BaseException:
             os.close(fd)
             raise
@@ -206,9 +239,10 @@ class Checkpoint:
 
     def _lock(self) -> None:
         try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _lock(self._fd)
         except OSError as error:
-            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            busy = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, errno.EDEADLK)
+            if error.errno in busy:
                 raise CheckpointError(
                     f"--checkpoint {self.path}: another run is using this file"
                 ) from None
@@ -216,6 +250,7 @@ class Checkpoint:
                 f"--checkpoint {self.path}: cannot lock it ({error.strerror}); "
                 "put the checkpoint on a file system that has locks (a local disk)"
             ) from None
+        self._locked = True
 
     # Reading ----------------------------------------------------------------------
 
@@ -395,8 +430,12 @@ class Checkpoint:
 
     def close(self) -> None:
         if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+            try:
+                if self._locked:
+                    _unlock(self._fd)
+            finally:
+                os.close(self._fd)
+                self._fd = -1
 
     def __enter__(self) -> Checkpoint:
         return self

@@ -8,6 +8,7 @@ import os
 from typing import Any
 
 from accordion.batch import SIMULATE_CHUNK, simulate
+from accordion.cli import each
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
     RULE_NAMES,
@@ -22,6 +23,7 @@ from accordion.cli.common import (
 from accordion.cli.numbering import check_variant, resolve_game
 from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
+from accordion.cli.solve import _read_file
 from accordion.games import Descriptor, find_game
 
 
@@ -53,9 +55,18 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="positions lookahead or planner examines per move (default 1000)",
     )
+    parser.add_argument("--deals", type=positive, metavar="N", help="how many numbered deals")
     parser.add_argument(
-        "--deals", type=positive, required=True, metavar="N", help="how many deals to play"
+        "--each",
+        action="store_true",
+        help="instead: play each deal of --file under --rules and print one result a deal "
+        "(piles left and their sizes; JSON with --json)",
     )
+    parser.add_argument("--file", metavar="F", help="with --each: one deal per line ('-': stdin)")
+    parser.add_argument(
+        "--max-nodes", type=positive, metavar="N", help="with --each: the solver's node budget"
+    )
+    parser.add_argument("--timeout", type=float, metavar="S", help="with --each: seconds a deal")
     parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")
     parser.add_argument(
         "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
@@ -94,9 +105,18 @@ def run(args: argparse.Namespace) -> int:
     prints as one ``accordion: error: …`` line (exit status 2).
     """
     game: Descriptor = args.game
-    game.require("stats", "stats")
     resolve_game(args)
     check_variant(args, "stats")
+    if args.each:
+        each.check(args)
+        game.check_rules(args.rules, "stats")
+        return each.run_each(args, list(_read_file(args.file, game.parse_row)))
+    for flag, value in (("--file", args.file), ("--max-nodes", args.max_nodes)):
+        if value is not None:
+            raise CliError(f"stats: {flag} goes with --each")
+    if args.deals is None:
+        raise CliError("stats: give --deals N (numbered deals) or --each --file F")
+    game.require("stats", "stats")
     if args.seed + args.deals > 2**64:
         raise CliError(
             f"--seed {args.seed} --deals {args.deals}: the last deal number, "

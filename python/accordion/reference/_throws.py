@@ -17,15 +17,85 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from accordion.errors import IllegalMoveError, InvalidRulesError, NoMoveToUndoError
+from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.rules import Rules, rule_set_name
 
 Row = tuple[Card, ...]
+MoveSelf = TypeVar("MoveSelf", bound="ThrowMove")
 
 MoveT = TypeVar("MoveT")
 RowT = TypeVar("RowT")
 GameT = TypeVar("GameT", bound="ThrowGame[Any, Any]")
+
+
+class ThrowMove(Frozen):
+    """An action named by cards, as players write it: a throw (or move) of the
+    game's ``kind`` with its cards, or ``deal``. ``Cls(text)`` parses; ``str``
+    gives the canonical text, which parses back to an equal move.
+
+    Each game's move class says how its notation is read (``parse``)."""
+
+    __slots__ = ("_cards", "_kind")
+    _kind: str
+    _cards: tuple[Card, ...]
+
+    def __new__(cls: type[MoveSelf], text: str) -> MoveSelf:
+        return cls.parse(text)
+
+    @classmethod
+    def _make(cls: type[MoveSelf], kind: str, cards: tuple[Card, ...]) -> MoveSelf:
+        move = object.__new__(cls)
+        object.__setattr__(move, "_kind", kind)
+        object.__setattr__(move, "_cards", cards)
+        return move
+
+    @classmethod
+    def parse(cls: type[MoveSelf], text: str) -> MoveSelf:
+        """Parse any accepted spelling of the game's notation."""
+        raise NotImplementedError
+
+    @classmethod
+    def deal(cls: type[MoveSelf]) -> MoveSelf:
+        """The action of dealing the next stock card (blind games)."""
+        return cls._make("deal", ())
+
+    @property
+    def kind(self) -> str:
+        """The notation's word (``out``, ``between``, ``move``) or ``deal``."""
+        return self._kind
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move names, as written, or none for ``deal``."""
+        return self._cards
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal action."""
+        return self._kind == "deal"
+
+    def __str__(self) -> str:
+        if self.is_deal:
+            return "deal"
+        return " ".join([self._kind, *(str(card) for card in self._cards)])
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, ThrowMove)
+        return (self._kind, self._cards) == (other._kind, other._cards)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._kind, self._cards))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The canonical text parses back to an equal move (tested).
+        return (type(self), (str(self),))
 
 
 def rule_set_of(

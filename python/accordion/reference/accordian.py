@@ -14,7 +14,7 @@ rather than one, until nothing moves; then the next card is dealt. Under
 >>> [str(move) for move in game.legal_moves]
 ['5S>5C', '5H>5S', '5H>9H']
 >>> game.play("5H>5S")
-Move('5H', '5S')
+AccordianMove('5H>5S')
 >>> game.piles
 [(Card('5C'),), (Card('9H'),), (Card('2D'),), (Card('5S'), Card('5H'))]
 >>> play_uva("5C 9H 2D 5S 5H")
@@ -27,10 +27,17 @@ from __future__ import annotations
 
 from accordion.errors import IllegalMoveError
 from accordion.reference import _args
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome, ThrowSolution, rule_set_of
+from accordion.reference._throws import (
+    Row,
+    ThrowGame,
+    ThrowMove,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.moves import Move, as_move
+from accordion.reference.moves import Move
 
 #: How far left a top card moves: one place (a slide) or three (a leap).
 GAPS = (1, 3)
@@ -56,6 +63,61 @@ def _as_deal(deal: Deal | str) -> Deal:
     if not isinstance(deal, Deal):
         raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
     return deal
+
+
+# ---------------------------------------------------------------- moves
+
+
+class AccordianMove(ThrowMove):
+    """A move named by the two top cards, Accordion's notation (``7H>7S``: the top
+    card 7H lands on the pile whose top is 7S), or ``deal``. ``AccordianMove(text)``
+    parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = AccordianMove("7h on 7s")
+        >>> str(move), move.kind, move.mover, move.target
+        ('7H>7S', 'move', Card('7H'), Card('7S'))
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> AccordianMove:
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+        move = Move.parse(text)
+        if move.mover is None or move.target is None:
+            return cls.deal()
+        return cls._make("move", (move.mover, move.target))
+
+    @property
+    def mover(self) -> Card | None:
+        """The top card that moves (``None`` for ``deal``)."""
+        return self._cards[0] if self._cards else None
+
+    @property
+    def target(self) -> Card | None:
+        """The top card it lands on (``None`` for ``deal``)."""
+        return self._cards[1] if self._cards else None
+
+    def __str__(self) -> str:
+        return "deal" if self.is_deal else f"{self._cards[0]}>{self._cards[1]}"
+
+
+def _as_move(move: AccordianMove | str) -> AccordianMove:
+    if isinstance(move, AccordianMove):
+        return move
+    if isinstance(move, str):
+        return AccordianMove.parse(move)
+    raise TypeError(f"expected an AccordianMove or str, got {type(move).__name__}")
 
 
 # ---------------------------------------------------------------- rows
@@ -100,9 +162,9 @@ def shifted(piles: Piles, shift: Shift) -> Piles:
     return tuple(row)
 
 
-def _move(piles: Piles, shift: Shift) -> Move:
+def _move(piles: Piles, shift: Shift) -> AccordianMove:
     mover, gap = shift
-    return Move(piles[mover][-1], piles[mover - gap][-1])
+    return AccordianMove._make("move", (piles[mover][-1], piles[mover - gap][-1]))
 
 
 def play_uva(deal: Deal | str) -> list[int]:
@@ -124,7 +186,7 @@ class AccordianOutcome(ThrowOutcome):
     come (also :attr:`piles`); ``won``: one pile."""
 
 
-class AccordianGame(ThrowGame[Move, Piles]):
+class AccordianGame(ThrowGame[AccordianMove, Piles]):
     """A game of Accordian Patience (UVa 127), open or blind.
 
     Args:
@@ -186,21 +248,22 @@ class AccordianGame(ThrowGame[Move, Piles]):
         return self.stock_size > 0 and (self._rules == "modern" or not shifts(self._row))
 
     @property
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[AccordianMove]:
         """The legal moves in canonical order, then ``deal`` when allowed."""
         moves = [_move(self._row, shift) for shift in self._shifts()]
-        return [*moves, Move.deal()] if self._may_deal() else moves
+        return [*moves, AccordianMove.deal()] if self._may_deal() else moves
 
-    def _place(self, move: Move, card: Card, role: str) -> int:
+    def _place(self, move: AccordianMove, card: Card, role: str) -> int:
         if any(card in pile[:-1] for pile in self._row):
             raise IllegalMoveError(f"illegal move {move}: {card} is covered ({role})")
         return self._find(move, card)
 
-    def play(self, move: Move | str) -> Move:
+    def play(self, move: AccordianMove | str) -> AccordianMove:
         """Move a top card, or ``deal``.
 
         Args:
-            move: a :class:`Move` or its text (``5H>5S``, ``5H-5S``, ``5H on 5S``).
+            move: an :class:`AccordianMove` or its text (``5H>5S``, ``5H-5S``,
+                ``5H on 5S``).
 
         Returns:
             The move played, in canonical notation.
@@ -210,7 +273,7 @@ class AccordianGame(ThrowGame[Move, Piles]):
             IllegalMoveError: a move the row or the rules do not allow; the message
                 says why.
         """
-        move = as_move(move)
+        move = _as_move(move)
         if move.mover is None or move.target is None:
             return self.deal()
         mover, target = move.mover, move.target
@@ -236,7 +299,7 @@ class AccordianGame(ThrowGame[Move, Piles]):
         self._record(move, shifted(self._row, (at, gap)))
         return move
 
-    def deal(self) -> Move:
+    def deal(self) -> AccordianMove:
         """Deal the next stock card onto the right-hand end as a new pile.
 
         Raises:
@@ -247,9 +310,9 @@ class AccordianGame(ThrowGame[Move, Piles]):
             raise IllegalMoveError(f"deal not allowed: {why}")
         if not self._may_deal():
             raise IllegalMoveError("deal not allowed: a move exists and the uva rules oblige it")
-        return self._deal_next(Move.deal())
+        return self._deal_next(AccordianMove.deal())
 
-    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
+    def hint(self, *, timeout: float | None = 2.0) -> AccordianMove | None:
         """A move of best play, ``None`` when over: the forced action under ``uva``;
         under ``modern`` ``deal`` while the stock has cards (dealing never takes a
         move away), then the first move of the solver's line. ``timeout`` is
@@ -266,7 +329,7 @@ class AccordianGame(ThrowGame[Move, Piles]):
 # ---------------------------------------------------------------- the solver
 
 
-class AccordianSolution(ThrowSolution[Move]):
+class AccordianSolution(ThrowSolution[AccordianMove]):
     """What the solver found (:class:`ThrowSolution`): ``cards`` and ``piles`` are
     the piles left."""
 
@@ -333,6 +396,7 @@ __all__ = [
     "GAPS",
     "RULE_SETS",
     "AccordianGame",
+    "AccordianMove",
     "AccordianOutcome",
     "AccordianSolution",
     "accordian_rules",

@@ -31,11 +31,11 @@ from accordion.errors import (
     InvalidCardError,
     InvalidMoveError,
 )
-from accordion.reference import _args
-from accordion.reference._frozen import Frozen
+from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
     Row,
+    ThrowMove,
     ThrowOutcome,
     ThrowSolution,
     rule_set_of,
@@ -72,7 +72,7 @@ def _as_deal(deal: Deal | str) -> Deal:
 
 
 @final
-class BayanMove(Frozen):
+class BayanMove(ThrowMove):
     """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
     ``BayanMove(text)`` parses.
 
@@ -86,20 +86,10 @@ class BayanMove(Frozen):
         ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
     """
 
-    __slots__ = ("_cards",)
-    _cards: tuple[Card, ...]
+    __slots__ = ()
 
-    def __new__(cls, text: str) -> BayanMove:
-        return BayanMove.parse(text)
-
-    @staticmethod
-    def _make(cards: tuple[Card, ...]) -> BayanMove:
-        move = object.__new__(BayanMove)
-        object.__setattr__(move, "_cards", cards)
-        return move
-
-    @staticmethod
-    def parse(text: str) -> BayanMove:
+    @classmethod
+    def parse(cls, text: str) -> BayanMove:
         """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
 
         Raises:
@@ -107,8 +97,8 @@ class BayanMove(Frozen):
             TypeError: ``text`` is not a ``str``.
         """
         text = _args.text(text, "a move")
-        stripped = _args.strip(text)
-        lower = _args.ascii_lower(stripped)
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
         if lower == "deal":
             return BayanMove.deal()
         if lower.startswith("out "):
@@ -120,7 +110,7 @@ class BayanMove(Frozen):
         else:
             rest = stripped
         bad = InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} ({_EXAMPLES})")
-        words = [word for part in rest.split(",") for word in _args.split(part)]
+        words = _tokens.words(rest)
         try:
             cards = [Card(word) for word in words]
         except InvalidCardError:
@@ -129,45 +119,7 @@ class BayanMove(Frozen):
             raise bad
         if cards[0] == cards[1]:
             raise InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} names one card twice")
-        return BayanMove._make(tuple(cards))
-
-    @staticmethod
-    def deal() -> BayanMove:
-        """The action of dealing the next talon card (blind games)."""
-        return BayanMove._make(())
-
-    @property
-    def kind(self) -> str:
-        """``"out"`` or ``"deal"``."""
-        return "out" if self._cards else "deal"
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The two cards thrown out, as written, or none for ``deal``."""
-        return self._cards
-
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-        return not self._cards
-
-    def __str__(self) -> str:
-        return "deal" if self.is_deal else "out " + " ".join(str(card) for card in self._cards)
-
-    def __repr__(self) -> str:
-        return f"BayanMove({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BayanMove):
-            return NotImplemented
-        return self._cards == other._cards
-
-    def __hash__(self) -> int:
-        return hash(("bayan", self._cards))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # The canonical text parses back to an equal move (tested).
-        return (BayanMove, (str(self),))
+        return BayanMove._make("out", tuple(cards))
 
 
 def _as_move(move: BayanMove | str) -> BayanMove:
@@ -204,7 +156,7 @@ def thrown(row: Row, pair: Pair) -> Row:
 
 def _out(row: Row, pair: Pair) -> BayanMove:
     at, gap = pair
-    return BayanMove._make((row[at], row[at + gap]))
+    return BayanMove._make("out", (row[at], row[at + gap]))
 
 
 # ---------------------------------------------------------------- the game

@@ -29,11 +29,11 @@ from accordion.errors import (
     InvalidDealError,
     InvalidMoveError,
 )
-from accordion.reference import _args
-from accordion.reference._frozen import Frozen
+from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
     Row,
+    ThrowMove,
     ThrowOutcome,
     ThrowSolution,
     rule_set_of,
@@ -91,15 +91,14 @@ def _as_deal(deal: Deal | str) -> Deal:
 
 def _cards_of(text: str) -> list[Card] | None:
     """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
-    words = [word for word in text.replace(",", " ").split() if word]
     try:
-        return [Card(word) for word in words]
+        return [Card(word) for word in _tokens.words(text)]
     except InvalidCardError:
         return None
 
 
 @final
-class RoyalMove(Frozen):
+class RoyalMove(ThrowMove):
     """A throw named by its cards (``out 5D 7C``), by the agreeing pair around it
     (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses.
 
@@ -113,22 +112,10 @@ class RoyalMove(Frozen):
         ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
     """
 
-    __slots__ = ("_cards", "_kind")
-    _kind: str
-    _cards: tuple[Card, ...]
+    __slots__ = ()
 
-    def __new__(cls, text: str) -> RoyalMove:
-        return RoyalMove.parse(text)
-
-    @staticmethod
-    def _make(kind: str, cards: tuple[Card, ...]) -> RoyalMove:
-        move = object.__new__(RoyalMove)
-        object.__setattr__(move, "_kind", kind)
-        object.__setattr__(move, "_cards", cards)
-        return move
-
-    @staticmethod
-    def parse(text: str) -> RoyalMove:
+    @classmethod
+    def parse(cls, text: str) -> RoyalMove:
         """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
 
         Raises:
@@ -137,14 +124,14 @@ class RoyalMove(Frozen):
         """
         text = _args.text(text, "a move")
         bad = InvalidMoveError(f"not a Royal Marriage move: {_args.quoted(text)} ({_EXAMPLES})")
-        stripped = text.strip()
-        lower = stripped.lower()
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
         if lower == "deal":
             return RoyalMove.deal()
         if lower.startswith("between "):
             kind, cards = "between", _cards_of(stripped[len("between ") :])
-        elif ".." in stripped:
-            left, right = stripped.split("..", 1)
+        elif (halves := _tokens.split_once(stripped, "..")) is not None:
+            left, right = halves
             try:
                 kind, cards = "between", [Card(left), Card(right)]
             except InvalidCardError:
@@ -167,46 +154,6 @@ class RoyalMove(Frozen):
                 f"not a Royal Marriage move: {_args.quoted(text)} names one card twice"
             )
         return RoyalMove._make(kind, tuple(cards))
-
-    @staticmethod
-    def deal() -> RoyalMove:
-        """The action of turning the next stock card (blind games)."""
-        return RoyalMove._make("deal", ())
-
-    @property
-    def kind(self) -> str:
-        """``"out"``, ``"between"`` or ``"deal"``."""
-        return self._kind
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The thrown cards (``out``) or the pair around them (``between``)."""
-        return self._cards
-
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-        return self._kind == "deal"
-
-    def __str__(self) -> str:
-        if self.is_deal:
-            return "deal"
-        return " ".join([self._kind, *(str(card) for card in self._cards)])
-
-    def __repr__(self) -> str:
-        return f"RoyalMove({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RoyalMove):
-            return NotImplemented
-        return (self._kind, self._cards) == (other._kind, other._cards)
-
-    def __hash__(self) -> int:
-        return hash((self._kind, self._cards))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # The canonical text parses back to an equal move (tested).
-        return (RoyalMove, (str(self),))
 
 
 def _as_move(move: RoyalMove | str) -> RoyalMove:

@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar, final
 
 from accordion.errors import InvalidRulesError
-from accordion.reference._args import ascii_lower, flag, quoted, shown, strip, text
+from accordion.reference._args import flag, quoted, shown, text
 from accordion.reference._frozen import Frozen
+from accordion.reference._tokens import ascii_lower, fields, strip
 from accordion.reference.cards import Card, as_card
 
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
@@ -47,7 +48,7 @@ def rule_set_name(name: str) -> str:
 def _parsed_distances(text: str) -> list[int]:
     """``"1,3"``: whole numbers separated by commas, each with optional white space."""
     values = []
-    for part in text.split(","):
+    for part in fields(text):
         word = strip(part)
         digits = word[1:] if word[:1] in "+-" else word
         if not digits or not all("0" <= c <= "9" for c in digits):
