@@ -42,12 +42,13 @@ from accordion.errors import InvalidArgumentError, InvalidRulesError
 
 #: What a game may be able to do (each is refused, naming the game, where it cannot):
 #: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
-#: ``rate`` rate deals' difficulty; ``hunt`` look for unwinnable numbered deals;
+#: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
+#: ``hunt`` look for unwinnable numbered deals;
 #: ``play`` the text UI; ``batch`` ``--scheduler`` and ``--checkpoint``; ``variant``
 #: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
 #: ``numberings`` Solvitaire's and Knuth's numbered deals.
 Capability = Literal[
-    "solve", "stats", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
+    "solve", "stats", "each", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
 ]
 CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
 

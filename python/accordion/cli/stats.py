@@ -108,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
     resolve_game(args)
     check_variant(args, "stats")
     if args.each:
+        game.require("each", "stats --each")
         each.check(args)
         game.check_rules(args.rules, "stats")
         return each.run_each(args, list(_read_file(args.file, game.parse_row)))
