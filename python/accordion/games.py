@@ -340,7 +340,13 @@ ROYAL = _throw_engines(
     deal="royal_deal",
     simulate="accordion._core:simulate_royal",
 )
-BAYAN = _throw_engines("accordion.reference.bayan", "BayanGame", "solve_bayan", "BayanMove")
+BAYAN = _throw_engines(
+    "accordion.reference.bayan",
+    "BayanGame",
+    "solve_bayan",
+    "BayanMove",
+    simulate="accordion._core:simulate_bayan",
+)
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
 
@@ -428,13 +434,12 @@ GAMES: dict[str, Descriptor] = {
             core=BAYAN[0],
             reference=BAYAN[1],
             session="accordion.play.bayan:BayanSession",
+            strategies=("greedy", "best"),
             nouns=Nouns(piece="card", stock="talon", move="throw", node="position", separator=", "),
             refuses={
                 **_THROW_REFUSES,
                 "rate": "rate measures Accordion deals, not Bayan "
                 "(solve --game bayan decides them)",
-                "stats": "Bayan has no strategies to simulate here: "
-                "solve --game bayan --count K decides its deals",
             },
             won_at=0,
             docs="docs/bayan.md",
