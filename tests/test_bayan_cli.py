@@ -75,7 +75,7 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
 @pytest.mark.parametrize(
     ("args", "names"),
     [
-        (["solve", "--game", "bayan", "--seed", "1", "--rules", "parlett"], "not --rules parlett"),
+        (["solve", "--game", "bayan", "--seed", "1", "--rules", "parlett"], "not parlett"),
         (["solve", "--game", "bayan", "--seed", "1", "--two-way"], "--two-way"),
         (["solve", "--game", "bayan", "5C 5C"], "duplicate card 5C"),
         (["solve", "--game", "bayan", "--pysol", "0"], "PySolFC game number"),
@@ -84,7 +84,7 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
         (["stats", "--game", "bayan", "--rules", "strict", "--deals", "5"], "not strict"),
         (
             ["stats", "--game", "bayan", "--rules", "modern", "--deals", "5", "--checkpoint", "x"],
-            "stats --game bayan: it runs here only",
+            "stats --game bayan: its statistics run here only",
         ),
         (["rate", "--game", "bayan", "--seed", "1"], "not Bayan"),
         (["deal", "--game", "bayan", "--winnable"], "drop --game"),

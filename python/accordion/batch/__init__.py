@@ -48,10 +48,25 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
-#: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal.
+#: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal. A
+#: game's name (``accordion.games``) names its own numbered deals as well.
 NUMBERINGS: dict[str, Callable[[int, int], Deal]] = {
     "seed": lambda number, cards: Deal.from_seed(number, cards),
 }
+
+
+def deal_maker(name: str) -> Callable[[int, int], Deal]:
+    """The numbering called ``name``: one of :data:`NUMBERINGS`, or a game's."""
+    if name in NUMBERINGS:
+        return NUMBERINGS[name]
+    from accordion.games import GAMES
+
+    if name in GAMES:
+        made: Callable[[int, int], Deal] = GAMES[name].numbered()
+        return made
+    names = ", ".join([*sorted(NUMBERINGS), *GAMES])
+    raise InvalidArgumentError(f"numbering must be one of {names}, got {name!r}", "numbering")
+
 
 #: Default chunk sizes: a solve chunk is about a second of one core on 52-card
 #: deals, a simulation chunk of the strict rules a twentieth of that.
@@ -78,7 +93,7 @@ class SeedRange:
         return range(self.start, self.start + self.count)
 
     def deals(self) -> list[Deal]:
-        make = NUMBERINGS[self.numbering]
+        make = deal_maker(self.numbering)
         return [make(number, self.cards) for number in self.numbers()]
 
 
@@ -105,11 +120,7 @@ class SeedRanges(Sequence[SeedRange]):
         self, start: int, count: int, chunk: int, cards: int = 52, numbering: str = "seed"
     ) -> None:
         _check_range(start, count, chunk)
-        if numbering not in NUMBERINGS:
-            names = ", ".join(sorted(NUMBERINGS))
-            raise InvalidArgumentError(
-                f"numbering must be one of {names}, got {numbering!r}", "numbering"
-            )
+        deal_maker(numbering)  # refuses an unknown name
         self.start, self.total, self.chunk = start, count, chunk
         self.cards, self.numbering = cards, numbering
 
@@ -330,8 +341,24 @@ def worker_jobs(jobs: int | None) -> int | None:
     return max(1, (cores or 1) // max(1, worker.state.nthreads))
 
 
-def solve_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> list[Solution]:
-    """Solve one chunk with the core's ``solve_many`` (this runs on a worker)."""
+def solve_chunk(chunk: Chunk, rules: Rules, budget: Budget, game: str = "accordion") -> list[Any]:
+    """Solve one chunk (this runs on a worker): with the core's ``solve_many`` for
+    the games it solves in parallel, else deal by deal with the game's solver."""
+    from accordion.games import GAMES
+
+    pieces = GAMES[game].pieces()
+    if pieces.solve_many is None:
+        solve_one = GAMES[game].solver()
+        return [
+            solve_one(
+                deal,
+                rules=rules,
+                max_nodes=budget.max_nodes,
+                timeout=budget.timeout,
+                memory=budget.memory,
+            )
+            for deal in chunk.deals()
+        ]
     return solve_many(
         chunk.deals(),
         rules=rules,
@@ -342,7 +369,7 @@ def solve_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> list[Solution]:
     )
 
 
-def _encode_solutions(solutions: list[Solution]) -> list[dict[str, object]]:
+def _encode_solutions(solutions: list[Any]) -> list[dict[str, object]]:
     return [solution.to_dict() for solution in solutions]
 
 
@@ -353,11 +380,24 @@ def _decode_solutions(data: list[dict[str, object]], chunk: Chunk) -> list[Solut
 SOLUTIONS = Codec(_encode_solutions, _decode_solutions)
 
 
+def solutions_of(game: str) -> Codec:
+    """How the solutions of ``game`` (a name of ``accordion.games``) are written to a
+    checkpoint and read back: its solution class's ``to_dict`` and ``from_dict``."""
+    from accordion.games import GAMES, load
+
+    solution = load(GAMES[game].pieces().solution)
+
+    def decode(data: list[dict[str, object]], chunk: Chunk) -> list[Any]:
+        return [solution.from_dict(item) for item in data]
+
+    return Codec(_encode_solutions, decode)
+
+
 #: The node budget of each solve of :func:`solver_fingerprint`.
 FINGERPRINT_NODES = 100_000
 
 
-def solver_fingerprint(rules: Rules) -> str:
+def solver_fingerprint(rules: Rules, game: str = "accordion") -> str:
     """The node counts of the solver on four fixed deals under ``rules``, hashed.
 
     The package version does not change with every build, but node counts (and so a
@@ -368,8 +408,10 @@ def solver_fingerprint(rules: Rules) -> str:
     52-card deal can take hours to decide, and the fingerprint must not hang the
     command (found by fuzzing the CLI, fuzz/results.md).
     """
-    deals = [Deal.from_seed(seed, cards) for seed, cards in ((1, 52), (2, 52), (3, 20), (4, 16))]
-    solutions = solve_many(deals, rules=rules, jobs=1, max_nodes=FINGERPRINT_NODES)
+    make = deal_maker(game)
+    deals = [make(seed, cards) for seed, cards in ((1, 52), (2, 52), (3, 20), (4, 16))]
+    budget = Budget(max_nodes=FINGERPRINT_NODES, jobs=1)
+    solutions = solve_chunk(RowBlock(tuple(str(deal) for deal in deals)), rules, budget, game)
     nodes = [solution.nodes for solution in solutions]
     return hashlib.sha256(repr(nodes).encode()).hexdigest()[:16]
 
@@ -399,13 +441,18 @@ def solve_plan(
     client: Client | str | None = None,
     checkpoint: str | None = None,
     progress: Callable[[int], object] | None = None,
-) -> Iterator[Solution]:
-    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order."""
+    game: str = "accordion",
+) -> Iterator[Any]:
+    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order.
+
+    ``game`` names a game of :mod:`accordion.games` (Accordion by default); its
+    numbered deals are the plan's with ``numbering=game``."""
     rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
     budget = Budget(max_nodes, timeout, memory, jobs)
     # The budget is checked here, before any chunk leaves.
     solve_many([], rules=rules, jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
     arguments = {
+        "game": game,
         **_plan_id(plan),
         "chunk": chunk,
         "rules": repr(rules),
@@ -414,13 +461,13 @@ def solve_plan(
         "memory": memory,
     }
     if checkpoint is not None:
-        arguments["solver"] = solver_fingerprint(rules)
-    task = functools.partial(solve_chunk, rules=rules, budget=budget)
+        arguments["solver"] = solver_fingerprint(rules, game)
+    task = functools.partial(solve_chunk, rules=rules, budget=budget, game=game)
     book = _open_checkpoint(checkpoint, "solve", arguments)
     runner, release = runner_for(client)
     try:
         for solutions in run_chunks(
-            task, plan, runner=runner, checkpoint=book, codec=SOLUTIONS, progress=progress
+            task, plan, runner=runner, checkpoint=book, codec=solutions_of(game), progress=progress
         ):
             yield from solutions
     finally:
