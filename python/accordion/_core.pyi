@@ -1195,6 +1195,7 @@ StrategyName = Literal[
     "sweepers",
     "random",
     "parlett-agent",
+    "parlett-sampler",
     "solver",
     "clairvoyant",
     "lookahead",
