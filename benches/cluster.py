@@ -26,7 +26,7 @@ from collections.abc import Callable
 from distributed import Client, LocalCluster
 
 from accordion import batch
-from accordion.hunt import hunt
+from accordion.batch.hunt import hunt
 
 
 def timed(run: Callable[[], object]) -> float:

@@ -8,7 +8,7 @@ line per finished chunk), or the `hunt --json` output of a finished run. A
 checkpoint contributes its chunks contiguous from its first seed (a torn last
 line is skipped, as the hunt itself does); the parts, sorted by first seed, must
 cover one range without gap or overlap up to the last one's end. They are added
-with `accordion.hunt.Hunt.add`, and the summary is what `hunt --json` would print
+with `accordion.batch.hunt.Hunt.add`, and the summary is what `hunt --json` would print
 for all the deals searched, plus which seeds those are. docs/results.md quotes the
 hunt over 10^7 deals from the parts kept in benches/hunt/ (see its README).
 """
@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from accordion.hunt import Hunt
+from accordion.batch.hunt import Hunt
 
 
 @dataclass

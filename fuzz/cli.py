@@ -73,7 +73,10 @@ GOOD: dict[str, tuple[str, ...]] = {
     "--checkpoint": (str(WORK / "checkpoint.jsonl"),),
     "--file": (str(FILE), "-", str(WORK / "missing.txt"), str(WORK)),
 }
-DEAL_WORDS = ("7H 7S 8S KS", "AS", "2C", "QH", "KH", "ZZ", "7H,7S", "AS AS", "#", "\ufeffAS")
+DEAL_WORDS = (
+    "7H 7S 8S KS", "AS", "2C", "QH", "KH", "ZZ", "7H,7S", "AS AS", "#", "\ufeffAS",
+    "AS\x1c2C", "AS\x1d", "\x1e2C", "AS\x1f2C", "AS\x852C",
+)  # fmt: skip
 
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:

@@ -27,6 +27,9 @@ WORDS = (
     "AS", "td", "10D", "7♥", "K♠", "QH", "KH", "2c", "deal", "DEAL", " on ", ">", "-", "→",
     ",", " ", "\t", "\ufeff", "\ud800", "\x00", "modern", "strict", "strict-leap",
     "parlett", "1,3", "2,3", "1,2,3", "out", "between", "..", "x", "ms", "#",
+    # Where Python's and Rust's white space differ (U+001C-U+001F are white space to
+    # str.isspace, not to char::is_whitespace) and where they agree (U+0085).
+    "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "ſ", "bayan", "accordion", "late-binding",
 )  # fmt: skip
 
 

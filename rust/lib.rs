@@ -7,6 +7,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod accordian;
 pub mod bayan;
 pub mod blind;
 pub mod budget;

@@ -16,9 +16,15 @@ pub enum RuleSet {
     StrictLeap,
     /// Must move, free choice of move, no deal while a move exists.
     Parlett,
+    /// UVa 127, the judge's rules of Accordian Patience (`crate::accordian`):
+    /// must move; the leftmost card that can move, three places rather than
+    /// one. It is strict-leap's convention, and Accordion is not played under
+    /// it (the bindings refuse it there; the core would play it as strict-leap).
+    Uva,
 }
 
 impl RuleSet {
+    /// Accordion's rule sets.
     pub const ALL: [RuleSet; 4] = [
         RuleSet::Modern,
         RuleSet::Strict,
@@ -32,6 +38,7 @@ impl RuleSet {
             RuleSet::Strict => "strict",
             RuleSet::StrictLeap => "strict-leap",
             RuleSet::Parlett => "parlett",
+            RuleSet::Uva => "uva",
         }
     }
 
@@ -42,20 +49,27 @@ impl RuleSet {
 
     /// At most one action is ever legal: the game is fixed by the shuffle.
     pub fn is_automatic(self) -> bool {
-        matches!(self, RuleSet::Strict | RuleSet::StrictLeap)
+        matches!(self, RuleSet::Strict | RuleSet::StrictLeap | RuleSet::Uva)
+    }
+
+    /// A forced move goes to the farthest target (`strict-leap`, `uva`).
+    pub fn prefers_leap(self) -> bool {
+        matches!(self, RuleSet::StrictLeap | RuleSet::Uva)
     }
 }
 
 impl FromStr for RuleSet {
     type Err = Error;
 
+    /// Any rule set's name, Accordion's four and `uva`.
     fn from_str(text: &str) -> Result<RuleSet> {
         RuleSet::ALL
             .into_iter()
+            .chain([RuleSet::Uva])
             .find(|set| set.name() == text.trim().to_ascii_lowercase())
             .ok_or_else(|| {
                 Error::InvalidRules(format!(
-                    "unknown rule set {} (known: modern, strict, strict-leap, parlett)",
+                    "unknown rule set {} (known: modern, strict, strict-leap, parlett, uva)",
                     quoted(text)
                 ))
             })
@@ -264,7 +278,7 @@ impl Rules {
     /// at piles from position `start` on: the leftmost movable pile, then the
     /// nearest (strict) or farthest (strict-leap) target, leftwards on a tie.
     pub fn forced_move(&self, tops: &[Card], start: usize) -> Option<Step> {
-        let nearest = self.set != RuleSet::StrictLeap;
+        let nearest = !self.set.prefers_leap();
         for from in start..tops.len() {
             let mut best: Option<(usize, Step)> = None;
             self.moves_of(tops, from, |step| {

@@ -1,7 +1,9 @@
-//! A game that throws cards out of one row (Royal Marriage, `crate::royal`, and
-//! Bayan, `crate::bayan`): the deal, the mode (open or blind), the row, the
-//! stock, the history with undo and the outcome. The two games differ only in
-//! which throws the row allows, how a play written with cards names one, when a
+//! A game played on one row that a stock deals onto (Royal Marriage,
+//! `crate::royal`, and Bayan, `crate::bayan`, throw cards out of it; Accordian
+//! Patience, `crate::accordian`, moves top cards along it): the deal, the mode
+//! (open or blind), the row, the stock, the history with undo and the outcome.
+//! The games differ only in which throws (the word covers Accordian's moves too)
+//! the row and the rules allow, how a play written with cards names one, when a
 //! deal is allowed and when the game is won: each says so by implementing
 //! [`Throwing`]; the machinery is here once.
 
@@ -10,7 +12,7 @@ use crate::card_row::CardRow;
 use crate::error::{Error, Result};
 use std::fmt;
 use std::hash::Hash;
-use std::ops::{Deref, DerefMut};
+use std::ops::DerefMut;
 
 /// An action by position: a throw, or dealing the next card.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -19,7 +21,9 @@ pub enum ThrowAction<T> {
     Deal,
 }
 
-/// Where a game stands. `cards` counts every card not thrown out (row and stock).
+/// Where a game stands. `cards` counts what the row shows and the stock holds:
+/// every card not thrown out (Royal Marriage, Bayan), or the piles with each
+/// stock card one pile to come (Accordian Patience).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ThrowOutcome {
     pub cards: usize,
@@ -28,10 +32,39 @@ pub struct ThrowOutcome {
     pub is_over: bool,
 }
 
-/// A row of single cards ([`CardRow`]) with the throws one game allows.
-pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + Deref<Target = CardRow> + DerefMut {
+/// What [`ThrowGame`] reads and changes in every row: the cards a play can name
+/// (every card of a row of single cards, the top cards of a row of piles), left
+/// to right, and dealing onto the right-hand end.
+pub trait RowCards {
+    /// The cards a play can name, left to right (one per position).
+    fn cards(&self) -> &[Card];
+    /// Deal `card` onto the right-hand end: a new position.
+    fn deal(&mut self, card: Card);
+    /// Take back the last card dealt (the position it made is as it was dealt).
+    fn undeal(&mut self);
+}
+
+/// A row of single cards is its [`CardRow`].
+impl<R: DerefMut<Target = CardRow>> RowCards for R {
+    fn cards(&self) -> &[Card] {
+        CardRow::cards(self)
+    }
+
+    fn deal(&mut self, card: Card) {
+        self.push(card);
+    }
+
+    fn undeal(&mut self) {
+        self.pop();
+    }
+}
+
+/// A row with the throws one game allows.
+pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards {
     /// A throw by position.
     type Throw: Copy + fmt::Debug + Eq + Hash;
+    /// What `apply` returns for `unapply` to restore the row.
+    type Undo: Copy + fmt::Debug;
 
     /// At most 52 cards.
     fn from_cards(cards: &[Card]) -> Self;
@@ -41,10 +74,10 @@ pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + Deref<Target = CardRow> +
     fn throws(&self, out: &mut Vec<Self::Throw>);
     /// Whether any throw is allowed.
     fn has_throw(&self) -> bool;
-    /// Throw the cards out (the throw must be allowed); returns them for `unapply`.
-    fn apply(&mut self, throw: Self::Throw) -> [Card; 2];
-    /// Exactly reverse `apply(throw)`, which returned `out`.
-    fn unapply(&mut self, throw: Self::Throw, out: [Card; 2]);
+    /// Play the throw (it must be allowed); returns what `unapply` needs.
+    fn apply(&mut self, throw: Self::Throw) -> Self::Undo;
+    /// Exactly reverse `apply(throw)`, which returned `undo`.
+    fn unapply(&mut self, throw: Self::Throw, undo: Self::Undo);
 }
 
 /// What one game that throws cards out of a row adds to [`ThrowGame`].
@@ -57,10 +90,19 @@ pub trait Throwing: Copy + fmt::Debug {
     type Play: Copy + fmt::Debug + fmt::Display + Eq;
     /// What the game calls its stock (in error messages and the display).
     const STOCK: &'static str;
+    /// What the game calls a throw (in error messages).
+    const THROW: &'static str = "throw";
 
     fn cards_of(deal: &Self::Deal) -> &[Card];
     /// Whether a deal is allowed while a throw exists.
     fn deals_past_throws(self) -> bool;
+    /// The rules' name, for the message that refuses a deal they forbid.
+    fn rules_name(self) -> &'static str;
+    /// Whether the rules allow `throw`, which the row allows (default: every
+    /// throw the row allows; rules that force a throw allow only that one).
+    fn permits(self, _row: &Self::Row, _throw: Self::Throw) -> bool {
+        true
+    }
     /// Whether the row, with the stock empty, is a win.
     fn is_won(row: &Self::Row) -> bool;
     fn parse_play(text: &str) -> Result<Self::Play>;
@@ -70,15 +112,22 @@ pub trait Throwing: Copy + fmt::Debug {
     /// The action a play names (a throw's cards found with
     /// [`ThrowGame::position_of`]); the throw may still be illegal.
     fn action_of(game: &ThrowGame<Self>, play: Self::Play) -> Result<ThrowAction<Self::Throw>>;
-    /// Why the row does not allow this throw (`play` is its canonical play).
-    fn why_not(row: &Self::Row, throw: Self::Throw, play: Self::Play) -> String;
+    /// Why the row or the rules do not allow this throw (`play` is its
+    /// canonical play).
+    fn why_not(self, row: &Self::Row, throw: Self::Throw, play: Self::Play) -> String;
+}
+
+/// What was played, with what undoing it needs.
+#[derive(Copy, Clone, Debug)]
+enum Done<G: Throwing> {
+    Dealt,
+    Threw(G::Throw, <G::Row as ThrowRow>::Undo),
 }
 
 #[derive(Copy, Clone, Debug)]
 struct Record<G: Throwing> {
-    action: ThrowAction<G::Throw>,
+    done: Done<G>,
     play: G::Play,
-    out: [Card; 2],
 }
 
 /// A game of `G`, open or blind.
@@ -135,7 +184,13 @@ impl<G: Throwing> ThrowGame<G> {
     pub fn legal_throws(&self) -> Vec<G::Throw> {
         let mut throws = Vec::new();
         self.row.throws(&mut throws);
+        throws.retain(|&throw| self.rules.permits(&self.row, throw));
         throws
+    }
+
+    /// Whether `throw` is allowed now (by the row and the rules).
+    pub fn allows(&self, throw: G::Throw) -> bool {
+        self.row.allows(throw) && self.rules.permits(&self.row, throw)
     }
 
     /// Whether `deal` is allowed now.
@@ -159,14 +214,18 @@ impl<G: Throwing> ThrowGame<G> {
     /// Where `card` lies in the row, or an error naming `play` that says
     /// whether the card is still in the stock or out of play.
     pub(crate) fn position_of(&self, card: Card, play: G::Play) -> Result<usize> {
-        self.row.position_of(card).ok_or_else(|| {
-            let where_ = if self.stock().contains(&card) {
-                format!("still in the {}", G::STOCK)
-            } else {
-                "not in the row".to_string()
-            };
-            Error::IllegalMove(format!("illegal move {play}: {card} is {where_}"))
-        })
+        self.row
+            .cards()
+            .iter()
+            .position(|&c| c == card)
+            .ok_or_else(|| {
+                let where_ = if self.stock().contains(&card) {
+                    format!("still in the {}", G::STOCK)
+                } else {
+                    "not in the row".to_string()
+                };
+                Error::IllegalMove(format!("illegal move {play}: {card} is {where_}"))
+            })
     }
 
     /// The action a play names, by finding its cards in the row. The throw found
@@ -186,17 +245,18 @@ impl<G: Throwing> ThrowGame<G> {
     /// Play an action if the rules allow it, else say why not.
     pub fn play(&mut self, action: ThrowAction<G::Throw>) -> Result<()> {
         let play = self.play_of(action);
-        let out = match action {
+        let done = match action {
             ThrowAction::Deal if self.may_deal() => {
-                let card = G::cards_of(&self.deal)[self.dealt];
-                self.row.push(card);
+                self.row.deal(G::cards_of(&self.deal)[self.dealt]);
                 self.dealt += 1;
-                [card; 2]
+                Done::Dealt
             }
-            ThrowAction::Throw(throw) if self.row.allows(throw) => self.row.apply(throw),
+            ThrowAction::Throw(throw) if self.allows(throw) => {
+                Done::Threw(throw, self.row.apply(throw))
+            }
             _ => return Err(self.why_illegal(action)),
         };
-        self.history.push(Record { action, play, out });
+        self.history.push(Record { done, play });
         Ok(())
     }
 
@@ -211,14 +271,17 @@ impl<G: Throwing> ThrowGame<G> {
     /// Take back the last action.
     pub fn undo(&mut self) -> Option<ThrowAction<G::Throw>> {
         let record = self.history.pop()?;
-        match record.action {
-            ThrowAction::Deal => {
-                self.row.pop();
+        Some(match record.done {
+            Done::Dealt => {
+                self.row.undeal();
                 self.dealt -= 1;
+                ThrowAction::Deal
             }
-            ThrowAction::Throw(throw) => self.row.unapply(throw, record.out),
-        }
-        Some(record.action)
+            Done::Threw(throw, undo) => {
+                self.row.unapply(throw, undo);
+                ThrowAction::Throw(throw)
+            }
+        })
     }
 
     /// The actions played so far, oldest first, in canonical notation.
@@ -246,7 +309,7 @@ impl<G: Throwing> ThrowGame<G> {
 
     pub fn outcome(&self) -> ThrowOutcome {
         ThrowOutcome {
-            cards: self.row.len() + self.stock().len(),
+            cards: self.row.cards().len() + self.stock().len(),
             won: self.is_won(),
             is_over: self.is_over(),
         }
@@ -261,10 +324,12 @@ impl<G: Throwing> ThrowGame<G> {
             ThrowAction::Deal if self.stock().is_empty() => {
                 format!("deal not allowed: the {stock} is empty")
             }
-            ThrowAction::Deal => {
-                "deal not allowed: a throw exists and the parlett rules oblige it".to_string()
-            }
-            ThrowAction::Throw(throw) => G::why_not(&self.row, throw, self.play_of(action)),
+            ThrowAction::Deal => format!(
+                "deal not allowed: a {} exists and the {} rules oblige it",
+                G::THROW,
+                self.rules.rules_name()
+            ),
+            ThrowAction::Throw(throw) => self.rules.why_not(&self.row, throw, self.play_of(action)),
         };
         Error::IllegalMove(why)
     }

@@ -3,7 +3,9 @@
 ``docs/cli.md`` holds the marker ``<!-- accordion-cli -->``; at build time it is
 replaced by the help of ``accordion`` and of each subcommand, printed by the very
 argparse parsers the program uses (``accordion.cli.build_parser``), so the page
-cannot fall out of step with the code.
+cannot fall out of step with the code. The marker ``<!-- accordion-games -->``
+is replaced by the table of games and their capabilities that the game registry
+(``accordion.games.markdown_table``) writes.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import os
 from typing import Any
 
 MARKER = "<!-- accordion-cli -->"
+GAMES_MARKER = "<!-- accordion-games -->"
 WIDTH = "88"
 
 
@@ -44,7 +47,11 @@ def cli_reference() -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
-    """Fill the CLI reference page."""
+    """Fill the CLI reference page and the tables of games."""
     if MARKER in markdown:
-        return markdown.replace(MARKER, cli_reference())
+        markdown = markdown.replace(MARKER, cli_reference())
+    if GAMES_MARKER in markdown:
+        from accordion.games import markdown_table
+
+        markdown = markdown.replace(GAMES_MARKER, markdown_table())
     return markdown

@@ -1,5 +1,5 @@
 """Streamed, chunked and resumable batches on this machine (accordion.batch,
-accordion.checkpoint, accordion.hunt); the Dask path is in test_distributed.py."""
+accordion.batch.checkpoint, accordion.batch.hunt); the Dask path is in test_distributed.py."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 
 import accordion
 from accordion import Deal, Rules, Solution, Stats, batch
-from accordion.checkpoint import Checkpoint
+from accordion.batch.checkpoint import Checkpoint
+from accordion.batch.hunt import Hunt, clopper_pearson_upper, hunt
 from accordion.cli.tally import Tally
 from accordion.errors import CheckpointError, InvalidArgumentError
-from accordion.hunt import Hunt, clopper_pearson_upper, hunt
 
 
 def timeless(figures: Any) -> Any:

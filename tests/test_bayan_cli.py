@@ -16,7 +16,7 @@ from conftest import run_cli
 
 import accordion
 from accordion import BayanGame, Deal
-from accordion.bayan_tui import BayanSession, best_line, describe_line, status_line
+from accordion.play.bayan import BayanSession, best_line, describe_line, status_line
 from accordion.reference import bayan as reference
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -79,11 +79,14 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
         (["solve", "--game", "bayan", "5C 5C"], "duplicate card 5C"),
         (["solve", "--game", "bayan", "--pysol", "0"], "PySolFC game number"),
         (["solve", "--game", "bayan", "--pysol", "1", "--max-nodes", "0"], "--max-nodes"),
-        (["solve", "--game", "bayan", "--knuth", "5"], "--knuth deals are Accordion rows"),
-        (["stats", "--game", "bayan", "--rules", "modern", "--deals", "5"], "Bayan has none"),
+        (["solve", "--game", "bayan", "--knuth", "5"], "--knuth --game bayan"),
+        (
+            ["stats", "--game", "bayan", "--rules", "modern", "--deals", "5"],
+            "stats --game bayan: Bayan has",
+        ),
         (["rate", "--game", "bayan", "--seed", "1"], "not Bayan"),
         (["deal", "--game", "bayan", "--winnable"], "drop --game"),
-        (["play", "--game", "bayan", "--seed", "1", "--rules", "strict"], "not strict"),
+        (["play", "--game", "bayan", "--seed", "1", "--rules", "strict"], "not --rules strict"),
         (["play", "--game", "bayan", "--deal", "5C ZZ"], "ZZ"),
         (["solve", "--game", "bayan", "--seed", "1", "--scheduler", "x:1"], "--scheduler"),
     ],
@@ -174,7 +177,7 @@ def test_bayan_games_draw_as_a_row_of_cards_on_both_engines() -> None:
     game = BayanGame(SMALL, blind=True)
     picture = game._repr_svg_()
     assert picture == accordion.svg(game)
-    assert "<title>Bayan row of 3 cards, 3 cards in the stock</title>" in picture
+    assert "<title>Bayan row of 3 cards, 3 cards in the talon</title>" in picture
     assert reference.BayanGame(SMALL)._repr_svg_() == accordion.svg(BayanGame(SMALL))
 
 

@@ -27,9 +27,9 @@ from conftest import run_cli  # noqa: E402
 from test_batch import solve_lines, timeless  # noqa: E402
 
 from accordion import batch  # noqa: E402
-from accordion.checkpoint import Checkpoint  # noqa: E402
+from accordion.batch.checkpoint import Checkpoint  # noqa: E402
+from accordion.batch.hunt import hunt  # noqa: E402
 from accordion.cli import main  # noqa: E402
-from accordion.hunt import hunt  # noqa: E402
 
 
 def local_cluster(**options: Any) -> Any:

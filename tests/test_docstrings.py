@@ -28,9 +28,14 @@ ENGINES = (
 MODULES = (
     "accordion.errors",
     "accordion.svg",
-    "accordion.session",
-    "accordion.tui",
-    "accordion.royal_tui",
+    "accordion.games",
+    "accordion.play",
+    "accordion.play.session",
+    "accordion.play.accordion",
+    "accordion.play.screen",
+    "accordion.play.loop",
+    "accordion.play.royal",
+    "accordion.play.bayan",
     "accordion.cli",
     *(
         info.name

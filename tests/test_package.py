@@ -91,3 +91,36 @@ def test_nothing_reads_outside_the_repository() -> None:
         if needle in path.read_text(encoding="utf-8", errors="replace")
     ]
     assert offenders == []
+
+
+def test_import_accordion_loads_nothing_heavy() -> None:
+    """`import accordion` stays fast (benches/import-time.md has the figures): it must
+    not pull in modules that cost milliseconds for nothing it needs at import —
+    xml.sax.saxutils (which imports urllib and http), typing, re, dataclasses and
+    inspect, importlib.abc (importlib.resources), the registry, the CLI, the TUI."""
+    import subprocess
+    import sys
+
+    code = "import sys, accordion; print(' '.join(sorted(sys.modules)))"
+    loaded = set(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
+    heavy = {
+        "xml.sax.saxutils",
+        "urllib.request",
+        "http.client",
+        "typing",
+        "re",
+        "dataclasses",
+        "inspect",
+        "importlib.abc",
+        "importlib.resources",
+        "accordion.games",
+        "accordion.cli",
+        "accordion.play",
+        "accordion.batch",
+        "accordion.reference",
+    }
+    assert loaded & heavy == set()

@@ -17,9 +17,9 @@ from conftest import run_cli
 
 import accordion
 from accordion import Deal, RoyalGame, royal_deal, solve_royal
+from accordion.play.royal import RoyalSession, best_line, describe_line, status_line
+from accordion.play.screen import render_screen
 from accordion.reference import royal as reference
-from accordion.royal_tui import RoyalSession, best_line, describe_line, status_line
-from accordion.tui import render_screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SMALL = "QH 5S 3C 5C 9D 6C JS KH"  # royal_deal(1, 8): won by out 9D, out 5C, out 3C 6C, out 5S JS
@@ -113,7 +113,7 @@ def test_a_budget_that_runs_out_says_unknown_with_the_greedy_line() -> None:
     greedy, cards = reference.greedy_line(reference.royal_deal(1).cards)
     assert answer["moves"] == [str(move) for move in greedy] and answer["cards"] == cards
     text = run("solve", "--game", "royal-marriage", "--seed", "1", "--max-nodes", "5").stdout
-    assert "unknown: budget ran out; the greedy line leaves" in text
+    assert "unknown: budget ran out; the best line found leaves" in text
 
 
 @pytest.mark.parametrize(

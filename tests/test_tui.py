@@ -13,16 +13,8 @@ import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
 from accordion import Deal, Game, Move, Rules
-from accordion.tui import (
-    RED,
-    Session,
-    forced_move,
-    per_band,
-    position_of,
-    render_row,
-    render_screen,
-    status_line,
-)
+from accordion.play.accordion import Session, forced_move, position_of, status_line
+from accordion.play.screen import RED, per_band, render_row, render_screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 DEAL_1 = Deal.from_seed(1)

@@ -12,42 +12,9 @@ Examples:
     [Card('7H'), Card('7S'), Card('KS')]
 """
 
-from accordion._core import (
-    MAX_JOBS,
-    BayanGame,
-    BayanMove,
-    BayanOutcome,
-    BayanSolution,
-    Card,
-    Deal,
-    Game,
-    LegalMoves,
-    Move,
-    Outcome,
-    Rating,
-    RoyalGame,
-    RoyalMove,
-    RoyalOutcome,
-    RoyalSolution,
-    RoyalStats,
-    Rules,
-    Solution,
-    Stats,
-    __version__,
-    difficulty_deal,
-    pysol_goal,
-    rate,
-    royal_deal,
-    simulate,
-    simulate_royal,
-    solve,
-    solve_bayan,
-    solve_many,
-    solve_royal,
-    winnable_deal,
-)
-from accordion._interrupt import install as _install_sigint
-from accordion._interrupt import interrupt
+# The errors and the reference engine (the executable specification) import and
+# run without the compiled core; everything else here needs it, and says so.
+from accordion._moved import install as _install_moved
 from accordion.errors import (
     AccordionError,
     IllegalMoveError,
@@ -58,9 +25,68 @@ from accordion.errors import (
     InvalidRulesError,
     NoMoveToUndoError,
 )
-from accordion.svg import save_svg, svg
 
-_install_sigint()
+try:
+    from accordion._core import (
+        MAX_JOBS,
+        BayanGame,
+        BayanMove,
+        BayanOutcome,
+        BayanSolution,
+        Card,
+        Deal,
+        Game,
+        LegalMoves,
+        Move,
+        Outcome,
+        Rating,
+        RoyalGame,
+        RoyalMove,
+        RoyalOutcome,
+        RoyalSolution,
+        RoyalStats,
+        Rules,
+        Solution,
+        Stats,
+        __version__,
+        difficulty_deal,
+        pysol_goal,
+        rate,
+        royal_deal,
+        simulate,
+        simulate_royal,
+        solve,
+        solve_bayan,
+        solve_many,
+        solve_royal,
+        winnable_deal,
+    )
+except ImportError as _missing:
+    if _missing.name != "accordion._core":
+        raise
+    _CORE_MISSING: ImportError | None = _missing
+    TYPE_CHECKING = False  # (not typing's: importing typing is slow)
+    if not TYPE_CHECKING:  # a type checker reads the names above, always there
+
+        def __getattr__(name: str) -> object:
+            """Each name of the compiled core, asked for without it: one clear error."""
+            raise ImportError(
+                f"accordion.{name} needs the compiled core, accordion._core, which is not "
+                f"installed or cannot load ({_CORE_MISSING}); accordion.errors and "
+                "accordion.reference work without it",
+                name="accordion._core",
+            )
+
+    del TYPE_CHECKING
+
+else:
+    _CORE_MISSING = None
+    from accordion._interrupt import install as _install_sigint
+    from accordion._interrupt import interrupt
+    from accordion.svg import save_svg, svg
+
+    _install_sigint()
+_install_moved()
 
 __all__ = [
     "MAX_JOBS",

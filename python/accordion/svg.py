@@ -6,10 +6,11 @@ and suit symbol in the suit's colour), its 1-based number above it and, when it
 holds more than one card, a badge with its height. A blind game's stock is drawn
 face down after the row, with the number of cards left in it.
 
-Both engines' ``Deal``, ``Game`` and ``RoyalGame`` are drawn: anything with
-``piles`` (and ``stock_size``) is a game, anything else an iterable of cards; text
-is parsed as a deal. A Royal Marriage game is a row of single cards, so it is
-labelled by cards rather than piles.
+Both engines' deals and games of every game are drawn: anything with ``piles``
+(and ``stock_size``) is a game, anything else an iterable of cards; text is
+parsed as a deal. The game's descriptor (:func:`accordion.games.game_of`) gives
+the words: a Royal Marriage or Bayan row is of single cards, so it is labelled
+by cards rather than piles, and Bayan's stock is its talon.
 
 >>> from accordion import Deal, svg
 >>> picture = svg(Deal.parse("7H 7S 8S KS"))
@@ -19,44 +20,53 @@ labelled by cards rather than piles.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from os import PathLike
-from typing import Protocol, runtime_checkable
-from xml.sax.saxutils import escape, quoteattr
 
 from accordion import Deal
 
+# Typing only: importing ``typing`` (and with it ``re``) would slow ``import
+# accordion``, which imports this module (PEP 484's constant, read by type checkers).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Protocol, TypeAlias
 
-class CardLike(Protocol):
-    """What a picture needs of a card (the Rust and the reference ``Card`` alike)."""
+    class CardLike(Protocol):
+        """What a picture needs of a card (the Rust and the reference ``Card`` alike)."""
 
-    @property
-    def rank(self) -> str:
-        """``"A"``, ``"2"`` … ``"K"``."""
+        @property
+        def rank(self) -> str:
+            """``"A"``, ``"2"`` … ``"K"``."""
 
-    @property
-    def suit(self) -> str:
-        """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+        @property
+        def suit(self) -> str:
+            """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
 
-    @property
-    def is_red(self) -> bool:
-        """True for diamonds and hearts."""
+        @property
+        def is_red(self) -> bool:
+            """True for diamonds and hearts."""
+
+    class TableLike(Protocol):
+        """What a picture needs of a game: ``piles`` (each bottom to top, left to
+        right) and ``stock_size`` (cards not yet dealt, drawn face down)."""
+
+        @property
+        def piles(self) -> Sequence[Sequence[CardLike]]: ...
+
+        @property
+        def stock_size(self) -> int: ...
+
+    Drawable: TypeAlias = TableLike | Iterable[CardLike] | str
+
+#: What XML text and attribute values must not hold raw (``xml.sax.saxutils``
+#: would do the same, but importing it pulls in ``urllib`` and ``http``).
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"})
 
 
-@runtime_checkable
-class TableLike(Protocol):
-    """What a picture needs of a game."""
+def escape(text: str) -> str:
+    """``text`` safe inside an XML element or a quoted attribute."""
+    return text.translate(_ESCAPES)
 
-    @property
-    def piles(self) -> Sequence[Sequence[CardLike]]:
-        """Each pile bottom to top, left to right."""
-
-    @property
-    def stock_size(self) -> int:
-        """Cards not yet dealt (drawn face down after the row)."""
-
-
-Drawable = TableLike | Iterable[CardLike] | str
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED = "#c62828"
@@ -107,11 +117,13 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     picture_w = 2 * MARGIN + across * CARD_W + (across - 1) * GAP
     band_h = LABEL_H + CARD_H + BAND_GAP
     picture_h = 2 * MARGIN + bands * band_h - BAND_GAP
-    game = _game_name(item)
-    noun = "pile" if game == "Accordion" else "card"
-    summary = f"{game} row of {len(piles)} {noun}{'' if len(piles) == 1 else 's'}"
+    from accordion.games import find_game, game_of  # not at import: dataclasses is slow
+
+    game = game_of(item) or find_game("accordion")
+    noun = game.nouns.piece
+    summary = f"{game.title} row of {len(piles)} {noun}{'' if len(piles) == 1 else 's'}"
     if stock:
-        summary += f", {stock} card{'' if stock == 1 else 's'} in the stock"
+        summary += f", {stock} card{'' if stock == 1 else 's'} in the {game.nouns.stock}"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{picture_w}" height="{picture_h}" '
         f'viewBox="0 0 {picture_w} {picture_h}" font-family="{FONT}">',
@@ -126,7 +138,7 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
     for position, pile in enumerate(piles):
         parts.append(_pile(position + 1, pile, *place(position), noun=noun))
     if stock:
-        parts.append(_stock(stock, *place(len(piles))))
+        parts.append(_stock(stock, *place(len(piles)), noun=game.nouns.stock))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -150,19 +162,11 @@ def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_
         file.write(svg(item, width=width))
 
 
-def _game_name(item: Drawable) -> str:
-    """``Royal Marriage`` or ``Bayan`` for a game of either engine (both engines name
-    the classes ``RoyalGame`` and ``BayanGame``), else ``Accordion``."""
-    return {"RoyalGame": "Royal Marriage", "BayanGame": "Bayan"}.get(
-        type(item).__name__, "Accordion"
-    )
-
-
 def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
     """The piles (bottom to top) and the stock size of whatever is to be drawn."""
     if isinstance(item, str):
         return [(card,) for card in Deal.parse(item)], 0
-    if isinstance(item, TableLike):
+    if hasattr(item, "piles") and hasattr(item, "stock_size"):
         return list(item.piles), item.stock_size
     return [(card,) for card in item], 0
 
@@ -215,12 +219,13 @@ def _pile(number: int, pile: Sequence[CardLike], x: int, y: int, *, noun: str = 
     return "\n".join(parts)
 
 
-def _stock(size: int, x: int, y: int) -> str:
-    tip = quoteattr(f"stock: {size} card{'' if size == 1 else 's'} face down")
+def _stock(size: int, x: int, y: int, *, noun: str = "stock") -> str:
+    tip = escape(f"{noun}: {size} card{'' if size == 1 else 's'} face down")
     return "\n".join(
         [
-            _label(x + CARD_W / 2, y - 4, "stock", "stock-label"),
-            f'<g class="stock" transform="translate({x},{y})" data-size="{size}" aria-label={tip}>',
+            _label(x + CARD_W / 2, y - 4, noun, "stock-label"),
+            f'<g class="stock" transform="translate({x},{y})" data-size="{size}" '
+            f'aria-label="{tip}">',
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#1565c0" stroke="#ffffff"/>',
             f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="3" '
             f'fill="none" stroke="#90caf9" stroke-dasharray="3 2"/>',

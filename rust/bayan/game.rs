@@ -7,6 +7,7 @@ use super::row::{BayanRow, Pair, GAPS};
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
+use crate::rules::RuleSet;
 use crate::throw_game::{ThrowAction, ThrowGame, ThrowOutcome, Throwing};
 
 /// Cards a blind game starts with: PySolFC lays out three and keeps the rest in
@@ -62,6 +63,11 @@ impl Throwing for Bayan {
         true
     }
 
+    /// PySolFC's one rule set, the modern one.
+    fn rules_name(self) -> &'static str {
+        RuleSet::Modern.name()
+    }
+
     /// Every card is out (PySolFC: all 52 on the foundation).
     fn is_won(row: &BayanRow) -> bool {
         row.is_empty()
@@ -104,7 +110,7 @@ impl Throwing for Bayan {
         }))
     }
 
-    fn why_not(row: &BayanRow, pair: Pair, play: BayanPlay) -> String {
+    fn why_not(self, row: &BayanRow, pair: Pair, play: BayanPlay) -> String {
         let cards = row.cards();
         if !GAPS.contains(&(pair.gap as usize)) || pair.right() >= cards.len() {
             return format!(

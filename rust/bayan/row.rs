@@ -48,6 +48,7 @@ impl DerefMut for BayanRow {
 
 impl ThrowRow for BayanRow {
     type Throw = Pair;
+    type Undo = [Card; 2];
 
     /// At most 52 cards.
     fn from_cards(cards: &[Card]) -> BayanRow {

@@ -27,7 +27,7 @@
 
 use crate::card::Card;
 use crate::game::Action;
-use crate::rules::{RuleSet, Rules, Step};
+use crate::rules::{Rules, Step};
 
 /// Whether two card indices agree, by the table.
 #[inline]
@@ -72,7 +72,7 @@ impl Forced {
         rules
             .set
             .is_automatic()
-            .then(|| Forced::new(rules, rules.set == RuleSet::StrictLeap))
+            .then(|| Forced::new(rules, rules.set.prefers_leap()))
     }
 
     /// For the classic one-way `{1, 3}` game, whether the farthest target

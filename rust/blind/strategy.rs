@@ -177,7 +177,7 @@ impl StrategyKind {
     /// program that takes plays as they come (`slide-first`).
     pub fn default_for(rules: &Rules) -> StrategyKind {
         match rules.set {
-            RuleSet::Strict | RuleSet::StrictLeap => StrategyKind::Forced,
+            RuleSet::Strict | RuleSet::StrictLeap | RuleSet::Uva => StrategyKind::Forced,
             RuleSet::Parlett => StrategyKind::ParlettAgent,
             RuleSet::Modern => StrategyKind::SlideFirst,
         }
@@ -194,12 +194,12 @@ impl StrategyKind {
             )))
         };
         match (self, rules.set) {
-            (StrategyKind::Forced, RuleSet::Strict | RuleSet::StrictLeap) => Ok(()),
+            (StrategyKind::Forced, RuleSet::Strict | RuleSet::StrictLeap | RuleSet::Uva) => Ok(()),
             (StrategyKind::Forced, _) => refuse(
                 "only strict and strict-leap force every action; \
                  slide-first and leap-first play their forced choices under any rules",
             ),
-            (_, RuleSet::Strict | RuleSet::StrictLeap) => refuse(
+            (_, RuleSet::Strict | RuleSet::StrictLeap | RuleSet::Uva) => refuse(
                 "these rules force every action, so there is nothing to choose; use strategy forced",
             ),
             (

@@ -559,6 +559,14 @@ impl PyRules {
             None => RuleSet::Modern,
             Some(name) => text(name, "name")?.parse()?,
         };
+        if set == RuleSet::Uva {
+            return Err(Error::InvalidRules(
+                "the uva rules are Accordian Patience's (UVa 127); Accordion is played \
+                 under modern, strict, strict-leap or parlett"
+                    .into(),
+            )
+            .into());
+        }
         let two_way = flag(two_way, "two_way")?.unwrap_or(false);
         let distances = match distances.filter(|d| !d.is_none()) {
             None => Distances::CLASSIC,

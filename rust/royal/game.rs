@@ -65,6 +65,10 @@ impl Throwing for Royal {
         self.rules == RuleSet::Modern
     }
 
+    fn rules_name(self) -> &'static str {
+        self.rules.name()
+    }
+
     /// Only the queen and the king of hearts are left.
     fn is_won(row: &RoyalRow) -> bool {
         row.len() == 2
@@ -127,7 +131,7 @@ impl Throwing for Royal {
         Ok(RoyalAction::Throw(throw))
     }
 
-    fn why_not(row: &RoyalRow, throw: Throw, play: RoyalPlay) -> String {
+    fn why_not(self, row: &RoyalRow, throw: Throw, play: RoyalPlay) -> String {
         let cards = row.cards();
         let why = if !(1..=2).contains(&throw.count) {
             "a throw takes 1 or 2 cards".to_string()

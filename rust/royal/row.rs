@@ -48,6 +48,7 @@ impl DerefMut for RoyalRow {
 
 impl ThrowRow for RoyalRow {
     type Throw = Throw;
+    type Undo = [Card; 2];
 
     /// At most 52 cards.
     fn from_cards(cards: &[Card]) -> RoyalRow {

@@ -8,7 +8,7 @@ import sys
 
 from accordion import Deal, difficulty_deal, winnable_deal
 from accordion.cli.common import RULE_NAMES, CliError, add_variant_flags, positive, rules_from
-from accordion.cli.numbering import PYSOL_VARIANTS, SOURCES
+from accordion.cli.numbering import SOURCES
 
 
 def add_flags(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +46,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
 def wanted(args: argparse.Namespace) -> bool:
     """Whether the deal is to be chosen by outcome or difficulty; refuse stray flags."""
     chosen = args.winnable or args.difficulty is not None
-    if not chosen and args.pysol_game in PYSOL_VARIANTS:
+    if not chosen and args.game.variant is not None:
         return False  # --game set the variant flags itself
     if not chosen:
         stray = [
@@ -66,8 +66,7 @@ def wanted(args: argparse.Namespace) -> bool:
     others = [name for name in SOURCES if getattr(args, name) is not None]
     if others:
         raise CliError(f"--{others[0]} names one deal; it does not go with --winnable/--difficulty")
-    if args.game != "accordion" or args.pysol_game != "accordion":
-        raise CliError("--winnable and --difficulty draw Accordion deals; drop --game")
+    args.game.require("choose", "deal")
     return True
 
 

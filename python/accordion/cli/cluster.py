@@ -44,7 +44,7 @@ def add_batch_flags(parser: argparse.ArgumentParser, chunk: int, unit: str = "de
 @contextlib.contextmanager
 def cluster_client(args: argparse.Namespace) -> Iterator[Client | None]:
     """The Dask client the flags ask for (``None``: run here), closed afterwards."""
-    from accordion.distributed import connect, scheduler_address
+    from accordion.batch.dask import connect, scheduler_address
 
     address = scheduler_address(args.scheduler)
     if address is None:

@@ -7,9 +7,9 @@ from typing import NoReturn
 
 from accordion import MAX_JOBS, Rules
 from accordion.errors import InvalidArgumentError, InvalidRulesError
+from accordion.games import GAMES, RULE_SETS
 
-RULE_NAMES = ("modern", "strict", "strict-leap", "parlett")
-GAMES = ("accordion", "royal-marriage", "bayan")
+RULE_NAMES = RULE_SETS
 
 
 class CliError(InvalidArgumentError):
@@ -121,7 +121,7 @@ def check_jobs(jobs: int | None) -> None:
 
 
 def add_game_flag(parser: argparse.ArgumentParser) -> None:
-    """--game accordion|royal-marriage|bayan, or a PySolFC game (docs/numberings.md)."""
+    """--game NAME: a game of :data:`accordion.games.GAMES` (docs/numberings.md)."""
     from accordion.cli.numbering import game_name
 
     parser.add_argument(
@@ -129,7 +129,10 @@ def add_game_flag(parser: argparse.ArgumentParser) -> None:
         type=game_name,
         default="accordion",
         metavar="NAME",
-        help="accordion (default), its sister game royal-marriage, or PySolFC's bayan "
-        "(pairs thrown out whole); or a PySolFC Accordion variant: relaxed-accordion, "
-        "23-skidoo, accordions-revenge (or PySolFC's id)",
+        help="the game: "
+        + ", ".join(
+            game.name + (f" (PySolFC {game.pysol_id})" if game.pysol_id else "")
+            for game in GAMES.values()
+        )
+        + "; default accordion",
     )

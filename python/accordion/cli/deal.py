@@ -7,7 +7,7 @@ import random
 import sys
 from typing import Any
 
-from accordion import Deal, pysol_goal, royal_deal
+from accordion import pysol_goal
 from accordion.cli import choose
 from accordion.cli.common import add_game_flag, card_count, seed_number
 from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve_game
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     numbered = numbered_deals(args)
     if numbered:
         print(numbered[0])
-        if args.pysol_game == "accordions-revenge":
+        if args.game.variant is not None and args.game.variant.goal_from_pysol:
             print(f"goal card {pysol_goal(args.pysol)}", file=sys.stderr)
         return 0
     cards = 52 if args.cards is None else args.cards
@@ -53,8 +53,7 @@ def run(args: argparse.Namespace) -> int:
     drawn = seed is None
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    royal = args.game == "royal-marriage"
-    deal = royal_deal(seed, cards) if royal else Deal.from_seed(seed, cards)
+    deal = args.game.numbered()(seed, cards)
     if drawn:  # said only once the deal is made: a bad --cards gets the error alone
         print(f"deal number {seed}", file=sys.stderr)
     print(deal)

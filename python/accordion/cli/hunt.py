@@ -6,10 +6,18 @@ import argparse
 import json
 from typing import Any
 
+from accordion.batch.hunt import HUNT_CHUNK, hunt
 from accordion.cli.cluster import add_batch_flags, cluster_client
-from accordion.cli.common import add_variant_flags, card_count, positive, rules_from, seed_number
+from accordion.cli.common import (
+    add_game_flag,
+    add_variant_flags,
+    card_count,
+    positive,
+    rules_from,
+    seed_number,
+)
+from accordion.cli.numbering import check_variant, resolve_game
 from accordion.cli.progress import Progress
-from accordion.hunt import HUNT_CHUNK, hunt
 
 
 def register(subparsers: Any) -> None:
@@ -27,6 +35,7 @@ def register(subparsers: Any) -> None:
         "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
     )
     add_variant_flags(parser)
+    add_game_flag(parser)
     parser.add_argument(
         "--max-nodes", type=positive, metavar="N", help="node budget per deal (else exact)"
     )
@@ -43,6 +52,9 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
+    args.game.require("hunt", "hunt")
+    resolve_game(args)
+    check_variant(args, "hunt")
     rules = rules_from(args)
     progress = Progress(args.count, "hunting")
     with cluster_client(args) as client:

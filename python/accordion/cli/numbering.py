@@ -1,7 +1,6 @@
 """The deals other programs number, on the command line: ``--pysol N``,
 ``--solvitaire SEED`` and ``--knuth SEED`` (``docs/numberings.md``), and the
-PySolFC games that ``--game`` names besides the games of their own (``accordion``,
-``royal-marriage``, ``bayan``).
+PySolFC games that ``--game`` names (:data:`accordion.games.GAMES`).
 
 ``--game`` always names the game played; ``--pysol`` always names PySolFC's
 number. So ``--pysol 12345 --game 23-skidoo`` is PySolFC's 23 Skidoo game
@@ -16,23 +15,9 @@ import argparse
 
 from accordion import Deal, pysol_goal
 from accordion.cli.common import CliError
+from accordion.errors import InvalidRulesError
+from accordion.games import Descriptor, find_game
 
-#: The games with engines of their own: Accordion, Royal Marriage and PySolFC's Bayan.
-OWN_GAMES = ("accordion", "royal-marriage", "bayan")
-#: The PySolFC games played as Accordion variants: the variant flags they imply.
-PYSOL_VARIANTS = {
-    "relaxed-accordion": (True, "1,3"),
-    "23-skidoo": (False, "2,3"),
-    "accordions-revenge": (False, "1,3"),
-}
-PYSOL_IDS = {
-    "772": "accordion",
-    "656": "bayan",
-    "773": "relaxed-accordion",
-    "883": "23-skidoo",
-    "811": "accordions-revenge",
-    "288": "royal-marriage",
-}
 SOURCES = ("pysol", "solvitaire", "knuth")
 
 
@@ -82,49 +67,49 @@ def add_numbering_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def game_name(text: str) -> str:
-    """An argparse type for --game: our names, or a PySolFC id for one of them."""
-    key = text.strip().lower()
-    key = PYSOL_IDS.get(key, key)
-    known = (*OWN_GAMES, *PYSOL_VARIANTS)
-    if key not in known:
-        raise argparse.ArgumentTypeError(
-            f"unknown game {text!r} (known: {', '.join(known)}, or a PySolFC id: "
-            + ", ".join(f"{i} {n}" for i, n in PYSOL_IDS.items())
-            + ")"
-        )
-    return key
+def game_name(text: str) -> Descriptor:
+    """An argparse type for --game: a game of :data:`accordion.games.GAMES` by name,
+    alias or PySolFC id."""
+    try:
+        return find_game(text)
+    except InvalidRulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def resolve_game(args: argparse.Namespace) -> None:
-    """Turn a PySolFC-only --game into its variant flags; keep its name in ``args.pysol_game``.
-
-    After this, ``args.game`` is one of :data:`OWN_GAMES`.
-    """
-    args.pysol_game = args.game
-    if args.game not in PYSOL_VARIANTS:
+    """Set the variant flags a game fixes (``--game 23-skidoo``: distances 2,3, won at
+    two piles), refusing contrary ones; ``args.game`` stays the game's descriptor."""
+    game: Descriptor = args.game
+    variant = game.variant
+    if variant is None:
         return
-    if args.game == "23-skidoo":
-        args.win_piles = 2
-    if args.game == "accordions-revenge":
+    if variant.win_piles is not None:
+        args.win_piles = variant.win_piles
+    if variant.goal_from_pysol:
         number = getattr(args, "pysol", None)
         if number is None:
             raise CliError(
-                "--game accordions-revenge draws its goal card from PySolFC's game number: "
-                "give --pysol N"
+                f"--game {game.name} draws its goal card from PySolFC's game number: give --pysol N"
             )
         if (getattr(args, "count", None) or 1) > 1:
-            raise CliError("--game accordions-revenge: one goal card per game; drop --count")
+            raise CliError(f"--game {game.name}: one goal card per game; drop --count")
         args.goal = pysol_goal(number)
-    two_way, distances = PYSOL_VARIANTS[args.game]
-    if (args.two_way and not two_way) or args.distances not in ("1,3", distances):
+    if (args.two_way and not variant.two_way) or args.distances not in ("1,3", variant.distances):
         raise CliError(
-            f"--game {args.game} fixes its own variant "
-            f"({'two-way, ' if two_way else ''}distances {distances}); "
+            f"--game {game.name} fixes its own variant "
+            f"({'two-way, ' if variant.two_way else ''}distances {variant.distances}); "
             "drop --two-way/--distances"
         )
-    args.two_way, args.distances = two_way, distances
-    args.game = "accordion"
+    args.two_way, args.distances = variant.two_way, variant.distances
+
+
+def check_variant(args: argparse.Namespace, command: str) -> None:
+    """Refuse --two-way/--distances for a game that has no such variant (a game
+    that fixes its own has had them checked by :func:`resolve_game`)."""
+    if args.game.variant is not None:
+        return
+    if getattr(args, "two_way", False) or getattr(args, "distances", "1,3") != "1,3":
+        args.game.require("variant", command)
 
 
 def chosen_source(args: argparse.Namespace) -> str | None:
@@ -152,9 +137,8 @@ def numbered_deals(args: argparse.Namespace, count: int = 1) -> list[Deal]:
     if source == "pysol":
         if cards is not None and cards != 52:
             raise CliError("--pysol deals are PySolFC's 52-card rows; drop --cards")
-        return [Deal.from_pysol(n, args.pysol_game) for n in numbers]
-    if args.pysol_game != "accordion" or args.game != "accordion":
-        raise CliError(f"--{source} deals are Accordion rows; drop --game")
+        return [Deal.from_pysol(n, args.game.name) for n in numbers]
+    args.game.require("numberings", f"--{source}")
     if source == "solvitaire":
         if cards is None or cards == 52:
             return [Deal.from_solvitaire(n) for n in numbers]

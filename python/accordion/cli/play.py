@@ -1,4 +1,4 @@
-"""`accordion play`: play a deal in the terminal (see :mod:`accordion.tui`)."""
+"""`accordion play`: play a deal in the terminal (see :mod:`accordion.play`)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,20 @@ import random
 import sys
 from typing import Any
 
-from accordion import Deal, royal_deal
 from accordion.cli.common import (
     RULE_NAMES,
-    CliError,
     add_game_flag,
     add_variant_flags,
     rules_from,
     seed_number,
 )
-from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve_game
+from accordion.cli.numbering import (
+    add_numbering_flags,
+    check_variant,
+    numbered_deals,
+    resolve_game,
+)
+from accordion.games import Descriptor
 
 
 def register(subparsers: Any) -> None:
@@ -51,62 +55,23 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    from accordion.tui import Session, play
+    from accordion.play.loop import play
 
+    game: Descriptor = args.game
     resolve_game(args)
+    check_variant(args, "play")
+    game.check_rules(args.rules, "play")
     numbered = numbered_deals(args)
-    if args.game == "royal-marriage":
-        return _run_royal(args, numbered)
-    if args.game == "bayan":
-        return _run_bayan(args, numbered)
-
+    seed = args.seed
+    if numbered:
+        deal = numbered[0]
+    elif args.deal is not None:
+        deal = game.parse_row(args.deal)
+    else:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        deal = game.numbered()(seed, 52)
     rules = rules_from(args, args.rules)
     if rules.goal is not None:
         print(f"goal card {rules.goal}: it must end on top of the last pile", file=sys.stderr)
-    if numbered:
-        deal = numbered[0]
-    elif args.deal is not None:
-        deal = Deal.parse(args.deal)
-    elif args.seed is not None:
-        deal = Deal.from_seed(args.seed)
-    else:
-        deal = Deal.random()
-    return play(Session(deal, rules, blind=args.blind))
-
-
-def _run_royal(args: argparse.Namespace, numbered: list[Deal]) -> int:
-    from accordion.royal_tui import RoyalSession
-    from accordion.tui import play
-
-    if args.two_way or args.distances != "1,3":
-        raise CliError("--game royal-marriage has no --two-way or --distances variant")
-    seed = args.seed
-    if numbered:
-        deal = numbered[0]
-    elif args.deal is not None:
-        deal = Deal.parse(args.deal)
-    else:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        deal = royal_deal(seed)
-    return play(RoyalSession(deal, args.rules, blind=args.blind, seed=seed))
-
-
-def _run_bayan(args: argparse.Namespace, numbered: list[Deal]) -> int:
-    from accordion.bayan_tui import BayanSession
-    from accordion.tui import play
-
-    if args.two_way or args.distances != "1,3":
-        raise CliError("--game bayan has no --two-way or --distances variant")
-    if args.rules != "modern":
-        raise CliError(f"--game bayan is played under PySolFC's rules, modern, not {args.rules}")
-    seed = args.seed
-    if numbered:
-        deal = numbered[0]
-    elif args.deal is not None:
-        deal = Deal.parse(args.deal)
-    else:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        deal = Deal.from_seed(seed)
-    return play(BayanSession(deal, blind=args.blind, seed=seed))
+    return play(game.session_class()(deal, rules, blind=args.blind, seed=seed))

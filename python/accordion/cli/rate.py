@@ -8,7 +8,6 @@ from typing import Any
 
 from accordion import Rating, rate
 from accordion.cli.common import (
-    CliError,
     add_game_flag,
     add_variant_flags,
     card_count,
@@ -78,11 +77,8 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
+    args.game.require("rate", "rate")
     resolve_game(args)
-    if args.pysol_game == "royal-marriage":
-        raise CliError("rate measures Accordion deals, not Royal Marriage")
-    if args.pysol_game == "bayan":
-        raise CliError("rate measures Accordion deals, not Bayan (solve --game bayan decides them)")
     deals = _deals(args)
     rules = rules_from(args, args.rules)
     for index, deal in enumerate(deals, 1):

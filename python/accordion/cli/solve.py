@@ -5,19 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from accordion import (
-    BayanSolution,
-    Deal,
-    RoyalGame,
-    RoyalSolution,
-    Solution,
-    royal_deal,
-    solve_bayan,
-    solve_royal,
-)
+from accordion import Deal
 from accordion.batch import SOLVE_CHUNK, Plan, SeedRanges, row_blocks, solve_plan
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
@@ -32,6 +23,7 @@ from accordion.cli.common import (
 )
 from accordion.cli.numbering import (
     add_numbering_flags,
+    check_variant,
     chosen_source,
     numbered_deals,
     resolve_game,
@@ -39,7 +31,8 @@ from accordion.cli.numbering import (
 from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InvalidDealError
-from accordion.session import plural
+from accordion.games import Descriptor
+from accordion.play.session import plural
 
 
 def register(subparsers: Any) -> None:
@@ -199,19 +192,22 @@ def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator
             raise type(error)(f"{path}:{number}: {error}") from None
 
 
-def _summary(index: int, total: int, solution: Solution) -> str:
+def _summary(index: int, total: int, solution: Any, game: Descriptor) -> str:
+    """One solution as text, in the game's own words (piles or cards, moves or throws)."""
+    nouns = game.nouns
     head = f"deal {index}/{total}" if total > 1 else "deal"
-    moves = " ".join(str(m) for m in solution.moves)
-    timing = f"{plural(solution.nodes, 'node')}, {solution.seconds * 1000:,.2f} ms"
+    timing = f"{plural(solution.nodes, nouns.node)}, {solution.seconds * 1000:,.2f} ms"
+    left = plural(solution.piles, nouns.piece) + ("" if nouns.piece == "pile" else " left")
     if solution.result == "win":
-        verdict = f"win in {plural(len(solution.moves), 'move')} ({timing})"
+        every = ": every card out" if game.won_at == 0 else ""
+        verdict = f"win in {plural(len(solution.moves), nouns.move)}{every} ({timing})"
     elif solution.result == "loss":
-        verdict = f"loss: at best {plural(solution.piles, 'pile')}, proved ({timing})"
+        verdict = f"loss: at best {left}, proved ({timing})"
     else:
-        verdict = f"unknown: budget ran out; best found {plural(solution.piles, 'pile')} ({timing})"
+        verdict = f"unknown: budget ran out; the best line found leaves {left} ({timing})"
     lines = [f"{head}: {solution.deal}", f"  {verdict}"]
-    if moves:
-        lines.append(f"  line: {moves}")
+    if solution.moves:
+        lines.append("  line: " + nouns.separator.join(str(m) for m in solution.moves))
     return "\n".join(lines)
 
 
@@ -222,11 +218,11 @@ def run(args: argparse.Namespace) -> int:
     prints as one ``accordion: error: …`` line (exit status 2).
     """
     resolve_game(args)
+    check_variant(args, "solve")
     check_jobs(args.jobs)
-    if args.game == "royal-marriage":
-        return _run_royal(args)
-    if args.game == "bayan":
-        return _run_bayan(args)
+    game: Descriptor = args.game
+    if not game.supports("batch"):
+        return _run_each(args)
     plan = _plan(args)
     rules = rules_from(args, args.rules)
     total = plan.deals()
@@ -249,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(solution.to_dict()))
             else:
-                print(_summary(index, total, solution))
+                print(_summary(index, total, solution, game))
             tally.add(solution)
             if index % args.chunk == 0:
                 sys.stdout.flush()
@@ -259,118 +255,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _totals(solutions: Sequence[Solution | RoyalSolution | BayanSolution]) -> str:
-    tally = Tally()
-    for solution in solutions:
-        tally.add(solution)
-    return tally.line()
-
-
-# Royal Marriage ----------------------------------------------------------------------
-
-
-def _royal_row(text: str) -> Deal:
-    """A Royal Marriage row, checked (QH first, KH last) as it is read."""
-    deal = Deal.parse(text)
-    RoyalGame(deal)
-    return deal
-
-
-def _run_royal(args: argparse.Namespace) -> int:
-    """Solve Royal Marriage rows; the interval solver takes microseconds a deal."""
+def _run_each(args: argparse.Namespace) -> int:
+    """Solve the rows of a game that the batch runner does not run, one after another."""
+    game: Descriptor = args.game
     if args.scheduler is not None or args.checkpoint is not None:
-        raise CliError("--game royal-marriage runs here only: no --scheduler or --checkpoint")
-    if args.two_way or args.distances != "1,3":
-        raise CliError("--game royal-marriage has no --two-way or --distances variant")
-    if args.rules != "modern":
-        raise CliError(
-            f"--game royal-marriage solves open rows under the modern rules only, "
-            f"not --rules {args.rules}"
-        )
-    if args.seed is not None and args.cards is not None and args.cards < 2:
-        raise CliError("--game royal-marriage: numbered deals have 2 to 52 cards (--cards)")
-    deals = _deals(args, royal_deal, _royal_row)
+        game.require("batch", "solve")
+    game.check_rules(args.rules, "solve", game.solve_rules)
+    deals = _deals(args, game.numbered(), game.parse_row)
+    solve_one = game.solver()
     progress = Progress(len(deals), "solving")
-    solutions: list[RoyalSolution] = []
+    tally = Tally()
     for index, deal in enumerate(deals, 1):
-        solution = solve_royal(deal, max_nodes=args.max_nodes, timeout=args.timeout)
+        solution = solve_one(deal, max_nodes=args.max_nodes, timeout=args.timeout)
         progress.clear()
         if args.json:
             print(json.dumps(solution.to_dict()))
         else:
-            print(_royal_summary(index, len(deals), solution))
-        solutions.append(solution)
-        progress.update(index)
-    progress.close()
-    if not args.json and len(solutions) > 1:
-        print(_totals(solutions))
-    return 0
-
-
-def _royal_summary(index: int, total: int, solution: RoyalSolution) -> str:
-    head = f"deal {index}/{total}" if total > 1 else "deal"
-    throws = len(solution.moves)
-    timing = f"{plural(solution.nodes, 'interval')}, {solution.seconds * 1000:,.2f} ms"
-    if solution.result == "win":
-        verdict = f"win in {plural(throws, 'throw')} ({timing})"
-    elif solution.result == "loss":
-        verdict = f"loss: at best {plural(solution.cards, 'card')} left, proved ({timing})"
-    else:
-        verdict = (
-            f"unknown: budget ran out; the greedy line leaves {plural(solution.cards, 'card')} "
-            f"({timing})"
-        )
-    lines = [f"{head}: {solution.deal}", f"  {verdict}"]
-    if solution.moves:
-        lines.append("  line: " + ", ".join(str(m) for m in solution.moves))
-    return "\n".join(lines)
-
-
-# Bayan ------------------------------------------------------------------------------
-
-
-def _run_bayan(args: argparse.Namespace) -> int:
-    """Solve Bayan rows (PySolFC's game 656, docs/bayan.md), one after another."""
-    if args.scheduler is not None or args.checkpoint is not None:
-        raise CliError("--game bayan runs here only: no --scheduler or --checkpoint")
-    if args.two_way or args.distances != "1,3":
-        raise CliError("--game bayan has no --two-way or --distances variant")
-    if args.rules != "modern":
-        raise CliError(
-            f"--game bayan is played under PySolFC's rules, modern, not --rules {args.rules}"
-        )
-    deals = _deals(args)
-    progress = Progress(len(deals), "solving")
-    tally = Tally()
-    for index, deal in enumerate(deals, 1):
-        solution = solve_bayan(deal, max_nodes=args.max_nodes, timeout=args.timeout)
-        progress.clear()
-        if args.json:
-            print(json.dumps(solution.to_dict()))
-        else:
-            print(_bayan_summary(index, len(deals), solution))
+            print(_summary(index, len(deals), solution, game))
         tally.add(solution)
         progress.update(index)
     progress.close()
     if not args.json and tally.deals > 1:
         print(tally.line())
     return 0
-
-
-def _bayan_summary(index: int, total: int, solution: BayanSolution) -> str:
-    head = f"deal {index}/{total}" if total > 1 else "deal"
-    throws = len(solution.moves)
-    timing = f"{plural(solution.nodes, 'position')}, {solution.seconds * 1000:,.2f} ms"
-    if solution.result == "win":
-        verdict = f"win in {plural(throws, 'throw')}: every card out ({timing})"
-    elif solution.result == "loss":
-        verdict = f"loss: at best {plural(solution.cards, 'card')} left, proved ({timing})"
-    else:
-        verdict = (
-            f"unknown: budget ran out; the best line so far leaves "
-            f"{plural(solution.cards, 'card')} ({timing})"
-        )
-    lines = [f"{head}: {solution.deal}", f"  {verdict}"]
-    if solution.moves:
-        lines.append("  line: " + ", ".join(str(m) for m in solution.moves))
-    return "\n".join(lines)

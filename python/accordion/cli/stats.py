@@ -7,8 +7,8 @@ import json
 import os
 from typing import Any
 
-from accordion import simulate_royal
 from accordion.batch import SIMULATE_CHUNK, simulate
+from accordion.cli import each
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
     RULE_NAMES,
@@ -20,8 +20,10 @@ from accordion.cli.common import (
     rules_from,
     seed_number,
 )
-from accordion.cli.numbering import resolve_game
+from accordion.cli.numbering import check_variant, resolve_game
 from accordion.cli.progress import Progress
+from accordion.cli.solve import _read_file
+from accordion.games import Descriptor, find_game
 
 
 def register(subparsers: Any) -> None:
@@ -53,7 +55,18 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="positions lookahead or planner examines per move (default 1000)",
     )
-    parser.add_argument("--deals", type=positive, required=True, metavar="N")
+    parser.add_argument("--deals", type=positive, metavar="N", help="how many numbered deals")
+    parser.add_argument(
+        "--each",
+        action="store_true",
+        help="instead: play each deal of --file under --rules and print one result a deal "
+        "(piles left and their sizes; JSON with --json)",
+    )
+    parser.add_argument("--file", metavar="F", help="with --each: one deal per line ('-': stdin)")
+    parser.add_argument(
+        "--max-nodes", type=positive, metavar="N", help="with --each: the solver's node budget"
+    )
+    parser.add_argument("--timeout", type=float, metavar="S", help="with --each: seconds a deal")
     parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")
     parser.add_argument("--cards", type=card_count, default=52, metavar="K")
     mode = parser.add_mutually_exclusive_group()
@@ -68,23 +81,30 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+#: The strategies that take --budget.
+BUDGETED = ("lookahead", "planner")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``accordion stats`` with the parsed ``args``; return the exit status (0 on success).
 
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    if args.game == "bayan":
-        raise CliError(
-            "stats simulates Accordion and Royal Marriage strategies; Bayan has none here: "
-            "solve --game bayan --count K decides its deals"
-        )
-    if args.game in ("23-skidoo", "accordions-revenge"):
-        raise CliError(
-            f"stats counts wins at one pile; --game {args.game} has its own win condition "
-            "(docs/numberings.md): solve or play its deals instead"
-        )
+    game: Descriptor = args.game
     resolve_game(args)
+    check_variant(args, "stats")
+    if args.each:
+        game.require("each", "stats --each")
+        each.check(args)
+        game.check_rules(args.rules, "stats")
+        return each.run_each(args, list(_read_file(args.file, game.parse_row)))
+    for flag, value in (("--file", args.file), ("--max-nodes", args.max_nodes)):
+        if value is not None:
+            raise CliError(f"stats: {flag} goes with --each")
+    if args.deals is None:
+        raise CliError("stats: give --deals N (numbered deals) or --each --file F")
+    game.require("stats", "stats")
     if args.seed + args.deals > 2**64:
         raise CliError(
             f"--seed {args.seed} --deals {args.deals}: the last deal number, "
@@ -93,12 +113,12 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         _check_plot_target(args.plot)
     if args.budget is not None:
-        if args.game == "royal-marriage" or args.strategy is None:
+        if args.strategy is None or not set(BUDGETED) & set(game.strategies):
             raise CliError("--budget is for --strategy lookahead or planner")
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
-    figures = _royal(args) if args.game == "royal-marriage" else _accordion(args)
+    figures = _batch(args) if game.supports("batch") else _here(args)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -108,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _accordion(args: argparse.Namespace) -> dict[str, Any]:
+def _batch(args: argparse.Namespace) -> dict[str, Any]:
+    """Statistics by the batch runner: here or on a cluster, resumable."""
     progress = Progress(args.deals, "simulating")
     with cluster_client(args) as client:
         stats = simulate(
@@ -128,13 +149,13 @@ def _accordion(args: argparse.Namespace) -> dict[str, Any]:
     return stats.to_dict()
 
 
-def _royal(args: argparse.Namespace) -> dict[str, Any]:
-    if args.two_way or args.distances != "1,3":
-        raise CliError("--game royal-marriage has no --two-way or --distances variant")
+def _here(args: argparse.Namespace) -> dict[str, Any]:
+    """Statistics by the game's own simulation, on this machine."""
+    game: Descriptor = args.game
     if args.scheduler is not None or args.checkpoint is not None:
-        raise CliError("--game royal-marriage runs here only: no --scheduler or --checkpoint")
+        game.require("batch", "stats")
     progress = Progress(args.deals, "simulating")
-    stats = simulate_royal(
+    stats = game.simulator()(
         deals=args.deals,
         rules=args.rules,
         strategy=args.strategy,
@@ -145,13 +166,15 @@ def _royal(args: argparse.Namespace) -> dict[str, Any]:
         progress=progress.update,
     )
     progress.close()
-    return stats.to_dict()
+    figures: dict[str, Any] = stats.to_dict()
+    return figures
 
 
 def _report(figures: dict[str, Any]) -> str:
     lo, hi = figures["ci95"]
-    game = "Royal Marriage " if figures.get("game") == "royal-marriage" else ""
-    unit = "cards" if game else "piles"
+    named = find_game(str(figures.get("game", "accordion")))
+    game = f"{named.title} "
+    unit = named.nouns.piece + "s"
     lines = [
         f"{figures['deals']:,} {figures['mode']} {game}deals of {figures['cards']} cards "
         f"from seed {figures['seed']}, rules {figures['rules']}, "
@@ -197,10 +220,10 @@ def _plot(figures: dict[str, Any], path: str) -> None:
     counts = list(histogram.values())
     figure, axes = plt.subplots(figsize=(8, 4.5))
     axes.bar(piles, counts, color="#8b1a1a")
-    unit = "cards" if figures.get("game") == "royal-marriage" else "piles"
-    axes.set_xlabel(f"{unit} left at the end")
+    named = find_game(str(figures.get("game", "accordion")))
+    axes.set_xlabel(f"{named.nouns.piece}s left at the end")
     axes.set_ylabel("deals")
-    game = "Royal Marriage " if unit == "cards" else ""
+    game = f"{named.title} "
     axes.set_title(
         f"{figures['deals']:,} {figures['mode']} {game}deals, rules {figures['rules']}, "
         f"strategy {figures['strategy']}: {figures['win_rate']:.4%} won"

@@ -8,7 +8,7 @@ import statistics
 from array import array
 
 from accordion import BayanSolution, RoyalSolution, Solution
-from accordion.session import plural
+from accordion.play.session import plural
 
 #: Up to this many deals the median time is exact; beyond, it comes from
 #: logarithmic bins 0.1% wide (a few thousand counters, not one float per deal).

@@ -24,21 +24,25 @@ BayanMove('out 9H 2H')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import final
 
 from accordion.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
-    InvalidRulesError,
 )
-from accordion.reference import _args
-from accordion.reference._frozen import Frozen
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
+from accordion.reference import _args, _tokens
+from accordion.reference._throws import (
+    CardRowGame,
+    Row,
+    ThrowMove,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules, rule_set_name
+from accordion.reference.rules import Rules
 
 #: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
 GAPS = (1, 3)
@@ -51,23 +55,9 @@ _EXAMPLES = "write e.g. out 5D 9D or deal"
 def bayan_rules(rules: object) -> str:
     """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
     as ``Rules`` without a variant, or ``None``."""
-    if rules is None:
-        return "modern"
-    if isinstance(rules, Rules):
-        if rules != Rules(rules.name):
-            raise InvalidRulesError(
-                f"Bayan has no variant (two-way, distances, win piles, goal): {rules}"
-            )
-        name = rules.name
-    elif isinstance(rules, str):
-        name = rule_set_name(rules)
-    else:
-        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
-    if name != "modern":
-        raise InvalidRulesError(
-            f"Bayan is played under PySolFC's rules, modern (deal whenever you like), not {name}"
-        )
-    return name
+    return rule_set_of(
+        rules, "Bayan", ("modern",), "PySolFC's rules, modern (deal whenever you like)"
+    )
 
 
 def _as_deal(deal: Deal | str) -> Deal:
@@ -82,7 +72,7 @@ def _as_deal(deal: Deal | str) -> Deal:
 
 
 @final
-class BayanMove(Frozen):
+class BayanMove(ThrowMove):
     """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
     ``BayanMove(text)`` parses.
 
@@ -96,20 +86,10 @@ class BayanMove(Frozen):
         ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
     """
 
-    __slots__ = ("_cards",)
-    _cards: tuple[Card, ...]
+    __slots__ = ()
 
-    def __new__(cls, text: str) -> BayanMove:
-        return BayanMove.parse(text)
-
-    @staticmethod
-    def _make(cards: tuple[Card, ...]) -> BayanMove:
-        move = object.__new__(BayanMove)
-        object.__setattr__(move, "_cards", cards)
-        return move
-
-    @staticmethod
-    def parse(text: str) -> BayanMove:
+    @classmethod
+    def parse(cls, text: str) -> BayanMove:
         """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
 
         Raises:
@@ -117,8 +97,8 @@ class BayanMove(Frozen):
             TypeError: ``text`` is not a ``str``.
         """
         text = _args.text(text, "a move")
-        stripped = _args.strip(text)
-        lower = _args.ascii_lower(stripped)
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
         if lower == "deal":
             return BayanMove.deal()
         if lower.startswith("out "):
@@ -130,7 +110,7 @@ class BayanMove(Frozen):
         else:
             rest = stripped
         bad = InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} ({_EXAMPLES})")
-        words = [word for part in rest.split(",") for word in _args.split(part)]
+        words = _tokens.words(rest)
         try:
             cards = [Card(word) for word in words]
         except InvalidCardError:
@@ -139,45 +119,7 @@ class BayanMove(Frozen):
             raise bad
         if cards[0] == cards[1]:
             raise InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} names one card twice")
-        return BayanMove._make(tuple(cards))
-
-    @staticmethod
-    def deal() -> BayanMove:
-        """The action of dealing the next talon card (blind games)."""
-        return BayanMove._make(())
-
-    @property
-    def kind(self) -> str:
-        """``"out"`` or ``"deal"``."""
-        return "out" if self._cards else "deal"
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The two cards thrown out, as written, or none for ``deal``."""
-        return self._cards
-
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-        return not self._cards
-
-    def __str__(self) -> str:
-        return "deal" if self.is_deal else "out " + " ".join(str(card) for card in self._cards)
-
-    def __repr__(self) -> str:
-        return f"BayanMove({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BayanMove):
-            return NotImplemented
-        return self._cards == other._cards
-
-    def __hash__(self) -> int:
-        return hash(("bayan", self._cards))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # The canonical text parses back to an equal move (tested).
-        return (BayanMove, (str(self),))
+        return BayanMove._make("out", tuple(cards))
 
 
 def _as_move(move: BayanMove | str) -> BayanMove:
@@ -214,7 +156,7 @@ def thrown(row: Row, pair: Pair) -> Row:
 
 def _out(row: Row, pair: Pair) -> BayanMove:
     at, gap = pair
-    return BayanMove._make((row[at], row[at + gap]))
+    return BayanMove._make("out", (row[at], row[at + gap]))
 
 
 # ---------------------------------------------------------------- the game
@@ -225,7 +167,7 @@ class BayanOutcome(ThrowOutcome):
     ``won``: every card is out."""
 
 
-class BayanGame(ThrowGame["BayanMove"]):
+class BayanGame(CardRowGame["BayanMove"]):
     """A game of Bayan (PySolFC's game 656), open or blind.
 
     Args:
@@ -239,6 +181,8 @@ class BayanGame(ThrowGame["BayanMove"]):
     """
 
     STOCK = "talon"
+    WON_AT = 0
+    OUTCOME = BayanOutcome
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -258,17 +202,6 @@ class BayanGame(ThrowGame["BayanMove"]):
         """The legal throws in canonical order, then ``deal`` while the talon has cards."""
         moves = [_out(self._row, pair) for pair in pairs(self._row)]
         return [*moves, BayanMove.deal()] if self.stock_size > 0 else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-        return not self.legal_moves
-
-    @property
-    def outcome(self) -> BayanOutcome:
-        """Cards left (row and talon), whether won, whether over, as a :class:`BayanOutcome`."""
-        left = len(self._row) + self.stock_size
-        return BayanOutcome(left, left == 0, self.is_over)
 
     def play(self, move: BayanMove | str) -> BayanMove:
         """Throw a pair out, or ``deal``.
@@ -329,21 +262,8 @@ class BayanGame(ThrowGame["BayanMove"]):
 # ---------------------------------------------------------------- the solver
 
 
-@dataclass(frozen=True)
-class BayanSolution:
-    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
-    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
-
-    deal: str
-    result: str
-    moves: tuple[BayanMove, ...]
-    cards: int
-    nodes: int
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
+class BayanSolution(ThrowSolution["BayanMove"]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
 
 def solve_bayan(

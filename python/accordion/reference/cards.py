@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import final
 
 from accordion.errors import InvalidCardError
-from accordion.reference._args import quoted, strip, whole
+from accordion.reference._args import quoted, whole
 from accordion.reference._args import text as _text
 from accordion.reference._frozen import Frozen
+from accordion.reference._tokens import ascii_upper, strip
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -42,7 +43,7 @@ def parse_index(text: str) -> int:
     The suit is the last character; everything before it is the rank.
     """
     text = _text(text, "a card")
-    spelled = strip(text).upper()
+    spelled = ascii_upper(strip(text))
     rank = _RANK_SPELLINGS.get(spelled[:-1])
     suit = _SUIT_SPELLINGS.get(spelled[-1:])
     if rank is None or suit is None:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import final
 
 from accordion.errors import InvalidCardError, InvalidDealError
-from accordion.reference import _args, numbering
+from accordion.reference import _args, _tokens, numbering
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card, as_card
 
@@ -95,16 +95,16 @@ def _check_token(token: str) -> Card:
         raise
 
 
-def _tokens(text: str) -> list[str]:
+def _card_texts(text: str) -> list[str]:
     """The card texts of a row: fields separated by white space and/or commas.
 
     Every comma must have a card on each side, so ``AS,,2D`` and a trailing
     ``AS 2D,`` are errors rather than silently ignored.
     """
-    fields = text.split(",")
-    if len(fields) > 1 and any(not _args.strip(field) for field in fields):
+    parts = _tokens.fields(text)
+    if len(parts) > 1 and any(not _tokens.strip(part) for part in parts):
         raise InvalidDealError(f"empty field between commas in {_args.quoted(text)}")
-    return [token for field in fields for token in _args.split(field)]
+    return _tokens.words(text)
 
 
 @final
@@ -172,7 +172,7 @@ class Deal(Frozen):
             TypeError: ``text`` is not a ``str``.
         """
         text = _args.text(text, "a deal")
-        return Deal._make(tuple(_check_token(token) for token in _tokens(text)), None)
+        return Deal._make(tuple(_check_token(token) for token in _card_texts(text)), None)
 
     @staticmethod
     def from_seed(seed: int, cards: int | None = None) -> Deal:

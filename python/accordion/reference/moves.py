@@ -10,17 +10,14 @@ Every card is unique, so the two top cards name a move without positions.
 
 from __future__ import annotations
 
-import re
 from typing import final
 
 from accordion.errors import InvalidCardError, InvalidMoveError
-from accordion.reference import _args
+from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card, as_card
 
-# MOVER, one of the separators ``>``, ``-``, ``→`` or the word ``on``, TARGET.
-# Cards never contain these characters, so the first separator splits the text.
-_MOVE_TEXT = re.compile(r"\s*(\S+?)\s*(?:>|-|→|\s[oO][nN]\s)\s*(\S+)\s*")
+_EXAMPLE = "write e.g. 7H>7S or deal"
 
 
 @final
@@ -71,17 +68,26 @@ class Move(Frozen):
             TypeError: ``text`` is not a ``str``.
         """
         text = _args.text(text, "a move")
-        if _args.ascii_lower(_args.strip(text)) == "deal":
+        trimmed = _tokens.strip(text)
+        lower = _tokens.ascii_lower(trimmed)
+        if lower == "deal":
             return Move.deal()
-        found = _MOVE_TEXT.fullmatch(text)
-        if found is None:
-            raise InvalidMoveError(
-                f"not a move: {_args.quoted(text)} (write MOVER>TARGET, e.g. 7H>7S, or deal)"
-            )
+        bad = InvalidMoveError(f"not a move: {_args.quoted(text)} ({_EXAMPLE})")
+        # MOVER, then the word `on` between spaces, or else the first of the
+        # separators >, -, →, then TARGET; each side is a card (white space
+        # around it ignored).
+        at = _tokens.find(lower, " on ")
+        sides = (trimmed[:at], trimmed[at + 4 :]) if at >= 0 else None
+        sides = sides or _tokens.split_at_first(trimmed, ">-→")
+        if sides is None:
+            raise bad
         try:
-            return Move(found[1], found[2])
-        except InvalidCardError as error:
-            raise InvalidMoveError(f"{error} in move {_args.quoted(text)}") from error
+            mover, target = Card(sides[0]), Card(sides[1])
+        except InvalidCardError:
+            raise bad from None
+        if mover == target:
+            raise InvalidMoveError(f"not a move: {_args.quoted(text)} names one card twice")
+        return Move._make(mover, target)
 
     @staticmethod
     def deal() -> Move:

@@ -12,10 +12,9 @@ descriptions, independently of the Rust core (``rust/numbering/``).
 from __future__ import annotations
 
 import random
-import re
 
 from accordion.errors import InvalidRulesError
-from accordion.reference import _args
+from accordion.reference import _args, _tokens
 from accordion.reference.cards import Card
 
 # ---------------------------------------------------------------- PySolFC
@@ -48,9 +47,9 @@ def pysol_game(game: str | int) -> str:
         raise TypeError(f"a PySolFC game is a name or an id, not {type(game).__name__}")
     # An int past i128 is no game's id (and may be too long for str()).
     key = _args.shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
-    key = key.strip().lower()
+    key = _tokens.unicode_lower(_tokens.strip(key))
     for name, number, title in PYSOL_GAMES:
-        if key in (name, str(number), title.lower()):
+        if key in (name, str(number), _tokens.unicode_lower(title)):
             return name
     known = ", ".join(f"{name} ({number})" for name, number, _ in PYSOL_GAMES)
     raise InvalidRulesError(f"unknown PySolFC game {_args.quoted(key)} (known: {known})")
@@ -62,7 +61,7 @@ def pysol_number(number: int | str) -> tuple[bool, int]:
         raise TypeError(f"a PySolFC game number is an int or str, not {type(number).__name__}")
     if isinstance(number, int):
         return False, _plain_number(number)
-    text = number.strip()
+    text = _tokens.strip(number)
     if text.startswith("ms"):
         digits = text[2:]
         if not digits or not digits.isascii() or not digits.isdigit():
@@ -71,7 +70,7 @@ def pysol_number(number: int | str) -> tuple[bool, int]:
         if not 1 <= value <= MS_MAX:
             raise _args.refuse("number", GAME_RANGE, f"ms{value}")
         return True, value
-    digits = re.sub(r"[\s,_]", "", text.removeprefix("#"))
+    digits = _tokens.without(text.removeprefix("#"), ",_")
     if not digits or not digits.isascii() or not digits.isdigit():
         raise _args.refuse("number", GAME_RANGE, repr(number))
     return False, _plain_number(int(digits))
@@ -161,7 +160,7 @@ def solvitaire_game(game: str) -> str:
     """``accordion`` or ``late-binding`` (Solvitaire's other names for it accepted)."""
     if not isinstance(game, str):
         raise TypeError(f"a Solvitaire game is a str, not {type(game).__name__}")
-    key = game.strip().lower()
+    key = _tokens.ascii_lower(_tokens.strip(game))
     if key not in SOLVITAIRE_GAMES:
         raise InvalidRulesError(
             f"unknown Solvitaire game {game!r} (known: accordion, late-binding)"

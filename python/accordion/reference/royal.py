@@ -21,7 +21,6 @@ RoyalMove('out 5C 5S')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import final
 
 from accordion.errors import (
@@ -29,14 +28,19 @@ from accordion.errors import (
     InvalidCardError,
     InvalidDealError,
     InvalidMoveError,
-    InvalidRulesError,
 )
-from accordion.reference import _args
-from accordion.reference._frozen import Frozen
-from accordion.reference._throws import Row, ThrowGame, ThrowOutcome
+from accordion.reference import _args, _tokens
+from accordion.reference._throws import (
+    CardRowGame,
+    Row,
+    ThrowMove,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules, rule_set_name
+from accordion.reference.rules import Rules
 
 QUEEN = Card("QH")
 KING = Card("KH")
@@ -69,21 +73,9 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 
 def royal_rules(rules: object) -> str:
     """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    if rules is None:
-        return "modern"
-    if isinstance(rules, Rules):
-        if rules != Rules(rules.name):
-            raise InvalidRulesError(f"Royal Marriage has no variant (two-way, distances): {rules}")
-        name = rules.name
-    elif isinstance(rules, str):
-        name = rule_set_name(rules)
-    else:
-        raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
-    if name not in ROYAL_RULES:
-        raise InvalidRulesError(
-            f"Royal Marriage is played under the rules modern or parlett, not {name}"
-        )
-    return name
+    return rule_set_of(
+        rules, "Royal Marriage", ROYAL_RULES, "the rules modern or parlett", "two-way, distances"
+    )
 
 
 def _as_deal(deal: Deal | str) -> Deal:
@@ -99,15 +91,14 @@ def _as_deal(deal: Deal | str) -> Deal:
 
 def _cards_of(text: str) -> list[Card] | None:
     """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
-    words = [word for word in text.replace(",", " ").split() if word]
     try:
-        return [Card(word) for word in words]
+        return [Card(word) for word in _tokens.words(text)]
     except InvalidCardError:
         return None
 
 
 @final
-class RoyalMove(Frozen):
+class RoyalMove(ThrowMove):
     """A throw named by its cards (``out 5D 7C``), by the agreeing pair around it
     (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses.
 
@@ -121,22 +112,10 @@ class RoyalMove(Frozen):
         ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
     """
 
-    __slots__ = ("_cards", "_kind")
-    _kind: str
-    _cards: tuple[Card, ...]
+    __slots__ = ()
 
-    def __new__(cls, text: str) -> RoyalMove:
-        return RoyalMove.parse(text)
-
-    @staticmethod
-    def _make(kind: str, cards: tuple[Card, ...]) -> RoyalMove:
-        move = object.__new__(RoyalMove)
-        object.__setattr__(move, "_kind", kind)
-        object.__setattr__(move, "_cards", cards)
-        return move
-
-    @staticmethod
-    def parse(text: str) -> RoyalMove:
+    @classmethod
+    def parse(cls, text: str) -> RoyalMove:
         """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
 
         Raises:
@@ -145,14 +124,14 @@ class RoyalMove(Frozen):
         """
         text = _args.text(text, "a move")
         bad = InvalidMoveError(f"not a Royal Marriage move: {_args.quoted(text)} ({_EXAMPLES})")
-        stripped = text.strip()
-        lower = stripped.lower()
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
         if lower == "deal":
             return RoyalMove.deal()
         if lower.startswith("between "):
             kind, cards = "between", _cards_of(stripped[len("between ") :])
-        elif ".." in stripped:
-            left, right = stripped.split("..", 1)
+        elif (halves := _tokens.split_once(stripped, "..")) is not None:
+            left, right = halves
             try:
                 kind, cards = "between", [Card(left), Card(right)]
             except InvalidCardError:
@@ -175,46 +154,6 @@ class RoyalMove(Frozen):
                 f"not a Royal Marriage move: {_args.quoted(text)} names one card twice"
             )
         return RoyalMove._make(kind, tuple(cards))
-
-    @staticmethod
-    def deal() -> RoyalMove:
-        """The action of turning the next stock card (blind games)."""
-        return RoyalMove._make("deal", ())
-
-    @property
-    def kind(self) -> str:
-        """``"out"``, ``"between"`` or ``"deal"``."""
-        return self._kind
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The thrown cards (``out``) or the pair around them (``between``)."""
-        return self._cards
-
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-        return self._kind == "deal"
-
-    def __str__(self) -> str:
-        if self.is_deal:
-            return "deal"
-        return " ".join([self._kind, *(str(card) for card in self._cards)])
-
-    def __repr__(self) -> str:
-        return f"RoyalMove({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RoyalMove):
-            return NotImplemented
-        return (self._kind, self._cards) == (other._kind, other._cards)
-
-    def __hash__(self) -> int:
-        return hash((self._kind, self._cards))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # The canonical text parses back to an equal move (tested).
-        return (RoyalMove, (str(self),))
 
 
 def _as_move(move: RoyalMove | str) -> RoyalMove:
@@ -268,7 +207,7 @@ class RoyalOutcome(ThrowOutcome):
     ``won``: only the queen and king of hearts are left."""
 
 
-class RoyalGame(ThrowGame["RoyalMove"]):
+class RoyalGame(CardRowGame["RoyalMove"]):
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
     Args:
@@ -281,6 +220,9 @@ class RoyalGame(ThrowGame["RoyalMove"]):
         InvalidDealError: a row that does not start with QH and end with KH.
         InvalidRulesError: any other rule set.
     """
+
+    WON_AT = 2
+    OUTCOME = RoyalOutcome
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -303,17 +245,6 @@ class RoyalGame(ThrowGame["RoyalMove"]):
         """The legal throws in canonical order (leftmost first), then ``deal`` when allowed."""
         moves = [_out(self._row, throw) for throw in throws(self._row)]
         return [*moves, RoyalMove.deal()] if self._may_deal() else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-        return not self.legal_moves
-
-    @property
-    def outcome(self) -> RoyalOutcome:
-        """Cards left (row and stock), whether won, whether over, as a :class:`RoyalOutcome`."""
-        won = self.stock_size == 0 and len(self._row) == 2
-        return RoyalOutcome(len(self._row) + self.stock_size, won, self.is_over)
 
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
@@ -412,21 +343,8 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-@dataclass(frozen=True)
-class RoyalSolution:
-    """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards, the
-    fewest any line reaches; ``nodes`` counts the distinct rows expanded."""
-
-    deal: str
-    result: str
-    moves: tuple[RoyalMove, ...]
-    cards: int
-    nodes: int
-
-    @property
-    def piles(self) -> int:
-        """The same number as :attr:`cards` (every pile is one card)."""
-        return self.cards
+class RoyalSolution(ThrowSolution["RoyalMove"]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
 
 def solve_royal(

@@ -22,11 +22,14 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar, final
 
 from accordion.errors import InvalidRulesError
-from accordion.reference._args import ascii_lower, flag, quoted, shown, strip, text
+from accordion.reference._args import flag, quoted, shown, text
 from accordion.reference._frozen import Frozen
+from accordion.reference._tokens import ascii_lower, fields, strip
 from accordion.reference.cards import Card, as_card
 
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
+#: Every rule set's name: Accordion's four and Accordian Patience's ``uva`` (UVa 127).
+ALL_RULE_SETS = (*RULE_SETS, "uva")
 _MUST_MOVE = frozenset({"strict", "strict-leap", "parlett"})
 _AUTOMATIC = frozenset({"strict", "strict-leap"})
 DEFAULT_DISTANCES = (1, 3)
@@ -36,8 +39,8 @@ MAX_DISTANCE = 51  # a 52-card row has its piles at most 51 places apart
 def rule_set_name(name: str) -> str:
     """A rule-set name as the core reads it (white space around, any ASCII case)."""
     chosen = ascii_lower(strip(name))
-    if chosen not in RULE_SETS:
-        known = ", ".join(RULE_SETS)
+    if chosen not in ALL_RULE_SETS:
+        known = ", ".join(ALL_RULE_SETS)
         raise InvalidRulesError(f"unknown rule set {quoted(name)} (known: {known})")
     return chosen
 
@@ -45,7 +48,7 @@ def rule_set_name(name: str) -> str:
 def _parsed_distances(text: str) -> list[int]:
     """``"1,3"``: whole numbers separated by commas, each with optional white space."""
     values = []
-    for part in text.split(","):
+    for part in fields(text):
         word = strip(part)
         digits = word[1:] if word[:1] in "+-" else word
         if not digits or not all("0" <= c <= "9" for c in digits):
@@ -118,6 +121,11 @@ class Rules(Frozen):
         goal: Card | str | None = None,
     ) -> Rules:
         chosen = rule_set_name("modern" if name is None else text(name, "name"))
+        if chosen not in RULE_SETS:
+            raise InvalidRulesError(
+                "the uva rules are Accordian Patience's (UVa 127); Accordion is played"
+                " under modern, strict, strict-leap or parlett"
+            )
         way = False if two_way is None else flag(two_way, "two_way")
         checked = DEFAULT_DISTANCES if distances is None else _checked_distances(distances)
         won_at = 1 if win_piles is None else win_piles

@@ -1,7 +1,7 @@
 """The text UI of Royal Marriage (`accordion play --game royal-marriage`).
 
-The screen and the loop are Accordion's (:mod:`accordion.tui`), and so are the
-commands both games take (:class:`accordion.session.BaseSession`); this module
+The screen and the loop are Accordion's (:mod:`accordion.play`), and so are the
+commands both games take (:class:`accordion.play.session.BaseSession`); this module
 is what is Royal Marriage's own: throws typed in the notation of
 ``docs/royal-marriage.md`` (``out 5D``, ``out 5D 7C``, ``between 3S 9S``) or by
 the 1-based positions of the cards to throw out (``7``, ``7 8``), and how hint,
@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from accordion import Deal, RoyalGame, RoyalMove, royal_deal
+from accordion import Deal, RoyalGame, RoyalMove, Rules, royal_deal
 from accordion.errors import AccordionError
-from accordion.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
+from accordion.play.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
 
 HELP = """\
 out 5D, 5D       throw out 5D: the cards either side of it agree (suit or rank)
@@ -74,7 +74,7 @@ class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
     def __init__(
         self,
         deal: Deal,
-        rules: str = "modern",
+        rules: Rules | str = "modern",
         *,
         blind: bool = False,
         seed: int | None = None,

@@ -1,7 +1,7 @@
 """What the two tables of `accordion play` have in common.
 
-An Accordion sitting (:class:`accordion.tui.Session`) and a Royal Marriage one
-(:class:`accordion.royal_tui.RoyalSession`) take the same commands and answer
+An Accordion sitting (:class:`accordion.play.accordion.Session`) and a Royal Marriage one
+(:class:`accordion.play.royal.RoyalSession`) take the same commands and answer
 them in the same words: undo, restart, a new deal, turning a card in a blind
 game, listing the legal actions, the end of the game announced once with a
 verdict on the starting deal, and how to play the deal again. That part lives
@@ -10,7 +10,7 @@ own: how a game is made and a line read as a move, how a move is described, how
 the starting deal is judged, and its help text.
 
 The games of throwing cards out, Royal Marriage and Bayan
-(:class:`accordion.bayan_tui.BayanSession`), share more: cards counted instead
+(:class:`accordion.play.bayan.BayanSession`), share more: cards counted instead
 of piles, a game won or not, cards named by their place, and hint, solve and the
 verdicts all following the game's best line. That is :class:`ThrowSession`.
 """

@@ -4,13 +4,13 @@ A batch is cut into **chunks**: a range of numbered deals (:class:`SeedRange`) o
 block of given rows (:class:`RowBlock`). Each chunk is run by the core's own batch
 functions (:func:`accordion.solve_many`, :func:`accordion.simulate`) — here, one
 chunk after another, or on the workers of a ``dask.distributed`` cluster when a
-``client`` is given (:mod:`accordion.distributed`). Results come back **in input
+``client`` is given (:mod:`accordion.batch.dask`). Results come back **in input
 order** whatever order the chunks finish in, and they are the same values either
 way: only timings differ. Only a bounded window of chunks is held at once, so
 memory stays flat for any number of deals.
 
 With ``checkpoint=PATH`` every finished chunk is appended to a checkpoint file
-(:mod:`accordion.checkpoint`); the same call made again reads those chunks back
+(:mod:`accordion.batch.checkpoint`); the same call made again reads those chunks back
 and computes only the rest, and ends with exactly the results of an
 uninterrupted run.
 
@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from accordion import Deal, Rules, Solution, Stats, solve_many
 from accordion import simulate as simulate_local
-from accordion.checkpoint import Checkpoint
+from accordion.batch.checkpoint import Checkpoint
 from accordion.errors import ClusterError, InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -285,7 +285,7 @@ def runner_for(client: Client | str | None) -> tuple[Runner, Callable[[], None]]
     how to release it."""
     if client is None:
         return LocalRunner(), lambda: None
-    from accordion.distributed import DaskRunner, connect
+    from accordion.batch.dask import DaskRunner, connect
 
     if isinstance(client, str):
         owned = connect(client)

@@ -1,7 +1,7 @@
 """The text UI of Bayan (`accordion play --game bayan`, PySolFC's game 656).
 
-The screen and the loop are Accordion's (:mod:`accordion.tui`), and so are the
-commands the games share (:class:`accordion.session.BaseSession`); this module is
+The screen and the loop are Accordion's (:mod:`accordion.play`), and so are the
+commands the games share (:class:`accordion.play.session.BaseSession`); this module is
 what is Bayan's own: a pair typed in the notation of ``docs/bayan.md``
 (``out 5D 9D``, ``5D 9D``) or by the 1-based positions of its two cards (``3 6``),
 and how hint, solve and the verdict on a deal find best play: the exact solver's
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from accordion import BayanGame, BayanMove, Deal, solve_bayan
+from accordion import BayanGame, BayanMove, Deal, Rules, solve_bayan
 from accordion.errors import AccordionError
-from accordion.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
+from accordion.play.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
 
 HELP = """\
 out 5D 9D, 5D 9D  throw out 5D and 9D: 1 or 3 places apart, same suit or rank
@@ -60,8 +60,15 @@ class BayanSession(ThrowSession[BayanGame, BayanMove]):
     STOCK = "talon"
     WON = "every card is out"
 
-    def __init__(self, deal: Deal, *, blind: bool = False, seed: int | None = None) -> None:
-        super().__init__(BayanGame(deal, blind=blind), seed=seed)
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Rules | str | None = None,
+        *,
+        blind: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(BayanGame(deal, rules, blind=blind), seed=seed)
 
     def _new_game(self, deal: Deal) -> BayanGame:
         return BayanGame(deal, blind=self.blind)

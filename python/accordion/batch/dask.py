@@ -5,7 +5,7 @@ the chunks of :mod:`accordion.batch` on its workers. Every function of
 :mod:`accordion.batch` takes ``client=`` (a ``distributed.Client`` or an address)::
 
     from accordion import batch
-    from accordion.distributed import connect
+    from accordion.batch.dask import connect
 
     client = connect("tcp://head-node:8786")        # or connect() with $ACCORDION_SCHEDULER
     for solution in batch.solve_range(1, 10**6, client=client):

@@ -18,32 +18,61 @@ drops and computes again. A rerun of the same command reads the finished chunks
 back instead of computing them; one with other arguments, another command or
 another version of the package is refused (:class:`~accordion.errors.CheckpointError`),
 since its chunks would not be the ones asked for. Two runs cannot share a file
-at once (an advisory lock). Memory stays small however long the run: only the
-byte offset of each finished chunk is kept; its data is read when it is due.
+at once (a lock: ``flock`` on POSIX, ``msvcrt.locking`` on Windows). Memory stays
+small however long the run: only the byte offset of each finished chunk is kept;
+its data is read when it is due.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
+import sys
 from collections.abc import Mapping
-from importlib import metadata
 from typing import Any
 
+from accordion import __version__
 from accordion.errors import CheckpointError
 
 FORMAT = 1
 
 
 def package_version() -> str:
-    """The installed version of the distribution that provides ``accordion``."""
-    for name in metadata.packages_distributions().get("accordion", []):
+    """The package's version: the compiled core's, which is ``Cargo.toml``'s, which
+    maturin also gives the distribution (one version, in one place)."""
+    return __version__
+
+
+#: Where the Windows lock sits: one byte far past any checkpoint's end (a few
+#: hundred kilobytes), so that it never stands in the way of reading the file (a
+#: Windows lock is mandatory: it blocks reads of the bytes it covers); below
+#: 2**31, for a C runtime whose offsets are 32-bit.
+_WINDOWS_LOCK_OFFSET = 2**31 - 2
+
+
+def _lock(fd: int) -> None:
+    """Lock ``fd`` for this process, at once or not at all (``OSError``)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
         try:
-            return metadata.version(name)
-        except metadata.PackageNotFoundError:
-            continue
-    return "unknown"
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        finally:
+            os.lseek(fd, 0, os.SEEK_SET)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _unlock(fd: int) -> None:
+    """Release :func:`_lock` (POSIX releases it on close; Windows wants it said)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 
 def _describe(value: object) -> str:
@@ -69,11 +98,13 @@ class Checkpoint:
         # JSON round trip, so that the comparison with a file's header is exact.
         self.header = json.loads(json.dumps(self.header))
         try:
-            self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            # O_BINARY (Windows): no newline translation in os.write.
+            flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
+            self._fd = os.open(path, flags, 0o644)
         except OSError as error:
             raise CheckpointError(f"--checkpoint {path}: {error.strerror}") from None
         try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _lock(self._fd)
         except OSError:
             os.close(self._fd)
             raise CheckpointError(f"--checkpoint {path}: another run is using this file") from None
@@ -182,8 +213,11 @@ class Checkpoint:
 
     def close(self) -> None:
         if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+            try:
+                _unlock(self._fd)
+            finally:
+                os.close(self._fd)
+                self._fd = -1
 
     def __enter__(self) -> Checkpoint:
         return self

@@ -6,7 +6,7 @@ cluster, resumable: see :mod:`accordion.batch`) and reports every deal that is
 not won, the hardest deals, and how small the share of unwinnable deals must
 be, given what was seen:
 
->>> from accordion.hunt import hunt
+>>> from accordion.batch.hunt import hunt
 >>> found = hunt(1, 20, chunk=8)
 >>> found.deals, found.wins, found.non_wins
 (20, 20, [])

@@ -1,50 +1,23 @@
-"""The text UI behind `accordion play`.
+"""Accordion's table in `accordion play`: its session (one input line in, the
+messages to show out), its status line, and the strict rules' forced move.
 
-Three layers, so that everything but the terminal is testable:
-
-- :func:`render_screen` draws the screen from a game, as text (a pure function);
-- :class:`Session` interprets one input line (a move or a command) and answers
-  with the messages to show;
-- :func:`play` is the thin loop that reads lines and writes screens.
-
-The row is drawn in bands that wrap at the terminal width and are read as one
-line: the last pile of a band neighbours the first pile of the next.
-
-The renderer and the loop are shared with the Royal Marriage table
-(:mod:`accordion.royal_tui`), whose session has the same shape (:class:`Table`);
-the commands the two sessions share, and :class:`Reply`, are in
-:mod:`accordion.session`.
+The screen is drawn by :mod:`accordion.play.screen` and driven by
+:mod:`accordion.play.loop`; the commands every game's session shares, and
+:class:`Reply`, are in :mod:`accordion.play.session`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import shutil
-import sys
-import textwrap
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from typing import ClassVar, Protocol, TextIO
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError
-from accordion.session import CARDLIKE, BaseSession, is_int, plural
-from accordion.session import Reply as Reply  # where it was defined before accordion.session
+from accordion.play.session import CARDLIKE, BaseSession, Reply, is_int, plural
 
-# One pile is a cell five columns wide; number, card and height end in one column:
-# " 12  ", " 7H  ", " ×3  " (a marked card is bracketed: "[7H] ").
-CELL = 5
-# Columns kept free at the right of a band for the mark that says the row continues.
-CONTINUES = " →"
 HINT_SECONDS = 2.0
 SOLVE_SECONDS = 5.0
-
-RED = "\x1b[1;31m"
-DIM = "\x1b[2m"
-BOLD = "\x1b[1m"
-RESET = "\x1b[0m"
-CLEAR = "\x1b[H\x1b[2J"
 
 HELP = """\
 7H 7S, 7H>7S   move the pile topped by 7H onto the pile topped by 7S
@@ -55,68 +28,6 @@ solve  the rest of a winning line (or of the best line when no win is left)
 auto   play the strict rules out             undo   take back the last action
 deal   turn the next card (blind games)      moves  list the legal moves
 new    a new random deal    restart    help    quit"""
-
-
-def use_colour(stream: TextIO) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
-    return stream.isatty() and not os.environ.get("NO_COLOR")
-
-
-def _paint(text: str, code: str, colour: bool) -> str:
-    return f"{code}{text}{RESET}" if colour and code else text
-
-
-def per_band(width: int) -> int:
-    """How many piles one band holds at this terminal width (at least one)."""
-    return max(1, (width - len(CONTINUES)) // CELL)
-
-
-def render_row(
-    piles: Sequence[Sequence[Card]],
-    *,
-    width: int = 80,
-    colour: bool = False,
-    marks: Collection[int] = (),
-) -> list[str]:
-    """The row in bands of three lines: 1-based pile numbers, top cards, heights.
-
-    A height is shown only for piles of more than one card. Piles whose 0-based
-    position is in ``marks`` are drawn in brackets (and bold); every band but the
-    last ends with an arrow, since the row reads on into the next band.
-
-    >>> game = Game("7H 7S 8S KS 2D")
-    >>> _ = game.play("KS>8S")
-    >>> for line in render_row(game.piles, width=20):
-    ...     print(line)
-      1    2    3
-     7H   7S   KS  →
-               ×2
-      4
-     2D
-    <BLANKLINE>
-    """
-    size = per_band(width)
-    lines: list[str] = []
-    for start in range(0, len(piles), size):
-        band = range(start, min(start + size, len(piles)))
-        numbers = "".join(_paint(f"{i + 1:>3}", DIM, colour) + "  " for i in band)
-        cards = "".join(_card_cell(piles[i][-1], i in marks, colour) + " " for i in band)
-        heights = "".join(
-            _paint(f"{'×' + str(len(piles[i])):>3}", DIM, colour) + "  "
-            if len(piles[i]) > 1
-            else "     "
-            for i in band
-        )
-        if band.stop < len(piles):
-            cards = cards[:-1] + CONTINUES
-        lines += [numbers.rstrip(), cards.rstrip(), heights.rstrip()]
-    return lines
-
-
-def _card_cell(card: Card, marked: bool, colour: bool) -> str:
-    text = f"[{card}]" if marked else f" {card} "
-    code = RED if card.is_red else (BOLD if marked else "")
-    return _paint(text, code, colour)
 
 
 def status_line(game: Game) -> str:
@@ -147,127 +58,6 @@ def describe_rules(rules: Rules) -> str:
     if rules.distances != (1, 3):
         text += ", distances " + ",".join(str(d) for d in rules.distances)
     return text
-
-
-class Row(Protocol):
-    """What the screen needs of a game: its piles, bottom to top (``Game``, ``RoyalGame``)."""
-
-    @property
-    def piles(self) -> Sequence[Sequence[Card]]:
-        """Each pile bottom to top, left to right."""
-
-
-def render_screen(
-    game: Row,
-    *,
-    title: str = "",
-    messages: Sequence[str] = (),
-    width: int = 80,
-    height: int = 24,
-    colour: bool = False,
-    marks: Collection[int] = (),
-    status: str | None = None,
-) -> str:
-    """The whole screen, without the prompt: title, row, status line, messages.
-
-    ``status`` defaults to :func:`status_line` of an Accordion game. Messages are
-    wrapped to the width and cut so that the screen and a prompt line fit
-    ``height`` lines.
-    """
-    if status is None:
-        assert isinstance(game, Game), "give the status line of a game other than Accordion"
-        status = status_line(game)
-    title = title or "Accordion"
-    head = [
-        _paint(_fit(title, width), BOLD, colour),
-        "",
-    ]
-    body = _wrap(messages, width)
-    status_lines = _wrap_status(status, width)
-    if game.piles:
-        row = render_row(game.piles, width=width, colour=colour, marks=marks)
-        # Too tall for the terminal (a full deal at 40 columns): the row in
-        # one line per band, so that the title stays on screen and messages
-        # keep their lines.
-        wanted = len(head) + len(row) + len(status_lines) + min(len(body), MESSAGE_ROOM) + 1
-        if wanted > height:
-            row = render_compact(game.piles, width=width, colour=colour, marks=marks)
-    else:
-        row = [*_wrap(["(no cards on the table yet: type deal)"], width), ""]
-    room = max(1, height - len(head) - len(row) - len(status_lines) - 1)
-    if len(body) > room:
-        body = [*body[: room - 1], _fit(body[room - 1] + " …", width)]
-    return "\n".join([*head, *row, *status_lines, *body])
-
-
-#: The message lines a screen keeps free before it draws the row compactly.
-MESSAGE_ROOM = 4
-
-
-def render_compact(
-    piles: Sequence[Sequence[Card]],
-    *,
-    width: int = 80,
-    colour: bool = False,
-    marks: Collection[int] = (),
-) -> list[str]:
-    """The row in as few lines as the width allows: each line starts with the
-    1-based number of its first pile, a pile of several cards shows its height.
-
-    >>> game = Game("7H 7S 8S KS 2D")
-    >>> _ = game.play("KS>8S")
-    >>> for line in render_compact(game.piles, width=14):
-    ...     print(line)
-     1│7H 7S KS×2
-     4│2D
-    <BLANKLINE>
-    """
-    lines: list[str] = []
-    line, shown = "", 0
-    for i, pile in enumerate(piles):
-        card = pile[-1]
-        plain = (f"[{card}]" if i in marks else str(card)) + (
-            f"×{len(pile)}" if len(pile) > 1 else ""
-        )
-        painted = _paint(plain, RED if card.is_red else (BOLD if i in marks else ""), colour)
-        if line and shown + 1 + len(plain) > width:
-            lines.append(line)
-            line, shown = "", 0
-        if not line:
-            line = _paint(f"{i + 1:>2}│", DIM, colour) + painted
-            shown = 3 + len(plain)
-        else:
-            line += " " + painted
-            shown += 1 + len(plain)
-    if line:
-        lines.append(line)
-    return [*lines, ""]
-
-
-def _wrap_status(status: str, width: int) -> list[str]:
-    """The status line, broken between its parts (never inside one) to fit the width."""
-    lines: list[str] = []
-    for part in status.split(" · "):
-        if lines and len(lines[-1]) + 3 + len(part) <= width:
-            lines[-1] += " · " + part
-        else:
-            lines.append(_fit(part, width))
-    return lines
-
-
-def _fit(line: str, width: int) -> str:
-    return line if len(line) <= width else line[: max(0, width - 1)] + "…"
-
-
-def _wrap(messages: Sequence[str], width: int) -> list[str]:
-    lines: list[str] = []
-    for message in messages:
-        for paragraph in message.splitlines() or [""]:
-            indent = " " * (len(paragraph) - len(paragraph.lstrip()))
-            lines += textwrap.wrap(
-                paragraph, width=max(10, width - 1), subsequent_indent=indent + "  "
-            ) or [""]
-    return lines
 
 
 def position_of(game: Game, card: Card) -> int:
@@ -324,31 +114,6 @@ def _line(moves: Sequence[Move]) -> str:
     return " ".join(str(move) for move in moves)
 
 
-class Table(Protocol):
-    """A sitting at a table, as :func:`play` drives it (:class:`Session` and
-    :class:`accordion.royal_tui.RoyalSession`)."""
-
-    @property
-    def game(self) -> Row:
-        """The game on the table."""
-
-    @property
-    def title(self) -> str:
-        """The title line."""
-
-    def status(self) -> str:
-        """The status line under the row."""
-
-    def welcome(self) -> Reply:
-        """The greeting when the table opens."""
-
-    def execute(self, line: str) -> Reply:
-        """Interpret one line of input."""
-
-    def farewell(self) -> str:
-        """The last line on leaving."""
-
-
 class Session(BaseSession[Game, Move]):
     """One sitting at the Accordion table: the current game and the commands that change it."""
 
@@ -358,9 +123,17 @@ class Session(BaseSession[Game, Move]):
     NO_MOVES = "no legal move"
     COMMANDS: ClassVar[Mapping[str, str]] = {**BaseSession.COMMANDS, "auto": "auto"}
 
-    def __init__(self, deal: Deal, rules: Rules | None = None, *, blind: bool = False) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Rules | None = None,
+        *,
+        blind: bool = False,
+        seed: int | None = None,
+    ) -> None:
         self.rules = rules if rules is not None else Rules()
-        super().__init__(Game(deal, self.rules, blind=blind), seed=deal.seed)
+        seed = deal.seed if seed is None else seed
+        super().__init__(Game(deal, self.rules, blind=blind), seed=seed)
 
     def _new_game(self, deal: Deal) -> Game:
         return Game(deal, self.rules, blind=self.blind)
@@ -582,76 +355,3 @@ class Session(BaseSession[Game, Move]):
                 f"{plural(solution.piles, 'pile')}, by:"
             )
         return Reply([head, "  " + line])
-
-
-def _readline(stdin: TextIO) -> str:
-    """A line of piped input. Bytes that are not UTF-8 stay as surrogate escapes,
-    which the session refuses by name, whatever ``errors`` stdin was opened with
-    (``PYTHONIOENCODING=utf-8:strict`` made them a UnicodeDecodeError)."""
-    buffer = getattr(stdin, "buffer", None)
-    if buffer is None:
-        return stdin.readline()
-    raw: bytes = buffer.readline()
-    return raw.decode(stdin.encoding or "utf-8", errors="surrogateescape")
-
-
-def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
-    """Input lines until end of input; `input()` (with line editing) on a terminal."""
-    interactive = stdin is sys.stdin and stdin.isatty()
-    if interactive:
-        with contextlib.suppress(ImportError):
-            import readline  # noqa: F401  (line editing and history for input())
-    while True:
-        if interactive:
-            try:
-                yield input(prompt)
-            except EOFError:
-                stdout.write("\n")
-                return
-        else:
-            stdout.write(prompt)
-            stdout.flush()
-            line = _readline(stdin)
-            if not line:
-                stdout.write("\n")
-                return
-            yield line
-
-
-def play(session: Table, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the game at the terminal until quit, end of input or Ctrl-C."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    colour = use_colour(stdout)
-    clear = stdout.isatty()
-    reply = session.welcome()
-    lines = _lines(stdin, stdout, "> ")
-    try:
-        while True:
-            size = shutil.get_terminal_size()
-            screen = render_screen(
-                session.game,
-                title=session.title,
-                messages=reply.messages,
-                width=size.columns,
-                height=size.lines,
-                colour=colour,
-                marks=reply.marks,
-                status=session.status(),
-            )
-            stdout.write((CLEAR if clear else "") + screen + "\n")
-            stdout.flush()
-            line = next(lines, None)
-            if line is None:
-                break
-            try:
-                reply = session.execute(line)
-            except KeyboardInterrupt:
-                reply = Reply(["interrupted"])
-            if reply.quit:
-                break
-    except KeyboardInterrupt:
-        stdout.write("\n")
-    stdout.write(session.farewell() + "\n")
-    stdout.flush()
-    return 0

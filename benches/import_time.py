@@ -1,0 +1,54 @@
+"""How long `import accordion` takes: `python -X importtime`, run N times in fresh
+interpreters, the cumulative microseconds of the `accordion` line; the median and
+the least (the least is the closest to an idle machine). Figures: import-time.md.
+
+    python benches/import_time.py [--runs N] [TREE ...]
+
+Each TREE is a folder holding the `accordion` package (put first on PYTHONPATH);
+none: the installed package. Several trees are run interleaved, so that they see
+the same load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+
+def once(tree: str | None) -> int:
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = tree
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import accordion"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    last = done.stderr.strip().splitlines()[-1]  # "import time: self | cumulative | accordion"
+    return int(last.split("|")[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("trees", nargs="*")
+    args = parser.parse_args()
+    trees: list[str | None] = list(args.trees) or [None]
+    times: dict[str | None, list[int]] = {tree: [] for tree in trees}
+    for _ in range(args.runs):
+        for tree in trees:
+            times[tree].append(once(tree))
+    for tree, micros in times.items():
+        print(
+            f"{tree or 'installed'}: median {statistics.median(micros) / 1000:.1f} ms, "
+            f"least {min(micros) / 1000:.1f} ms ({len(micros)} runs)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""`accordion stats --each`: what the rules do to each given deal, one result a deal.
+
+For every game of the registry: each row of ``--file`` is played under ``--rules``
+and reported in input order, with the piles left and their sizes left to right.
+Under rules that force every action (Accordion's ``strict`` and ``strict-leap``,
+Accordian Patience's ``uva``) the game is played out as they force it; under
+rules the game's solver takes, the deal is solved and the line replayed, so the
+result is the fewest piles (``"result"`` says whether that is proved). With
+``--rules uva`` and ``--game accordian`` the lines are the UVa judge's output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from accordion.cli.common import CliError, rules_from
+from accordion.games import Descriptor
+
+
+def check(args: argparse.Namespace) -> None:
+    """Refuse what ``--each`` does not take: it plays the rows of ``--file``."""
+    if args.file is None:
+        raise CliError("stats --each plays the deals of --file F (one row per line)")
+    numbered = (("--deals", args.deals), ("--plot", args.plot), ("--strategy", args.strategy))
+    for flag, value in numbered:
+        if value is not None:
+            raise CliError(f"stats --each: {flag} is for numbered deals; drop it")
+
+
+def _rules(args: argparse.Namespace, game: Descriptor) -> Any:
+    """The rules as the game's class takes them: with the variant flags for the
+    games that have variants, else the rule set's name."""
+    return rules_from(args, args.rules) if game.supports("variant") else args.rules
+
+
+def _forced(game: Any, args: argparse.Namespace) -> Any:
+    """Play ``game`` out by the only legal action, as forcing rules choose it."""
+    named: Descriptor = args.game
+    while not game.is_over:
+        moves = list(game.legal_moves)
+        if len(moves) > 1:
+            raise CliError(
+                f"stats --each --game {named.name}: --rules {args.rules} leaves choices "
+                f"and the solver does not take it; give rules that force every action "
+                f"or {' or '.join(named.solve_rules)}"
+            )
+        game.play(moves[0])
+    return game
+
+
+def play_each(deal: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """One deal under the rules: its end as a JSON object."""
+    game: Descriptor = args.game
+    cls = game.game_class()
+    rules = _rules(args, game)
+    if args.rules in game.solve_rules:
+        solution = game.solver()(deal, rules=rules, max_nodes=args.max_nodes, timeout=args.timeout)
+        result = solution.result
+        played = cls(deal, rules)
+        for move in solution.moves:
+            played.play(move)
+    else:
+        played = _forced(cls(deal, rules, blind=bool(args.blind)), args)
+        result = "win" if played.outcome.grade == "win" else "loss"
+    return {
+        "deal": str(deal),
+        "game": game.name,
+        "rules": args.rules,
+        "result": result,
+        "piles": played.outcome.piles,
+        "sizes": [len(pile) for pile in played.piles],
+    }
+
+
+def line(figures: dict[str, Any]) -> str:
+    """One result as text: the judge's line (``6 piles remaining: 40 8 1 1 1 1``)."""
+    piles = len(figures["sizes"])
+    noun = "pile" if piles == 1 else "piles"
+    return f"{piles} {noun} remaining: " + " ".join(str(n) for n in figures["sizes"])
+
+
+def run_each(args: argparse.Namespace, deals: list[Any]) -> int:
+    """Print one result per deal, in input order."""
+    for deal in deals:
+        figures = play_each(deal, args)
+        print(json.dumps(figures) if args.json else line(figures))
+    return 0

@@ -1,0 +1,546 @@
+"""The games: one descriptor per game, read by every layer instead of testing names.
+
+Every game the package plays is described once here, in :data:`GAMES` (the way
+python-chess lists its variants in ``chess.variant.VARIANTS``): its name and
+aliases, PySolFC's id, where each engine keeps its pieces (game class, solver,
+numbered deals, statistics), its rule sets and strategies, what it can do
+(:data:`CAPABILITIES`, and why not where it cannot), and the words a message uses
+(pile or card, stock or talon, move or throw). The command line, the text UI, the
+SVG pictures and the docs' tables read these descriptors; none of them tests a
+game's name.
+
+>>> from accordion.games import find_game
+>>> game = find_game("288")
+>>> game.name, game.title, game.nouns.piece, game.supports("hunt")
+('royal-marriage', 'Royal Marriage', 'card', False)
+>>> find_game("Relaxed-Accordion").variant
+Variant(two_way=True, distances='1,3', win_piles=None, goal_from_pysol=False)
+
+Adding a game
+-------------
+Write its engine (the Rust core binds it in ``accordion._core``, the reference
+engine in ``accordion.reference``), then add **one** :class:`Descriptor` to
+:data:`GAMES`: the names of its pieces in each engine (:class:`Engine`, as
+``"module:attribute"`` text, loaded only when used, so that this module imports
+without the compiled core), its rule sets, its nouns, and in ``refuses`` each
+capability that does not apply with the reason (the error message quotes it).
+Nothing else names a game: ``accordion solve --game NAME``, ``play``, ``stats``,
+``deal``, the pictures and the tests parametrised over :data:`GAMES` pick it up.
+A PySolFC game that is another game under fixed variant flags (Relaxed Accordion
+is two-way Accordion) shares that game's engine and says so in ``variant``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+from accordion.errors import InvalidArgumentError, InvalidRulesError
+
+#: What a game may be able to do (each is refused, naming the game, where it cannot):
+#: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
+#: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
+#: ``hunt`` look for unwinnable numbered deals;
+#: ``play`` the text UI; ``batch`` ``--scheduler`` and ``--checkpoint``; ``variant``
+#: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
+#: ``numberings`` Solvitaire's and Knuth's numbered deals.
+Capability = Literal[
+    "solve", "stats", "each", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
+]
+CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
+
+#: The rule sets of docs/rules.md.
+RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
+
+Engines = Literal["core", "reference"]
+
+
+@dataclass(frozen=True)
+class Nouns:
+    """The words a message about the game uses."""
+
+    #: What a row is counted in (``piles left``, ``cards left``).
+    piece: str = "pile"
+    #: The cards not yet dealt in a blind game.
+    stock: str = "stock"
+    #: One step of play.
+    move: str = "move"
+    #: What the solver counts while it searches.
+    node: str = "node"
+    #: Between the moves of a line, as printed.
+    separator: str = " "
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The variant flags a game fixes (a PySolFC game played by another game's engine)."""
+
+    two_way: bool = False
+    distances: str = "1,3"
+    #: Won at this many piles or fewer (``None``: the engine's own win).
+    win_piles: int | None = None
+    #: The goal card comes from PySolFC's game number (Accordion's Revenge).
+    goal_from_pysol: bool = False
+
+
+@dataclass(frozen=True)
+class Engine:
+    """Where one engine keeps a game's pieces, as ``"module:attribute"`` text."""
+
+    #: The game class: ``cls(deal, rules, *, blind=False)``.
+    game: str
+    #: The solver: ``solve(position, *, rules=, max_nodes=, timeout=)``.
+    solve: str
+    #: Numbered deals: ``deal(seed, cards)``.
+    deal: str
+    #: The move class (``parse``, ``str`` round-trips).
+    move: str
+    #: The row class (``parse``).
+    rows: str = "accordion._core:Deal"
+    #: The rules class: ``Rules(name, two_way=, distances=, win_piles=)``.
+    rules: str = "accordion._core:Rules"
+    #: Statistics over numbered deals (``simulate(deals=, rules=, strategy=, ...)``).
+    simulate: str | None = None
+
+
+def load(reference: str) -> Any:
+    """The object that ``"module:attribute"`` names."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """One game: what it is called, where its engines are, what it can do."""
+
+    #: The name ``--game`` takes and JSON's ``"game"`` field gives.
+    name: str
+    #: The name in prose.
+    title: str
+    #: A line on what the game is (for help texts and the docs' table).
+    summary: str
+    #: Other names ``--game`` takes (PySolFC's id is one).
+    aliases: tuple[str, ...] = ()
+    #: PySolFC's id of the game, if PySolFC has it.
+    pysol_id: int | None = None
+    #: The game whose engine plays it (itself, or the game it is a variant of).
+    engine: str = ""
+    #: The pieces in the Rust core and in the reference engine.
+    core: Engine | None = None
+    reference: Engine | None = None
+    #: The text UI's session class, ``"module:attribute"``.
+    session: str = ""
+    #: The rule sets it is played under; the first is the default.
+    rules: tuple[str, ...] = ("modern",)
+    #: The rule sets ``solve`` takes for an open row.
+    solve_rules: tuple[str, ...] = ("modern",)
+    #: The strategies ``stats`` plays (the first is the default), if any.
+    strategies: tuple[str, ...] = ()
+    nouns: Nouns = field(default_factory=Nouns)
+    #: The variant flags it fixes, for a game played by another's engine.
+    variant: Variant | None = None
+    #: Each capability it lacks, with the reason.
+    refuses: Mapping[Capability, str] = field(default_factory=dict)
+    #: How many pieces are left when the game is won.
+    won_at: int = 1
+    #: The docs page that describes it.
+    docs: str = "docs/rules.md"
+
+    def __post_init__(self) -> None:
+        if not self.engine:
+            object.__setattr__(self, "engine", self.name)
+        unknown = set(self.refuses) - set(CAPABILITIES)
+        if unknown:
+            raise ValueError(f"{self.name}: unknown capabilities {sorted(unknown)}")
+
+    def supports(self, capability: Capability) -> bool:
+        """Whether ``capability`` (one of :data:`CAPABILITIES`) applies to the game."""
+        return capability not in self.refuses
+
+    def require(self, capability: Capability, command: str) -> None:
+        """Refuse ``capability`` with the game's reason (``InvalidArgumentError``
+        naming the game), unless the game has it.
+
+        >>> find_game("bayan").require("hunt", "hunt")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        accordion.errors.InvalidArgumentError: hunt --game bayan: hunt looks for unwinnable ...
+        """
+        if capability in self.refuses:
+            raise InvalidArgumentError(
+                f"{command} --game {self.name}: {self.refuses[capability]}", "game"
+            )
+
+    def check_rules(self, rules: str, command: str, allowed: tuple[str, ...] | None = None) -> None:
+        """Refuse a rule set the game is not played under (``allowed``: this command's)."""
+        allowed = self.rules if allowed is None else allowed
+        if rules not in allowed:
+            raise InvalidArgumentError(
+                f"{command} --game {self.name}: {self.title} takes --rules "
+                f"{' or '.join(allowed)}, not --rules {rules}",
+                "rules",
+            )
+
+    def pieces(self, engine: Engines = "core") -> Engine:
+        """Where ``engine`` keeps the game's pieces."""
+        pieces = self.core if engine == "core" else self.reference
+        if pieces is None:
+            raise InvalidArgumentError(f"the {engine} engine does not play {self.title}", "game")
+        return pieces
+
+    def game_class(self, engine: Engines = "core") -> Any:
+        """The class of a game in progress: ``cls(deal, rules, *, blind=False)``."""
+        return load(self.pieces(engine).game)
+
+    def solver(self, engine: Engines = "core") -> Callable[..., Any]:
+        """The exact solver of an open row."""
+        solve: Callable[..., Any] = load(self.pieces(engine).solve)
+        return solve
+
+    def numbered(self, engine: Engines = "core") -> Callable[[int, int], Any]:
+        """Numbered deal ``(seed, cards)`` of this game."""
+        deal: Callable[[int, int], Any] = load(self.pieces(engine).deal)
+        return deal
+
+    def move_class(self, engine: Engines = "core") -> Any:
+        """The move class (``parse``, and ``str`` that round-trips)."""
+        return load(self.pieces(engine).move)
+
+    def simulator(self) -> Callable[..., Any]:
+        """The core's statistics over numbered deals (refused where there is none)."""
+        self.require("stats", "stats")
+        reference = self.pieces("core").simulate
+        if reference is None:
+            raise InvalidArgumentError(f"stats --game {self.name}: no simulation", "game")
+        simulate: Callable[..., Any] = load(reference)
+        return simulate
+
+    def session_class(self) -> Any:
+        """The text UI's session for the game."""
+        self.require("play", "play")
+        return load(self.session)
+
+    def make_rules(self, name: str | None = None, engine: Engines = "core") -> Any:
+        """The rules of ``engine`` for the game under rule set ``name`` (default: the
+        game's first), with the variant flags the game fixes (not Accordion's
+        Revenge's goal card, which comes from a game number)."""
+        name = self.rules[0] if name is None else name
+        rules = load(self.pieces(engine).rules)
+        variant = self.variant
+        if variant is None:
+            return rules(name)
+        distances = [int(part) for part in variant.distances.split(",")]
+        return rules(
+            name, two_way=variant.two_way, distances=distances, win_piles=variant.win_piles
+        )
+
+    def parse_row(self, text: str, engine: Engines = "core") -> Any:
+        """A row of this game, read and checked (a Royal Marriage row starts with
+        QH and ends with KH) before anything is done with it."""
+        deal = load(self.pieces(engine).rows).parse(text)
+        self.game_class(engine)(deal)
+        return deal
+
+    def plural(self, count: int, word: str) -> str:
+        """``1 pile``, ``3 cards``: ``count`` with ``word`` (one of the nouns)."""
+        return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+ACCORDION_CORE = Engine(
+    game="accordion._core:Game",
+    solve="accordion._core:solve",
+    deal="accordion.games:seeded_deal",
+    move="accordion._core:Move",
+    simulate="accordion.batch:simulate",
+)
+ACCORDION_REFERENCE = Engine(
+    game="accordion.reference:Game",
+    solve="accordion.reference:solve",
+    deal="accordion.games:reference_seeded_deal",
+    move="accordion.reference:Move",
+    rows="accordion.reference:Deal",
+    rules="accordion.reference:Rules",
+)
+
+#: What Accordion's variants refuse: they are played with their own fixed flags.
+_VARIANT_REFUSES: dict[Capability, str] = {
+    "variant": "it fixes its own variant; drop --two-way/--distances",
+    "choose": "--winnable and --difficulty draw Accordion deals; drop --game",
+    "numberings": "Solvitaire's and Knuth's deals are Accordion rows; drop --game",
+}
+_OWN_WIN: dict[Capability, str] = {
+    "stats": "stats counts wins at one pile; this game has its own win condition "
+    "(docs/numberings.md): solve or play its deals instead",
+}
+#: What the throw games (cards thrown out of the row) refuse today.
+_THROW_REFUSES: dict[Capability, str] = {
+    "variant": "it has no --two-way or --distances variant",
+    "choose": "--winnable and --difficulty draw Accordion deals; drop --game",
+    "numberings": "Solvitaire's and Knuth's deals are Accordion rows; drop --game",
+    "hunt": "hunt looks for unwinnable Accordion deals",
+    "batch": "it runs here only: no --scheduler or --checkpoint",
+}
+_THROW_NOUNS = Nouns(piece="card", move="throw", separator=", ")
+
+
+def _variant(
+    name: str, title: str, summary: str, pysol_id: int, variant: Variant, **more: Any
+) -> Descriptor:
+    """A PySolFC game that is Accordion under fixed variant flags."""
+    return Descriptor(
+        name=name,
+        title=title,
+        summary=summary,
+        pysol_id=pysol_id,
+        engine="accordion",
+        core=ACCORDION_CORE,
+        reference=ACCORDION_REFERENCE,
+        session=ACCORDION_SESSION,
+        rules=RULE_SETS,
+        solve_rules=ACCORDION_SOLVE_RULES,
+        variant=variant,
+        docs="docs/numberings.md",
+        **{"refuses": _VARIANT_REFUSES, **more},
+    )
+
+
+def _throw_engines(
+    module: str, game: str, solve: str, move: str, deal: str | None = None, **core: str
+) -> tuple[Engine, Engine]:
+    """Both engines' pieces of a throw game: the core's in ``accordion._core``, the
+    reference engine's under the same names in ``module`` (numbered deals, unless
+    ``deal`` names them, are Accordion's)."""
+    return (
+        Engine(
+            game=f"accordion._core:{game}",
+            solve=f"accordion._core:{solve}",
+            deal=f"accordion._core:{deal}" if deal else "accordion.games:seeded_deal",
+            move=f"accordion._core:{move}",
+            **core,
+        ),
+        Engine(
+            game=f"{module}:{game}",
+            solve=f"{module}:{solve}",
+            deal=f"{module}:{deal}" if deal else "accordion.games:reference_seeded_deal",
+            move=f"{module}:{move}",
+            rows="accordion.reference:Deal",
+            rules="accordion.reference:Rules",
+        ),
+    )
+
+
+ROYAL = _throw_engines(
+    "accordion.reference.royal",
+    "RoyalGame",
+    "solve_royal",
+    "RoyalMove",
+    deal="royal_deal",
+    simulate="accordion._core:simulate_royal",
+)
+BAYAN = _throw_engines("accordion.reference.bayan", "BayanGame", "solve_bayan", "BayanMove")
+ACCORDION_SESSION = "accordion.play.accordion:Session"
+ACCORDION_SOLVE_RULES = ("modern", "parlett")
+
+#: Every game, by name (``--game`` takes a name, an alias or PySolFC's id).
+GAMES: dict[str, Descriptor] = {
+    game.name: game
+    for game in (
+        Descriptor(
+            name="accordion",
+            title="Accordion",
+            summary="piles move onto the pile one or three to the left when the top "
+            "cards agree in suit or rank; won at one pile",
+            aliases=("idle-year", "tower-of-babel", "leapfrog"),
+            pysol_id=772,
+            core=ACCORDION_CORE,
+            reference=ACCORDION_REFERENCE,
+            session=ACCORDION_SESSION,
+            rules=RULE_SETS,
+            solve_rules=ACCORDION_SOLVE_RULES,
+            strategies=(
+                "slide-first",
+                "forced",
+                "leap-first",
+                "sweepers",
+                "random",
+                "parlett-agent",
+                "solver",
+                "clairvoyant",
+                "lookahead",
+                "planner",
+            ),
+        ),
+        _variant(
+            "relaxed-accordion",
+            "Relaxed Accordion",
+            "PySolFC's two-way Accordion: piles also move rightwards",
+            773,
+            Variant(two_way=True),
+        ),
+        _variant(
+            "23-skidoo",
+            "23 Skidoo",
+            "PySolFC's Accordion with moves two or three places, won at two piles",
+            883,
+            Variant(distances="2,3", win_piles=2),
+            refuses={**_VARIANT_REFUSES, **_OWN_WIN},
+            won_at=2,
+        ),
+        _variant(
+            "accordions-revenge",
+            "Accordion's Revenge",
+            "PySolFC's Accordion whose goal card, drawn from the game number, "
+            "must end on top of the last pile",
+            811,
+            Variant(goal_from_pysol=True),
+            refuses={
+                **_VARIANT_REFUSES,
+                **_OWN_WIN,
+                "hunt": "its goal card comes from one PySolFC game number; "
+                "hunt solves numbered deals",
+            },
+        ),
+        Descriptor(
+            name="royal-marriage",
+            title="Royal Marriage",
+            summary="one or two cards between two that agree are thrown out; won when "
+            "only the king and queen of hearts remain",
+            pysol_id=288,
+            core=ROYAL[0],
+            reference=ROYAL[1],
+            session="accordion.play.royal:RoyalSession",
+            rules=("modern", "parlett"),
+            strategies=("greedy", "best"),
+            nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
+            refuses={**_THROW_REFUSES, "rate": "rate measures Accordion deals, not Royal Marriage"},
+            won_at=2,
+            docs="docs/royal-marriage.md",
+        ),
+        Descriptor(
+            name="bayan",
+            title="Bayan",
+            summary="PySolFC's game 656: two cards one or three places apart that agree "
+            "are thrown out together; won when every card is out",
+            pysol_id=656,
+            core=BAYAN[0],
+            reference=BAYAN[1],
+            session="accordion.play.bayan:BayanSession",
+            nouns=Nouns(piece="card", stock="talon", move="throw", node="position", separator=", "),
+            refuses={
+                **_THROW_REFUSES,
+                "rate": "rate measures Accordion deals, not Bayan "
+                "(solve --game bayan decides them)",
+                "stats": "Bayan has no strategies to simulate here: "
+                "solve --game bayan --count K decides its deals",
+            },
+            won_at=0,
+            docs="docs/bayan.md",
+        ),
+    )
+}
+
+
+def seeded_deal(seed: int, cards: int) -> Any:
+    """Numbered deal ``seed`` of ``cards`` cards (the core's ``Deal.from_seed``)."""
+    from accordion._core import Deal
+
+    return Deal.from_seed(seed, cards)
+
+
+def reference_seeded_deal(seed: int, cards: int) -> Any:
+    """Numbered deal ``seed`` of ``cards`` cards (the reference engine's ``Deal.from_seed``)."""
+    from accordion.reference import Deal
+
+    return Deal.from_seed(seed, cards)
+
+
+def _index() -> dict[str, Descriptor]:
+    names: dict[str, Descriptor] = {}
+    for game in GAMES.values():
+        keys = (game.name, *game.aliases, *([str(game.pysol_id)] if game.pysol_id else []))
+        for key in keys:
+            if key in names:
+                raise ValueError(f"{key!r} names both {names[key].name} and {game.name}")
+            names[key] = game
+    return names
+
+
+_NAMES = _index()
+
+
+def known() -> str:
+    """The names ``--game`` takes, for a message: each game with its PySolFC id."""
+    return ", ".join(
+        game.name + (f" ({game.pysol_id})" if game.pysol_id else "") for game in GAMES.values()
+    )
+
+
+def game_of(item: object) -> Descriptor | None:
+    """The game whose game class (in either engine) ``item`` is an instance of, or
+    ``None``. Only engines already imported are looked at, so that asking about a
+    core game never imports the reference engine."""
+    for game in GAMES.values():
+        if game.engine != game.name:
+            continue  # a variant shares its engine's classes
+        for pieces in (game.core, game.reference):
+            if pieces is None:
+                continue
+            module, _, name = pieces.game.partition(":")
+            loaded = sys.modules.get(module)
+            if loaded is not None and type(item) is getattr(loaded, name, None):
+                return game
+    return None
+
+
+def find_game(name: str) -> Descriptor:
+    """The game called ``name``: its name, an alias or PySolFC's id (case and
+    surrounding white space ignored).
+
+    Raises:
+        InvalidRulesError: no game has that name; the message lists the games.
+        TypeError: ``name`` is not a ``str``.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"game must be a str, not {type(name).__name__}")
+    key = name.strip().lower()
+    try:
+        return _NAMES[key]
+    except KeyError:
+        raise InvalidRulesError(f"unknown game {name!r} (known: {known()})") from None
+
+
+def markdown_table() -> str:
+    """The games and what each can do, as a Markdown table (the docs' table of games)."""
+    head = ["game", "`--game`", "PySolFC", "rules", *CAPABILITIES]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for game in GAMES.values():
+        names = ", ".join(f"`{name}`" for name in (game.name, *game.aliases))
+        cells = [
+            f"[{game.title}]({game.docs.removeprefix('docs/')})",
+            names,
+            str(game.pysol_id or ""),
+            ", ".join(game.rules),
+            *("yes" if game.supports(cap) else "no" for cap in CAPABILITIES),
+        ]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+__all__ = [
+    "CAPABILITIES",
+    "GAMES",
+    "RULE_SETS",
+    "Capability",
+    "Descriptor",
+    "Engine",
+    "Nouns",
+    "Variant",
+    "find_game",
+    "game_of",
+    "known",
+    "load",
+    "markdown_table",
+]

@@ -1,0 +1,110 @@
+"""The loop of `accordion play`: read a line, let the session answer, draw the screen."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import sys
+from collections.abc import Iterator
+from typing import Protocol, TextIO
+
+from accordion.play.screen import CLEAR, Row, render_screen, use_colour
+from accordion.play.session import Reply
+
+
+class Table(Protocol):
+    """A sitting at a table, as :func:`play` drives it (:class:`Session` and
+    :class:`accordion.play.royal.RoyalSession`)."""
+
+    @property
+    def game(self) -> Row:
+        """The game on the table."""
+
+    @property
+    def title(self) -> str:
+        """The title line."""
+
+    def status(self) -> str:
+        """The status line under the row."""
+
+    def welcome(self) -> Reply:
+        """The greeting when the table opens."""
+
+    def execute(self, line: str) -> Reply:
+        """Interpret one line of input."""
+
+    def farewell(self) -> str:
+        """The last line on leaving."""
+
+
+def _readline(stdin: TextIO) -> str:
+    """A line of piped input. Bytes that are not UTF-8 stay as surrogate escapes,
+    which the session refuses by name, whatever ``errors`` stdin was opened with
+    (``PYTHONIOENCODING=utf-8:strict`` made them a UnicodeDecodeError)."""
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None:
+        return stdin.readline()
+    raw: bytes = buffer.readline()
+    return raw.decode(stdin.encoding or "utf-8", errors="surrogateescape")
+
+
+def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
+    """Input lines until end of input; `input()` (with line editing) on a terminal."""
+    interactive = stdin is sys.stdin and stdin.isatty()
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+    while True:
+        if interactive:
+            try:
+                yield input(prompt)
+            except EOFError:
+                stdout.write("\n")
+                return
+        else:
+            stdout.write(prompt)
+            stdout.flush()
+            line = _readline(stdin)
+            if not line:
+                stdout.write("\n")
+                return
+            yield line
+
+
+def play(session: Table, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the game at the terminal until quit, end of input or Ctrl-C."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    colour = use_colour(stdout)
+    clear = stdout.isatty()
+    reply = session.welcome()
+    lines = _lines(stdin, stdout, "> ")
+    try:
+        while True:
+            size = shutil.get_terminal_size()
+            screen = render_screen(
+                session.game,
+                title=session.title,
+                messages=reply.messages,
+                width=size.columns,
+                height=size.lines,
+                colour=colour,
+                marks=reply.marks,
+                status=session.status(),
+            )
+            stdout.write((CLEAR if clear else "") + screen + "\n")
+            stdout.flush()
+            line = next(lines, None)
+            if line is None:
+                break
+            try:
+                reply = session.execute(line)
+            except KeyboardInterrupt:
+                reply = Reply(["interrupted"])
+            if reply.quit:
+                break
+    except KeyboardInterrupt:
+        stdout.write("\n")
+    stdout.write(session.farewell() + "\n")
+    stdout.flush()
+    return 0

@@ -1,0 +1,405 @@
+"""Accordian Patience (UVa 127) in plain Python: the executable specification of
+``docs/accordian.md``, written to be read.
+
+Cards are dealt one by one into a row. The top card of a pile (not the whole
+pile, as in Accordion) moves onto the pile one or three places to its left when
+the two top cards agree (same suit or same rank), showing the card beneath; a
+pile left empty closes up. One pile is a win. Under the judge's rules (``uva``)
+every action is forced: the leftmost card that can move does, three places
+rather than one, until nothing moves; then the next card is dealt. Under
+``modern`` (the default) the player chooses. Moves are written as in Accordion,
+``MOVER>TARGET`` with the two top cards.
+
+>>> game = AccordianGame("5C 9H 2D 5S 5H")
+>>> [str(move) for move in game.legal_moves]
+['5S>5C', '5H>5S', '5H>9H']
+>>> game.play("5H>5S")
+AccordianMove('5H>5S')
+>>> game.piles
+[(Card('5C'),), (Card('9H'),), (Card('2D'),), (Card('5S'), Card('5H'))]
+>>> play_uva("5C 9H 2D 5S 5H")
+[4, 1]
+>>> solve_accordian("5C 5H 9H 9D 2D").result
+'win'
+"""
+
+from __future__ import annotations
+
+from accordion.errors import IllegalMoveError
+from accordion.reference import _args
+from accordion.reference._throws import (
+    Row,
+    ThrowGame,
+    ThrowMove,
+    ThrowOutcome,
+    ThrowSolution,
+    rule_set_of,
+)
+from accordion.reference.cards import Card
+from accordion.reference.deals import Deal
+from accordion.reference.moves import Move
+
+#: How far left a top card moves: one place (a slide) or three (a leap).
+GAPS = (1, 3)
+#: The rule sets, the default first: free choice, and the judge's.
+RULE_SETS = ("modern", "uva")
+
+Pile = tuple[Card, ...]
+#: The piles left to right, each bottom to top.
+Piles = tuple[Pile, ...]
+#: A move by position: ``(mover, gap)``, the top card of pile ``mover`` onto
+#: the pile ``gap`` places to its left.
+Shift = tuple[int, int]
+
+
+def accordian_rules(rules: object) -> str:
+    """``modern`` (default) or ``uva``, as a name or as ``Rules`` without a variant."""
+    return rule_set_of(rules, "Accordian Patience", RULE_SETS, "the rules modern or uva")
+
+
+def _as_deal(deal: Deal | str) -> Deal:
+    if isinstance(deal, str):
+        deal = Deal.parse(deal)
+    if not isinstance(deal, Deal):
+        raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
+    return deal
+
+
+# ---------------------------------------------------------------- moves
+
+
+class AccordianMove(ThrowMove):
+    """A move named by the two top cards, Accordion's notation (``7H>7S``: the top
+    card 7H lands on the pile whose top is 7S), or ``deal``. ``AccordianMove(text)``
+    parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = AccordianMove("7h on 7s")
+        >>> str(move), move.kind, move.mover, move.target
+        ('7H>7S', 'move', Card('7H'), Card('7S'))
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> AccordianMove:
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+        move = Move.parse(text)
+        if move.mover is None or move.target is None:
+            return cls.deal()
+        return cls._make("move", (move.mover, move.target))
+
+    @property
+    def mover(self) -> Card | None:
+        """The top card that moves (``None`` for ``deal``)."""
+        return self._cards[0] if self._cards else None
+
+    @property
+    def target(self) -> Card | None:
+        """The top card it lands on (``None`` for ``deal``)."""
+        return self._cards[1] if self._cards else None
+
+    def __str__(self) -> str:
+        return "deal" if self.is_deal else f"{self._cards[0]}>{self._cards[1]}"
+
+
+def _as_move(move: AccordianMove | str) -> AccordianMove:
+    if isinstance(move, AccordianMove):
+        return move
+    if isinstance(move, str):
+        return AccordianMove.parse(move)
+    raise TypeError(f"expected an AccordianMove or str, got {type(move).__name__}")
+
+
+# ---------------------------------------------------------------- rows
+
+
+def allows(piles: Piles, shift: Shift) -> bool:
+    """Both piles in the row, the target 1 or 3 left of the mover, the tops agreeing."""
+    mover, gap = shift
+    return (
+        gap in GAPS
+        and gap <= mover < len(piles)
+        and piles[mover][-1].agrees(piles[mover - gap][-1])
+    )
+
+
+def shifts(piles: Piles) -> list[Shift]:
+    """Every move the row allows, by the mover's position, the nearer target first."""
+    return [(at, gap) for at in range(len(piles)) for gap in GAPS if allows(piles, (at, gap))]
+
+
+def uva_shift(piles: Piles) -> Shift | None:
+    """The move the ``uva`` rules make: the leftmost top card that can move, three
+    places rather than one."""
+    for at in range(len(piles)):
+        for gap in (3, 1):
+            if allows(piles, (at, gap)):
+                return at, gap
+    return None
+
+
+def shifted(piles: Piles, shift: Shift) -> Piles:
+    """The row after the move: the top card on its target, its pile closed up if empty."""
+    mover, gap = shift
+    card, rest = piles[mover][-1], piles[mover][:-1]
+    target = mover - gap
+    row = list(piles)
+    row[target] = (*piles[target], card)
+    if rest:
+        row[mover] = rest
+    else:
+        del row[mover]
+    return tuple(row)
+
+
+def _move(piles: Piles, shift: Shift) -> AccordianMove:
+    mover, gap = shift
+    return AccordianMove._make("move", (piles[mover][-1], piles[mover - gap][-1]))
+
+
+def play_uva(deal: Deal | str) -> list[int]:
+    """The judge's game (UVa 127): every card dealt in turn, the forced moves made
+    after each deal until nothing moves; the pile sizes left to right."""
+    piles: Piles = ()
+    for card in _as_deal(deal).cards:
+        piles = (*piles, (card,))
+        while (shift := uva_shift(piles)) is not None:
+            piles = shifted(piles, shift)
+    return [len(pile) for pile in piles]
+
+
+# ---------------------------------------------------------------- the game
+
+
+class AccordianOutcome(ThrowOutcome):
+    """Where a game stands. ``cards`` counts the piles, each stock card one pile to
+    come (also :attr:`piles`); ``won``: one pile."""
+
+
+class AccordianGame(ThrowGame[AccordianMove, Piles]):
+    """A game of Accordian Patience (UVa 127), open or blind.
+
+    Args:
+        deal: any row of distinct cards (a ``Deal`` or its text).
+        rules: ``modern`` (default: any move, deal whenever the stock lasts) or
+            ``uva`` (the judge's: every action forced).
+        blind: the row starts empty and the stock deals the cards in order.
+
+    Raises:
+        InvalidDealError: text that is not a row.
+        InvalidRulesError: any other rule set, or a variant.
+    """
+
+    WON_AT = 1
+    OUTCOME = AccordianOutcome
+
+    def __init__(self, deal: Deal | str, rules: object = None, *, blind: bool = False) -> None:
+        deal = _as_deal(deal)
+        self._rules = accordian_rules(rules)
+        blind = _args.flag(blind, "blind")
+        self._start(deal, blind, 0 if blind else len(deal))
+
+    def _laid_out(self, cards: Row) -> Piles:
+        return tuple((card,) for card in cards)
+
+    def _tops(self) -> Row:
+        return tuple(pile[-1] for pile in self._row)
+
+    def _dealt_onto(self, card: Card) -> Piles:
+        return (*self._row, (card,))
+
+    @property
+    def rules(self) -> str:
+        """The rule set's name: ``modern`` or ``uva``."""
+        return self._rules
+
+    @property
+    def cards(self) -> list[Card]:
+        """The top cards, left to right (the cards a move can name)."""
+        return self.tops
+
+    @property
+    def piles(self) -> list[Pile]:
+        """The piles left to right, each bottom to top."""
+        return list(self._row)
+
+    @property
+    def sizes(self) -> list[int]:
+        """How many cards each pile holds, left to right."""
+        return [len(pile) for pile in self._row]
+
+    def _shifts(self) -> list[Shift]:
+        if self._rules == "uva":
+            forced = uva_shift(self._row)
+            return [] if forced is None else [forced]
+        return shifts(self._row)
+
+    def _may_deal(self) -> bool:
+        return self.stock_size > 0 and (self._rules == "modern" or not shifts(self._row))
+
+    @property
+    def legal_moves(self) -> list[AccordianMove]:
+        """The legal moves in canonical order, then ``deal`` when allowed."""
+        moves = [_move(self._row, shift) for shift in self._shifts()]
+        return [*moves, AccordianMove.deal()] if self._may_deal() else moves
+
+    def _place(self, move: AccordianMove, card: Card, role: str) -> int:
+        if any(card in pile[:-1] for pile in self._row):
+            raise IllegalMoveError(f"illegal move {move}: {card} is covered ({role})")
+        return self._find(move, card)
+
+    def play(self, move: AccordianMove | str) -> AccordianMove:
+        """Move a top card, or ``deal``.
+
+        Args:
+            move: an :class:`AccordianMove` or its text (``5H>5S``, ``5H-5S``,
+                ``5H on 5S``).
+
+        Returns:
+            The move played, in canonical notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a move the row or the rules do not allow; the message
+                says why.
+        """
+        move = _as_move(move)
+        if move.mover is None or move.target is None:
+            return self.deal()
+        mover, target = move.mover, move.target
+        at = self._place(move, mover, "only a pile's top card moves")
+        onto = self._place(move, target, "a card lands on a pile's top card")
+        gap = at - onto
+        if gap not in GAPS:
+            raise IllegalMoveError(
+                f"illegal move {move}: {target} is not 1 or 3 piles left of {mover}"
+                " (a card moves onto the pile 1 or 3 places to its left)"
+            )
+        if not allows(self._row, (at, gap)):
+            raise IllegalMoveError(
+                f"illegal move {move}: {mover} and {target} share neither suit nor rank"
+            )
+        if (at, gap) not in self._shifts():
+            forced = uva_shift(self._row)
+            assert forced is not None  # (at, gap) itself is allowed
+            raise IllegalMoveError(
+                f"illegal move {move}: the uva rules move the leftmost card that can move,"
+                f" three places rather than one ({_move(self._row, forced)})"
+            )
+        self._record(move, shifted(self._row, (at, gap)))
+        return move
+
+    def deal(self) -> AccordianMove:
+        """Deal the next stock card onto the right-hand end as a new pile.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or (``uva``) a move left.
+        """
+        if self.stock_size == 0:
+            why = "the stock is empty" if self._blind else "an open game has no stock"
+            raise IllegalMoveError(f"deal not allowed: {why}")
+        if not self._may_deal():
+            raise IllegalMoveError("deal not allowed: a move exists and the uva rules oblige it")
+        return self._deal_next(AccordianMove.deal())
+
+    def hint(self, *, timeout: float | None = 2.0) -> AccordianMove | None:
+        """A move of best play, ``None`` when over: the forced action under ``uva``;
+        under ``modern`` ``deal`` while the stock has cards (dealing never takes a
+        move away), then the first move of the solver's line. ``timeout`` is
+        checked as the core checks it and not applied."""
+        _args.timeout(timeout)
+        if self._rules == "uva" or self.stock_size > 0:
+            moves = self.legal_moves
+            return moves[-1] if moves else None
+        if self.is_over:
+            return None
+        return solve_accordian(self).moves[0]
+
+
+# ---------------------------------------------------------------- the solver
+
+
+class AccordianSolution(ThrowSolution[AccordianMove]):
+    """What the solver found (:class:`ThrowSolution`): ``cards`` and ``piles`` are
+    the piles left."""
+
+
+def solve_accordian(
+    position: Deal | AccordianGame | str,
+    *,
+    rules: object = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> AccordianSolution:
+    """The fewest piles from an open row (a game's piles with its stock dealt onto
+    them as one-card piles). Under ``modern`` (default) every line is searched,
+    the fewest piles reachable from each position remembered; a position stops
+    being searched once it is known to reach one pile (exponential in the worst
+    case). Under ``uva`` the one line is the forced play.
+
+    The arguments are checked as the core checks them; the budgets are not
+    applied (the search is for rows that finish)."""
+    if isinstance(position, AccordianGame):
+        deal = position.starting_deal
+        stock = deal.cards[len(deal) - position.stock_size :]
+        start: Piles = (*position.piles, *((card,) for card in stock))
+    elif isinstance(position, (Deal, str)):
+        deal = _as_deal(position)
+        start = tuple((card,) for card in deal.cards)
+    else:
+        raise TypeError(
+            f"position must be a Deal, an AccordianGame or a str, not {type(position).__name__}"
+        )
+    chosen = accordian_rules(rules)
+    _args.budget(max_nodes, timeout, memory)
+    fewest: dict[Piles, int] = {}
+
+    def search(piles: Piles) -> int:
+        if piles not in fewest:
+            best = len(piles)
+            for shift in shifts(piles):
+                best = min(best, search(shifted(piles, shift)))
+                if best == 1:
+                    break
+            fewest[piles] = best
+        return fewest[piles]
+
+    def best_shift(piles: Piles) -> Shift | None:
+        if chosen == "uva":
+            return uva_shift(piles)
+        goal = search(piles)
+        if len(piles) == goal:
+            return None
+        return next(s for s in shifts(piles) if fewest.get(shifted(piles, s)) == goal)
+
+    piles, moves, nodes = start, [], 0
+    while (shift := best_shift(piles)) is not None:
+        moves.append(_move(piles, shift))
+        piles = shifted(piles, shift)
+        nodes += chosen == "uva"
+    result = "win" if len(piles) == 1 else "loss"
+    return AccordianSolution(str(deal), result, tuple(moves), len(piles), nodes or len(fewest))
+
+
+__all__ = [
+    "GAPS",
+    "RULE_SETS",
+    "AccordianGame",
+    "AccordianMove",
+    "AccordianOutcome",
+    "AccordianSolution",
+    "accordian_rules",
+    "play_uva",
+    "solve_accordian",
+]

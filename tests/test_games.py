@@ -1,0 +1,119 @@
+"""The game registry (accordion.games): every descriptor is whole, names are found
+by name, alias and PySolFC id, and the layers above read it instead of testing names."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from accordion.errors import InvalidArgumentError, InvalidRulesError
+from accordion.games import CAPABILITIES, GAMES, Descriptor, find_game, game_of
+
+PACKAGE = Path(__file__).resolve().parent.parent / "python" / "accordion"
+OWN = [game for game in GAMES.values() if game.engine == game.name]
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+@pytest.mark.parametrize("engine", ["core", "reference"])
+def test_every_descriptor_loads_its_pieces_and_plays_a_numbered_deal(
+    game: Descriptor, engine: str
+) -> None:
+    deal = game.numbered(engine)(3, 12)  # type: ignore[arg-type]
+    played = game.game_class(engine)(deal)  # type: ignore[arg-type]
+    assert game_of(played) is find_game(game.engine)
+    solution = game.solver(engine)(deal)  # type: ignore[arg-type]
+    assert solution.result in ("win", "loss")
+    assert (solution.piles == game.won_at) == (solution.result == "win")
+    for move in played.legal_moves:
+        assert game.move_class(engine).parse(str(move)) == move  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_names_aliases_and_pysol_ids_find_the_game(game: Descriptor) -> None:
+    for name in (game.name, game.name.upper(), f" {game.name}\t", *game.aliases):
+        assert find_game(name) is game
+    if game.pysol_id is not None:
+        assert find_game(str(game.pysol_id)) is game
+
+
+def test_an_unknown_game_is_a_typed_error_listing_the_games() -> None:
+    with pytest.raises(InvalidRulesError, match=r"unknown game 'chess'.*royal-marriage \(288\)"):
+        find_game("chess")
+    with pytest.raises(TypeError):
+        find_game(288)  # type: ignore[arg-type]
+
+
+def test_descriptors_are_consistent() -> None:
+    for game in GAMES.values():
+        assert set(game.refuses) <= set(CAPABILITIES)
+        assert game.engine in GAMES and GAMES[game.engine].engine == game.engine
+        assert game.solve_rules and set(game.solve_rules) <= set(game.rules)
+        if game.supports("stats"):
+            assert game.strategies or game.engine != game.name or game.core is not None
+        for reason in game.refuses.values():
+            assert reason and "\n" not in reason
+
+
+@pytest.mark.parametrize(
+    ("game", "capability"),
+    [(game, cap) for game in GAMES.values() for cap in CAPABILITIES if not game.supports(cap)],
+    ids=lambda value: value.name if isinstance(value, Descriptor) else value,
+)
+def test_a_refused_capability_names_the_game(game: Descriptor, capability: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"--game {game.name}: "):
+        game.require(capability, "cmd")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", OWN, ids=[game.name for game in OWN])
+def test_the_cli_refuses_what_a_game_cannot_do_naming_the_game(game: Descriptor) -> None:
+    commands = {
+        "rate": ["rate", "--seed", "1"],
+        "hunt": ["hunt", "--seed", "1", "--count", "1"],
+        "stats": ["stats", "--rules", "modern", "--deals", "3"],
+        "variant": ["solve", "--seed", "1", "--two-way"],
+    }
+    for capability, args in commands.items():
+        if game.supports(capability):  # type: ignore[arg-type]
+            continue
+        result = run_cli(*args, "--game", game.name)
+        assert result.returncode == 2, (capability, result.stdout)
+        assert result.stderr.count("\n") == 1 and f"--game {game.name}" in result.stderr
+
+
+def test_no_layer_above_the_registry_tests_a_games_name() -> None:
+    """The command line, the table and the pictures ask the registry; a game's name
+    compared as text (``args.game == "bayan"``) or a class name is the drift the
+    registry replaced."""
+    names = "|".join(re.escape(name) for name in GAMES)
+    compared = re.compile(rf"""(==|!=|\bin)\s*\(?\s*["']({names})["']""")
+    class_name = re.compile(r"__name__\b.*(Royal|Bayan)|\"(Royal|Bayan)Game\"\s*:")
+    places = [
+        PACKAGE / "svg.py",
+        *sorted(PACKAGE.glob("play/*.py")),
+        *sorted(PACKAGE.glob("cli/*.py")),
+    ]
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in places
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if compared.search(line) or class_name.search(line)
+    ]
+    assert found == []
+
+
+def test_the_old_module_paths_still_work_with_a_warning_naming_the_new_one() -> None:
+    import importlib
+    import sys
+
+    from accordion._moved import MOVED
+
+    for old, new in MOVED.items():
+        sys.modules.pop(old, None)
+        with pytest.warns(DeprecationWarning, match=f"{old} has moved: import {new[0]}"):
+            module = importlib.import_module(old)
+        first = importlib.import_module(new[0])
+        public = [name for name in vars(first) if not name.startswith("_")]
+        assert public and all(getattr(module, name) is getattr(first, name) for name in public)
