@@ -46,7 +46,9 @@ def points(folder: Path) -> dict[str, list[dict[str, float]]]:
     found: dict[str, dict[int, dict[str, float]]] = {p: {} for p in PLAYERS}
     for path in folder.glob("*-*-*.json"):
         figures = json.loads(path.read_text())
-        player, budget = figures["strategy"].split(":")
+        player, _, budget = figures.get("strategy", "").partition(":")
+        if player not in found or not budget:
+            continue
         kept = found[player].get(int(budget))
         if kept is None or kept["deals"] < figures["deals"]:
             found[player][int(budget)] = {

@@ -66,17 +66,9 @@ impl ParlettAgent {
 
     /// The line to the stuck row chosen for this phase (rules 1-3).
     fn plan_phase(&self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
-        let mut candidates = self.candidates(view);
-        let best = if candidates.len() == 1 {
-            0
-        } else if view.stock_len == 0 {
-            (0..candidates.len())
-                .min_by_key(|&i| candidates[i].row.len())
-                .expect("a phase ends somewhere")
-        } else {
-            self.best_by_rollouts(view, &candidates, rng)
-        };
-        candidates.swap_remove(best).line
+        choose_end(self.candidates(view), view, |candidates| {
+            self.best_by_rollouts(view, candidates, rng)
+        })
     }
 
     /// Every stuck row this phase can reach (rule 1).
@@ -105,6 +97,25 @@ impl ParlettAgent {
         }
         best.1
     }
+}
+
+/// The line to the chosen end of a phase (rule 2: the only candidate, or with
+/// an empty stock the fewest piles, first found on a tie; else `rule3`'s).
+pub(super) fn choose_end(
+    mut candidates: Vec<Candidate>,
+    view: &View<'_>,
+    rule3: impl FnOnce(&[Candidate]) -> usize,
+) -> Vec<Step> {
+    let best = if candidates.len() == 1 {
+        0
+    } else if view.stock_len == 0 {
+        (0..candidates.len())
+            .min_by_key(|&i| candidates[i].row.len())
+            .expect("a phase ends somewhere")
+    } else {
+        rule3(&candidates)
+    };
+    candidates.swap_remove(best).line
 }
 
 /// Every stuck row the phase from `tops` can end in, each with its line

@@ -20,7 +20,7 @@
 //!
 //! It then follows the line as the agent does.
 
-use super::parlett_agent::{phase_ends, sample_stocks, Candidate, PhaseLine};
+use super::parlett_agent::{choose_end, phase_ends, sample_stocks, Candidate, PhaseLine};
 use crate::blind::strategy::{Strategy, View};
 use crate::budget::Budget;
 use crate::deal::SplitMix64;
@@ -65,17 +65,10 @@ impl Sampler {
 
     /// The line to the stuck row chosen for this phase (rules 1-3).
     fn plan_phase(&self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
-        let mut candidates = phase_ends(view.rules, view.tops, Self::PHASE_BUDGET);
-        let best = if candidates.len() == 1 {
-            0
-        } else if view.stock_len == 0 {
-            (0..candidates.len())
-                .min_by_key(|&i| candidates[i].row.len())
-                .expect("a phase ends somewhere")
-        } else {
-            self.best_by_solving(view, &candidates, rng)
-        };
-        candidates.swap_remove(best).line
+        let candidates = phase_ends(view.rules, view.tops, Self::PHASE_BUDGET);
+        choose_end(candidates, view, |candidates| {
+            self.best_by_solving(view, candidates, rng)
+        })
     }
 
     /// Rule 3: most wins where the horizon reaches the end, then fewest piles.
