@@ -3,8 +3,8 @@
 //!
 //! `cargo bench --bench royal -- [DEALS] [SEED] [JOBS]` (defaults 100000, 1, all cores).
 
-use accordion::royal::simulate::{simulate, Setup};
-use accordion::royal::Strategy;
+use accordion::royal::game::Royal;
+use accordion::throw_play::{simulate, Setup, Strategy};
 use accordion::RuleSet;
 use std::time::Instant;
 
@@ -37,7 +37,8 @@ fn main() {
             strategy,
         };
         let start = Instant::now();
-        let stats = simulate(&setup, seed, deals, jobs, None, None).expect("a valid simulation");
+        let stats =
+            simulate::<Royal>(&setup, seed, deals, jobs, None, None).expect("a valid simulation");
         let seconds = start.elapsed().as_secs_f64();
         let (lo, hi) = stats.ci95;
         println!(

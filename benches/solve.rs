@@ -4,15 +4,19 @@
 //! ```text
 //! cargo bench --bench solve -- --deals 1000 --cards 52 [--seed 1] [--jobs 2]
 //!     [--rules modern|parlett|strict|strict-leap] [--two-way] [--distances 1,3]
-//!     [--max-nodes N] [--timeout SECONDS] [--rows FILE]
+//!     [--max-nodes N] [--timeout SECONDS] [--rows FILE] [--race J]
 //! ```
+//!
+//! `--race J` solves each deal on `J` threads (`solve_jobs`: a race of `J`
+//! searchers in different orders, the one finished in the fewest nodes
+//! chosen), the deals one after another.
 //!
 //! Wins and losses are also reported apart (count, summed time and nodes,
 //! median and max), since a proof of loss must exhaust every line. `--rows FILE`
 //! writes one tab-separated line per row (seed, verdict, piles, nodes,
 //! microseconds), so that two builds can be compared row by row.
 
-use accordion::solver::{solve, solve_many, Budget, Solution, Verdict};
+use accordion::solver::{solve, solve_jobs, solve_many, Budget, Solution, Verdict};
 use accordion::{Card, Deal, Distances, RuleSet, Rules};
 use std::time::{Duration, Instant};
 
@@ -21,6 +25,7 @@ struct Options {
     cards: usize,
     seed: u64,
     jobs: Option<usize>,
+    race: usize,
     rules: Rules,
     budget: Budget,
     rows_file: Option<String>,
@@ -32,6 +37,7 @@ fn parse_options() -> Options {
         cards: 52,
         seed: 1,
         jobs: None,
+        race: 1,
         rules: Rules::modern(),
         budget: Budget::default(),
         rows_file: None,
@@ -44,6 +50,7 @@ fn parse_options() -> Options {
             "--cards" => options.cards = value().parse().expect("--cards K"),
             "--seed" => options.seed = value().parse().expect("--seed S"),
             "--jobs" => options.jobs = Some(value().parse().expect("--jobs J")),
+            "--race" => options.race = value().parse().expect("--race J"),
             "--rules" => {
                 let set: RuleSet = value().parse().expect("--rules NAME");
                 options.rules.set = set;
@@ -90,7 +97,10 @@ fn main() {
     let solutions: Vec<Solution> = match options.jobs {
         None => rows
             .iter()
-            .map(|row| solve(row, &[], &options.rules, &options.budget))
+            .map(|row| match options.race {
+                1 => solve(row, &[], &options.rules, &options.budget),
+                jobs => solve_jobs(row, &[], &options.rules, &options.budget, jobs),
+            })
             .collect(),
         Some(jobs) => solve_many(&rows, &options.rules, &options.budget, Some(jobs)),
     };

@@ -25,6 +25,7 @@ pub mod rules;
 pub mod solver;
 pub mod stats;
 pub mod throw_game;
+pub mod throw_play;
 
 #[cfg(feature = "python")]
 mod python;

@@ -4,15 +4,21 @@
 //! (open or blind), the row, the stock, the history with undo and the outcome.
 //! The games differ only in which throws (the word covers Accordian's moves too)
 //! the row and the rules allow, how a play written with cards names one, when a
-//! deal is allowed and when the game is won: each says so by implementing
-//! [`Throwing`]; the machinery is here once.
+//! deal is allowed, when the game is won and how it is solved: each says so by
+//! implementing [`Throwing`]; the machinery (the game, its [`Solution`], its
+//! hint) is here once, and the Python binding binds it once
+//! (`rust/python/throw.rs`).
 
+use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::card_row::CardRow;
+use crate::deal::Deal;
 use crate::error::{Error, Result};
+use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
 use std::ops::DerefMut;
+use std::time::Duration;
 
 /// An action by position: a throw, or dealing the next card.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -60,11 +66,11 @@ impl<R: DerefMut<Target = CardRow>> RowCards for R {
 }
 
 /// A row with the throws one game allows.
-pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards {
+pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards + Send + Sync {
     /// A throw by position.
     type Throw: Copy + fmt::Debug + Eq + Hash;
     /// What `apply` returns for `unapply` to restore the row.
-    type Undo: Copy + fmt::Debug;
+    type Undo: Copy + fmt::Debug + Send + Sync;
 
     /// At most 52 cards.
     fn from_cards(cards: &[Card]) -> Self;
@@ -74,26 +80,113 @@ pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards {
     fn throws(&self, out: &mut Vec<Self::Throw>);
     /// Whether any throw is allowed.
     fn has_throw(&self) -> bool;
+    /// The first throw allowed now in canonical order (the greedy choice).
+    fn first_throw(&self) -> Option<Self::Throw> {
+        let mut throws = Vec::new();
+        self.throws(&mut throws);
+        throws.first().copied()
+    }
     /// Play the throw (it must be allowed); returns what `unapply` needs.
     fn apply(&mut self, throw: Self::Throw) -> Self::Undo;
     /// Exactly reverse `apply(throw)`, which returned `undo`.
     fn unapply(&mut self, throw: Self::Throw, undo: Self::Undo);
 }
 
+/// An action named by cards, as players write it: a throw or `deal`.
+pub trait ThrowPlay: Copy + fmt::Debug + fmt::Display + Eq + Hash + Send + Sync {
+    /// `deal`.
+    const DEAL: Self;
+    /// Parse any accepted spelling.
+    fn parse(text: &str) -> Result<Self>;
+    /// The notation's word: `out`, `deal`, or the game's own (`between`).
+    fn kind(&self) -> &'static str;
+    /// The cards the play names, as written (none for `deal`).
+    fn cards(&self) -> Vec<Card>;
+}
+
+/// What a throw game's solver found for a row (or a position, [`Throwing::solve_game`]).
+/// `Unknown` means a budget ran out: `moves` is then the best line found so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<P> {
+    pub verdict: Verdict,
+    /// A winning line; a line to the fewest cards (a loss); or the best so far.
+    pub moves: Vec<P>,
+    /// Cards left at the end of `moves` (for a loss: the fewest any line leaves).
+    pub cards: usize,
+    /// The solver's unit of work (each game says which).
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The caller's cancel flag stopped the solve (the verdict is `Unknown`).
+    pub cancelled: bool,
+}
+
 /// What one game that throws cards out of a row adds to [`ThrowGame`].
-pub trait Throwing: Copy + fmt::Debug {
-    type Deal: Clone + fmt::Debug;
+pub trait Throwing: Copy + fmt::Debug + Send + Sync {
+    type Deal: Clone + fmt::Debug + fmt::Display + Send + Sync;
     type Row: ThrowRow<Throw = Self::Throw>;
     /// A throw by position.
-    type Throw: Copy + fmt::Debug + Eq + Hash;
+    type Throw: Copy + fmt::Debug + Eq + Hash + Send + Sync;
     /// An action named by cards, as players write it.
-    type Play: Copy + fmt::Debug + fmt::Display + Eq;
+    type Play: ThrowPlay;
     /// What the game calls its stock (in error messages and the display).
     const STOCK: &'static str;
+    /// The game's name in prose (`Royal Marriage`).
+    const TITLE: &'static str;
+    /// The game's name in JSON (`"game"`) and on the command line (`royal-marriage`).
+    const NAME: &'static str;
+    /// The rule sets the game is played under, the default first.
+    const RULE_SETS: &'static [RuleSet];
+    /// Those rule sets in words, for the error that refuses another.
+    const RULES_IN_WORDS: &'static str;
+    /// Cards left by a win (Royal Marriage: the royal pair; Bayan: none).
+    const WON_AT: usize;
+    /// The fewest cards of a deal.
+    const MIN_CARDS: usize;
     /// What the game calls a throw (in error messages).
     const THROW: &'static str = "throw";
 
-    fn cards_of(deal: &Self::Deal) -> &[Card];
+    /// The game under rule set `set` (one of [`Self::RULE_SETS`]).
+    fn with_rules(set: RuleSet) -> Self;
+    /// The rule set played.
+    fn rules(self) -> RuleSet;
+    /// A row of distinct cards checked as a deal of this game.
+    fn deal_of(deal: Deal) -> Result<Self::Deal>;
+    fn as_deal(deal: &Self::Deal) -> &Deal;
+    /// Cards laid out when a blind game starts (the rest is the stock).
+    fn blind_start(deal: &Self::Deal) -> usize;
+    /// The numbered deal `seed` of `cards` cards ([`Self::MIN_CARDS`] to 52).
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal>;
+    /// Solve an open row under these rules exactly (within the budget).
+    fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
+
+    /// Solve a game's position. By default, for a game whose rules let the
+    /// player deal past throws: the row with the stock dealt onto it, open
+    /// (dealing never takes a throw away, so dealing everything first loses
+    /// nothing); `moves` are then the throws after those deals.
+    fn solve_game(game: &ThrowGame<Self>, budget: &Budget) -> Solution<Self::Play> {
+        let mut row = *game.row();
+        for &card in game.stock() {
+            row.deal(card);
+        }
+        game.rules.solve_row(&row, budget)
+    }
+
+    /// The throw the `best` strategy makes in a blind game whose rules oblige a
+    /// throw before each deal, not knowing the stock. By default the first
+    /// throw of the solver's line for the row.
+    fn blind_choice(game: &ThrowGame<Self>) -> Option<Self::Throw> {
+        let solution = game.rules.solve_row(game.row(), &Budget::default());
+        let first = *solution.moves.first()?;
+        match game.action_of(first) {
+            Ok(ThrowAction::Throw(throw)) => Some(throw),
+            _ => None,
+        }
+    }
+
+    fn cards_of(deal: &Self::Deal) -> &[Card] {
+        Self::as_deal(deal).cards()
+    }
+
     /// Whether a deal is allowed while a throw exists.
     fn deals_past_throws(self) -> bool;
     /// The rules' name, for the message that refuses a deal they forbid.
@@ -105,8 +198,6 @@ pub trait Throwing: Copy + fmt::Debug {
     }
     /// Whether the row, with the stock empty, is a win.
     fn is_won(row: &Self::Row) -> bool;
-    fn parse_play(text: &str) -> Result<Self::Play>;
-    fn deal_play() -> Self::Play;
     /// The canonical play (by cards) of a throw in this row.
     fn play_of(row: &Self::Row, throw: Self::Throw) -> Self::Play;
     /// The action a play names (a throw's cards found with
@@ -141,7 +232,31 @@ pub struct ThrowGame<G: Throwing> {
     history: Vec<Record<G>>,
 }
 
+/// `set` as one of the rule sets of `G`, or an error naming the game and them.
+pub fn rule_set_of<G: Throwing>(set: RuleSet) -> Result<G> {
+    if G::RULE_SETS.contains(&set) {
+        return Ok(G::with_rules(set));
+    }
+    Err(Error::InvalidRules(format!(
+        "{} is played under {}, not {}",
+        G::TITLE,
+        G::RULES_IN_WORDS,
+        set.name()
+    )))
+}
+
 impl<G: Throwing> ThrowGame<G> {
+    /// A new game of `G` under `rules`: open, the whole deal laid out; blind,
+    /// [`Throwing::blind_start`] cards laid out and the rest the stock.
+    pub fn open_or_blind(deal: G::Deal, rules: G, blind: bool) -> ThrowGame<G> {
+        let dealt = if blind {
+            G::blind_start(&deal).min(G::cards_of(&deal).len())
+        } else {
+            G::cards_of(&deal).len()
+        };
+        ThrowGame::start(rules, deal, blind, dealt)
+    }
+
     /// The first `dealt` cards of the deal laid out, the rest the stock.
     pub(crate) fn start(rules: G, deal: G::Deal, blind: bool, dealt: usize) -> ThrowGame<G> {
         ThrowGame {
@@ -178,6 +293,35 @@ impl<G: Throwing> ThrowGame<G> {
     /// The cards not yet dealt, next first.
     pub fn stock(&self) -> &[Card] {
         &G::cards_of(&self.deal)[self.dealt..]
+    }
+
+    /// The row with the stock dealt onto it: every card not thrown out, in order.
+    pub fn cards_left(&self) -> Vec<Card> {
+        let mut cards = self.cards().to_vec();
+        cards.extend_from_slice(self.stock());
+        cards
+    }
+
+    /// Solve the position ([`Throwing::solve_game`]: a blind game's stock is
+    /// dealt first where the rules allow it, as `crate::solver` deals Accordion's).
+    pub fn solve(&self, budget: &Budget) -> Solution<G::Play> {
+        G::solve_game(self, budget)
+    }
+
+    /// The next action of best play, `None` when the game is over (or when the
+    /// budget ran out before the solver found any line). Where the rules let the
+    /// player deal past throws, `deal` while the stock has cards (dealing never
+    /// takes a throw away); then the first throw of the solver's line for the
+    /// row; then `deal` where the rules oblige throws first and none is left.
+    pub fn hint(&self, budget: &Budget) -> Option<ThrowAction<G::Throw>> {
+        if self.may_deal() && self.rules.deals_past_throws() {
+            return Some(ThrowAction::Deal);
+        }
+        if self.row.has_throw() {
+            let first = *self.rules.solve_row(&self.row, budget).moves.first()?;
+            return self.action_of(first).ok();
+        }
+        self.may_deal().then_some(ThrowAction::Deal)
     }
 
     /// The throws allowed now, in the game's canonical order.
@@ -237,7 +381,7 @@ impl<G: Throwing> ThrowGame<G> {
     /// The canonical play (by cards) of an action in the current position.
     pub fn play_of(&self, action: ThrowAction<G::Throw>) -> G::Play {
         match action {
-            ThrowAction::Deal => G::deal_play(),
+            ThrowAction::Deal => G::Play::DEAL,
             ThrowAction::Throw(throw) => G::play_of(&self.row, throw),
         }
     }
@@ -262,7 +406,7 @@ impl<G: Throwing> ThrowGame<G> {
 
     /// Parse and play a move in any accepted notation; returns its canonical play.
     pub fn play_text(&mut self, text: &str) -> Result<G::Play> {
-        let action = self.action_of(G::parse_play(text)?)?;
+        let action = self.action_of(G::Play::parse(text)?)?;
         let play = self.play_of(action);
         self.play(action)?;
         Ok(play)
@@ -385,5 +529,65 @@ mod tests {
         assert_eq!(royal.stock().len(), 2);
         assert_eq!(royal.last_play(), Some(RoyalPlay::Deal));
         assert_eq!(royal.ply(), 3);
+    }
+
+    #[test]
+    fn hints_deal_first_where_dealing_is_free_then_follow_the_solver() {
+        use crate::budget::Budget;
+        use crate::throw_game::ThrowAction;
+        let budget = Budget::default();
+        let mut bayan = BayanGame::new("5C 9H 2D 5S 9D 2H".parse().unwrap(), true);
+        while let Some(action) = bayan.hint(&budget) {
+            bayan.play(action).unwrap();
+        }
+        assert!(bayan.is_won());
+        assert_eq!(bayan.ply(), 3 + 3);
+        for (blind, rules) in [
+            (false, RuleSet::Modern),
+            (true, RuleSet::Modern),
+            (true, RuleSet::Parlett),
+        ] {
+            let mut royal =
+                RoyalGame::new("QH 5C 9H 7D 5S KH".parse().unwrap(), blind, rules).unwrap();
+            if blind && rules == RuleSet::Modern {
+                assert_eq!(royal.hint(&budget), Some(ThrowAction::Deal));
+            }
+            while let Some(action) = royal.hint(&budget) {
+                royal.play(action).unwrap();
+            }
+            assert!(royal.is_won(), "{blind} {rules:?}");
+        }
+    }
+
+    #[test]
+    fn a_blind_game_is_solved_with_its_stock() {
+        use crate::budget::{Budget, Verdict};
+        let budget = Budget::default();
+        // Solving the cards dealt so far (QH 5C) would find nothing to throw.
+        let mut royal =
+            RoyalGame::new("QH 5C 9H 7D 5S KH".parse().unwrap(), true, RuleSet::Modern).unwrap();
+        royal.play_text("deal").unwrap();
+        royal.play_text("deal").unwrap();
+        let solution = royal.solve(&budget);
+        assert_eq!((solution.verdict, solution.cards), (Verdict::Win, 2));
+        // Under parlett the line is played from the position, deals included.
+        let mut parlett =
+            RoyalGame::new("QH 5C 9H 7D 5S KH".parse().unwrap(), true, RuleSet::Parlett).unwrap();
+        let solution = parlett.solve(&budget);
+        for &play in &solution.moves {
+            parlett.play(parlett.action_of(play).unwrap()).unwrap();
+        }
+        assert_eq!(parlett.outcome().cards, solution.cards);
+        assert_eq!(solution.verdict == Verdict::Win, parlett.is_won());
+        let mut bayan = BayanGame::new("5C 9H 2D 5S 9D 2H".parse().unwrap(), true);
+        let solution = bayan.solve(&budget);
+        assert_eq!((solution.verdict, solution.cards), (Verdict::Win, 0));
+        while bayan.may_deal() {
+            bayan.play_text("deal").unwrap();
+        }
+        for &play in &solution.moves {
+            bayan.play(bayan.action_of(play).unwrap()).unwrap();
+        }
+        assert!(bayan.is_won());
     }
 }

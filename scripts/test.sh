@@ -7,8 +7,8 @@
 #   Rust:      cargo fmt, clippy (pedantic), cargo test
 #   package:   one abi3 wheel (`maturin build`), checked with auditwheel and twine;
 #              the sdist, checked and built into a wheel in a fresh environment
-#   Python:    the wheel in a fresh virtual environment; mypy --strict, stubtest,
-#              ruff, pytest
+#   Python:    the wheel in a fresh virtual environment; Chromium (Debian) for the
+#              served table's browser test; mypy --strict, stubtest, ruff, pytest
 #   versions:  the same wheel on every CPython 3.10-3.13 found (scripts/smoke.py)
 #   docs:      the documentation site, `mkdocs build --strict`, without network
 #   release:   the release workflow checked against the GitHub workflow schema
@@ -118,8 +118,21 @@ MATURIN_PEP517_ARGS="--profile ci" CARGO_TARGET_DIR="$PWD/target" \
 echo "the wheel built from the sdist solves deal 1: win"
 
 # ---------------------------------------------------------------- Python
-step "install the wheel with the test and docs extras"
-python -m pip install --quiet "$WHEEL[test,plot,docs,distributed,fuzz]"
+step "install the wheel with the test, play and docs extras"
+python -m pip install --quiet "$WHEEL[test,play,plot,docs,distributed,fuzz]"
+
+step "Chromium from Debian's packages, for the served table's browser test"
+# tests/test_table_browser.py drives it headless on 127.0.0.1; where it cannot be
+# installed (no apt-get, not root, no network) that test is skipped and says why.
+if command -v chromium >/dev/null; then
+    echo "chromium: $(command -v chromium)"
+elif command -v apt-get >/dev/null && [[ $(id -u) == 0 ]]; then
+    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
+        echo "chromium could not be installed: the browser test will be skipped"
+    fi
+else
+    echo "no apt-get as root here: the browser test will be skipped"
+fi
 
 step "mypy --strict and stubtest"
 mypy

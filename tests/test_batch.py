@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 import accordion
 from accordion import Deal, Rules, Solution, Stats, batch
 from accordion.batch.checkpoint import Checkpoint
-from accordion.batch.hunt import Hunt, clopper_pearson_upper, hunt
+from accordion.batch.hunt import Hunt, hunt
 from accordion.cli.tally import Tally
 from accordion.errors import CheckpointError, InvalidArgumentError
+from accordion.intervals import clopper_pearson_upper
 
 
 def timeless(figures: Any) -> Any:

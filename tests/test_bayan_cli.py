@@ -189,7 +189,7 @@ def test_play_bayan_in_a_terminal() -> None:
     env.update(TERM="xterm", PYTHONIOENCODING="utf-8", NO_COLOR="1")
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "accordion", "play", "--game", "bayan", "--pysol", "1"],
+        ["-m", "accordion", "play", "--plain", "--game", "bayan", "--pysol", "1"],
         env=env,
         dimensions=(24, 80),
         encoding="utf-8",

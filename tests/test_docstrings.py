@@ -133,16 +133,27 @@ def _stub_docstrings() -> dict[str, str]:
 
     stub = ast.parse((Path(accordion.__file__).parent / "_core.pyi").read_text("utf-8"))
     found: dict[str, str] = {}
+    members: dict[str, dict[str, str]] = {}
     for node in stub.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             doc = ast.get_docstring(node)
-            if doc and not node.name.startswith("__"):
+            private = "_" if isinstance(node, ast.ClassDef) else "__"
+            if doc and not node.name.startswith(private):
                 found[node.name] = doc
         if isinstance(node, ast.ClassDef):
+            # A class's members: those of its bases in the stub (the private generic
+            # bases of the throw games), then its own.
+            own = members[node.name] = {}
+            for base in node.bases:
+                base_name = base.value if isinstance(base, ast.Subscript) else base
+                if isinstance(base_name, ast.Name):
+                    own.update(members.get(base_name.id, {}))
             for item in node.body:
                 doc = ast.get_docstring(item) if isinstance(item, ast.FunctionDef) else None
                 if doc and not item.name.startswith("__"):
-                    found[f"{node.name}.{item.name}"] = doc
+                    own[item.name] = doc
+            if not node.name.startswith("_"):
+                found.update({f"{node.name}.{name}": doc for name, doc in own.items()})
     return found
 
 

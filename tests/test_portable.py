@@ -40,6 +40,9 @@ def test_every_module_imports_and_the_cli_runs_without_fcntl(tmp_path: Path) -> 
             try:
                 importlib.import_module(name)
             except ImportError as error:
+                from accordion.errors import MissingExtraError
+                if isinstance(error, MissingExtraError):
+                    continue  # the table without the play extra says so
                 if "dask" in str(error) or "distributed" in str(error):
                     continue  # an optional extra, refused with its own message
                 raise
@@ -64,7 +67,8 @@ def test_the_checkpoint_lock_on_windows_keeps_a_second_run_out(tmp_path: Path) -
         fake.LK_NBLCK, fake.LK_UNLCK = 2, 0
         def locking(fd, mode, nbytes):
             where = os.lseek(fd, 0, os.SEEK_CUR)
-            key = (os.path.realpath(f"/proc/self/fd/{fd}"), where)
+            stat = os.fstat(fd)
+            key = (stat.st_dev, stat.st_ino, where)  # one file, whatever the handle
             if mode == fake.LK_NBLCK:
                 if key in locked:
                     raise PermissionError(13, "locked")

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from accordion.errors import (
     AccordionError,
@@ -202,58 +201,7 @@ def test_blind_rules_decide_when_dealing_is_allowed(royal: Any) -> None:
 
 
 # ---------------------------------------------------------------- lockstep
-
-
-class Lockstep(RuleBasedStateMachine):
-    """One deal played on both engines with the same random actions."""
-
-    @initialize(
-        seed=st.integers(0, 2**64 - 1),
-        cards=st.integers(2, 52),
-        blind=st.booleans(),
-        rules=st.sampled_from(["modern", "parlett"]),
-    )
-    def start(self, seed: int, cards: int, blind: bool, rules: str) -> None:
-        deal = str(core().royal_deal(seed, cards))
-        self.core = core().RoyalGame(deal, rules, blind=blind)
-        self.ref = reference().RoyalGame(deal, rules, blind=blind)
-
-    @precondition(lambda self: not self.ref.is_over)
-    @rule(data=st.data())
-    def play_a_legal_move(self, data: st.DataObject) -> None:
-        move = data.draw(st.sampled_from(texts(self.ref.legal_moves)))
-        assert str(self.core.play(move)) == str(self.ref.play(move))
-
-    @rule(text=move_texts())
-    def try_any_move(self, text: str) -> None:
-        outcomes = []
-        for game in (self.core, self.ref):
-            try:
-                outcomes.append(str(game.play(text)))
-            except IllegalMoveError:
-                outcomes.append("illegal")
-        assert outcomes[0] == outcomes[1], text
-
-    @precondition(lambda self: self.ref.history)
-    @rule()
-    def undo(self) -> None:
-        assert str(self.core.undo()) == str(self.ref.undo())
-
-    @invariant()
-    def engines_agree(self) -> None:
-        if not hasattr(self, "core"):
-            return
-        assert texts(self.core.legal_moves) == texts(self.ref.legal_moves)
-        assert texts(self.core.cards) == texts(self.ref.cards)
-        assert self.core.stock_size == self.ref.stock_size
-        assert texts(self.core.history) == texts(self.ref.history)
-        c, r = self.core.outcome, self.ref.outcome
-        assert (c.cards, c.won, c.is_over, c.grade) == (r.cards, r.won, r.is_over, r.grade)
-        assert self.core.is_over == self.ref.is_over
-        assert str(self.core) == str(self.ref)
-
-
-TestLockstep = Lockstep.TestCase
+# Played against the reference engine with every other game: tests/test_every_game.py.
 
 
 # ---------------------------------------------------------------- the solver

@@ -301,7 +301,7 @@ def spawn(*args: str) -> pexpect.spawn:
     env.update(TERM="xterm", PYTHONIOENCODING="utf-8", NO_COLOR="1")
     return pexpect.spawn(
         sys.executable,
-        ["-m", "accordion", "play", "--game", "royal-marriage", *args],
+        ["-m", "accordion", "play", "--plain", "--game", "royal-marriage", *args],
         env=env,
         dimensions=(24, 80),
         encoding="utf-8",

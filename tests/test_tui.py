@@ -328,7 +328,7 @@ def spawn(*args: str, colour: bool = False, columns: int = 80) -> pexpect.spawn:
         env["NO_COLOR"] = "1"
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "accordion", "play", *args],
+        ["-m", "accordion", "play", "--plain", *args],
         env=env,
         dimensions=(24, columns),
         encoding="utf-8",

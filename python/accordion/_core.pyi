@@ -5,7 +5,9 @@ the test suite runs against both.
 """
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal, final
+from typing import Generic, Literal, TypeVar, final
+
+from typing_extensions import Self
 
 RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
 
@@ -347,18 +349,23 @@ class Outcome:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+_MoveT = TypeVar("_MoveT")
+_MoveT_co = TypeVar("_MoveT_co", covariant=True)
+_OutcomeT = TypeVar("_OutcomeT")
+
 @final
-class LegalMoves:
+class LegalMoves(Generic[_MoveT_co]):
     """A live view of the legal actions of a game (``deal`` included when allowed).
 
     It holds the game, not a list, so it always answers for the current position.
-    Supports ``len``, iteration (movers left to right, then ``deal``), truth and
-    ``in`` (with a :class:`Move` or its text; text that is not a move is not in it).
+    Supports ``len``, iteration (in the game's canonical order, then ``deal``), truth
+    and ``in`` (with a move of the game or its text; text that is not a move is not
+    in it).
     """
 
     def __contains__(self, move: object, /) -> bool: ...
     def __len__(self) -> int: ...
-    def __iter__(self) -> Iterator[Move]: ...
+    def __iter__(self) -> Iterator[_MoveT_co]: ...
     def __bool__(self) -> bool: ...
 
 @final
@@ -396,7 +403,7 @@ class Game:
     def blind(self) -> bool:
         """Whether the game is dealt as it goes (True) or laid out open (False)."""
     @property
-    def legal_moves(self) -> LegalMoves:
+    def legal_moves(self) -> LegalMoves[Move]:
         """The legal actions now, as a live :class:`LegalMoves` view."""
     @property
     def piles(self) -> list[tuple[Card, ...]]:
@@ -655,15 +662,154 @@ def solve_many(
         KeyboardInterrupt: Ctrl-C, from any thread.
     """
 
+# ---------------------------------------------------------------- the throw games
+# The throw games (Royal Marriage, Bayan) are bound once (rust/python/throw.rs): what
+# their classes share is stated once here, in private generic bases, and each game's
+# own words in its classes.
+
+class _ThrowMove:
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal action."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class _ThrowOutcome:
+    @property
+    def cards(self) -> int:
+        """Cards not thrown out (in the row and still to deal)."""
+    @property
+    def piles(self) -> int:
+        """The same as :attr:`cards`."""
+    @property
+    def grade(self) -> Literal["win", "loss"]:
+        """``"win"`` or ``"loss"``."""
+    @property
+    def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class _ThrowGame(Generic[_MoveT, _OutcomeT]):
+    @property
+    def starting_deal(self) -> Deal:
+        """The deal the game started from."""
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes."""
+    @property
+    def cards(self) -> list[Card]:
+        """The row, left to right."""
+    @property
+    def tops(self) -> list[Card]:
+        """The same as :attr:`cards`."""
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """One one-card pile per card, for code written for :class:`Game`."""
+    @property
+    def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
+    @property
+    def history(self) -> list[_MoveT]:
+        """The actions played so far, in canonical notation."""
+    @property
+    def outcome(self) -> _OutcomeT:
+        """Cards left, whether won, whether over."""
+    @property
+    def is_over(self) -> bool:
+        """True when no throw and no deal is left."""
+    def undo(self) -> _MoveT:
+        """Take back the last action and return it.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played.
+        """
+    def hint(self, *, timeout: float | None = ...) -> _MoveT | None:
+        """The next action of best play; ``None`` when the game is over (or when
+        ``timeout`` ran out before the solver found any line).
+
+        ``deal`` while cards are left to deal and the rules let the player deal
+        past throws (dealing never takes a throw away); otherwise the first
+        throw of the exact solver's line for the row, or ``deal`` when no throw
+        is left. The search gets ``timeout`` seconds (default 2; ``None``: no
+        limit). Releases the GIL; Ctrl-C stops it.
+
+        Raises:
+            InvalidArgumentError: ``timeout`` not positive.
+        """
+    def copy(self) -> Self:
+        """An independent game in the same position, with the same history."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: object, /) -> Self: ...
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's cards to deal) as an SVG picture, drawn by
+        :func:`accordion.svg`.
+        """
+
+class _ThrowSolution(Generic[_MoveT]):
+    @property
+    def deal(self) -> str:
+        """The row solved, left to right."""
+    @property
+    def result(self) -> ResultName:
+        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
+    @property
+    def moves(self) -> tuple[_MoveT, ...]: ...
+    @property
+    def piles(self) -> int:
+        """The same as :attr:`cards`."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the search took."""
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
+
+RoyalStrategy = Literal["greedy", "best"]
+
+class _ThrowStats:
+    @property
+    def strategy(self) -> RoyalStrategy:
+        """The strategy that chose the throws: ``greedy`` or ``best``."""
+    @property
+    def blind(self) -> bool:
+        """Whether the deals were dealt as they went."""
+    @property
+    def cards(self) -> int:
+        """Cards per deal."""
+    @property
+    def deals(self) -> int:
+        """Deals played."""
+    @property
+    def seed(self) -> int:
+        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
+    @property
+    def win_rate(self) -> float:
+        """``wins / deals``."""
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+    @property
+    def mean_piles(self) -> float:
+        """Mean cards left (each card a pile of one, as in :class:`Stats`)."""
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Cards left → games, increasing, only the counts that occurred."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the simulation took."""
+    def to_dict(self) -> dict[str, object]:
+        """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
+        writes it (``mode``, ``cards`` …), with ``game`` besides.
+        """
+
 # ---------------------------------------------------------------- Royal Marriage
 # docs/royal-marriage.md; the reference twin is accordion.reference.royal.
 
 RoyalRuleName = Literal["modern", "parlett"]
 RoyalMoveKind = Literal["out", "between", "deal"]
-RoyalStrategy = Literal["greedy", "best"]
 
 @final
-class RoyalMove:
+class RoyalMove(_ThrowMove):
     """A throw named by its cards (``out 5D``, ``out 5D 7C``), by the agreeing pair around
     it (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses; ``str`` round-trips.
 
@@ -689,43 +835,24 @@ class RoyalMove:
         """
     @staticmethod
     def deal() -> RoyalMove:
-        """The action of turning the next stock card (blind games)."""
+        """The action of dealing the next card (blind games)."""
     @property
     def kind(self) -> RoyalMoveKind:
         """``"out"``, ``"between"`` or ``"deal"``."""
     @property
     def cards(self) -> tuple[Card, ...]:
         """The thrown cards (``out``), the pair around them (``between``), or none."""
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
-class RoyalOutcome:
+class RoyalOutcome(_ThrowOutcome):
     """Where a Royal Marriage game stands; ``cards`` counts the cards not thrown out."""
 
     @property
-    def cards(self) -> int:
-        """Cards not thrown out (row and stock)."""
-    @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`."""
-    @property
     def won(self) -> bool:
         """Only the queen and the king of hearts are left."""
-    @property
-    def grade(self) -> Literal["win", "loss"]:
-        """``"win"`` or ``"loss"``."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
-class RoyalGame:
+class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome]):
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
     Args:
@@ -757,35 +884,10 @@ class RoyalGame:
     def rules(self) -> RoyalRuleName:
         """The rule set's name: ``modern`` or ``parlett``."""
     @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
-    @property
-    def legal_moves(self) -> list[RoyalMove]:
-        """The throws by position of the first thrown card (one card before two), then ``deal``."""
-    @property
-    def cards(self) -> list[Card]:
-        """The row, left to right."""
-    @property
-    def tops(self) -> list[Card]:
-        """The same as :attr:`cards`."""
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """One one-card pile per card, for code written for :class:`Game`."""
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-    @property
-    def history(self) -> list[RoyalMove]:
-        """The actions played so far, in canonical notation."""
-    @property
-    def outcome(self) -> RoyalOutcome:
-        """Cards left, whether won, whether over, as a :class:`RoyalOutcome`."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
+    def legal_moves(self) -> LegalMoves[RoyalMove]:
+        """The legal actions now, as a live :class:`LegalMoves` view: the throws by
+        position of the first thrown card (one card before two), then ``deal``.
+        """
     def play(self, move: RoyalMove | str, /) -> RoyalMove:
         """Play a throw or ``deal``.
 
@@ -805,35 +907,18 @@ class RoyalGame:
         Raises:
             IllegalMoveError: an open game, an empty stock, or a throw that ``parlett`` obliges.
         """
-    def undo(self) -> RoyalMove:
-        """Take back the last action and return it.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played.
-        """
-    def hint(self, *, timeout: float | None = None) -> RoyalMove | None:
-        """The next action of best play; ``None`` when the game is over.
-
-        The exact solver takes microseconds: ``timeout`` is checked as for ``Game.hint``
-        and never binds.
-        """
-    def copy(self) -> RoyalGame:
-        """An independent game in the same position, with the same history."""
-    def __copy__(self) -> RoyalGame: ...
-    def __deepcopy__(self, memo: object, /) -> RoyalGame: ...
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`."""
 
 @final
-class RoyalSolution:
+class RoyalSolution(_ThrowSolution[RoyalMove]):
     """What the Royal Marriage solver found for one row (:func:`solve_royal`)."""
 
-    @property
-    def deal(self) -> str:
-        """The row solved, left to right."""
-    @property
-    def result(self) -> ResultName:
-        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> RoyalSolution:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+
+        Raises:
+            InvalidArgumentError: a key missing or a value out of range.
+        """
     @property
     def moves(self) -> tuple[RoyalMove, ...]:
         """A winning line, or a line to the fewest cards (or the greedy line if ``unknown``)."""
@@ -841,66 +926,44 @@ class RoyalSolution:
     def cards(self) -> int:
         """Cards left at the end of :attr:`moves`: 2 for a win."""
     @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`: 2 for a win."""
-    @property
     def nodes(self) -> int:
         """Intervals examined by the interval solver."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the search took."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
 @final
-class RoyalStats:
+class RoyalStats(_ThrowStats):
     """Totals of :func:`simulate_royal`: the attributes of :class:`Stats` (piles = cards
     left, a win is the royal pair alone), without ``grades``.
     """
 
+    @staticmethod
+    def from_histogram(
+        histogram: dict[int, int],
+        rules: RoyalRuleName | Rules | str,
+        strategy: RoyalStrategy | str,
+        blind: bool,
+        cards: int,
+        seed: int,
+        seconds: float = 0.0,
+    ) -> RoyalStats:
+        """The figures of a histogram of cards left (cards → deals) of the deals
+        ``seed …``, computed as the simulation computes them.
+
+        Runs over adjacent seed ranges combine by adding their histograms;
+        pickling rebuilds the statistics through this.
+
+        Raises:
+            InvalidArgumentError: a count, seed or number of cards out of range.
+            InvalidRulesError: rules or a strategy the game does not know.
+        """
     @property
     def rules(self) -> RoyalRuleName:
         """The rule set played: ``modern`` or ``parlett``."""
     @property
-    def strategy(self) -> RoyalStrategy:
-        """The strategy that chose the throws: ``greedy`` or ``best``."""
-    @property
-    def blind(self) -> bool:
-        """Whether the deals were dealt as they went."""
-    @property
-    def cards(self) -> int:
-        """Cards per deal."""
-    @property
-    def deals(self) -> int:
-        """Deals played."""
-    @property
-    def seed(self) -> int:
-        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
-    @property
     def wins(self) -> int:
         """Deals won (only the royal pair left)."""
     @property
-    def win_rate(self) -> float:
-        """``wins / deals``."""
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate."""
-    @property
-    def mean_piles(self) -> float:
-        """Mean cards left."""
-    @property
     def mean_cards(self) -> float:
         """Deprecated (``DeprecationWarning``): :attr:`mean_piles`."""
-    @property
-    def histogram(self) -> dict[int, int]:
-        """Cards left → games, increasing, only the counts that occurred."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the simulation took."""
-    def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
-        writes it (``mode``, ``cards`` …), with ``game`` besides.
-        """
 
 def royal_deal(seed: int, cards: int | None = None) -> Deal:
     """Numbered Royal Marriage deal: QH, the first ``cards - 2`` other cards of
@@ -918,10 +981,14 @@ def solve_royal(
     timeout: float | None = None,
     memory: int | None = None,
 ) -> RoyalSolution:
-    """Solve an open Royal Marriage row (or a game's current row) exactly.
+    """Solve an open Royal Marriage row, or a game's position, exactly.
 
-    The arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett``
-    (the same for an open row); ``memory`` is checked but the interval solver needs no
+    A blind game is solved with its stock: under ``modern`` from its row with the stock
+    dealt onto it (dealing everything first loses nothing), as :func:`solve` and
+    :func:`solve_bayan` deal theirs; under ``parlett``, where every choice ends alike,
+    by playing it out (the line starts at the game's position, deals included). The
+    arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett`` (the
+    same for an open row); ``memory`` is checked but the interval solver needs no
     table. Releases the GIL; Ctrl-C stops it.
 
     Returns:
@@ -965,7 +1032,7 @@ def simulate_royal(
 BayanMoveKind = Literal["out", "deal"]
 
 @final
-class BayanMove:
+class BayanMove(_ThrowMove):
     """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
     ``BayanMove(text)`` parses; ``str`` round-trips.
 
@@ -991,43 +1058,24 @@ class BayanMove:
         """
     @staticmethod
     def deal() -> BayanMove:
-        """The action of dealing the next talon card (blind games)."""
+        """The action of dealing the next card (blind games)."""
     @property
     def kind(self) -> BayanMoveKind:
         """``"out"`` or ``"deal"``."""
     @property
     def cards(self) -> tuple[Card, ...]:
         """The two cards thrown out, as written, or none for ``deal``."""
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
-class BayanOutcome:
+class BayanOutcome(_ThrowOutcome):
     """Where a Bayan game stands; ``cards`` counts the cards not thrown out."""
 
     @property
-    def cards(self) -> int:
-        """Cards not thrown out (row and talon)."""
-    @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`."""
-    @property
     def won(self) -> bool:
         """Every card is out."""
-    @property
-    def grade(self) -> Literal["win", "loss"]:
-        """``"win"`` or ``"loss"``."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
-class BayanGame:
+class BayanGame(_ThrowGame[BayanMove, BayanOutcome]):
     """A game of Bayan (PySolFC's game 656), open or blind.
 
     Two cards 1 or 3 places apart that agree (suit or rank) are thrown out together
@@ -1063,35 +1111,10 @@ class BayanGame:
     def rules(self) -> Literal["modern"]:
         """The rule set's name: always ``modern``."""
     @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
-    @property
-    def legal_moves(self) -> list[BayanMove]:
-        """The throws by position of the left card (its nearer partner first), then ``deal``."""
-    @property
-    def cards(self) -> list[Card]:
-        """The row, left to right."""
-    @property
-    def tops(self) -> list[Card]:
-        """The same as :attr:`cards`."""
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """One one-card pile per card, for code written for :class:`Game`."""
-    @property
-    def stock_size(self) -> int:
-        """Cards still in the talon (0 in an open game)."""
-    @property
-    def history(self) -> list[BayanMove]:
-        """The actions played so far, in canonical notation."""
-    @property
-    def outcome(self) -> BayanOutcome:
-        """Cards left, whether won, whether over, as a :class:`BayanOutcome`."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
+    def legal_moves(self) -> LegalMoves[BayanMove]:
+        """The legal actions now, as a live :class:`LegalMoves` view: the throws by
+        position of the left card (its nearer partner first), then ``deal``.
+        """
     def play(self, move: BayanMove | str, /) -> BayanMove:
         """Throw a pair out, or ``deal``.
 
@@ -1111,39 +1134,18 @@ class BayanGame:
         Raises:
             IllegalMoveError: an open game or an empty talon.
         """
-    def undo(self) -> BayanMove:
-        """Take back the last action and return it.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played.
-        """
-    def hint(self, *, timeout: float | None = ...) -> BayanMove | None:
-        """The next action of best play; ``None`` when the game is over (or when
-        ``timeout`` ran out before the solver found any line).
-
-        ``deal`` while the talon has cards (dealing never takes a throw away), then the
-        first throw of the exact solver's line. Releases the GIL; Ctrl-C stops it.
-
-        Raises:
-            InvalidArgumentError: ``timeout`` not positive.
-        """
-    def copy(self) -> BayanGame:
-        """An independent game in the same position, with the same history."""
-    def __copy__(self) -> BayanGame: ...
-    def __deepcopy__(self, memo: object, /) -> BayanGame: ...
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's talon) as an SVG picture, drawn by :func:`accordion.svg`."""
 
 @final
-class BayanSolution:
+class BayanSolution(_ThrowSolution[BayanMove]):
     """What the Bayan solver found for one row (:func:`solve_bayan`)."""
 
-    @property
-    def deal(self) -> str:
-        """The row solved, left to right."""
-    @property
-    def result(self) -> ResultName:
-        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> BayanSolution:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+
+        Raises:
+            InvalidArgumentError: a key missing or a value out of range.
+        """
     @property
     def moves(self) -> tuple[BayanMove, ...]:
         """A winning line, or a line to the fewest cards (if ``unknown``: the line that
@@ -1153,16 +1155,8 @@ class BayanSolution:
     def cards(self) -> int:
         """Cards left at the end of :attr:`moves`: 0 for a win."""
     @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`: 0 for a win."""
-    @property
     def nodes(self) -> int:
         """Positions the solver expanded."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the search took."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
 def solve_bayan(
     position: Deal | BayanGame | str,
@@ -1186,6 +1180,67 @@ def solve_bayan(
         InvalidDealError: text that is not a row, or an empty row.
         InvalidRulesError: rules other than ``modern``.
         InvalidArgumentError: a budget out of range.
+    """
+
+@final
+class BayanStats(_ThrowStats):
+    """Totals of :func:`simulate_bayan`: the attributes of :class:`Stats` (piles = cards
+    left, a win is an empty row), without ``grades``.
+    """
+
+    @staticmethod
+    def from_histogram(
+        histogram: dict[int, int],
+        rules: Literal["modern"] | Rules | str,
+        strategy: RoyalStrategy | str,
+        blind: bool,
+        cards: int,
+        seed: int,
+        seconds: float = 0.0,
+    ) -> BayanStats:
+        """The figures of a histogram of cards left (cards → deals) of the deals
+        ``seed …``, computed as the simulation computes them.
+
+        Runs over adjacent seed ranges combine by adding their histograms;
+        pickling rebuilds the statistics through this.
+
+        Raises:
+            InvalidArgumentError: a count, seed or number of cards out of range.
+            InvalidRulesError: rules or a strategy the game does not know.
+        """
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set played: always ``modern``."""
+    @property
+    def wins(self) -> int:
+        """Deals won (every card out)."""
+
+def simulate_bayan(
+    *,
+    deals: int,
+    rules: Literal["modern"] | Rules | str | None = None,
+    strategy: RoyalStrategy | str | None = None,
+    seed: int | None = None,
+    cards: int | None = None,
+    blind: bool | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> BayanStats:
+    """Play numbered Bayan deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+
+    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+    ``strategy`` is ``greedy`` (default: the first throw in canonical order, a deal
+    only when no throw is left) or ``best`` (the exact solver's line; blind, every
+    card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
+    cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
+    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+    Returns:
+        A :class:`BayanStats`.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
     """
 
 StrategyName = Literal[

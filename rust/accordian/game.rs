@@ -4,12 +4,15 @@
 //! Accordian's own ([`Accordian`]).
 
 use super::row::{AccordianRow, Shift, GAPS};
+use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::game::Play;
 use crate::rules::RuleSet;
-use crate::throw_game::{RowCards, ThrowAction, ThrowGame, ThrowOutcome, ThrowRow, Throwing};
+use crate::throw_game::{
+    RowCards, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
+};
 
 /// An action by position: moving a top card, or dealing the next card.
 pub type AccordianAction = ThrowAction<Shift>;
@@ -78,6 +81,29 @@ impl ThrowGame<Accordian> {
     }
 }
 
+/// Accordion's notation names Accordian's moves: `MOVER>TARGET`, or `deal`.
+impl ThrowPlay for Play {
+    const DEAL: Play = Play::Deal;
+
+    fn parse(text: &str) -> Result<Play> {
+        Play::parse(text)
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Play::Move { .. } => "move",
+            Play::Deal => "deal",
+        }
+    }
+
+    fn cards(&self) -> Vec<Card> {
+        match *self {
+            Play::Move { mover, target } => vec![mover, target],
+            Play::Deal => vec![],
+        }
+    }
+}
+
 impl Throwing for Accordian {
     type Deal = Deal;
     type Row = AccordianRow;
@@ -85,9 +111,54 @@ impl Throwing for Accordian {
     type Play = Play;
     const STOCK: &'static str = "stock";
     const THROW: &'static str = "move";
+    const TITLE: &'static str = "Accordian Patience";
+    const NAME: &'static str = "accordian";
+    const RULE_SETS: &'static [RuleSet] = &RULE_SETS;
+    const RULES_IN_WORDS: &'static str = "the rules uva or modern";
+    const WON_AT: usize = 1;
+    const MIN_CARDS: usize = 1;
 
-    fn cards_of(deal: &Deal) -> &[Card] {
-        deal.cards()
+    fn with_rules(rules: RuleSet) -> Accordian {
+        Accordian { rules }
+    }
+
+    fn rules(self) -> RuleSet {
+        self.rules
+    }
+
+    /// Any row of distinct cards.
+    fn deal_of(deal: Deal) -> Result<Deal> {
+        Ok(deal)
+    }
+
+    fn as_deal(deal: &Deal) -> &Deal {
+        deal
+    }
+
+    /// The row starts empty, as the judge deals.
+    fn blind_start(_deal: &Deal) -> usize {
+        0
+    }
+
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
+        Deal::from_seed(seed, cards)
+    }
+
+    /// Under `uva` the one forced line, under `modern` the exact solver.
+    fn solve_row(self, row: &AccordianRow, budget: &Budget) -> Solution<Play> {
+        let found = if self.rules == RuleSet::Uva {
+            super::solver::play_forced(row)
+        } else {
+            super::solver::solve_row(row, budget)
+        };
+        Solution {
+            verdict: found.verdict,
+            moves: found.moves,
+            cards: found.piles,
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            cancelled: found.cancelled,
+        }
     }
 
     fn deals_past_throws(self) -> bool {
@@ -106,14 +177,6 @@ impl Throwing for Accordian {
     /// One pile left.
     fn is_won(row: &AccordianRow) -> bool {
         row.len() == 1
-    }
-
-    fn parse_play(text: &str) -> Result<Play> {
-        Play::parse(text)
-    }
-
-    fn deal_play() -> Play {
-        Play::Deal
     }
 
     /// The mover's top card, then the target's.

@@ -4,11 +4,13 @@
 
 use super::play::BayanPlay;
 use super::row::{BayanRow, Pair, GAPS};
+use super::solver::solve;
+use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::rules::RuleSet;
-use crate::throw_game::{ThrowAction, ThrowGame, ThrowOutcome, Throwing};
+use crate::throw_game::{Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
 
 /// Cards a blind game starts with: PySolFC lays out three and keeps the rest in
 /// its talon (`PushPin.startGame` without "deal all cards").
@@ -33,17 +35,34 @@ impl ThrowGame<Bayan> {
     /// Open: the whole deal laid out. Blind: its first three cards laid out, the
     /// rest the talon, dealt in order.
     pub fn new(deal: Deal, blind: bool) -> BayanGame {
-        let dealt = if blind {
-            BLIND_START.min(deal.len())
-        } else {
-            deal.len()
-        };
-        ThrowGame::start(Bayan, deal, blind, dealt)
+        ThrowGame::open_or_blind(deal, Bayan, blind)
     }
 
     /// The pairs that may be thrown out now, in the canonical order of `BayanRow::throws`.
     pub fn legal_pairs(&self) -> Vec<Pair> {
         self.legal_throws()
+    }
+}
+
+impl ThrowPlay for BayanPlay {
+    const DEAL: BayanPlay = BayanPlay::Deal;
+
+    fn parse(text: &str) -> Result<BayanPlay> {
+        BayanPlay::parse(text)
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            BayanPlay::Out(..) => "out",
+            BayanPlay::Deal => "deal",
+        }
+    }
+
+    fn cards(&self) -> Vec<Card> {
+        match *self {
+            BayanPlay::Out(a, b) => vec![a, b],
+            BayanPlay::Deal => vec![],
+        }
     }
 }
 
@@ -53,9 +72,42 @@ impl Throwing for Bayan {
     type Throw = Pair;
     type Play = BayanPlay;
     const STOCK: &'static str = "talon";
+    const TITLE: &'static str = "Bayan";
+    const NAME: &'static str = "bayan";
+    /// PySolFC's one rule set: deal whenever you like.
+    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
+    const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
+    const WON_AT: usize = 0;
+    const MIN_CARDS: usize = 1;
 
-    fn cards_of(deal: &Deal) -> &[Card] {
-        deal.cards()
+    fn with_rules(_rules: RuleSet) -> Bayan {
+        Bayan
+    }
+
+    fn rules(self) -> RuleSet {
+        RuleSet::Modern
+    }
+
+    /// Any row of distinct cards.
+    fn deal_of(deal: Deal) -> Result<Deal> {
+        Ok(deal)
+    }
+
+    fn as_deal(deal: &Deal) -> &Deal {
+        deal
+    }
+
+    fn blind_start(_deal: &Deal) -> usize {
+        BLIND_START
+    }
+
+    /// `Deal::from_seed`: the package's numbered deals.
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
+        Deal::from_seed(seed, cards)
+    }
+
+    fn solve_row(self, row: &BayanRow, budget: &Budget) -> Solution<BayanPlay> {
+        solve(row.cards(), budget)
     }
 
     /// The talon may be dealt from whenever the player likes.
@@ -71,14 +123,6 @@ impl Throwing for Bayan {
     /// Every card is out (PySolFC: all 52 on the foundation).
     fn is_won(row: &BayanRow) -> bool {
         row.is_empty()
-    }
-
-    fn parse_play(text: &str) -> Result<BayanPlay> {
-        BayanPlay::parse(text)
-    }
-
-    fn deal_play() -> BayanPlay {
-        BayanPlay::Deal
     }
 
     /// The cards left to right.

@@ -18,4 +18,4 @@ pub mod solver;
 pub use game::{BayanAction, BayanGame, BayanOutcome};
 pub use play::BayanPlay;
 pub use row::{BayanRow, Pair};
-pub use solver::{hint, solve, Solution};
+pub use solver::{solve, Solution};

@@ -18,29 +18,17 @@
 //! reference engine's plain search over every position, and the Rust tests
 //! against brute force over every line.
 
-use super::game::{BayanAction, BayanGame};
 use super::play::BayanPlay;
 use super::row::{BayanRow, Pair, GAPS};
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::throw_game::ThrowRow;
 use rustc_hash::FxHashSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// What the solver found for a row. `Unknown` means a budget ran out: `moves`
-/// is then the line that left the fewest cards so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    pub verdict: Verdict,
-    pub moves: Vec<BayanPlay>,
-    /// Cards left at the end of `moves` (for a loss: the fewest any line leaves).
-    pub cards: usize,
-    /// Positions expanded.
-    pub nodes: u64,
-    pub elapsed: Duration,
-    /// The caller's cancel flag stopped the solve (the verdict is `Unknown`).
-    pub cancelled: bool,
-}
+/// What the solver found for a row (the throw games' one [`crate::throw_game::Solution`]);
+/// `nodes` counts positions expanded.
+pub type Solution = crate::throw_game::Solution<BayanPlay>;
 
 /// Bytes a remembered position costs in the table (key and hash-table slack).
 const ENTRY_BYTES: usize = 16;
@@ -194,24 +182,10 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     }
 }
 
-/// A hint: the next action of best play, `None` when the game is over. In a
-/// blind game with cards in the talon it is `deal` (dealing never takes a throw
-/// away: cards dealt onto the end leave every pair of the row where it was, so
-/// dealing everything first turns the game into the open one and loses nothing);
-/// otherwise the first throw of the solver's line for the row (a winning line if
-/// there is one, else one leaving the fewest cards). `None` also when the budget
-/// ran out before any line was found.
-pub fn hint(game: &BayanGame, budget: &Budget) -> Option<BayanAction> {
-    if game.may_deal() {
-        return Some(BayanAction::Deal);
-    }
-    let first = *solve(game.cards(), budget).moves.first()?;
-    Some(game.action_of(first).expect("the solver's line is legal"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bayan::game::{BayanAction, BayanGame};
     use crate::deal::Deal;
     use std::collections::HashMap;
     use std::sync::atomic::AtomicBool;
@@ -285,16 +259,5 @@ mod tests {
         assert_eq!((empty.verdict, empty.cards), (Verdict::Win, 0));
         let one = solve(&deal.cards()[..1], &Budget::default());
         assert_eq!((one.verdict, one.cards), (Verdict::Loss, 1));
-    }
-
-    #[test]
-    fn hints_deal_first_in_blind_play_then_follow_the_solver() {
-        let deal: Deal = "5C 9H 2D 5S 9D 2H".parse().unwrap();
-        let mut blind = BayanGame::new(deal, true);
-        while let Some(action) = hint(&blind, &Budget::default()) {
-            blind.play(action).unwrap();
-        }
-        assert!(blind.is_won());
-        assert_eq!(blind.history().len(), 3 + 3);
     }
 }

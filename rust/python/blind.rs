@@ -1,86 +1,15 @@
-//! `simulate` and its `Stats`; the parts of a statistics object both games share.
+//! `simulate` and its `Stats`: Accordion's statistics (what every game's
+//! statistics share is `stats.rs`).
 
 use super::args;
 use super::args::{flag, jobs_arg, optional_text, optional_whole, SEED_RANGE};
-use super::interrupt::run_interruptible_polling;
+use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram, stats_repr};
 use super::values::{card_count, rules_arg, PyRules};
 use crate::blind::stats::Setup;
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
-use crate::error::Error;
 use crate::rules::Rules;
-use crate::stats::DealRange;
-use crate::stats::Histogram;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// Final piles → deals, for every pile count that occurred, in increasing order;
-/// keys as ints (`histogram`) or as str (the JSON object's `piles_histogram`).
-pub fn histogram_dict<'py>(
-    py: Python<'py>,
-    histogram: &Histogram,
-    str_keys: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    for (piles, &count) in histogram.iter().enumerate() {
-        if count > 0 {
-            if str_keys {
-                dict.set_item(piles.to_string(), count)?;
-            } else {
-                dict.set_item(piles, count)?;
-            }
-        }
-    }
-    Ok(dict)
-}
-
-/// The JSON object of docs/contract.md `stats` as both games write it: `rules`,
-/// `strategy`, `mode`, `cards`, `deals`, `seed`, `wins`, `win_rate`, `ci95`,
-/// `mean_piles`, `piles_histogram`, `seconds` (each game adds its own keys).
-pub fn stats_dict<'py, S>(
-    py: Python<'py>,
-    stats: &crate::stats::Stats<S>,
-    rules: &str,
-    strategy: &str,
-    blind: bool,
-    cards: usize,
-) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("rules", rules)?;
-    dict.set_item("strategy", strategy)?;
-    dict.set_item("mode", if blind { "blind" } else { "open" })?;
-    dict.set_item("cards", cards)?;
-    dict.set_item("deals", stats.deals)?;
-    dict.set_item("seed", stats.seed)?;
-    dict.set_item("wins", stats.wins)?;
-    dict.set_item("win_rate", stats.win_rate())?;
-    dict.set_item("ci95", vec![stats.ci95.0, stats.ci95.1])?;
-    dict.set_item("mean_piles", stats.mean_piles)?;
-    dict.set_item(
-        "piles_histogram",
-        histogram_dict(py, &stats.histogram, true)?,
-    )?;
-    dict.set_item("seconds", stats.seconds)?;
-    Ok(dict)
-}
-
-/// `<Stats strict forced blind: 5 of 10,000 won (0.000500), mean piles 12.345>`.
-pub fn stats_repr<S>(
-    class: &str,
-    stats: &crate::stats::Stats<S>,
-    rules: &str,
-    strategy: &str,
-    blind: bool,
-) -> String {
-    format!(
-        "<{class} {rules} {strategy} {}: {} of {} won ({:.6}), mean piles {:.3}>",
-        if blind { "blind" } else { "open" },
-        stats.wins,
-        stats.deals,
-        stats.win_rate(),
-        stats.mean_piles
-    )
-}
 
 /// The figures of a simulation (:func:`simulate`; docs/contract.md, ``stats``).
 ///
@@ -215,29 +144,13 @@ impl PyStats {
         strategy.check(&rules, blind)?;
         let cards = card_count(Some(cards), 1)?;
         let seed = args::seed(seed)?;
-        let expected = format!("a number of piles 1 to {cards}");
-        let mut counts: Histogram = [0; 53];
-        for (piles, deals) in histogram.iter() {
-            let piles: usize = args::whole(&piles, "histogram", &expected)?;
-            if !(1..=cards).contains(&piles) {
-                return Err(Error::argument("histogram", &expected, piles).into());
-            }
-            counts[piles] = args::whole(&deals, "histogram", "a number of deals 0 or more")?;
-        }
-        if !(seconds.is_finite() && seconds >= 0.0) {
-            return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
-        }
         let setup = Setup {
             rules,
             strategy,
             blind,
             cards,
         };
-        let mut stats = Stats::of_histogram(setup, seed, counts, 1);
-        if stats.deals > 0 {
-            DealRange::new(seed, stats.deals)?;
-        }
-        stats.seconds = seconds;
+        let stats = stats_of_histogram(setup, histogram, (1, cards), seed, 1, seconds)?;
         Ok(PyStats(stats))
     }
 
@@ -274,62 +187,6 @@ impl PyStats {
             self.0.setup.blind,
         )
     }
-}
-
-/// A `progress` callback: called with the GIL between waits, and once at the end.
-struct Progress<'a, 'py> {
-    callback: Option<&'a Bound<'py, PyAny>>,
-    reported: u64,
-}
-
-impl Progress<'_, '_> {
-    /// Call back if more games than last time have finished.
-    fn poll(&mut self, done: u64) -> PyResult<()> {
-        if let (Some(callback), true) = (self.callback, done > self.reported) {
-            self.reported = done;
-            callback.call1((done,))?;
-        }
-        Ok(())
-    }
-}
-
-/// Run `simulate(cancel, report)` through the one runner, calling `progress`
-/// (if given) with the games finished so far, and at the end with those played.
-pub fn run_simulation<T: Send>(
-    py: Python<'_>,
-    progress: Option<&Bound<'_, PyAny>>,
-    simulate: impl FnOnce(&AtomicBool, &(dyn Fn(u64) + Sync)) -> crate::Result<T> + Send,
-    deals_of: impl Fn(&T) -> u64,
-) -> PyResult<T> {
-    let callback = progress.filter(|c| !c.is_none());
-    if let Some(callback) = callback {
-        if !callback.is_callable() {
-            return Err(super::args::wrong_type(
-                "progress",
-                "a callable or None",
-                callback,
-            ));
-        }
-    }
-    let mut progress = Progress {
-        callback,
-        reported: 0,
-    };
-    let finished = AtomicU64::new(0);
-    let result = run_interruptible_polling(
-        py,
-        |cancel| {
-            let report = |done: u64| {
-                finished.fetch_max(done, Ordering::Relaxed);
-            };
-            simulate(cancel, &report)
-        },
-        || progress.poll(finished.load(Ordering::Relaxed)),
-    )??;
-    if let Some(callback) = callback {
-        callback.call1((deals_of(&result),))?;
-    }
-    Ok(result)
 }
 
 /// Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.

@@ -1,7 +1,8 @@
-//! `Game` and its live `LegalMoves` view.
+//! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
 
 use super::args::{shown, wrong_type, Flag, Seconds};
 use super::errors::NoMoveToUndoError;
+use super::legal::{LegalMoves, LiveMoves};
 use super::pickle::{by_restore, Reduced};
 use super::values::{
     deal_arg, picture, play_arg, py_bool, rules_arg, PyDeal, PyMove, PyOutcome, PyRules,
@@ -9,15 +10,10 @@ use super::values::{
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::{Rules, Step};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::values::PyCard;
-
-/// Why `LegalMoves` cannot be pickled (the reference engine says the same).
-const LIVE_VIEW: &str =
-    "cannot pickle LegalMoves: it is a live view of a game, not a value (pickle the game)";
 
 /// `Game.hint`'s default time limit in seconds.
 const HINT_SECONDS: Option<f64> = Some(2.0);
@@ -46,13 +42,22 @@ pub struct PyGame {
     pub seed: Option<u64>,
 }
 
-impl PyGame {
-    fn legal_plays(&self) -> Vec<Play> {
-        self.game
-            .legal_actions()
+impl LiveMoves for PyGame {
+    fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let game = &slf.borrow().game;
+        game.legal_actions()
             .into_iter()
-            .map(|a| self.game.play_of(a))
+            .map(|a| Ok(PyMove(game.play_of(a)).into_pyobject(slf.py())?.into_any()))
             .collect()
+    }
+
+    fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
+        let Ok(play) = play_arg(play) else {
+            return false;
+        };
+        let game = &slf.borrow().game;
+        game.action_of(play)
+            .is_ok_and(|action| game.is_legal(action))
     }
 }
 
@@ -124,8 +129,8 @@ impl PyGame {
 
     /// The legal actions now, as a live :class:`LegalMoves` view.
     #[getter]
-    fn legal_moves(slf: Py<Self>) -> LegalMoves {
-        LegalMoves { game: slf }
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+        LegalMoves::of(slf)
     }
 
     /// Each pile bottom to top, left to right.
@@ -317,62 +322,5 @@ impl PyGame {
         let rules = PyRules(self.game.rules()).__repr__();
         let blind = py_bool(self.game.is_blind());
         format!("Game({deal}, {rules}, blind={blind})")
-    }
-}
-
-/// A live view of the legal actions of a game (``deal`` included when allowed).
-///
-/// It holds the game, not a list, so it always answers for the current position.
-/// Supports ``len``, iteration (movers left to right, then ``deal``), truth and
-/// ``in`` (with a :class:`Move` or its text; text that is not a move is not in it).
-#[pyclass(frozen, name = "LegalMoves", module = "accordion._core")]
-pub struct LegalMoves {
-    game: Py<PyGame>,
-}
-
-#[pymethods]
-impl LegalMoves {
-    /// Not picklable: a live view of a game is not a value.
-    fn __reduce__(&self) -> PyResult<()> {
-        Err(PyTypeError::new_err(LIVE_VIEW))
-    }
-
-    fn __contains__(&self, py: Python<'_>, play: &Bound<'_, PyAny>) -> bool {
-        let Ok(play) = play_arg(play) else {
-            return false;
-        };
-        let game = &self.game.borrow(py).game;
-        game.action_of(play)
-            .is_ok_and(|action| game.is_legal(action))
-    }
-
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.game.borrow(py).game.legal_actions().len()
-    }
-
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.__len__(py) > 0
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let plays: Vec<PyMove> = self
-            .game
-            .borrow(py)
-            .legal_plays()
-            .into_iter()
-            .map(PyMove)
-            .collect();
-        Ok(PyTuple::new(py, plays)?.into_any().try_iter()?.into_any())
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let plays: Vec<String> = self
-            .game
-            .borrow(py)
-            .legal_plays()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        format!("<LegalMoves: {}>", plays.join(", "))
     }
 }

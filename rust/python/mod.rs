@@ -1,5 +1,23 @@
 //! The PyO3 binding: the only place the core meets Python. Each file binds one
 //! part of the core; errors are mapped in `errors.rs` alone.
+//!
+//! The games of throwing cards out of a row (Royal Marriage, Bayan) are bound
+//! once, by the macro `throw::throw_game!` over the core's
+//! `crate::throw_game::Throwing`: their move, outcome, game and solution
+//! classes and their `solve_…` function, with one `solve`/`hint` signature and
+//! the live `LegalMoves` view (`legal.rs`) that every game's `legal_moves`
+//! returns. To bind another such game:
+//!
+//! 1. implement `Throwing` (and `ThrowRow`, `ThrowPlay`) for it in the core;
+//! 2. write `rust/python/<game>.rs` with one `throw_game! { game: …; move …;
+//!    … fn solve_…; }` invocation (the class names, and each game's own
+//!    docstrings as doc comments; `bayan.rs` is the whole of it) and a
+//!    `register` that calls the `register_classes` it defines;
+//! 3. add `mod <game>;` and `<game>::register(m)?` below, `"<Game>Game"` to
+//!    `pickle::restore`'s replayed kinds and its outcome to the restored ones;
+//! 4. state its classes in `python/accordion/_core.pyi` as subclasses of the
+//!    private generic bases there (`_ThrowMove`, `_ThrowOutcome`,
+//!    `_ThrowGame[M, O]`, `_ThrowSolution[M]`), with the same docstrings.
 
 // PyO3 methods take `&self` and owned arguments whatever their size.
 #![allow(
@@ -19,11 +37,13 @@ mod choose;
 mod errors;
 mod game;
 mod interrupt;
+mod legal;
 mod numbering;
 mod pickle;
 mod royal;
 mod solver;
-mod throws;
+mod stats;
+mod throw;
 mod values;
 
 use pyo3::prelude::*;
@@ -36,7 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyRules>()?;
     m.add_class::<values::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;
-    m.add_class::<game::LegalMoves>()?;
+    m.add_class::<legal::LegalMoves>()?;
     royal::register(m)?;
     bayan::register(m)?;
     blind::register(m)?;

@@ -2,13 +2,15 @@
 //!
 //! `__reduce__` names a callable and its arguments. Types with a public
 //! constructor are rebuilt through it (`Card.from_index`, `Move.parse`,
-//! `RoyalMove.parse`, `BayanMove.parse`; `Deal`, `Rules`, `Solution` and `Stats` pickle through
-//! their own public constructors, defined beside them), so a pickle holds
-//! nothing but text and numbers and is checked on load like any input. A game
-//! is rebuilt from its deal, rules and mode by replaying its history through
-//! `play`, which leaves it in the same position with the same undo stack.
-//! Outcomes, the Royal Marriage and Bayan results and ratings have no public
-//! constructor: `_restore` rebuilds them from their fields. `LegalMoves` is a
+//! `RoyalMove.parse`, `BayanMove.parse`; `Deal`, `Rules`, every game's solution
+//! (`Solution.from_dict`, `RoyalSolution.from_dict`, …) and `Stats` pickle
+//! through their own public constructors, defined beside them), so a pickle
+//! holds nothing but text and numbers and is checked on load like any input. A
+//! game is rebuilt from its deal, rules and mode by replaying its history
+//! through `play`, which leaves it in the same position with the same undo
+//! stack. Outcomes and ratings have no public constructor: `_restore` rebuilds
+//! them from their fields (and reads the throw games' solutions that earlier
+//! versions pickled through it). `LegalMoves` is a
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 
@@ -55,22 +57,22 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
             .into_pyobject(py)?
             .into_any(),
         "Game" | "RoyalGame" | "BayanGame" => replayed(py, kind, state)?,
-        "BayanOutcome" => bayan::PyBayanOutcome::from_state(state)?
+        "BayanOutcome" => bayan::classes::PyBayanOutcome::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        "BayanSolution" => bayan::PyBayanSolution::from_state(state)?
+        "BayanSolution" => bayan::classes::PyBayanSolution::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        "RoyalOutcome" => royal::PyRoyalOutcome::from_state(state)?
+        "RoyalOutcome" => royal::classes::PyRoyalOutcome::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        "RoyalSolution" => royal::PyRoyalSolution::from_state(state)?
+        "RoyalSolution" => royal::classes::PyRoyalSolution::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
         "Rating" => choose::PyRating::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        "RoyalStats" => royal::PyRoyalStats::from_state(state)?
+        "RoyalStats" => royal::stats_class::PyRoyalStats::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
         _ => return Err(malformed(kind)),

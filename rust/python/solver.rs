@@ -112,41 +112,24 @@ impl PySolution {
     /// Pickling goes through the same pair, so solutions cross processes (Dask).
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
-        let field = |key: &'static str| -> PyResult<Bound<'_, PyAny>> {
-            data.get_item(key)?.ok_or_else(|| {
-                Error::InvalidArgument {
-                    argument: "data",
-                    message: format!("a solution's dict needs the key {key:?}"),
-                }
-                .into()
-            })
-        };
-        let row: Deal = deal_arg(&field("deal")?)?;
-        let given = field("result")?;
-        let result = ["win", "loss", "unknown"]
-            .into_iter()
-            .find(|&name| given.eq(name).unwrap_or(false))
-            .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
-        let moves = field("moves")?
-            .try_iter()?
-            .map(|m| play_arg(&m?))
+        let read = SolutionDict::read(data)?;
+        let moves = read
+            .moves
+            .iter()
+            .map(play_arg)
             .collect::<PyResult<Vec<Play>>>()?;
-        let expected = format!("1 to {} piles (the cards of the deal)", row.len());
-        let piles: usize = whole(&field("piles")?, "piles", &expected)?;
-        if piles == 0 || piles > row.len() {
+        let expected = format!("1 to {} piles (the cards of the deal)", read.row.len());
+        let piles: usize = whole(&read.field("piles")?, "piles", &expected)?;
+        if piles == 0 || piles > read.row.len() {
             return Err(Error::argument("piles", &expected, piles).into());
         }
-        let seconds: f64 = field("seconds")?.extract()?;
-        if !(seconds.is_finite() && seconds >= 0.0) {
-            return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
-        }
         Ok(PySolution {
-            deal: row.to_string(),
-            result,
+            deal: read.row.to_string(),
+            result: read.result,
             moves,
             piles,
-            nodes: whole(&field("nodes")?, "nodes", "a number of nodes 0 or more")?,
-            seconds,
+            nodes: read.nodes,
+            seconds: read.seconds,
         })
     }
 
@@ -170,6 +153,58 @@ impl PySolution {
             self.nodes,
             self.deal
         )
+    }
+}
+
+/// What every game's solution dict holds (`to_dict`), read back and checked:
+/// the row, the result, the moves (not yet parsed), the nodes and the seconds.
+pub struct SolutionDict<'py> {
+    data: Bound<'py, PyDict>,
+    pub row: Deal,
+    pub result: &'static str,
+    pub moves: Vec<Bound<'py, PyAny>>,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+impl<'py> SolutionDict<'py> {
+    pub fn read(data: &Bound<'py, PyDict>) -> PyResult<SolutionDict<'py>> {
+        let field = |key| SolutionDict::field_of(data, key);
+        let row: Deal = deal_arg(&field("deal")?)?;
+        let given = field("result")?;
+        let result = ["win", "loss", "unknown"]
+            .into_iter()
+            .find(|&name| given.eq(name).unwrap_or(false))
+            .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
+        let moves = field("moves")?.try_iter()?.collect::<PyResult<_>>()?;
+        let nodes = whole(&field("nodes")?, "nodes", "a number of nodes 0 or more")?;
+        let seconds: f64 = field("seconds")?.extract()?;
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
+        }
+        Ok(SolutionDict {
+            data: data.clone(),
+            row,
+            result,
+            moves,
+            nodes,
+            seconds,
+        })
+    }
+
+    /// The value of `key`, which the dict must have.
+    pub fn field(&self, key: &'static str) -> PyResult<Bound<'py, PyAny>> {
+        SolutionDict::field_of(&self.data, key)
+    }
+
+    fn field_of(data: &Bound<'py, PyDict>, key: &'static str) -> PyResult<Bound<'py, PyAny>> {
+        data.get_item(key)?.ok_or_else(|| {
+            Error::InvalidArgument {
+                argument: "data",
+                message: format!("a solution's dict needs the key {key:?}"),
+            }
+            .into()
+        })
     }
 }
 

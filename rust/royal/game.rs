@@ -5,10 +5,17 @@
 use super::deal::RoyalDeal;
 use super::play::RoyalPlay;
 use super::row::{RoyalRow, Throw};
+use super::solver::solve;
+use super::strategy::greedy_choice;
+use crate::budget::{Budget, Verdict};
 use crate::card::Card;
+use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::rules::RuleSet;
-use crate::throw_game::{ThrowAction, ThrowGame, ThrowOutcome, Throwing};
+use crate::throw_game::{
+    rule_set_of, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
+};
+use std::time::Instant;
 
 /// An action by position: a throw, or dealing the next card.
 pub type RoyalAction = ThrowAction<Throw>;
@@ -35,18 +42,35 @@ impl ThrowGame<Royal> {
     /// Open: the whole deal laid out. Blind: an empty row and the deal as stock
     /// (so the queen of hearts is dealt first and the king of hearts last).
     pub fn new(deal: RoyalDeal, blind: bool, rules: RuleSet) -> Result<RoyalGame> {
-        if !matches!(rules, RuleSet::Modern | RuleSet::Parlett) {
-            return Err(Error::InvalidRules(format!(
-                "Royal Marriage is played under the rules modern or parlett, not {}",
-                rules.name()
-            )));
-        }
-        let dealt = if blind { 0 } else { deal.len() };
-        Ok(ThrowGame::start(Royal { rules }, deal, blind, dealt))
+        Ok(ThrowGame::open_or_blind(deal, rule_set_of(rules)?, blind))
     }
 
     pub fn rules(&self) -> RuleSet {
         self.game_rules().rules
+    }
+}
+
+impl ThrowPlay for RoyalPlay {
+    const DEAL: RoyalPlay = RoyalPlay::Deal;
+
+    fn parse(text: &str) -> Result<RoyalPlay> {
+        RoyalPlay::parse(text)
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            RoyalPlay::Out(..) => "out",
+            RoyalPlay::Between(..) => "between",
+            RoyalPlay::Deal => "deal",
+        }
+    }
+
+    fn cards(&self) -> Vec<Card> {
+        match *self {
+            RoyalPlay::Out(a, None) => vec![a],
+            RoyalPlay::Out(a, Some(b)) | RoyalPlay::Between(a, b) => vec![a, b],
+            RoyalPlay::Deal => vec![],
+        }
     }
 }
 
@@ -56,9 +80,95 @@ impl Throwing for Royal {
     type Throw = Throw;
     type Play = RoyalPlay;
     const STOCK: &'static str = "stock";
+    const TITLE: &'static str = "Royal Marriage";
+    const NAME: &'static str = "royal-marriage";
+    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
+    const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
+    const WON_AT: usize = 2;
+    const MIN_CARDS: usize = 2;
 
-    fn cards_of(deal: &RoyalDeal) -> &[Card] {
-        deal.cards()
+    fn with_rules(rules: RuleSet) -> Royal {
+        Royal { rules }
+    }
+
+    fn rules(self) -> RuleSet {
+        self.rules
+    }
+
+    fn deal_of(deal: Deal) -> Result<RoyalDeal> {
+        RoyalDeal::new(deal)
+    }
+
+    fn as_deal(deal: &RoyalDeal) -> &Deal {
+        deal.as_deal()
+    }
+
+    /// The row starts empty: the queen of hearts is dealt first, the king last.
+    fn blind_start(_deal: &RoyalDeal) -> usize {
+        0
+    }
+
+    fn numbered_deal(seed: u64, cards: usize) -> Result<RoyalDeal> {
+        RoyalDeal::from_seed(seed, cards)
+    }
+
+    fn solve_row(self, row: &RoyalRow, budget: &Budget) -> Solution<RoyalPlay> {
+        solve(row.cards(), budget)
+    }
+
+    /// Under `parlett` every throw has the newest card as its right end and
+    /// any two choices lead to the same row (`docs/royal-marriage.md`, and the
+    /// test `under_parlett_blind_play_every_choice_ends_alike`): any throw will do.
+    fn blind_choice(game: &RoyalGame) -> Option<Throw> {
+        greedy_choice(game.row())
+    }
+
+    /// Under `modern` the default: the row with the stock dealt onto it. Under
+    /// `parlett` a blind game with cards in the stock has nothing to decide
+    /// (every throw has the newest card as its right end, and any two choices
+    /// lead to the same row: `docs/royal-marriage.md`), so its one result is
+    /// the end of a play-out with the first legal action each time; `moves` is
+    /// that line from the game's position, deals included.
+    fn solve_game(game: &RoyalGame, budget: &Budget) -> Solution<RoyalPlay> {
+        if game.rules() == RuleSet::Modern || game.stock().is_empty() {
+            return solve(&game.cards_left(), budget);
+        }
+        let start = Instant::now();
+        let mut line = game.clone();
+        let mut moves = Vec::new();
+        let mut nodes = 0;
+        loop {
+            if budget.exhausted(nodes, start) {
+                return Solution {
+                    verdict: Verdict::Unknown,
+                    cards: line.outcome().cards,
+                    moves,
+                    nodes,
+                    elapsed: start.elapsed(),
+                    cancelled: budget.is_cancelled(),
+                };
+            }
+            let action = match greedy_choice(line.row()) {
+                Some(throw) => RoyalAction::Throw(throw),
+                None if line.may_deal() => RoyalAction::Deal,
+                None => break,
+            };
+            nodes += 1;
+            moves.push(line.play_of(action));
+            line.play(action).expect("the first legal action is legal");
+        }
+        Solution {
+            verdict: if line.is_won() {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            },
+            cards: line.outcome().cards,
+            moves,
+            nodes,
+            elapsed: start.elapsed(),
+            cancelled: false,
+        }
     }
 
     fn deals_past_throws(self) -> bool {
@@ -72,14 +182,6 @@ impl Throwing for Royal {
     /// Only the queen and the king of hearts are left.
     fn is_won(row: &RoyalRow) -> bool {
         row.len() == 2
-    }
-
-    fn parse_play(text: &str) -> Result<RoyalPlay> {
-        RoyalPlay::parse(text)
-    }
-
-    fn deal_play() -> RoyalPlay {
-        RoyalPlay::Deal
     }
 
     fn play_of(row: &RoyalRow, throw: Throw) -> RoyalPlay {

@@ -8,13 +8,13 @@
 //! The row is a row of card bytes ([`RoyalRow`]); a [`Throw`] is named by position,
 //! a [`RoyalPlay`] by cards (the notation players write). [`RoyalGame`] adds the
 //! deal modes (open and blind), history and undo; [`solve`] is an exact interval
-//! solver; [`strategy`] and [`simulate`] play many numbered deals.
+//! solver; the strategies and the simulation of many numbered deals are every
+//! throw game's ([`crate::throw_play`]).
 
 pub mod deal;
 pub mod game;
 pub mod play;
 pub mod row;
-pub mod simulate;
 pub mod solver;
 pub mod strategy;
 
@@ -22,6 +22,5 @@ pub use deal::RoyalDeal;
 pub use game::{RoyalAction, RoyalGame, RoyalOutcome};
 pub use play::RoyalPlay;
 pub use row::{RoyalRow, Throw};
-pub use simulate::{simulate, RoyalStats, Setup};
 pub use solver::{solve, Solution};
-pub use strategy::{choose, greedy_choice, hint, play_out, Strategy};
+pub use strategy::{greedy_choice, greedy_line};

@@ -1,6 +1,7 @@
 //! The Royal Marriage row: up to 52 card bytes, the throws it allows, and
 //! throwing out / putting back cards.
 
+use super::strategy::greedy_choice;
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::throw_game::ThrowRow;
@@ -89,6 +90,11 @@ impl ThrowRow for RoyalRow {
             cards[right - 2].agrees(cards[right])
                 || (right >= 3 && cards[right - 3].agrees(cards[right]))
         })
+    }
+
+    /// The leftmost throw, without listing them all ([`greedy_choice`]).
+    fn first_throw(&self) -> Option<Throw> {
+        greedy_choice(self)
     }
 
     /// Throw the cards out (the throw must be allowed); returns them for `unapply`.

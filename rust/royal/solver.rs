@@ -28,21 +28,11 @@ use super::strategy::greedy_line;
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// What the solver found for a row. The verdict's `Unknown` means a budget ran
-/// out: `moves` is then the greedy line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    pub verdict: Verdict,
-    pub moves: Vec<RoyalPlay>,
-    /// Cards left at the end of `moves`.
-    pub cards: usize,
-    pub nodes: u64,
-    pub elapsed: Duration,
-    /// The caller's cancel flag stopped the solve (the verdict is `Unknown`).
-    pub cancelled: bool,
-}
+/// What the solver found for a row (the throw games' one [`crate::throw_game::Solution`]);
+/// when a budget ran out (`Unknown`), `moves` is the greedy line.
+pub type Solution = crate::throw_game::Solution<RoyalPlay>;
 
 /// How a clearable interval was cleared: its last throw's survivors `k` (and `l`).
 #[derive(Copy, Clone)]

@@ -43,7 +43,7 @@ use crate::row::Row;
 use crate::rules::{Rules, Step};
 use position::Position;
 use rayon::prelude::*;
-use search::{Search, Stop};
+use search::{Found, Race, Search, Stop};
 use std::time::{Duration, Instant};
 
 pub use crate::budget::{Budget, Verdict, DEFAULT_MEMORY_BYTES};
@@ -79,19 +79,41 @@ pub struct Solution {
 /// assert_eq!(solution.actions.len(), 51);
 /// ```
 pub fn solve(tops: &[Card], stock: &[Card], rules: &Rules, budget: &Budget) -> Solution {
+    solve_jobs(tops, stock, rules, budget, 1)
+}
+
+/// [`solve`] one position on `jobs` threads (clamped to 1 ..= 256): a race of
+/// `jobs` searchers, each in its own move order and with its own table (so
+/// up to `jobs × memory_bytes` together), the answer being that of the one
+/// that finishes in the fewest nodes, ties to the lowest number. The answer
+/// — verdict, piles, line and node count (the chosen searcher's) — is the
+/// same in every run for a given `jobs`, whatever the threads' speeds;
+/// verdict and piles are the same for every `jobs`. Searcher 0 is [`solve`]'s
+/// search, so the race never takes more nodes than it, and on a won row
+/// whose search is long another order often finishes far sooner; a proof of
+/// loss must be exhaustive in every order and gains little. Results from
+/// `jobs` = 1 are those of [`solve`].
+pub fn solve_jobs(
+    tops: &[Card],
+    stock: &[Card],
+    rules: &Rules,
+    budget: &Budget,
+    jobs: usize,
+) -> Solution {
+    let jobs = jobs.clamp(1, crate::pool::MAX_JOBS);
     let started = Instant::now();
     let mut solution = if rules.set.is_automatic() {
         play_out(tops, stock, rules)
     } else if !rules.set.must_move() && !stock.is_empty() {
         let mut row = tops.to_vec();
         row.extend_from_slice(stock);
-        let mut solution = search(&row, &[], rules, budget, started);
+        let mut solution = search(&row, &[], rules, budget, started, jobs);
         solution
             .actions
             .splice(0..0, std::iter::repeat_n(Action::Deal, stock.len()));
         solution
     } else {
-        search(tops, stock, rules, budget, started)
+        search(tops, stock, rules, budget, started, jobs)
     };
     solution.elapsed = started.elapsed();
     debug_assert!(
@@ -110,9 +132,14 @@ fn search(
     rules: &Rules,
     budget: &Budget,
     started: Instant,
+    jobs: usize,
 ) -> Solution {
     let root = Position::new(tops, stock);
-    let found = Search::new(rules, stock, budget, started).run(&root);
+    let found = if jobs == 1 {
+        Search::new(rules, stock, budget, started).run(&root)
+    } else {
+        race(&root, rules, stock, budget, started, jobs)
+    };
     let piles = if found.value == usize::MAX {
         tops.len() + stock.len()
     } else {
@@ -121,7 +148,7 @@ fn search(
     let verdict = match found.stop {
         _ if rules.is_won(piles) && found.value != usize::MAX => Verdict::Win,
         None | Some(Stop::Proven) => Verdict::Loss,
-        Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => Verdict::Unknown,
+        Some(Stop::Budget | Stop::Cancelled | Stop::Restart | Stop::Outrun) => Verdict::Unknown,
     };
     Solution {
         verdict,
@@ -131,6 +158,43 @@ fn search(
         elapsed: Duration::ZERO,
         cancelled: found.stop == Some(Stop::Cancelled),
     }
+}
+
+/// The race of [`solve_jobs`]: `jobs` searchers on scoped threads; the
+/// finished one with the fewest nodes (ties to the lowest number), else (the
+/// budget ran out or the caller cancelled) searcher 0's result.
+fn race(
+    root: &Position,
+    rules: &Rules,
+    stock: &[Card],
+    budget: &Budget,
+    started: Instant,
+    jobs: usize,
+) -> Found {
+    let race = Race::new();
+    let mut founds: Vec<Found> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs as u64)
+            .map(|worker| {
+                let race = &race;
+                scope.spawn(move || {
+                    Search::new(rules, stock, budget, started)
+                        .with_worker(worker, race)
+                        .run(root)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("a searcher thread"))
+            .collect()
+    });
+    let chosen = founds
+        .iter()
+        .enumerate()
+        .filter(|(_, found)| matches!(found.stop, None | Some(Stop::Proven)))
+        .min_by_key(|(worker, found)| (found.nodes, *worker))
+        .map_or(0, |(worker, _)| worker);
+    founds.swap_remove(chosen)
 }
 
 /// What [`Decider::decide`] found.

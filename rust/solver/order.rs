@@ -36,6 +36,10 @@
 //! A restarted attempt (see `Search::attempts`) perturbs the keys by a
 //! pseudo-random amount derived from the position's hash and the attempt
 //! number: deterministic, and the same for a position however it is reached.
+//! How much is the caller's choice ([`Perturb`]): a class unit at every
+//! depth in the rounds after the first, and in the round that asks whether
+//! the row is won (the *probes*) up to five units of strain in the first
+//! tenth of the line and none below it.
 
 use super::bounds::{partners, stock_of};
 use super::position::Position;
@@ -45,8 +49,18 @@ use crate::rules::Step;
 /// The perturbation of a restarted attempt, in key units (a class spans
 /// 1,024, one unit of strain 4,096; two-way: one partner of the covered card
 /// is one unit).
-const FUZZ: u32 = 1024;
+pub(crate) const FUZZ: u32 = 1024;
 const TWO_WAY_FUZZ: u32 = 64;
+
+/// The perturbation of the moves' keys at one node: `attempt` (0: none) and
+/// the amount of one-way keys, in key units (below `amount`; 0: none).
+/// Two-way keys are always perturbed by less than [`TWO_WAY_FUZZ`] once
+/// `attempt` is above 0.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Perturb {
+    pub(crate) attempt: u64,
+    pub(crate) amount: u32,
+}
 
 /// How badly a card with `right` partners to its right is placed: a card
 /// with none must first jump over a partner to be covered at all (see
@@ -66,7 +80,7 @@ fn drop_of(right: u8) -> i32 {
     DROP[usize::from(right.min(3))]
 }
 
-/// Sort `moves` (legal in `position`) best first for attempt `attempt`.
+/// Sort `moves` (legal in `position`) best first, perturbed by `perturb`.
 /// `scratch` holds the per-card counts: each move's sort key is computed
 /// once, packed with the move into one `u32` (key above, tie-break below),
 /// and the codes are sorted as plain integers.
@@ -81,13 +95,19 @@ fn drop_of(right: u8) -> i32 {
 pub(crate) fn order_moves(
     position: &Position,
     moves: &mut [Step],
-    attempt: u64,
+    perturb: Perturb,
     scratch: &mut Scratch,
     sweepers: u16,
     two_way: bool,
     open: bool,
 ) {
     let cards = position.cards();
+    let attempt = perturb.attempt;
+    let amount = if two_way {
+        TWO_WAY_FUZZ
+    } else {
+        perturb.amount
+    };
     let salt = if attempt == 0 {
         0
     } else {
@@ -116,12 +136,12 @@ pub(crate) fn order_moves(
             let change = strain_change(cards, right, lost, step.from, step.to);
             (64 + change).clamp(0, 127) as u32 * 4096 + class * 1024
         };
-        let noise = if attempt == 0 {
+        let noise = if attempt == 0 || amount == 0 {
             0
         } else {
             let mut z = salt ^ u64::from(tie).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 31)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            (z >> 40) as u32 % if two_way { TWO_WAY_FUZZ } else { FUZZ }
+            (z >> 40) as u32 % amount
         };
         (key + noise) << 12 | tie
     }));

@@ -24,7 +24,7 @@
 //! a later round, whose cutoff is higher).
 
 use super::bounds::{fixed_piles, Bounds};
-use super::order::{order_moves, Scratch};
+use super::order::{order_moves, Perturb, Scratch, FUZZ};
 use super::position::{Key, Position};
 use super::table::Table;
 use super::Budget;
@@ -45,6 +45,45 @@ pub(crate) enum Stop {
     Cancelled,
     /// The attempt used up its nodes: search again in another order.
     Restart,
+    /// Another searcher of the same [`Race`] finished in fewer nodes.
+    Outrun,
+}
+
+/// Searchers of one position on several threads, each in its own order
+/// ([`Search::with_worker`]), each with its own table: the answer is that of
+/// the searcher that finishes in the fewest nodes (ties to the lowest
+/// number). Each searcher's node count at its end is a function of the
+/// position, the rules and its number alone, and a searcher gives up only
+/// once it has spent more nodes than one that has finished (it can no longer
+/// be the one chosen), so the chosen searcher and its answer are the same in
+/// every run, whatever the threads' speeds.
+pub(crate) struct Race {
+    /// The least `nodes << 8 | worker` of a finished searcher.
+    best: std::sync::atomic::AtomicU64,
+}
+
+impl Race {
+    pub(crate) fn new() -> Race {
+        Race {
+            best: std::sync::atomic::AtomicU64::new(u64::MAX),
+        }
+    }
+
+    fn mark(nodes: u64, worker: u64) -> u64 {
+        nodes.min(u64::MAX >> 8) << 8 | worker
+    }
+
+    /// A searcher has finished after `nodes`.
+    pub(crate) fn finished(&self, nodes: u64, worker: u64) {
+        self.best
+            .fetch_min(Race::mark(nodes, worker), Ordering::SeqCst);
+    }
+
+    /// Whether a searcher that has spent `nodes` and not finished can still
+    /// be the one chosen.
+    fn outrun(&self, nodes: u64, worker: u64) -> bool {
+        Race::mark(nodes, worker) > self.best.load(Ordering::SeqCst)
+    }
 }
 
 /// The result of a search.
@@ -68,6 +107,26 @@ const STORE_FROM: u64 = 2;
 /// doubling (`benches/solve-results.md`, issue 12's third round): the 52-card
 /// tail is shorter and losses cost the same.
 const FIRST_ALLOWANCE: u64 = 2000;
+
+/// The probes: the schedule of the round that asks whether the row is won
+/// (see [`Search::attempts`]). The first attempt's nodes (the move order
+/// alone wins half the 52-card deals within 108).
+const PROBE_FIRST: u64 = 150;
+
+/// The unit of the probes' Luby schedule, in nodes, at least; raised to a
+/// sixteenth of the round's nodes so far, so that a round that must be
+/// exhaustive (a proof of loss) restarts only about 16 · log times.
+const PROBE_UNIT: u64 = 100;
+const PROBE_UNIT_SHARE: u64 = 16;
+
+/// The sweeper ranks the probes cycle through (the fittest first).
+const PROBE_SWEEPERS: usize = 4;
+
+/// How far the probes perturb the order: in the first `1 / PROBE_DEPTH_SHARE`
+/// of the row's moves, by up to this many key units (five units of strain);
+/// below, not at all.
+const PROBE_FUZZ: u32 = 20_000;
+const PROBE_DEPTH_SHARE: usize = 10;
 
 /// How often (in nodes) the clock and the cancel flag are read.
 const POLL_EVERY: u64 = 1 << 10;
@@ -96,9 +155,10 @@ pub(crate) struct Search<'a> {
     /// The sweepers' rank as a one-bit mask (see [`super::order`]): one of
     /// `sweeper_choices`, by attempt.
     sweepers: u16,
-    /// The two ranks most fit to be the sweepers, chosen at the root
-    /// ([`sweeper_ranks`]), as one-bit masks: attempts alternate between them.
-    sweeper_choices: [u16; 2],
+    /// The four ranks most fit to be the sweepers, chosen at the root
+    /// ([`sweeper_ranks`]), fittest first, as one-bit masks: attempts cycle
+    /// through the first two (or, in the probes, all four).
+    sweeper_choices: [u16; PROBE_SWEEPERS],
     path: Vec<Action>,
     best: usize,
     best_line: Vec<Action>,
@@ -114,6 +174,14 @@ pub(crate) struct Search<'a> {
     attempt: u64,
     /// [`Search::decide`] gives up (as a restart) at this node count.
     quota: u64,
+    /// The current round is the probes (see [`Search::attempts`]).
+    probing: bool,
+    /// The probes perturb the order at paths shorter than this.
+    shallow: usize,
+    /// This searcher's number in a [`Race`] (0 alone): its orders are
+    /// another searcher's from the first attempt on.
+    worker: u64,
+    race: Option<&'a Race>,
 }
 
 impl<'a> Search<'a> {
@@ -138,7 +206,7 @@ impl<'a> Search<'a> {
             scratch: Scratch::default(),
             sleep: Vec::with_capacity(1024),
             sweepers: 0,
-            sweeper_choices: [0; 2],
+            sweeper_choices: [0; PROBE_SWEEPERS],
             path: Vec::with_capacity(128),
             best: usize::MAX,
             best_line: Vec::new(),
@@ -149,7 +217,22 @@ impl<'a> Search<'a> {
             restart_at: u64::MAX,
             attempt: 0,
             quota: u64::MAX,
+            probing: false,
+            shallow: 0,
+            worker: 0,
+            race: None,
         }
+    }
+
+    /// This search as searcher `worker` of `race`: every attempt's order is
+    /// perturbed by a salt of the worker's number, so the searchers of a race
+    /// take different lines from the first attempt on (worker 0's orders are
+    /// those of the search alone), and the sweeper ranks start `worker`
+    /// places later in their cycle.
+    pub(crate) fn with_worker(mut self, worker: u64, race: &'a Race) -> Search<'a> {
+        self.worker = worker;
+        self.race = Some(race);
+        self
     }
 
     /// Search from `root` for a line of at most `k` piles, for `k` rising from
@@ -228,7 +311,7 @@ impl<'a> Search<'a> {
         match self.stop {
             Some(Stop::Proven) => Some(true),
             None => Some(false),
-            Some(Stop::Budget | Stop::Cancelled | Stop::Restart) => None,
+            Some(Stop::Budget | Stop::Cancelled | Stop::Restart | Stop::Outrun) => None,
         }
     }
 
@@ -258,24 +341,61 @@ impl<'a> Search<'a> {
         self.stop
     }
 
-    /// Search the round, restarting in a new order after ever larger node
-    /// allowances: a depth-first search that goes wrong near the root can
-    /// spend ages below it, and another order often finds a line at once.
-    /// Nothing is lost: subtrees finished in an attempt stay in the table.
+    /// Search the round, restarting in a new order after a node allowance:
+    /// a depth-first search that goes wrong near the root can spend ages
+    /// below it, and another order often finds a line at once. Nothing is
+    /// lost: subtrees finished in an attempt stay in the table, so every
+    /// later attempt skips the positions proven lost before (the table is
+    /// what the restarts learn from), and the last attempt, which ends
+    /// without a restart, is as exhaustive as a search without restarts.
+    /// The order never changes what an attempt proves (see [`super::order`]
+    /// and the claim of [`Search::expand`]), so verdicts and piles are the
+    /// same whatever the schedule; the schedule and the perturbations are
+    /// functions of the attempt number and the position alone, so the nodes
+    /// are the same in every run.
     ///
-    /// The attempts alternate between the two likeliest sweeper ranks: where
-    /// the first choice leads the order astray, the perturbation of later
-    /// attempts (a class unit, see [`super::order`]) keeps most of its
-    /// mistakes, and another rank to keep uncovered changes the order from
-    /// the root on. Measured on the 52-card deals (`benches/solve-results.md`):
-    /// the same median, a shorter tail.
+    /// * **The probes**, the round that asks whether the row is won (the
+    ///   one a won row ends with and a proof of loss spends most in): a
+    ///   first attempt of [`PROBE_FIRST`] nodes in the plain order, then
+    ///   attempts of Luby's universal schedule (1 1 2 1 1 2 4 1 1 2 …, Luby,
+    ///   Sinclair and Zuckerman 1993) times a unit of [`PROBE_UNIT`] nodes,
+    ///   raised to a sixteenth of the round's nodes so far. Each attempt
+    ///   takes the next of the four ranks fittest to be the sweepers and
+    ///   perturbs the order strongly (up to [`PROBE_FUZZ`]) in the first
+    ///   tenth of the line only, keeping the plain order below. Why: the
+    ///   52-card tail is heavy (Gomes, Selman and Kautz 2000), and its long
+    ///   searches are those that took a wrong turn near the root and then
+    ///   exhaust a lost subtree in which the bound sees nothing; short
+    ///   attempts that change only the first few moves escape them, while
+    ///   the order below, which finds the wins, stays as it is (perturbing
+    ///   it at every depth, as the later rounds do, made the mean 4× worse).
+    ///   The unit's rise keeps a proof of loss from restarting endlessly.
+    /// * **The later rounds** (the fewest piles of a lost row): each
+    ///   allowance half as large again as the last from 2,000, alternating
+    ///   between the two likeliest sweeper ranks, the order perturbed by a
+    ///   class unit at every depth.
+    ///
+    /// Measured in `benches/solve-results.md` (issue 25).
     fn attempts(&mut self, root: &Position) {
+        self.probing = self.goal == self.rules.win_piles;
+        self.shallow = root.len() / PROBE_DEPTH_SHARE;
+        let start = self.nodes;
         let mut allowance = FIRST_ALLOWANCE;
         self.attempt = 0;
         loop {
-            self.restart_at = self.nodes.saturating_add(allowance).min(self.quota);
+            let nodes = if !self.probing {
+                allowance
+            } else if self.attempt == 0 {
+                PROBE_FIRST
+            } else {
+                let unit = PROBE_UNIT.max((self.nodes - start) / PROBE_UNIT_SHARE);
+                luby(self.attempt + 1).saturating_mul(unit)
+            };
+            self.restart_at = self.nodes.saturating_add(nodes).min(self.quota);
             self.sleep.clear();
-            self.sweepers = self.sweeper_choices[(self.attempt % 2) as usize];
+            let sweepers = if self.probing { PROBE_SWEEPERS } else { 2 };
+            let turn = self.attempt.wrapping_add(self.worker);
+            self.sweepers = self.sweeper_choices[(turn % sweepers as u64) as usize];
             self.visit(root, 0);
             if self.stop != Some(Stop::Restart) || self.nodes >= self.quota {
                 return;
@@ -286,7 +406,29 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// How the order of a node at depth `depth` (moves from the root) is
+    /// perturbed in the current attempt (see [`Search::attempts`]).
+    #[inline]
+    fn perturb(&self, depth: usize) -> Perturb {
+        let amount = if !self.probing {
+            FUZZ
+        } else if depth < self.shallow {
+            PROBE_FUZZ
+        } else {
+            0
+        };
+        Perturb {
+            attempt: self.attempt ^ self.worker << 32,
+            amount,
+        }
+    }
+
     fn found(self) -> Found {
+        if let Some(race) = self.race {
+            if matches!(self.stop, None | Some(Stop::Proven)) {
+                race.finished(self.nodes, self.worker);
+            }
+        }
         Found {
             value: self.best,
             line: self.best_line,
@@ -305,6 +447,13 @@ impl<'a> Search<'a> {
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stop = Some(Stop::Budget);
+            return true;
+        }
+        if self
+            .race
+            .is_some_and(|race| race.outrun(self.nodes, self.worker))
+        {
+            self.stop = Some(Stop::Outrun);
             return true;
         }
         false
@@ -447,10 +596,11 @@ impl<'a> Search<'a> {
         hash: u64,
     ) -> bool {
         if self.moves.len() - mark > 1 {
+            let perturb = self.perturb(self.path.len());
             order_moves(
                 position,
                 &mut self.moves[mark..],
-                self.attempt,
+                perturb,
                 &mut self.scratch,
                 self.sweepers,
                 self.rules.two_way,
@@ -638,22 +788,32 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The two ranks fittest to be the sweepers, best first: most cards among the
-/// last eighth of the row, ties to the larger sum of positions there, then
-/// the lower rank.
-fn sweeper_ranks(cards: &[u8]) -> [u8; 2] {
+/// The four ranks fittest to be the sweepers, best first: most cards among
+/// the last eighth of the row, ties to the larger sum of positions there,
+/// then the lower rank.
+fn sweeper_ranks(cards: &[u8]) -> [u8; PROBE_SWEEPERS] {
     let start = cards.len() - cards.len() / 8;
     let mut score = [0usize; 13];
     for (at, &c) in cards.iter().enumerate().skip(start) {
         score[(c >> 2) as usize] += 1000 + at;
     }
-    let fitness = |r: u8| (score[r as usize], 13 - r);
-    let best = (0..13u8).max_by_key(|&r| fitness(r)).unwrap_or(0);
-    let second = (0..13u8)
-        .filter(|&r| r != best)
-        .max_by_key(|&r| fitness(r))
-        .unwrap_or(0);
-    [best, second]
+    let mut ranks: [u8; 13] = std::array::from_fn(|r| r as u8);
+    ranks.sort_by_key(|&r| (std::cmp::Reverse(score[r as usize]), r));
+    std::array::from_fn(|i| ranks[i])
+}
+
+/// Luby's universal restart sequence, from `i` = 1: 1 1 2 1 1 2 4 1 1 2 1 1
+/// 2 4 8 …: `2^(k-1)` when `i = 2^k - 1`, else the term `i - (2^(k-1) - 1)`
+/// for the `k` with `2^(k-1) <= i < 2^k - 1`.
+fn luby(i: u64) -> u64 {
+    let mut i = u128::from(i.max(1));
+    loop {
+        let k = 128 - i.leading_zeros(); // 2^(k-1) <= i < 2^k
+        if i == (1u128 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1u128 << (k - 1)) - 1;
+    }
 }
 
 /// The positions a move spans, lowest first.
@@ -742,21 +902,67 @@ mod tests {
         // 16 cards: the last eighth is the last two. The runner-up: no other
         // rank is there, so the lowest.
         let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 9H 9D";
-        assert_eq!(sweeper_ranks(&indices(row)), [rank("9S"), rank("AS")]);
+        assert_eq!(sweeper_ranks(&indices(row))[..2], [rank("9S"), rank("AS")]);
         // One card each: the later one's rank, then the earlier one's.
         let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 5H 7D";
-        assert_eq!(sweeper_ranks(&indices(row)), [rank("7S"), rank("5S")]);
+        assert_eq!(sweeper_ranks(&indices(row))[..2], [rank("7S"), rank("5S")]);
         // 32 cards, the last four: two fives and two nines on places of the
         // same sum: the lower rank, then the other.
         let row = "AC 2C 3C 4C 6C 7C 8C TC JC QC KC AD 2D 3D 4D 6D 7D 8D TD JD QD KD \
                    AH 2H 3H 4H 6H 7H 5C 9C 9D 5D";
-        assert_eq!(sweeper_ranks(&indices(row)), [rank("5S"), rank("9S")]);
+        assert_eq!(sweeper_ranks(&indices(row))[..2], [rank("5S"), rank("9S")]);
         // Only the last eighth counts: three nines just before it do not.
         let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C 9S 9H TC JC KC 5H 5D";
-        assert_eq!(sweeper_ranks(&indices(row)), [rank("5S"), rank("AS")]);
+        assert_eq!(sweeper_ranks(&indices(row))[..2], [rank("5S"), rank("AS")]);
         // The best rank is never its own runner-up, even when it is the lowest.
         let row = "KC QC JC TC 9C 8C 7C AH";
-        assert_eq!(sweeper_ranks(&indices(row)), [rank("AS"), rank("2S")]);
+        assert_eq!(sweeper_ranks(&indices(row))[..2], [rank("AS"), rank("2S")]);
+        // The four are distinct, fittest first: two nines, then the five
+        // and the six (one card each, the five further right), then the
+        // lowest rank absent from the end.
+        let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 6D 7D 8D TD JD QD KD \
+                   AH 2H 3H 4H 6H 9C 5S 9D";
+        assert_eq!(
+            sweeper_ranks(&indices(row)),
+            [rank("9S"), rank("5S"), rank("6S"), rank("AS")]
+        );
+    }
+
+    #[test]
+    fn the_luby_sequence_is_lubys() {
+        let first: Vec<u64> = (1..=31).map(luby).collect();
+        assert_eq!(
+            first,
+            [
+                1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
+                4, 8, 16
+            ]
+        );
+        assert_eq!(luby((1 << 20) - 1), 1 << 19);
+        assert_eq!(luby(u64::MAX), 1 << 63);
+    }
+
+    #[test]
+    fn the_probes_perturb_only_the_first_tenth_of_the_line() {
+        let rules = Rules::modern();
+        let budget = Budget::default();
+        let mut search = Search::new(&rules, &[], &budget, Instant::now());
+        let deal = crate::deal::Deal::from_seed(1, 52).unwrap();
+        let root = Position::new(deal.cards(), &[]);
+        search.goal = rules.win_piles;
+        search.cap = rules.win_piles + 1;
+        search.attempts(&root);
+        assert!(search.probing);
+        assert_eq!(search.shallow, 5);
+        assert_eq!(search.perturb(4).amount, PROBE_FUZZ);
+        assert_eq!(search.perturb(5).amount, 0);
+        // The later rounds perturb every depth by a class unit.
+        search.goal = 2;
+        search.cap = 3;
+        search.attempts(&root);
+        assert!(!search.probing);
+        assert_eq!(search.perturb(0).amount, FUZZ);
+        assert_eq!(search.perturb(40).amount, FUZZ);
     }
 
     #[test]

@@ -14,18 +14,19 @@ With ``checkpoint=PATH`` every finished chunk is appended to a checkpoint file
 and computes only the rest, and ends with exactly the results of an
 uninterrupted run.
 
->>> from accordion import batch
->>> [s.result for s in batch.solve_range(1, 3, chunk=2)]
-['win', 'win', 'win']
->>> stats = batch.simulate(rules="strict", deals=10_000, seed=1, chunk=3_000)
->>> stats.wins, stats.deals
-(5, 10000)
-
 Numbered deals come from a **numbering**: a function from a deal number and a
 card count to a :class:`~accordion.Deal`, registered by name in
 :data:`NUMBERINGS` (``"seed"`` is :meth:`Deal.from_seed <accordion.Deal.from_seed>`).
 A chunk carries the numbering's name, not its deals, so a range of a billion
 deals costs a few bytes to send to a worker.
+
+Examples:
+    >>> from accordion import batch
+    >>> [s.result for s in batch.solve_range(1, 3, chunk=2)]
+    ['win', 'win', 'win']
+    >>> stats = batch.simulate(rules="strict", deals=10_000, seed=1, chunk=3_000)
+    >>> stats.wins, stats.deals
+    (5, 10000)
 """
 
 from __future__ import annotations

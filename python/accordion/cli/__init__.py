@@ -65,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        # The words as typed, for a command that runs itself again (play --serve).
+        args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
         if args.command is None:
             parser.print_help()
             return 2

@@ -1,8 +1,11 @@
-"""`accordion play`: play a deal in the terminal (see :mod:`accordion.play`)."""
+"""`accordion play`: play a deal at the full-screen table (:mod:`accordion.play.table`),
+or at the line prompt (:mod:`accordion.play`) with ``--plain``, in a pipe, or
+where the ``play`` extra is not installed."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from typing import Any
@@ -46,7 +49,90 @@ def register(subparsers: Any) -> None:
     add_variant_flags(parser)
     add_game_flag(parser)
     add_numbering_flags(parser)
+    table = parser.add_argument_group("the table")
+    table.add_argument(
+        "--plain",
+        action="store_true",
+        help="the line prompt instead of the full-screen table (for scripts and screen "
+        "readers; also whenever input or output is not a terminal)",
+    )
+    table.add_argument(
+        "--stats", action="store_true", help="print your record (games played, won, streaks)"
+    )
+    table.add_argument(
+        "--serve", action="store_true", help="serve the table to a browser (textual-serve)"
+    )
+    table.add_argument(
+        "--port", type=port_number, default=8000, metavar="P", help="--serve's port (8000)"
+    )
+    table.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="H",
+        help="--serve's address (127.0.0.1: this machine only; 0.0.0.0 opens it to all)",
+    )
     parser.set_defaults(run=run)
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535."""
+    number = int(text) if text.isdigit() else -1
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {text!r}")
+    return number
+
+
+#: The options that are --serve's own, not passed on to the served table.
+SERVE_OPTIONS = {"--serve": 0, "--port": 1, "--host": 1}
+
+
+def served_argv(argv: list[str]) -> list[str]:
+    """``accordion play``'s options without --serve, --port and --host.
+
+    >>> served_argv(["--seed", "3", "--serve", "--port", "9000", "--host=::1"])
+    ['--seed', '3']
+    """
+    kept: list[str] = []
+    skip = 0
+    for word in argv:
+        if skip:
+            skip -= 1
+            continue
+        name = word.split("=", 1)[0]
+        if name in SERVE_OPTIONS:
+            skip = SERVE_OPTIONS[name] if "=" not in word else 0
+            continue
+        kept.append(word)
+    return kept
+
+
+def _stats() -> int:
+    from accordion.play.table.record import Record, lines
+
+    record = Record()
+    for line in lines(record.read()):
+        print(line)
+    print(f"(kept in {record.path})")
+    return 0
+
+
+def _open(session: Any, args: argparse.Namespace, game: Descriptor) -> int:
+    """Play ``session`` at the table, or at the line prompt where the table cannot run."""
+    from accordion.play import table
+    from accordion.play.loop import play
+
+    # Served (play --serve), the table talks to textual-serve over pipes, not a terminal.
+    served = "TEXTUAL_DRIVER" in os.environ
+    if args.plain or not (served or (sys.stdin.isatty() and sys.stdout.isatty())):
+        return play(session)
+    if not table.available():
+        print(
+            f"accordion: the full-screen table needs the play extra ({table.EXTRA}); "
+            "playing at the line prompt",
+            file=sys.stderr,
+        )
+        return play(session)
+    return table.run(session, game=game)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,8 +141,13 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    from accordion.play.loop import play
+    if args.stats:
+        return _stats()
+    if args.serve:
+        from accordion.play.table import serve
 
+        argv = served_argv(list(getattr(args, "argv", sys.argv[2:])))
+        return serve(argv, host=args.host, port=args.port)
     game: Descriptor = args.game
     resolve_game(args)
     check_variant(args, "play")
@@ -74,4 +165,4 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from(args, args.rules)
     if rules.goal is not None:
         print(f"goal card {rules.goal}: it must end on top of the last pile", file=sys.stderr)
-    return play(game.session_class()(deal, rules, blind=args.blind, seed=seed))
+    return _open(game.session_class()(deal, rules, blind=args.blind, seed=seed), args, game)

@@ -73,9 +73,7 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 
 def royal_rules(rules: object) -> str:
     """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    return rule_set_of(
-        rules, "Royal Marriage", ROYAL_RULES, "the rules modern or parlett", "two-way, distances"
-    )
+    return rule_set_of(rules, "Royal Marriage", ROYAL_RULES, "the rules modern or parlett")
 
 
 def _as_deal(deal: Deal | str) -> Deal:

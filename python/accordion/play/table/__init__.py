@@ -1,0 +1,75 @@
+"""The full-screen table of `accordion play`, in a terminal or a browser.
+
+:func:`run` opens the table on a sitting of any game (the session the game's
+registry entry names); :func:`serve` serves it to a browser with
+``textual-serve``. Both need the ``play`` extra (``pip install
+'accordion-patience[play]'``); :func:`available` says whether it is installed,
+so that ``accordion play`` falls back to the line prompt in one line when not.
+
+The screen is :mod:`accordion.play.table.app`, the game as the screen sees it is
+:mod:`accordion.play.table.model`, the player's record :mod:`accordion.play.table.record`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shlex
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from accordion.errors import MissingExtraError
+
+if TYPE_CHECKING:
+    from accordion.games import Descriptor
+
+#: What to install for the table, said in one line where it is missing.
+EXTRA = "pip install 'accordion-patience[play]'"
+
+
+def missing() -> str | None:
+    """The first package of the ``play`` extra that is not installed, or ``None``."""
+    for name in ("textual", "platformdirs", "filelock"):
+        if importlib.util.find_spec(name) is None:
+            return name
+    return None
+
+
+def available() -> bool:
+    """Whether the full-screen table can run here."""
+    return missing() is None
+
+
+def run(session: Any, *, game: Descriptor, record: bool = True) -> int:
+    """Play ``session`` at the full-screen table until the player quits.
+
+    Any exception inside the app ends it with the terminal restored, and is then
+    raised here, for the command line to report in one line.
+    """
+    if not available():
+        raise MissingExtraError(f"the table needs {missing()}: {EXTRA}")
+    from accordion.play.table.app import TableApp
+    from accordion.play.table.model import Table
+    from accordion.play.table.record import Record
+
+    app = TableApp(Table(session, game), game=game.name, record=Record() if record else None)
+    status = app.run()
+    if app.crash is not None:
+        raise app.crash
+    return 0 if status is None else status
+
+
+def serve(argv: Sequence[str], *, host: str = "127.0.0.1", port: int = 8000) -> int:
+    """Serve the table of ``accordion play ARGV`` to browsers at http://HOST:PORT.
+
+    Each browser tab runs its own ``accordion play`` process (``textual-serve``);
+    the host is loopback unless told otherwise, since anyone who reaches the
+    port gets a process.
+    """
+    if importlib.util.find_spec("textual_serve") is None or not available():
+        raise MissingExtraError(f"--serve needs textual-serve: {EXTRA}")
+    from textual_serve.server import Server
+
+    command = shlex.join([sys.executable, "-m", "accordion", "play", *argv])
+    Server(command, host=host, port=port, title="accordion play").serve()
+    return 0

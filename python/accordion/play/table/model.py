@@ -1,0 +1,380 @@
+"""What the full-screen table knows of a game, whatever the game: the adapter
+between a sitting of `accordion play` (:class:`accordion.play.session.BaseSession`)
+and the screen of :mod:`accordion.play.table.app`.
+
+The screen speaks only of positions in the row: pick the pile at one place, drop
+it on the pile at another. :class:`Table` turns that into the game's own moves,
+keeps the redo list, finds best play (:meth:`Table.best`) and rates every legal
+action (:meth:`Table.rate`), so that the screen never asks what game it shows.
+
+A move is read by its shape, not by the game's name: a move with a ``mover``
+and a ``target`` (Accordion's) is picked up at its mover and dropped on its
+target; a throw with ``cards`` (Royal Marriage, Bayan) is picked at one of its
+cards and dropped on the other, or on itself when it throws out one card.
+
+This module imports neither Textual nor anything else outside the package, so
+that it is tested without the ``play`` extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import accordion
+from accordion.errors import AccordionError
+from accordion.games import Descriptor, find_game, game_of
+from accordion.play.session import BaseSession, ThrowSession, plural
+
+#: Seconds the solver may spend on one position: a hint, the solution, or one
+#: move of the analysis (a deal it cannot settle in that time is "unknown").
+BUDGET = 2.0
+
+#: The difficulty levels `n` takes, besides a number and ``winnable``.
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Best:
+    """Best play from a position: the actions, whether they win, and what they leave.
+
+    ``settled`` is False when the solver ran out of its budget: then ``won`` is
+    False and ``left`` is the best found, not proved the best.
+    """
+
+    moves: tuple[Any, ...]
+    won: bool
+    left: int
+    settled: bool = True
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One legal action rated by the solver: where best play goes after it."""
+
+    move: Any
+    best: Best
+
+
+class Table:
+    """A sitting at the table as the screen sees it: positions, picks and drops.
+
+    ``session`` is any game's sitting (the class its registry entry ``game``
+    names; by default the entry of the session's game class); the table plays
+    through its game, and through its commands where a command exists (undo,
+    restart, a new deal), so that the line prompt and the screen say the same
+    things. The entry gives the words (pile or card) and the numbered deals.
+    """
+
+    def __init__(self, session: BaseSession[Any, Any], game: Descriptor | None = None) -> None:
+        self.session = session
+        found = game if game is not None else game_of(session.game)
+        self.entry = found if found is not None else find_game("accordion")
+        self._redo: list[Any] = []
+
+    # What is on the table -------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The game in play (the session's)."""
+        return self.session.game
+
+    @property
+    def piles(self) -> list[tuple[accordion.Card, ...]]:
+        """Each pile bottom to top, left to right (one card each in a game of throws)."""
+        piles: list[tuple[accordion.Card, ...]] = self.game.piles
+        return piles
+
+    @property
+    def throws(self) -> bool:
+        """Whether cards are thrown out (counted as cards) rather than piles gathered."""
+        return isinstance(self.session, ThrowSession)
+
+    @property
+    def noun(self) -> str:
+        """What the row is counted in: ``pile`` or ``card``."""
+        return self.entry.nouns.piece
+
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes."""
+        return bool(self.game.blind)
+
+    @property
+    def stock(self) -> int:
+        """Cards still to deal."""
+        return int(self.game.stock_size)
+
+    @property
+    def over(self) -> bool:
+        """True when no legal action is left."""
+        return bool(self.game.is_over)
+
+    @property
+    def won(self) -> bool:
+        """Whether the game in play is won."""
+        outcome = self.game.outcome
+        return bool(outcome.won) if self.throws else outcome.grade == "win"
+
+    @property
+    def left(self) -> int:
+        """Piles (or cards) left on the table, the stock's included."""
+        outcome = self.game.outcome
+        return int(outcome.cards if self.throws else outcome.piles)
+
+    @property
+    def moved(self) -> bool:
+        """Whether any action was played in this game."""
+        return bool(self.game.history)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the rules force every move (``strict``, ``strict-leap``, ``parlett``)."""
+        rules = getattr(self.game, "rules", None)
+        if isinstance(rules, accordion.Rules):
+            return rules.is_automatic
+        return rules == "parlett"
+
+    @property
+    def rules_name(self) -> str:
+        """The rule set, as ``--rules`` takes it."""
+        rules = getattr(self.game, "rules", "modern")
+        return rules.name if isinstance(rules, accordion.Rules) else str(rules)
+
+    # Positions ---------------------------------------------------------------
+
+    def picks(self, move: Any) -> tuple[int, ...]:
+        """The 0-based places a move touches: mover then target, or the cards thrown."""
+        if getattr(move, "is_deal", False):
+            return ()
+        tops = list(self.game.tops)
+        mover = getattr(move, "mover", None)
+        if mover is not None:
+            return (tops.index(mover), tops.index(move.target))
+        return tuple(tops.index(card) for card in move.cards)
+
+    def targets(self, place: int) -> dict[int, Any]:
+        """The places a pick at ``place`` can be dropped on, each with its move.
+
+        A throw of one card is dropped on its own place.
+        """
+        found: dict[int, Any] = {}
+        for move in self.game.legal_moves:
+            places = self.picks(move)
+            if not places:
+                continue
+            if getattr(move, "mover", None) is not None:
+                if places[0] == place:
+                    found[places[1]] = move
+            elif place in places:
+                others = [p for p in places if p != place]
+                found[others[0] if others else place] = move
+        return found
+
+    def movable(self) -> set[int]:
+        """The places that can be picked up (the start of some legal move)."""
+        places: set[int] = set()
+        for move in self.game.legal_moves:
+            picked = self.picks(move)
+            if getattr(move, "mover", None) is not None:
+                places.add(picked[0])
+            else:
+                places.update(picked)
+        return places
+
+    def can_deal(self) -> bool:
+        """Whether turning the next stock card is legal now."""
+        return any(getattr(move, "is_deal", False) for move in self.game.legal_moves)
+
+    def describe(self, move: Any) -> str:
+        """An action in words, in the position before it (the prompt's wording)."""
+        if getattr(move, "is_deal", False):
+            return "deal"
+        describe = getattr(self.session, "describe", None)
+        if describe is not None:
+            return str(describe(move))
+        from accordion.play.accordion import describe_move
+
+        return describe_move(self.game, move)
+
+    # Playing -----------------------------------------------------------------
+
+    def play(self, move: Any) -> str:
+        """Play ``move`` (a player's move: the redo list is dropped) and say what it did."""
+        message = self._play(move)
+        self._redo.clear()
+        return message
+
+    def _play(self, move: Any) -> str:
+        words = self.describe(move)
+        self.game.play(move)
+        if getattr(move, "is_deal", False):
+            return f"dealt {self.game.tops[-1]}"
+        return f"played {words}"
+
+    def deal(self) -> str:
+        """Turn the next stock card, or say why not."""
+        if not self.blind:
+            return "this is an open game: every card is already in the row"
+        for move in self.game.legal_moves:
+            if getattr(move, "is_deal", False):
+                return self.play(move)
+        return "no card to deal" if not self.stock else "no deal now: a move must be made first"
+
+    def undo(self) -> str:
+        """Take back the last action; it can be redone."""
+        try:
+            move = self.game.undo()
+        except IndexError:
+            return "nothing to undo"
+        self._redo.append(move)
+        self.session._announced = False
+        return f"took back {move}"
+
+    def redo(self) -> str:
+        """Play again the last action taken back."""
+        if not self._redo:
+            return "nothing to redo"
+        move = self._redo.pop()
+        return "redid: " + self._play(move).removeprefix("played ")
+
+    def forced(self) -> Any | None:
+        """The one action the automatic rules allow now (``None`` when there is none
+        or when the rules leave a choice)."""
+        if not self.automatic or self.over:
+            return None
+        if self.throws:
+            # Parlett's Royal Marriage is greedy play, which is what its hint plays.
+            return self.game.hint()
+        from accordion.play.accordion import forced_move
+
+        return forced_move(self.game)
+
+    def restart(self) -> str:
+        """The same deal from the start."""
+        self._redo.clear()
+        return self.session.restart().messages[0]
+
+    def new_deal(self, spec: str = "") -> str:
+        """A new deal: random (``""``), numbered (``"123"``), by difficulty
+        (``easy``/``medium``/``hard``) or ``winnable``. The last two draw
+        Accordion deals under the game's rules (a refusal names the game).
+
+        Raises:
+            AccordionError: ``spec`` is none of these, or the game cannot draw it.
+        """
+        spec = spec.strip().lower()
+        self._redo.clear()
+        if not spec:
+            return self.session.new().messages[0]
+        if spec.isdigit():
+            seed = int(spec)
+            deal = self.entry.numbered()(seed, len(self.session.deal))
+        elif spec in (*LEVELS, "winnable"):
+            if not self.entry.supports("choose"):
+                raise AccordionError(
+                    f"no {spec} deals of {self.entry.title} to draw: give a number, "
+                    "or nothing for a random deal"
+                )
+            rules = self.game.rules
+            cards = len(self.session.deal)
+            if spec == "winnable":
+                deal = accordion.winnable_deal(rules=rules, blind=self.blind, cards=cards)
+            else:
+                deal = accordion.difficulty_deal(spec, rules=rules, cards=cards)
+            seed = deal.seed if deal.seed is not None else 0
+        else:
+            raise AccordionError(
+                f"not a deal: {spec!r} (a number, easy, medium, hard, winnable, "
+                "or nothing for a random one)"
+            )
+        self.session.seed = seed
+        self.session.game = self.session._new_game(deal)
+        self.session._announced = False
+        return f"{self.session.deal_name}; to replay it later: {self.session.replay_hint()}"
+
+    # The solver's eyes ------------------------------------------------------------
+
+    def best(self, game: Any | None = None, *, budget: float = BUDGET) -> Best:
+        """Best play from ``game`` (default: the game in play) to its end.
+
+        A blind game's stock is read as if it were known (:attr:`peeks`).
+        """
+        game = self.game if game is None else game
+        if isinstance(self.session, ThrowSession):
+            moves, end = self.session._best_line(game)
+            return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
+        solution = accordion.solve(game, timeout=budget)
+        return Best(
+            tuple(solution.moves),
+            solution.result == "win",
+            solution.piles,
+            settled=solution.result != "unknown",
+        )
+
+    @property
+    def peeks(self) -> bool:
+        """Whether the solver's answers read cards not yet dealt."""
+        return self.blind and self.stock > 0
+
+    def hint(self, best: Best) -> tuple[Any | None, str]:
+        """The hint that best play from the game in play gives: its first move (or
+        ``None``) and a message saying what it keeps."""
+        if self.over:
+            return None, "no legal action left (u undo, n new deal)"
+        if not best.moves:
+            return None, "no move helps: every line ends here"
+        move = best.moves[0]
+        return move, f"hint: {self.describe(move)}. {self.outlook(best)}"
+
+    def outlook(self, best: Best) -> str:
+        """Whether the game can still be won, in a sentence."""
+        peek = " (if the stock were known)" if self.peeks else ""
+        if best.won:
+            return f"Still winnable{peek}."
+        if not best.settled:
+            return (
+                f"Undecided in {BUDGET:g} s{peek}: the best found leaves {self.count(best.left)}."
+            )
+        return f"No longer winnable{peek}: the best leaves {self.count(best.left)}."
+
+    def count(self, number: int) -> str:
+        """``3 piles``, ``1 card``."""
+        return plural(number, self.noun)
+
+    def rate(self, position: Any, stop: Callable[[], bool] = lambda: False) -> Iterator[Rating]:
+        """Every legal action of ``position`` (a copy of the game, so that a worker
+        thread reads nothing the player changes) rated, one at a time, until
+        ``stop()`` says to stop.
+
+        Each is played on a copy and the rest solved: whether best play still wins
+        after it, and the fewest piles (or cards) it reaches.
+        """
+        for move in list(position.legal_moves):
+            if stop():
+                return
+            after = position.copy()
+            after.play(move)
+            best = self.best(after)
+            yield Rating(move, best)
+
+    # Ending ------------------------------------------------------------------
+
+    def ending(self) -> str:
+        """What is said when no action is left."""
+        if self.won:
+            return f"You won {self.session.deal_name}! (n new deal, q quit)"
+        return (
+            f"Game over: {self.count(self.left)} left. (u undo, Ctrl+R restart, n new deal, q quit)"
+        )
+
+
+def band_size(width: int, cell: int) -> int:
+    """How many piles one band of the row holds at ``width`` columns."""
+    return max(1, (width - 2) // cell)
+
+
+def bands(count: int, size: int) -> Sequence[range]:
+    """The places of each band, left to right, ``size`` to a band."""
+    return [range(start, min(start + size, count)) for start in range(0, count, size)]

@@ -1,0 +1,167 @@
+//! What every game's statistics object shares in Python: the histogram as a
+//! dict, the `stats` JSON object, the repr, and the runner that calls a
+//! simulation with the GIL released, Ctrl-C honoured and progress reported.
+
+use super::args::whole;
+use super::interrupt::run_interruptible_polling;
+use crate::error::Error;
+use crate::stats::{DealRange, Histogram, Stats};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Final piles → deals, for every pile count that occurred, in increasing order;
+/// keys as ints (`histogram`) or as str (the JSON object's `piles_histogram`).
+pub fn histogram_dict<'py>(
+    py: Python<'py>,
+    histogram: &Histogram,
+    str_keys: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (piles, &count) in histogram.iter().enumerate() {
+        if count > 0 {
+            if str_keys {
+                dict.set_item(piles.to_string(), count)?;
+            } else {
+                dict.set_item(piles, count)?;
+            }
+        }
+    }
+    Ok(dict)
+}
+
+/// The JSON object of docs/contract.md `stats` as both games write it: `rules`,
+/// `strategy`, `mode`, `cards`, `deals`, `seed`, `wins`, `win_rate`, `ci95`,
+/// `mean_piles`, `piles_histogram`, `seconds` (each game adds its own keys).
+pub fn stats_dict<'py, S>(
+    py: Python<'py>,
+    stats: &Stats<S>,
+    rules: &str,
+    strategy: &str,
+    blind: bool,
+    cards: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("rules", rules)?;
+    dict.set_item("strategy", strategy)?;
+    dict.set_item("mode", if blind { "blind" } else { "open" })?;
+    dict.set_item("cards", cards)?;
+    dict.set_item("deals", stats.deals)?;
+    dict.set_item("seed", stats.seed)?;
+    dict.set_item("wins", stats.wins)?;
+    dict.set_item("win_rate", stats.win_rate())?;
+    dict.set_item("ci95", vec![stats.ci95.0, stats.ci95.1])?;
+    dict.set_item("mean_piles", stats.mean_piles)?;
+    dict.set_item(
+        "piles_histogram",
+        histogram_dict(py, &stats.histogram, true)?,
+    )?;
+    dict.set_item("seconds", stats.seconds)?;
+    Ok(dict)
+}
+
+/// `<Stats strict forced blind: 5 of 10,000 won (0.000500), mean piles 12.345>`.
+pub fn stats_repr<S>(
+    class: &str,
+    stats: &Stats<S>,
+    rules: &str,
+    strategy: &str,
+    blind: bool,
+) -> String {
+    format!(
+        "<{class} {rules} {strategy} {}: {} of {} won ({:.6}), mean piles {:.3}>",
+        if blind { "blind" } else { "open" },
+        stats.wins,
+        stats.deals,
+        stats.win_rate(),
+        stats.mean_piles
+    )
+}
+
+/// A `progress` callback: called with the GIL between waits, and once at the end.
+struct Progress<'a, 'py> {
+    callback: Option<&'a Bound<'py, PyAny>>,
+    reported: u64,
+}
+
+impl Progress<'_, '_> {
+    /// Call back if more games than last time have finished.
+    fn poll(&mut self, done: u64) -> PyResult<()> {
+        if let (Some(callback), true) = (self.callback, done > self.reported) {
+            self.reported = done;
+            callback.call1((done,))?;
+        }
+        Ok(())
+    }
+}
+
+/// Run `simulate(cancel, report)` through the one runner, calling `progress`
+/// (if given) with the games finished so far, and at the end with those played.
+pub fn run_simulation<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    simulate: impl FnOnce(&AtomicBool, &(dyn Fn(u64) + Sync)) -> crate::Result<T> + Send,
+    deals_of: impl Fn(&T) -> u64,
+) -> PyResult<T> {
+    let callback = progress.filter(|c| !c.is_none());
+    if let Some(callback) = callback {
+        if !callback.is_callable() {
+            return Err(super::args::wrong_type(
+                "progress",
+                "a callable or None",
+                callback,
+            ));
+        }
+    }
+    let mut progress = Progress {
+        callback,
+        reported: 0,
+    };
+    let finished = AtomicU64::new(0);
+    let result = run_interruptible_polling(
+        py,
+        |cancel| {
+            let report = |done: u64| {
+                finished.fetch_max(done, Ordering::Relaxed);
+            };
+            simulate(cancel, &report)
+        },
+        || progress.poll(finished.load(Ordering::Relaxed)),
+    )??;
+    if let Some(callback) = callback {
+        callback.call1((deals_of(&result),))?;
+    }
+    Ok(result)
+}
+
+/// The figures of `histogram` (piles → deals, from Python: `from_histogram`),
+/// computed as a simulation computes them: every key `least` to `cards`, every
+/// count a whole number, `seconds` finite and not negative, and the deals
+/// `seed …` within the numbered deals.
+pub fn stats_of_histogram<S>(
+    setup: S,
+    histogram: &Bound<'_, PyDict>,
+    (least, cards): (usize, usize),
+    seed: u64,
+    win_at: usize,
+    seconds: f64,
+) -> PyResult<Stats<S>> {
+    let expected = format!("a number of piles {least} to {cards}");
+    let mut counts: Histogram = [0; crate::deal::DECK_SIZE + 1];
+    for (piles, deals) in histogram.iter() {
+        let piles: usize = whole(&piles, "histogram", &expected)?;
+        if !(least..=cards).contains(&piles) {
+            return Err(Error::argument("histogram", &expected, piles).into());
+        }
+        counts[piles] = whole(&deals, "histogram", "a number of deals 0 or more")?;
+    }
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
+    }
+    let mut stats = Stats::of_histogram(setup, seed, counts, win_at);
+    if stats.deals > 0 {
+        DealRange::new(seed, stats.deals)?;
+    }
+    stats.seconds = seconds;
+    Ok(stats)
+}

@@ -1,0 +1,1115 @@
+//! The games of throwing cards out of a row (`crate::throw_game`), bound once.
+//!
+//! PyO3 classes cannot be generic, so [`throw_game!`] writes the four classes of
+//! a game (its move, outcome, game and solution) and its `solve_…` function from
+//! the game's [`Throwing`] type, the class names and the docstrings. Everything
+//! the classes do is written here once: the bodies are generic functions over
+//! `G: Throwing`, the macro only names them. Each game's own docstrings are doc
+//! comments in its invocation (no `concat!`), so they read as prose there and
+//! `help()` shows each game's words;
+//! `python/accordion/_core.pyi` states the same classes once as generic bases
+//! (`_ThrowMove`, `_ThrowGame`, …) and each game's docstrings in its subclasses.
+//!
+//! Binding a new throw game is one invocation (see `royal.rs`, `bayan.rs`),
+//! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
+
+use super::args::{
+    flag, jobs_arg, optional_text, optional_whole, text, whole, wrong_type, SEED_RANGE,
+};
+use super::errors::NoMoveToUndoError;
+use super::interrupt::run_interruptible;
+use super::pickle::{malformed, verdict};
+use super::solver::SolutionDict;
+use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
+use super::values::{card_count, deal_arg, PyDeal, PyRules};
+use crate::budget::Budget;
+use crate::error::Error;
+use crate::rules::{RuleSet, Rules};
+use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
+use crate::throw_play::{Setup, Strategy, ThrowStats};
+use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+use std::time::Duration;
+
+/// The default time limit of every game's `hint`, as for `Game.hint`.
+pub const HINT_SECONDS: Option<f64> = Some(2.0);
+
+/// A deal of `G` from a `Deal` or its text, checked by the game.
+pub fn deal_of<G: Throwing>(obj: &Bound<'_, PyAny>) -> PyResult<G::Deal> {
+    Ok(G::deal_of(deal_arg(obj)?)?)
+}
+
+/// One of the rule sets of `G` (default: its first), given as a str, as `Rules`
+/// without a variant, or `None`; anything else is refused, naming the game.
+pub fn rules_of<G: Throwing>(obj: Option<&Bound<'_, PyAny>>) -> PyResult<G> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(G::with_rules(G::RULE_SETS[0]));
+    };
+    let set = if let Ok(rules) = obj.cast::<PyRules>() {
+        let rules = rules.get().0;
+        if rules != Rules::new(rules.set) {
+            return Err(Error::InvalidRules(format!(
+                "{} has no variant (two-way, distances, win piles, goal): {rules}",
+                G::TITLE
+            ))
+            .into());
+        }
+        rules.set
+    } else if obj.is_instance_of::<PyString>() {
+        text(obj, "rules")?.parse::<RuleSet>()?
+    } else {
+        return Err(wrong_type("rules", "Rules, a rule-set name or None", obj));
+    };
+    Ok(crate::throw_game::rule_set_of(set)?)
+}
+
+/// A new game of `G` from the constructor's arguments, checked in signature order.
+pub fn new_game<G: Throwing>(
+    deal: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    blind: super::args::Flag,
+) -> PyResult<ThrowGame<G>> {
+    let deal = deal_of::<G>(deal)?;
+    let rules = rules_of::<G>(rules)?;
+    Ok(ThrowGame::open_or_blind(deal, rules, blind.get()?))
+}
+
+/// The game's deal, rules, mode and history: what pickling replays.
+pub fn game_state<G: Throwing>(game: &ThrowGame<G>) -> (PyDeal, &'static str, bool, Vec<String>) {
+    let deal = PyDeal {
+        deal: G::as_deal(game.deal()).clone(),
+        seed: None,
+    };
+    let history = game.history().iter().map(ToString::to_string).collect();
+    (
+        deal,
+        game.game_rules().rules().name(),
+        game.is_blind(),
+        history,
+    )
+}
+
+/// `RoyalGame('QH … KH', 'parlett', blind=True)`; the rules only for a game with more than one.
+pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
+    let rules = if G::RULE_SETS.len() > 1 {
+        format!(", '{}'", game.game_rules().rules().name())
+    } else {
+        String::new()
+    };
+    let blind = if game.is_blind() { ", blind=True" } else { "" };
+    format!("{class}('{}'{rules}{blind})", game.deal())
+}
+
+/// Take back the last action, returning it.
+pub fn undo<G: Throwing>(game: &mut ThrowGame<G>) -> PyResult<G::Play> {
+    let last = game
+        .last_play()
+        .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))?;
+    game.undo();
+    Ok(last)
+}
+
+/// The next action of best play within `timeout`, GIL released, Ctrl-C honoured.
+pub fn hint<G: Throwing>(
+    py: Python<'_>,
+    game: &ThrowGame<G>,
+    timeout: Option<f64>,
+) -> PyResult<Option<G::Play>> {
+    let budget = Budget::new(None, timeout, None)?;
+    let action = run_interruptible(py, |cancel| {
+        game.hint(&budget.clone().with_cancel(cancel.clone()))
+    })?;
+    Ok(action.map(|a| game.play_of(a)))
+}
+
+/// Whether `play` names a legal action of `game` now.
+pub fn is_legal<G: Throwing>(game: &ThrowGame<G>, play: G::Play) -> bool {
+    game.action_of(play)
+        .is_ok_and(|action| game.legal_actions().contains(&action))
+}
+
+/// The legal actions of `game`, by cards.
+pub fn legal_plays<G: Throwing>(game: &ThrowGame<G>) -> Vec<G::Play> {
+    game.legal_actions()
+        .into_iter()
+        .map(|a| game.play_of(a))
+        .collect()
+}
+
+/// The game whose position a `solve_…` argument names: a game of `G`
+/// (`game`, already found) or a deal's row, open.
+pub fn position_of<G: Throwing>(
+    game: Option<ThrowGame<G>>,
+    position: &Bound<'_, PyAny>,
+    game_class: &str,
+) -> PyResult<ThrowGame<G>> {
+    if let Some(game) = game {
+        return Ok(game);
+    }
+    if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
+        let rules = G::with_rules(G::RULE_SETS[0]);
+        return Ok(ThrowGame::open_or_blind(
+            deal_of::<G>(position)?,
+            rules,
+            false,
+        ));
+    }
+    let wanted = format!("a Deal, a {game_class} or a str");
+    Err(wrong_type("position", &wanted, position))
+}
+
+/// Solve a position ([`ThrowGame::solve`]: a blind game's stock is dealt first
+/// where the rules allow it), GIL released, Ctrl-C honoured; the cards solved.
+pub fn solve_position<G: Throwing>(
+    py: Python<'_>,
+    game: &ThrowGame<G>,
+    budget: &Budget,
+) -> PyResult<(String, Solution<G::Play>)> {
+    let cards = game.cards_left();
+    if cards.is_empty() {
+        return Err(Error::InvalidDeal("nothing to solve: the row is empty".into()).into());
+    }
+    let solution = run_interruptible(py, |cancel| {
+        game.solve(&budget.clone().with_cancel(cancel.clone()))
+    })?;
+    let deal = cards
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((deal, solution))
+}
+
+/// The JSON object of docs/contract.md for a solution, plus `game` and `cards`.
+pub fn solution_dict<'py, G: Throwing>(
+    py: Python<'py>,
+    deal: &str,
+    solution: &Solution<G::Play>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("game", G::NAME)?;
+    dict.set_item("deal", deal)?;
+    dict.set_item("result", solution.verdict.name())?;
+    let moves: Vec<String> = solution.moves.iter().map(ToString::to_string).collect();
+    dict.set_item("moves", moves)?;
+    dict.set_item("piles", solution.cards)?;
+    dict.set_item("cards", solution.cards)?;
+    dict.set_item("nodes", solution.nodes)?;
+    dict.set_item("seconds", solution.elapsed.as_secs_f64())?;
+    Ok(dict)
+}
+
+/// The solution whose `to_dict` is `data` (read back from JSON; pickling).
+pub fn solution_from_dict<G: Throwing>(
+    data: &Bound<'_, PyDict>,
+) -> PyResult<(String, Solution<G::Play>)> {
+    let read = SolutionDict::read(data)?;
+    let moves = read
+        .moves
+        .iter()
+        .map(|m| Ok(G::Play::parse(&text(m, "a move")?)?))
+        .collect::<PyResult<Vec<G::Play>>>()?;
+    let expected = format!("0 to {} cards (the cards of the deal)", read.row.len());
+    let cards: usize = whole(&read.field("cards")?, "cards", &expected)?;
+    if cards > read.row.len() {
+        return Err(Error::argument("cards", &expected, cards).into());
+    }
+    // Finite and not negative, but maybe past what a `Duration` holds.
+    let elapsed = Duration::try_from_secs_f64(read.seconds)
+        .map_err(|_| Error::argument("seconds", "a number of seconds 0 to 2**64", read.seconds))?;
+    let solution = Solution {
+        verdict: verdict(read.result)?,
+        moves,
+        cards,
+        nodes: read.nodes,
+        elapsed,
+        cancelled: false,
+    };
+    Ok((read.row.to_string(), solution))
+}
+
+/// A solution pickled by an earlier version, through `_restore`:
+/// `(deal, result, moves, (cards, nodes, seconds, cancelled))`.
+pub fn solution_from_state<G: Throwing>(
+    kind: &str,
+    state: &Bound<'_, PyTuple>,
+) -> PyResult<(String, Solution<G::Play>)> {
+    let (deal, result, moves, (cards, nodes, seconds, cancelled)): (
+        String,
+        String,
+        Vec<String>,
+        (usize, u64, f64, bool),
+    ) = state.extract().map_err(|_| malformed(kind))?;
+    let solution = Solution {
+        verdict: verdict(&result)?,
+        moves: moves
+            .iter()
+            .map(|m| G::Play::parse(m))
+            .collect::<Result<_, _>>()?,
+        cards,
+        nodes,
+        elapsed: Duration::try_from_secs_f64(seconds).map_err(|_| malformed(kind))?,
+        cancelled,
+    };
+    Ok((deal, solution))
+}
+
+/// A throw game's statistics rebuilt from their histogram (`from_histogram`).
+#[allow(clippy::too_many_arguments)]
+pub fn stats_from_histogram<G: Throwing>(
+    histogram: &Bound<'_, PyDict>,
+    rules: &Bound<'_, PyAny>,
+    strategy: &Bound<'_, PyAny>,
+    blind: bool,
+    cards: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    seconds: f64,
+) -> PyResult<ThrowStats> {
+    let setup = Setup {
+        rules: rules_of::<G>(Some(rules))?.rules(),
+        strategy: Strategy::parse(&text(strategy, "strategy")?, G::TITLE)?,
+        blind,
+        cards: card_count(Some(cards), G::MIN_CARDS)?,
+    };
+    let seed = super::args::seed(seed)?;
+    let bounds = (G::WON_AT, setup.cards);
+    stats_of_histogram(setup, histogram, bounds, seed, G::WON_AT, seconds)
+}
+
+/// A throw game's statistics pickled by an earlier version, through `_restore`:
+/// `((cards, blind, rules, strategy), (seed, …, histogram, …), seconds, cancelled)`;
+/// the figures are computed again from the histogram.
+pub fn stats_from_state<G: Throwing>(
+    kind: &str,
+    state: &Bound<'_, PyTuple>,
+) -> PyResult<ThrowStats> {
+    type SetupState = (usize, bool, String, String);
+    type Figures = (u64, u64, u64, Vec<u64>, f64, (f64, f64));
+    let ((cards, blind, rules, strategy), figures, seconds, cancelled): (
+        SetupState,
+        Figures,
+        f64,
+        bool,
+    ) = state.extract().map_err(|_| malformed(kind))?;
+    let (seed, _, _, histogram, _, _) = figures;
+    let setup = Setup {
+        cards,
+        blind,
+        rules: crate::throw_game::rule_set_of::<G>(rules.parse()?)?.rules(),
+        strategy: Strategy::parse(&strategy, G::TITLE)?,
+    };
+    let histogram = histogram.try_into().map_err(|_| malformed(kind))?;
+    let mut stats = ThrowStats::of_histogram(setup, seed, histogram, G::WON_AT);
+    stats.seconds = seconds;
+    stats.cancelled = cancelled;
+    Ok(stats)
+}
+
+/// The arguments of every throw game's `simulate_…`, checked in signature
+/// order, and the simulation run ([`crate::throw_play::simulate`]). `args` is
+/// the positional arguments: one `deals` is taken with a `DeprecationWarning`
+/// where `legacy` (`simulate_royal`'s old signature), refused otherwise.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_game<G: Throwing>(
+    py: Python<'_>,
+    function: &str,
+    legacy: bool,
+    args: &Bound<'_, PyTuple>,
+    deals: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    strategy: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    cards: Option<&Bound<'_, PyAny>>,
+    blind: Option<&Bound<'_, PyAny>>,
+    jobs: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<ThrowStats> {
+    let positional = args.get_item(0).ok();
+    let deals = match (args.len(), positional.as_ref(), deals) {
+        (0, _, Some(deals)) => deals.clone(),
+        (1, Some(deals), None) if legacy => {
+            let message = format!(
+                "{function}(deals, ...) is deprecated: pass deals=... by keyword, as simulate takes it"
+            );
+            let message = std::ffi::CString::new(message).expect("no NUL in the message");
+            PyErr::warn(py, &py.get_type::<PyDeprecationWarning>(), &message, 1)?;
+            deals.clone()
+        }
+        (0, _, None) => {
+            return Err(PyTypeError::new_err(format!(
+                "{function}() missing required keyword argument: 'deals'"
+            )))
+        }
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "{function}() takes keyword arguments only (deals=..., seed=..., ...)"
+            )))
+        }
+    };
+    let deals: u64 = whole(&deals, "deals", "1 to 2**64 - 1")?;
+    let rules = rules_of::<G>(rules)?.rules();
+    let strategy = optional_text(strategy, "strategy")?.map_or(Ok(Strategy::Greedy), |name| {
+        Strategy::parse(&name, G::TITLE)
+    })?;
+    let seed: u64 = optional_whole(seed, "seed", SEED_RANGE)?.unwrap_or(1);
+    let setup = Setup {
+        cards: card_count(cards, G::MIN_CARDS)?,
+        blind: flag(blind, "blind")?.unwrap_or(false),
+        rules,
+        strategy,
+    };
+    let jobs = jobs_arg(jobs)?;
+    run_simulation(
+        py,
+        progress,
+        |cancel, report| {
+            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, Some(cancel), Some(report))
+        },
+        |stats| stats.deals,
+    )
+}
+
+/// The `stats` JSON object (piles = cards), as `Stats.to_dict` writes it, with `game`.
+pub fn stats_to_dict<'py, G: Throwing>(
+    py: Python<'py>,
+    stats: &ThrowStats,
+) -> PyResult<Bound<'py, PyDict>> {
+    let setup = &stats.setup;
+    let dict = PyDict::new(py);
+    dict.set_item("game", G::NAME)?;
+    let figures = stats_dict(
+        py,
+        stats,
+        setup.rules.name(),
+        setup.strategy.name(),
+        setup.blind,
+        setup.cards,
+    )?;
+    dict.update(figures.as_mapping())?;
+    Ok(dict)
+}
+
+/// The arguments of `from_histogram` that rebuild `stats` (pickling).
+pub fn stats_reduced<'py>(py: Python<'py>, stats: &ThrowStats) -> PyResult<Bound<'py, PyTuple>> {
+    let s = &stats.setup;
+    let state = (
+        histogram_dict(py, &stats.histogram, false)?,
+        s.rules.name(),
+        s.strategy.name(),
+        s.blind,
+        s.cards,
+        stats.seed,
+        stats.seconds,
+    );
+    state.into_pyobject(py)
+}
+
+/// The statistics class of one throw game and its `simulate_…` function
+/// (`RoyalStats`, `simulate_royal`): the game's core type, the class and
+/// function names, whether the function takes the deprecated positional
+/// `deals`, and as doc comments the docstrings in the game's own words (the
+/// class, its `rules`, `strategy` and `wins`, the function). `extra { … }`
+/// holds methods of this game's class alone (deprecated spellings).
+macro_rules! throw_stats {
+    (
+        game: $G:ty;
+        $(#[$stats_doc:meta])* stats $Stats:ident = $stats_name:literal;
+        $(#[$rules_doc:meta])* rules;
+        $(#[$strategy_doc:meta])* strategy;
+        $(#[$wins_doc:meta])* wins;
+        $(#[$simulate_doc:meta])* fn $simulate:ident(legacy_positional = $legacy:literal);
+        extra { $($extra:tt)* }
+    ) => {
+        pub use stats_class::register_stats;
+
+        /// The game's statistics class and `simulate_…` function ([`throw_stats!`]).
+        pub mod stats_class {
+            use super::*;
+            use $crate::python::pickle::Reduced;
+            use $crate::python::stats::{histogram_dict, stats_repr};
+            use $crate::python::throw::{
+                simulate_game, stats_from_histogram, stats_from_state, stats_reduced,
+                stats_to_dict,
+            };
+            use $crate::throw_play::ThrowStats;
+            use pyo3::types::{PyDict, PyTuple};
+
+            /// Add the statistics class and the `simulate_…` function to the module.
+            pub fn register_stats(m: &Bound<'_, PyModule>) -> PyResult<()> {
+                m.add_class::<$Stats>()?;
+                m.add_function(wrap_pyfunction!($simulate, m)?)?;
+                Ok(())
+            }
+
+            $(#[$stats_doc])*
+            #[pyclass(frozen, name = $stats_name, module = "accordion._core")]
+            pub struct $Stats(pub ThrowStats);
+
+            impl $Stats {
+                /// The statistics pickled by an earlier version (through `_restore`).
+                pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Stats> {
+                    Ok($Stats(stats_from_state::<$G>($stats_name, state)?))
+                }
+            }
+
+            #[pymethods]
+            impl $Stats {
+                /// The figures of a histogram of cards left (cards → deals) of the deals
+                /// ``seed …``, computed as the simulation computes them.
+                ///
+                /// Runs over adjacent seed ranges combine by adding their histograms;
+                /// pickling rebuilds the statistics through this.
+                ///
+                /// Raises:
+                ///     InvalidArgumentError: a count, seed or number of cards out of range.
+                ///     InvalidRulesError: rules or a strategy the game does not know.
+                #[staticmethod]
+                #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
+                #[allow(clippy::too_many_arguments)]
+                fn from_histogram(
+                    histogram: &Bound<'_, PyDict>,
+                    rules: &Bound<'_, PyAny>,
+                    strategy: &Bound<'_, PyAny>,
+                    blind: bool,
+                    cards: &Bound<'_, PyAny>,
+                    seed: &Bound<'_, PyAny>,
+                    seconds: f64,
+                ) -> PyResult<Self> {
+                    let stats = stats_from_histogram::<$G>(
+                        histogram, rules, strategy, blind, cards, seed, seconds,
+                    )?;
+                    Ok($Stats(stats))
+                }
+
+                /// Pickled as the call of ``from_histogram`` that rebuilds it.
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                    let py = slf.py();
+                    Ok((
+                        py.get_type::<$Stats>().getattr("from_histogram")?,
+                        stats_reduced(py, &slf.get().0)?,
+                    ))
+                }
+
+                $(#[$rules_doc])*
+                #[getter]
+                fn rules(&self) -> &'static str {
+                    self.0.setup.rules.name()
+                }
+
+                $(#[$strategy_doc])*
+                #[getter]
+                fn strategy(&self) -> &'static str {
+                    self.0.setup.strategy.name()
+                }
+
+                /// Whether the deals were dealt as they went.
+                #[getter]
+                fn blind(&self) -> bool {
+                    self.0.setup.blind
+                }
+
+                /// Cards per deal.
+                #[getter]
+                fn cards(&self) -> usize {
+                    self.0.setup.cards
+                }
+
+                /// Deals played.
+                #[getter]
+                fn deals(&self) -> u64 {
+                    self.0.deals
+                }
+
+                /// The first deal's number (the deals are ``seed … seed+deals-1``).
+                #[getter]
+                fn seed(&self) -> u64 {
+                    self.0.seed
+                }
+
+                $(#[$wins_doc])*
+                #[getter]
+                fn wins(&self) -> u64 {
+                    self.0.wins
+                }
+
+                /// ``wins / deals``.
+                #[getter]
+                fn win_rate(&self) -> f64 {
+                    self.0.win_rate()
+                }
+
+                /// The 95% Wilson score interval of the win rate.
+                #[getter]
+                fn ci95(&self) -> (f64, f64) {
+                    self.0.ci95
+                }
+
+                /// Mean cards left (each card a pile of one, as in :class:`Stats`).
+                #[getter]
+                fn mean_piles(&self) -> f64 {
+                    self.0.mean_piles
+                }
+
+                /// Cards left → games, increasing, only the counts that occurred.
+                #[getter]
+                fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                    histogram_dict(py, &self.0.histogram, false)
+                }
+
+                /// Wall-clock seconds the simulation took.
+                #[getter]
+                fn seconds(&self) -> f64 {
+                    self.0.seconds
+                }
+
+                /// The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
+                /// writes it (``mode``, ``cards`` …), with ``game`` besides.
+                fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                    stats_to_dict::<$G>(py, &self.0)
+                }
+
+                fn __repr__(&self) -> String {
+                    let setup = &self.0.setup;
+                    let (rules, strategy) = (setup.rules.name(), setup.strategy.name());
+                    stats_repr($stats_name, &self.0, rules, strategy, setup.blind)
+                }
+
+                $($extra)*
+            }
+
+            $(#[$simulate_doc])*
+            #[pyfunction]
+            #[pyo3(
+                signature = (*args, deals = None, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None),
+                text_signature = "(*, deals, rules=None, strategy=None, seed=None, cards=None, blind=None, jobs=None, progress=None)"
+            )]
+            #[allow(clippy::too_many_arguments)]
+            fn $simulate(
+                py: Python<'_>,
+                args: &Bound<'_, PyTuple>,
+                deals: Option<&Bound<'_, PyAny>>,
+                rules: Option<&Bound<'_, PyAny>>,
+                strategy: Option<&Bound<'_, PyAny>>,
+                seed: Option<&Bound<'_, PyAny>>,
+                cards: Option<&Bound<'_, PyAny>>,
+                blind: Option<&Bound<'_, PyAny>>,
+                jobs: Option<&Bound<'_, PyAny>>,
+                progress: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<$Stats> {
+                let stats = simulate_game::<$G>(
+                    py,
+                    stringify!($simulate),
+                    $legacy,
+                    args,
+                    deals,
+                    rules,
+                    strategy,
+                    seed,
+                    cards,
+                    blind,
+                    jobs,
+                    progress,
+                )?;
+                Ok($Stats(stats))
+            }
+        }
+    };
+}
+
+pub(crate) use throw_stats;
+
+/// The classes of one throw game and its `solve_…` function; see the module
+/// documentation. The invocation names the game's core type and its classes
+/// and gives, as doc comments, the docstrings of each game's own words: each
+/// comment documents the item named after it (`parse`: the move's `parse`,
+/// `solution_cards`: the solution's `cards`, `fn solve_…`: the function). The
+/// shared members' docstrings are written once, here. The items are written
+/// into a module `classes` of the invoking module.
+macro_rules! throw_game {
+    (
+        game: $G:ty;
+        $(#[$move_doc:meta])* move $Move:ident = $move_name:literal;
+        $(#[$parse_doc:meta])* parse;
+        $(#[$kind_doc:meta])* kind;
+        $(#[$cards_doc:meta])* cards;
+        $(#[$outcome_doc:meta])* outcome $Outcome:ident = $outcome_name:literal;
+        $(#[$won_doc:meta])* won;
+        $(#[$game_doc:meta])* game $Game:ident = $game_name:literal;
+        $(#[$rules_doc:meta])* rules;
+        $(#[$legal_doc:meta])* legal_moves;
+        $(#[$play_doc:meta])* play;
+        $(#[$deal_doc:meta])* deal;
+        $(#[$solution_doc:meta])* solution $Solution:ident = $solution_name:literal;
+        $(#[$moves_doc:meta])* moves;
+        $(#[$solution_cards_doc:meta])* solution_cards;
+        $(#[$nodes_doc:meta])* nodes;
+        $(#[$solve_doc:meta])* fn $solve:ident;
+    ) => {
+        pub use classes::register_classes;
+
+        /// The game's classes and its `solve_…` function ([`throw_game!`]).
+        pub mod classes {
+            use super::*;
+            use $crate::python::args::{text, wrong_type, Flag, Seconds};
+            use $crate::python::legal::{LegalMoves, LiveMoves};
+            use $crate::python::pickle::{by_method, by_restore, malformed, Reduced};
+            use $crate::python::solver::budget;
+            use $crate::python::throw::{
+                game_repr, game_state, hint, is_legal, legal_plays, new_game, position_of,
+                solution_dict, solution_from_dict, solution_from_state, solve_position, undo,
+                HINT_SECONDS,
+            };
+            use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
+            use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, Throwing};
+            use pyo3::types::{PyDict, PyString, PyTuple};
+
+            type Play = <$G as Throwing>::Play;
+
+            /// Add the game's classes and its `solve_…` function to the module.
+            pub fn register_classes(m: &Bound<'_, PyModule>) -> PyResult<()> {
+                m.add_class::<$Move>()?;
+                m.add_class::<$Outcome>()?;
+                m.add_class::<$Game>()?;
+                m.add_class::<$Solution>()?;
+                m.add_function(wrap_pyfunction!($solve, m)?)?;
+                Ok(())
+            }
+
+            $(#[$move_doc])*
+            #[pyclass(frozen, eq, hash, name = $move_name, module = "accordion._core")]
+            #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+            pub struct $Move(pub Play);
+
+            impl $Move {
+                /// A move argument: this class or its text.
+                fn arg(obj: &Bound<'_, PyAny>) -> PyResult<Play> {
+                    if let Ok(play) = obj.cast::<$Move>() {
+                        return Ok(play.get().0);
+                    }
+                    if obj.is_instance_of::<PyString>() {
+                        return Ok(Play::parse(&text(obj, "a move")?)?);
+                    }
+                    Err(wrong_type("a move", concat!("a ", $move_name, " or a str"), obj))
+                }
+            }
+
+            #[pymethods]
+            impl $Move {
+                /// Pickle support: rebuilt by `parse` from the notation.
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                    let args = PyTuple::new(slf.py(), [slf.get().0.to_string()])?;
+                    by_method(slf, "parse", args)
+                }
+
+                #[new]
+                fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+                    let text = $crate::python::args::text(text, "a move")?;
+                    Ok($Move(Play::parse(&text)?))
+                }
+
+                $(#[$parse_doc])*
+                #[staticmethod]
+                fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+                    Self::py_new(text)
+                }
+
+                /// The action of dealing the next card (blind games).
+                #[staticmethod]
+                fn deal() -> Self {
+                    $Move(Play::DEAL)
+                }
+
+                $(#[$kind_doc])*
+                #[getter]
+                fn kind(&self) -> &'static str {
+                    self.0.kind()
+                }
+
+                $(#[$cards_doc])*
+                #[getter]
+                fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                    PyTuple::new(py, self.0.cards().into_iter().map(PyCard))
+                }
+
+                /// True for the deal action.
+                #[getter]
+                fn is_deal(&self) -> bool {
+                    self.0 == Play::DEAL
+                }
+
+                fn __str__(&self) -> String {
+                    self.0.to_string()
+                }
+
+                fn __repr__(&self) -> String {
+                    format!(concat!($move_name, "('{}')"), self.0)
+                }
+            }
+
+            $(#[$outcome_doc])*
+            #[pyclass(frozen, eq, hash, name = $outcome_name, module = "accordion._core")]
+            #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+            pub struct $Outcome(pub ThrowOutcome);
+
+            impl $Outcome {
+                /// The outcome pickled by `__reduce__`.
+                pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Outcome> {
+                    let (cards, won, is_over) =
+                        state.extract().map_err(|_| malformed($outcome_name))?;
+                    Ok($Outcome(ThrowOutcome {
+                        cards,
+                        won,
+                        is_over,
+                    }))
+                }
+            }
+
+            #[pymethods]
+            impl $Outcome {
+                /// Pickle support: `(cards, won, is_over)`.
+                fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+                    let state = (self.0.cards, self.0.won, self.0.is_over);
+                    by_restore(py, $outcome_name, state.into_pyobject(py)?)
+                }
+
+                /// Cards not thrown out (in the row and still to deal).
+                #[getter]
+                fn cards(&self) -> usize {
+                    self.0.cards
+                }
+
+                /// The same as :attr:`cards`.
+                #[getter]
+                fn piles(&self) -> usize {
+                    self.0.cards
+                }
+
+                $(#[$won_doc])*
+                #[getter]
+                fn won(&self) -> bool {
+                    self.0.won
+                }
+
+                /// ``"win"`` or ``"loss"``.
+                #[getter]
+                fn grade(&self) -> &'static str {
+                    if self.0.won {
+                        "win"
+                    } else {
+                        "loss"
+                    }
+                }
+
+                /// True when no throw and no deal is left.
+                #[getter]
+                fn is_over(&self) -> bool {
+                    self.0.is_over
+                }
+
+                fn __repr__(&self) -> String {
+                    format!(
+                        concat!("<", $outcome_name, " cards={} won={} is_over={}>"),
+                        self.0.cards,
+                        py_bool(self.0.won),
+                        py_bool(self.0.is_over)
+                    )
+                }
+            }
+
+            $(#[$game_doc])*
+            #[pyclass(name = $game_name, module = "accordion._core")]
+            #[derive(Clone)]
+            pub struct $Game {
+                pub game: $crate::throw_game::ThrowGame<$G>,
+            }
+
+            impl LiveMoves for $Game {
+                fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+                    legal_plays(&slf.borrow().game)
+                        .into_iter()
+                        .map(|p| Ok($Move(p).into_pyobject(slf.py())?.into_any()))
+                        .collect()
+                }
+
+                fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
+                    $Move::arg(play).is_ok_and(|play| is_legal(&slf.borrow().game, play))
+                }
+            }
+
+            #[pymethods]
+            impl $Game {
+                /// Pickle support: `(deal, rules, blind, history)`; the history is replayed.
+                fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+                    let state = game_state(&self.game);
+                    by_restore(py, $game_name, state.into_pyobject(py)?)
+                }
+
+                #[new]
+                #[pyo3(signature = (deal, rules = None, *, blind = Flag::FALSE), text_signature = "(deal, rules=None, *, blind=False)")]
+                fn py_new(
+                    deal: &Bound<'_, PyAny>,
+                    rules: Option<&Bound<'_, PyAny>>,
+                    blind: Flag,
+                ) -> PyResult<Self> {
+                    Ok($Game {
+                        game: new_game::<$G>(deal, rules, blind)?,
+                    })
+                }
+
+                $(#[$rules_doc])*
+                #[getter]
+                fn rules(&self) -> &'static str {
+                    self.game.game_rules().rules().name()
+                }
+
+                /// The deal the game started from.
+                #[getter]
+                fn starting_deal(&self) -> PyDeal {
+                    game_state(&self.game).0
+                }
+
+                /// Whether the game is dealt as it goes.
+                #[getter]
+                fn blind(&self) -> bool {
+                    self.game.is_blind()
+                }
+
+                $(#[$legal_doc])*
+                #[getter]
+                fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+                    LegalMoves::of(slf)
+                }
+
+                /// The row, left to right.
+                #[getter]
+                fn cards(&self) -> Vec<PyCard> {
+                    self.game.cards().iter().map(|&c| PyCard(c)).collect()
+                }
+
+                /// The same as :attr:`cards`.
+                #[getter]
+                fn tops(&self) -> Vec<PyCard> {
+                    self.cards()
+                }
+
+                /// One one-card pile per card, for code written for :class:`Game`.
+                #[getter]
+                fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+                    self.game
+                        .cards()
+                        .iter()
+                        .map(|&c| PyTuple::new(py, [PyCard(c)]))
+                        .collect()
+                }
+
+                /// Cards still to be dealt (0 in an open game).
+                #[getter]
+                fn stock_size(&self) -> usize {
+                    self.game.stock().len()
+                }
+
+                /// The actions played so far, in canonical notation.
+                #[getter]
+                fn history(&self) -> Vec<$Move> {
+                    self.game.history().into_iter().map($Move).collect()
+                }
+
+                /// Cards left, whether won, whether over.
+                #[getter]
+                fn outcome(&self) -> $Outcome {
+                    $Outcome(self.game.outcome())
+                }
+
+                /// True when no throw and no deal is left.
+                #[getter]
+                fn is_over(&self) -> bool {
+                    self.game.is_over()
+                }
+
+                $(#[$play_doc])*
+                #[pyo3(signature = (r#move, /))]
+                fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
+                    let action = self.game.action_of($Move::arg(r#move)?)?;
+                    let play = self.game.play_of(action);
+                    self.game.play(action)?;
+                    Ok($Move(play))
+                }
+
+                $(#[$deal_doc])*
+                fn deal(&mut self) -> PyResult<$Move> {
+                    self.game.play(ThrowAction::Deal)?;
+                    Ok($Move(Play::DEAL))
+                }
+
+                /// Take back the last action and return it.
+                ///
+                /// Raises:
+                ///     NoMoveToUndoError: nothing has been played.
+                fn undo(&mut self) -> PyResult<$Move> {
+                    Ok($Move(undo(&mut self.game)?))
+                }
+
+                /// The next action of best play; ``None`` when the game is over (or when
+                /// ``timeout`` ran out before the solver found any line).
+                ///
+                /// ``deal`` while cards are left to deal and the rules let the player deal
+                /// past throws (dealing never takes a throw away); otherwise the first
+                /// throw of the exact solver's line for the row, or ``deal`` when no throw
+                /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
+                /// limit). Releases the GIL; Ctrl-C stops it.
+                ///
+                /// Raises:
+                ///     InvalidArgumentError: ``timeout`` not positive.
+                #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
+                fn hint(&self, py: Python<'_>, timeout: Seconds) -> PyResult<Option<$Move>> {
+                    Ok(hint(py, &self.game, timeout.0)?.map($Move))
+                }
+
+                /// An independent game in the same position, with the same history.
+                fn copy(&self) -> Self {
+                    self.clone()
+                }
+
+                fn __copy__(&self) -> Self {
+                    self.clone()
+                }
+
+                fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                    self.clone()
+                }
+
+                fn __str__(&self) -> String {
+                    self.game.to_string()
+                }
+
+                /// The row (and a blind game's cards to deal) as an SVG picture, drawn by
+                /// :func:`accordion.svg`.
+                fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+                    picture(slf.as_any())
+                }
+
+                fn __repr__(&self) -> String {
+                    game_repr($game_name, &self.game)
+                }
+            }
+
+            $(#[$solution_doc])*
+            #[pyclass(frozen, name = $solution_name, module = "accordion._core")]
+            pub struct $Solution {
+                deal: String,
+                solution: Solution<Play>,
+            }
+
+            impl $Solution {
+                /// A solution pickled by an earlier version (through `_restore`).
+                pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Solution> {
+                    let (deal, solution) = solution_from_state::<$G>($solution_name, state)?;
+                    Ok($Solution { deal, solution })
+                }
+            }
+
+            #[pymethods]
+            impl $Solution {
+                /// Pickled through its dictionary (``from_dict(solution.to_dict())``).
+                fn __reduce__<'py>(
+                    slf: &Bound<'py, Self>,
+                ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+                    let py = slf.py();
+                    Ok((
+                        py.get_type::<$Solution>().getattr("from_dict")?,
+                        (slf.get().to_dict(py)?,),
+                    ))
+                }
+
+                /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+                ///
+                /// Raises:
+                ///     InvalidArgumentError: a key missing or a value out of range.
+                #[staticmethod]
+                fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
+                    let (deal, solution) = solution_from_dict::<$G>(data)?;
+                    Ok($Solution { deal, solution })
+                }
+
+                /// The row solved, left to right.
+                #[getter]
+                fn deal(&self) -> &str {
+                    &self.deal
+                }
+
+                /// ``win``, ``loss`` (proved) or ``unknown`` (a budget ran out).
+                #[getter]
+                fn result(&self) -> &'static str {
+                    self.solution.verdict.name()
+                }
+
+                $(#[$moves_doc])*
+                #[getter]
+                fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                    PyTuple::new(py, self.solution.moves.iter().map(|&p| $Move(p)))
+                }
+
+                $(#[$solution_cards_doc])*
+                #[getter]
+                fn cards(&self) -> usize {
+                    self.solution.cards
+                }
+
+                /// The same as :attr:`cards`.
+                #[getter]
+                fn piles(&self) -> usize {
+                    self.solution.cards
+                }
+
+                $(#[$nodes_doc])*
+                #[getter]
+                fn nodes(&self) -> u64 {
+                    self.solution.nodes
+                }
+
+                /// Wall-clock seconds the search took.
+                #[getter]
+                fn seconds(&self) -> f64 {
+                    self.solution.elapsed.as_secs_f64()
+                }
+
+                /// The JSON object of docs/contract.md, plus ``game`` and ``cards``.
+                fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                    solution_dict::<$G>(py, &self.deal, &self.solution)
+                }
+
+                fn __repr__(&self) -> String {
+                    format!(
+                        concat!("<", $solution_name, " {} cards={} moves={}>"),
+                        self.result(),
+                        self.solution.cards,
+                        self.solution.moves.len()
+                    )
+                }
+            }
+
+            $(#[$solve_doc])*
+            #[pyfunction]
+            #[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None))]
+            fn $solve(
+                py: Python<'_>,
+                position: &Bound<'_, PyAny>,
+                rules: Option<&Bound<'_, PyAny>>,
+                max_nodes: Option<&Bound<'_, PyAny>>,
+                timeout: Option<&Bound<'_, PyAny>>,
+                memory: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<$Solution> {
+                // In signature order: the position, the rules, then the budget.
+                let game = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
+                let game = position_of::<$G>(game, position, $game_name)?;
+                $crate::python::throw::rules_of::<$G>(rules)?;
+                let budget = budget(max_nodes, timeout, memory)?;
+                let (deal, solution) = solve_position(py, &game, &budget)?;
+                Ok($Solution { deal, solution })
+            }
+        }
+    };
+}
+
+pub(crate) use throw_game;

@@ -1,0 +1,312 @@
+//! Strategies that play a whole throw game (Royal Marriage, Bayan), and many
+//! numbered deals played by one, in parallel, with the same totals for any
+//! number of threads: through the one statistics driver ([`crate::stats`]).
+//!
+//! - `greedy`: whenever a throw exists, make the first in the game's canonical
+//!   order ([`ThrowRow::first_throw`]); deal only when no throw exists. It never
+//!   looks ahead.
+//! - `best`: open play follows the exact solver's line. Blind play where the
+//!   rules let the player deal past throws deals every card first (dealing
+//!   never takes a throw away, so this loses nothing and turns the game into
+//!   the open one), then follows the solver: it never looks at the stock order.
+//!   Blind play where the rules oblige a throw before each deal makes the
+//!   throw of [`Throwing::blind_choice`] (Royal Marriage under `parlett`: any
+//!   throw, since every choice ends alike).
+
+use crate::budget::{Budget, Verdict};
+use crate::error::{quoted, Error, Result};
+use crate::pool;
+use crate::rules::RuleSet;
+use crate::stats::{play_chunks, DealRange, Stats};
+use crate::throw_game::{rule_set_of, ThrowAction, ThrowGame, ThrowOutcome, ThrowRow, Throwing};
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// How a whole game is played automatically.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    Greedy,
+    Best,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 2] = [Strategy::Greedy, Strategy::Best];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Greedy => "greedy",
+            Strategy::Best => "best",
+        }
+    }
+
+    /// The strategy named `text` (`greedy`, `best`), or an error naming `game`.
+    pub fn parse(text: &str, game: &str) -> Result<Strategy> {
+        let name = text.trim().to_ascii_lowercase();
+        Strategy::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| {
+                Error::InvalidRules(format!(
+                    "unknown {game} strategy {} (known: greedy, best)",
+                    quoted(text)
+                ))
+            })
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = Error;
+
+    /// As [`Strategy::parse`], the error naming no game.
+    fn from_str(text: &str) -> Result<Strategy> {
+        Strategy::parse(text, "throw-game")
+    }
+}
+
+/// The action a strategy takes in a game, or `None` when the game is over.
+pub fn choose<G: Throwing>(
+    game: &ThrowGame<G>,
+    strategy: Strategy,
+) -> Option<ThrowAction<G::Throw>> {
+    let throw = match strategy {
+        Strategy::Greedy => game.row().first_throw(),
+        Strategy::Best if game.is_blind() && !game.stock().is_empty() => {
+            if game.game_rules().deals_past_throws() {
+                // Dealing never takes a throw away: deal everything, then solve.
+                return Some(ThrowAction::Deal);
+            }
+            G::blind_choice(game)
+        }
+        Strategy::Best => {
+            let solution = game.game_rules().solve_row(game.row(), &Budget::default());
+            let first = *solution.moves.first()?;
+            match game.action_of(first) {
+                Ok(ThrowAction::Throw(throw)) => Some(throw),
+                _ => unreachable!("the solver's line starts with a legal throw"),
+            }
+        }
+    };
+    throw
+        .map(ThrowAction::Throw)
+        .or_else(|| game.may_deal().then_some(ThrowAction::Deal))
+}
+
+/// Play a whole game with a strategy; the final outcome.
+pub fn play_out<G: Throwing>(
+    deal: G::Deal,
+    blind: bool,
+    rules: G,
+    strategy: Strategy,
+) -> ThrowOutcome {
+    let mut game = ThrowGame::open_or_blind(deal, rules, blind);
+    if strategy == Strategy::Best && (!blind || rules.deals_past_throws()) {
+        // The solver's line from the whole deal, open: see `choose`.
+        let row = G::Row::from_cards(G::cards_of(game.deal()));
+        let solution = rules.solve_row(&row, &Budget::default());
+        debug_assert_ne!(solution.verdict, Verdict::Unknown);
+        return ThrowOutcome {
+            cards: solution.cards,
+            won: solution.verdict == Verdict::Win,
+            is_over: true,
+        };
+    }
+    while let Some(action) = choose(&game, strategy) {
+        game.play(action).expect("strategies choose legal actions");
+    }
+    game.outcome()
+}
+
+/// What a simulation of a throw game plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Cards per deal, [`Throwing::MIN_CARDS`] to 52.
+    pub cards: usize,
+    pub blind: bool,
+    pub rules: RuleSet,
+    pub strategy: Strategy,
+}
+
+/// The figures of a throw game's simulation (piles = cards left, each card a
+/// pile of one; a win leaves [`Throwing::WON_AT`] cards).
+pub type ThrowStats = Stats<Setup>;
+
+/// Deals per chunk: a game takes microseconds (`best` solves the row once).
+const CHUNK: u64 = 1 << 10;
+
+/// Check a setup for `G`: the cards per deal and the rules.
+pub fn check_setup<G: Throwing>(setup: &Setup) -> Result<G> {
+    if !(G::MIN_CARDS..=crate::deal::DECK_SIZE).contains(&setup.cards) {
+        let expected = format!("{} to 52", G::MIN_CARDS);
+        return Err(Error::argument("cards", &expected, setup.cards));
+    }
+    rule_set_of::<G>(setup.rules)
+}
+
+/// Play numbered deals `seed, seed + 1, …, seed + deals - 1` of `G`
+/// ([`Throwing::numbered_deal`]) on `jobs` threads (`None`: one per core). A
+/// raised `cancel` flag stops early (the totals then cover the chunks that
+/// finished and say so); `progress` is called from any thread with the games
+/// finished so far.
+///
+/// Errors: `InvalidArgument` for `deals == 0`, a last deal past `2**64 - 1`,
+/// `cards` out of range or `jobs` out of range; `InvalidRules` for rules the
+/// game is not played under.
+pub fn simulate<G: Throwing>(
+    setup: &Setup,
+    seed: u64,
+    deals: u64,
+    jobs: Option<usize>,
+    cancel: Option<&AtomicBool>,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<ThrowStats> {
+    let range = DealRange::new(seed, deals)?;
+    let rules = check_setup::<G>(setup)?;
+    let jobs = pool::check_jobs(jobs.map(|j| j as u64))?;
+    let start = Instant::now();
+    let (histogram, cancelled) = play_chunks(
+        range,
+        CHUNK,
+        jobs,
+        cancel,
+        progress,
+        |first, count, histogram| {
+            // Never `first..first + count`: the last deal may be 2**64 - 1.
+            for number in (0..count).map(|i| first + i) {
+                let deal = G::numbered_deal(number, setup.cards).expect("cards checked");
+                let outcome = play_out(deal, setup.blind, rules, setup.strategy);
+                histogram[outcome.cards] += 1;
+            }
+        },
+    );
+    let mut stats = ThrowStats::of_histogram(*setup, seed, histogram, G::WON_AT);
+    stats.cancelled = cancelled;
+    stats.seconds = start.elapsed().as_secs_f64();
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bayan::game::Bayan;
+    use crate::royal::game::Royal;
+    use crate::royal::RoyalDeal;
+
+    #[test]
+    fn totals_do_not_depend_on_the_thread_count() {
+        let setup = Setup {
+            cards: 52,
+            blind: true,
+            rules: RuleSet::Parlett,
+            strategy: Strategy::Greedy,
+        };
+        let one = simulate::<Royal>(&setup, 10, 500, Some(1), None, None).unwrap();
+        let two = simulate::<Royal>(&setup, 10, 500, Some(2), None, None).unwrap();
+        assert_eq!(one.histogram, two.histogram);
+        assert_eq!(one.deals, 500);
+        assert_eq!(one.histogram.iter().sum::<u64>(), 500);
+        assert_eq!(one.histogram[2], one.wins);
+        let (lo, hi) = one.ci95;
+        let rate = one.wins as f64 / 500.0;
+        assert!(lo < rate && rate < hi && hi - lo < 0.1, "{lo} {hi}");
+        let stopped = simulate::<Royal>(
+            &setup,
+            10,
+            5000,
+            Some(2),
+            Some(&AtomicBool::new(true)),
+            None,
+        )
+        .unwrap();
+        assert_eq!(stopped.deals, 0);
+        assert!(stopped.cancelled);
+        let bayan = Setup {
+            rules: RuleSet::Modern,
+            ..setup
+        };
+        let one = simulate::<Bayan>(&bayan, 10, 300, Some(1), None, None).unwrap();
+        let two = simulate::<Bayan>(&bayan, 10, 300, Some(2), None, None).unwrap();
+        assert_eq!(one.histogram, two.histogram);
+        assert_eq!(one.histogram[0], one.wins);
+    }
+
+    #[test]
+    fn bad_numbers_are_refused_by_name() {
+        let setup = Setup {
+            cards: 52,
+            blind: false,
+            rules: RuleSet::Modern,
+            strategy: Strategy::Greedy,
+        };
+        for (setup, seed, deals, jobs, name) in [
+            (setup, 0, 0, None, "deals"),
+            (setup, u64::MAX, 2, None, "deals"),
+            (Setup { cards: 1, ..setup }, 0, 1, None, "cards"),
+            (setup, 0, 1, Some(0), "jobs"),
+            (setup, 0, 1, Some(100_000), "jobs"),
+        ] {
+            match simulate::<Royal>(&setup, seed, deals, jobs, None, None) {
+                Err(Error::InvalidArgument { argument, .. }) => assert_eq!(argument, name),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+        let strict = Setup {
+            rules: RuleSet::Strict,
+            ..setup
+        };
+        assert!(matches!(
+            simulate::<Royal>(&strict, 0, 1, None, None, None),
+            Err(Error::InvalidRules(_))
+        ));
+        let parlett = Setup {
+            rules: RuleSet::Parlett,
+            ..setup
+        };
+        assert!(matches!(
+            simulate::<Bayan>(&parlett, 0, 1, None, None, None),
+            Err(Error::InvalidRules(_))
+        ));
+        assert!(simulate::<Bayan>(&Setup { cards: 1, ..setup }, 0, 1, None, None, None).is_ok());
+        assert!(matches!(
+            Strategy::parse("clever", "Bayan"),
+            Err(Error::InvalidRules(m)) if m.contains("unknown Bayan strategy")
+        ));
+    }
+
+    #[test]
+    fn strategies_finish_games_and_best_is_never_worse() {
+        for seed in 0..200 {
+            for blind in [false, true] {
+                for rules in [RuleSet::Modern, RuleSet::Parlett] {
+                    let deal = RoyalDeal::from_seed(seed, 52).unwrap();
+                    let royal = Royal::with_rules(rules);
+                    let greedy = play_out(deal.clone(), blind, royal, Strategy::Greedy);
+                    let best = play_out(deal.clone(), blind, royal, Strategy::Best);
+                    assert!(greedy.is_over && best.is_over);
+                    let open_best = play_out(deal, false, royal, Strategy::Best);
+                    assert!(best.cards >= open_best.cards, "blind can't beat open");
+                    if !blind || rules == RuleSet::Modern {
+                        assert!(best.cards <= greedy.cards, "{seed}");
+                    }
+                }
+            }
+            for blind in [false, true] {
+                let deal = crate::deal::Deal::from_seed(seed, 16).unwrap();
+                let greedy = play_out(deal.clone(), blind, Bayan, Strategy::Greedy);
+                let best = play_out(deal, blind, Bayan, Strategy::Best);
+                assert!(greedy.is_over && best.is_over);
+                assert!(best.cards <= greedy.cards, "{seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn best_plays_the_solvers_line_in_open_play() {
+        let deal: RoyalDeal = "QH 5C 9H 7D 5S KH".parse().unwrap();
+        let mut open = ThrowGame::open_or_blind(deal, Royal::with_rules(RuleSet::Modern), false);
+        while let Some(action) = choose(&open, Strategy::Best) {
+            open.play(action).unwrap();
+        }
+        assert!(open.is_won());
+    }
+}

@@ -1,0 +1,149 @@
+"""One suite for every game of the registry × both engines (accordion.games.GAMES):
+perft golden counts written by the reference engine (tests/data/perft-games.tsv,
+from tests/data/perft_games.py), and a lock-step state machine that plays the same
+random actions on the core's game and the reference engine's and compares them.
+A game added to the registry is held to both without a line here."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from accordion.errors import AccordionError
+from accordion.games import GAMES, Descriptor, Engines
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _script() -> Any:
+    spec = importlib.util.spec_from_file_location("perft_games", DATA / "perft_games.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+SCRIPT = _script()
+
+
+def _lines() -> list[tuple[str, str, str, int, int, list[int]]]:
+    found = []
+    for text in (DATA / "perft-games.tsv").read_text(encoding="utf-8").splitlines():
+        if text and not text.startswith("#"):
+            name, rules, mode, seed, cards, counts = text.split("\t")
+            found.append(
+                (name, rules, mode, int(seed), int(cards), [int(n) for n in counts.split(",")])
+            )
+    return found
+
+
+LINES = _lines()
+
+
+def test_the_file_has_every_game_rule_set_and_deal() -> None:
+    expected = {
+        (game.name, rules, mode, seed, cards)
+        for game in GAMES.values()
+        for rules in game.rules
+        for mode, seed, cards in SCRIPT.DEALS
+    }
+    assert {line[:5] for line in LINES} == expected
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+@pytest.mark.parametrize("line", LINES, ids=lambda line: "-".join(map(str, line[:5])))
+def test_both_engines_count_the_golden_perft(engine: str, line: tuple[Any, ...]) -> None:
+    name, rules, mode, seed, cards, counts = line
+    game = SCRIPT.start(GAMES[name], rules, mode, seed, cards, engine)
+    # Depth d costs the counts before it in plays: a few hundred for the reference.
+    budget = 400 if engine == "reference" else 50_000
+    depth = max(d for d in range(1, len(counts) + 1) if d == 1 or sum(counts[: d - 1]) <= budget)
+    assert SCRIPT.PERFT.perft_all(game, depth) == counts[:depth]
+    assert list(game.history) == []
+
+
+# ---------------------------------------------------------------- lock step
+
+OUTCOME_FIELDS = ("piles", "cards", "grade", "won", "is_over")  # what each game has
+
+
+def _snapshot(game: Any) -> dict[str, object]:
+    outcome = game.outcome
+    return {
+        "legal": [str(move) for move in game.legal_moves],
+        "piles": [[str(card) for card in pile] for pile in game.piles],
+        "stock": game.stock_size,
+        "over": game.is_over,
+        "history": [str(move) for move in game.history],
+        "outcome": {
+            name: getattr(outcome, name) for name in OUTCOME_FIELDS if hasattr(outcome, name)
+        },
+        "text": str(game),
+    }
+
+
+def _machine(game: Descriptor) -> type[RuleBasedStateMachine]:
+    class Lockstep(RuleBasedStateMachine):
+        """One deal of the game played on both engines with the same random actions."""
+
+        @initialize(
+            seed=st.integers(0, 2**64 - 1),
+            cards=st.integers(2, 52),
+            rules=st.sampled_from(game.rules),
+            blind=st.booleans(),
+        )
+        def start(self, seed: int, cards: int, rules: str, blind: bool) -> None:
+            self.games = []
+            engines: tuple[Engines, ...] = ("core", "reference")
+            for engine in engines:
+                deal = game.numbered(engine)(seed, cards)
+                made = game.make_rules(rules, engine)
+                self.games.append(game.game_class(engine)(deal, made, blind=blind))
+
+        @precondition(lambda self: not self.games[1].is_over)
+        @rule(choice=st.integers(0, 10_000))
+        def play_a_legal_action(self, choice: int) -> None:
+            legal = [str(move) for move in self.games[1].legal_moves]
+            text = legal[choice % len(legal)]
+            assert [str(table.play(text)) for table in self.games] == [text, text]
+
+        @rule(choice=st.integers(0, 10_000), other=st.integers(0, 10_000))
+        def try_a_move_of_other_cards(self, choice: int, other: int) -> None:
+            """A move named by two top cards, legal or not, in the game's notation."""
+            tops = [str(pile[-1]) for pile in self.games[1].piles] or ["AS"]
+            first, second = tops[choice % len(tops)], tops[other % len(tops)]
+            text = f"out {first} {second}" if game.nouns.move == "throw" else f"{first}>{second}"
+            answers = []
+            for table in self.games:
+                try:
+                    answers.append(str(table.play(text)))
+                except AccordionError as error:
+                    answers.append(type(error).__name__)
+            assert answers[0] == answers[1]
+
+        @precondition(lambda self: bool(self.games[1].history))
+        @rule()
+        def undo(self) -> None:
+            assert len({str(table.undo()) for table in self.games}) == 1
+
+        @invariant()
+        def engines_agree(self) -> None:
+            core, reference = (_snapshot(table) for table in self.games)
+            assert core == reference
+
+    Lockstep.__name__ = f"Lockstep_{game.name}"
+    return Lockstep
+
+
+for _game in GAMES.values():
+    _case = _machine(_game).TestCase
+    _case.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
+    globals()[f"TestLockstep_{_game.name.replace('-', '_')}"] = _case
