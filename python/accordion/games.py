@@ -389,6 +389,7 @@ GAMES: dict[str, Descriptor] = {
                 "sweepers",
                 "random",
                 "parlett-agent",
+                "parlett-sampler",
                 "solver",
                 "clairvoyant",
                 "lookahead",

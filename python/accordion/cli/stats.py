@@ -46,8 +46,9 @@ def register(subparsers: Any) -> None:
         "--strategy",
         metavar="NAME",
         help="who chooses the moves: forced, slide-first, leap-first, sweepers, random, "
-        "parlett-agent, solver, clairvoyant, lookahead, planner (default: what the rules force, "
-        "the agent under parlett, else greedy slide-first); see docs/strategies.md",
+        "parlett-agent, parlett-sampler, solver, clairvoyant, lookahead, planner (default: what "
+        "the rules force, the agent under parlett, else greedy slide-first); "
+        "see docs/strategies.md",
     )
     parser.add_argument(
         "--budget",
