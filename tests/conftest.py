@@ -67,3 +67,14 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
         timeout=120,
         check=False,
     )
+
+
+def data_script(name: str) -> ModuleType:
+    """The script ``tests/data/NAME.py`` (one that writes a data file), imported."""
+    path = Path(__file__).resolve().parent / "data" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

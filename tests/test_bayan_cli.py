@@ -16,7 +16,8 @@ from conftest import run_cli
 
 import accordion
 from accordion import BayanGame, Deal
-from accordion.play.bayan import BayanSession, best_line, describe_line, status_line
+from accordion.play.bayan import BayanSession, best_line, status_line
+from accordion.play.session import describe_line
 from accordion.reference import bayan as reference
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

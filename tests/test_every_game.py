@@ -6,12 +6,11 @@ A game added to the registry is held to both without a line here."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import data_script
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -22,16 +21,7 @@ from accordion.games import GAMES, Descriptor, Engines
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("perft_games", DATA / "perft_games.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-SCRIPT = _script()
+SCRIPT = data_script("perft_games")
 
 
 def _lines() -> list[tuple[str, str, str, int, int, list[int]]]:

@@ -92,7 +92,7 @@ def test_no_layer_above_the_registry_tests_a_games_name() -> None:
     class_name = re.compile(r"__name__\b.*(Royal|Bayan)|\"(Royal|Bayan)Game\"\s*:")
     places = [
         PACKAGE / "svg.py",
-        *sorted(PACKAGE.glob("play/*.py")),
+        *sorted(PACKAGE.glob("play/**/*.py")),
         *sorted(PACKAGE.glob("cli/*.py")),
     ]
     found = [

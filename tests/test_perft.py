@@ -8,26 +8,16 @@ themselves verified, and the core's Python ``Game`` counts the same.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import data_script
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("perft_script", DATA / "perft.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-PERFT = _script()
+PERFT = data_script("perft")
 
 
 def _lines() -> list[tuple[str, bool, str, str, int, int, list[int]]]:

@@ -17,8 +17,9 @@ from conftest import run_cli
 
 import accordion
 from accordion import Deal, RoyalGame, royal_deal, solve_royal
-from accordion.play.royal import RoyalSession, best_line, describe_line, status_line
+from accordion.play.royal import RoyalSession, best_line, status_line
 from accordion.play.screen import render_screen
+from accordion.play.session import describe_line
 from accordion.reference import royal as reference
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

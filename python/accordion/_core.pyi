@@ -613,6 +613,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     memory: int | None = None,
+    jobs: int | None = None,
 ) -> Solution:
     """Solve an open row (or the current row of a game) exhaustively.
 
@@ -623,6 +624,9 @@ def solve(
         max_nodes: a node budget, at least 1 (default: none).
         timeout: seconds, positive (``inf`` or ``None``: none).
         memory: the transposition table's bound in bytes, at least 1 MiB (default 256 MiB).
+        jobs: searchers racing on the row, each on its own thread, in its own move
+            order and with its own table, 1 to 256 (default 1); the answer is that of
+            the one that finishes in the fewest positions, the same in every run.
 
     Returns:
         A :class:`Solution`: ``win`` with a winning line, ``loss`` with a line to the

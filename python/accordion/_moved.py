@@ -19,8 +19,8 @@ from collections.abc import Sequence
 MOVED: dict[str, tuple[str, ...]] = {
     "accordion.tui": ("accordion.play.accordion", "accordion.play.screen", "accordion.play.loop"),
     "accordion.session": ("accordion.play.session",),
-    "accordion.royal_tui": ("accordion.play.royal",),
-    "accordion.bayan_tui": ("accordion.play.bayan",),
+    "accordion.royal_tui": ("accordion.play.royal", "accordion.play.session"),
+    "accordion.bayan_tui": ("accordion.play.bayan", "accordion.play.session"),
     "accordion.checkpoint": ("accordion.batch.checkpoint",),
     "accordion.distributed": ("accordion.batch.dask",),
     "accordion.hunt": ("accordion.batch.hunt",),

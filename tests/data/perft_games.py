@@ -15,7 +15,6 @@ new game of the registry gets its lines by running this again:
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,17 +28,9 @@ CAP = 20_000
 HEADER = "# game\trules\tmode\tseed\tcards\tperft(1),perft(2),..."
 
 
-def _perft() -> Any:
-    path = Path(__file__).resolve().parent / "perft.py"
-    spec = importlib.util.spec_from_file_location("perft_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-PERFT = _perft()
+# perft.py's walk, from beside this script (run as a script or loaded by the tests).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import perft as PERFT  # noqa: E402
 
 
 def start(game: Descriptor, rules: str, mode: str, seed: int, cards: int, engine: str) -> Any:

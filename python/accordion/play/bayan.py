@@ -15,7 +15,14 @@ import random
 
 from accordion import BayanGame, BayanMove, Deal, Rules, solve_bayan
 from accordion.errors import AccordionError
-from accordion.play.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
+from accordion.play.session import (
+    CARDLIKE,
+    Reply,
+    ThrowSession,
+    is_int,
+    plural,
+    throw_status,
+)
 
 HELP = """\
 out 5D 9D, 5D 9D  throw out 5D and 9D: 1 or 3 places apart, same suit or rank
@@ -39,16 +46,6 @@ def best_line(game: BayanGame) -> tuple[list[BayanMove], BayanGame]:
     for move in solve_bayan(end).moves:
         line.append(end.play(move))
     return line, end
-
-
-def describe_line(moves: list[BayanMove]) -> str:
-    """`deal ×5, out 9D 5D, out 5C 3C`: a run of deals is counted, not spelt out."""
-    words: list[str] = []
-    deals = sum(1 for move in moves if move.is_deal)
-    if deals:
-        words.append("deal" if deals == 1 else f"deal ×{deals}")
-    words.extend(str(move) for move in moves if not move.is_deal)
-    return ", ".join(words)
 
 
 class BayanSession(ThrowSession[BayanGame, BayanMove]):
@@ -147,6 +144,3 @@ class BayanSession(ThrowSession[BayanGame, BayanMove]):
 
     def _best_line(self, game: BayanGame) -> tuple[list[BayanMove], BayanGame]:
         return best_line(game)
-
-    def _describe_line(self, moves: list[BayanMove]) -> str:
-        return describe_line(moves)

@@ -16,11 +16,17 @@ under ``modern``, and the (forced) greedy play under ``parlett``
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from accordion import Deal, RoyalGame, RoyalMove, Rules, royal_deal
 from accordion.errors import AccordionError
-from accordion.play.session import CARDLIKE, Reply, ThrowSession, is_int, plural, throw_status
+from accordion.play.session import (
+    CARDLIKE,
+    Reply,
+    ThrowSession,
+    is_int,
+    plural,
+    throw_status,
+)
 
 HELP = """\
 out 5D, 5D       throw out 5D: the cards either side of it agree (suit or rank)
@@ -45,22 +51,6 @@ def best_line(game: RoyalGame) -> tuple[list[RoyalMove], RoyalGame]:
     while (move := end.hint()) is not None:
         line.append(end.play(move))
     return line, end
-
-
-def describe_line(moves: Sequence[RoyalMove]) -> str:
-    """`deal ×5, out 9D, out 5C 3C`: a run of deals is counted, not spelt out."""
-    words: list[str] = []
-    run = 0
-    for move in [*moves, None]:
-        if move is not None and move.is_deal:
-            run += 1
-            continue
-        if run:
-            words.append("deal" if run == 1 else f"deal ×{run}")
-            run = 0
-        if move is not None:
-            words.append(str(move))
-    return ", ".join(words)
 
 
 class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
@@ -169,6 +159,3 @@ class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
 
     def _best_line(self, game: RoyalGame) -> tuple[list[RoyalMove], RoyalGame]:
         return best_line(game)
-
-    def _describe_line(self, moves: list[RoyalMove]) -> str:
-        return describe_line(moves)

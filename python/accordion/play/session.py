@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -386,6 +386,22 @@ def throw_status(game: ThrowGame[Any], stock: str) -> str:
     return " · ".join(parts)
 
 
+def describe_line(moves: Sequence[ThrowMove]) -> str:
+    """`deal ×5, out 9D, out 5C 3C`: a run of deals is counted, not spelt out."""
+    words: list[str] = []
+    run = 0
+    for move in [*moves, None]:
+        if move is not None and move.is_deal:
+            run += 1
+            continue
+        if run:
+            words.append("deal" if run == 1 else f"deal ×{run}")
+            run = 0
+        if move is not None:
+            words.append(str(move))
+    return ", ".join(words)
+
+
 class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     """What the games of throwing cards out share beyond :class:`BaseSession`.
 
@@ -404,9 +420,9 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     def _best_line(self, game: ThrowGameT) -> tuple[list[ThrowMoveT], ThrowGameT]:
         """Best play from ``game`` to the end: the actions, and the game they leave."""
 
-    @abstractmethod
     def _describe_line(self, moves: list[ThrowMoveT]) -> str:
         """A line of actions in a few words (`deal ×5, out 9D`)."""
+        return describe_line(moves)
 
     @abstractmethod
     def describe(self, move: ThrowMoveT) -> str:
