@@ -650,6 +650,7 @@ def solve_many(
     max_nodes: int | None = None,
     timeout: float | None = None,
     memory: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[Solution]:
     """Solve many rows on ``jobs`` threads; results in input order, the same for any ``jobs``.
 
@@ -657,12 +658,15 @@ def solve_many(
         deals: the rows (deals or their text); read before the search starts.
         rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
         jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+        progress: called with the number of rows solved so far, in the calling
+            thread, about every 50 ms while it grows and once at the end.
 
     Returns:
         A list of :class:`Solution`, one per row, in order.
 
     Raises:
         InvalidArgumentError: ``jobs`` or a budget out of range.
+        TypeError: ``progress`` is not callable.
         KeyboardInterrupt: Ctrl-C, from any thread.
     """
 
@@ -1254,6 +1258,7 @@ StrategyName = Literal[
     "sweepers",
     "random",
     "parlett-agent",
+    "parlett-sampler",
     "solver",
     "clairvoyant",
     "lookahead",

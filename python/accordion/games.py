@@ -367,6 +367,7 @@ GAMES: dict[str, Descriptor] = {
                 "sweepers",
                 "random",
                 "parlett-agent",
+                "parlett-sampler",
                 "solver",
                 "clairvoyant",
                 "lookahead",

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from accordion import Deal
+from accordion._input import read_line
 from accordion.batch import SOLVE_CHUNK, Plan, SeedRanges, row_blocks, solve_plan
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
@@ -154,11 +155,6 @@ def _plan(args: argparse.Namespace) -> Plan:
     return Plan(rows, SeedRanges(args.seed, _count(args), args.chunk, _cards(args)))
 
 
-#: The longest line --file reads: a row of 52 cards, spelt out long with
-#: commas and a comment, is far shorter.
-MAX_LINE = 1 << 16
-
-
 def _lines(path: str) -> Iterator[bytes]:
     """The lines of ``path`` (``-``: standard input) as bytes, none longer than MAX_LINE."""
     try:
@@ -166,9 +162,7 @@ def _lines(path: str) -> Iterator[bytes]:
     except OSError as error:
         raise CliError(f"--file {path}: cannot read it: {error.strerror}") from None
     with handle:
-        while line := handle.readline(MAX_LINE + 1):
-            if len(line) > MAX_LINE and not line.endswith(b"\n"):
-                raise CliError(f"--file {path}: a line longer than {MAX_LINE:,} bytes")
+        while line := read_line(handle, f"--file {path}"):
             yield line
 
 
