@@ -1258,6 +1258,7 @@ StrategyName = Literal[
     "sweepers",
     "random",
     "parlett-agent",
+    "parlett-sampler",
     "solver",
     "clairvoyant",
     "lookahead",
