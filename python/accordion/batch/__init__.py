@@ -49,10 +49,25 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
-#: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal.
+#: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal. A
+#: game's name (``accordion.games``) names its own numbered deals as well.
 NUMBERINGS: dict[str, Callable[[int, int], Deal]] = {
     "seed": lambda number, cards: Deal.from_seed(number, cards),
 }
+
+
+def deal_maker(name: str) -> Callable[[int, int], Deal]:
+    """The numbering called ``name``: one of :data:`NUMBERINGS`, or a game's."""
+    if name in NUMBERINGS:
+        return NUMBERINGS[name]
+    from accordion.games import GAMES
+
+    if name in GAMES:
+        made: Callable[[int, int], Deal] = GAMES[name].numbered()
+        return made
+    names = ", ".join([*sorted(NUMBERINGS), *GAMES])
+    raise InvalidArgumentError(f"numbering must be one of {names}, got {name!r}", "numbering")
+
 
 #: Default chunk sizes: a solve chunk is about a second of one core on 52-card
 #: deals, a simulation chunk of the strict rules a twentieth of that.
@@ -79,7 +94,7 @@ class SeedRange:
         return range(self.start, self.start + self.count)
 
     def deals(self) -> list[Deal]:
-        make = NUMBERINGS[self.numbering]
+        make = deal_maker(self.numbering)
         return [make(number, self.cards) for number in self.numbers()]
 
 
@@ -106,11 +121,7 @@ class SeedRanges(Sequence[SeedRange]):
         self, start: int, count: int, chunk: int, cards: int = 52, numbering: str = "seed"
     ) -> None:
         _check_range(start, count, chunk)
-        if numbering not in NUMBERINGS:
-            names = ", ".join(sorted(NUMBERINGS))
-            raise InvalidArgumentError(
-                f"numbering must be one of {names}, got {numbering!r}", "numbering"
-            )
+        deal_maker(numbering)  # refuses an unknown name
         self.start, self.total, self.chunk = start, count, chunk
         self.cards, self.numbering = cards, numbering
 
@@ -363,9 +374,29 @@ def solve_chunk(
     rules: Rules,
     budget: Budget,
     progress: Callable[[int], object] | None = None,
-) -> list[Solution]:
-    """Solve one chunk with the core's ``solve_many`` (this runs on a worker);
+    game: str = "accordion",
+) -> list[Any]:
+    """Solve one chunk (this runs on a worker): with the core's ``solve_many`` for
+    the games it solves in parallel, else deal by deal with the game's solver;
     ``progress`` is told how many of its deals are solved so far."""
+    from accordion.games import GAMES
+
+    if GAMES[game].pieces().solve_many is None:
+        solve_one = GAMES[game].solver()
+        solved = []
+        for deal in chunk.deals():
+            solved.append(
+                solve_one(
+                    deal,
+                    rules=rules,
+                    max_nodes=budget.max_nodes,
+                    timeout=budget.timeout,
+                    memory=budget.memory,
+                )
+            )
+            if progress is not None:
+                progress(len(solved))
+        return solved
     return solve_many(
         chunk.deals(),
         rules=rules,
@@ -377,19 +408,22 @@ def solve_chunk(
     )
 
 
-def _encode_solutions(solutions: list[Solution]) -> list[dict[str, object]]:
+def _encode_solutions(solutions: list[Any]) -> list[dict[str, object]]:
     return [solution.to_dict() for solution in solutions]
 
 
-def _decode_solutions(data: list[dict[str, object]], chunk: Chunk) -> list[Solution]:
-    """The solutions of a chunk read back, each checked to be one of its deal."""
+def _decode_solutions(
+    data: list[dict[str, object]], chunk: Chunk, kind: Any = Solution
+) -> list[Any]:
+    """The solutions of a chunk read back (``kind.from_dict``), each checked to be
+    one of its deal."""
     deals = chunk.deals()
     _check_count(data, len(deals), "solutions")
     solutions = []
     for deal, item in zip(deals, data, strict=True):
         if not isinstance(item, dict):
             raise ValueError(f"a solution that is not an object: {str(item)[:40]}")
-        solution = Solution.from_dict(item)
+        solution = kind.from_dict(item)
         if solution.deal != str(deal):
             raise ValueError(f"a solution of {solution.deal[:20]}…, not of {str(deal)[:20]}…")
         solutions.append(solution)
@@ -407,11 +441,20 @@ def _check_count(data: object, count: int, what: str) -> None:
 SOLUTIONS = Codec(_encode_solutions, _decode_solutions)
 
 
+def solutions_of(game: str) -> Codec:
+    """How the solutions of ``game`` (a name of ``accordion.games``) are written to a
+    checkpoint and read back: its solution class's ``to_dict`` and ``from_dict``."""
+    from accordion.games import GAMES, load
+
+    kind = load(GAMES[game].pieces().solution)
+    return Codec(_encode_solutions, functools.partial(_decode_solutions, kind=kind))
+
+
 #: The node budget of each solve of :func:`solver_fingerprint`.
 FINGERPRINT_NODES = 100_000
 
 
-def solver_fingerprint(rules: Rules) -> str:
+def solver_fingerprint(rules: Rules, game: str = "accordion") -> str:
     """The node counts of the solver on four fixed deals under ``rules``, hashed.
 
     The package version does not change with every build, but node counts (and so a
@@ -422,8 +465,10 @@ def solver_fingerprint(rules: Rules) -> str:
     52-card deal can take hours to decide, and the fingerprint must not hang the
     command (found by fuzzing the CLI, fuzz/results.md).
     """
-    deals = [Deal.from_seed(seed, cards) for seed, cards in ((1, 52), (2, 52), (3, 20), (4, 16))]
-    solutions = solve_many(deals, rules=rules, jobs=1, max_nodes=FINGERPRINT_NODES)
+    make = deal_maker(game)
+    deals = [make(seed, cards) for seed, cards in ((1, 52), (2, 52), (3, 20), (4, 16))]
+    budget = Budget(max_nodes=FINGERPRINT_NODES, jobs=1)
+    solutions = solve_chunk(RowBlock(tuple(str(deal) for deal in deals)), rules, budget, game=game)
     nodes = [solution.nodes for solution in solutions]
     return hashlib.sha256(repr(nodes).encode()).hexdigest()[:16]
 
@@ -453,13 +498,18 @@ def solve_plan(
     client: Client | str | None = None,
     checkpoint: str | None = None,
     progress: Callable[[int], object] | None = None,
-) -> Iterator[Solution]:
-    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order."""
+    game: str = "accordion",
+) -> Iterator[Any]:
+    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order.
+
+    ``game`` names a game of :mod:`accordion.games` (Accordion by default); its
+    numbered deals are the plan's with ``numbering=game``."""
     rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
     budget = Budget(max_nodes, timeout, memory, jobs)
     # The budget is checked here, before any chunk leaves.
     solve_many([], rules=rules, jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
     arguments = {
+        "game": game,
         **_plan_id(plan),
         "chunk": chunk,
         "rules": repr(rules),
@@ -468,13 +518,13 @@ def solve_plan(
         "memory": memory,
     }
     if checkpoint is not None:
-        arguments["solver"] = solver_fingerprint(rules)
-    task = functools.partial(solve_chunk, rules=rules, budget=budget)
+        arguments["solver"] = solver_fingerprint(rules, game)
+    task = functools.partial(solve_chunk, rules=rules, budget=budget, game=game)
     book = _open_checkpoint(checkpoint, "solve", arguments)
     runner, release = runner_for(client)
     try:
         for solutions in run_chunks(
-            task, plan, runner=runner, checkpoint=book, codec=SOLUTIONS, progress=progress
+            task, plan, runner=runner, checkpoint=book, codec=solutions_of(game), progress=progress
         ):
             yield from solutions
     finally:

@@ -106,10 +106,12 @@ def run(args: argparse.Namespace) -> int:
     prints as one ``accordion: error: …`` line (exit status 2).
     """
     game: Descriptor = args.game
+    # What the game cannot do is said before its variant flags are worked out
+    # (Accordion's Revenge would first ask for a game number).
+    game.require("each" if args.each else "stats", "stats --each" if args.each else "stats")
     resolve_game(args)
     check_variant(args, "stats")
     if args.each:
-        game.require("each", "stats --each")
         each.check(args)
         game.check_rules(args.rules, "stats")
         return each.run_each(args, list(_read_file(args.file, game.parse_row)))
@@ -118,7 +120,6 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"stats: {flag} goes with --each")
     if args.deals is None:
         raise CliError("stats: give --deals N (numbered deals) or --each --file F")
-    game.require("stats", "stats")
     if args.seed + args.deals > 2**64:
         raise CliError(
             f"--seed {args.seed} --deals {args.deals}: the last deal number, "
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
-    figures = _batch(args) if game.supports("batch") else _here(args)
+    figures = _batch(args) if game.supports("stats-batch") else _here(args)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -167,7 +168,7 @@ def _here(args: argparse.Namespace) -> dict[str, Any]:
     """Statistics by the game's own simulation, on this machine."""
     game: Descriptor = args.game
     if args.scheduler is not None or args.checkpoint is not None:
-        game.require("batch", "stats")
+        game.require("stats-batch", "stats")
     progress = Progress(args.deals, "simulating")
     stats = game.simulator()(
         deals=args.deals,
