@@ -505,6 +505,41 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
     }
 }
 
+/// Checks every throw game's solver is held to (each game's tests call them).
+#[cfg(test)]
+pub(crate) mod check {
+    use super::{ThrowGame, Throwing};
+    use crate::budget::{Budget, Verdict};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    /// A solve of `game`'s position stopped by a budget of `nodes` nodes is
+    /// `Unknown`, not cancelled, and its line replays to the cards it reports;
+    /// one stopped by a raised cancel flag is `Unknown` and says so.
+    pub fn budgets_are_honoured<G: Throwing>(game: &ThrowGame<G>, nodes: u64) {
+        let tiny = Budget {
+            max_nodes: Some(nodes),
+            ..Budget::default()
+        };
+        let cut = game.solve(&tiny);
+        assert_eq!((cut.verdict, cut.cancelled), (Verdict::Unknown, false));
+        let mut end = game.clone();
+        for &play in &cut.moves {
+            end.play(end.action_of(play).unwrap()).unwrap();
+        }
+        assert_eq!(end.outcome().cards, cut.cards);
+        let cancelled = Budget {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Budget::default()
+        };
+        let stopped = game.solve(&cancelled);
+        assert_eq!(
+            (stopped.verdict, stopped.cancelled),
+            (Verdict::Unknown, true)
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::bayan::{BayanGame, BayanPlay};

@@ -47,13 +47,22 @@ TABLE_GAMES = [
 ]
 
 
+def new_session(entry: Any, deal: Deal, seed: int) -> Any:
+    """A sitting under the game's first rule set, given as the command line gives
+    it (a ``Rules``), or by name to a session that takes only a name."""
+    try:
+        return entry.session_class()(deal, accordion.Rules(entry.rules[0]), seed=seed)
+    except (TypeError, ValueError):
+        return entry.session_class()(deal, entry.rules[0], seed=seed)
+
+
 def winnable_session(name: str) -> Any:
     """A sitting at a small numbered deal of game ``name`` that its solver wins."""
     entry = find_game(name)
     for cards in (8, 10, 12, 16):
         for seed in range(1, 300):
             deal = entry.numbered()(seed, cards)
-            session = entry.session_class()(deal, accordion.Rules(entry.rules[0]), seed=seed)
+            session = new_session(entry, deal, seed)
             if Table(session, entry).best().won:
                 return session
     raise AssertionError(f"no small winnable deal of {name}")
@@ -612,3 +621,23 @@ def test_every_game_of_the_registry_opens_at_the_table(game: str, tmp_path: Path
     child.expect(pytest.importorskip("pexpect").EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_forced_moves_play_out_in_parletts_royal_marriage() -> None:
+    from accordion import royal_deal
+    from accordion.play.royal import RoyalSession
+
+    session = RoyalSession(royal_deal(1), accordion.Rules("parlett"), seed=1)
+    app = make_app(session, "royal-marriage")
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("F")
+            assert app.table.over
+            # Every action was the game's own forced (greedy) one.
+            replay = session._new_game(session.deal)
+            for move in app.table.game.history:
+                assert replay.hint() == move
+                replay.play(move)
+
+    run(main())

@@ -12,6 +12,10 @@ Examples:
     [Card('7H'), Card('7S'), Card('KS')]
 """
 
+# First, for its side effect: a Ctrl-C while the command line starts must not
+# end in a traceback (accordion/_startup.py).
+from accordion import _startup  # noqa: F401
+
 # The errors and the reference engine (the executable specification) import and
 # run without the compiled core; everything else here needs it, and says so.
 from accordion._moved import install as _install_moved

@@ -367,6 +367,10 @@ class LegalMoves(Generic[_MoveT_co]):
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[_MoveT_co]: ...
     def __bool__(self) -> bool: ...
+    def __getitem__(self, index: int, /) -> _MoveT_co:
+        """Deprecated (``DeprecationWarning``): index ``list(game.legal_moves)``
+        instead. The throw games' ``legal_moves`` were lists.
+        """
 
 @final
 class Game:
@@ -613,6 +617,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     memory: int | None = None,
+    jobs: int | None = None,
 ) -> Solution:
     """Solve an open row (or the current row of a game) exhaustively.
 
@@ -623,6 +628,9 @@ def solve(
         max_nodes: a node budget, at least 1 (default: none).
         timeout: seconds, positive (``inf`` or ``None``: none).
         memory: the transposition table's bound in bytes, at least 1 MiB (default 256 MiB).
+        jobs: searchers racing on the row, each on its own thread, in its own move
+            order and with its own table, 1 to 256 (default 1); the answer is that of
+            the one that finishes in the fewest positions, the same in every run.
 
     Returns:
         A :class:`Solution`: ``win`` with a winning line, ``loss`` with a line to the
@@ -646,6 +654,7 @@ def solve_many(
     max_nodes: int | None = None,
     timeout: float | None = None,
     memory: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[Solution]:
     """Solve many rows on ``jobs`` threads; results in input order, the same for any ``jobs``.
 
@@ -653,12 +662,15 @@ def solve_many(
         deals: the rows (deals or their text); read before the search starts.
         rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
         jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+        progress: called with the number of rows solved so far, in the calling
+            thread, about every 50 ms while it grows and once at the end.
 
     Returns:
         A list of :class:`Solution`, one per row, in order.
 
     Raises:
         InvalidArgumentError: ``jobs`` or a budget out of range.
+        TypeError: ``progress`` is not callable.
         KeyboardInterrupt: Ctrl-C, from any thread.
     """
 
@@ -1493,6 +1505,7 @@ StrategyName = Literal[
     "sweepers",
     "random",
     "parlett-agent",
+    "parlett-sampler",
     "solver",
     "clairvoyant",
     "lookahead",

@@ -254,8 +254,19 @@ fn position_of(position: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) ->
     Err(wrong_type("position", "a Deal, a Game or a str", position))
 }
 
-fn solve_game(game: &Game, budget: &Budget) -> Solution {
-    solver::solve(game.tops(), game.stock(), &game.rules(), budget)
+fn solve_game(game: &Game, budget: &Budget, jobs: usize) -> Solution {
+    solver::solve_jobs(game.tops(), game.stock(), &game.rules(), budget, jobs)
+}
+
+/// `jobs` of [`solve`]: `None` (one searcher) or 1 to `MAX_JOBS` searchers
+/// racing on the one row ([`solver::solve_jobs`]).
+fn searchers(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let expected = "1 to 256 searchers (or None: one)";
+    match optional_whole::<u64>(obj, "jobs", expected)? {
+        None => Ok(1),
+        Some(n) if (1..=crate::pool::MAX_JOBS as u64).contains(&n) => Ok(n as usize),
+        Some(n) => Err(Error::argument("jobs", expected, n).into()),
+    }
 }
 
 /// Solve an open row (or the current row of a game) exhaustively.
@@ -267,6 +278,9 @@ fn solve_game(game: &Game, budget: &Budget) -> Solution {
 ///     max_nodes: a node budget, at least 1 (default: none).
 ///     timeout: seconds, positive (``inf`` or ``None``: none).
 ///     memory: the transposition table's bound in bytes, at least 1 MiB (default 256 MiB).
+///     jobs: searchers racing on the row, each on its own thread, in its own move
+///         order and with its own table, 1 to 256 (default 1); the answer is that of
+///         the one that finishes in the fewest positions, the same in every run.
 ///
 /// Returns:
 ///     A :class:`Solution`: ``win`` with a winning line, ``loss`` with a line to the
@@ -281,7 +295,7 @@ fn solve_game(game: &Game, budget: &Budget) -> Solution {
 ///     >>> solve("2S 3S 7H 6H AC QH TH 8C").result
 ///     'loss'
 #[pyfunction]
-#[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None))]
+#[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None, jobs = None))]
 fn solve(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
@@ -289,11 +303,13 @@ fn solve(
     max_nodes: Option<&Bound<'_, PyAny>>,
     timeout: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
+    jobs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
     let game = position_of(position, rules)?;
     let budget = budget(max_nodes, timeout, memory)?;
+    let jobs = searchers(jobs)?;
     let solution = run_interruptible(py, |cancel| {
-        solve_game(&game, &budget.clone().with_cancel(cancel.clone()))
+        solve_game(&game, &budget.clone().with_cancel(cancel.clone()), jobs)
     })?;
     PySolution::new(&game, &solution)
 }
@@ -304,15 +320,19 @@ fn solve(
 ///     deals: the rows (deals or their text); read before the search starts.
 ///     rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
 ///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+///     progress: called with the number of rows solved so far, in the calling
+///         thread, about every 50 ms while it grows and once at the end.
 ///
 /// Returns:
 ///     A list of :class:`Solution`, one per row, in order.
 ///
 /// Raises:
 ///     InvalidArgumentError: ``jobs`` or a budget out of range.
+///     TypeError: ``progress`` is not callable.
 ///     KeyboardInterrupt: Ctrl-C, from any thread.
 #[pyfunction]
-#[pyo3(signature = (deals, *, rules = None, jobs = None, max_nodes = None, timeout = None, memory = None))]
+#[pyo3(signature = (deals, *, rules = None, jobs = None, max_nodes = None, timeout = None, memory = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
 fn solve_many(
     py: Python<'_>,
     deals: &Bound<'_, PyAny>,
@@ -321,6 +341,7 @@ fn solve_many(
     max_nodes: Option<&Bound<'_, PyAny>>,
     timeout: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySolution>> {
     if deals.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
@@ -343,14 +364,20 @@ fn solve_many(
         rules.check_deal(deal.cards())?;
     }
     let rows: Vec<Vec<_>> = deals.iter().map(|d| d.cards().to_vec()).collect();
-    let solutions = run_interruptible(py, |cancel| {
-        solver::solve_many(
-            &rows,
-            &rules,
-            &budget.clone().with_cancel(cancel.clone()),
-            jobs,
-        )
-    })?;
+    let solutions = super::stats::run_simulation(
+        py,
+        progress,
+        |cancel, report| {
+            Ok(solver::solve_many_reporting(
+                &rows,
+                &rules,
+                &budget.clone().with_cancel(cancel.clone()),
+                jobs,
+                report,
+            ))
+        },
+        |solutions: &Vec<Solution>| solutions.len() as u64,
+    )?;
     deals
         .into_iter()
         .zip(&solutions)

@@ -370,7 +370,8 @@ pub fn simulate_game<G: Throwing>(
         py,
         progress,
         |cancel, report| {
-            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, Some(cancel), Some(report))
+            let cancel = Some(cancel.as_ref());
+            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, cancel, Some(report))
         },
         |stats| stats.deals,
     )

@@ -191,6 +191,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
     """
 
     WON_AT = 1
+    MOVE = AccordianMove
     OUTCOME = AccordianOutcome
 
     def __init__(self, deal: Deal | str, rules: object = None, *, blind: bool = False) -> None:
@@ -232,8 +233,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
     def _may_deal(self) -> bool:
         return self.stock_size > 0 and (self._rules == "modern" or not shifts(self._row))
 
-    @property
-    def legal_moves(self) -> list[AccordianMove]:
+    def _legal_moves(self) -> list[AccordianMove]:
         """The legal moves in canonical order, then ``deal`` when allowed."""
         moves = [_move(self._row, shift) for shift in self._shifts()]
         return [*moves, AccordianMove.deal()] if self._may_deal() else moves
@@ -305,7 +305,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
         checked as the core checks it and not applied."""
         _args.timeout(timeout)
         if self._rules == "uva" or self.stock_size > 0:
-            moves = self.legal_moves
+            moves = self._legal_moves()
             return moves[-1] if moves else None
         if self.is_over:
             return None

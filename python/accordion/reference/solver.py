@@ -121,6 +121,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     memory: int | None = None,
+    jobs: int | None = None,
 ) -> Solution:
     """Solve a deal (open) or the current row of a game, exhaustively.
 
@@ -132,10 +133,13 @@ def solve(
     ``InvalidDealError``: the solver knows only open rows. The budget arguments
     are checked as the core checks them (``max_nodes`` at least 1, ``timeout``
     positive, ``memory`` at least 1 MiB) but not applied: the search is for rows
-    short enough to finish.
+    short enough to finish. ``jobs`` (the core's searchers racing on the row, 1 to
+    256) is checked the same way; the one search here answers as any number of
+    them would, but for the line and the node count.
     """
     row, chosen = _start(position, rules)
     _args.budget(max_nodes, timeout, memory)
+    _args.optional_whole(jobs, "jobs", 1, 256, "1 to 256 searchers (or None: one)")
     search = _Search(chosen)
     fewest = search.fewest(row)
     return Solution(

@@ -325,13 +325,11 @@ class TableApp(App[int]):
     def _welcome(self) -> str:
         first = "d deals the first card; then " if self.table.blind else ""
         if self.table.throws:
-            how = (
-                "pick a card (Enter or a click), then a highlighted card to throw out "
-                "with it (a card lit itself is thrown out alone)."
-            )
+            how = "pick a card (Enter, click), then a lit card to throw out with it;"
+            how += " a card lit itself goes alone."
         else:
-            how = "pick a pile (Enter or a click), drop it on a highlighted one."
-        return f"{first}{how} ? lists the keys."
+            how = "pick a pile (Enter or a click), drop it on a lit one."
+        return f"{first}{how} ? keys."
 
     @property
     def row(self) -> RowView:

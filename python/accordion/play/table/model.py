@@ -31,6 +31,10 @@ from accordion.play.session import BaseSession, ThrowSession, plural
 #: move of the analysis (a deal it cannot settle in that time is "unknown").
 BUDGET = 2.0
 
+#: The rule sets, named by a game that names its rules by text (Royal Marriage,
+#: the UVa judge's Accordian), under which every action is forced.
+AUTOMATIC = ("parlett", "uva")
+
 #: The difficulty levels `n` takes, besides a number and ``winnable``.
 LEVELS = ("easy", "medium", "hard")
 
@@ -130,11 +134,12 @@ class Table:
 
     @property
     def automatic(self) -> bool:
-        """Whether the rules force every move (``strict``, ``strict-leap``, ``parlett``)."""
+        """Whether the rules force every move (``strict``, ``strict-leap``, ``parlett``,
+        ``uva``)."""
         rules = getattr(self.game, "rules", None)
         if isinstance(rules, accordion.Rules):
             return rules.is_automatic
-        return rules == "parlett"
+        return rules in AUTOMATIC
 
     @property
     def rules_name(self) -> str:
@@ -245,7 +250,8 @@ class Table:
         if not self.automatic or self.over:
             return None
         if self.throws:
-            # Parlett's Royal Marriage is greedy play, which is what its hint plays.
+            # Under forced rules (Parlett's greedy Royal Marriage, the UVa judge's
+            # play) the game's hint is the one move the rules allow.
             return self.game.hint()
         from accordion.play.accordion import forced_move
 
