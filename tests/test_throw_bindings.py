@@ -206,3 +206,9 @@ def test_every_throw_game_of_both_engines_has_the_live_view(engine: str) -> None
         assert "nonsense" not in view
         with pytest.raises(TypeError, match="live view"):
             pickle.dumps(view)
+        # Indexing, as the lists these were allowed, still works, deprecated.
+        with pytest.warns(DeprecationWarning, match="list\\(game.legal_moves\\)"):
+            moves = list(view)
+            assert view[0] == moves[0] and view[-1] == moves[-1]
+        with pytest.warns(DeprecationWarning), pytest.raises(IndexError):
+            view[len(list(view))]

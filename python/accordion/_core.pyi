@@ -367,6 +367,10 @@ class LegalMoves(Generic[_MoveT_co]):
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[_MoveT_co]: ...
     def __bool__(self) -> bool: ...
+    def __getitem__(self, index: int, /) -> _MoveT_co:
+        """Deprecated (``DeprecationWarning``): index ``list(game.legal_moves)``
+        instead. The throw games' ``legal_moves`` were lists.
+        """
 
 @final
 class Game:

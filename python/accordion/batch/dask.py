@@ -114,6 +114,18 @@ def _check_address(address: str, source: str) -> tuple[str, str]:
     text = address.strip()
     try:
         scheme, location = parse_address(text)
+        if scheme != "tls":
+            # inproc:// is a scheduler of this very process; ucx:// and the rest
+            # are not what the workers of docs/cluster.md listen on.
+            raise ValueError(scheme)
+        from dask.config import get
+
+        if not get("distributed.comm.tls.ca-file", None):
+            # Dask's client would fail, and then take 20 s to close in __del__.
+            raise SchedulerError(
+                f"{source} {address}: tls:// needs Dask's TLS configuration "
+                "(distributed.comm.tls.ca-file and the client's certificate)"
+            )
         if scheme == "tls":
             host, port = parse_host_port(location)
             if not host or not isinstance(port, int) or not 0 < port < 65536:
@@ -121,6 +133,8 @@ def _check_address(address: str, source: str) -> tuple[str, str]:
         from distributed.comm.registry import get_backend
 
         get_backend(scheme)
+    except SchedulerError:
+        raise
     except (ValueError, TypeError):
         raise SchedulerError(
             f"{source} {address!r} is not a scheduler address; write tcp://HOST:PORT"
@@ -254,6 +268,11 @@ def connect(address: str | None = None, *, timeout: float = CONNECT_TIMEOUT) -> 
         raise SchedulerError(
             f"{named}: no Dask scheduler answered within {timeout:g} s ({reason})"
         ) from None
+    except (ValueError, TypeError) as error:
+        # An address of another scheme that Dask cannot use as given (inproc://x,
+        # tls:// without a TLS configuration).
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise SchedulerError(f"{named}: cannot connect: {reason[:200]}") from None
 
 
 def _cancelled() -> tuple[type[BaseException], ...]:

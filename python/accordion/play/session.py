@@ -386,6 +386,14 @@ def throw_status(game: ThrowGame[Any], stock: str) -> str:
     return " · ".join(parts)
 
 
+#: The commands of every throw game's table, the end of its help.
+THROW_COMMANDS = """\
+hint   a good action, and whether the deal can still be won
+solve  the rest of a winning line (or of the best line when no win is left)
+undo   take back the last action        moves  list the legal actions
+deal   turn the next card (blind)       new    restart    help    quit"""
+
+
 def describe_line(moves: Sequence[ThrowMove]) -> str:
     """`deal ×5, out 9D, out 5C 3C`: a run of deals is counted, not spelt out."""
     words: list[str] = []

@@ -163,6 +163,21 @@ class LegalMoves(Generic[MoveT]):
     def __bool__(self) -> bool:
         return bool(self._actions())
 
+    def __getitem__(self, index: int) -> MoveT:
+        """Deprecated (``DeprecationWarning``): index ``list(game.legal_moves)``
+        instead. The throw games' ``legal_moves`` were lists."""
+        import warnings
+
+        warnings.warn(
+            "indexing legal_moves is deprecated: it is a live view; index list(game.legal_moves)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        moves = self._actions()
+        if not -len(moves) <= index < len(moves):
+            raise IndexError("legal move index out of range")
+        return moves[index]
+
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(map(str, self))})>"
 
