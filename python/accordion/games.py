@@ -470,6 +470,26 @@ GAMES: dict[str, Descriptor] = {
             won_at=0,
             docs="docs/bayan.md",
         ),
+        Descriptor(
+            name="accordian",
+            title="Accordian Patience",
+            summary="UVa 127: a pile's top card moves onto the pile one or three to the "
+            "left when they agree in suit or rank; won at one pile",
+            aliases=("uva-127", "card-accordion"),
+            core=ACCORDIAN[0],
+            reference=ACCORDIAN[1],
+            session="accordion.play.accordian:AccordianSession",
+            nouns=Nouns(node="position"),
+            rules=("modern", "uva"),
+            solve_rules=("modern", "uva"),
+            refuses={
+                **_THROW_REFUSES,
+                "rate": "rate measures Accordion deals, not Accordian Patience",
+                "stats": "stats over numbered deals is for Accordion and Royal Marriage; "
+                "stats --each --file F plays given deals",
+            },
+            docs="docs/accordian.md",
+        ),
     )
 }
 
