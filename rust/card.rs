@@ -126,6 +126,12 @@ pub(crate) fn write_spaced(f: &mut fmt::Formatter<'_>, cards: &[Card]) -> fmt::R
     Ok(())
 }
 
+/// Test helper: the card of a text, which must parse.
+#[cfg(test)]
+pub(crate) fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
 /// Test helper: the cards of a whitespace-separated text, each must parse.
 #[cfg(test)]
 pub(crate) fn cards(text: &str) -> Vec<Card> {

@@ -90,6 +90,11 @@ pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards + Send + Sync {
     fn apply(&mut self, throw: Self::Throw) -> Self::Undo;
     /// Exactly reverse `apply(throw)`, which returned `undo`.
     fn unapply(&mut self, throw: Self::Throw, undo: Self::Undo);
+    /// The piles left to right, each bottom to top: by default every card a
+    /// pile of its own (a row of piles says otherwise).
+    fn piles(&self) -> Vec<Vec<Card>> {
+        self.cards().iter().map(|&card| vec![card]).collect()
+    }
 }
 
 /// An action named by cards, as players write it: a throw or `deal`.
@@ -332,6 +337,16 @@ impl<G: Throwing> ThrowGame<G> {
         throws
     }
 
+    /// The first legal throw in canonical order (the greedy choice): the row's
+    /// first, unless the rules force another.
+    pub fn first_legal_throw(&self) -> Option<G::Throw> {
+        match self.row.first_throw() {
+            Some(throw) if self.rules.permits(&self.row, throw) => Some(throw),
+            Some(_) => self.legal_throws().first().copied(),
+            None => None,
+        }
+    }
+
     /// Whether `throw` is allowed now (by the row and the rules).
     pub fn allows(&self, throw: G::Throw) -> bool {
         self.row.allows(throw) && self.rules.permits(&self.row, throw)
@@ -487,6 +502,41 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
             write!(f, " | {} {}", G::STOCK, self.stock().len())?;
         }
         Ok(())
+    }
+}
+
+/// Checks every throw game's solver is held to (each game's tests call them).
+#[cfg(test)]
+pub(crate) mod check {
+    use super::{ThrowGame, Throwing};
+    use crate::budget::{Budget, Verdict};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    /// A solve of `game`'s position stopped by a budget of `nodes` nodes is
+    /// `Unknown`, not cancelled, and its line replays to the cards it reports;
+    /// one stopped by a raised cancel flag is `Unknown` and says so.
+    pub fn budgets_are_honoured<G: Throwing>(game: &ThrowGame<G>, nodes: u64) {
+        let tiny = Budget {
+            max_nodes: Some(nodes),
+            ..Budget::default()
+        };
+        let cut = game.solve(&tiny);
+        assert_eq!((cut.verdict, cut.cancelled), (Verdict::Unknown, false));
+        let mut end = game.clone();
+        for &play in &cut.moves {
+            end.play(end.action_of(play).unwrap()).unwrap();
+        }
+        assert_eq!(end.outcome().cards, cut.cards);
+        let cancelled = Budget {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Budget::default()
+        };
+        let stopped = game.solve(&cancelled);
+        assert_eq!(
+            (stopped.verdict, stopped.cancelled),
+            (Verdict::Unknown, true)
+        );
     }
 }
 

@@ -2,9 +2,10 @@
 //! numbered deals played by one, in parallel, with the same totals for any
 //! number of threads: through the one statistics driver ([`crate::stats`]).
 //!
-//! - `greedy`: whenever a throw exists, make the first in the game's canonical
-//!   order ([`ThrowRow::first_throw`]); deal only when no throw exists. It never
-//!   looks ahead.
+//! - `greedy`: whenever a throw exists, make the first legal one in the game's
+//!   canonical order ([`ThrowGame::first_legal_throw`]: the forced one where the
+//!   rules force one, as Accordian's `uva` does); deal only when no throw exists.
+//!   It never looks ahead.
 //! - `best`: open play follows the exact solver's line. Blind play where the
 //!   rules let the player deal past throws deals every card first (dealing
 //!   never takes a throw away, so this loses nothing and turns the game into
@@ -70,7 +71,7 @@ pub fn choose<G: Throwing>(
     strategy: Strategy,
 ) -> Option<ThrowAction<G::Throw>> {
     let throw = match strategy {
-        Strategy::Greedy => game.row().first_throw(),
+        Strategy::Greedy => game.first_legal_throw(),
         Strategy::Best if game.is_blind() && !game.stock().is_empty() => {
             if game.game_rules().deals_past_throws() {
                 // Dealing never takes a throw away: deal everything, then solve.

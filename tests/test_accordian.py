@@ -1,21 +1,73 @@
-"""Accordian Patience (UVa 127, docs/accordian.md) on the reference engine
-``accordion.reference.accordian``: the judge's sample, the rules, the notation and
-the solver's lines replayed.
+"""Accordian Patience (UVa 127, docs/accordian.md) on both engines: the Rust core
+through ``accordion._core`` and the reference engine ``accordion.reference.accordian``.
+
+Each engine is checked against the judge's sample and the documented rules, and
+the two are played in lockstep by a Hypothesis state machine. The core's solver is
+checked against a brute force over every line and the reference's search on short
+rows; its lines are replayed through the reference engine.
 """
 
 from __future__ import annotations
 
+import copy
+import importlib
+import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from accordion.errors import IllegalMoveError, InvalidRulesError
-from accordion.reference import Deal, Rules
-from accordion.reference import accordian as ref
+from accordion.errors import (
+    AccordionError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidRulesError,
+    NoMoveToUndoError,
+)
 
+ENGINES = {"core": "accordion._core", "reference": "accordion.reference.accordian"}
 DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module", params=list(ENGINES))
+def engine(request: pytest.FixtureRequest) -> Any:
+    return importlib.import_module(ENGINES[request.param])
+
+
+def core() -> Any:
+    return importlib.import_module(ENGINES["core"])
+
+
+def reference() -> Any:
+    return importlib.import_module(ENGINES["reference"])
+
+
+def texts(items: Any) -> list[str]:
+    return [str(item) for item in items]
+
+
+def numbered(seed: int, cards: int) -> str:
+    return str(core().Deal.from_seed(seed, cards))
+
+
+CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+card_texts = st.sampled_from(CARDS)
+
+
+@st.composite
+def move_texts(draw: st.DrawFn) -> str:
+    if draw(st.integers(0, 9)) == 0:
+        return "deal"
+    a, b = draw(st.lists(card_texts, min_size=2, max_size=2, unique=True))
+    return draw(st.sampled_from([f"{a}>{b}", f"{a}-{b}", f"{a} on {b}", f"{a}→{b}"]))
+
+
+# ---------------------------------------------------------------- the judge
 
 
 def judge_deals() -> list[str]:
@@ -31,87 +83,324 @@ def judge_line(sizes: list[int]) -> str:
     return f"{len(sizes)} {piles} remaining: " + " ".join(map(str, sizes))
 
 
-def test_the_judges_sample_gives_the_judges_output() -> None:
+def test_the_judges_sample_gives_the_judges_output(engine: Any) -> None:
     expected = (DATA / "uva-127-sample.out").read_text().splitlines()
-    assert [judge_line(ref.play_uva(deal)) for deal in judge_deals()] == expected
+    assert [judge_line(engine.play_uva(deal)) for deal in judge_deals()] == expected
     assert expected == ["6 piles remaining: 40 8 1 1 1 1", "1 pile remaining: 52"]
 
 
-def forced_sizes(game: ref.AccordianGame) -> list[int]:
-    while game.legal_moves:
-        (only,) = game.legal_moves
+def forced_sizes(game: Any) -> list[int]:
+    while not game.is_over:
+        (only,) = list(game.legal_moves)
         game.play(only)
-    return game.sizes
+    return list(game.sizes)
 
 
 @given(seed=st.integers(0, 2**64 - 1), cards=st.integers(1, 52))
-def test_uva_is_the_judges_game_open_and_blind(seed: int, cards: int) -> None:
+def test_uva_is_the_judges_game_open_and_blind_on_both_engines(seed: int, cards: int) -> None:
     # A card's moves depend only on the piles left of it: laying the whole row out
     # first gives the judge's game, who deals a card only when nothing moves.
-    deal = Deal.from_seed(seed, cards)
-    sizes = ref.play_uva(deal)
-    for blind in (False, True):
-        game = ref.AccordianGame(deal, "uva", blind=blind)
-        assert forced_sizes(game) == sizes
-        assert game.outcome.piles == len(sizes)
-        assert game.outcome.won == (len(sizes) == 1)
-        assert sum(sizes) == cards
+    deal = numbered(seed, cards)
+    sizes = reference().play_uva(deal)
+    assert core().play_uva(deal) == sizes
+    for module in (core(), reference()):
+        for blind in (False, True):
+            game = module.AccordianGame(deal, "uva", blind=blind)
+            assert forced_sizes(game) == sizes
+            assert game.outcome.piles == len(sizes)
+            assert game.outcome.won == (len(sizes) == 1)
+    assert sum(sizes) == cards
 
 
-def test_uva_moves_the_leftmost_card_three_places_rather_than_one() -> None:
-    game = ref.AccordianGame("5C 9H 2D 2C 2S", "uva")
+# ---------------------------------------------------------------- the rules
+
+
+def test_uva_moves_the_leftmost_card_three_places_rather_than_one(engine: Any) -> None:
+    game = engine.AccordianGame("5C 9H 2D 2C 2S", "uva")
     # 2C could slide onto 2D or leap onto 5C; 2S (right of it) waits.
-    assert [str(move) for move in game.legal_moves] == ["2C>5C"]
+    assert texts(game.legal_moves) == ["2C>5C"]
     with pytest.raises(IllegalMoveError, match=r"leftmost card .*\(2C>5C\)"):
         game.play("2C>2D")
     with pytest.raises(IllegalMoveError, match="an open game has no stock"):
         game.deal()
-    blind = ref.AccordianGame("5C 5D 5H", "uva", blind=True)
+    blind = engine.AccordianGame("5C 5D 5H", "uva", blind=True)
+    assert str(blind).endswith("| stock 3")
     blind.deal()
     blind.deal()
     with pytest.raises(IllegalMoveError, match="a move exists and the uva rules oblige it"):
         blind.deal()
 
 
-def test_modern_moves_top_cards_freely_and_undo_restores() -> None:
-    game = ref.AccordianGame("5C 9H 2D 5S 5H")
+def test_modern_moves_top_cards_freely_and_undo_restores(engine: Any) -> None:
+    game = engine.AccordianGame("5C 9H 2D 5S 5H")
     assert game.rules == "modern"
-    assert [str(move) for move in game.legal_moves] == ["5S>5C", "5H>5S", "5H>9H"]
-    assert game.play("5H-5S") == ref.AccordianMove("5H>5S")
+    assert texts(game.legal_moves) == ["5S>5C", "5H>5S", "5H>9H"]
+    assert str(game.play("5H-5S")) == "5H>5S"
     with pytest.raises(IllegalMoveError, match=r"5S is covered \(only a pile's top card moves\)"):
         game.play("5S>5C")
-    game.play("5H on 5C")
-    assert game.sizes == [2, 1, 1, 1]
+    assert str(game.play("5H on 5C")) == "5H>5C"
+    assert list(game.sizes) == [2, 1, 1, 1]
+    assert texts(game.piles[0]) == ["5C", "5H"]
     assert str(game) == "5H 9H 2D 5S"
     with pytest.raises(IllegalMoveError, match="not 1 or 3 piles left"):
         game.play("5S>9H")
+    assert texts(game.history) == ["5H>5S", "5H>5C"]
+    assert str(game.undo()) == "5H>5C"
     game.undo()
-    game.undo()
-    assert game.piles == [(card,) for card in Deal.parse("5C 9H 2D 5S 5H").cards]
+    with pytest.raises(NoMoveToUndoError):
+        game.undo()
+    assert [texts(pile) for pile in game.piles] == [[c] for c in ["5C", "9H", "2D", "5S", "5H"]]
 
 
-@pytest.mark.parametrize("name", ["strict", "strict-leap", "parlett"])
-def test_other_rule_sets_are_refused(name: str) -> None:
-    with pytest.raises(InvalidRulesError, match="played under the rules modern or uva"):
-        ref.AccordianGame("5C", name)
+@pytest.mark.parametrize(
+    ("move", "why"),
+    [
+        ("KD>5H", "share neither suit nor rank"),
+        ("AS>5C", "not in the row"),
+        ("5C>5S", "not 1 or 3 piles left"),
+        ("deal", "an open game has no stock"),
+    ],
+)
+def test_illegal_moves_raise_and_say_why(engine: Any, move: str, why: str) -> None:
+    game = engine.AccordianGame("5C 9H 2D 5S 5H KD")
+    with pytest.raises(IllegalMoveError, match=why):
+        game.play(move)
+    assert game.history == []
 
 
-def test_uva_names_accordian_rules_only() -> None:
-    with pytest.raises(InvalidRulesError, match="Accordian Patience's"):
-        Rules("uva")
-    assert ref.AccordianGame("5C", "UVA ").rules == "uva"
+@pytest.mark.parametrize("text", ["", "5H", "5H>5H", "5H>ZZ", "deal 5H", "out 5H 5S"])
+def test_bad_move_text_raises_invalid_move(engine: Any, text: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        engine.AccordianMove(text)
+    with pytest.raises(InvalidMoveError):
+        engine.AccordianGame("5C 5H").play(text)
 
 
+@given(a=card_texts, b=card_texts)
+def test_canonical_moves_round_trip_on_both_engines(a: str, b: str) -> None:
+    for module in (core(), reference()):
+        if a == b:
+            with pytest.raises(InvalidMoveError, match="names one card twice"):
+                module.AccordianMove(f"{a}>{b}")
+            continue
+        move = module.AccordianMove.parse(f"{a} on {b}")
+        assert str(move) == f"{a}>{b}"
+        assert module.AccordianMove.parse(str(move)) == move
+        assert hash(module.AccordianMove(f"{a}-{b}")) == hash(move)
+        assert (move.kind, texts(move.cards), move.is_deal) == ("move", [a, b], False)
+
+
+@pytest.mark.parametrize("name", ["strict", "strict-leap", "parlett", "nope"])
+def test_other_rule_sets_are_refused(engine: Any, name: str) -> None:
+    with pytest.raises(InvalidRulesError):
+        engine.AccordianGame("5C", name)
+
+
+def test_uva_is_accordian_patiences_alone_in_both_engines() -> None:
+    for module in (core(), importlib.import_module("accordion.reference")):
+        with pytest.raises(InvalidRulesError, match="Accordian Patience's"):
+            module.Rules("uva")
+    for module in (core(), reference()):
+        assert module.AccordianGame("5C", " UVA").rules == "uva"
+
+
+def test_bad_input_gets_typed_errors_and_the_same_words() -> None:
+    calls = {
+        "deal": lambda m: m.AccordianGame("5C 5C"),
+        "rules": lambda m: m.AccordianGame("5C", "parlett"),
+        "rules type": lambda m: m.AccordianGame("5C", 3),
+        "blind": lambda m: m.AccordianGame("5C", blind=1),
+        "move": lambda m: m.AccordianGame("5C 5H").play("5C>"),
+        "illegal": lambda m: m.AccordianGame("5C 9H 5H").play("5H>5C"),
+        "covered": lambda m: _covered(m),
+        "nodes": lambda m: m.solve_accordian("5C 5H", max_nodes=0),
+        "timeout": lambda m: m.solve_accordian("5C 5H", timeout=-1.0),
+        "position": lambda m: m.solve_accordian(5),
+    }
+    for name, call in calls.items():
+        said = []
+        for module in (core(), reference()):
+            with pytest.raises((AccordionError, TypeError)) as caught:
+                call(module)
+            said.append((type(caught.value), str(caught.value).replace("'", '"')))
+        assert said[0] == said[1], name
+    assert issubclass(InvalidDealError, AccordionError)
+    assert issubclass(InvalidArgumentError, ValueError)
+
+
+def _covered(module: Any) -> Any:
+    game = module.AccordianGame("5C 9H 2D 5S 5H")
+    game.play("5H>5S")
+    return game.play("5S>5C")
+
+
+# ---------------------------------------------------------------- both engines in lockstep
+
+
+class Lockstep(RuleBasedStateMachine):
+    """One deal played on both engines with the same random actions."""
+
+    @initialize(
+        seed=st.integers(0, 2**64 - 1),
+        cards=st.integers(1, 52),
+        blind=st.booleans(),
+        rules=st.sampled_from(["modern", "uva"]),
+    )
+    def start(self, seed: int, cards: int, blind: bool, rules: str) -> None:
+        deal = numbered(seed, cards)
+        self.core = core().AccordianGame(deal, rules, blind=blind)
+        self.ref = reference().AccordianGame(deal, rules, blind=blind)
+
+    @precondition(lambda self: not self.ref.is_over)
+    @rule(data=st.data())
+    def play_a_legal_move(self, data: st.DataObject) -> None:
+        move = data.draw(st.sampled_from(texts(self.ref.legal_moves)))
+        assert str(self.core.play(move)) == str(self.ref.play(move))
+
+    @rule(text=move_texts())
+    def try_any_move(self, text: str) -> None:
+        outcomes = []
+        for game in (self.core, self.ref):
+            try:
+                outcomes.append(str(game.play(text)))
+            except IllegalMoveError as error:
+                outcomes.append(f"illegal: {error}")
+        assert outcomes[0] == outcomes[1], text
+
+    @precondition(lambda self: self.ref.history)
+    @rule()
+    def undo(self) -> None:
+        assert str(self.core.undo()) == str(self.ref.undo())
+
+    @invariant()
+    def engines_agree(self) -> None:
+        if not hasattr(self, "core"):
+            return
+        assert texts(self.core.legal_moves) == texts(self.ref.legal_moves)
+        assert [texts(p) for p in self.core.piles] == [texts(p) for p in self.ref.piles]
+        assert texts(self.core.cards) == texts(self.ref.cards)
+        assert list(self.core.sizes) == list(self.ref.sizes)
+        assert self.core.stock_size == self.ref.stock_size
+        assert texts(self.core.history) == texts(self.ref.history)
+        c, r = self.core.outcome, self.ref.outcome
+        assert (c.piles, c.won, c.is_over, c.grade) == (r.piles, r.won, r.is_over, r.grade)
+        assert str(self.core) == str(self.ref)
+        if self.ref.rules == "uva" or self.ref.stock_size:
+            # The forced action, or dealing first (best play under modern).
+            assert str(self.core.hint()) == str(self.ref.hint())
+
+
+TestLockstep = Lockstep.TestCase
+
+
+# ---------------------------------------------------------------- the solver
+
+
+def brute_force(piles: tuple[tuple[str, ...], ...]) -> int:
+    """The fewest piles any line leaves, by trying every line (no memory, no cut)."""
+    best = len(piles)
+    for at in range(len(piles)):
+        for gap in (1, 3):
+            if at >= gap:
+                card, onto = piles[at][-1], piles[at - gap][-1]
+                if card[0] == onto[0] or card[1] == onto[1]:
+                    row = list(piles)
+                    row[at - gap] = (*piles[at - gap], card)
+                    if len(piles[at]) > 1:
+                        row[at] = piles[at][:-1]
+                    else:
+                        del row[at]
+                    best = min(best, brute_force(tuple(row)))
+    return best
+
+
+@pytest.mark.parametrize("cards", [3, 5, 7])
+def test_both_solvers_agree_with_brute_force_on_short_rows(cards: int) -> None:
+    for seed in range(40):
+        deal = numbered(seed, cards)
+        fewest = brute_force(tuple((card,) for card in deal.split()))
+        fast, slow = core().solve_accordian(deal), reference().solve_accordian(deal)
+        assert (fast.piles, slow.piles) == (fewest, fewest), deal
+        assert fast.result == slow.result == ("win" if fewest == 1 else "loss")
+
+
+def replayed(deal: str, moves: Any) -> Any:
+    """The reference engine's game after playing ``moves`` on the open ``deal``."""
+    game = reference().AccordianGame(deal)
+    for move in moves:
+        game.play(str(move))
+    return game
+
+
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), cards=st.integers(1, 9))
-def test_solver_lines_replay_to_the_fewest_piles(seed: int, cards: int) -> None:
-    deal = Deal.from_seed(seed, cards)
-    solution = ref.solve_accordian(deal)
-    game = ref.AccordianGame(deal)
+def test_solver_agrees_with_the_reference_search_and_lines_replay(seed: int, cards: int) -> None:
+    deal = numbered(seed, cards)
+    fast, slow = core().solve_accordian(deal), reference().solve_accordian(deal)
+    assert (fast.result, fast.piles) == (slow.result, slow.piles)
+    end = replayed(deal, fast.moves)
+    assert len(end.piles) == fast.piles
+    assert end.outcome.won == (fast.result == "win")
+    # No line does better than the fewest: the judge's one among them.
+    assert fast.piles <= len(core().play_uva(deal))
+
+
+@given(seed=st.integers(0, 2**64 - 1), cards=st.integers(1, 52))
+def test_uva_solutions_are_the_forced_line_on_both_engines(seed: int, cards: int) -> None:
+    deal = numbered(seed, cards)
+    fast, slow = (
+        core().solve_accordian(deal, rules="uva"),
+        reference().solve_accordian(deal, rules="uva"),
+    )
+    assert texts(fast.moves) == texts(slow.moves)
+    assert fast.piles == slow.piles == len(core().play_uva(deal))
+    game = reference().AccordianGame(deal, "uva")
+    for move in fast.moves:
+        game.play(str(move))
+    assert game.is_over
+
+
+def test_a_game_in_progress_is_solved_with_its_piles_and_stock(engine: Any) -> None:
+    game = engine.AccordianGame("5C 9H 2D 5S 5H KD 9D", blind=True)
+    for _ in range(5):
+        game.deal()
+    game.play("5H>5S")
+    solution = engine.solve_accordian(game)
+    fewest = brute_force((("5C",), ("9H",), ("2D",), ("5S", "5H"), ("KD",), ("9D",)))
+    assert solution.piles == fewest
+    for _ in range(game.stock_size):
+        game.deal()
     for move in solution.moves:
         game.play(move)
-    assert len(game.piles) == solution.piles
-    assert (solution.result == "win") == game.outcome.won
-    # No single line beats it: the forced game is one line among them.
-    assert solution.piles <= len(ref.play_uva(deal))
-    forced = ref.solve_accordian(deal, rules="uva")
-    assert forced.piles == len(ref.play_uva(deal))
+    assert len(game.piles) == fewest
+
+
+def test_budgets_stop_the_solver_with_the_best_line_so_far() -> None:
+    deal = numbered(3, 52)
+    cut = core().solve_accordian(deal, max_nodes=5)
+    assert cut.result == "unknown"
+    assert len(replayed(deal, cut.moves).piles) == cut.piles
+    assert core().solve_accordian(numbered(3, 1)).result == "win"
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), cards=st.integers(2, 8), blind=st.booleans())
+def test_hints_keep_the_best_result_in_reach(seed: int, cards: int, blind: bool) -> None:
+    deal = numbered(seed, cards)
+    best = core().solve_accordian(deal).piles
+    game = core().AccordianGame(deal, blind=blind)
+    while (move := game.hint()) is not None:
+        game.play(move)
+    assert len(game.piles) == best
+
+
+def test_values_pickle_and_copy(engine: Any) -> None:
+    game = engine.AccordianGame("5C 9H 2D 5S 5H", "uva", blind=True)
+    game.deal()
+    for value in (*game.legal_moves, game.outcome, engine.AccordianMove("5H>5S")):
+        assert pickle.loads(pickle.dumps(value)) == value
+    twin = copy.deepcopy(game)
+    twin.deal()
+    assert (game.stock_size, twin.stock_size) == (4, 3)
+    restored = pickle.loads(pickle.dumps(game))
+    assert (str(restored), texts(restored.history)) == (str(game), texts(game.history))

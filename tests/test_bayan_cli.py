@@ -75,15 +75,16 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
 @pytest.mark.parametrize(
     ("args", "names"),
     [
-        (["solve", "--game", "bayan", "--seed", "1", "--rules", "parlett"], "not --rules parlett"),
+        (["solve", "--game", "bayan", "--seed", "1", "--rules", "parlett"], "not parlett"),
         (["solve", "--game", "bayan", "--seed", "1", "--two-way"], "--two-way"),
         (["solve", "--game", "bayan", "5C 5C"], "duplicate card 5C"),
         (["solve", "--game", "bayan", "--pysol", "0"], "PySolFC game number"),
         (["solve", "--game", "bayan", "--pysol", "1", "--max-nodes", "0"], "--max-nodes"),
         (["solve", "--game", "bayan", "--knuth", "5"], "--knuth --game bayan"),
+        (["stats", "--game", "bayan", "--rules", "strict", "--deals", "5"], "not strict"),
         (
-            ["stats", "--game", "bayan", "--rules", "modern", "--deals", "5"],
-            "stats --game bayan: Bayan has",
+            ["stats", "--game", "bayan", "--rules", "modern", "--deals", "5", "--checkpoint", "x"],
+            "stats --game bayan: its statistics run here only",
         ),
         (["rate", "--game", "bayan", "--seed", "1"], "not Bayan"),
         (["deal", "--game", "bayan", "--winnable"], "drop --game"),
@@ -228,3 +229,18 @@ def test_plain_text_when_not_a_terminal() -> None:
     assert result.stdout.rstrip().endswith(
         "Play it again: accordion play --game bayan --seed 3 --blind"
     )
+
+
+def test_stats_simulates_bayan_as_simulate_bayan_does() -> None:
+    import json
+
+    import accordion
+
+    done = run("stats", "--game", "bayan", "--rules", "modern", "--deals", "300", "--json")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    expected = accordion.simulate_bayan(deals=300, seed=1).to_dict()
+    del figures["seconds"], expected["seconds"]
+    assert figures == expected and figures["game"] == "bayan"
+    text = run("stats", "--game", "bayan", "--rules", "modern", "--deals", "300").stdout
+    assert "300 open Bayan deals of 52 cards" in text and "mean cards:" in text

@@ -185,3 +185,30 @@ def test_only_the_old_royal_signature_takes_deals_by_position() -> None:
         accordion.simulate_bayan(10)  # type: ignore[misc]
     with pytest.raises(accordion.InvalidRulesError, match="Bayan is played under"):
         accordion.simulate_bayan(deals=1, rules="parlett")
+
+
+@pytest.mark.parametrize("engine", ["accordion", "accordion.reference"])
+def test_every_throw_game_of_both_engines_has_the_live_view(engine: str) -> None:
+    import importlib
+
+    module: Any = importlib.import_module(engine)
+    reference = engine == "accordion.reference"
+    for name, deal in (("RoyalGame", "QH 5C 9H 7D 5S KH"), ("BayanGame", "5C 9H 2D 5S 9D 2H")):
+        game_module = (
+            importlib.import_module(f"{engine}.{name[:-4].lower()}") if reference else module
+        )
+        game = getattr(game_module, name)(deal)
+        view = game.legal_moves
+        assert type(view).__name__ == "LegalMoves"
+        first = next(iter(view))
+        game.play(first)
+        assert first not in view and str(first) not in view
+        assert "nonsense" not in view
+        with pytest.raises(TypeError, match="live view"):
+            pickle.dumps(view)
+        # Indexing, as the lists these were allowed, still works, deprecated.
+        with pytest.warns(DeprecationWarning, match="list\\(game.legal_moves\\)"):
+            moves = list(view)
+            assert view[0] == moves[0] and view[-1] == moves[-1]
+        with pytest.warns(DeprecationWarning), pytest.raises(IndexError):
+            view[len(list(view))]

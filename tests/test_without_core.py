@@ -40,4 +40,4 @@ def test_the_reference_engine_plays_every_game_without_the_compiled_core() -> No
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[-1] == "refused" and len(lines) == 7
+    assert lines[-1] == "refused" and len(lines) == 8

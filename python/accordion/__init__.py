@@ -12,6 +12,10 @@ Examples:
     [Card('7H'), Card('7S'), Card('KS')]
 """
 
+# First, for its side effect: a Ctrl-C while the command line starts must not
+# end in a traceback (accordion/_startup.py).
+from accordion import _startup  # noqa: F401
+
 # The errors and the reference engine (the executable specification) import and
 # run without the compiled core; everything else here needs it, and says so.
 from accordion._moved import install as _install_moved
@@ -29,6 +33,11 @@ from accordion.errors import (
 try:
     from accordion._core import (
         MAX_JOBS,
+        AccordianGame,
+        AccordianMove,
+        AccordianOutcome,
+        AccordianSolution,
+        AccordianStats,
         BayanGame,
         BayanMove,
         BayanOutcome,
@@ -51,13 +60,16 @@ try:
         Stats,
         __version__,
         difficulty_deal,
+        play_uva,
         pysol_goal,
         rate,
         royal_deal,
         simulate,
+        simulate_accordian,
         simulate_bayan,
         simulate_royal,
         solve,
+        solve_accordian,
         solve_bayan,
         solve_many,
         solve_royal,
@@ -92,6 +104,11 @@ _install_moved()
 
 __all__ = [
     "MAX_JOBS",
+    "AccordianGame",
+    "AccordianMove",
+    "AccordianOutcome",
+    "AccordianSolution",
+    "AccordianStats",
     "AccordionError",
     "BayanGame",
     "BayanMove",
@@ -123,14 +140,17 @@ __all__ = [
     "__version__",
     "difficulty_deal",
     "interrupt",
+    "play_uva",
     "pysol_goal",
     "rate",
     "royal_deal",
     "save_svg",
     "simulate",
+    "simulate_accordian",
     "simulate_bayan",
     "simulate_royal",
     "solve",
+    "solve_accordian",
     "solve_bayan",
     "solve_many",
     "solve_royal",

@@ -367,6 +367,10 @@ class LegalMoves(Generic[_MoveT_co]):
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[_MoveT_co]: ...
     def __bool__(self) -> bool: ...
+    def __getitem__(self, index: int, /) -> _MoveT_co:
+        """Deprecated (``DeprecationWarning``): index ``list(game.legal_moves)``
+        instead. The throw games' ``legal_moves`` were lists.
+        """
 
 @final
 class Game:
@@ -650,6 +654,7 @@ def solve_many(
     max_nodes: int | None = None,
     timeout: float | None = None,
     memory: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[Solution]:
     """Solve many rows on ``jobs`` threads; results in input order, the same for any ``jobs``.
 
@@ -657,12 +662,15 @@ def solve_many(
         deals: the rows (deals or their text); read before the search starts.
         rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
         jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+        progress: called with the number of rows solved so far, in the calling
+            thread, about every 50 ms while it grows and once at the end.
 
     Returns:
         A list of :class:`Solution`, one per row, in order.
 
     Raises:
         InvalidArgumentError: ``jobs`` or a budget out of range.
+        TypeError: ``progress`` is not callable.
         KeyboardInterrupt: Ctrl-C, from any thread.
     """
 
@@ -703,13 +711,18 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT]):
         """Whether the game is dealt as it goes."""
     @property
     def cards(self) -> list[Card]:
-        """The row, left to right."""
+        """The cards a move can name, left to right: the whole row in a game
+        of single cards, the top card of each pile in Accordian Patience."""
     @property
     def tops(self) -> list[Card]:
-        """The same as :attr:`cards`."""
+        """The top card of every pile, left to right (the same as :attr:`cards`)."""
     @property
     def piles(self) -> list[tuple[Card, ...]]:
-        """One one-card pile per card, for code written for :class:`Game`."""
+        """The piles left to right, each bottom to top (one card each in a
+        game of single cards), as :attr:`Game.piles` gives them."""
+    @property
+    def sizes(self) -> list[int]:
+        """How many cards each pile holds, left to right."""
     @property
     def stock_size(self) -> int:
         """Cards still to be dealt (0 in an open game)."""
@@ -1247,6 +1260,244 @@ def simulate_bayan(
         InvalidRulesError: rules other than ``modern``, or an unknown strategy.
     """
 
+# docs/accordian.md (UVa 127); the reference twin is accordion.reference.accordian.
+
+AccordianMoveKind = Literal["move", "deal"]
+AccordianRules = Literal["modern", "uva"]
+
+@final
+class AccordianMove(_ThrowMove):
+    """A move named by the two top cards, Accordion's notation (``7H>7S``: the top
+    card 7H lands on the pile whose top is 7S), or ``deal``.
+    ``AccordianMove(text)`` parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = AccordianMove("7h on 7s")
+        >>> str(move), move.kind, move.cards
+        ('7H>7S', 'move', (Card('7H'), Card('7S')))
+    """
+
+    def __new__(cls, text: str) -> AccordianMove:
+        """Same as :meth:`parse`."""
+    @staticmethod
+    def parse(text: str) -> AccordianMove:
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+    @staticmethod
+    def deal() -> AccordianMove:
+        """The action of dealing the next card (blind games)."""
+    @property
+    def kind(self) -> AccordianMoveKind:
+        """``"move"`` or ``"deal"``."""
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The top card that moves and the one it lands on, or none for ``deal``."""
+
+@final
+class AccordianOutcome(_ThrowOutcome):
+    """Where an Accordian game stands; ``cards`` and ``piles`` count the piles, each
+    card still to deal one pile to come.
+    """
+
+    @property
+    def won(self) -> bool:
+        """One pile is left."""
+
+@final
+class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome]):
+    """A game of Accordian Patience (UVa 127), open or blind.
+
+    The top card of a pile moves onto the pile 1 or 3 places to its left when the
+    two top cards agree (suit or rank), showing the card beneath; a pile left empty
+    closes up; the game is won at one pile. Under ``uva`` (the judge's rules) every
+    action is forced: the leftmost card that can move does, three places rather
+    than one, and a card is dealt only when nothing moves.
+
+    Args:
+        deal: any row of distinct cards (a ``Deal`` or its text).
+        rules: ``modern`` (default: any move, deal whenever the stock lasts) or
+            ``uva`` (the judge's: every action forced).
+        blind: the row starts empty and the stock deals the cards in order.
+
+    Raises:
+        InvalidDealError: text that is not a row.
+        InvalidRulesError: any other rule set, or a variant.
+
+    Examples:
+        >>> game = AccordianGame("5C 9H 2D 5S 5H")
+        >>> [str(move) for move in game.legal_moves]
+        ['5S>5C', '5H>5S', '5H>9H']
+    """
+
+    def __new__(
+        cls,
+        deal: Deal | str,
+        rules: AccordianRules | Rules | str | None = None,
+        *,
+        blind: bool = False,
+    ) -> AccordianGame:
+        """Any row of distinct cards; ``rules`` ``modern`` or ``uva``."""
+    @property
+    def rules(self) -> AccordianRules:
+        """The rule set's name: ``modern`` or ``uva``."""
+    @property
+    def legal_moves(self) -> LegalMoves[AccordianMove]:
+        """The legal actions now, as a live :class:`LegalMoves` view: the moves by
+        position of the mover (the nearer target first; under ``uva`` the one forced
+        move), then ``deal``.
+        """
+    def play(self, move: AccordianMove | str, /) -> AccordianMove:
+        """Move a top card, or ``deal``.
+
+        Args:
+            move: an :class:`AccordianMove` or its text (``5H>5S``, ``5H-5S``,
+                ``5H on 5S``).
+
+        Returns:
+            The move played, in canonical notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a move the row or the rules do not allow; the message
+                says why.
+        """
+    def deal(self) -> AccordianMove:
+        """Deal the next stock card onto the right-hand end as a new pile.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or (``uva``) a move left.
+        """
+
+@final
+class AccordianSolution(_ThrowSolution[AccordianMove]):
+    """What the Accordian solver found for one row (:func:`solve_accordian`)."""
+
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> AccordianSolution:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+
+        Raises:
+            InvalidArgumentError: a key missing or a value out of range.
+        """
+    @property
+    def moves(self) -> tuple[AccordianMove, ...]:
+        """A winning line, or a line to the fewest piles (if ``unknown``: the line that
+        left the fewest piles before the budget ran out).
+        """
+    @property
+    def cards(self) -> int:
+        """Piles left at the end of :attr:`moves`: 1 for a win."""
+    @property
+    def nodes(self) -> int:
+        """Positions the solver expanded (under ``uva``: the moves of the forced line)."""
+
+def solve_accordian(
+    position: Deal | AccordianGame | str,
+    *,
+    rules: AccordianRules | Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> AccordianSolution:
+    """Solve an open Accordian row (or a game's position: its piles with the stock
+    dealt onto them) for the fewest piles.
+
+    The arguments of :func:`solve`, checked alike. Under ``modern`` (default) the
+    search is exact (docs/accordian.md); under ``uva`` the one line is the forced
+    game. Releases the GIL; Ctrl-C stops it.
+
+    Returns:
+        An :class:`AccordianSolution`.
+
+    Raises:
+        InvalidDealError: text that is not a row, or an empty row.
+        InvalidRulesError: rules other than ``modern`` or ``uva``.
+        InvalidArgumentError: a budget out of range.
+    """
+
+@final
+class AccordianStats(_ThrowStats):
+    """Totals of :func:`simulate_accordian`: the attributes of :class:`Stats` (piles
+    left; a win is one pile), without ``grades``.
+    """
+
+    @staticmethod
+    def from_histogram(
+        histogram: dict[int, int],
+        rules: AccordianRules | Rules | str,
+        strategy: RoyalStrategy | str,
+        blind: bool,
+        cards: int,
+        seed: int,
+        seconds: float = 0.0,
+    ) -> AccordianStats:
+        """The figures of a histogram of cards left (cards → deals) of the deals
+        ``seed …``, computed as the simulation computes them.
+
+        Runs over adjacent seed ranges combine by adding their histograms;
+        pickling rebuilds the statistics through this.
+
+        Raises:
+            InvalidArgumentError: a count, seed or number of cards out of range.
+            InvalidRulesError: rules or a strategy the game does not know.
+        """
+    @property
+    def rules(self) -> AccordianRules:
+        """The rule set played: ``modern`` or ``uva``."""
+    @property
+    def wins(self) -> int:
+        """Deals won (one pile)."""
+
+def simulate_accordian(
+    *,
+    deals: int,
+    rules: AccordianRules | Rules | str | None = None,
+    strategy: RoyalStrategy | str | None = None,
+    seed: int | None = None,
+    cards: int | None = None,
+    blind: bool | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> AccordianStats:
+    """Play numbered Accordian deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+
+    The arguments of :func:`simulate`; ``rules`` is ``modern`` (default) or ``uva``,
+    ``strategy`` is ``greedy`` (default: the first legal move in canonical order,
+    under ``uva`` the forced one, so the judge's game; a deal only when no move is
+    left) or ``best`` (the exact solver's line, which may take very long on a deal
+    it cannot win), ``blind`` defaults to False, ``cards`` is 1 to 52.
+    Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
+    it, from any thread.
+
+    Returns:
+        An :class:`AccordianStats`.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: rules other than ``modern`` or ``uva``, or an unknown
+            strategy.
+    """
+
+def play_uva(deal: Deal | str) -> list[int]:
+    """The judge's game (UVa 127) of a row: every card dealt in turn, the forced
+    moves made after each deal until nothing moves; the pile sizes left to right.
+
+    Raises:
+        InvalidDealError: text that is not a row.
+
+    Examples:
+        >>> play_uva("5C 9H 2D 5S 5H")
+        [4, 1]
+    """
+
 StrategyName = Literal[
     "forced",
     "slide-first",
@@ -1254,6 +1505,7 @@ StrategyName = Literal[
     "sweepers",
     "random",
     "parlett-agent",
+    "parlett-sampler",
     "solver",
     "clairvoyant",
     "lookahead",

@@ -71,6 +71,26 @@ class ClusterError(RuntimeError):
     Chunks finished before it are in the checkpoint, if the run had one."""
 
 
+class OutputError(OSError):
+    """A file the command writes could not be written (a full disk, a file too
+    big, a closed standard output). ``path`` is the file, ``flag`` the option
+    that named it (``--checkpoint``, ``--plot``; ``None`` for standard output);
+    the message names both and says what was kept. Also an ``OSError``, so code
+    that catches those still does."""
+
+    def __init__(self, message: str, path: str | None = None, flag: str | None = None) -> None:
+        super().__init__(message)
+        self.filename = path
+        self.path = path
+        self.flag = flag
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[type[OutputError], tuple[str, str | None, str | None]]:
+        return (type(self), (str(self), self.path, self.flag))
+
+
 class MissingExtraError(ImportError):
     """An optional dependency is not installed; the message names the extra."""
 
@@ -87,5 +107,6 @@ __all__ = [
     "InvalidRulesError",
     "MissingExtraError",
     "NoMoveToUndoError",
+    "OutputError",
     "SchedulerError",
 ]

@@ -35,7 +35,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError
@@ -44,16 +44,29 @@ from accordion.errors import InvalidArgumentError, InvalidRulesError
 #: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
 #: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
 #: ``hunt`` look for unwinnable numbered deals;
-#: ``play`` the text UI; ``batch`` ``--scheduler`` and ``--checkpoint``; ``variant``
+#: ``play`` the text UI; ``batch`` ``solve --scheduler`` and ``--checkpoint``;
+#: ``stats-batch`` the same for ``stats``; ``variant``
 #: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
 #: ``numberings`` Solvitaire's and Knuth's numbered deals.
 Capability = Literal[
-    "solve", "stats", "each", "rate", "hunt", "play", "batch", "variant", "choose", "numberings"
+    "solve",
+    "stats",
+    "each",
+    "rate",
+    "hunt",
+    "play",
+    "batch",
+    "stats-batch",
+    "variant",
+    "choose",
+    "numberings",
 ]
 CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
 
 #: The rule sets of docs/rules.md.
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
+#: Every game's rule sets: Accordion's and Accordian Patience's judge's (docs/accordian.md).
+ALL_RULE_SETS = (*RULE_SETS, "uva")
 
 Engines = Literal["core", "reference"]
 
@@ -104,6 +117,10 @@ class Engine:
     rules: str = "accordion._core:Rules"
     #: Statistics over numbered deals (``simulate(deals=, rules=, strategy=, ...)``).
     simulate: str | None = None
+    #: The solution class (``to_dict``, ``from_dict``: batches' checkpoints).
+    solution: str = "accordion._core:Solution"
+    #: Many rows at once on all cores (``solve_many``); ``None``: one by one.
+    solve_many: str | None = None
 
 
 def load(reference: str) -> Any:
@@ -250,6 +267,7 @@ class Descriptor:
 
 
 ACCORDION_CORE = Engine(
+    solve_many="accordion._core:solve_many",
     game="accordion._core:Game",
     solve="accordion._core:solve",
     deal="accordion.games:seeded_deal",
@@ -281,9 +299,8 @@ _THROW_REFUSES: dict[Capability, str] = {
     "choose": "--winnable and --difficulty draw Accordion deals; drop --game",
     "numberings": "Solvitaire's and Knuth's deals are Accordion rows; drop --game",
     "hunt": "hunt looks for unwinnable Accordion deals",
-    "batch": "it runs here only: no --scheduler or --checkpoint",
+    "stats-batch": "its statistics run here only: no --scheduler or --checkpoint",
 }
-_THROW_NOUNS = Nouns(piece="card", move="throw", separator=", ")
 
 
 def _variant(
@@ -315,6 +332,7 @@ def _throw_engines(
     ``deal`` names them, are Accordion's)."""
     return (
         Engine(
+            solution=f"accordion._core:{game.removesuffix('Game')}Solution",
             game=f"accordion._core:{game}",
             solve=f"accordion._core:{solve}",
             deal=f"accordion._core:{deal}" if deal else "accordion.games:seeded_deal",
@@ -340,7 +358,20 @@ ROYAL = _throw_engines(
     deal="royal_deal",
     simulate="accordion._core:simulate_royal",
 )
-BAYAN = _throw_engines("accordion.reference.bayan", "BayanGame", "solve_bayan", "BayanMove")
+BAYAN = _throw_engines(
+    "accordion.reference.bayan",
+    "BayanGame",
+    "solve_bayan",
+    "BayanMove",
+    simulate="accordion._core:simulate_bayan",
+)
+ACCORDIAN = tuple(
+    # The game takes its rule set by name (``uva`` is no Accordion ``Rules``).
+    replace(engine, rules="builtins:str")
+    for engine in _throw_engines(
+        "accordion.reference.accordian", "AccordianGame", "solve_accordian", "AccordianMove"
+    )
+)
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
 
@@ -367,6 +398,7 @@ GAMES: dict[str, Descriptor] = {
                 "sweepers",
                 "random",
                 "parlett-agent",
+                "parlett-sampler",
                 "solver",
                 "clairvoyant",
                 "lookahead",
@@ -428,16 +460,35 @@ GAMES: dict[str, Descriptor] = {
             core=BAYAN[0],
             reference=BAYAN[1],
             session="accordion.play.bayan:BayanSession",
+            strategies=("greedy", "best"),
             nouns=Nouns(piece="card", stock="talon", move="throw", node="position", separator=", "),
             refuses={
                 **_THROW_REFUSES,
                 "rate": "rate measures Accordion deals, not Bayan "
                 "(solve --game bayan decides them)",
-                "stats": "Bayan has no strategies to simulate here: "
-                "solve --game bayan --count K decides its deals",
             },
             won_at=0,
             docs="docs/bayan.md",
+        ),
+        Descriptor(
+            name="accordian",
+            title="Accordian Patience",
+            summary="UVa 127: a pile's top card moves onto the pile one or three to the "
+            "left when they agree in suit or rank; won at one pile",
+            aliases=("uva-127", "card-accordion"),
+            core=ACCORDIAN[0],
+            reference=ACCORDIAN[1],
+            session="accordion.play.accordian:AccordianSession",
+            nouns=Nouns(node="position"),
+            rules=("modern", "uva"),
+            solve_rules=("modern", "uva"),
+            refuses={
+                **_THROW_REFUSES,
+                "rate": "rate measures Accordion deals, not Accordian Patience",
+                "stats": "stats over numbered deals is for Accordion and Royal Marriage; "
+                "stats --each --file F plays given deals",
+            },
+            docs="docs/accordian.md",
         ),
     )
 }
@@ -530,6 +581,7 @@ def markdown_table() -> str:
 
 
 __all__ = [
+    "ALL_RULE_SETS",
     "CAPABILITIES",
     "GAMES",
     "RULE_SETS",

@@ -114,7 +114,7 @@ impl Throwing for Accordian {
     const TITLE: &'static str = "Accordian Patience";
     const NAME: &'static str = "accordian";
     const RULE_SETS: &'static [RuleSet] = &RULE_SETS;
-    const RULES_IN_WORDS: &'static str = "the rules uva or modern";
+    const RULES_IN_WORDS: &'static str = "the rules modern or uva";
     const WON_AT: usize = 1;
     const MIN_CARDS: usize = 1;
 
@@ -146,18 +146,10 @@ impl Throwing for Accordian {
 
     /// Under `uva` the one forced line, under `modern` the exact solver.
     fn solve_row(self, row: &AccordianRow, budget: &Budget) -> Solution<Play> {
-        let found = if self.rules == RuleSet::Uva {
+        if self.rules == RuleSet::Uva {
             super::solver::play_forced(row)
         } else {
             super::solver::solve_row(row, budget)
-        };
-        Solution {
-            verdict: found.verdict,
-            moves: found.moves,
-            cards: found.piles,
-            nodes: found.nodes,
-            elapsed: found.elapsed,
-            cancelled: found.cancelled,
         }
     }
 

@@ -78,11 +78,6 @@ impl AccordianRow {
         pile
     }
 
-    /// Every pile, left to right, each bottom to top.
-    pub fn piles(&self) -> Vec<Vec<Card>> {
-        (0..self.len()).map(|at| self.pile(at)).collect()
-    }
-
     /// How many cards each pile holds, left to right.
     pub fn sizes(&self) -> Vec<usize> {
         self.tops
@@ -233,6 +228,11 @@ impl ThrowRow for AccordianRow {
             self.tops.set(from, card(under));
             false
         }
+    }
+
+    /// Every pile, left to right, each bottom to top.
+    fn piles(&self) -> Vec<Vec<Card>> {
+        (0..self.len()).map(|at| self.pile(at)).collect()
     }
 
     /// Exactly reverse `apply(shift)`, which returned `emptied`.

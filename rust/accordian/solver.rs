@@ -30,22 +30,11 @@ use crate::game::Play;
 use crate::rules::RuleSet;
 use crate::throw_game::{RowCards, ThrowRow};
 use rustc_hash::FxHashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// What the solver found for a row. `Unknown` means a budget ran out: `moves`
-/// is then the line that left the fewest piles so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    pub verdict: Verdict,
-    pub moves: Vec<Play>,
-    /// Piles left at the end of `moves` (for a loss: the fewest any line leaves).
-    pub piles: usize,
-    /// Positions expanded.
-    pub nodes: u64,
-    pub elapsed: Duration,
-    /// The caller's cancel flag stopped the solve (the verdict is `Unknown`).
-    pub cancelled: bool,
-}
+/// What the solver found (the throw games' one [`crate::throw_game::Solution`]):
+/// `cards` counts the piles left, `nodes` the positions expanded.
+pub type Solution = crate::throw_game::Solution<Play>;
 
 /// Bytes a remembered position costs in the table (key, bound and slack).
 const ENTRY_BYTES: usize = 80;
@@ -178,7 +167,7 @@ pub fn solve_row(row: &AccordianRow, budget: &Budget) -> Solution {
                     Verdict::Loss
                 },
                 moves: std::mem::take(&mut search.path),
-                piles,
+                cards: piles,
                 nodes: search.nodes,
                 elapsed: start.elapsed(),
                 cancelled: false,
@@ -189,7 +178,7 @@ pub fn solve_row(row: &AccordianRow, budget: &Budget) -> Solution {
             return Solution {
                 verdict: Verdict::Unknown,
                 moves,
-                piles,
+                cards: piles,
                 nodes: search.nodes,
                 elapsed: start.elapsed(),
                 cancelled: budget.is_cancelled(),
@@ -221,7 +210,7 @@ pub fn play_forced(row: &AccordianRow) -> Solution {
         },
         nodes: moves.len() as u64,
         moves,
-        piles: row.len(),
+        cards: row.len(),
         elapsed: start.elapsed(),
         cancelled: false,
     }
@@ -285,9 +274,9 @@ mod tests {
                 let solution = solve(deal.cards(), &Budget::default());
                 let mut game = AccordianGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
                 let fewest = brute_force(&mut game, &mut HashMap::new());
-                assert_eq!(solution.piles, fewest, "{deal}");
+                assert_eq!(solution.cards, fewest, "{deal}");
                 let end = replay(&deal, &solution.moves);
-                assert_eq!(end.piles().len(), solution.piles, "{deal}");
+                assert_eq!(end.piles().len(), solution.cards, "{deal}");
                 assert_eq!(solution.verdict == Verdict::Win, end.is_won(), "{deal}");
                 assert_ne!(solution.verdict, Verdict::Unknown);
                 wins += usize::from(end.is_won());
@@ -305,11 +294,11 @@ mod tests {
         let mut here = game.clone();
         let fewest = brute_force(&mut here, &mut HashMap::new());
         let solution = solve_row(game.row(), &Budget::default());
-        assert_eq!(solution.piles, fewest);
+        assert_eq!(solution.cards, fewest);
         for &play in &solution.moves {
             game.play(game.action_of(play).unwrap()).unwrap();
         }
-        assert_eq!(game.piles().len(), solution.piles);
+        assert_eq!(game.piles().len(), solution.cards);
     }
 
     #[test]
@@ -321,7 +310,7 @@ mod tests {
         };
         let cut = solve(deal.cards(), &tiny);
         assert_eq!((cut.verdict, cut.cancelled), (Verdict::Unknown, false));
-        assert_eq!(replay(&deal, &cut.moves).piles().len(), cut.piles);
+        assert_eq!(replay(&deal, &cut.moves).piles().len(), cut.cards);
         let cancelled = Budget {
             cancel: Some(Arc::new(AtomicBool::new(true))),
             ..Budget::default()
@@ -332,7 +321,7 @@ mod tests {
             (Verdict::Unknown, true)
         );
         let one = solve(&deal.cards()[..1], &Budget::default());
-        assert_eq!((one.verdict, one.piles), (Verdict::Win, 1));
+        assert_eq!((one.verdict, one.cards), (Verdict::Win, 1));
     }
 
     #[test]
@@ -351,7 +340,7 @@ mod tests {
         }
         assert!(uva.is_over());
         let forced = play_forced(&AccordianRow::from_cards(deal.cards()));
-        assert_eq!(forced.piles, uva.piles().len());
+        assert_eq!(forced.cards, uva.piles().len());
         assert_eq!(
             forced.moves,
             uva.history()

@@ -206,21 +206,14 @@ mod tests {
         assert!(!g.is_won() && !g.is_over());
         g.play_text("x9H,2H").unwrap();
         assert!(g.is_won());
-        assert_eq!(
-            g.outcome(),
-            BayanOutcome {
-                cards: 0,
-                won: true,
-                is_over: true
-            }
-        );
-        assert_eq!(
-            g.history()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>(),
-            ["out 5C 5S", "out 2D 9D", "out 9H 2H"]
-        );
+        let BayanOutcome {
+            cards,
+            won,
+            is_over,
+        } = g.outcome();
+        assert_eq!((cards, won, is_over), (0, true, true));
+        let history: Vec<String> = g.history().iter().map(ToString::to_string).collect();
+        assert_eq!(history, ["out 5C 5S", "out 2D 9D", "out 9H 2H"]);
         while g.undo().is_some() {}
         assert_eq!(g.row().to_string(), "5C 9H 2D 5S 9D 2H");
     }

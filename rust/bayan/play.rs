@@ -66,9 +66,7 @@ impl fmt::Display for BayanPlay {
 mod tests {
     use super::*;
 
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
+    use crate::card::card;
 
     #[test]
     fn every_spelling_parses_and_the_canonical_one_round_trips() {

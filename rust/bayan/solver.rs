@@ -188,8 +188,6 @@ mod tests {
     use crate::bayan::game::{BayanAction, BayanGame};
     use crate::deal::Deal;
     use std::collections::HashMap;
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
 
     fn replay(deal: &Deal, moves: &[BayanPlay]) -> BayanGame {
         let mut game = BayanGame::new(deal.clone(), false);
@@ -239,22 +237,8 @@ mod tests {
     #[test]
     fn budgets_are_honoured_and_the_best_line_so_far_replays() {
         let deal = Deal::from_seed(3, 52).unwrap();
-        let tiny = Budget {
-            max_nodes: Some(5),
-            ..Budget::default()
-        };
-        let cut = solve(deal.cards(), &tiny);
-        assert_eq!((cut.verdict, cut.cancelled), (Verdict::Unknown, false));
-        assert_eq!(replay(&deal, &cut.moves).cards().len(), cut.cards);
-        let cancelled = Budget {
-            cancel: Some(Arc::new(AtomicBool::new(true))),
-            ..Budget::default()
-        };
-        let stopped = solve(deal.cards(), &cancelled);
-        assert_eq!(
-            (stopped.verdict, stopped.cancelled),
-            (Verdict::Unknown, true)
-        );
+        let game = BayanGame::new(deal.clone(), false);
+        crate::throw_game::check::budgets_are_honoured(&game, 5);
         let empty = solve(&[], &Budget::default());
         assert_eq!((empty.verdict, empty.cards), (Verdict::Win, 0));
         let one = solve(&deal.cards()[..1], &Budget::default());

@@ -6,6 +6,7 @@
 //! - [`strategies`]: the players, one per file.
 //! - [`forced`]: the allocation-free forced game behind `strict`, `strict-leap`,
 //!   the greedy players and the agent's rollouts.
+//! - [`optimal`]: optimal blind `parlett` play on short deals, exactly.
 //! - [`play`]: one game between a strategy and a stock it cannot see.
 //! - [`simulate`](mod@simulate): many numbered deals on a thread pool.
 //! - [`stats`]: Wilson interval, histogram, grade shares.
@@ -16,6 +17,7 @@
 #[allow(unsafe_code)]
 mod fast;
 pub mod forced;
+pub mod optimal;
 pub mod play;
 pub mod shuffle;
 pub mod simulate;

@@ -222,6 +222,7 @@ mod tests {
                 Rules::new(RuleSet::Modern),
             ),
             (StrategyKind::ParlettAgent, Rules::new(RuleSet::Parlett)),
+            (StrategyKind::ParlettSampler, Rules::new(RuleSet::Parlett)),
             (
                 StrategyKind::ParlettAgent,
                 Rules::new(RuleSet::Parlett).with_two_way(true),

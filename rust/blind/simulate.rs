@@ -56,7 +56,11 @@ impl Player {
     fn chunk(self) -> u64 {
         match self {
             Player::Fast(_) => 1 << 14,
-            Player::Choosing(StrategyKind::ParlettAgent | StrategyKind::Clairvoyant) => 8,
+            Player::Choosing(
+                StrategyKind::ParlettAgent
+                | StrategyKind::ParlettSampler
+                | StrategyKind::Clairvoyant,
+            ) => 8,
             Player::Choosing(
                 StrategyKind::Solver | StrategyKind::Lookahead(_) | StrategyKind::Planner(_),
             ) => 32,
@@ -200,6 +204,7 @@ mod tests {
             (parlett, StrategyKind::Random, true, 200),
             (modern, StrategyKind::Sweepers, false, 200),
             (parlett, StrategyKind::ParlettAgent, true, 12),
+            (parlett, StrategyKind::ParlettSampler, true, 8),
             (modern, StrategyKind::Solver, false, 40),
             (parlett, StrategyKind::Solver, false, 40),
             (parlett, StrategyKind::Clairvoyant, true, 12),

@@ -26,6 +26,11 @@ impl CardSet {
     }
 
     #[must_use]
+    pub fn with(self, card: Card) -> CardSet {
+        CardSet(self.0 | 1 << card.index())
+    }
+
+    #[must_use]
     pub fn without(self, card: Card) -> CardSet {
         CardSet(self.0 & !(1 << card.index()))
     }
@@ -90,6 +95,8 @@ pub enum StrategyKind {
     Random,
     /// Monte Carlo over orderings of the unseen cards (parlett rules).
     ParlettAgent,
+    /// Orderings of the unseen cards, each scored by the solver (parlett rules).
+    ParlettSampler,
     /// The exhaustive solver on the open row: the exact fewest piles.
     Solver,
     /// The exhaustive solver under `parlett` with the stock order known: the
@@ -103,13 +110,14 @@ pub enum StrategyKind {
 
 impl StrategyKind {
     /// Every strategy (those with a budget at their default budget).
-    pub const ALL: [StrategyKind; 10] = [
+    pub const ALL: [StrategyKind; 11] = [
         StrategyKind::Forced,
         StrategyKind::SlideFirst,
         StrategyKind::LeapFirst,
         StrategyKind::Sweepers,
         StrategyKind::Random,
         StrategyKind::ParlettAgent,
+        StrategyKind::ParlettSampler,
         StrategyKind::Solver,
         StrategyKind::Clairvoyant,
         StrategyKind::Lookahead(StrategyKind::DEFAULT_BUDGET),
@@ -129,6 +137,7 @@ impl StrategyKind {
             StrategyKind::Sweepers => "sweepers",
             StrategyKind::Random => "random",
             StrategyKind::ParlettAgent => "parlett-agent",
+            StrategyKind::ParlettSampler => "parlett-sampler",
             StrategyKind::Solver => "solver",
             StrategyKind::Clairvoyant => "clairvoyant",
             StrategyKind::Lookahead(_) => "lookahead",
@@ -199,7 +208,7 @@ impl StrategyKind {
             ) if blind => refuse(
                 "it plans over the whole layout, and parlett forbids dealing past a move",
             ),
-            (StrategyKind::ParlettAgent, RuleSet::Modern) => {
+            (StrategyKind::ParlettAgent | StrategyKind::ParlettSampler, RuleSet::Modern) => {
                 refuse("the agent plays the parlett obligations (must move, deal only when stuck)")
             }
             (StrategyKind::Solver, RuleSet::Parlett) if blind => refuse(

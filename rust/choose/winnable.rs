@@ -67,7 +67,7 @@ pub fn next_winnable(
         return Err(Error::argument("cards", "1 to 52 cards", cards));
     }
     if tries == 0 {
-        return Err(Error::argument("tries", "1 or more numbers to try", 0));
+        return Err(Error::argument("tries", "1 to 2**64 - 1 numbers to try", 0));
     }
     super::refuse_goal(rules)?;
     let floor = solver::fewest_possible_piles(rules, cards);

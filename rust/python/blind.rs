@@ -257,7 +257,7 @@ fn simulate(
                 seed,
                 cards,
                 jobs,
-                Some(cancel),
+                Some(cancel.as_ref()),
                 Some(report),
             )
         },

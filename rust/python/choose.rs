@@ -29,7 +29,7 @@ fn random_start(py: Python<'_>, starts: std::ops::Range<u64>) -> PyResult<u64> {
 }
 
 fn tries_of(tries: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
-    let expected = "1 or more numbers to try";
+    let expected = "1 to 2**64 - 1 numbers to try";
     let tries: Option<u64> = optional_whole(tries, "tries", expected)?;
     match tries {
         None => Ok(default),

@@ -4,7 +4,7 @@
 //! holds the game and two functions of its class ([`LiveMoves`]), so it always
 //! answers for the current position and a new game needs no new view.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyDeprecationWarning, PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::PyClass;
@@ -79,6 +79,26 @@ impl LegalMoves {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let moves = (self.legal)(self.game.bind(py))?;
         Ok(PyTuple::new(py, moves)?.into_any().try_iter()?.into_any())
+    }
+
+    /// Deprecated (``DeprecationWarning``): index ``list(game.legal_moves)``
+    /// instead. The throw games' ``legal_moves`` were lists.
+    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
+        PyErr::warn(
+            py,
+            &py.get_type::<PyDeprecationWarning>(),
+            c"indexing legal_moves is deprecated: it is a live view; index list(game.legal_moves)",
+            1,
+        )?;
+        let moves = (self.legal)(self.game.bind(py))?;
+        let at = if index < 0 {
+            index.checked_add_unsigned(moves.len())
+        } else {
+            Some(index)
+        };
+        at.and_then(|at| usize::try_from(at).ok())
+            .and_then(|at| moves.get(at).cloned())
+            .ok_or_else(|| PyIndexError::new_err("legal move index out of range"))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

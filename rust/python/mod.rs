@@ -1,7 +1,7 @@
 //! The PyO3 binding: the only place the core meets Python. Each file binds one
 //! part of the core; errors are mapped in `errors.rs` alone.
 //!
-//! The games of throwing cards out of a row (Royal Marriage, Bayan) are bound
+//! The games played on one row (Royal Marriage, Bayan, Accordian Patience) are bound
 //! once, by the macro `throw::throw_game!` over the core's
 //! `crate::throw_game::Throwing`: their move, outcome, game and solution
 //! classes and their `solve_…` function, with one `solve`/`hint` signature and
@@ -30,6 +30,7 @@
 // together): Python syntax and reST roles, not rustdoc links.
 #![allow(clippy::doc_link_with_quotes)]
 
+mod accordian;
 mod args;
 mod bayan;
 mod blind;
@@ -59,6 +60,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<legal::LegalMoves>()?;
     royal::register(m)?;
     bayan::register(m)?;
+    accordian::register(m)?;
     blind::register(m)?;
     solver::register(m)?;
     numbering::register(m)?;

@@ -14,7 +14,7 @@
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 
-use super::{bayan, choose, royal, values};
+use super::{accordian, bayan, choose, royal, values};
 use crate::budget::Verdict;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -56,7 +56,13 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
         "Outcome" => values::outcome_from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        "Game" | "RoyalGame" | "BayanGame" => replayed(py, kind, state)?,
+        "Game" | "RoyalGame" | "BayanGame" | "AccordianGame" => replayed(py, kind, state)?,
+        "AccordianOutcome" => accordian::classes::PyAccordianOutcome::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
+        "AccordianSolution" => accordian::classes::PyAccordianSolution::from_state(state)?
+            .into_pyobject(py)?
+            .into_any(),
         "BayanOutcome" => bayan::classes::PyBayanOutcome::from_state(state)?
             .into_pyobject(py)?
             .into_any(),

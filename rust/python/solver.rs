@@ -320,15 +320,19 @@ fn solve(
 ///     deals: the rows (deals or their text); read before the search starts.
 ///     rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
 ///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+///     progress: called with the number of rows solved so far, in the calling
+///         thread, about every 50 ms while it grows and once at the end.
 ///
 /// Returns:
 ///     A list of :class:`Solution`, one per row, in order.
 ///
 /// Raises:
 ///     InvalidArgumentError: ``jobs`` or a budget out of range.
+///     TypeError: ``progress`` is not callable.
 ///     KeyboardInterrupt: Ctrl-C, from any thread.
 #[pyfunction]
-#[pyo3(signature = (deals, *, rules = None, jobs = None, max_nodes = None, timeout = None, memory = None))]
+#[pyo3(signature = (deals, *, rules = None, jobs = None, max_nodes = None, timeout = None, memory = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
 fn solve_many(
     py: Python<'_>,
     deals: &Bound<'_, PyAny>,
@@ -337,6 +341,7 @@ fn solve_many(
     max_nodes: Option<&Bound<'_, PyAny>>,
     timeout: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySolution>> {
     if deals.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
@@ -359,14 +364,20 @@ fn solve_many(
         rules.check_deal(deal.cards())?;
     }
     let rows: Vec<Vec<_>> = deals.iter().map(|d| d.cards().to_vec()).collect();
-    let solutions = run_interruptible(py, |cancel| {
-        solver::solve_many(
-            &rows,
-            &rules,
-            &budget.clone().with_cancel(cancel.clone()),
-            jobs,
-        )
-    })?;
+    let solutions = super::stats::run_simulation(
+        py,
+        progress,
+        |cancel, report| {
+            Ok(solver::solve_many_reporting(
+                &rows,
+                &rules,
+                &budget.clone().with_cancel(cancel.clone()),
+                jobs,
+                report,
+            ))
+        },
+        |solutions: &Vec<Solution>| solutions.len() as u64,
+    )?;
     deals
         .into_iter()
         .zip(&solutions)

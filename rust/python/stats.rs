@@ -9,6 +9,7 @@ use crate::stats::{DealRange, Histogram, Stats};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Final piles → deals, for every pile count that occurred, in increasing order;
 /// keys as ints (`histogram`) or as str (the JSON object's `piles_histogram`).
@@ -100,7 +101,7 @@ impl Progress<'_, '_> {
 pub fn run_simulation<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
-    simulate: impl FnOnce(&AtomicBool, &(dyn Fn(u64) + Sync)) -> crate::Result<T> + Send,
+    simulate: impl FnOnce(&Arc<AtomicBool>, &(dyn Fn(u64) + Sync)) -> crate::Result<T> + Send,
     deals_of: impl Fn(&T) -> u64,
 ) -> PyResult<T> {
     let callback = progress.filter(|c| !c.is_none());

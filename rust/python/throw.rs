@@ -155,7 +155,13 @@ pub fn position_of<G: Throwing>(
             false,
         ));
     }
-    let wanted = format!("a Deal, a {game_class} or a str");
+    // `an AccordianGame`, `a BayanGame`: the article the class name wants.
+    let article = if game_class.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    let wanted = format!("a Deal, {article} {game_class} or a str");
     Err(wrong_type("position", &wanted, position))
 }
 
@@ -364,7 +370,8 @@ pub fn simulate_game<G: Throwing>(
         py,
         progress,
         |cancel, report| {
-            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, Some(cancel), Some(report))
+            let cancel = Some(cancel.as_ref());
+            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, cancel, Some(report))
         },
         |stats| stats.deals,
     )
@@ -661,7 +668,7 @@ macro_rules! throw_game {
                 HINT_SECONDS,
             };
             use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
-            use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, Throwing};
+            use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
             use pyo3::types::{PyDict, PyString, PyTuple};
 
             type Play = <$G as Throwing>::Play;
@@ -881,26 +888,35 @@ macro_rules! throw_game {
                     LegalMoves::of(slf)
                 }
 
-                /// The row, left to right.
+                /// The cards a move can name, left to right: the whole row in a game
+                /// of single cards, the top card of each pile in Accordian Patience.
                 #[getter]
                 fn cards(&self) -> Vec<PyCard> {
                     self.game.cards().iter().map(|&c| PyCard(c)).collect()
                 }
 
-                /// The same as :attr:`cards`.
+                /// The top card of every pile, left to right (the same as :attr:`cards`).
                 #[getter]
                 fn tops(&self) -> Vec<PyCard> {
                     self.cards()
                 }
 
-                /// One one-card pile per card, for code written for :class:`Game`.
+                /// The piles left to right, each bottom to top (one card each in a
+                /// game of single cards), as :attr:`Game.piles` gives them.
                 #[getter]
                 fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
                     self.game
-                        .cards()
-                        .iter()
-                        .map(|&c| PyTuple::new(py, [PyCard(c)]))
+                        .row()
+                        .piles()
+                        .into_iter()
+                        .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
                         .collect()
+                }
+
+                /// How many cards each pile holds, left to right.
+                #[getter]
+                fn sizes(&self) -> Vec<usize> {
+                    self.game.row().piles().iter().map(Vec::len).collect()
                 }
 
                 /// Cards still to be dealt (0 in an open game).
@@ -1101,9 +1117,16 @@ macro_rules! throw_game {
                 memory: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<$Solution> {
                 // In signature order: the position, the rules, then the budget.
-                let game = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
-                let game = position_of::<$G>(game, position, $game_name)?;
-                $crate::python::throw::rules_of::<$G>(rules)?;
+                let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
+                let of_game = given.is_some();
+                let game = position_of::<$G>(given, position, $game_name)?;
+                let rules = $crate::python::throw::rules_of::<$G>(rules)?;
+                // A row is solved under the rules given (a game under its own).
+                let game = if of_game {
+                    game
+                } else {
+                    $crate::throw_game::ThrowGame::open_or_blind(game.deal().clone(), rules, false)
+                };
                 let budget = budget(max_nodes, timeout, memory)?;
                 let (deal, solution) = solve_position(py, &game, &budget)?;
                 Ok($Solution { deal, solution })

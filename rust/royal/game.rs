@@ -278,21 +278,14 @@ mod tests {
         assert!(err.contains("share neither"), "{err}");
         g.play_text("between QH KH").unwrap();
         assert!(g.is_won());
-        assert_eq!(
-            g.outcome(),
-            RoyalOutcome {
-                cards: 2,
-                won: true,
-                is_over: true
-            }
-        );
-        assert_eq!(
-            g.history()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>(),
-            ["out 9H 7D", "out 5C 5S"]
-        );
+        let RoyalOutcome {
+            cards,
+            won,
+            is_over,
+        } = g.outcome();
+        assert_eq!((cards, won, is_over), (2, true, true));
+        let history: Vec<String> = g.history().iter().map(ToString::to_string).collect();
+        assert_eq!(history, ["out 9H 7D", "out 5C 5S"]);
         g.undo();
         g.undo();
         assert_eq!(g.row().to_string(), "QH 5C 9H 7D 5S KH");

@@ -185,8 +185,6 @@ mod tests {
     use crate::royal::game::{RoyalAction, RoyalGame};
     use crate::rules::RuleSet;
     use std::collections::HashSet;
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
 
     fn replay(deal: &RoyalDeal, moves: &[RoyalPlay]) -> RoyalGame {
         let mut game = RoyalGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
@@ -234,24 +232,9 @@ mod tests {
         let deal = RoyalDeal::from_seed(7, 52).unwrap();
         let verdict = solve(deal.cards(), &Budget::default());
         assert_ne!(verdict.verdict, Verdict::Unknown);
+        let game = RoyalGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
         assert_eq!(replay(&deal, &verdict.moves).cards().len(), verdict.cards);
-        let tiny = Budget {
-            max_nodes: Some(10),
-            ..Budget::default()
-        };
-        let cut = solve(deal.cards(), &tiny);
-        assert_eq!(cut.verdict, Verdict::Unknown);
-        assert!(!cut.cancelled);
-        assert_eq!(replay(&deal, &cut.moves).cards().len(), cut.cards);
-        let cancelled = Budget {
-            cancel: Some(Arc::new(AtomicBool::new(true))),
-            ..Budget::default()
-        };
-        let stopped = solve(deal.cards(), &cancelled);
-        assert_eq!(
-            (stopped.verdict, stopped.cancelled),
-            (Verdict::Unknown, true)
-        );
+        crate::throw_game::check::budgets_are_honoured(&game, 10);
         let pair = solve(
             RoyalDeal::from_seed(0, 2).unwrap().cards(),
             &Budget::default(),

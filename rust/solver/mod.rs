@@ -44,6 +44,7 @@ use crate::rules::{Rules, Step};
 use position::Position;
 use rayon::prelude::*;
 use search::{Found, Race, Search, Stop};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub use crate::budget::{Budget, Verdict, DEFAULT_MEMORY_BYTES};
@@ -332,10 +333,28 @@ pub fn solve_many(
     budget: &Budget,
     jobs: Option<usize>,
 ) -> Vec<Solution> {
+    solve_many_reporting(rows, rules, budget, jobs, &|_| {})
+}
+
+/// [`solve_many`], calling `finished(n)` as the `n`-th row (in the order they
+/// finish, not their order) is solved, from the worker thread that solved it:
+/// a progress count for long batches (a chunk of a hunt is ten thousand rows).
+pub fn solve_many_reporting(
+    rows: &[Vec<Card>],
+    rules: &Rules,
+    budget: &Budget,
+    jobs: Option<usize>,
+    finished: &(dyn Fn(u64) + Sync),
+) -> Vec<Solution> {
     let jobs = jobs.map(|j| j.clamp(1, crate::pool::MAX_JOBS));
+    let done = AtomicU64::new(0);
     crate::pool::install(jobs, || {
         rows.par_iter()
-            .map(|row| solve(row, &[], rules, budget))
+            .map(|row| {
+                let solution = solve(row, &[], rules, budget);
+                finished(done.fetch_add(1, Ordering::Relaxed) + 1);
+                solution
+            })
             .collect()
     })
 }

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from accordion import Deal, Rules, Solution, Stats, solve_many
 from accordion import simulate as simulate_local
-from accordion.batch.checkpoint import Checkpoint
+from accordion.batch.checkpoint import Checkpoint, record_limit
 from accordion.errors import ClusterError, InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -48,10 +49,25 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
-#: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal.
+#: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal. A
+#: game's name (``accordion.games``) names its own numbered deals as well.
 NUMBERINGS: dict[str, Callable[[int, int], Deal]] = {
     "seed": lambda number, cards: Deal.from_seed(number, cards),
 }
+
+
+def deal_maker(name: str) -> Callable[[int, int], Deal]:
+    """The numbering called ``name``: one of :data:`NUMBERINGS`, or a game's."""
+    if name in NUMBERINGS:
+        return NUMBERINGS[name]
+    from accordion.games import GAMES
+
+    if name in GAMES:
+        made: Callable[[int, int], Deal] = GAMES[name].numbered()
+        return made
+    names = ", ".join([*sorted(NUMBERINGS), *GAMES])
+    raise InvalidArgumentError(f"numbering must be one of {names}, got {name!r}", "numbering")
+
 
 #: Default chunk sizes: a solve chunk is about a second of one core on 52-card
 #: deals, a simulation chunk of the strict rules a twentieth of that.
@@ -78,7 +94,7 @@ class SeedRange:
         return range(self.start, self.start + self.count)
 
     def deals(self) -> list[Deal]:
-        make = NUMBERINGS[self.numbering]
+        make = deal_maker(self.numbering)
         return [make(number, self.cards) for number in self.numbers()]
 
 
@@ -105,11 +121,7 @@ class SeedRanges(Sequence[SeedRange]):
         self, start: int, count: int, chunk: int, cards: int = 52, numbering: str = "seed"
     ) -> None:
         _check_range(start, count, chunk)
-        if numbering not in NUMBERINGS:
-            names = ", ".join(sorted(NUMBERINGS))
-            raise InvalidArgumentError(
-                f"numbering must be one of {names}, got {numbering!r}", "numbering"
-            )
+        deal_maker(numbering)  # refuses an unknown name
         self.start, self.total, self.chunk = start, count, chunk
         self.cards, self.numbering = cards, numbering
 
@@ -196,21 +208,31 @@ def row_blocks(rows: Iterable[Deal | str], chunk: int) -> list[RowBlock]:
 
 
 class Runner(Protocol):
-    """Runs ``task`` on numbered chunks; yields ``(index, result)`` as each finishes."""
+    """Runs ``task`` on numbered chunks; yields ``(index, result)`` as each finishes.
+
+    ``within``, if given and if the runner can, is called with the number of
+    deals finished so far in the chunk being run (a chunk can take a while)."""
 
     def run(
-        self, task: Callable[[Chunk], R], chunks: Iterator[tuple[int, Chunk]]
+        self,
+        task: Callable[..., R],
+        chunks: Iterator[tuple[int, Chunk]],
+        within: Callable[[int], object] | None = None,
     ) -> Iterator[tuple[int, R]]: ...
 
 
 class LocalRunner:
-    """Each chunk in turn in this process (the core spreads it over the cores)."""
+    """Each chunk in turn in this process (the core spreads it over the cores);
+    the task is told of the deals finished within its chunk (``progress=``)."""
 
     def run(
-        self, task: Callable[[Chunk], R], chunks: Iterator[tuple[int, Chunk]]
+        self,
+        task: Callable[..., R],
+        chunks: Iterator[tuple[int, Chunk]],
+        within: Callable[[int], object] | None = None,
     ) -> Iterator[tuple[int, R]]:
         for index, chunk in chunks:
-            yield index, task(chunk)
+            yield index, task(chunk) if within is None else task(chunk, progress=within)
 
 
 @dataclass(frozen=True)
@@ -237,8 +259,12 @@ def run_chunks(
     ``progress`` is called with the number of deals done so far.
     """
     finished = checkpoint.finished if checkpoint is not None else {}
-    if checkpoint is not None and codec is None:
-        raise TypeError("a checkpoint needs a codec")
+    if checkpoint is not None:
+        if codec is None:
+            raise TypeError("a checkpoint needs a codec")
+        # Nothing read back is trusted: every record must decode to what its chunk holds.
+        decode = codec.decode
+        checkpoint.check(len(chunks), lambda index, data: decode(data, chunks[index]))
     todo = ((i, chunks[i]) for i in range(len(chunks)) if i not in finished)
     waiting: dict[int, R] = {}
     done_deals = 0
@@ -259,9 +285,13 @@ def run_chunks(
             if progress is not None:
                 progress(done_deals)
 
+    def within(deals: int) -> None:
+        if progress is not None:
+            progress(done_deals + deals)
+
     yield from ready()
     try:
-        for index, result in runner.run(task, todo):
+        for index, result in runner.run(task, todo, within if progress is not None else None):
             if checkpoint is not None and codec is not None:
                 checkpoint.append(index, codec.encode(result))
             waiting[index] = result
@@ -294,10 +324,19 @@ def runner_for(client: Client | str | None) -> tuple[Runner, Callable[[], None]]
     return DaskRunner(client), lambda: None
 
 
+#: The most bytes one deal's result takes in a checkpoint record: a solution of
+#: 52 cards spelt out, with a line of 51 moves, is well under a kilobyte.
+RECORD_PER_DEAL = 4096
+
+
 def _open_checkpoint(
-    path: str | None, command: str, arguments: dict[str, Any]
+    path: str | None, command: str, arguments: dict[str, Any], *, per_deal: int = RECORD_PER_DEAL
 ) -> Checkpoint | None:
-    return None if path is None else Checkpoint(path, command, arguments)
+    """The checkpoint of a run, its records read up to a length fixed by the chunk size."""
+    if path is None:
+        return None
+    limit = record_limit(int(arguments["chunk"]), per_deal)
+    return Checkpoint(path, command, arguments, record_limit=limit)
 
 
 # Solving --------------------------------------------------------------------------
@@ -330,8 +369,34 @@ def worker_jobs(jobs: int | None) -> int | None:
     return max(1, (cores or 1) // max(1, worker.state.nthreads))
 
 
-def solve_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> list[Solution]:
-    """Solve one chunk with the core's ``solve_many`` (this runs on a worker)."""
+def solve_chunk(
+    chunk: Chunk,
+    rules: Rules,
+    budget: Budget,
+    progress: Callable[[int], object] | None = None,
+    game: str = "accordion",
+) -> list[Any]:
+    """Solve one chunk (this runs on a worker): with the core's ``solve_many`` for
+    the games it solves in parallel, else deal by deal with the game's solver;
+    ``progress`` is told how many of its deals are solved so far."""
+    from accordion.games import GAMES
+
+    if GAMES[game].pieces().solve_many is None:
+        solve_one = GAMES[game].solver()
+        solved = []
+        for deal in chunk.deals():
+            solved.append(
+                solve_one(
+                    deal,
+                    rules=rules,
+                    max_nodes=budget.max_nodes,
+                    timeout=budget.timeout,
+                    memory=budget.memory,
+                )
+            )
+            if progress is not None:
+                progress(len(solved))
+        return solved
     return solve_many(
         chunk.deals(),
         rules=rules,
@@ -339,25 +404,57 @@ def solve_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> list[Solution]:
         max_nodes=budget.max_nodes,
         timeout=budget.timeout,
         memory=budget.memory,
+        progress=progress,
     )
 
 
-def _encode_solutions(solutions: list[Solution]) -> list[dict[str, object]]:
+def _encode_solutions(solutions: list[Any]) -> list[dict[str, object]]:
     return [solution.to_dict() for solution in solutions]
 
 
-def _decode_solutions(data: list[dict[str, object]], chunk: Chunk) -> list[Solution]:
-    return [Solution.from_dict(item) for item in data]
+def _decode_solutions(
+    data: list[dict[str, object]], chunk: Chunk, kind: Any = Solution
+) -> list[Any]:
+    """The solutions of a chunk read back (``kind.from_dict``), each checked to be
+    one of its deal."""
+    deals = chunk.deals()
+    _check_count(data, len(deals), "solutions")
+    solutions = []
+    for deal, item in zip(deals, data, strict=True):
+        if not isinstance(item, dict):
+            raise ValueError(f"a solution that is not an object: {str(item)[:40]}")
+        solution = kind.from_dict(item)
+        if solution.deal != str(deal):
+            raise ValueError(f"a solution of {solution.deal[:20]}…, not of {str(deal)[:20]}…")
+        solutions.append(solution)
+    return solutions
+
+
+def _check_count(data: object, count: int, what: str) -> None:
+    """``data`` is a list of ``count`` items (a ValueError saying otherwise)."""
+    if not isinstance(data, list):
+        raise ValueError(f"{what}: a list expected, found {type(data).__name__}")
+    if len(data) != count:
+        raise ValueError(f"{count} {what} expected, found {len(data)}")
 
 
 SOLUTIONS = Codec(_encode_solutions, _decode_solutions)
+
+
+def solutions_of(game: str) -> Codec:
+    """How the solutions of ``game`` (a name of ``accordion.games``) are written to a
+    checkpoint and read back: its solution class's ``to_dict`` and ``from_dict``."""
+    from accordion.games import GAMES, load
+
+    kind = load(GAMES[game].pieces().solution)
+    return Codec(_encode_solutions, functools.partial(_decode_solutions, kind=kind))
 
 
 #: The node budget of each solve of :func:`solver_fingerprint`.
 FINGERPRINT_NODES = 100_000
 
 
-def solver_fingerprint(rules: Rules) -> str:
+def solver_fingerprint(rules: Rules, game: str = "accordion") -> str:
     """The node counts of the solver on four fixed deals under ``rules``, hashed.
 
     The package version does not change with every build, but node counts (and so a
@@ -368,8 +465,10 @@ def solver_fingerprint(rules: Rules) -> str:
     52-card deal can take hours to decide, and the fingerprint must not hang the
     command (found by fuzzing the CLI, fuzz/results.md).
     """
-    deals = [Deal.from_seed(seed, cards) for seed, cards in ((1, 52), (2, 52), (3, 20), (4, 16))]
-    solutions = solve_many(deals, rules=rules, jobs=1, max_nodes=FINGERPRINT_NODES)
+    make = deal_maker(game)
+    deals = [make(seed, cards) for seed, cards in ((1, 52), (2, 52), (3, 20), (4, 16))]
+    budget = Budget(max_nodes=FINGERPRINT_NODES, jobs=1)
+    solutions = solve_chunk(RowBlock(tuple(str(deal) for deal in deals)), rules, budget, game=game)
     nodes = [solution.nodes for solution in solutions]
     return hashlib.sha256(repr(nodes).encode()).hexdigest()[:16]
 
@@ -399,13 +498,18 @@ def solve_plan(
     client: Client | str | None = None,
     checkpoint: str | None = None,
     progress: Callable[[int], object] | None = None,
-) -> Iterator[Solution]:
-    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order."""
+    game: str = "accordion",
+) -> Iterator[Any]:
+    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order.
+
+    ``game`` names a game of :mod:`accordion.games` (Accordion by default); its
+    numbered deals are the plan's with ``numbering=game``."""
     rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
     budget = Budget(max_nodes, timeout, memory, jobs)
     # The budget is checked here, before any chunk leaves.
     solve_many([], rules=rules, jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
     arguments = {
+        "game": game,
         **_plan_id(plan),
         "chunk": chunk,
         "rules": repr(rules),
@@ -414,13 +518,13 @@ def solve_plan(
         "memory": memory,
     }
     if checkpoint is not None:
-        arguments["solver"] = solver_fingerprint(rules)
-    task = functools.partial(solve_chunk, rules=rules, budget=budget)
+        arguments["solver"] = solver_fingerprint(rules, game)
+    task = functools.partial(solve_chunk, rules=rules, budget=budget, game=game)
     book = _open_checkpoint(checkpoint, "solve", arguments)
     runner, release = runner_for(client)
     try:
         for solutions in run_chunks(
-            task, plan, runner=runner, checkpoint=book, codec=SOLUTIONS, progress=progress
+            task, plan, runner=runner, checkpoint=book, codec=solutions_of(game), progress=progress
         ):
             yield from solutions
     finally:
@@ -494,13 +598,27 @@ def solve_rows(
     )
 
 
+def _whole(value: object, what: str) -> int:
+    """A JSON number or numeral that is a whole number 0 or more (else a ValueError)."""
+    number = int(value) if isinstance(value, str) and value.isdigit() else value
+    if type(number) is not int or number < 0:
+        raise ValueError(f"{what} {json.dumps(value)[:20]}")
+    return number
+
+
 # Simulating -----------------------------------------------------------------------
 
 
 def simulate_chunk(
-    chunk: Chunk, rules: Rules, strategy: str, blind: bool, jobs: int | None
+    chunk: Chunk,
+    rules: Rules,
+    strategy: str,
+    blind: bool,
+    jobs: int | None,
+    progress: Callable[[int], object] | None = None,
 ) -> Stats:
-    """Play one seed range with the core's ``simulate`` (this runs on a worker)."""
+    """Play one seed range with the core's ``simulate`` (this runs on a worker);
+    ``progress`` is told how many of its deals are played so far."""
     if not isinstance(chunk, SeedRange) or chunk.numbering != "seed":
         raise TypeError("simulations run over ranges of numbered deals (SeedRange)")
     return simulate_local(
@@ -511,6 +629,7 @@ def simulate_chunk(
         cards=chunk.cards,
         blind=blind,
         jobs=worker_jobs(jobs),
+        progress=progress,
     )
 
 
@@ -550,14 +669,22 @@ def simulate(
     }
 
     def decode(data: dict[str, Any], part: Chunk) -> Stats:
+        if not isinstance(data, dict) or set(data) != {"histogram", "seconds"}:
+            raise ValueError("not a simulation's figures")
         first = part.start if isinstance(part, SeedRange) else seed
-        histogram = {int(piles): count for piles, count in data["histogram"].items()}
+        counts = data["histogram"]
+        if not isinstance(counts, dict):
+            raise ValueError("the histogram is not an object")
+        histogram = {_whole(n, "piles"): _whole(count, "a count") for n, count in counts.items()}
+        whole = sum(histogram.values()) == len(part)
+        if not whole or not all(1 <= piles <= cards for piles in histogram):
+            raise ValueError(f"a histogram that is not one of {len(part):,} deals of {cards} cards")
         return Stats.from_histogram(histogram, rules, resolved, mode, cards, first, data["seconds"])
 
     codec = Codec(lambda s: {"histogram": s.histogram, "seconds": s.seconds}, decode)
     task = functools.partial(simulate_chunk, rules=rules, strategy=resolved, blind=mode, jobs=jobs)
     total: dict[int, int] = {}
-    book = _open_checkpoint(checkpoint, "stats", arguments)
+    book = _open_checkpoint(checkpoint, "stats", arguments, per_deal=0)
     runner, release = runner_for(client)
     try:
         for part in run_chunks(

@@ -25,8 +25,10 @@ the checkpoint.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
+import struct
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -49,17 +51,28 @@ INSTALL = "pip install 'accordion-patience[distributed]'"
 #: Seconds to wait for a scheduler to answer a new connection.
 CONNECT_TIMEOUT = 10.0
 
+#: Seconds a server has to send Dask's handshake on a new connection (a
+#: scheduler sends it at once): anything else there is reported by then.
+HANDSHAKE_TIMEOUT = 4.0
+
 #: How often the runner looks at the client's state while waiting for chunks.
 POLL = 0.2
 
 
-def require() -> None:
-    """Raise :class:`MissingExtraError` (one line, with the command) without Dask."""
+def require(variable: str | None = None) -> None:
+    """Raise :class:`MissingExtraError` (one line, with the command) without Dask.
+
+    ``variable``: the scheduler came from ``$ACCORDION_SCHEDULER`` (so named), which
+    the message says, with how to run here instead. Looks the package up without
+    importing it (a few seconds)."""
     try:
-        import distributed  # noqa: F401
-    except ImportError:
+        found = importlib.util.find_spec("distributed") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        why = f" ({variable} is set; unset it to run here)" if variable else ""
         raise MissingExtraError(
-            f"running on a Dask cluster needs the 'distributed' extra: {INSTALL}"
+            f"running on a Dask cluster needs the 'distributed' extra{why}: {INSTALL}"
         ) from None
 
 
@@ -70,70 +83,196 @@ def scheduler_address(address: str | None = None) -> str | None:
     return os.environ.get(SCHEDULER_VARIABLE) or None
 
 
-def _check_address(address: str) -> tuple[str, str]:
-    """The scheme and location of ``address``; a SchedulerError if it is not one."""
+def _tcp_host_port(address: str, source: str) -> tuple[str, int] | None:
+    """The host and port of a TCP address (``tcp://HOST:PORT``, ``HOST:PORT``,
+    ``[IPv6]:PORT``); None for another scheme; a SchedulerError if malformed.
+    Read here rather than by Dask's parser, which costs importing all of Dask."""
+    text = address.strip()
+    scheme, _, rest = text.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return None
+    host, _, port = rest.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host or any(c in host for c in "/[]@ ") or not (port.isascii() and port.isdigit()):
+        raise SchedulerError(
+            f"{source} {address!r} is not a scheduler address; write tcp://HOST:PORT"
+        )
+    number = int(port)
+    if not 0 < number < 65536:
+        raise SchedulerError(
+            f"{source} {address!r} is not a scheduler address: port {number} is not 1 to 65535"
+        )
+    return host, number
+
+
+def _check_address(address: str, source: str) -> tuple[str, str]:
+    """The scheme and location of an address of another scheme (``tls://``, …);
+    a SchedulerError if it is not one."""
     from distributed.comm.addressing import parse_address, parse_host_port
 
     text = address.strip()
     try:
-        scheme, location = parse_address(text if "://" in text else f"tcp://{text}")
-        if scheme in ("tcp", "tls"):
+        scheme, location = parse_address(text)
+        if scheme != "tls":
+            # inproc:// is a scheduler of this very process; ucx:// and the rest
+            # are not what the workers of docs/cluster.md listen on.
+            raise ValueError(scheme)
+        from dask.config import get
+
+        if not get("distributed.comm.tls.ca-file", None):
+            # Dask's client would fail, and then take 20 s to close in __del__.
+            raise SchedulerError(
+                f"{source} {address}: tls:// needs Dask's TLS configuration "
+                "(distributed.comm.tls.ca-file and the client's certificate)"
+            )
+        if scheme == "tls":
             host, port = parse_host_port(location)
             if not host or not isinstance(port, int) or not 0 < port < 65536:
                 raise ValueError(location)
         from distributed.comm.registry import get_backend
 
         get_backend(scheme)
+    except SchedulerError:
+        raise
     except (ValueError, TypeError):
         raise SchedulerError(
-            f"--scheduler {address!r} is not a scheduler address; write tcp://HOST:PORT"
+            f"{source} {address!r} is not a scheduler address; write tcp://HOST:PORT"
         ) from None
     return scheme, location
 
 
-def _probe_tcp(address: str, location: str, timeout: float) -> None:
-    """Fail at once, clearly, where nothing listens (Dask would retry until timeout)."""
-    from distributed.comm.addressing import parse_host_port
+def _handshake(named: str, host: str, port: int, timeout: float) -> None:
+    """Fail fast and clearly unless a Dask server answers at ``host:port``.
 
-    host, port = parse_host_port(location)
+    Every Dask server (a scheduler, a worker) sends its handshake on a new
+    connection before anything else: one frame block of a few dozen bytes, a
+    msgpack map of its Python and pickle versions. Dask's own client reads the
+    8-byte length of a block and then that many bytes: from a web server (the
+    dashboard's port 8787 is an easy slip) or a proxy that answered ``HTTP/1.1
+    400``, that length was 3 EiB (a ``MemoryError``); from a port that accepts
+    and stays silent, it waited for ever. Here every read is bounded in size
+    and the whole exchange by ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
     try:
-        with socket.create_connection((host, port), timeout=timeout):
-            pass
+        with socket.create_connection((host, port), timeout=timeout) as connection:
+            head = _receive(connection, 8, deadline)
+            (size,) = struct.unpack("<Q", head) if len(head) == 8 else (0,)
+            if not 16 <= size <= MAX_HANDSHAKE:
+                # Not a length: text, most likely; a little more of it says what.
+                more = _receive(connection, 32, min(deadline, time.monotonic() + 0.2), True)
+                raise SchedulerError(_not_dask(named, head + more))
+            block = head + _receive(connection, size, deadline)
     except socket.gaierror:
-        raise SchedulerError(f"--scheduler {address}: unknown host {host!r}") from None
+        raise SchedulerError(f"{named}: unknown host {host!r}") from None
     except ConnectionRefusedError:
         raise SchedulerError(
-            f"--scheduler {address}: connection refused (no scheduler is listening there)"
+            f"{named}: connection refused (no scheduler is listening there)"
+        ) from None
+    except TimeoutError:
+        raise SchedulerError(
+            f"{named}: no Dask scheduler answered within {timeout:g} s (something accepts "
+            "connections there but says nothing; a scheduler's port is 8786 by default, "
+            "its dashboard's 8787)"
         ) from None
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        raise SchedulerError(f"--scheduler {address}: cannot connect: {reason}") from None
+        raise SchedulerError(f"{named}: cannot connect: {reason}") from None
+    if not _is_handshake(block[8:]):
+        raise SchedulerError(_not_dask(named, block))
+
+
+#: The longest handshake block read: a real one is under a hundred bytes.
+MAX_HANDSHAKE = 1 << 16
+
+
+def _receive(
+    connection: socket.socket, count: int, deadline: float, partial: bool = False
+) -> bytes:
+    """Exactly ``count`` bytes, before ``deadline`` (else TimeoutError; with
+    ``partial``, what came by then); fewer if the other end closes the connection."""
+    data = bytearray()
+    while len(data) < count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            if partial:
+                break
+            raise TimeoutError
+        connection.settimeout(left)
+        try:
+            piece = connection.recv(min(count - len(data), 1 << 16))
+        except TimeoutError:
+            if partial:
+                break
+            raise
+        if not piece:
+            break
+        data += piece
+    return bytes(data)
+
+
+def _is_handshake(block: bytes) -> bool:
+    """Whether ``block`` (after its length) is Dask's handshake: a frame count, the
+    frames' lengths, and a first frame that is a msgpack map naming the peer's
+    ``python`` and ``pickle-protocol`` versions."""
+    if len(block) < 16:
+        return False
+    (count,) = struct.unpack_from("<Q", block)
+    if not 1 <= count <= 16 or 8 + 8 * count > len(block):
+        return False
+    lengths = struct.unpack_from(f"<{count}Q", block, 8)
+    start = 8 + 8 * count
+    frame = block[start : start + lengths[0]]
+    is_map = bool(frame) and (0x80 <= frame[0] <= 0x8F or frame[0] in (0xDE, 0xDF))
+    return is_map and b"\xa6python" in frame and b"\xafpickle-protocol" in frame
+
+
+def _not_dask(named: str, start: bytes) -> str:
+    shown = start[:24].decode("ascii", "backslashreplace").splitlines()
+    said = repr(shown[0]) if shown and shown[0] else "nothing"
+    return f"{named}: answered, but not as a Dask scheduler does (it began with {said})"
 
 
 def connect(address: str | None = None, *, timeout: float = CONNECT_TIMEOUT) -> Client:
     """A client of the Dask scheduler at ``address`` (default ``$ACCORDION_SCHEDULER``).
 
     A malformed address, a refused or unreachable port, or a server that is not a
-    Dask scheduler is a :class:`~accordion.errors.SchedulerError` with a one-line
-    message; a missing ``distributed`` extra a :class:`MissingExtraError`.
+    Dask scheduler (checked with a handshake, in at most ``HANDSHAKE_TIMEOUT``
+    seconds) is a :class:`~accordion.errors.SchedulerError` with a one-line
+    message naming the address (and ``$ACCORDION_SCHEDULER`` when it came from
+    there); a missing ``distributed`` extra a :class:`MissingExtraError`.
     """
-    require()
-    from distributed import Client
-
     given = scheduler_address(address)
     if given is None:
         raise SchedulerError(f"no scheduler address: give one, or set ${SCHEDULER_VARIABLE}")
-    scheme, location = _check_address(given)
-    full = f"{scheme}://{location}"
-    if scheme == "tcp":
-        _probe_tcp(given, location, timeout)
+    if address is None:
+        source, named = f"${SCHEDULER_VARIABLE}", f"${SCHEDULER_VARIABLE}={given}"
+    else:
+        source, named = "--scheduler", f"--scheduler {given}"
+    require(named if address is None else None)
+    tcp = _tcp_host_port(given, source)
+    if tcp is not None:
+        host, port = tcp
+        _handshake(named, host, port, min(timeout, HANDSHAKE_TIMEOUT))
+        full = f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+    else:
+        scheme, location = _check_address(given, source)
+        full = f"{scheme}://{location}"
+    from distributed import Client
+
     try:
         return Client(full, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise SchedulerError(
-            f"--scheduler {given}: no Dask scheduler answered within {timeout:g} s ({reason})"
+            f"{named}: no Dask scheduler answered within {timeout:g} s ({reason})"
         ) from None
+    except (ValueError, TypeError) as error:
+        # An address of another scheme that Dask cannot use as given (inproc://x,
+        # tls:// without a TLS configuration).
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise SchedulerError(f"{named}: cannot connect: {reason[:200]}") from None
 
 
 def _cancelled() -> tuple[type[BaseException], ...]:
@@ -167,8 +306,13 @@ class DaskRunner:
         return max(4, 2 * threads)
 
     def run(
-        self, task: Callable[[Chunk], R], chunks: Iterator[tuple[int, Chunk]]
+        self,
+        task: Callable[..., R],
+        chunks: Iterator[tuple[int, Chunk]],
+        within: Callable[[int], object] | None = None,
     ) -> Iterator[tuple[int, R]]:
+        """Yield each chunk's result as it finishes (``within`` is not called: a
+        task on a worker reports nothing until it is done)."""
         from distributed import wait
 
         window = self._window()

@@ -28,8 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from accordion import Rules, solve_many
+from accordion import Rules, Solution, solve_many
 from accordion.batch import (
+    NUMBERINGS,
     Budget,
     Chunk,
     Codec,
@@ -107,8 +108,11 @@ class Hunt:
         }
 
 
-def hunt_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> Hunt:
-    """Solve one seed range and keep only what a hunt reports (runs on a worker)."""
+def hunt_chunk(
+    chunk: Chunk, rules: Rules, budget: Budget, progress: Callable[[int], object] | None = None
+) -> Hunt:
+    """Solve one seed range and keep only what a hunt reports (runs on a worker);
+    ``progress`` is told how many of its deals are solved so far."""
     if not isinstance(chunk, SeedRange):
         raise TypeError("a hunt runs over ranges of numbered deals (SeedRange)")
     start = time.monotonic()
@@ -119,6 +123,7 @@ def hunt_chunk(chunk: Chunk, rules: Rules, budget: Budget) -> Hunt:
         max_nodes=budget.max_nodes,
         timeout=budget.timeout,
         memory=budget.memory,
+        progress=progress,
     )
     part = Hunt(seed=chunk.start, cards=chunk.cards, rules=str(rules), deals=len(solutions))
     scored = []
@@ -151,10 +156,56 @@ def _encode(part: Hunt) -> dict[str, Any]:
 
 def _decoder(rules: str) -> Callable[[dict[str, Any], Chunk], Hunt]:
     def decode(data: dict[str, Any], chunk: Chunk) -> Hunt:
-        assert isinstance(chunk, SeedRange)
-        return Hunt(seed=chunk.start, cards=chunk.cards, rules=rules, **data)
+        if not isinstance(chunk, SeedRange):
+            raise TypeError("a hunt runs over ranges of numbered deals (SeedRange)")
+        if not isinstance(data, dict) or set(data) != set(_FIELDS):
+            raise ValueError("not a hunt's figures")
+        part = Hunt(seed=chunk.start, cards=chunk.cards, rules=rules, **data)
+        _check_part(part, chunk)
+        return part
 
     return decode
+
+
+_FIELDS = ("deals", "wins", "losses", "unknown", "non_wins", "hardest", "seconds")
+
+
+def _check_part(part: Hunt, chunk: SeedRange) -> None:
+    """A chunk's hunt read back is one of ``chunk``: its counts add up to its deals,
+    each non-win is a solution of its numbered deal, the hardest are its deals."""
+    counts = (part.deals, part.wins, part.losses, part.unknown)
+    if not all(type(n) is int and n >= 0 for n in counts):
+        raise ValueError("counts that are not whole numbers")
+    if part.deals != len(chunk) or part.wins + part.losses + part.unknown != part.deals:
+        raise ValueError(
+            f"{part.wins} won, {part.losses} lost and {part.unknown} unknown of "
+            f"{part.deals} deals, for a chunk of {len(chunk)}"
+        )
+    if not isinstance(part.non_wins, list) or len(part.non_wins) != part.losses + part.unknown:
+        raise ValueError("the non-wins do not match the losses and unknowns")
+    numbers = chunk.numbers()
+    verdicts = {"loss": 0, "unknown": 0}
+    for entry in part.non_wins:
+        if not isinstance(entry, dict) or entry.get("seed") not in numbers:
+            raise ValueError("a non-win that is not a deal of the chunk")
+        solution = Solution.from_dict({k: v for k, v in entry.items() if k != "seed"})
+        if solution.result not in verdicts or set(entry) != {"seed", *solution.to_dict()}:
+            raise ValueError(f"non-win {entry['seed']}: not a loss or unknown")
+        if solution.deal != str(NUMBERINGS[chunk.numbering](entry["seed"], chunk.cards)):
+            raise ValueError(f"non-win {entry['seed']}: the line of another deal")
+        verdicts[solution.result] += 1
+    if (verdicts["loss"], verdicts["unknown"]) != (part.losses, part.unknown):
+        raise ValueError("the non-wins do not match the losses and unknowns")
+    hardest = part.hardest
+    if not isinstance(hardest, list) or len(hardest) != min(HARDEST, part.deals):
+        raise ValueError("not the hardest deals of the chunk")
+    for entry in hardest:
+        if not isinstance(entry, dict) or set(entry) != {"seed", "nodes", "seconds"}:
+            raise ValueError("a hardest deal that is not one")
+        if entry["seed"] not in numbers or type(entry["nodes"]) is not int:
+            raise ValueError("a hardest deal that is not a deal of the chunk")
+    if not isinstance(part.seconds, (int, float)) or not part.seconds >= 0:
+        raise ValueError("a time that is not a number of seconds")
 
 
 def hunt(

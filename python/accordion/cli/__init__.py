@@ -10,15 +10,17 @@ import os
 import sys
 from collections.abc import Sequence
 
-from accordion import __version__
+from accordion import __version__, _interrupt, _startup
 from accordion.cli import deal, hunt, play, rate, solve, stats
 from accordion.cli.common import Parser, flag_message
+from accordion.cli.output import guarded_stdout
 from accordion.cli.progress import clear_active
 from accordion.errors import (
     AccordionError,
     ClusterError,
     InvalidArgumentError,
     MissingExtraError,
+    OutputError,
 )
 
 COMMANDS = (deal, solve, stats, hunt, play, rate)
@@ -53,25 +55,39 @@ def _fail(message: str) -> None:
     print(f"accordion: {_one_line(message)}", file=sys.stderr)
 
 
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so that Python's flush of what is
+    still buffered at exit does not complain about the dead stream."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status: 0 done, 2 bad input (or a
-    missing extra), 130 interrupted, 1 a file that cannot be read or written, a
-    cluster that failed the run, or a bug. Every
+    missing extra), 130 interrupted, 1 a file that cannot be read or written
+    (standard output too), a cluster that failed the run, or a bug. Every
     failure is one line on stderr, never a traceback (``docs/errors.md``)."""
+    _startup.started()
+    _interrupt.install()
     for stream in (sys.stdout, sys.stderr):
         # Text echoed back (a bad deal, a file name) may hold anything.
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+    if sys.stdout is None:
+        # `accordion … >&-`: the results would be dropped without a word.
+        _fail("error: standard output is closed: there is nowhere to write the results")
+        return 1
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        # The words as typed, for a command that runs itself again (play --serve).
-        args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
-        if args.command is None:
-            parser.print_help()
-            return 2
-        status: int = args.run(args)
-        return status
+        with guarded_stdout():
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            # The words as typed, for a command that runs itself again (play --serve).
+            args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
+            if args.command is None:
+                parser.print_help()
+                return 2
+            status: int = args.run(args)
+            return status
     except InvalidArgumentError as error:
         _fail(f"error: {flag_message(error)}")
         return 2
@@ -85,11 +101,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail("interrupted")
         return 130
     except BrokenPipeError:
-        # `accordion … | head`: the reader has all it wants. Keep Python from
-        # complaining when it flushes the dead pipe at exit.
-        with contextlib.suppress(OSError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # `accordion … | head`: the reader has all it wants.
+        _drop_stdout()
         return 0
+    except OutputError as error:
+        _fail(f"error: {error}")
+        if error.flag is None:
+            # Standard output failed: what is still buffered would fail again at exit.
+            _drop_stdout()
+        return 1
     except OSError as error:
         _fail(f"error: {error.strerror or error}: {error.filename or ''}".rstrip(": "))
         return 1

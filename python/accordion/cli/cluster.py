@@ -46,11 +46,11 @@ def cluster_client(args: argparse.Namespace) -> Iterator[Client | None]:
     """The Dask client the flags ask for (``None``: run here), closed afterwards."""
     from accordion.batch.dask import connect, scheduler_address
 
-    address = scheduler_address(args.scheduler)
-    if address is None:
+    if scheduler_address(args.scheduler) is None:
         yield None
         return
-    client = connect(address)
+    # The flag's value as given: connect names $ACCORDION_SCHEDULER when it came from there.
+    client = connect(args.scheduler)
     _quiet_dask()
     try:
         yield client

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from accordion import MAX_JOBS, Rules
 from accordion.errors import InvalidArgumentError, InvalidRulesError
@@ -41,7 +41,7 @@ def flag_message(error: InvalidArgumentError) -> str:
 #: The Python arguments whose flag has their name. Not ``seed``: the seed of a
 #: Knuth or Solvitaire deal is given with --knuth or --solvitaire, and --seed's
 #: own range is checked by argparse.
-FLAG_NAMED = frozenset({"cards", "deals", "jobs", "max_nodes", "timeout"})
+FLAG_NAMED = frozenset({"cards", "deals", "jobs", "max_nodes", "timeout", "tries"})
 
 
 def add_variant_flags(parser: argparse.ArgumentParser) -> None:
@@ -73,6 +73,16 @@ def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
         win_piles=getattr(args, "win_piles", None),
         goal=getattr(args, "goal", None),
     )
+
+
+def game_rules(args: argparse.Namespace) -> Any:
+    """``--rules`` as ``args.game``'s class takes it: ``Rules`` with the variant
+    flags for Accordion and the games played by its engine, else (the throw games,
+    whose rule sets are names) the name."""
+    game = args.game
+    if game.supports("variant") or game.variant is not None:
+        return rules_from(args, args.rules)
+    return args.rules
 
 
 def card_count(text: str) -> int:

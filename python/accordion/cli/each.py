@@ -15,7 +15,7 @@ import argparse
 import json
 from typing import Any
 
-from accordion.cli.common import CliError, rules_from
+from accordion.cli.common import CliError, game_rules
 from accordion.games import Descriptor
 
 
@@ -27,12 +27,6 @@ def check(args: argparse.Namespace) -> None:
     for flag, value in numbered:
         if value is not None:
             raise CliError(f"stats --each: {flag} is for numbered deals; drop it")
-
-
-def _rules(args: argparse.Namespace, game: Descriptor) -> Any:
-    """The rules as the game's class takes them: with the variant flags for the
-    games that have variants, else the rule set's name."""
-    return rules_from(args, args.rules) if game.supports("variant") else args.rules
 
 
 def _forced(game: Any, args: argparse.Namespace) -> Any:
@@ -54,7 +48,7 @@ def play_each(deal: Any, args: argparse.Namespace) -> dict[str, Any]:
     """One deal under the rules: its end as a JSON object."""
     game: Descriptor = args.game
     cls = game.game_class()
-    rules = _rules(args, game)
+    rules = game_rules(args)
     if args.rules in game.solve_rules:
         solution = game.solver()(deal, rules=rules, max_nodes=args.max_nodes, timeout=args.timeout)
         result = solution.result

@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
         help="solve numbered open deals looking for one that cannot be won",
         description="Solve the open deals S … S+N-1 exhaustively and report every one that "
         "is not won (seed, verdict, fewest piles, line), the ten hardest deals, and the exact "
-        "95%% upper bound (Clopper–Pearson) on the share of unwinnable deals.",
+        "95% upper bound (Clopper–Pearson) on the share of unwinnable deals.",
     )
     parser.add_argument("--seed", type=seed_number, required=True, metavar="S", help="first deal")
     parser.add_argument("--count", type=positive, required=True, metavar="N", help="deals")

@@ -15,7 +15,7 @@ import argparse
 
 from accordion import Deal, pysol_goal
 from accordion.cli.common import CliError
-from accordion.errors import InvalidRulesError
+from accordion.errors import InvalidArgumentError, InvalidRulesError
 from accordion.games import Descriptor, find_game
 
 SOURCES = ("pysol", "solvitaire", "knuth")
@@ -125,10 +125,21 @@ def chosen_source(args: argparse.Namespace) -> str | None:
 
 
 def numbered_deals(args: argparse.Namespace, count: int = 1) -> list[Deal]:
-    """The deals --pysol/--solvitaire/--knuth name (``count`` consecutive numbers)."""
+    """The deals --pysol/--solvitaire/--knuth name (``count`` consecutive numbers).
+    A number out of range is named by its flag (the core names ``number``/``seed``)."""
     source = chosen_source(args)
     if source is None:
         return []
+    try:
+        return _numbered(args, source, count)
+    except InvalidArgumentError as error:
+        message = str(error)
+        if error.argument in ("number", "seed") and message.startswith(error.argument):
+            raise CliError(f"--{source}{message[len(error.argument) :]}") from None
+        raise
+
+
+def _numbered(args: argparse.Namespace, source: str, count: int) -> list[Deal]:
     cards = getattr(args, "cards", None)
     start = getattr(args, source)
     if count > 1 and isinstance(start, str):

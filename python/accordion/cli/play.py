@@ -11,10 +11,9 @@ import sys
 from typing import Any
 
 from accordion.cli.common import (
-    RULE_NAMES,
     add_game_flag,
     add_variant_flags,
-    rules_from,
+    game_rules,
     seed_number,
 )
 from accordion.cli.numbering import (
@@ -23,7 +22,7 @@ from accordion.cli.numbering import (
     numbered_deals,
     resolve_game,
 )
-from accordion.games import Descriptor
+from accordion.games import ALL_RULE_SETS, Descriptor
 
 
 def register(subparsers: Any) -> None:
@@ -42,9 +41,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--blind", action="store_true", help="deal as you go: the row starts empty")
     parser.add_argument(
         "--rules",
-        choices=RULE_NAMES,
+        choices=ALL_RULE_SETS,
         default="modern",
-        help="the rule set (default modern; royal-marriage: modern or parlett; bayan: modern)",
+        help="the rule set (default modern; royal-marriage: modern or parlett; bayan: modern; "
+        "accordian: modern or uva)",
     )
     add_variant_flags(parser)
     add_game_flag(parser)
@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         deal = game.numbered()(seed, 52)
-    rules = rules_from(args, args.rules)
-    if rules.goal is not None:
+    rules = game_rules(args)
+    if getattr(rules, "goal", None) is not None:
         print(f"goal card {rules.goal}: it must end on top of the last pile", file=sys.stderr)
     return _open(game.session_class()(deal, rules, blind=args.blind, seed=seed), args, game)

@@ -23,12 +23,27 @@ def clear_active() -> None:
         progress.clear()
 
 
-class Progress:
-    """`label: done/total (pct) elapsed` redrawn in place, at most ten times a second."""
+def duration(seconds: float) -> str:
+    """``seconds`` as people read a time left: ``42 s``, ``3 min 05 s``, ``2 h 07 min``."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    minutes, secs = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes} min {secs:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours:,} h {minutes:02d} min"
 
-    def __init__(self, total: int, label: str) -> None:
+
+class Progress:
+    """`label: [###   ] done/total (pct) rate/s, T left, elapsed` redrawn in place,
+    at most ten times a second. The rate and the time left are those of the run
+    so far (deals done over seconds elapsed), shown from the first deal done."""
+
+    def __init__(self, total: int, label: str, unit: str = "deals") -> None:
         self.total = total
         self.label = label
+        self.unit = unit
         self.enabled = sys.stderr.isatty() and total > 1
         self.start = time.monotonic()
         self.last = 0.0
@@ -42,17 +57,24 @@ class Progress:
         if not self.enabled or (now - self.last < 0.1 and done < self.total):
             return
         self.last = now
-        share = done / self.total if self.total else 1.0
-        width = 30
-        bar = "#" * int(share * width)
         # Marked drawn before it is written: a Ctrl-C that lands between the write
         # and the mark must still find the line to erase before the error line.
         self.drawn = True
-        sys.stderr.write(
-            f"\r{self.label}: [{bar:<{width}}] {done:,}/{self.total:,} "
-            f"({share:.0%}) {now - self.start:.1f} s"
-        )
+        sys.stderr.write("\r" + self.line(done, now - self.start) + "\x1b[K")
         sys.stderr.flush()
+
+    def line(self, done: int, elapsed: float) -> str:
+        """The text of the line for ``done`` finished after ``elapsed`` seconds."""
+        share = done / self.total if self.total else 1.0
+        width = 30
+        bar = "#" * int(share * width)
+        text = f"{self.label}: [{bar:<{width}}] {done:,}/{self.total:,} ({share:.0%})"
+        if 0 < done < self.total and elapsed > 0:
+            rate = done / elapsed
+            shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+            left = (self.total - done) / rate
+            text += f" {shown} {self.unit}/s, {duration(left)} left"
+        return f"{text}, {elapsed:.1f} s"
 
     def clear(self) -> None:
         """Erase the line (it is drawn again at the next update)."""

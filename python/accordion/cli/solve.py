@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from accordion import Deal
+from accordion._input import read_line
 from accordion.batch import SOLVE_CHUNK, Plan, SeedRanges, row_blocks, solve_plan
 from accordion.cli.cluster import add_batch_flags, cluster_client
 from accordion.cli.common import (
@@ -145,18 +146,14 @@ def _count(args: argparse.Namespace) -> int:
     return 1 if args.count is None else int(args.count)
 
 
-def _plan(args: argparse.Namespace) -> Plan:
+def _plan(args: argparse.Namespace, game: Descriptor) -> Plan:
     """The deals to solve as chunks: the given rows, then the numbered deals as
     seed ranges (made where they are solved, so never all at once)."""
-    rows = row_blocks(_rows(args), args.chunk)
+    rows = row_blocks(_rows(args, game.parse_row), args.chunk)
     if args.seed is None:
         return Plan(rows)
-    return Plan(rows, SeedRanges(args.seed, _count(args), args.chunk, _cards(args)))
-
-
-#: The longest line --file reads: a row of 52 cards, spelt out long with
-#: commas and a comment, is far shorter.
-MAX_LINE = 1 << 16
+    ranges = SeedRanges(args.seed, _count(args), args.chunk, _cards(args), game.engine)
+    return Plan(rows, ranges)
 
 
 def _lines(path: str) -> Iterator[bytes]:
@@ -166,9 +163,7 @@ def _lines(path: str) -> Iterator[bytes]:
     except OSError as error:
         raise CliError(f"--file {path}: cannot read it: {error.strerror}") from None
     with handle:
-        while line := handle.readline(MAX_LINE + 1):
-            if len(line) > MAX_LINE and not line.endswith(b"\n"):
-                raise CliError(f"--file {path}: a line longer than {MAX_LINE:,} bytes")
+        while line := read_line(handle, f"--file {path}"):
             yield line
 
 
@@ -221,9 +216,9 @@ def run(args: argparse.Namespace) -> int:
     check_variant(args, "solve")
     check_jobs(args.jobs)
     game: Descriptor = args.game
-    if not game.supports("batch"):
-        return _run_each(args)
-    plan = _plan(args)
+    if args.scheduler is not None or args.checkpoint is not None:
+        game.require("batch", "solve")
+    plan = _plan(args, game)
     rules = rules_from(args, args.rules)
     total = plan.deals()
     progress = Progress(total, "solving")
@@ -239,6 +234,7 @@ def run(args: argparse.Namespace) -> int:
             client=client,
             checkpoint=args.checkpoint,
             progress=progress.update,
+            game=game.name,
         )
         for index, solution in enumerate(solutions, 1):
             progress.clear()
@@ -249,31 +245,6 @@ def run(args: argparse.Namespace) -> int:
             tally.add(solution)
             if index % args.chunk == 0:
                 sys.stdout.flush()
-    progress.close()
-    if not args.json and tally.deals > 1:
-        print(tally.line())
-    return 0
-
-
-def _run_each(args: argparse.Namespace) -> int:
-    """Solve the rows of a game that the batch runner does not run, one after another."""
-    game: Descriptor = args.game
-    if args.scheduler is not None or args.checkpoint is not None:
-        game.require("batch", "solve")
-    game.check_rules(args.rules, "solve", game.solve_rules)
-    deals = _deals(args, game.numbered(), game.parse_row)
-    solve_one = game.solver()
-    progress = Progress(len(deals), "solving")
-    tally = Tally()
-    for index, deal in enumerate(deals, 1):
-        solution = solve_one(deal, max_nodes=args.max_nodes, timeout=args.timeout)
-        progress.clear()
-        if args.json:
-            print(json.dumps(solution.to_dict()))
-        else:
-            print(_summary(index, len(deals), solution, game))
-        tally.add(solution)
-        progress.update(index)
     progress.close()
     if not args.json and tally.deals > 1:
         print(tally.line())

@@ -21,6 +21,7 @@ from accordion.cli.common import (
     seed_number,
 )
 from accordion.cli.numbering import check_variant, resolve_game
+from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 from accordion.cli.solve import _read_file
 from accordion.games import Descriptor, find_game
@@ -45,8 +46,9 @@ def register(subparsers: Any) -> None:
         "--strategy",
         metavar="NAME",
         help="who chooses the moves: forced, slide-first, leap-first, sweepers, random, "
-        "parlett-agent, solver, clairvoyant, lookahead, planner (default: what the rules force, "
-        "the agent under parlett, else greedy slide-first); see docs/strategies.md",
+        "parlett-agent, parlett-sampler, solver, clairvoyant, lookahead, planner (default: what "
+        "the rules force, the agent under parlett, else greedy slide-first); "
+        "see docs/strategies.md",
     )
     parser.add_argument(
         "--budget",
@@ -67,10 +69,23 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--timeout", type=float, metavar="S", help="with --each: seconds a deal")
     parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")
-    parser.add_argument("--cards", type=card_count, default=52, metavar="K")
+    parser.add_argument(
+        "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--blind", dest="blind", action="store_true", default=None)
-    mode.add_argument("--open", dest="blind", action="store_false")
+    mode.add_argument(
+        "--blind",
+        dest="blind",
+        action="store_true",
+        default=None,
+        help="deal as you go: the player sees each card only when it is dealt (the default)",
+    )
+    mode.add_argument(
+        "--open",
+        dest="blind",
+        action="store_false",
+        help="every card face up in the row from the start",
+    )
     add_variant_flags(parser)
     add_game_flag(parser)
     parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
@@ -91,10 +106,12 @@ def run(args: argparse.Namespace) -> int:
     prints as one ``accordion: error: …`` line (exit status 2).
     """
     game: Descriptor = args.game
+    # What the game cannot do is said before its variant flags are worked out
+    # (Accordion's Revenge would first ask for a game number).
+    game.require("each" if args.each else "stats", "stats --each" if args.each else "stats")
     resolve_game(args)
     check_variant(args, "stats")
     if args.each:
-        game.require("each", "stats --each")
         each.check(args)
         game.check_rules(args.rules, "stats")
         return each.run_each(args, list(_read_file(args.file, game.parse_row)))
@@ -103,7 +120,6 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"stats: {flag} goes with --each")
     if args.deals is None:
         raise CliError("stats: give --deals N (numbered deals) or --each --file F")
-    game.require("stats", "stats")
     if args.seed + args.deals > 2**64:
         raise CliError(
             f"--seed {args.seed} --deals {args.deals}: the last deal number, "
@@ -117,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
-    figures = _batch(args) if game.supports("batch") else _here(args)
+    figures = _batch(args) if game.supports("stats-batch") else _here(args)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -152,7 +168,7 @@ def _here(args: argparse.Namespace) -> dict[str, Any]:
     """Statistics by the game's own simulation, on this machine."""
     game: Descriptor = args.game
     if args.scheduler is not None or args.checkpoint is not None:
-        game.require("batch", "stats")
+        game.require("stats-batch", "stats")
     progress = Progress(args.deals, "simulating")
     stats = game.simulator()(
         deals=args.deals,
@@ -214,6 +230,7 @@ def _plot(figures: dict[str, Any], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    kind = os.path.splitext(path)[1].lower().lstrip(".")
     histogram = {int(n): count for n, count in figures["piles_histogram"].items()}
     piles = list(histogram)
     counts = list(histogram.values())
@@ -228,5 +245,7 @@ def _plot(figures: dict[str, Any], path: str) -> None:
         f"strategy {figures['strategy']}: {figures['win_rate']:.4%} won"
     )
     figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    try:
+        write_atomically(path, "--plot", lambda target: figure.savefig(target, format=kind))
+    finally:
+        plt.close(figure)

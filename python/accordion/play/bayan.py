@@ -17,6 +17,7 @@ from accordion import BayanGame, BayanMove, Deal, Rules, solve_bayan
 from accordion.errors import AccordionError
 from accordion.play.session import (
     CARDLIKE,
+    THROW_COMMANDS,
     Reply,
     ThrowSession,
     is_int,
@@ -24,13 +25,13 @@ from accordion.play.session import (
     throw_status,
 )
 
-HELP = """\
+HELP = (
+    """\
 out 5D 9D, 5D 9D  throw out 5D and 9D: 1 or 3 places apart, same suit or rank
 3 6               throw out cards 3 and 6 (by position, from the left)
-hint   a good action, and whether the deal can still be won
-solve  the rest of a winning line (or of the best line when no win is left)
-undo   take back the last action        moves  list the legal actions
-deal   turn the next card (blind)       new    restart    help    quit"""
+"""
+    + THROW_COMMANDS
+)
 
 
 def status_line(game: BayanGame) -> str:

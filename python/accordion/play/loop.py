@@ -8,6 +8,9 @@ import sys
 from collections.abc import Iterator
 from typing import Protocol, TextIO
 
+from accordion._input import MAX_LINE, read_line
+from accordion._startup import INTERRUPTED
+from accordion.errors import InvalidArgumentError
 from accordion.play.screen import CLEAR, Row, render_screen, use_colour
 from accordion.play.session import Reply
 
@@ -43,8 +46,11 @@ def _readline(stdin: TextIO) -> str:
     (``PYTHONIOENCODING=utf-8:strict`` made them a UnicodeDecodeError)."""
     buffer = getattr(stdin, "buffer", None)
     if buffer is None:
-        return stdin.readline()
-    raw: bytes = buffer.readline()
+        text: str = stdin.readline(MAX_LINE + 1)
+        if len(text) > MAX_LINE and not text.endswith("\n"):
+            raise InvalidArgumentError(f"play: a line longer than {MAX_LINE:,} characters")
+        return text
+    raw = read_line(buffer, "play: standard input")
     return raw.decode(stdin.encoding or "utf-8", errors="surrogateescape")
 
 
@@ -72,13 +78,16 @@ def _lines(stdin: TextIO, stdout: TextIO, prompt: str) -> Iterator[str]:
 
 
 def play(session: Table, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the game at the terminal until quit, end of input or Ctrl-C."""
+    """Run the game at the terminal until quit, end of input or Ctrl-C; the exit
+    status: 0, or 130 after a Ctrl-C at the prompt (one during a command, such as
+    a long ``solve``, stops that command only)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     colour = use_colour(stdout)
     clear = stdout.isatty()
     reply = session.welcome()
     lines = _lines(stdin, stdout, "> ")
+    status = 0
     try:
         while True:
             size = shutil.get_terminal_size()
@@ -104,7 +113,9 @@ def play(session: Table, *, stdin: TextIO | None = None, stdout: TextIO | None =
             if reply.quit:
                 break
     except KeyboardInterrupt:
+        # Ctrl-C at the prompt ends the game; the command says it was interrupted.
         stdout.write("\n")
+        status = INTERRUPTED
     stdout.write(session.farewell() + "\n")
     stdout.flush()
-    return 0
+    return status

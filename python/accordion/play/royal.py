@@ -21,6 +21,7 @@ from accordion import Deal, RoyalGame, RoyalMove, Rules, royal_deal
 from accordion.errors import AccordionError
 from accordion.play.session import (
     CARDLIKE,
+    THROW_COMMANDS,
     Reply,
     ThrowSession,
     is_int,
@@ -28,15 +29,15 @@ from accordion.play.session import (
     throw_status,
 )
 
-HELP = """\
+HELP = (
+    """\
 out 5D, 5D       throw out 5D: the cards either side of it agree (suit or rank)
 out 5D 7C        throw out 5D and 7C together (the cards either side agree)
 between 3S 9S    throw out the one or two cards between 3S and 9S
 7, 7 8           throw out card 7 alone; cards 7 and 8 together
-hint   a good action, and whether the deal can still be won
-solve  the rest of a winning line (or of the best line when no win is left)
-undo   take back the last action        moves  list the legal actions
-deal   turn the next card (blind)       new    restart    help    quit"""
+"""
+    + THROW_COMMANDS
+)
 
 
 def status_line(game: RoyalGame) -> str:

@@ -367,14 +367,15 @@ class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
 ThrowGameT = TypeVar("ThrowGameT", bound=ThrowGame[Any])
 
 
-def throw_status(game: ThrowGame[Any], stock: str) -> str:
-    """Cards left (row and stock), stock left, throws made, and what can happen next.
+def throw_status(game: ThrowGame[Any], stock: str, piece: str = "card") -> str:
+    """Cards (or piles) left (row and stock), stock left, throws made, and what can
+    happen next.
 
-    ``stock`` is the game's word for it: `stock`, `talon`.
+    ``stock`` is the game's word for it: `stock`, `talon`; ``piece`` what is counted.
     """
     outcome = game.outcome
     throws = sum(1 for move in game.history if not move.is_deal)
-    parts = [f"cards left {outcome.cards}"]
+    parts = [f"{piece}s left {outcome.cards}"]
     if game.blind:
         parts.append(f"{stock} {game.stock_size}")
     parts.append(f"moves {throws}")
@@ -384,6 +385,14 @@ def throw_status(game: ThrowGame[Any], stock: str) -> str:
         legal = len(game.legal_moves)
         parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
     return " · ".join(parts)
+
+
+#: The commands of every throw game's table, the end of its help.
+THROW_COMMANDS = """\
+hint   a good action, and whether the deal can still be won
+solve  the rest of a winning line (or of the best line when no win is left)
+undo   take back the last action        moves  list the legal actions
+deal   turn the next card (blind)       new    restart    help    quit"""
 
 
 def describe_line(moves: Sequence[ThrowMove]) -> str:
@@ -412,6 +421,8 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
 
     # The game's word for the cards still to deal, on the status line.
     STOCK: ClassVar[str] = "stock"
+    # What is counted: the cards left (Accordian Patience: the piles).
+    PIECE: ClassVar[str] = "card"
     # What is said when the game is won.
     WON: ClassVar[str]
     NO_MOVES = "no legal action"
@@ -433,13 +444,13 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         """The throw a line of input means (or why it is none)."""
 
     def _left(self) -> str:
-        return f"{plural(self.game.outcome.cards, 'card')} left"
+        return f"{plural(self.game.outcome.cards, self.PIECE)} left"
 
     def _result(self) -> str:
         return "won" if self.game.outcome.won else "not won"
 
     def status(self) -> str:
-        return throw_status(self.game, self.STOCK)
+        return throw_status(self.game, self.STOCK, self.PIECE)
 
     def _act(self, words: list[str], line: str) -> Reply:
         if not words:
@@ -478,7 +489,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
             return f"Still winnable{self._peek()}."
         return (
             f"No longer winnable{self._peek()}: the best reachable is "
-            f"{plural(end.outcome.cards, 'card')}."
+            f"{plural(end.outcome.cards, self.PIECE)}."
         )
 
     def solve(self) -> Reply:
@@ -492,7 +503,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
             head = f"solve: a win from here{note} in {plural(len(line), steps)}:"
         else:
             head = (
-                f"solve: no win from here{note}; the fewest cards reachable is "
+                f"solve: no win from here{note}; the fewest {self.PIECE}s reachable is "
                 f"{end.outcome.cards}, by:"
             )
         return Reply([head, "  " + (self._describe_line(line) or "(no move)")])

@@ -20,6 +20,7 @@ from accordion.errors import IllegalMoveError, InvalidRulesError, NoMoveToUndoEr
 from accordion.reference._frozen import Frozen
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
+from accordion.reference.game import LegalMoves
 from accordion.reference.rules import Rules, rule_set_name
 
 Row = tuple[Card, ...]
@@ -174,6 +175,8 @@ class ThrowGame(Generic[MoveT, RowT]):
     WON_AT: ClassVar[int]
     #: The game's outcome class.
     OUTCOME: ClassVar[type[ThrowOutcome]]
+    #: The game's move class (its ``parse`` reads a move's text).
+    MOVE: ClassVar[Any]
     _deal: Deal
     _blind: bool
     _dealt: int
@@ -206,6 +209,11 @@ class ThrowGame(Generic[MoveT, RowT]):
         raise NotImplementedError
 
     @property
+    def sizes(self) -> list[int]:
+        """How many cards each pile holds, left to right."""
+        return [len(pile) for pile in self.piles]
+
+    @property
     def starting_deal(self) -> Deal:
         """The deal the game started from."""
         return self._deal
@@ -216,14 +224,19 @@ class ThrowGame(Generic[MoveT, RowT]):
         return self._blind
 
     @property
-    def legal_moves(self) -> list[MoveT]:
+    def legal_moves(self) -> LegalMoves[MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view: in canonical
+        order, ``deal`` (when allowed) last."""
+        return LegalMoves(self._legal_moves, self.MOVE.parse)
+
+    def _legal_moves(self) -> list[MoveT]:
         """The legal actions in canonical order, ``deal`` (when allowed) last."""
         raise NotImplementedError
 
     @property
     def is_over(self) -> bool:
         """True when no action is left."""
-        return not self.legal_moves
+        return not self._legal_moves()
 
     @property
     def outcome(self) -> ThrowOutcome:

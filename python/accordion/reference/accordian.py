@@ -79,8 +79,8 @@ class AccordianMove(ThrowMove):
 
     Examples:
         >>> move = AccordianMove("7h on 7s")
-        >>> str(move), move.kind, move.mover, move.target
-        ('7H>7S', 'move', Card('7H'), Card('7S'))
+        >>> str(move), move.kind, move.cards
+        ('7H>7S', 'move', (Card('7H'), Card('7S')))
     """
 
     __slots__ = ()
@@ -97,16 +97,6 @@ class AccordianMove(ThrowMove):
         if move.mover is None or move.target is None:
             return cls.deal()
         return cls._make("move", (move.mover, move.target))
-
-    @property
-    def mover(self) -> Card | None:
-        """The top card that moves (``None`` for ``deal``)."""
-        return self._cards[0] if self._cards else None
-
-    @property
-    def target(self) -> Card | None:
-        """The top card it lands on (``None`` for ``deal``)."""
-        return self._cards[1] if self._cards else None
 
     def __str__(self) -> str:
         return "deal" if self.is_deal else f"{self._cards[0]}>{self._cards[1]}"
@@ -201,6 +191,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
     """
 
     WON_AT = 1
+    MOVE = AccordianMove
     OUTCOME = AccordianOutcome
 
     def __init__(self, deal: Deal | str, rules: object = None, *, blind: bool = False) -> None:
@@ -233,11 +224,6 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
         """The piles left to right, each bottom to top."""
         return list(self._row)
 
-    @property
-    def sizes(self) -> list[int]:
-        """How many cards each pile holds, left to right."""
-        return [len(pile) for pile in self._row]
-
     def _shifts(self) -> list[Shift]:
         if self._rules == "uva":
             forced = uva_shift(self._row)
@@ -247,16 +233,14 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
     def _may_deal(self) -> bool:
         return self.stock_size > 0 and (self._rules == "modern" or not shifts(self._row))
 
-    @property
-    def legal_moves(self) -> list[AccordianMove]:
+    def _legal_moves(self) -> list[AccordianMove]:
         """The legal moves in canonical order, then ``deal`` when allowed."""
         moves = [_move(self._row, shift) for shift in self._shifts()]
         return [*moves, AccordianMove.deal()] if self._may_deal() else moves
 
-    def _place(self, move: AccordianMove, card: Card, role: str) -> int:
+    def _covered(self, move: AccordianMove, card: Card, role: str) -> None:
         if any(card in pile[:-1] for pile in self._row):
             raise IllegalMoveError(f"illegal move {move}: {card} is covered ({role})")
-        return self._find(move, card)
 
     def play(self, move: AccordianMove | str) -> AccordianMove:
         """Move a top card, or ``deal``.
@@ -274,11 +258,13 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
                 says why.
         """
         move = _as_move(move)
-        if move.mover is None or move.target is None:
+        if move.is_deal:
             return self.deal()
-        mover, target = move.mover, move.target
-        at = self._place(move, mover, "only a pile's top card moves")
-        onto = self._place(move, target, "a card lands on a pile's top card")
+        mover, target = move.cards
+        # Both cards on top first, then both in the row (as the core asks).
+        self._covered(move, mover, "only a pile's top card moves")
+        self._covered(move, target, "a card lands on a pile's top card")
+        at, onto = self._find(move, mover), self._find(move, target)
         gap = at - onto
         if gap not in GAPS:
             raise IllegalMoveError(
@@ -319,7 +305,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
         checked as the core checks it and not applied."""
         _args.timeout(timeout)
         if self._rules == "uva" or self.stock_size > 0:
-            moves = self.legal_moves
+            moves = self._legal_moves()
             return moves[-1] if moves else None
         if self.is_over:
             return None

@@ -182,6 +182,7 @@ class BayanGame(CardRowGame["BayanMove"]):
 
     STOCK = "talon"
     WON_AT = 0
+    MOVE = BayanMove
     OUTCOME = BayanOutcome
 
     def __init__(
@@ -197,8 +198,7 @@ class BayanGame(CardRowGame["BayanMove"]):
         """The rule set's name: always ``modern``."""
         return "modern"
 
-    @property
-    def legal_moves(self) -> list[BayanMove]:
+    def _legal_moves(self) -> list[BayanMove]:
         """The legal throws in canonical order, then ``deal`` while the talon has cards."""
         moves = [_out(self._row, pair) for pair in pairs(self._row)]
         return [*moves, BayanMove.deal()] if self.stock_size > 0 else moves

@@ -16,8 +16,8 @@ Move('7S', '7H')
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from typing import final
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar, final
 
 from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
 from accordion.reference._args import shown
@@ -26,6 +26,8 @@ from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.moves import Move, as_move
 from accordion.reference.rules import Rules, Step, as_rules, close_up, legal_steps
+
+MoveT = TypeVar("MoveT")
 
 Pile = tuple[Card, ...]
 """The cards of one pile, bottom to top."""
@@ -123,19 +125,21 @@ class Outcome(Frozen):
 
 
 @final
-class LegalMoves:
+class LegalMoves(Generic[MoveT]):
     """A live view of the legal actions of a game (``deal`` included when allowed).
 
     It holds the game, not a list, so it always answers for the current position.
-    Supports ``len``, iteration (in the reference order: movers left to right, then
-    ``deal``), truth and ``in`` (with a :class:`Move` or its text; text that is not a
-    move is simply not in it).
+    Supports ``len``, iteration (in the game's canonical order, then ``deal``), truth
+    and ``in`` (with a move of the game or its text; text that is not a move is
+    simply not in it). One view for every game: ``actions`` gives the legal actions
+    now, ``parse`` reads a move's text.
     """
 
-    __slots__ = ("_game",)
+    __slots__ = ("_actions", "_parse")
 
-    def __init__(self, game: Game) -> None:
-        self._game = game
+    def __init__(self, actions: Callable[[], list[MoveT]], parse: Callable[[str], MoveT]) -> None:
+        self._actions = actions
+        self._parse = parse
 
     def __reduce__(self) -> tuple[object, ...]:
         raise TypeError(
@@ -145,19 +149,34 @@ class LegalMoves:
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
             try:
-                move = Move.parse(move)
+                move = self._parse(move)
             except InvalidMoveError:
                 return False
-        return move in self._game._legal_actions()
+        return move in self._actions()
 
     def __len__(self) -> int:
-        return len(self._game._legal_actions())
+        return len(self._actions())
 
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._game._legal_actions())
+    def __iter__(self) -> Iterator[MoveT]:
+        return iter(self._actions())
 
     def __bool__(self) -> bool:
-        return bool(self._game._legal_actions())
+        return bool(self._actions())
+
+    def __getitem__(self, index: int) -> MoveT:
+        """Deprecated (``DeprecationWarning``): index ``list(game.legal_moves)``
+        instead. The throw games' ``legal_moves`` were lists."""
+        import warnings
+
+        warnings.warn(
+            "indexing legal_moves is deprecated: it is a live view; index list(game.legal_moves)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        moves = self._actions()
+        if not -len(moves) <= index < len(moves):
+            raise IndexError("legal move index out of range")
+        return moves[index]
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(map(str, self))})>"
@@ -235,9 +254,9 @@ class Game:
         return self._blind
 
     @property
-    def legal_moves(self) -> LegalMoves:
+    def legal_moves(self) -> LegalMoves[Move]:
         """The legal actions now, as a live :class:`LegalMoves` view."""
-        return LegalMoves(self)
+        return LegalMoves(self._legal_actions, Move.parse)
 
     @property
     def piles(self) -> list[Pile]:

@@ -220,6 +220,7 @@ class RoyalGame(CardRowGame["RoyalMove"]):
     """
 
     WON_AT = 2
+    MOVE = RoyalMove
     OUTCOME = RoyalOutcome
 
     def __init__(
@@ -238,8 +239,7 @@ class RoyalGame(CardRowGame["RoyalMove"]):
     def _may_deal(self) -> bool:
         return self.stock_size > 0 and (self._rules == "modern" or not throws(self._row))
 
-    @property
-    def legal_moves(self) -> list[RoyalMove]:
+    def _legal_moves(self) -> list[RoyalMove]:
         """The legal throws in canonical order (leftmost first), then ``deal`` when allowed."""
         moves = [_out(self._row, throw) for throw in throws(self._row)]
         return [*moves, RoyalMove.deal()] if self._may_deal() else moves

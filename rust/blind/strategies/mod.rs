@@ -5,14 +5,17 @@ mod greedy;
 mod lookahead;
 mod parlett_agent;
 mod random;
+mod sampler;
 mod solver;
 mod sweepers;
 
 pub use forced::ForcedPlay;
 pub use greedy::Greedy;
 pub use lookahead::{Evaluation, Lookahead};
+pub(super) use parlett_agent::phase_ends;
 pub use parlett_agent::ParlettAgent;
 pub use random::RandomPlay;
+pub use sampler::Sampler;
 pub use solver::{Clairvoyant, SolverPlay};
 pub use sweepers::Sweepers;
 
@@ -34,6 +37,7 @@ pub fn build(kind: StrategyKind, rules: &Rules) -> Box<dyn Strategy> {
         StrategyKind::Sweepers => Box::new(Sweepers::default()),
         StrategyKind::Random => Box::new(RandomPlay),
         StrategyKind::ParlettAgent => Box::new(ParlettAgent::new(rules)),
+        StrategyKind::ParlettSampler => Box::new(Sampler::default()),
         StrategyKind::Solver => Box::new(SolverPlay::default()),
         StrategyKind::Lookahead(budget) => {
             Box::new(Lookahead::new(Evaluation::Plain, budget as usize))

@@ -36,16 +36,13 @@ pub struct ParlettAgent {
     rollout: Forced,
     samples: usize,
     node_budget: usize,
-    /// The rest of the chosen line, next move last.
-    plan: Vec<Step>,
-    /// The row the next move of `plan` expects.
-    expected: Vec<Card>,
+    line: PhaseLine,
 }
 
 /// A row the phase can end in, and the line that reaches it.
-struct Candidate {
-    row: Vec<Card>,
-    line: Vec<Step>,
+pub(in crate::blind) struct Candidate {
+    pub(in crate::blind) row: Vec<Card>,
+    pub(super) line: Vec<Step>,
 }
 
 impl ParlettAgent {
@@ -63,38 +60,20 @@ impl ParlettAgent {
             rollout: Forced::new(rules, false),
             samples: samples.max(1),
             node_budget,
-            plan: Vec::new(),
-            expected: Vec::new(),
+            line: PhaseLine::default(),
         }
     }
 
-    fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) {
-        let candidates = self.candidates(view);
-        let best = if candidates.len() == 1 {
-            0
-        } else if view.stock_len == 0 {
-            (0..candidates.len())
-                .min_by_key(|&i| candidates[i].row.len())
-                .expect("a phase ends somewhere")
-        } else {
-            self.best_by_rollouts(view, &candidates, rng)
-        };
-        self.plan.clear();
-        self.plan.extend(candidates[best].line.iter().rev());
+    /// The line to the stuck row chosen for this phase (rules 1-3).
+    fn plan_phase(&self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
+        choose_end(self.candidates(view), view, |candidates| {
+            self.best_by_rollouts(view, candidates, rng)
+        })
     }
 
     /// Every stuck row this phase can reach (rule 1).
     fn candidates(&self, view: &View<'_>) -> Vec<Candidate> {
-        let mut search = PhaseSearch {
-            rules: view.rules,
-            budget: self.node_budget,
-            seen: FxHashSet::default(),
-            line: Vec::new(),
-            found: Vec::new(),
-            moves: Vec::new(),
-        };
-        search.visit(view.tops.to_vec());
-        search.found
+        phase_ends(view.rules, view.tops, self.node_budget)
     }
 
     /// The candidate with the fewest piles on average over sampled orderings
@@ -105,17 +84,7 @@ impl ParlettAgent {
         candidates: &[Candidate],
         rng: &mut SplitMix64,
     ) -> usize {
-        let unseen: Vec<Card> = view.unseen.iter().collect();
-        let take = view.stock_len.min(unseen.len());
-        let mut orderings = Vec::with_capacity(self.samples * take);
-        let mut deck = unseen.clone();
-        for _ in 0..self.samples {
-            for i in 0..take {
-                let j = i + rng.below((deck.len() - i) as u64) as usize;
-                deck.swap(i, j);
-            }
-            orderings.extend_from_slice(&deck[..take]);
-        }
+        let (orderings, take) = sample_stocks(view, self.samples, rng);
         let mut best = (u64::MAX, 0);
         for (index, candidate) in candidates.iter().enumerate() {
             let mut total = 0u64;
@@ -128,6 +97,61 @@ impl ParlettAgent {
         }
         best.1
     }
+}
+
+/// The line to the chosen end of a phase (rule 2: the only candidate, or with
+/// an empty stock the fewest piles, first found on a tie; else `rule3`'s).
+pub(super) fn choose_end(
+    mut candidates: Vec<Candidate>,
+    view: &View<'_>,
+    rule3: impl FnOnce(&[Candidate]) -> usize,
+) -> Vec<Step> {
+    let best = if candidates.len() == 1 {
+        0
+    } else if view.stock_len == 0 {
+        (0..candidates.len())
+            .min_by_key(|&i| candidates[i].row.len())
+            .expect("a phase ends somewhere")
+    } else {
+        rule3(&candidates)
+    };
+    candidates.swap_remove(best).line
+}
+
+/// Every stuck row the phase from `tops` can end in, each with its line
+/// (rule 1; `budget` rows expanded, then only first moves).
+pub(in crate::blind) fn phase_ends(rules: &Rules, tops: &[Card], budget: usize) -> Vec<Candidate> {
+    let mut search = PhaseSearch {
+        rules,
+        budget,
+        seen: FxHashSet::default(),
+        line: Vec::new(),
+        found: Vec::new(),
+        moves: Vec::new(),
+    };
+    search.visit(tops.to_vec());
+    search.found
+}
+
+/// `samples` orderings of `stock_len` cards drawn from the unseen set,
+/// uniformly, from the player's own generator (one after another in the
+/// vector), and the length of each.
+pub(super) fn sample_stocks(
+    view: &View<'_>,
+    samples: usize,
+    rng: &mut SplitMix64,
+) -> (Vec<Card>, usize) {
+    let mut deck: Vec<Card> = view.unseen.iter().collect();
+    let take = view.stock_len.min(deck.len());
+    let mut orderings = Vec::with_capacity(samples * take);
+    for _ in 0..samples {
+        for i in 0..take {
+            let j = i + rng.below((deck.len() - i) as u64) as usize;
+            deck.swap(i, j);
+        }
+        orderings.extend_from_slice(&deck[..take]);
+    }
+    (orderings, take)
 }
 
 /// The depth-first search of one phase.
@@ -167,29 +191,56 @@ impl PhaseSearch<'_> {
 }
 
 /// The row after `step` (tops only).
-fn apply(row: &[Card], step: Step) -> Vec<Card> {
+pub(super) fn apply(row: &[Card], step: Step) -> Vec<Card> {
     let mut next = row.to_vec();
     next[step.to] = row[step.from];
     next.remove(step.from);
     next
 }
 
-impl Strategy for ParlettAgent {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Action {
+/// The line a player of phases follows: one move per call, as long as the
+/// row is the one it expects; otherwise (and at a phase's first move) it asks
+/// for a new line.
+#[derive(Clone, Debug, Default)]
+pub(super) struct PhaseLine {
+    /// The rest of the chosen line, next move last.
+    rest: Vec<Step>,
+    /// The row the next move expects.
+    expected: Vec<Card>,
+}
+
+impl PhaseLine {
+    /// The next action; `plan` gives the line for a phase (from its row).
+    pub(super) fn next(
+        &mut self,
+        view: &View<'_>,
+        legal: &[Action],
+        plan: impl FnOnce() -> Vec<Step>,
+    ) -> Action {
         if !legal.iter().any(|a| matches!(a, Action::Move(_))) {
-            self.plan.clear();
+            self.rest.clear();
             return legal[0];
         }
         let on_plan = self.expected == view.tops
             && self
-                .plan
+                .rest
                 .last()
                 .is_some_and(|&s| legal.contains(&Action::Move(s)));
         if !on_plan {
-            self.plan_phase(view, rng);
+            self.rest = plan();
+            self.rest.reverse();
         }
-        let step = self.plan.pop().expect("a phase with a move has a line");
+        let step = self.rest.pop().expect("a phase with a move has a line");
         self.expected = apply(view.tops, step);
         Action::Move(step)
+    }
+}
+
+impl Strategy for ParlettAgent {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Action {
+        let mut line = std::mem::take(&mut self.line);
+        let action = line.next(view, legal, || self.plan_phase(view, rng));
+        self.line = line;
+        action
     }
 }

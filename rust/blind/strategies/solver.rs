@@ -198,6 +198,7 @@ mod tests {
                 assert_eq!(Clairvoyant::new(deal.cards(), true, &rules).piles, bound);
                 for kind in [
                     StrategyKind::ParlettAgent,
+                    StrategyKind::ParlettSampler,
                     StrategyKind::SlideFirst,
                     StrategyKind::LeapFirst,
                     StrategyKind::Random,

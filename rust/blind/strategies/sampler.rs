@@ -1,0 +1,148 @@
+//! `parlett-sampler`: blind `parlett` play by determinised sampling, each
+//! sample scored by the exact solver. It knows the unseen cards as a set, never
+//! their order.
+//!
+//! As for `parlett-agent`, each phase between two deals is a puzzle whose only
+//! uncertainty is what comes after it, and the decision is which stuck row to
+//! end it in. At the first decision of a phase the sampler:
+//!
+//! 1. lists the stuck rows the phase can end in (`parlett-agent`'s search);
+//!    if there is one, or the stock is empty, plays as the agent does;
+//! 2. otherwise draws `samples` orderings of the unseen cards (uniformly, from
+//!    its own generator; the same orderings for every candidate), and for each
+//!    candidate and ordering asks the solver for the fewest piles the
+//!    candidate reaches, under `parlett`, if the next `horizon` cards of the
+//!    stock came in that order (the whole stock when it is no longer than the
+//!    horizon), searching at most `nodes` positions per question;
+//! 3. plays towards the candidate that is won on most orderings where the
+//!    horizon reaches the end of the stock, then with the fewest piles summed
+//!    over the orderings; ties go to the candidate found first.
+//!
+//! It then follows the line as the agent does.
+
+use super::parlett_agent::{choose_end, phase_ends, sample_stocks, Candidate, PhaseLine};
+use crate::blind::strategy::{Strategy, View};
+use crate::budget::Budget;
+use crate::deal::SplitMix64;
+use crate::game::Action;
+use crate::rules::Step;
+use crate::solver::solve;
+
+/// Sampled orderings scored by the solver over a horizon of stock cards.
+#[derive(Clone, Debug)]
+pub struct Sampler {
+    samples: usize,
+    horizon: usize,
+    nodes: u64,
+    line: PhaseLine,
+}
+
+impl Default for Sampler {
+    fn default() -> Sampler {
+        Sampler::new(Sampler::SAMPLES, Sampler::HORIZON, Sampler::NODES)
+    }
+}
+
+impl Sampler {
+    /// Orderings per decision.
+    pub const SAMPLES: usize = 32;
+    /// Stock cards each ordering looks ahead (tried on deals 1-3,000: 2, 4,
+    /// 6, 10, 20 and the whole stock; see `docs/results.md`).
+    pub const HORIZON: usize = 4;
+    /// Positions the solver may search per candidate and ordering.
+    pub const NODES: u64 = 2_000;
+    /// Rows expanded per phase search (as the agent).
+    const PHASE_BUDGET: usize = 4_000;
+
+    pub fn new(samples: usize, horizon: usize, nodes: u64) -> Sampler {
+        Sampler {
+            samples: samples.max(1),
+            horizon: horizon.max(1),
+            nodes: nodes.max(1),
+            line: PhaseLine::default(),
+        }
+    }
+
+    /// The line to the stuck row chosen for this phase (rules 1-3).
+    fn plan_phase(&self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
+        let candidates = phase_ends(view.rules, view.tops, Self::PHASE_BUDGET);
+        choose_end(candidates, view, |candidates| {
+            self.best_by_solving(view, candidates, rng)
+        })
+    }
+
+    /// Rule 3: most wins where the horizon reaches the end, then fewest piles.
+    fn best_by_solving(
+        &self,
+        view: &View<'_>,
+        candidates: &[Candidate],
+        rng: &mut SplitMix64,
+    ) -> usize {
+        let (orderings, take) = sample_stocks(view, self.samples, rng);
+        let ahead = take.min(self.horizon);
+        let to_the_end = ahead == take;
+        let budget = Budget {
+            max_nodes: Some(self.nodes),
+            ..Budget::default()
+        };
+        let mut best = ((0usize, u64::MAX), 0usize);
+        for (index, candidate) in candidates.iter().enumerate() {
+            let (mut wins, mut piles) = (0usize, 0u64);
+            for stock in orderings.chunks_exact(take.max(1)) {
+                let found = solve(&candidate.row, &stock[..ahead], view.rules, &budget);
+                wins += usize::from(to_the_end && found.piles == 1);
+                piles += found.piles as u64;
+            }
+            if (wins, std::cmp::Reverse(piles)) > (best.0 .0, std::cmp::Reverse(best.0 .1)) {
+                best = ((wins, piles), index);
+            }
+        }
+        best.1
+    }
+}
+
+impl Strategy for Sampler {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Action {
+        let mut line = std::mem::take(&mut self.line);
+        let action = line.next(view, legal, || self.plan_phase(view, rng));
+        self.line = line;
+        action
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blind::play::play_game;
+    use crate::deal::Deal;
+    use crate::game::Game;
+    use crate::rules::{RuleSet, Rules};
+
+    /// Every action is legal in the core's reference game (`Game` checks each
+    /// one), and the game ends where the referee says.
+    #[test]
+    fn plays_only_legal_moves_replayed_through_the_game() {
+        let parlett = Rules::new(RuleSet::Parlett);
+        for rules in [parlett, parlett.with_two_way(true)] {
+            for seed in 0..6u64 {
+                let cards = [52, 30, 20][seed as usize % 3];
+                let deal = Deal::from_seed(seed, cards).unwrap();
+                let mut actions = Vec::new();
+                let piles = play_game(
+                    &rules,
+                    &mut Sampler::new(4, 4, 200),
+                    deal.cards(),
+                    true,
+                    &mut SplitMix64::new(seed),
+                    |a| actions.push(a),
+                );
+                let mut game = Game::new(deal.clone(), rules, true);
+                for &action in &actions {
+                    game.play(action).unwrap();
+                }
+                assert!(game.legal_actions().is_empty(), "{rules} seed {seed}");
+                assert_eq!(game.outcome().piles, piles, "{rules} seed {seed}");
+            }
+        }
+    }
+}

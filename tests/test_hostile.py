@@ -1,0 +1,143 @@
+"""A hostile user's list for the newer paths (issue 24): checkpoints, schedulers,
+streams, numbered deals' flags. Each case runs the command in a subprocess with a
+deadline and states the exit status and what the one error line must say (or,
+for status 0, that nothing went to stderr). Never a traceback, never a hang.
+
+Interesting finds of this list, fixed with it: ``--scheduler inproc://x`` and
+``tls://`` without a TLS configuration were internal errors (and the failed
+client then took 20 s to close); ``--pysol``/``--knuth``/``--solvitaire`` out of
+range named ``number``/``seed``; ``--tries 10**30`` said "1 or more".
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HUNT = "hunt --seed 1 --count 10 --cards 6"
+STATS = "stats --rules strict --deals 10"
+
+#: (command line after `accordion`, standard input or None, exit status, text of the error).
+CASES: list[tuple[str, str | None, int, str]] = [
+    # Batch flags
+    (f"{HUNT} --chunk 0", None, 2, "--chunk: must be at least 1, got 0"),
+    (f"{HUNT} --chunk -5", None, 2, "--chunk: must be at least 1, got -5"),
+    (f"{HUNT} --chunk 99999999999999999999999", None, 0, ""),
+    ("hunt --seed 18446744073709551615 --count 2", None, 2, "at most 2**64 - 1"),
+    (f"{HUNT} --timeout nan", None, 2, "--timeout must be a positive number"),
+    (f"{HUNT} --timeout -1", None, 2, "--timeout must be a positive number"),
+    (f"{HUNT} --timeout inf", None, 0, ""),
+    (f"{HUNT} --max-nodes 0", None, 2, "--max-nodes: must be at least 1"),
+    (f"{HUNT} --jobs 100000", None, 2, "--jobs must be 1 to 256 threads"),
+    # Scheduler addresses (nothing listens on these; 127.0.0.1 only)
+    (f"{HUNT} --scheduler ''", None, 2, "--scheduler '' is not a scheduler address"),
+    (f"{HUNT} --scheduler tcp://", None, 2, "is not a scheduler address"),
+    (f"{HUNT} --scheduler tcp://127.0.0.1:", None, 2, "is not a scheduler address"),
+    (f"{HUNT} --scheduler tcp://127.0.0.1:0", None, 2, "port 0 is not 1 to 65535"),
+    (f"{HUNT} --scheduler tcp://127.0.0.1:-1", None, 2, "is not a scheduler address"),
+    (f"{HUNT} --scheduler tcp://127.0.0.1:99999", None, 2, "port 99999 is not 1 to 65535"),
+    (f"{HUNT} --scheduler 'tcp://[::1:8786'", None, 2, "is not a scheduler address"),
+    (f"{HUNT} --scheduler tcp://127.0.0.1:8786/x", None, 2, "is not a scheduler address"),
+    (f"{HUNT} --scheduler tcp://user@127.0.0.1:1", None, 2, "is not a scheduler address"),
+    (f"{HUNT} --scheduler tcp://127.0.0.1:1", None, 2, "connection refused"),
+    (f"{HUNT} --scheduler 127.0.0.1:1", None, 2, "connection refused"),
+    (f"{HUNT} --scheduler 'tcp://[::1]:1'", None, 2, "--scheduler tcp://[::1]:1: "),
+    (f"{HUNT} --scheduler inproc://x", None, 2, "'inproc://x' is not a scheduler address"),
+    (f"{HUNT} --scheduler tls://127.0.0.1:1", None, 2, "tls:// needs Dask's TLS configuration"),
+    (f"{HUNT} --scheduler http://127.0.0.1:8786", None, 2, "is not a scheduler address"),
+    # Checkpoints
+    (f"{HUNT} --checkpoint ''", None, 2, "--checkpoint "),
+    (f"{HUNT} --checkpoint /dev/zero", None, 2, "is a device"),
+    (f"{HUNT} --checkpoint /dev/null", None, 2, "is a device"),
+    (f"{HUNT} --checkpoint /dev/full", None, 2, "is a device"),
+    (f"{HUNT} --checkpoint /dev/stdin", "", 2, "is a pipe (FIFO)"),
+    (f"{HUNT} --checkpoint /", None, 2, "is a folder"),
+    (f"{HUNT} --checkpoint /no/such/folder/x", None, 2, "there is no folder /no/such/folder"),
+    (f"{STATS} --checkpoint /proc/self/status", None, 2, "not an accordion checkpoint"),
+    (f"{STATS} --checkpoint /etc/passwd", None, 2, "not an accordion checkpoint"),
+    (f"{STATS} --checkpoint {{tmp}}/notes", None, 2, "not an accordion checkpoint"),
+    (f"{STATS} --checkpoint {{tmp}}/bin", None, 2, "not an accordion checkpoint"),
+    (f"{STATS} --checkpoint {{tmp}}/old", None, 2, "written in format 1, this version reads"),
+    (f"{STATS} --checkpoint {{tmp}}/arguments", None, 2, "line 1 of"),
+    (f"{STATS} --checkpoint {{tmp}}/huge", None, 2, "not an accordion checkpoint"),
+    # --plot
+    (f"{STATS} --plot /dev/full", None, 2, "must end in .png or .svg"),
+    (f"{STATS} --plot x.gif", None, 2, "must end in .png or .svg"),
+    (f"{STATS} --plot /nonexistent/x.png", None, 2, "there is no folder /nonexistent"),
+    (f"{STATS} --plot {{tmp}}/dir.png", None, 2, "cannot write there"),
+    # solve --file and standard input
+    ("solve --file /nonexistent", None, 2, "--file /nonexistent: cannot read it"),
+    ("solve --file /", None, 2, "--file /: cannot read it: Is a directory"),
+    ("solve --file /dev/null", None, 2, "no deal in /dev/null"),
+    ("solve --file /dev/zero", None, 2, "--file /dev/zero: a line longer than 65,536 bytes"),
+    ("solve --file -", "", 2, "no deal in standard input"),
+    ("solve --file -", "\n\n# only comments\n", 2, "no deal in standard input"),
+    ("solve --file -", "\udcff\udcfe garbage\n", 2, "-:1: not UTF-8 text (byte 0xff"),
+    ("solve --file -", "AS 2S\nAS AS\n", 2, "-:2: duplicate card AS"),
+    ("solve --file -", "x" * 70_000, 2, "a line longer than 65,536 bytes"),
+    ("solve --file -", "AS 2S\r\n3S 4S\r\n", 0, ""),
+    ("solve --file -", "\ufeffAS 2S\n", 0, ""),
+    ("solve --file -", "AS 2S", 0, ""),
+    # play's input
+    ("play --seed 1", "x" * 70_000 + "\n", 2, "play: standard input: a line longer than 65,536"),
+    ("play --seed 1", "y" * 70_000, 2, "a line longer than 65,536 bytes"),
+    ("play --seed 1", "\x00\x00\x00\n", 0, ""),
+    ("play --seed 1", "", 0, ""),
+    ("play --seed 1", "7H>7S\n" * 3, 0, ""),
+    # Numbered deals: named by their flag
+    ("deal --pysol -1", None, 2, "--pysol must be a PySolFC game number"),
+    ("deal --pysol 99999999999999999999999", None, 2, "--pysol must be a PySolFC game number"),
+    ("deal --knuth 99999999999999999999999", None, 2, "--knuth must be a Knuth seed"),
+    ("deal --solvitaire -1", None, 2, "--solvitaire must be a Solvitaire seed"),
+    ("deal --solvitaire 99999999999999999999999", None, 2, "--solvitaire must be a Solvitaire"),
+    ("deal --winnable --tries 0", None, 2, "--tries: must be at least 1, got 0"),
+    ("deal --winnable --tries 1" + "0" * 30, None, 2, "--tries must be 1 to 2**64 - 1"),
+    ("deal --winnable --tries 18446744073709551616", None, 2, "--tries must be 1 to 2**64 - 1"),
+]
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Odd files for the checkpoint and picture cases."""
+    folder = tmp_path_factory.mktemp("hostile")
+    (folder / "notes").write_text("my notes\nmore notes\n")
+    (folder / "bin").write_bytes(bytes(range(256)) * 4)
+    (folder / "old").write_text('{"accordion": "checkpoint", "format": 1}\n')
+    (folder / "arguments").write_text(
+        '{"accordion": "checkpoint", "format": 2, "command": "stats", "arguments": [1]}\n'
+    )
+    (folder / "huge").write_bytes(b"[" * 200_000 + b"\n")
+    (folder / "dir.png").mkdir()
+    return folder
+
+
+def test_the_list_is_long_enough() -> None:
+    assert len(CASES) >= 60
+
+
+@pytest.mark.parametrize(("line", "stdin", "status", "says"), CASES)
+def test_hostile(tmp: Path, line: str, stdin: str | None, status: int, says: str) -> None:
+    command = f"{sys.executable} -m accordion {line.replace('{tmp}', str(tmp))}"
+    data = None if stdin is None else stdin.encode("utf-8", "surrogateescape")
+    result = subprocess.run(
+        ["sh", "-c", command],
+        input=data,
+        stdin=subprocess.DEVNULL if data is None else None,
+        capture_output=True,
+        timeout=90,
+        check=False,
+        cwd=tmp,
+        env={**os.environ, "ACCORDION_SCHEDULER": ""},
+    )
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == status, err
+    assert "Traceback" not in err and "Exception ignored" not in err
+    if status == 0:
+        assert err == ""
+    else:
+        assert err.count("\n") == 1 and err.startswith("accordion: error: "), err
+        assert says.replace("{tmp}", str(tmp)) in err, err
