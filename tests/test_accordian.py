@@ -404,3 +404,23 @@ def test_values_pickle_and_copy(engine: Any) -> None:
     assert (game.stock_size, twin.stock_size) == (4, 3)
     restored = pickle.loads(pickle.dumps(game))
     assert (str(restored), texts(restored.history)) == (str(game), texts(game.history))
+
+
+@pytest.mark.parametrize("rules", ["uva", "modern"])
+def test_solve_on_the_command_line_takes_each_rule_set(rules: str) -> None:
+    """`solve --game accordian --rules uva` once failed: the command built Accordion's
+    Rules from the name, and Accordion refuses uva. Each rule set gives the core's answer."""
+    import json as _json
+
+    from conftest import run_cli
+
+    from accordion import Deal, solve_accordian
+
+    done = run_cli(
+        "solve", "--game", "accordian", "--rules", rules, "--seed", "1", "--cards", "20", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    printed = _json.loads(done.stdout)
+    expected = solve_accordian(Deal.from_seed(1, 20), rules=rules)
+    assert (printed["result"], printed["piles"]) == (expected.result, expected.piles)
+    assert printed["moves"] == [str(move) for move in expected.moves]

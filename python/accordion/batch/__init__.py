@@ -371,7 +371,7 @@ def worker_jobs(jobs: int | None) -> int | None:
 
 def solve_chunk(
     chunk: Chunk,
-    rules: Rules,
+    rules: Rules | str,
     budget: Budget,
     progress: Callable[[int], object] | None = None,
     game: str = "accordion",
@@ -454,7 +454,7 @@ def solutions_of(game: str) -> Codec:
 FINGERPRINT_NODES = 100_000
 
 
-def solver_fingerprint(rules: Rules, game: str = "accordion") -> str:
+def solver_fingerprint(rules: Rules | str, game: str = "accordion") -> str:
     """The node counts of the solver on four fixed deals under ``rules``, hashed.
 
     The package version does not change with every build, but node counts (and so a
@@ -504,10 +504,19 @@ def solve_plan(
 
     ``game`` names a game of :mod:`accordion.games` (Accordion by default); its
     numbered deals are the plan's with ``numbering=game``."""
-    rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
+    from accordion.games import GAMES
+
+    descriptor = GAMES[game]
+    if descriptor.pieces().solve_many is not None:
+        # Accordion's engine: a rule set's name becomes its Rules (variant flags and all).
+        rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
+    else:
+        # A game whose rule sets are names (Royal Marriage, Bayan, Accordian): its solver
+        # takes the name itself, which Accordion's Rules may not know (uva).
+        rules = rules or descriptor.rules[0]
     budget = Budget(max_nodes, timeout, memory, jobs)
     # The budget is checked here, before any chunk leaves.
-    solve_many([], rules=rules, jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
+    solve_many([], jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
     arguments = {
         "game": game,
         **_plan_id(plan),

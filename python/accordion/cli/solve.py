@@ -18,8 +18,8 @@ from accordion.cli.common import (
     add_variant_flags,
     card_count,
     check_jobs,
+    game_rules,
     positive,
-    rules_from,
     seed_number,
 )
 from accordion.cli.numbering import (
@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("batch", "solve")
     plan = _plan(args, game)
-    rules = rules_from(args, args.rules)
+    rules = game_rules(args)
     total = plan.deals()
     progress = Progress(total, "solving")
     tally = Tally()
