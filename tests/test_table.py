@@ -641,3 +641,19 @@ def test_forced_moves_play_out_in_parletts_royal_marriage() -> None:
                 replay.play(move)
 
     run(main())
+
+
+def test_an_accordian_pick_is_its_moving_card_and_drops_to_the_left() -> None:
+    """Accordian's moves have no ``mover`` attribute: the table once read them as
+    throws, offering to drop the left card on the right one. A pick is the card
+    that moves, and its targets lie one or three places to its left."""
+    entry = find_game("accordian")
+    session = new_session(entry, entry.numbered()(3, 52), 3)
+    table = Table(session, entry)
+    tops = list(table.game.tops)
+    for move in table.game.legal_moves:
+        mover, target = table.picks(move)
+        assert (tops[mover], tops[target]) == tuple(move.cards)
+        assert mover - target in (1, 3)
+        assert table.targets(mover)[target] == move
+    assert 0 not in table.movable()

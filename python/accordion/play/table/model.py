@@ -8,8 +8,9 @@ keeps the redo list, finds best play (:meth:`Table.best`) and rates every legal
 action (:meth:`Table.rate`), so that the screen never asks what game it shows.
 
 A move is read by its shape, not by the game's name: a move with a ``mover``
-and a ``target`` (Accordion's) is picked up at its mover and dropped on its
-target; a throw with ``cards`` (Royal Marriage, Bayan) is picked at one of its
+and a ``target`` (Accordion's), or two ``cards`` written ``MOVER>TARGET``
+(Accordian Patience's: its top card moves), is picked up at its mover and dropped
+on its target; a throw with ``cards`` (Royal Marriage, Bayan) is picked at one of its
 cards and dropped on the other, or on itself when it throws out one card.
 
 This module imports neither Textual nor anything else outside the package, so
@@ -154,9 +155,9 @@ class Table:
         if getattr(move, "is_deal", False):
             return ()
         tops = list(self.game.tops)
-        mover = getattr(move, "mover", None)
-        if mover is not None:
-            return (tops.index(mover), tops.index(move.target))
+        directed = _directed(move)
+        if directed is not None:
+            return (tops.index(directed[0]), tops.index(directed[1]))
         return tuple(tops.index(card) for card in move.cards)
 
     def targets(self, place: int) -> dict[int, Any]:
@@ -169,7 +170,7 @@ class Table:
             places = self.picks(move)
             if not places:
                 continue
-            if getattr(move, "mover", None) is not None:
+            if _directed(move) is not None:
                 if places[0] == place:
                     found[places[1]] = move
             elif place in places:
@@ -182,7 +183,7 @@ class Table:
         places: set[int] = set()
         for move in self.game.legal_moves:
             picked = self.picks(move)
-            if getattr(move, "mover", None) is not None:
+            if _directed(move) is not None:
                 places.add(picked[0])
             else:
                 places.update(picked)
@@ -384,3 +385,19 @@ def band_size(width: int, cell: int) -> int:
 def bands(count: int, size: int) -> Sequence[range]:
     """The places of each band, left to right, ``size`` to a band."""
     return [range(start, min(start + size, count)) for start in range(0, count, size)]
+
+
+def _directed(move: Any) -> tuple[accordion.Card, accordion.Card] | None:
+    """The mover and the target of a move that lands one top on another, else ``None``.
+
+    Accordion's moves name them (``mover``, ``target``); Accordian Patience's give
+    them as their two ``cards`` in that order, written ``MOVER>TARGET``; a throw
+    (``out 5D 7C``) has neither.
+    """
+    mover = getattr(move, "mover", None)
+    if mover is not None:
+        return mover, move.target
+    cards: tuple[accordion.Card, ...] = tuple(getattr(move, "cards", ()))
+    if len(cards) == 2 and ">" in str(move):
+        return cards[0], cards[1]
+    return None
