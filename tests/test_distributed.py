@@ -229,3 +229,20 @@ def test_ctrl_c_stops_a_cluster_run_promptly_with_its_checkpoint(
     # Every record is whole: the checkpoint opens and reads back.
     with Checkpoint(str(path), "hunt", json.loads(kept.splitlines()[0])["arguments"]) as book:
         assert all(book.read(index)["deals"] == 20 for index in book.finished)
+
+
+@pytest.mark.parametrize("game", ["royal-marriage", "bayan", "accordian"])
+def test_a_throw_games_hunt_and_stats_on_the_cluster_are_the_local_runs(
+    cluster: Any, client: Any, game: str
+) -> None:
+    hunted = ["hunt", "--game", game, "--seed", "2", "--count", "40", "--cards", "10", "--json"]
+    here, there = run_cli(*hunted), cli_on(cluster, *hunted, "--chunk", "6")
+    assert there.returncode == 0, there.stderr
+    expected = timeless(json.loads(here.stdout))
+    assert timeless(json.loads(there.stdout)) == expected and expected["game"] == game
+    found = hunt(2, 40, cards=10, chunk=7, client=client, game=game)
+    assert timeless(found.to_dict()) == expected
+    counted = ["stats", "--game", game, "--rules", "modern", "--deals", "3000", "--json"]
+    here, there = run_cli(*counted), cli_on(cluster, *counted, "--chunk", "700")
+    assert there.returncode == 0, there.stderr
+    assert timeless(json.loads(there.stdout)) == timeless(json.loads(here.stdout))

@@ -11,8 +11,8 @@ game's name.
 
 >>> from accordion.games import find_game
 >>> game = find_game("288")
->>> game.name, game.title, game.nouns.piece, game.supports("hunt")
-('royal-marriage', 'Royal Marriage', 'card', False)
+>>> game.name, game.title, game.nouns.piece, game.supports("hunt"), game.supports("rate")
+('royal-marriage', 'Royal Marriage', 'card', True, False)
 >>> find_game("Relaxed-Accordion").variant
 Variant(two_way=True, distances='1,3', win_piles=None, goal_from_pysol=False)
 
@@ -117,6 +117,8 @@ class Engine:
     rules: str = "accordion._core:Rules"
     #: Statistics over numbered deals (``simulate(deals=, rules=, strategy=, ...)``).
     simulate: str | None = None
+    #: The statistics class (``from_histogram``: batches' chunks add up through it).
+    stats: str = "accordion._core:Stats"
     #: The solution class (``to_dict``, ``from_dict``: batches' checkpoints).
     solution: str = "accordion._core:Solution"
     #: Many rows at once on all cores (``solve_many``); ``None``: one by one.
@@ -181,10 +183,10 @@ class Descriptor:
         """Refuse ``capability`` with the game's reason (``InvalidArgumentError``
         naming the game), unless the game has it.
 
-        >>> find_game("bayan").require("hunt", "hunt")  # doctest: +ELLIPSIS
+        >>> find_game("bayan").require("rate", "rate")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        accordion.errors.InvalidArgumentError: hunt --game bayan: hunt looks for unwinnable ...
+        accordion.errors.InvalidArgumentError: rate --game bayan: rate measures Accordion deals...
         """
         if capability in self.refuses:
             raise InvalidArgumentError(
@@ -227,13 +229,36 @@ class Descriptor:
         return load(self.pieces(engine).move)
 
     def simulator(self) -> Callable[..., Any]:
-        """The core's statistics over numbered deals (refused where there is none)."""
+        """The core's statistics over numbered deals (refused where there is none):
+        one call plays a whole range; :func:`accordion.batch.simulate` cuts it into
+        chunks of such calls."""
         self.require("stats", "stats")
         reference = self.pieces("core").simulate
         if reference is None:
             raise InvalidArgumentError(f"stats --game {self.name}: no simulation", "game")
         simulate: Callable[..., Any] = load(reference)
         return simulate
+
+    def stats_class(self) -> Any:
+        """The class of the core's statistics (``from_histogram``)."""
+        return load(self.pieces("core").stats)
+
+    @property
+    def plays_accordion(self) -> bool:
+        """Whether Accordion's engine plays the game (its rules are ``Rules`` with
+        variant flags; its batches run on the core's ``solve_many``)."""
+        return self.engine == "accordion"
+
+    def batch_rules(self, rules: Any = None) -> Any:
+        """``rules`` as the game's batch functions take them (default: the game's
+        first rule set): Accordion's ``Rules`` for the games its engine plays (a
+        name becomes its ``Rules``), the rule set's name for the others, whose
+        solvers take the name (Accordian's ``uva`` is no Accordion ``Rules``)."""
+        if not self.plays_accordion:
+            return rules or self.rules[0]
+        if isinstance(rules, str) or rules is None:
+            return self.make_rules(rules)
+        return rules
 
     def session_class(self) -> Any:
         """The text UI's session for the game."""
@@ -272,7 +297,7 @@ ACCORDION_CORE = Engine(
     solve="accordion._core:solve",
     deal="accordion.games:seeded_deal",
     move="accordion._core:Move",
-    simulate="accordion.batch:simulate",
+    simulate="accordion._core:simulate",
 )
 ACCORDION_REFERENCE = Engine(
     game="accordion.reference:Game",
@@ -293,13 +318,11 @@ _OWN_WIN: dict[Capability, str] = {
     "stats": "stats counts wins at one pile; this game has its own win condition "
     "(docs/numberings.md): solve or play its deals instead",
 }
-#: What the throw games (cards thrown out of the row) refuse today.
+#: What the throw games (cards thrown out of the row) refuse.
 _THROW_REFUSES: dict[Capability, str] = {
     "variant": "it has no --two-way or --distances variant",
     "choose": "--winnable and --difficulty draw Accordion deals; drop --game",
     "numberings": "Solvitaire's and Knuth's deals are Accordion rows; drop --game",
-    "hunt": "hunt looks for unwinnable Accordion deals",
-    "stats-batch": "its statistics run here only: no --scheduler or --checkpoint",
 }
 
 
@@ -325,19 +348,21 @@ def _variant(
 
 
 def _throw_engines(
-    module: str, game: str, solve: str, move: str, deal: str | None = None, **core: str
+    module: str, game: str, solve: str, move: str, deal: str | None = None, *, simulate: str
 ) -> tuple[Engine, Engine]:
     """Both engines' pieces of a throw game: the core's in ``accordion._core``, the
     reference engine's under the same names in ``module`` (numbered deals, unless
-    ``deal`` names them, are Accordion's)."""
+    ``deal`` names them, are Accordion's; ``simulate`` is the core's statistics)."""
+    kind = game.removesuffix("Game")
     return (
         Engine(
-            solution=f"accordion._core:{game.removesuffix('Game')}Solution",
+            solution=f"accordion._core:{kind}Solution",
+            stats=f"accordion._core:{kind}Stats",
+            simulate=f"accordion._core:{simulate}",
             game=f"accordion._core:{game}",
             solve=f"accordion._core:{solve}",
             deal=f"accordion._core:{deal}" if deal else "accordion.games:seeded_deal",
             move=f"accordion._core:{move}",
-            **core,
         ),
         Engine(
             game=f"{module}:{game}",
@@ -350,28 +375,43 @@ def _throw_engines(
     )
 
 
-ROYAL = _throw_engines(
-    "accordion.reference.royal",
-    "RoyalGame",
-    "solve_royal",
-    "RoyalMove",
-    deal="royal_deal",
-    simulate="accordion._core:simulate_royal",
-)
-BAYAN = _throw_engines(
-    "accordion.reference.bayan",
-    "BayanGame",
-    "solve_bayan",
-    "BayanMove",
-    simulate="accordion._core:simulate_bayan",
-)
-ACCORDIAN = tuple(
-    # The game takes its rule set by name (``uva`` is no Accordion ``Rules``).
-    replace(engine, rules="builtins:str")
-    for engine in _throw_engines(
-        "accordion.reference.accordian", "AccordianGame", "solve_accordian", "AccordianMove"
+def _throw_game(
+    module: str,
+    kind: str,
+    *,
+    deal: str | None = None,
+    named_rules: bool = False,
+    rate: str = "",
+    **described: Any,
+) -> Descriptor:
+    """A throw game whose pieces are named alike in every layer: ``{kind}Game``,
+    ``solve_{module}``, ``simulate_{module}`` … in the core and in
+    ``accordion.reference.{module}``, its table session in ``accordion.play.{module}``
+    (``deal``: its own numbered deals; ``named_rules``: its solver takes rule sets
+    by name only, none of them an Accordion ``Rules``; ``rate``: said after why
+    ``rate`` does not apply)."""
+    engines: tuple[Engine, ...] = _throw_engines(
+        f"accordion.reference.{module}",
+        f"{kind}Game",
+        f"solve_{module}",
+        f"{kind}Move",
+        deal,
+        simulate=f"simulate_{module}",
     )
-)
+    if named_rules:
+        engines = tuple(replace(engine, rules="builtins:str") for engine in engines)
+    title = described["title"]
+    return Descriptor(
+        core=engines[0],
+        reference=engines[1],
+        session=f"accordion.play.{module}:{kind}Session",
+        strategies=("greedy", "best"),
+        refuses={**_THROW_REFUSES, "rate": f"rate measures Accordion deals, not {title}{rate}"},
+        docs=f"docs/{described['name']}.md",
+        **described,
+    )
+
+
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
 
@@ -391,18 +431,11 @@ GAMES: dict[str, Descriptor] = {
             session=ACCORDION_SESSION,
             rules=RULE_SETS,
             solve_rules=ACCORDION_SOLVE_RULES,
-            strategies=(
-                "slide-first",
-                "forced",
-                "leap-first",
-                "sweepers",
-                "random",
-                "parlett-agent",
-                "parlett-sampler",
-                "solver",
-                "clairvoyant",
-                "lookahead",
-                "planner",
+            # The core's strategies (its error for an unknown one lists them), the
+            # greedy slide-first player first: the default where the rules leave a choice.
+            strategies=tuple(
+                "slide-first forced leap-first sweepers random parlett-agent "  # noqa: SIM905
+                "parlett-sampler solver clairvoyant lookahead planner".split()
             ),
         ),
         _variant(
@@ -435,60 +468,44 @@ GAMES: dict[str, Descriptor] = {
                 "hunt solves numbered deals",
             },
         ),
-        Descriptor(
+        _throw_game(
+            "royal",
+            "Royal",
+            deal="royal_deal",
             name="royal-marriage",
             title="Royal Marriage",
             summary="one or two cards between two that agree are thrown out; won when "
             "only the king and queen of hearts remain",
             pysol_id=288,
-            core=ROYAL[0],
-            reference=ROYAL[1],
-            session="accordion.play.royal:RoyalSession",
             rules=("modern", "parlett"),
-            strategies=("greedy", "best"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
-            refuses={**_THROW_REFUSES, "rate": "rate measures Accordion deals, not Royal Marriage"},
             won_at=2,
-            docs="docs/royal-marriage.md",
         ),
-        Descriptor(
+        _throw_game(
+            "bayan",
+            "Bayan",
+            rate=" (solve --game bayan decides them)",
             name="bayan",
             title="Bayan",
             summary="PySolFC's game 656: two cards one or three places apart that agree "
             "are thrown out together; won when every card is out",
             pysol_id=656,
-            core=BAYAN[0],
-            reference=BAYAN[1],
-            session="accordion.play.bayan:BayanSession",
-            strategies=("greedy", "best"),
             nouns=Nouns(piece="card", stock="talon", move="throw", node="position", separator=", "),
-            refuses={
-                **_THROW_REFUSES,
-                "rate": "rate measures Accordion deals, not Bayan "
-                "(solve --game bayan decides them)",
-            },
             won_at=0,
-            docs="docs/bayan.md",
         ),
-        Descriptor(
+        _throw_game(
+            "accordian",
+            "Accordian",
+            # The game takes its rule set by name (``uva`` is no Accordion ``Rules``).
+            named_rules=True,
             name="accordian",
             title="Accordian Patience",
             summary="UVa 127: a pile's top card moves onto the pile one or three to the "
             "left when they agree in suit or rank; won at one pile",
             aliases=("uva-127", "card-accordion"),
-            core=ACCORDIAN[0],
-            reference=ACCORDIAN[1],
-            session="accordion.play.accordian:AccordianSession",
             nouns=Nouns(node="position"),
             rules=("modern", "uva"),
             solve_rules=("modern", "uva"),
-            refuses={
-                **_THROW_REFUSES,
-                "rate": "rate measures Accordion deals, not Accordian Patience",
-                "stats": "stats over numbered deals is for Accordion and Royal Marriage; "
-                "stats --each --file F plays given deals",
-            },
-            docs="docs/accordian.md",
         ),
     )
 }

@@ -3,8 +3,8 @@
 A batch is cut into **chunks**: a range of numbered deals (:class:`SeedRange`) or a
 block of given rows (:class:`RowBlock`). Each chunk is run by the core's own batch
 functions (:func:`accordion.solve_many`, :func:`accordion.simulate`) — here, one
-chunk after another, or on the workers of a ``dask.distributed`` cluster when a
-``client`` is given (:mod:`accordion.batch.dask`). Results come back **in input
+chunk after another, or on the workers of a cluster when a ``client`` is given
+(a runner of :data:`RUNNERS`: Dask's, :mod:`accordion.batch.dask`). Results come back **in input
 order** whatever order the chunks finish in, and they are the same values either
 way: only timings differ. Only a bounded window of chunks is held at once, so
 memory stays flat for any number of deals.
@@ -34,18 +34,19 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar, overload
 
-from accordion import Deal, Rules, Solution, Stats, solve_many
-from accordion import simulate as simulate_local
+from accordion import Deal, Rules, Solution, solve_many
 from accordion.batch.checkpoint import Checkpoint, record_limit
 from accordion.errors import ClusterError, InvalidArgumentError
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from typing_extensions import Unpack
 
 R = TypeVar("R")
 
@@ -235,6 +236,54 @@ class LocalRunner:
             yield index, task(chunk) if within is None else task(chunk, progress=within)
 
 
+#: What ``client=`` takes besides ``None`` (this machine): a cluster's client
+#: object, or a scheduler's address, as one of :data:`RUNNERS` knows them.
+Cluster = object
+
+
+@dataclass(frozen=True)
+class RunnerKind:
+    """A way to run chunks off this process, as ``"module:function"`` text (loaded
+    only when a batch is given a ``client``, so that this module never imports a
+    cluster's package)."""
+
+    #: ``open(client)``: ``(runner, release)`` for a client or an address of this
+    #: kind, else ``None`` (each kind is asked in turn).
+    open: str
+    #: ``threads()``: the task threads of the worker this code runs on, if it is
+    #: one of this kind's workers, else ``None``.
+    threads: str
+
+
+#: The runners a batch can be sent to, by name (:mod:`accordion.batch.dask`: Dask).
+RUNNERS: dict[str, RunnerKind] = {
+    "dask": RunnerKind(
+        open="accordion.batch.dask:open_runner", threads="accordion.batch.dask:worker_threads"
+    ),
+}
+
+
+def _load(reference: str) -> Any:
+    from accordion.games import load
+
+    return load(reference)
+
+
+def runner_for(client: Cluster | str | None) -> tuple[Runner, Callable[[], None]]:
+    """The runner for ``client`` (``None``: this machine; else the first of
+    :data:`RUNNERS` that takes it: an address is connected to), and how to release it."""
+    if client is None:
+        return LocalRunner(), lambda: None
+    for kind in RUNNERS.values():
+        opened: tuple[Runner, Callable[[], None]] | None = _load(kind.open)(client)
+        if opened is not None:
+            return opened
+    raise InvalidArgumentError(
+        f"client must be a cluster's client or a scheduler address, not {type(client).__name__}",
+        "client",
+    )
+
+
 @dataclass(frozen=True)
 class Codec:
     """How a chunk's result is written to a checkpoint and read back."""
@@ -311,32 +360,44 @@ def run_chunks(
     yield from ready()
 
 
-def runner_for(client: Client | str | None) -> tuple[Runner, Callable[[], None]]:
-    """The runner for ``client`` (``None``: this machine; an address: connect), and
-    how to release it."""
-    if client is None:
-        return LocalRunner(), lambda: None
-    from accordion.batch.dask import DaskRunner, connect
-
-    if isinstance(client, str):
-        owned = connect(client)
-        return DaskRunner(owned), owned.close
-    return DaskRunner(client), lambda: None
-
-
 #: The most bytes one deal's result takes in a checkpoint record: a solution of
 #: 52 cards spelt out, with a line of 51 moves, is well under a kilobyte.
 RECORD_PER_DEAL = 4096
 
 
-def _open_checkpoint(
-    path: str | None, command: str, arguments: dict[str, Any], *, per_deal: int = RECORD_PER_DEAL
-) -> Checkpoint | None:
-    """The checkpoint of a run, its records read up to a length fixed by the chunk size."""
-    if path is None:
-        return None
-    limit = record_limit(int(arguments["chunk"]), per_deal)
-    return Checkpoint(path, command, arguments, record_limit=limit)
+@dataclass(frozen=True)
+class Run:
+    """One batch command's run: what names it in a checkpoint, and where it runs."""
+
+    #: The command whose checkpoint this is (``solve``, ``stats``, ``hunt``).
+    command: str
+    #: Everything its chunks' results depend on (JSON values; ``chunk`` included).
+    arguments: dict[str, Any]
+    client: Cluster | str | None = None
+    checkpoint: str | None = None
+    progress: Callable[[int], object] | None = None
+    #: The most bytes one deal adds to a checkpoint record.
+    per_deal: int = RECORD_PER_DEAL
+
+    def results(
+        self, task: Callable[[Chunk], R], chunks: Sequence[Chunk], codec: Codec
+    ) -> Iterator[R]:
+        """The results of ``task`` on each chunk in order (:func:`run_chunks`), on
+        the runner of ``client``, resumable from ``checkpoint``; both are released
+        when the results end."""
+        book = None
+        if self.checkpoint is not None:
+            limit = record_limit(int(self.arguments["chunk"]), self.per_deal)
+            book = Checkpoint(self.checkpoint, self.command, self.arguments, record_limit=limit)
+        runner, release = runner_for(self.client)
+        try:
+            yield from run_chunks(
+                task, chunks, runner=runner, checkpoint=book, codec=codec, progress=self.progress
+            )
+        finally:
+            release()
+            if book is not None:
+                book.close()
 
 
 # Solving --------------------------------------------------------------------------
@@ -353,20 +414,23 @@ class Budget:
 
 
 def worker_jobs(jobs: int | None) -> int | None:
-    """Threads for one chunk: ``jobs`` if given; on a Dask worker, its cores shared
-    among its task threads; else all cores (``None``)."""
+    """Threads for one chunk: ``jobs`` if given; on a cluster's worker (one of
+    :data:`RUNNERS`), its cores shared among its task threads; else all cores
+    (``None``)."""
     if jobs is not None:
         return jobs
-    try:
-        from distributed import get_worker
+    for kind in RUNNERS.values():
+        threads: int | None = _load(kind.threads)()
+        if threads is not None:
+            return max(1, cores() // max(1, threads))
+    return None
 
-        worker = get_worker()
-    except (ImportError, ValueError):
-        return None
-    import os
 
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, (cores or 1) // max(1, worker.state.nthreads))
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def solve_chunk(
@@ -377,35 +441,45 @@ def solve_chunk(
     game: str = "accordion",
 ) -> list[Any]:
     """Solve one chunk (this runs on a worker): with the core's ``solve_many`` for
-    the games it solves in parallel, else deal by deal with the game's solver;
-    ``progress`` is told how many of its deals are solved so far."""
+    the games it solves in parallel, else with the game's solver, one deal per
+    thread on ``budget.jobs`` threads (each solve releases the GIL); ``progress``
+    is told how many of its deals are solved so far. The solutions are in the
+    chunk's order, and the same for any number of threads."""
     from accordion.games import GAMES
 
-    if GAMES[game].pieces().solve_many is None:
-        solve_one = GAMES[game].solver()
-        solved = []
-        for deal in chunk.deals():
-            solved.append(
-                solve_one(
-                    deal,
-                    rules=rules,
-                    max_nodes=budget.max_nodes,
-                    timeout=budget.timeout,
-                    memory=budget.memory,
-                )
-            )
-            if progress is not None:
-                progress(len(solved))
-        return solved
-    return solve_many(
-        chunk.deals(),
+    deals = chunk.deals()
+    if GAMES[game].pieces().solve_many is not None:
+        return solve_many(
+            deals,
+            rules=rules,
+            jobs=worker_jobs(budget.jobs),
+            max_nodes=budget.max_nodes,
+            timeout=budget.timeout,
+            memory=budget.memory,
+            progress=progress,
+        )
+    solver = functools.partial(
+        GAMES[game].solver(),
         rules=rules,
-        jobs=worker_jobs(budget.jobs),
         max_nodes=budget.max_nodes,
         timeout=budget.timeout,
         memory=budget.memory,
-        progress=progress,
     )
+    threads = min(len(deals), worker_jobs(budget.jobs) or cores())
+    if threads <= 1:
+        solved = []
+        for deal in deals:
+            solved.append(solver(deal))
+            if progress is not None:
+                progress(len(solved))
+        return solved
+    with ThreadPoolExecutor(threads, thread_name_prefix="accordion-solve") as pool:
+        solved = []
+        for solution in pool.map(solver, deals):
+            solved.append(solution)
+            if progress is not None:
+                progress(len(solved))
+        return solved
 
 
 def _encode_solutions(solutions: list[Any]) -> list[dict[str, object]]:
@@ -441,12 +515,17 @@ def _check_count(data: object, count: int, what: str) -> None:
 SOLUTIONS = Codec(_encode_solutions, _decode_solutions)
 
 
+def solution_class(game: str) -> Any:
+    """The class of ``game``'s solutions (``to_dict``, ``from_dict``)."""
+    from accordion.games import GAMES
+
+    return _load(GAMES[game].pieces().solution)
+
+
 def solutions_of(game: str) -> Codec:
     """How the solutions of ``game`` (a name of ``accordion.games``) are written to a
     checkpoint and read back: its solution class's ``to_dict`` and ``from_dict``."""
-    from accordion.games import GAMES, load
-
-    kind = load(GAMES[game].pieces().solution)
+    kind = solution_class(game)
     return Codec(_encode_solutions, functools.partial(_decode_solutions, kind=kind))
 
 
@@ -486,60 +565,105 @@ def _plan_id(plan: Plan) -> dict[str, Any]:
     return {"deals": plan.deals(), "deals_sha256": digest.hexdigest()}
 
 
-def solve_plan(
-    plan: Plan,
-    *,
-    chunk: int,
-    rules: Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-    jobs: int | None = None,
-    client: Client | str | None = None,
-    checkpoint: str | None = None,
-    progress: Callable[[int], object] | None = None,
-    game: str = "accordion",
-) -> Iterator[Any]:
-    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order.
+class SolveOptions(TypedDict, total=False):
+    """What every solving batch takes (:func:`solve_range`, :func:`solve_rows`,
+    :func:`solve_plan`, :func:`accordion.batch.hunt.hunt`), all optional.
 
-    ``game`` names a game of :mod:`accordion.games` (Accordion by default); its
-    numbered deals are the plan's with ``numbering=game``."""
+    ``rules``, ``max_nodes``, ``timeout``, ``memory`` and ``jobs`` are those of
+    :func:`accordion.solve_many` (for a game other than Accordion, of its
+    solver: ``rules`` is the rule set's name, and ``jobs`` the deals solved at
+    once); ``client`` (a Dask client or a scheduler address; see
+    :data:`RUNNERS`) runs the chunks on a cluster; ``checkpoint`` (a file)
+    makes the run resumable; ``progress`` is called with the deals done so far;
+    ``game`` names a game of :mod:`accordion.games` (default ``accordion``).
+    """
+
+    rules: Rules | str | None
+    max_nodes: int | None
+    timeout: float | None
+    memory: int | None
+    jobs: int | None
+    client: Cluster | str | None
+    checkpoint: str | None
+    progress: Callable[[int], object] | None
+    game: str
+
+
+@dataclass(frozen=True)
+class Solving:
+    """A solving batch's settings, checked: the game, its rules as its solver
+    takes them, the budget, and what names them in a checkpoint."""
+
+    game: str
+    rules: Any
+    budget: Budget
+    arguments: dict[str, Any]
+
+    @classmethod
+    def of(cls, options: SolveOptions) -> Solving:
+        """The settings of ``options``, checked here before any chunk leaves (a
+        fingerprint of the solver when a checkpoint is kept)."""
+        from accordion.games import GAMES
+
+        game = options.get("game", "accordion")
+        if game not in GAMES:
+            raise InvalidArgumentError(
+                f"game must be one of {', '.join(GAMES)}, got {game!r}", "game"
+            )
+        rules = GAMES[game].batch_rules(options.get("rules"))
+        budget = Budget(
+            options.get("max_nodes"),
+            options.get("timeout"),
+            options.get("memory"),
+            options.get("jobs"),
+        )
+        solve_many(
+            [],
+            jobs=budget.jobs,
+            max_nodes=budget.max_nodes,
+            timeout=budget.timeout,
+            memory=budget.memory,
+        )
+        arguments = {
+            "rules": repr(rules),
+            "max_nodes": budget.max_nodes,
+            "timeout": budget.timeout,
+            "memory": budget.memory,
+        }
+        if options.get("checkpoint") is not None:
+            arguments["solver"] = solver_fingerprint(rules, game)
+        return cls(game, rules, budget, arguments)
+
+    def run(self, command: str, arguments: dict[str, Any], options: SolveOptions) -> Run:
+        """The run of ``command`` with these settings and ``arguments`` besides."""
+        return Run(
+            command,
+            {**arguments, **self.arguments},
+            options.get("client"),
+            options.get("checkpoint"),
+            options.get("progress"),
+        )
+
+
+def default_numbering(game: str = "accordion") -> str:
+    """The numbered deals of ``game``: ``seed`` (``Deal.from_seed``) for the games
+    Accordion's engine plays, else the game's own (Royal Marriage's start with QH)."""
     from accordion.games import GAMES
 
-    descriptor = GAMES[game]
-    if descriptor.pieces().solve_many is not None:
-        # Accordion's engine: a rule set's name becomes its Rules (variant flags and all).
-        rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
-    else:
-        # A game whose rule sets are names (Royal Marriage, Bayan, Accordian): its solver
-        # takes the name itself, which Accordion's Rules may not know (uva).
-        rules = rules or descriptor.rules[0]
-    budget = Budget(max_nodes, timeout, memory, jobs)
-    # The budget is checked here, before any chunk leaves.
-    solve_many([], jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
-    arguments = {
-        "game": game,
-        **_plan_id(plan),
-        "chunk": chunk,
-        "rules": repr(rules),
-        "max_nodes": max_nodes,
-        "timeout": timeout,
-        "memory": memory,
-    }
-    if checkpoint is not None:
-        arguments["solver"] = solver_fingerprint(rules, game)
-    task = functools.partial(solve_chunk, rules=rules, budget=budget, game=game)
-    book = _open_checkpoint(checkpoint, "solve", arguments)
-    runner, release = runner_for(client)
-    try:
-        for solutions in run_chunks(
-            task, plan, runner=runner, checkpoint=book, codec=solutions_of(game), progress=progress
-        ):
-            yield from solutions
-    finally:
-        release()
-        if book is not None:
-            book.close()
+    return "seed" if GAMES[game].plays_accordion else GAMES[game].engine
+
+
+def solve_plan(plan: Plan, *, chunk: int, **options: Unpack[SolveOptions]) -> Iterator[Any]:
+    """Solve the deals of ``plan`` chunk by chunk; the solutions in input order
+    (``options``: :class:`SolveOptions`). A game's numbered deals are the plan's
+    with ``numbering=game``."""
+    solving = Solving.of(options)
+    run = solving.run("solve", {"game": solving.game, **_plan_id(plan), "chunk": chunk}, options)
+    task = functools.partial(
+        solve_chunk, rules=solving.rules, budget=solving.budget, game=solving.game
+    )
+    for solutions in run.results(task, plan, solutions_of(solving.game)):
+        yield from solutions
 
 
 def solve_range(
@@ -547,64 +671,27 @@ def solve_range(
     count: int,
     *,
     cards: int = 52,
-    numbering: str = "seed",
-    rules: Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-    jobs: int | None = None,
+    numbering: str | None = None,
     chunk: int = SOLVE_CHUNK,
-    client: Client | str | None = None,
-    checkpoint: str | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> Iterator[Solution]:
+    **options: Unpack[SolveOptions],
+) -> Iterator[Any]:
     """Solve numbered deals ``seed … seed + count - 1``, streamed in order.
 
-    ``client`` (a ``distributed.Client`` or a scheduler address) runs the chunks
-    on a Dask cluster; ``checkpoint`` makes the run resumable. The other
-    arguments are those of :func:`accordion.solve_many`.
+    ``numbering`` names the deals (:data:`NUMBERINGS`; default the game's own);
+    ``options`` are those of :class:`SolveOptions`: ``client`` runs the chunks on a
+    cluster, ``checkpoint`` makes the run resumable, the others are those of
+    :func:`accordion.solve_many`.
     """
+    numbering = numbering or default_numbering(options.get("game", "accordion"))
     plan = Plan(SeedRanges(seed, count, chunk, cards, numbering))
-    return solve_plan(
-        plan,
-        chunk=chunk,
-        rules=rules,
-        max_nodes=max_nodes,
-        timeout=timeout,
-        memory=memory,
-        jobs=jobs,
-        client=client,
-        checkpoint=checkpoint,
-        progress=progress,
-    )
+    return solve_plan(plan, chunk=chunk, **options)
 
 
 def solve_rows(
-    deals: Iterable[Deal | str],
-    *,
-    rules: Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-    jobs: int | None = None,
-    chunk: int = SOLVE_CHUNK,
-    client: Client | str | None = None,
-    checkpoint: str | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> Iterator[Solution]:
+    deals: Iterable[Deal | str], *, chunk: int = SOLVE_CHUNK, **options: Unpack[SolveOptions]
+) -> Iterator[Any]:
     """Solve the given rows, streamed in order (see :func:`solve_range`)."""
-    return solve_plan(
-        Plan(row_blocks(deals, chunk)),
-        chunk=chunk,
-        rules=rules,
-        max_nodes=max_nodes,
-        timeout=timeout,
-        memory=memory,
-        jobs=jobs,
-        client=client,
-        checkpoint=checkpoint,
-        progress=progress,
-    )
+    return solve_plan(Plan(row_blocks(deals, chunk)), chunk=chunk, **options)
 
 
 def _whole(value: object, what: str) -> int:
@@ -620,17 +707,20 @@ def _whole(value: object, what: str) -> int:
 
 def simulate_chunk(
     chunk: Chunk,
-    rules: Rules,
+    rules: Rules | str,
     strategy: str,
     blind: bool,
     jobs: int | None,
     progress: Callable[[int], object] | None = None,
-) -> Stats:
-    """Play one seed range with the core's ``simulate`` (this runs on a worker);
-    ``progress`` is told how many of its deals are played so far."""
-    if not isinstance(chunk, SeedRange) or chunk.numbering != "seed":
+    game: str = "accordion",
+) -> Any:
+    """Play one seed range with the game's simulation in the core (this runs on a
+    worker); ``progress`` is told how many of its deals are played so far."""
+    from accordion.games import GAMES
+
+    if not isinstance(chunk, SeedRange):
         raise TypeError("simulations run over ranges of numbered deals (SeedRange)")
-    return simulate_local(
+    return GAMES[game].simulator()(
         rules=rules,
         strategy=strategy,
         deals=chunk.count,
@@ -652,22 +742,33 @@ def simulate(
     blind: bool | None = None,
     jobs: int | None = None,
     chunk: int = SIMULATE_CHUNK,
-    client: Client | str | None = None,
+    client: Cluster | str | None = None,
     checkpoint: str | None = None,
     progress: Callable[[int], object] | None = None,
-) -> Stats:
+    game: str = "accordion",
+) -> Any:
     """:func:`accordion.simulate` over chunks of ``chunk`` deals: here, or on a Dask
     cluster (``client``), resumable (``checkpoint``). The figures are those of one
-    ``simulate`` call over the whole range; ``seconds`` is this call's wall time."""
+    ``simulate`` call over the whole range; ``seconds`` is this call's wall time.
+
+    ``game`` names a game of :mod:`accordion.games` (default ``accordion``): its
+    simulation in the core (:func:`accordion.simulate_royal` …) plays the chunks,
+    and the result is its statistics class (a :class:`~accordion.Stats` for
+    Accordion, a :class:`~accordion.RoyalStats` for Royal Marriage …)."""
+    from accordion.games import GAMES
+
     start = time.monotonic()
-    rules = Rules(rules) if isinstance(rules, str) else rules
-    ranges = SeedRanges(seed, deals, chunk, cards)
+    descriptor = GAMES[game]
+    play = descriptor.simulator()
+    rules = descriptor.batch_rules(rules)
+    ranges = SeedRanges(seed, deals, chunk, cards, default_numbering(game))
     # One deal here checks the arguments and settles the defaults.
-    probe = simulate_local(
+    probe = play(
         rules=rules, strategy=strategy, deals=1, seed=seed, cards=cards, blind=blind, jobs=1
     )
     resolved, mode = probe.strategy, probe.blind
     arguments = {
+        **({} if game == "accordion" else {"game": game}),
         "rules": repr(rules),
         "strategy": resolved,
         "blind": mode,
@@ -676,8 +777,11 @@ def simulate(
         "cards": cards,
         "chunk": chunk,
     }
+    kind = descriptor.stats_class()
+    # The fewest pieces a deal can end with: none in Bayan (every card out), else one.
+    fewest = min(descriptor.won_at, 1)
 
-    def decode(data: dict[str, Any], part: Chunk) -> Stats:
+    def decode(data: dict[str, Any], part: Chunk) -> Any:
         if not isinstance(data, dict) or set(data) != {"histogram", "seconds"}:
             raise ValueError("not a simulation's figures")
         first = part.start if isinstance(part, SeedRange) else seed
@@ -686,23 +790,17 @@ def simulate(
             raise ValueError("the histogram is not an object")
         histogram = {_whole(n, "piles"): _whole(count, "a count") for n, count in counts.items()}
         whole = sum(histogram.values()) == len(part)
-        if not whole or not all(1 <= piles <= cards for piles in histogram):
+        if not whole or not all(fewest <= piles <= cards for piles in histogram):
             raise ValueError(f"a histogram that is not one of {len(part):,} deals of {cards} cards")
-        return Stats.from_histogram(histogram, rules, resolved, mode, cards, first, data["seconds"])
+        return kind.from_histogram(histogram, rules, resolved, mode, cards, first, data["seconds"])
 
     codec = Codec(lambda s: {"histogram": s.histogram, "seconds": s.seconds}, decode)
-    task = functools.partial(simulate_chunk, rules=rules, strategy=resolved, blind=mode, jobs=jobs)
+    task = functools.partial(
+        simulate_chunk, rules=rules, strategy=resolved, blind=mode, jobs=jobs, game=game
+    )
     total: dict[int, int] = {}
-    book = _open_checkpoint(checkpoint, "stats", arguments, per_deal=0)
-    runner, release = runner_for(client)
-    try:
-        for part in run_chunks(
-            task, ranges, runner=runner, checkpoint=book, codec=codec, progress=progress
-        ):
-            for piles, count in part.histogram.items():
-                total[piles] = total.get(piles, 0) + count
-    finally:
-        release()
-        if book is not None:
-            book.close()
-    return Stats.from_histogram(total, rules, resolved, mode, cards, seed, time.monotonic() - start)
+    run = Run("stats", arguments, client, checkpoint, progress, per_deal=0)
+    for part in run.results(task, ranges, codec):
+        for piles, count in part.histogram.items():
+            total[piles] = total.get(piles, 0) + count
+    return kind.from_histogram(total, rules, resolved, mode, cards, seed, time.monotonic() - start)

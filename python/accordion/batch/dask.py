@@ -29,6 +29,7 @@ import importlib.util
 import os
 import socket
 import struct
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -273,6 +274,36 @@ def connect(address: str | None = None, *, timeout: float = CONNECT_TIMEOUT) -> 
         # tls:// without a TLS configuration).
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise SchedulerError(f"{named}: cannot connect: {reason[:200]}") from None
+
+
+def open_runner(client: object) -> tuple[DaskRunner, Callable[[], None]] | None:
+    """The runner of :data:`accordion.batch.RUNNERS` ``"dask"``: for a scheduler's
+    address, a client connected to it (:func:`connect`), closed on release; for a
+    ``distributed.Client``, the client itself, left open; else ``None``."""
+    if isinstance(client, str):
+        owned = connect(client)
+        return DaskRunner(owned), owned.close
+    if "distributed" not in sys.modules:
+        return None  # no Dask client exists in this process
+    from distributed import Client
+
+    if isinstance(client, Client):
+        return DaskRunner(client), lambda: None
+    return None
+
+
+def worker_threads() -> int | None:
+    """The task threads of the Dask worker this code runs on, or ``None`` when it
+    runs on none (a worker has imported ``distributed``)."""
+    if "distributed" not in sys.modules:
+        return None
+    from distributed import get_worker
+
+    try:
+        threads: int = get_worker().state.nthreads
+    except ValueError:
+        return None
+    return threads
 
 
 def _cancelled() -> tuple[type[BaseException], ...]:

@@ -28,24 +28,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from accordion import Rules, Solution, solve_many
 from accordion.batch import (
-    NUMBERINGS,
     Budget,
     Chunk,
     Codec,
     SeedRange,
     SeedRanges,
-    _open_checkpoint,
-    run_chunks,
-    runner_for,
-    solver_fingerprint,
-    worker_jobs,
+    Solving,
+    deal_maker,
+    default_numbering,
+    solution_class,
+    solve_chunk,
 )
 from accordion.intervals import clopper_pearson_upper
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from typing_extensions import Unpack
+
+    from accordion.batch import SolveOptions
 
 #: Deals per chunk by default: about ten seconds of one core on 52-card deals.
 HUNT_CHUNK = 10_000
@@ -68,6 +68,8 @@ class Hunt:
     seed: int
     cards: int
     rules: str
+    #: The game hunted (a name of :mod:`accordion.games`).
+    game: str = "accordion"
     deals: int = 0
     wins: int = 0
     losses: int = 0
@@ -92,8 +94,10 @@ class Hunt:
         self.seconds += part.seconds
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``hunt --json`` object (SPEC §5)."""
+        """The ``hunt --json`` object (SPEC §5); ``game`` for a game other than
+        Accordion, as its solutions have."""
         return {
+            **({} if self.game == "accordion" else {"game": self.game}),
             "rules": self.rules,
             "cards": self.cards,
             "seed": self.seed,
@@ -109,23 +113,22 @@ class Hunt:
 
 
 def hunt_chunk(
-    chunk: Chunk, rules: Rules, budget: Budget, progress: Callable[[int], object] | None = None
+    chunk: Chunk,
+    rules: Any,
+    budget: Budget,
+    progress: Callable[[int], object] | None = None,
+    game: str = "accordion",
 ) -> Hunt:
-    """Solve one seed range and keep only what a hunt reports (runs on a worker);
-    ``progress`` is told how many of its deals are solved so far."""
+    """Solve one seed range with the game's exact solver (:func:`~accordion.batch.solve_chunk`)
+    and keep only what a hunt reports (runs on a worker); ``progress`` is told how
+    many of its deals are solved so far."""
     if not isinstance(chunk, SeedRange):
         raise TypeError("a hunt runs over ranges of numbered deals (SeedRange)")
     start = time.monotonic()
-    solutions = solve_many(
-        chunk.deals(),
-        rules=rules,
-        jobs=worker_jobs(budget.jobs),
-        max_nodes=budget.max_nodes,
-        timeout=budget.timeout,
-        memory=budget.memory,
-        progress=progress,
+    solutions = solve_chunk(chunk, rules, budget, progress, game)
+    part = Hunt(
+        seed=chunk.start, cards=chunk.cards, rules=str(rules), game=game, deals=len(solutions)
     )
-    part = Hunt(seed=chunk.start, cards=chunk.cards, rules=str(rules), deals=len(solutions))
     scored = []
     for number, solution in zip(chunk.numbers(), solutions, strict=True):
         scored.append({"seed": number, "nodes": solution.nodes, "seconds": solution.seconds})
@@ -154,13 +157,13 @@ def _encode(part: Hunt) -> dict[str, Any]:
     }
 
 
-def _decoder(rules: str) -> Callable[[dict[str, Any], Chunk], Hunt]:
+def _decoder(rules: str, game: str) -> Callable[[dict[str, Any], Chunk], Hunt]:
     def decode(data: dict[str, Any], chunk: Chunk) -> Hunt:
         if not isinstance(chunk, SeedRange):
             raise TypeError("a hunt runs over ranges of numbered deals (SeedRange)")
         if not isinstance(data, dict) or set(data) != set(_FIELDS):
             raise ValueError("not a hunt's figures")
-        part = Hunt(seed=chunk.start, cards=chunk.cards, rules=rules, **data)
+        part = Hunt(seed=chunk.start, cards=chunk.cards, rules=rules, game=game, **data)
         _check_part(part, chunk)
         return part
 
@@ -184,14 +187,17 @@ def _check_part(part: Hunt, chunk: SeedRange) -> None:
     if not isinstance(part.non_wins, list) or len(part.non_wins) != part.losses + part.unknown:
         raise ValueError("the non-wins do not match the losses and unknowns")
     numbers = chunk.numbers()
+    kind, numbered = solution_class(part.game), deal_maker(chunk.numbering)
     verdicts = {"loss": 0, "unknown": 0}
     for entry in part.non_wins:
         if not isinstance(entry, dict) or entry.get("seed") not in numbers:
             raise ValueError("a non-win that is not a deal of the chunk")
-        solution = Solution.from_dict({k: v for k, v in entry.items() if k != "seed"})
+        solution = kind.from_dict({k: v for k, v in entry.items() if k != "seed"})
         if solution.result not in verdicts or set(entry) != {"seed", *solution.to_dict()}:
             raise ValueError(f"non-win {entry['seed']}: not a loss or unknown")
-        if solution.deal != str(NUMBERINGS[chunk.numbering](entry["seed"], chunk.cards)):
+        if solution.to_dict().get("game") != entry.get("game"):
+            raise ValueError(f"non-win {entry['seed']}: not a solution of {part.game}")
+        if solution.deal != str(numbered(entry["seed"], chunk.cards)):
             raise ValueError(f"non-win {entry['seed']}: the line of another deal")
         verdicts[solution.result] += 1
     if (verdicts["loss"], verdicts["unknown"]) != (part.losses, part.unknown):
@@ -213,59 +219,37 @@ def hunt(
     count: int,
     *,
     cards: int = 52,
-    numbering: str = "seed",
-    rules: Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-    jobs: int | None = None,
+    numbering: str | None = None,
     chunk: int = HUNT_CHUNK,
-    client: Client | str | None = None,
-    checkpoint: str | None = None,
-    progress: Callable[[int], object] | None = None,
+    **options: Unpack[SolveOptions],
 ) -> Hunt:
     """Solve numbered open deals ``seed … seed + count - 1`` and report the non-wins.
 
-    The arguments are those of :func:`accordion.batch.solve_range`. With
-    ``max_nodes`` or ``timeout`` some deals may end ``unknown`` (and which ones
-    can depend on the machine, for ``timeout``); without, the hunt is exact.
-    ``seconds`` is the solving time summed over the chunks (CPU-bound, so about
-    core-seconds when each chunk has one core).
+    The arguments are those of :func:`accordion.batch.solve_range`; ``game=`` hunts
+    another game of :mod:`accordion.games` with its exact solver, over its own
+    numbered deals (Royal Marriage's start with QH). With ``max_nodes`` or
+    ``timeout`` some deals may end ``unknown`` (and which ones can depend on the
+    machine, for ``timeout``); without, the hunt is exact. ``seconds`` is the
+    solving time summed over the chunks (CPU-bound, so about core-seconds when
+    each chunk has one core).
     """
-    rules = Rules(rules) if isinstance(rules, str) else rules or Rules()
+    solving = Solving.of(options)
+    numbering = numbering or default_numbering(solving.game)
     ranges = SeedRanges(seed, count, chunk, cards, numbering)
-    solve_many([], rules=rules, jobs=jobs, max_nodes=max_nodes, timeout=timeout, memory=memory)
     arguments = {
+        **({} if solving.game == "accordion" else {"game": solving.game}),
         "numbering": numbering,
         "seed": seed,
         "count": count,
         "cards": cards,
         "chunk": chunk,
-        "rules": repr(rules),
-        "max_nodes": max_nodes,
-        "timeout": timeout,
-        "memory": memory,
     }
-    if checkpoint is not None:
-        arguments["solver"] = solver_fingerprint(rules)
+    run = solving.run("hunt", arguments, options)
     task = functools.partial(
-        hunt_chunk, rules=rules, budget=Budget(max_nodes, timeout, memory, jobs)
+        hunt_chunk, rules=solving.rules, budget=solving.budget, game=solving.game
     )
-    total = Hunt(seed=seed, cards=cards, rules=str(rules))
-    book = _open_checkpoint(checkpoint, "hunt", arguments)
-    runner, release = runner_for(client)
-    try:
-        for part in run_chunks(
-            task,
-            ranges,
-            runner=runner,
-            checkpoint=book,
-            codec=Codec(_encode, _decoder(str(rules))),
-            progress=progress,
-        ):
-            total.add(part)
-    finally:
-        release()
-        if book is not None:
-            book.close()
+    rules = str(solving.rules)
+    total = Hunt(seed=seed, cards=cards, rules=rules, game=solving.game)
+    for part in run.results(task, ranges, Codec(_encode, _decoder(rules, solving.game))):
+        total.add(part)
     return total

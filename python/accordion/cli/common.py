@@ -75,14 +75,15 @@ def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
     )
 
 
-def game_rules(args: argparse.Namespace) -> Any:
-    """``--rules`` as ``args.game``'s class takes it: ``Rules`` with the variant
-    flags for Accordion and the games played by its engine, else (the throw games,
-    whose rule sets are names) the name."""
+def game_rules(args: argparse.Namespace, name: str | None = None) -> Any:
+    """``--rules`` (or the rule set ``name``) as ``args.game``'s class takes it:
+    ``Rules`` with the variant flags for Accordion and the games played by its
+    engine, else (the throw games, whose rule sets are names) the name."""
     game = args.game
-    if game.supports("variant") or game.variant is not None:
-        return rules_from(args, args.rules)
-    return args.rules
+    name = args.rules if name is None else name
+    if game.plays_accordion:
+        return rules_from(args, name)
+    return name
 
 
 def card_count(text: str) -> int:

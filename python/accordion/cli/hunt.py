@@ -12,12 +12,13 @@ from accordion.cli.common import (
     add_game_flag,
     add_variant_flags,
     card_count,
+    game_rules,
     positive,
-    rules_from,
     seed_number,
 )
 from accordion.cli.numbering import check_variant, resolve_game
 from accordion.cli.progress import Progress
+from accordion.games import Descriptor, find_game
 
 
 def register(subparsers: Any) -> None:
@@ -52,10 +53,12 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    args.game.require("hunt", "hunt")
+    game: Descriptor = args.game
+    game.require("hunt", "hunt")
     resolve_game(args)
     check_variant(args, "hunt")
-    rules = rules_from(args)
+    # The hunt solves under the game's first rule set its solver takes (modern).
+    rules = game_rules(args, game.solve_rules[0])
     progress = Progress(args.count, "hunting")
     with cluster_client(args) as client:
         found = hunt(
@@ -70,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
             client=client,
             checkpoint=args.checkpoint,
             progress=progress.update,
+            game=game.name,
         )
     progress.close()
     figures = found.to_dict()
@@ -78,29 +82,36 @@ def run(args: argparse.Namespace) -> int:
 
 
 def report(figures: dict[str, Any]) -> str:
-    """The hunt as text: totals, every non-win, the hardest deals, the bound."""
+    """The hunt as text: totals, every non-win, the hardest deals, the bound, in the
+    game's own words (piles or cards, nodes or positions)."""
+    game = find_game(str(figures.get("game", "accordion")))
+    nouns = game.nouns
     deals = figures["deals"]
     first, last = figures["seed"], figures["seed"] + deals - 1
+    title = "" if game.plays_accordion else f"{game.title} "
     lines = [
-        f"{deals:,} open deals of {figures['cards']} cards, seeds {first} … {last}, "
+        f"{deals:,} open {title}deals of {figures['cards']} cards, seeds {first} … {last}, "
         f"rules {figures['rules']}",
         f"won {figures['wins']:,}, lost {figures['losses']:,}, unknown {figures['unknown']:,}",
     ]
     if figures["non_wins"]:
         lines.append("not won:")
         for entry in figures["non_wins"]:
+            best = game.plural(entry["piles"], nouns.piece)
+            searched = game.plural(entry["nodes"], nouns.node)
             lines.append(
-                f"  seed {entry['seed']}: {entry['result']}, at best {entry['piles']} piles "
-                f"({entry['nodes']:,} nodes): {entry['deal']}"
+                f"  seed {entry['seed']}: {entry['result']}, at best {best} ({searched}): "
+                f"{entry['deal']}"
             )
             if entry["moves"]:
-                lines.append("    line: " + " ".join(entry["moves"]))
+                lines.append("    line: " + nouns.separator.join(entry["moves"]))
     else:
         lines.append("not won: none")
     lines.append("hardest:")
     for entry in figures["hardest"]:
         lines.append(
-            f"  seed {entry['seed']}: {entry['nodes']:,} nodes, {entry['seconds'] * 1000:.1f} ms"
+            f"  seed {entry['seed']}: {game.plural(entry['nodes'], nouns.node)}, "
+            f"{entry['seconds'] * 1000:.1f} ms"
         )
     bound = figures["p_unwinnable_upper95"]
     lines.append(

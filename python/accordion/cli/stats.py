@@ -16,15 +16,15 @@ from accordion.cli.common import (
     add_game_flag,
     add_variant_flags,
     card_count,
+    game_rules,
     positive,
-    rules_from,
     seed_number,
 )
 from accordion.cli.numbering import check_variant, resolve_game
 from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 from accordion.cli.solve import _read_file
-from accordion.games import Descriptor, find_game
+from accordion.games import GAMES, Descriptor, find_game
 
 
 def register(subparsers: Any) -> None:
@@ -40,15 +40,26 @@ def register(subparsers: Any) -> None:
         "--rules",
         required=True,
         metavar="NAME",
-        help="the rule set: " + ", ".join(RULE_NAMES) + " (royal-marriage: modern, parlett)",
+        help="the rule set: "
+        + ", ".join(RULE_NAMES)
+        + "".join(
+            f"; {game.name}: {', '.join(game.rules)}"
+            for game in GAMES.values()
+            if not game.plays_accordion
+        ),
     )
     parser.add_argument(
         "--strategy",
         metavar="NAME",
-        help="who chooses the moves: forced, slide-first, leap-first, sweepers, random, "
-        "parlett-agent, parlett-sampler, solver, clairvoyant, lookahead, planner (default: what "
-        "the rules force, the agent under parlett, else greedy slide-first); "
-        "see docs/strategies.md",
+        help="who chooses the moves: "
+        + ", ".join(GAMES["accordion"].strategies)
+        + " (default: what the rules force, the agent under parlett, else greedy "
+        "slide-first; see docs/strategies.md)"
+        + "".join(
+            f"; {game.name}: {', '.join(game.strategies)} (default {game.strategies[0]})"
+            for game in GAMES.values()
+            if game.strategies and not game.plays_accordion
+        ),
     )
     parser.add_argument(
         "--budget",
@@ -133,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
-    figures = _batch(args) if game.supports("stats-batch") else _here(args)
+    figures = _batch(args)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -144,11 +155,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _batch(args: argparse.Namespace) -> dict[str, Any]:
-    """Statistics by the batch runner: here or on a cluster, resumable."""
+    """Statistics by the batch runner, for every game: here or on a cluster, resumable."""
+    game: Descriptor = args.game
+    if args.scheduler is not None or args.checkpoint is not None:
+        game.require("stats-batch", "stats")
+    if not game.plays_accordion:
+        game.check_rules(args.rules, "stats")
     progress = Progress(args.deals, "simulating")
     with cluster_client(args) as client:
         stats = simulate(
-            rules=rules_from(args, args.rules),
+            rules=game_rules(args),
             strategy=args.strategy,
             deals=args.deals,
             seed=args.seed,
@@ -159,27 +175,8 @@ def _batch(args: argparse.Namespace) -> dict[str, Any]:
             client=client,
             checkpoint=args.checkpoint,
             progress=progress.update,
+            game=game.name,
         )
-    progress.close()
-    return stats.to_dict()
-
-
-def _here(args: argparse.Namespace) -> dict[str, Any]:
-    """Statistics by the game's own simulation, on this machine."""
-    game: Descriptor = args.game
-    if args.scheduler is not None or args.checkpoint is not None:
-        game.require("stats-batch", "stats")
-    progress = Progress(args.deals, "simulating")
-    stats = game.simulator()(
-        deals=args.deals,
-        rules=args.rules,
-        strategy=args.strategy,
-        seed=args.seed,
-        cards=args.cards,
-        blind=args.blind,
-        jobs=args.jobs,
-        progress=progress.update,
-    )
     progress.close()
     figures: dict[str, Any] = stats.to_dict()
     return figures
