@@ -291,23 +291,6 @@ class Descriptor:
         return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
-ACCORDION_CORE = Engine(
-    solve_many="accordion._core:solve_many",
-    game="accordion._core:Game",
-    solve="accordion._core:solve",
-    deal="accordion.games:seeded_deal",
-    move="accordion._core:Move",
-    simulate="accordion._core:simulate",
-)
-ACCORDION_REFERENCE = Engine(
-    game="accordion.reference:Game",
-    solve="accordion.reference:solve",
-    deal="accordion.games:reference_seeded_deal",
-    move="accordion.reference:Move",
-    rows="accordion.reference:Deal",
-    rules="accordion.reference:Rules",
-)
-
 #: What Accordion's variants refuse: they are played with their own fixed flags.
 _VARIANT_REFUSES: dict[Capability, str] = {
     "variant": "it fixes its own variant; drop --two-way/--distances",
@@ -347,10 +330,10 @@ def _variant(
     )
 
 
-def _throw_engines(
+def _engines(
     module: str, game: str, solve: str, move: str, deal: str | None = None, *, simulate: str
 ) -> tuple[Engine, Engine]:
-    """Both engines' pieces of a throw game: the core's in ``accordion._core``, the
+    """Both engines' pieces of a game: the core's in ``accordion._core``, the
     reference engine's under the same names in ``module`` (numbered deals, unless
     ``deal`` names them, are Accordion's; ``simulate`` is the core's statistics)."""
     kind = game.removesuffix("Game")
@@ -390,7 +373,7 @@ def _throw_game(
     (``deal``: its own numbered deals; ``named_rules``: its solver takes rule sets
     by name only, none of them an Accordion ``Rules``; ``rate``: said after why
     ``rate`` does not apply)."""
-    engines: tuple[Engine, ...] = _throw_engines(
+    engines: tuple[Engine, ...] = _engines(
         f"accordion.reference.{module}",
         f"{kind}Game",
         f"solve_{module}",
@@ -412,6 +395,11 @@ def _throw_game(
     )
 
 
+_CORE, ACCORDION_REFERENCE = _engines(
+    "accordion.reference", "Game", "solve", "Move", simulate="simulate"
+)
+#: Accordion's pieces in the core: the core solves many rows at once on all cores.
+ACCORDION_CORE = replace(_CORE, solve_many="accordion._core:solve_many")
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
 

@@ -208,6 +208,12 @@ def row_blocks(rows: Iterable[Deal | str], chunk: int) -> list[RowBlock]:
 # Running chunks -------------------------------------------------------------------
 
 
+#: Numbered chunks as a runner takes them: ``(index, chunk)``.
+NumberedChunks = Iterator[tuple[int, Chunk]]
+#: Told how many deals of the running chunk are finished (``progress=`` of a task).
+Within = Callable[[int], object]
+
+
 class Runner(Protocol):
     """Runs ``task`` on numbered chunks; yields ``(index, result)`` as each finishes.
 
@@ -215,10 +221,7 @@ class Runner(Protocol):
     deals finished so far in the chunk being run (a chunk can take a while)."""
 
     def run(
-        self,
-        task: Callable[..., R],
-        chunks: Iterator[tuple[int, Chunk]],
-        within: Callable[[int], object] | None = None,
+        self, task: Callable[..., R], chunks: NumberedChunks, within: Within | None = None
     ) -> Iterator[tuple[int, R]]: ...
 
 
@@ -227,10 +230,7 @@ class LocalRunner:
     the task is told of the deals finished within its chunk (``progress=``)."""
 
     def run(
-        self,
-        task: Callable[..., R],
-        chunks: Iterator[tuple[int, Chunk]],
-        within: Callable[[int], object] | None = None,
+        self, task: Callable[..., R], chunks: NumberedChunks, within: Within | None = None
     ) -> Iterator[tuple[int, R]]:
         for index, chunk in chunks:
             yield index, task(chunk) if within is None else task(chunk, progress=within)

@@ -40,7 +40,7 @@ from accordion.errors import ClusterError, MissingExtraError, SchedulerError
 if TYPE_CHECKING:
     from distributed import Client, Future
 
-    from accordion.batch import Chunk
+    from accordion.batch import Chunk, NumberedChunks, Within
 
 R = TypeVar("R")
 
@@ -337,10 +337,7 @@ class DaskRunner:
         return max(4, 2 * threads)
 
     def run(
-        self,
-        task: Callable[..., R],
-        chunks: Iterator[tuple[int, Chunk]],
-        within: Callable[[int], object] | None = None,
+        self, task: Callable[..., R], chunks: NumberedChunks, within: Within | None = None
     ) -> Iterator[tuple[int, R]]:
         """Yield each chunk's result as it finishes (``within`` is not called: a
         task on a worker reports nothing until it is done)."""

@@ -7,12 +7,14 @@ import argparse
 import contextlib
 import logging
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from accordion.cli.common import positive
 
 if TYPE_CHECKING:
     from distributed import Client
+
+    from accordion.cli.progress import Progress
 
 
 def add_batch_flags(parser: argparse.ArgumentParser, chunk: int, unit: str = "deals") -> None:
@@ -39,6 +41,22 @@ def add_batch_flags(parser: argparse.ArgumentParser, chunk: int, unit: str = "de
         metavar="FILE",
         help="record each finished chunk in FILE; the same command again continues from it",
     )
+
+
+def batch_options(
+    args: argparse.Namespace, client: Client | None, progress: Progress
+) -> dict[str, Any]:
+    """What every batch of the command line is given besides its deals and rules:
+    the chunk size, the threads, the cluster's client, the checkpoint, the
+    progress line and the game."""
+    return {
+        "chunk": args.chunk,
+        "jobs": args.jobs,
+        "client": client,
+        "checkpoint": args.checkpoint,
+        "progress": progress.update,
+        "game": args.game.name,
+    }
 
 
 @contextlib.contextmanager

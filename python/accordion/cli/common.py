@@ -7,7 +7,7 @@ from typing import Any, NoReturn
 
 from accordion import MAX_JOBS, Rules
 from accordion.errors import InvalidArgumentError, InvalidRulesError
-from accordion.games import GAMES, RULE_SETS
+from accordion.games import GAMES, RULE_SETS, Descriptor
 
 RULE_NAMES = RULE_SETS
 
@@ -129,6 +129,34 @@ def check_jobs(jobs: int | None) -> None:
         raise CliError(
             f"--jobs must be 1 to {MAX_JOBS} threads (or None: one per core), got {jobs}"
         )
+
+
+def add_game_flags(
+    parser: argparse.ArgumentParser, *, variant: bool = True, numbering: bool = False
+) -> None:
+    """The flags that say what is played: VARIANT (``--two-way``, ``--distances``)
+    unless ``variant`` is false, ``--game``, and with ``numbering`` the deals other
+    programs number (``--pysol``, ``--solvitaire``, ``--knuth``)."""
+    if variant:
+        add_variant_flags(parser)
+    add_game_flag(parser)
+    if numbering:
+        from accordion.cli.numbering import add_numbering_flags
+
+        add_numbering_flags(parser)
+
+
+def the_game(args: argparse.Namespace, command: str | None = None) -> Descriptor:
+    """``args.game``, with the variant flags it fixes set and contrary ones refused
+    (``--game 23-skidoo``); with ``command``, ``--two-way``/``--distances`` are
+    refused (naming the game) where it has no such variant."""
+    from accordion.cli.numbering import check_variant, resolve_game
+
+    resolve_game(args)
+    if command is not None:
+        check_variant(args, command)
+    game: Descriptor = args.game
+    return game
 
 
 def add_game_flag(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,8 @@ from typing import Any
 
 from accordion import pysol_goal
 from accordion.cli import choose
-from accordion.cli.common import add_game_flag, card_count, seed_number
-from accordion.cli.numbering import add_numbering_flags, numbered_deals, resolve_game
+from accordion.cli.common import add_game_flags, card_count, seed_number, the_game
+from accordion.cli.numbering import numbered_deals
 
 
 def register(subparsers: Any) -> None:
@@ -27,8 +27,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--cards", type=card_count, metavar="K", help="first K cards only (default 52)"
     )
-    add_game_flag(parser)
-    add_numbering_flags(parser)
+    add_game_flags(parser, variant=False, numbering=True)
     choose.add_flags(parser)
     parser.set_defaults(run=run)
 
@@ -39,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    resolve_game(args)
+    the_game(args)
     if choose.wanted(args):
         return choose.run(args)
     numbered = numbered_deals(args)

@@ -7,18 +7,10 @@ import json
 from typing import Any
 
 from accordion.batch.hunt import HUNT_CHUNK, hunt
-from accordion.cli.cluster import add_batch_flags, cluster_client
-from accordion.cli.common import (
-    add_game_flag,
-    add_variant_flags,
-    card_count,
-    game_rules,
-    positive,
-    seed_number,
-)
-from accordion.cli.numbering import check_variant, resolve_game
+from accordion.cli import common
+from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
 from accordion.cli.progress import Progress
-from accordion.games import Descriptor, find_game
+from accordion.games import find_game
 
 
 def register(subparsers: Any) -> None:
@@ -30,18 +22,18 @@ def register(subparsers: Any) -> None:
         "is not won (seed, verdict, fewest piles, line), the ten hardest deals, and the exact "
         "95% upper bound (Clopper–Pearson) on the share of unwinnable deals.",
     )
-    parser.add_argument("--seed", type=seed_number, required=True, metavar="S", help="first deal")
-    parser.add_argument("--count", type=positive, required=True, metavar="N", help="deals")
+    seed = common.seed_number
+    parser.add_argument("--seed", type=seed, required=True, metavar="S", help="first deal")
+    parser.add_argument("--count", type=common.positive, required=True, metavar="N", help="deals")
     parser.add_argument(
-        "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
+        "--cards", type=common.card_count, default=52, metavar="K", help="numbered deals of K cards"
     )
-    add_variant_flags(parser)
-    add_game_flag(parser)
+    common.add_game_flags(parser)
     parser.add_argument(
-        "--max-nodes", type=positive, metavar="N", help="node budget per deal (else exact)"
+        "--max-nodes", type=common.positive, metavar="N", help="node budget per deal (else exact)"
     )
     parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
-    parser.add_argument("--jobs", type=positive, metavar="J", help="threads per chunk")
+    parser.add_argument("--jobs", type=common.positive, metavar="J", help="threads per chunk")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     add_batch_flags(parser, HUNT_CHUNK)
     parser.set_defaults(run=run)
@@ -53,12 +45,10 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    game: Descriptor = args.game
-    game.require("hunt", "hunt")
-    resolve_game(args)
-    check_variant(args, "hunt")
+    args.game.require("hunt", "hunt")
+    game = common.the_game(args, "hunt")
     # The hunt solves under the game's first rule set its solver takes (modern).
-    rules = game_rules(args, game.solve_rules[0])
+    rules = common.game_rules(args, game.solve_rules[0])
     progress = Progress(args.count, "hunting")
     with cluster_client(args) as client:
         found = hunt(
@@ -68,12 +58,7 @@ def run(args: argparse.Namespace) -> int:
             rules=rules,
             max_nodes=args.max_nodes,
             timeout=args.timeout,
-            jobs=args.jobs,
-            chunk=args.chunk,
-            client=client,
-            checkpoint=args.checkpoint,
-            progress=progress.update,
-            game=game.name,
+            **batch_options(args, client, progress),
         )
     progress.close()
     figures = found.to_dict()

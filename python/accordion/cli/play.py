@@ -10,18 +10,8 @@ import random
 import sys
 from typing import Any
 
-from accordion.cli.common import (
-    add_game_flag,
-    add_variant_flags,
-    game_rules,
-    seed_number,
-)
-from accordion.cli.numbering import (
-    add_numbering_flags,
-    check_variant,
-    numbered_deals,
-    resolve_game,
-)
+from accordion.cli.common import add_game_flags, game_rules, seed_number, the_game
+from accordion.cli.numbering import numbered_deals
 from accordion.games import ALL_RULE_SETS, Descriptor
 
 
@@ -46,9 +36,7 @@ def register(subparsers: Any) -> None:
         help="the rule set (default modern; royal-marriage: modern or parlett; bayan: modern; "
         "accordian: modern or uva)",
     )
-    add_variant_flags(parser)
-    add_game_flag(parser)
-    add_numbering_flags(parser)
+    add_game_flags(parser, numbering=True)
     table = parser.add_argument_group("the table")
     table.add_argument(
         "--plain",
@@ -148,9 +136,7 @@ def run(args: argparse.Namespace) -> int:
 
         argv = served_argv(list(getattr(args, "argv", sys.argv[2:])))
         return serve(argv, host=args.host, port=args.port)
-    game: Descriptor = args.game
-    resolve_game(args)
-    check_variant(args, "play")
+    game = the_game(args, "play")
     game.check_rules(args.rules, "play")
     numbered = numbered_deals(args)
     seed = args.seed

@@ -7,16 +7,8 @@ import json
 from typing import Any
 
 from accordion import Rating, rate
-from accordion.cli.common import (
-    add_game_flag,
-    add_variant_flags,
-    card_count,
-    positive,
-    rules_from,
-    seed_number,
-)
-from accordion.cli.numbering import add_numbering_flags, resolve_game
-from accordion.cli.solve import _deals
+from accordion.cli import common
+from accordion.cli.solve import _deals, add_deal_flags
 
 
 def register(subparsers: Any) -> None:
@@ -29,29 +21,14 @@ def register(subparsers: Any) -> None:
         "throw the win away, each decided by the exhaustive solver; easy, medium and hard "
         "are the thirds of the numbered deals of that length (docs/difficulty.md).",
     )
-    parser.add_argument(
-        "deals",
-        nargs="*",
-        metavar="DEAL",
-        help='a deal in quotes ("TH JS 4C …"), one per argument; or the cards of one deal',
-    )
-    parser.add_argument("--file", metavar="F", help="one deal per line ('-' for stdin)")
-    parser.add_argument("--seed", type=seed_number, metavar="N", help="numbered deal N")
-    parser.add_argument(
-        "--count", type=positive, metavar="K", help="with a number: K consecutive deals (default 1)"
-    )
-    parser.add_argument(
-        "--cards", type=card_count, metavar="K", help="numbered deals of K cards (default 52)"
-    )
+    add_deal_flags(parser)
     parser.add_argument(
         "--rules",
         choices=("modern", "parlett"),
         default="modern",
         help="modern (default) or parlett (must move)",
     )
-    add_variant_flags(parser)
-    add_game_flag(parser)
-    add_numbering_flags(parser)
+    common.add_game_flags(parser, numbering=True)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.set_defaults(run=run)
 
@@ -78,9 +55,9 @@ def run(args: argparse.Namespace) -> int:
     prints as one ``accordion: error: …`` line (exit status 2).
     """
     args.game.require("rate", "rate")
-    resolve_game(args)
+    common.the_game(args)
     deals = _deals(args)
-    rules = rules_from(args, args.rules)
+    rules = common.rules_from(args, args.rules)
     for index, deal in enumerate(deals, 1):
         rating = rate(deal, rules=rules)
         if args.json:

@@ -11,28 +11,14 @@ from typing import Any
 from accordion import Deal
 from accordion._input import read_line
 from accordion.batch import SOLVE_CHUNK, Plan, SeedRanges, row_blocks, solve_plan
-from accordion.cli.cluster import add_batch_flags, cluster_client
-from accordion.cli.common import (
-    CliError,
-    add_game_flag,
-    add_variant_flags,
-    card_count,
-    check_jobs,
-    game_rules,
-    positive,
-    seed_number,
-)
-from accordion.cli.numbering import (
-    add_numbering_flags,
-    check_variant,
-    chosen_source,
-    numbered_deals,
-    resolve_game,
-)
+from accordion.cli import common
+from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
+from accordion.cli.common import CliError
+from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InvalidDealError
-from accordion.games import Descriptor
+from accordion.games import GAMES, Descriptor
 from accordion.play.session import plural
 
 
@@ -45,6 +31,31 @@ def register(subparsers: Any) -> None:
         "is proved by exhaustive search and comes with a line reaching the fewest piles; "
         "'unknown' only when --max-nodes or --timeout ran out.",
     )
+    add_deal_flags(parser)
+    parser.add_argument(
+        "--rules",
+        default="modern",
+        metavar="NAME",
+        help="modern (default) or parlett (must move; solves for the best forced line)"
+        + "".join(
+            f"; {game.name}: {', '.join(game.solve_rules)}"
+            for game in GAMES.values()
+            if not game.plays_accordion
+        ),
+    )
+    common.add_game_flags(parser, numbering=True)
+    budget = common.positive
+    parser.add_argument("--max-nodes", type=budget, metavar="N", help="node budget per deal")
+    parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
+    parser.add_argument("--jobs", type=budget, metavar="J", help="threads (default: all cores)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    add_batch_flags(parser, SOLVE_CHUNK)
+    parser.set_defaults(run=run)
+
+
+def add_deal_flags(parser: argparse.ArgumentParser) -> None:
+    """The deals a command is given, as :func:`_deals` reads them: DEAL arguments,
+    ``--file``, and numbered deals ``--seed N`` with ``--count`` and ``--cards``."""
     parser.add_argument(
         "deals",
         nargs="*",
@@ -52,35 +63,19 @@ def register(subparsers: Any) -> None:
         help='a deal in quotes ("TH JS 4C …"), one per argument; or the cards of one deal',
     )
     parser.add_argument("--file", metavar="F", help="one deal per line ('-' for stdin)")
-    parser.add_argument("--seed", type=seed_number, metavar="N", help="numbered deal N")
+    parser.add_argument("--seed", type=common.seed_number, metavar="N", help="numbered deal N")
     parser.add_argument(
         "--count",
-        type=positive,
+        type=common.positive,
         metavar="K",
         help="with --seed (or --pysol, --solvitaire, --knuth): numbers N … N+K-1 (default 1)",
     )
     parser.add_argument(
         "--cards",
-        type=card_count,
+        type=common.card_count,
         metavar="K",
         help="with --seed: numbered deals of K cards (default 52)",
     )
-    parser.add_argument(
-        "--rules",
-        default="modern",
-        metavar="NAME",
-        help="modern (default) or parlett (must move; solves for the best forced line); "
-        "royal-marriage and bayan: modern only",
-    )
-    add_variant_flags(parser)
-    add_game_flag(parser)
-    add_numbering_flags(parser)
-    parser.add_argument("--max-nodes", type=positive, metavar="N", help="node budget per deal")
-    parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
-    parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
-    parser.add_argument("--json", action="store_true", help="one JSON object per line")
-    add_batch_flags(parser, SOLVE_CHUNK)
-    parser.set_defaults(run=run)
 
 
 def _rows(args: argparse.Namespace, parse: Callable[[str], Deal] = Deal.parse) -> list[Deal]:
@@ -212,29 +207,22 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
-    resolve_game(args)
-    check_variant(args, "solve")
-    check_jobs(args.jobs)
-    game: Descriptor = args.game
+    game = common.the_game(args, "solve")
+    common.check_jobs(args.jobs)
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("batch", "solve")
     plan = _plan(args, game)
-    rules = game_rules(args)
+    rules = common.game_rules(args)
     total = plan.deals()
     progress = Progress(total, "solving")
     tally = Tally()
     with cluster_client(args) as client:
         solutions = solve_plan(
             plan,
-            chunk=args.chunk,
             rules=rules,
-            jobs=args.jobs,
             max_nodes=args.max_nodes,
             timeout=args.timeout,
-            client=client,
-            checkpoint=args.checkpoint,
-            progress=progress.update,
-            game=game.name,
+            **batch_options(args, client, progress),
         )
         for index, solution in enumerate(solutions, 1):
             progress.clear()

@@ -8,19 +8,9 @@ import os
 from typing import Any
 
 from accordion.batch import SIMULATE_CHUNK, simulate
-from accordion.cli import each
-from accordion.cli.cluster import add_batch_flags, cluster_client
-from accordion.cli.common import (
-    RULE_NAMES,
-    CliError,
-    add_game_flag,
-    add_variant_flags,
-    card_count,
-    game_rules,
-    positive,
-    seed_number,
-)
-from accordion.cli.numbering import check_variant, resolve_game
+from accordion.cli import common, each
+from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
+from accordion.cli.common import CliError
 from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 from accordion.cli.solve import _read_file
@@ -41,7 +31,7 @@ def register(subparsers: Any) -> None:
         required=True,
         metavar="NAME",
         help="the rule set: "
-        + ", ".join(RULE_NAMES)
+        + ", ".join(common.RULE_NAMES)
         + "".join(
             f"; {game.name}: {', '.join(game.rules)}"
             for game in GAMES.values()
@@ -63,11 +53,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=positive,
+        type=common.positive,
         metavar="N",
         help="positions lookahead or planner examines per move (default 1000)",
     )
-    parser.add_argument("--deals", type=positive, metavar="N", help="how many numbered deals")
+    parser.add_argument(
+        "--deals", type=common.positive, metavar="N", help="how many numbered deals"
+    )
     parser.add_argument(
         "--each",
         action="store_true",
@@ -76,12 +68,16 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--file", metavar="F", help="with --each: one deal per line ('-': stdin)")
     parser.add_argument(
-        "--max-nodes", type=positive, metavar="N", help="with --each: the solver's node budget"
+        "--max-nodes",
+        type=common.positive,
+        metavar="N",
+        help="with --each: the solver's node budget",
     )
     parser.add_argument("--timeout", type=float, metavar="S", help="with --each: seconds a deal")
-    parser.add_argument("--seed", type=seed_number, default=1, metavar="S", help="first deal")
+    seed = common.seed_number
+    parser.add_argument("--seed", type=seed, default=1, metavar="S", help="first deal")
     parser.add_argument(
-        "--cards", type=card_count, default=52, metavar="K", help="numbered deals of K cards"
+        "--cards", type=common.card_count, default=52, metavar="K", help="numbered deals of K cards"
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
@@ -97,9 +93,10 @@ def register(subparsers: Any) -> None:
         action="store_false",
         help="every card face up in the row from the start",
     )
-    add_variant_flags(parser)
-    add_game_flag(parser)
-    parser.add_argument("--jobs", type=positive, metavar="J", help="threads (default: all cores)")
+    common.add_game_flags(parser)
+    parser.add_argument(
+        "--jobs", type=common.positive, metavar="J", help="threads (default: all cores)"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--plot", metavar="FILE", help="draw the pile histogram (.png or .svg)")
     add_batch_flags(parser, SIMULATE_CHUNK)
@@ -120,8 +117,7 @@ def run(args: argparse.Namespace) -> int:
     # What the game cannot do is said before its variant flags are worked out
     # (Accordion's Revenge would first ask for a game number).
     game.require("each" if args.each else "stats", "stats --each" if args.each else "stats")
-    resolve_game(args)
-    check_variant(args, "stats")
+    common.the_game(args, "stats")
     if args.each:
         each.check(args)
         game.check_rules(args.rules, "stats")
@@ -164,18 +160,13 @@ def _batch(args: argparse.Namespace) -> dict[str, Any]:
     progress = Progress(args.deals, "simulating")
     with cluster_client(args) as client:
         stats = simulate(
-            rules=game_rules(args),
+            rules=common.game_rules(args),
             strategy=args.strategy,
             deals=args.deals,
             seed=args.seed,
             cards=args.cards,
             blind=args.blind,
-            jobs=args.jobs,
-            chunk=args.chunk,
-            client=client,
-            checkpoint=args.checkpoint,
-            progress=progress.update,
-            game=game.name,
+            **batch_options(args, client, progress),
         )
     progress.close()
     figures: dict[str, Any] = stats.to_dict()
