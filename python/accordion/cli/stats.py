@@ -155,8 +155,6 @@ def _batch(args: argparse.Namespace) -> dict[str, Any]:
     game: Descriptor = args.game
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("stats-batch", "stats")
-    if not game.plays_accordion:
-        game.check_rules(args.rules, "stats")
     progress = Progress(args.deals, "simulating")
     with cluster_client(args) as client:
         stats = simulate(
