@@ -11,12 +11,13 @@ order C D H S), so ``AC`` is 0, ``AS`` is 3 and ``KS`` is 51.
 
 from __future__ import annotations
 
+import functools
 from typing import final
 
 from accordion.errors import InvalidCardError
-from accordion.reference._args import quoted, whole
+from accordion.reference._args import given, quoted, whole
 from accordion.reference._args import text as _text
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_upper, strip
 
 RANKS = "A23456789TJQK"
@@ -52,7 +53,8 @@ def parse_index(text: str) -> int:
 
 
 @final
-class Card(Frozen):
+@functools.total_ordering
+class Card(Value):
     """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`.
 
     ``Card(text)`` is :meth:`Card.parse`. Cards compare equal across one engine only.
@@ -141,13 +143,8 @@ class Card(Frozen):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index == other._index
-
-    def __hash__(self) -> int:
-        return hash(self._index)
+    def _key(self) -> int:
+        return self._index
 
     def __reduce__(self) -> tuple[object, ...]:
         # Rebuilt through the constructor (Frozen forbids restoring slots one by one).
@@ -158,26 +155,7 @@ class Card(Frozen):
             return NotImplemented
         return self._index < other._index
 
-    def __le__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index <= other._index
-
-    def __gt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index > other._index
-
-    def __ge__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index >= other._index
-
 
 def as_card(value: Card | str) -> Card:
     """A card given as a :class:`Card` or as its text."""
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise TypeError(f"expected a Card or str, got {type(value).__name__}")
+    return given(value, Card, Card.parse, "a Card or str")

@@ -19,7 +19,7 @@ from typing import final
 
 from accordion.errors import InvalidCardError, InvalidDealError
 from accordion.reference import _args, _tokens, numbering
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, as_card
 
 DECK_SIZE = 52
@@ -108,7 +108,7 @@ def _card_texts(text: str) -> list[str]:
 
 
 @final
-class Deal(Frozen):
+class Deal(Value):
     """A row of 1 to 52 distinct cards, left to right (the first card is pile 1).
 
     ``Deal(cards)`` takes an iterable of cards or card texts; :meth:`parse` reads text
@@ -258,15 +258,10 @@ class Deal(Frozen):
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
+    def _key(self) -> tuple[Card, ...]:
         # Two deals are equal when they lay out the same row; how they were made
         # (typed in or numbered) does not matter.
-        if not isinstance(other, Deal):
-            return NotImplemented
-        return self._cards == other._cards
-
-    def __hash__(self) -> int:
-        return hash(self._cards)
+        return self._cards
 
     def __reduce__(self) -> tuple[object, ...]:
         # A numbered deal stays numbered: from_seed rebuilds it, seed included.

@@ -21,7 +21,7 @@ from typing import Generic, TypeVar, final
 
 from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
 from accordion.reference._args import shown
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.moves import Move, as_move
@@ -51,7 +51,7 @@ def grade_of(piles: int, win_piles: int = 1) -> str:
 
 
 @final
-class Outcome(Frozen):
+class Outcome(Value):
     """Where a game stands: piles left, grade, and whether it is over.
 
     Args:
@@ -104,17 +104,8 @@ class Outcome(Frozen):
     def __repr__(self) -> str:
         return f"Outcome(piles={self._piles}, grade={self.grade!r}, is_over={self._is_over})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Outcome):
-            return NotImplemented
-        return (self._piles, self._is_over, self._grade) == (
-            other._piles,
-            other._is_over,
-            other._grade,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self._piles, self._is_over, self._grade))
+    def _key(self) -> tuple[int, bool, str]:
+        return (self._piles, self._is_over, self._grade)
 
     def __reduce__(self) -> tuple[object, ...]:
         # The constructor takes keywords only: a partial of it carries them.

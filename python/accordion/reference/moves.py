@@ -14,14 +14,14 @@ from typing import final
 
 from accordion.errors import InvalidCardError, InvalidMoveError
 from accordion.reference import _args, _tokens
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, as_card
 
 _EXAMPLE = "write e.g. 7H>7S or deal"
 
 
 @final
-class Move(Frozen):
+class Move(Value):
     """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
 
     ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
@@ -115,13 +115,8 @@ class Move(Frozen):
     def __repr__(self) -> str:
         return "Move.deal()" if self.is_deal else f"Move('{self._mover}', '{self._target}')"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return (self._mover, self._target) == (other._mover, other._target)
-
-    def __hash__(self) -> int:
-        return hash((self._mover, self._target))
+    def _key(self) -> tuple[Card | None, Card | None]:
+        return (self._mover, self._target)
 
     def __reduce__(self) -> tuple[object, ...]:
         if self._mover is None:
@@ -131,8 +126,4 @@ class Move(Frozen):
 
 def as_move(value: Move | str) -> Move:
     """A move given as a :class:`Move` or as its text."""
-    if isinstance(value, Move):
-        return value
-    if isinstance(value, str):
-        return Move.parse(value)
-    raise TypeError(f"expected a Move or str, got {type(value).__name__}")
+    return _args.given(value, Move, Move.parse, "a Move or str")

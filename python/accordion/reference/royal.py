@@ -36,7 +36,6 @@ from accordion.reference._throws import (
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
-    rule_set_of,
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -69,19 +68,6 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
     number, count = _args.seed(seed), _args.cards(cards, least=2)
     others = [card for card in Deal.from_seed(number).cards if card not in (QUEEN, KING)]
     return Deal([QUEEN, *others[: count - 2], KING])
-
-
-def royal_rules(rules: object) -> str:
-    """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    return rule_set_of(rules, "Royal Marriage", ROYAL_RULES, "the rules modern or parlett")
-
-
-def _as_deal(deal: Deal | str) -> Deal:
-    if isinstance(deal, str):
-        deal = Deal.parse(deal)
-    if not isinstance(deal, Deal):
-        raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
-    return check_royal(deal)
 
 
 # ---------------------------------------------------------------- moves
@@ -154,14 +140,6 @@ class RoyalMove(ThrowMove):
         return RoyalMove._make(kind, tuple(cards))
 
 
-def _as_move(move: RoyalMove | str) -> RoyalMove:
-    if isinstance(move, RoyalMove):
-        return move
-    if isinstance(move, str):
-        return RoyalMove.parse(move)
-    raise TypeError(f"expected a RoyalMove or str, got {type(move).__name__}")
-
-
 # ---------------------------------------------------------------- rows
 
 
@@ -193,6 +171,7 @@ def thrown(row: Row, throw: Throw) -> Row:
 
 
 def _out(row: Row, throw: Throw) -> RoyalMove:
+    """The throw as a move, ``out`` and the cards thrown."""
     at, count = throw
     return RoyalMove._make("out", row[at : at + count])
 
@@ -205,7 +184,11 @@ class RoyalOutcome(ThrowOutcome):
     ``won``: only the queen and king of hearts are left."""
 
 
-class RoyalGame(CardRowGame["RoyalMove"]):
+class RoyalSolution(ThrowSolution[RoyalMove]):
+    """What the solver found (:class:`ThrowSolution`)."""
+
+
+class RoyalGame(CardRowGame[RoyalMove, Throw]):
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
     Args:
@@ -219,30 +202,31 @@ class RoyalGame(CardRowGame["RoyalMove"]):
         InvalidRulesError: any other rule set.
     """
 
+    NAME = "Royal Marriage"
+    RULE_SETS = ROYAL_RULES
+    PLAYED_UNDER = "the rules modern or parlett"
+    OBLIGED = ("parlett",)
     WON_AT = 2
     MOVE = RoyalMove
     OUTCOME = RoyalOutcome
+    SOLUTION = RoyalSolution
 
-    def __init__(
-        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
-    ) -> None:
-        deal = _as_deal(deal)
-        self._rules = royal_rules(rules)
-        blind = _args.flag(blind, "blind")
-        self._start(deal, blind, 0 if blind else len(deal))
+    @classmethod
+    def _checked(cls, deal: Deal) -> Deal:
+        return check_royal(deal)
 
-    @property
-    def rules(self) -> str:
-        """The rule set's name: ``modern`` or ``parlett``."""
-        return self._rules
+    @classmethod
+    def _steps(cls, rules: str, row: Row) -> list[Throw]:
+        return throws(row)
 
-    def _may_deal(self) -> bool:
-        return self.stock_size > 0 and (self._rules == "modern" or not throws(self._row))
+    _named = staticmethod(_out)
+    _after = staticmethod(thrown)
 
-    def _legal_moves(self) -> list[RoyalMove]:
-        """The legal throws in canonical order (leftmost first), then ``deal`` when allowed."""
-        moves = [_out(self._row, throw) for throw in throws(self._row)]
-        return [*moves, RoyalMove.deal()] if self._may_deal() else moves
+    @staticmethod
+    def _least(row: Row) -> int:
+        # The reference searches every line of Royal Marriage: no row is ever
+        # cut short (a row keeps its queen and king, so never comes down to 0).
+        return 0
 
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
@@ -276,7 +260,7 @@ class RoyalGame(CardRowGame["RoyalMove"]):
             InvalidMoveError: text that is not a move.
             IllegalMoveError: a throw the row does not allow; the message says why.
         """
-        move = _as_move(move)
+        move = RoyalMove.given(move)
         if move.is_deal:
             return self.deal()
         throw = self._throw_of(move)
@@ -296,35 +280,6 @@ class RoyalGame(CardRowGame["RoyalMove"]):
         self._record(canonical, thrown(self._row, throw))
         return canonical
 
-    def deal(self) -> RoyalMove:
-        """Deal the next stock card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a throw that ``parlett`` obliges.
-        """
-        if not self._may_deal():
-            if not self._blind:
-                why = "an open game has no stock"
-            elif self.stock_size == 0:
-                why = "the stock is empty"
-            else:
-                why = "a throw exists and the parlett rules oblige it"
-            raise IllegalMoveError(f"deal not allowed: {why}")
-        return self._deal_next(RoyalMove.deal())
-
-    def hint(self, *, timeout: float | None = None) -> RoyalMove | None:
-        """A move of best play (see ``docs/royal-marriage.md``), ``None`` when over.
-        ``timeout`` is checked as the core checks it; the search needs none."""
-        _args.timeout(timeout)
-        if self.is_over:
-            return None
-        if self._blind and self.stock_size > 0:
-            if self._rules == "modern":
-                return RoyalMove.deal()
-            found = throws(self._row)
-            return _out(self._row, found[0]) if found else RoyalMove.deal()
-        return solve_royal(self).moves[0]
-
 
 # ---------------------------------------------------------------- greedy play
 
@@ -341,10 +296,6 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-class RoyalSolution(ThrowSolution["RoyalMove"]):
-    """What the solver found (:class:`ThrowSolution`)."""
-
-
 def solve_royal(
     position: Deal | RoyalGame | str,
     *,
@@ -353,37 +304,19 @@ def solve_royal(
     timeout: float | None = None,
     memory: int | None = None,
 ) -> RoyalSolution:
-    """Search every line from an open row (or a game's current row), remembering
-    the fewest cards reachable from each row. Exponential: for short rows.
+    """Search every line from an open row (a blind game's row with its stock dealt
+    onto it, or an open game's current row), remembering the fewest cards
+    reachable from each row. Exponential: for short rows.
 
     The arguments are checked as the core checks them; the budgets are not
     applied (the search is for rows short enough to finish)."""
-    if isinstance(position, RoyalGame):
-        row: Row = tuple(position.cards)
-    elif isinstance(position, (Deal, str)):
-        row = _as_deal(position).cards
-    else:
-        raise TypeError(
-            f"position must be a Deal, a RoyalGame or a str, not {type(position).__name__}"
-        )
-    royal_rules(rules)
-    _args.budget(max_nodes, timeout, memory)
-    fewest: dict[Row, int] = {}
+    solution: RoyalSolution = RoyalGame._solve(position, rules, max_nodes, timeout, memory)
+    return solution
 
-    def search(row: Row) -> int:
-        if row not in fewest:
-            fewest[row] = min([len(row), *(search(thrown(row, t)) for t in throws(row))])
-        return fewest[row]
 
-    start, goal = row, search(row)
-    moves = []
-    while len(row) > goal:
-        throw = next(t for t in throws(row) if fewest[thrown(row, t)] == goal)
-        moves.append(_out(row, throw))
-        row = thrown(row, throw)
-    result = "win" if goal <= 2 else "loss"
-    deal = " ".join(str(card) for card in start)
-    return RoyalSolution(deal, result, tuple(moves), goal, len(fewest))
+def royal_rules(rules: object) -> str:
+    """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
+    return RoyalGame.rule_set(rules)
 
 
 __all__ = [
