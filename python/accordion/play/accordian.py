@@ -13,7 +13,7 @@ a move away).
 from __future__ import annotations
 
 from accordion import AccordianGame, AccordianMove, Card
-from accordion.play.session import THROW_COMMANDS, Reply, ThrowSession
+from accordion.play.session import THROW_COMMANDS, ThrowSession
 
 HELP = (
     """\
@@ -28,31 +28,24 @@ HELP = (
 class AccordianSession(ThrowSession[AccordianGame, AccordianMove]):
     """One sitting at the Accordian Patience table: the game and the commands."""
 
-    NAME = "Accordian Patience"
     GAME = "accordian"
-    COMMAND = "accordion play --game accordian"
     HELP = HELP
-    PIECE = "pile"
     WON = "one pile is left"
     EXAMPLES = "moves look like 5H>5S, 5H 5S or 5 4"
-    PLAYED = "moved"
     # The judge's rules force every action: the hint is the forced one.
     HINTED = ("uva",)
 
-    def welcome(self) -> Reply:
-        first = "Type deal to turn the first card, then move" if self.blind else "Your move:"
-        forced = (
-            " Under the uva rules every action is forced: moves lists it, hint plays along."
-            if self.rules == "uva"
-            else ""
-        )
-        return Reply(
-            [
-                f"{first} a pile's top card onto the pile 1 or 3 places to its left when "
-                "they share suit or rank: 5H>5S (or 5 4, by position). Win at one pile."
-                f"{forced} Type help for more."
-            ]
-        )
+    WELCOME = (
+        "Your move:",
+        "Type deal to turn the first card, then move",
+        "a pile's top card onto the pile 1 or 3 places to its left when they share suit"
+        " or rank: 5H>5S (or 5 4, by position). Win at one pile.",
+    )
+
+    def _rules_note(self) -> str:
+        if self.rules != "uva":
+            return ""
+        return " Under the uva rules every action is forced: moves lists it, hint plays along."
 
     # Moves -------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ takes a throw away).
 from __future__ import annotations
 
 from accordion import BayanGame, BayanMove, Card, solve_bayan
-from accordion.play.session import THROW_COMMANDS, Reply, ThrowSession, throw_status
+from accordion.play.session import THROW_COMMANDS, ThrowSession, throw_status
 from accordion.play.session import best_line as _best_line
 
 HELP = (
@@ -38,26 +38,20 @@ def best_line(game: BayanGame) -> tuple[list[BayanMove], BayanGame]:
 class BayanSession(ThrowSession[BayanGame, BayanMove]):
     """One sitting at the Bayan table: the game and the commands."""
 
-    NAME = "Bayan"
     GAME = "bayan"
-    COMMAND = "accordion play --game bayan"
     HELP = HELP
-    STOCK = "talon"
     WON = "every card is out"
     EXAMPLES = "throws look like out 5D 9D, 5D 9D or 3 6"
 
     def _rules_text(self) -> str:
         return "PySolFC rules"
 
-    def welcome(self) -> Reply:
-        first = "Deal more cards when you like (deal), or throw out" if self.blind else "Throw out"
-        return Reply(
-            [
-                f"{first} two cards 1 or 3 places apart that share suit or rank: "
-                "out 5D 9D (or 3 6, by position). Win when every card is out. "
-                "Type help for more."
-            ]
-        )
+    WELCOME = (
+        "Throw out",
+        "Deal more cards when you like (deal), or throw out",
+        "two cards 1 or 3 places apart that share suit or rank: out 5D 9D (or 3 6, by"
+        " position). Win when every card is out.",
+    )
 
     # Throws ------------------------------------------------------------------------
 

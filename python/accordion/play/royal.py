@@ -17,7 +17,7 @@ under ``modern``, and the (forced) greedy play under ``parlett``
 from __future__ import annotations
 
 from accordion import Card, RoyalGame, RoyalMove, solve_royal
-from accordion.play.session import THROW_COMMANDS, Reply, ThrowSession, throw_status
+from accordion.play.session import THROW_COMMANDS, ThrowSession, throw_status
 from accordion.play.session import best_line as _best_line
 
 HELP = (
@@ -44,9 +44,7 @@ def best_line(game: RoyalGame) -> tuple[list[RoyalMove], RoyalGame]:
 class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
     """One sitting at the Royal Marriage table: the game and the commands."""
 
-    NAME = "Royal Marriage"
     GAME = "royal-marriage"
-    COMMAND = "accordion play --game royal-marriage"
     HELP = HELP
     WON = "only the queen and the king of hearts are left"
     BY_PLACE = (1, 2)
@@ -54,19 +52,12 @@ class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
     # The hint is the solver's in an open row and the rules' in a blind one.
     HINTED = ("modern", "parlett")
 
-    def welcome(self) -> Reply:
-        first = (
-            "Type deal to turn the first card, then throw out"
-            if self.blind
-            else "Your move: throw out"
-        )
-        return Reply(
-            [
-                f"{first} one or two cards that lie between two agreeing cards: out 5D "
-                "(or 7, by position), out 5D 7C (or 7 8). Win when only QH and KH are "
-                "left. Type help for more."
-            ]
-        )
+    WELCOME = (
+        "Your move: throw out",
+        "Type deal to turn the first card, then throw out",
+        "one or two cards that lie between two agreeing cards: out 5D (or 7, by position),"
+        " out 5D 7C (or 7 8). Win when only QH and KH are left.",
+    )
 
     # Throws ------------------------------------------------------------------------
 

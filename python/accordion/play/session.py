@@ -473,20 +473,23 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     is described and what it marks on the table.
     """
 
-    # The game's name in the registry.
+    # The game's name in the registry; its title, command and nouns are read there.
     GAME: ClassVar[str]
     # The game's word for the cards still to deal, on the status line.
-    STOCK: ClassVar[str] = "stock"
+    STOCK: ClassVar[str]
     # What is counted: the cards left (Accordian Patience: the piles).
-    PIECE: ClassVar[str] = "card"
+    PIECE: ClassVar[str]
     # What is said when the game is won.
     WON: ClassVar[str]
+    # The greeting: its first words in an open game and in a blind one, then how
+    # a throw is made and when the game is won.
+    WELCOME: ClassVar[tuple[str, str, str]]
     # How many cards a throw typed by their places names (`7`, `7 8`).
     BY_PLACE: ClassVar[tuple[int, ...]] = (2,)
     # What the error on a line that is neither a move nor a command shows.
     EXAMPLES: ClassVar[str]
     # The verb of a throw in the reply (`threw out 5C`).
-    PLAYED: ClassVar[str] = "threw"
+    PLAYED: ClassVar[str]
     # The rule sets under which best play is the game's hint followed to the end;
     # under the others it is the stock dealt, then the solver's line.
     HINTED: ClassVar[tuple[str, ...]] = ()
@@ -504,10 +507,26 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         self.rules = game.rules
         super().__init__(game, seed=seed)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        entry = cls.entry()
+        cls.NAME, cls.COMMAND = entry.title, f"accordion play --game {entry.name}"
+        cls.STOCK, cls.PIECE = entry.nouns.stock, entry.nouns.piece
+        cls.PLAYED = {"throw": "threw", "move": "moved"}[entry.nouns.move]
+
     @classmethod
     def entry(cls) -> Descriptor:
         """The game's entry in the registry."""
         return find_game(cls.GAME)
+
+    def welcome(self) -> Reply:
+        opening, blind_opening, how = self.WELCOME
+        first = blind_opening if self.blind else opening
+        return Reply([f"{first} {how}{self._rules_note()} Type help for more."])
+
+    def _rules_note(self) -> str:
+        """What the greeting says of the rules in play (nothing, unless they force play)."""
+        return ""
 
     def new_game(self, deal: Deal) -> ThrowGameT:
         game: ThrowGameT = self.entry().game_class()(deal, self.rules, blind=self.blind)

@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from accordion.errors import IllegalMoveError, InvalidRulesError, NoMoveToUndoError
-from accordion.reference import _args
+from accordion.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidRulesError,
+    NoMoveToUndoError,
+)
+from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -46,6 +52,12 @@ class ThrowMove(Value):
     __slots__ = ("_cards", "_kind")
     _kind: str
     _cards: tuple[Card, ...]
+    #: The game's name in the messages (``not a Bayan move``).
+    GAME: ClassVar[str]
+    #: What the message on text that is not a move suggests.
+    EXAMPLES: ClassVar[str]
+    #: How many cards a move of each kind names.
+    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]]
 
     def __new__(cls: type[MoveSelf], text: str) -> MoveSelf:
         return cls.parse(text)
@@ -59,8 +71,44 @@ class ThrowMove(Value):
 
     @classmethod
     def parse(cls: type[MoveSelf], text: str) -> MoveSelf:
-        """Parse any accepted spelling of the game's notation."""
+        """Parse any accepted spelling of the game's notation: ``deal``, or what the
+        game reads (``_read``), with as many cards as its kind names, none twice.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+        text = _args.text(text, "a move")
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
+        if lower == "deal":
+            return cls.deal()
+        kind, cards = cls._read(stripped, lower)
+        if cards is None or len(cards) not in cls.COUNTS.get(kind, ()):
+            raise InvalidMoveError(f"not a {cls.GAME} move: {_args.quoted(text)} ({cls.EXAMPLES})")
+        if len(cards) == 2 and cards[0] == cards[1]:
+            raise InvalidMoveError(
+                f"not a {cls.GAME} move: {_args.quoted(text)} names one card twice"
+            )
+        return cls._make(kind, tuple(cards))
+
+    @classmethod
+    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
+        """The kind and cards that trimmed text (and its lowered twin) names, the
+        cards ``None`` when it is not a move."""
         raise NotImplementedError
+
+    @staticmethod
+    def _out_words(stripped: str, lower: str) -> str | None:
+        """What the word ``out`` (before or after the cards) or ``x`` (before them)
+        marks as the cards thrown out, or ``None`` without the word."""
+        if lower.startswith("out "):
+            return stripped[len("out ") :]
+        if lower.endswith(" out"):
+            return stripped[: -len(" out")]
+        if lower.startswith("x"):
+            return stripped[1:]
+        return None
 
     @classmethod
     def deal(cls: type[MoveSelf]) -> MoveSelf:
@@ -101,6 +149,14 @@ class ThrowMove(Value):
     def given(cls: type[MoveSelf], move: object) -> MoveSelf:
         """A move given as one of this class or as its text."""
         return _args.given(move, cls, cls.parse, f"{_a(cls.__name__)} or str")
+
+
+def cards_of(text: str) -> list[Card] | None:
+    """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
+    try:
+        return [Card(word) for word in _tokens.words(text)]
+    except InvalidCardError:
+        return None
 
 
 def _a(noun: str) -> str:

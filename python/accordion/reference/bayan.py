@@ -24,20 +24,19 @@ BayanMove('out 9H 2H')
 
 from __future__ import annotations
 
-from typing import final
+from collections.abc import Mapping
+from typing import ClassVar, final
 
 from accordion.errors import (
     IllegalMoveError,
-    InvalidCardError,
-    InvalidMoveError,
 )
-from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
     Row,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
+    cards_of,
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -47,9 +46,6 @@ from accordion.reference.rules import Rules
 GAPS = (1, 3)
 #: Cards a blind game starts with (PySolFC without "deal all cards").
 BLIND_START = 3
-
-_EXAMPLES = "write e.g. out 5D 9D or deal"
-
 
 # ---------------------------------------------------------------- moves
 
@@ -71,38 +67,15 @@ class BayanMove(ThrowMove):
 
     __slots__ = ()
 
-    @classmethod
-    def parse(cls, text: str) -> BayanMove:
-        """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
+    GAME = "Bayan"
+    EXAMPLES = "write e.g. out 5D 9D or deal"
+    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (2,)}
 
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-        text = _args.text(text, "a move")
-        stripped = _tokens.strip(text)
-        lower = _tokens.ascii_lower(stripped)
-        if lower == "deal":
-            return BayanMove.deal()
-        if lower.startswith("out "):
-            rest = stripped[len("out ") :]
-        elif lower.endswith(" out"):
-            rest = stripped[: -len(" out")]
-        elif lower.startswith("x"):
-            rest = stripped[1:]
-        else:
-            rest = stripped
-        bad = InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} ({_EXAMPLES})")
-        words = _tokens.words(rest)
-        try:
-            cards = [Card(word) for word in words]
-        except InvalidCardError:
-            raise bad from None
-        if len(cards) != 2:
-            raise bad
-        if cards[0] == cards[1]:
-            raise InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} names one card twice")
-        return BayanMove._make("out", tuple(cards))
+    @classmethod
+    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
+        """``out 5D 9D``, ``5D 9D out``, ``x5D,9D`` or ``5D 9D``."""
+        rest = cls._out_words(stripped, lower)
+        return "out", cards_of(stripped if rest is None else rest)
 
 
 # ---------------------------------------------------------------- rows

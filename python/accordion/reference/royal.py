@@ -21,13 +21,13 @@ RoyalMove('out 5C 5S')
 
 from __future__ import annotations
 
-from typing import final
+from collections.abc import Mapping
+from typing import ClassVar, final
 
 from accordion.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidDealError,
-    InvalidMoveError,
 )
 from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
@@ -36,6 +36,7 @@ from accordion.reference._throws import (
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
+    cards_of,
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -47,9 +48,6 @@ KING = Card("KH")
 #: ``modern``: a blind player may deal while a throw exists; ``parlett``: a
 #: throw must be made first. In an open game the two are the same.
 ROYAL_RULES = ("modern", "parlett")
-
-_EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
-
 
 # ---------------------------------------------------------------- deals
 
@@ -73,14 +71,6 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 # ---------------------------------------------------------------- moves
 
 
-def _cards_of(text: str) -> list[Card] | None:
-    """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
-    try:
-        return [Card(word) for word in _tokens.words(text)]
-    except InvalidCardError:
-        return None
-
-
 @final
 class RoyalMove(ThrowMove):
     """A throw named by its cards (``out 5D 7C``), by the agreeing pair around it
@@ -98,46 +88,22 @@ class RoyalMove(ThrowMove):
 
     __slots__ = ()
 
-    @classmethod
-    def parse(cls, text: str) -> RoyalMove:
-        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
+    GAME = "Royal Marriage"
+    EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
+    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (1, 2), "between": (2,)}
 
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-        text = _args.text(text, "a move")
-        bad = InvalidMoveError(f"not a Royal Marriage move: {_args.quoted(text)} ({_EXAMPLES})")
-        stripped = _tokens.strip(text)
-        lower = _tokens.ascii_lower(stripped)
-        if lower == "deal":
-            return RoyalMove.deal()
+    @classmethod
+    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
+        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S`` or ``3S..9S``."""
         if lower.startswith("between "):
-            kind, cards = "between", _cards_of(stripped[len("between ") :])
-        elif (halves := _tokens.split_once(stripped, "..")) is not None:
-            left, right = halves
+            return "between", cards_of(stripped[len("between ") :])
+        if (halves := _tokens.split_once(stripped, "..")) is not None:
             try:
-                kind, cards = "between", [Card(left), Card(right)]
+                return "between", [Card(half) for half in halves]
             except InvalidCardError:
-                raise bad from None
-        else:
-            if lower.startswith("out "):
-                rest = stripped[len("out ") :]
-            elif lower.endswith(" out"):
-                rest = stripped[: -len(" out")]
-            elif lower.startswith("x"):
-                rest = stripped[1:]
-            else:
-                raise bad
-            kind, cards = "out", _cards_of(rest)
-        wanted = (2,) if kind == "between" else (1, 2)
-        if cards is None or len(cards) not in wanted:
-            raise bad
-        if len(cards) == 2 and cards[0] == cards[1]:
-            raise InvalidMoveError(
-                f"not a Royal Marriage move: {_args.quoted(text)} names one card twice"
-            )
-        return RoyalMove._make(kind, tuple(cards))
+                return "between", None
+        rest = cls._out_words(stripped, lower)
+        return "out", None if rest is None else cards_of(rest)
 
 
 # ---------------------------------------------------------------- rows
