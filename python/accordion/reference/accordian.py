@@ -55,29 +55,16 @@ Shift = tuple[int, int]
 
 
 class AccordianMove(ThrowMove):
-    """A move named by the two top cards, Accordion's notation (``7H>7S``: the top
-    card 7H lands on the pile whose top is 7S), or ``deal``. ``AccordianMove(text)``
-    parses; ``str`` round-trips.
-
-    Raises:
-        InvalidMoveError: text that is not a move.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> move = AccordianMove("7h on 7s")
-        >>> str(move), move.kind, move.cards
-        ('7H>7S', 'move', (Card('7H'), Card('7S')))
+    """A move of a top card (``7H>7S``) or ``deal``: :class:`accordion.AccordianMove`,
+    whose documentation is the contract.
     """
 
     __slots__ = ()
 
     @classmethod
     def parse(cls, text: str) -> AccordianMove:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
+        """Read Accordion's notation (``7H>7S``, ``7H on 7S`` …, as :meth:`Move.parse`
+        reads it) or ``deal``.
         """
         move = Move.parse(text)
         if move.mover is None or move.target is None:
@@ -160,17 +147,8 @@ class AccordianSolution(ThrowSolution[AccordianMove]):
 
 
 class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
-    """A game of Accordian Patience (UVa 127), open or blind.
-
-    Args:
-        deal: any row of distinct cards (a ``Deal`` or its text).
-        rules: ``modern`` (default: any move, deal whenever the stock lasts) or
-            ``uva`` (the judge's: every action forced).
-        blind: the row starts empty and the stock deals the cards in order.
-
-    Raises:
-        InvalidDealError: text that is not a row.
-        InvalidRulesError: any other rule set, or a variant.
+    """A game of Accordian Patience (UVa 127), open or blind: :class:`accordion.AccordianGame`,
+    whose documentation is the contract (the arguments, the rules, the errors).
     """
 
     NAME = "Accordian Patience"
@@ -225,19 +203,8 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
             raise IllegalMoveError(f"illegal move {move}: {card} is covered ({role})")
 
     def play(self, move: AccordianMove | str) -> AccordianMove:
-        """Move a top card, or ``deal``.
-
-        Args:
-            move: an :class:`AccordianMove` or its text (``5H>5S``, ``5H-5S``,
-                ``5H on 5S``).
-
-        Returns:
-            The move played, in canonical notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the row or the rules do not allow; the message
-                says why.
+        """Move a top card, or ``deal``: :meth:`accordion.AccordianGame.play`, whose
+        documentation is the contract; the move played is returned in canonical notation.
         """
         move = AccordianMove.given(move)
         if move.is_deal:

@@ -52,17 +52,8 @@ BLIND_START = 3
 
 @final
 class BayanMove(ThrowMove):
-    """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
-    ``BayanMove(text)`` parses.
-
-    Raises:
-        InvalidMoveError: text that is not a Bayan move.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> move = BayanMove("x9D,5D")
-        >>> str(move), move.kind, move.cards
-        ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
+    """A Bayan throw (``out 5D 9D``) or ``deal``: :class:`accordion.BayanMove`, whose
+    documentation is the contract.
     """
 
     __slots__ = ()
@@ -121,16 +112,8 @@ class BayanSolution(ThrowSolution[BayanMove]):
 
 
 class BayanGame(CardRowGame[BayanMove, Pair]):
-    """A game of Bayan (PySolFC's game 656), open or blind.
-
-    Args:
-        deal: any row of distinct cards (a ``Deal`` or its text).
-        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
-        blind: three cards laid out, the rest dealt from the talon at will.
-
-    Raises:
-        InvalidDealError: text that is not a row.
-        InvalidRulesError: any other rule set, or a variant.
+    """A game of Bayan (PySolFC's game 656), open or blind: :class:`accordion.BayanGame`,
+    whose documentation is the contract (the arguments, the errors).
     """
 
     NAME = "Bayan"
@@ -160,17 +143,8 @@ class BayanGame(CardRowGame[BayanMove, Pair]):
         return len(row) % 2
 
     def play(self, move: BayanMove | str) -> BayanMove:
-        """Throw a pair out, or ``deal``.
-
-        Args:
-            move: a :class:`BayanMove` or its text (the two cards in either order).
-
-        Returns:
-            The move played, in canonical notation (the cards left to right).
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a pair the row does not allow; the message says why.
+        """Throw a pair out, or ``deal``: :meth:`accordion.BayanGame.play`, whose
+        documentation is the contract; the move played is returned in canonical notation.
         """
         move = BayanMove.given(move)
         if move.is_deal:

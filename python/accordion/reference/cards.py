@@ -77,17 +77,8 @@ class Card(Value):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse ``AS``, ``td``, ``10D``, ``7♥`` (rank then suit; case and white space ignored).
-
-        Args:
-            text: the card's text.
-
-        Returns:
-            The card, whose ``str`` is the canonical text (``TD``).
-
-        Raises:
-            InvalidCardError: ``text`` is not a card; the message says why.
-            TypeError: ``text`` is not a ``str``.
+        """Parse a card's text: :meth:`accordion.Card.parse`, whose documentation is the
+        contract.
         """
         return Card.from_index(parse_index(text))
 

@@ -157,20 +157,7 @@ class Deal(Value):
 
     @staticmethod
     def parse(text: str) -> Deal:
-        """Read a row: cards separated by white space and/or commas.
-
-        Args:
-            text: e.g. ``"7H 7S 8S KS"`` or ``"7h,7s, 8s"``.
-
-        Returns:
-            The deal (not numbered: its :attr:`seed` is ``None``).
-
-        Raises:
-            InvalidDealError: no cards, more than 52, a repeated card, or an empty field
-                between two commas.
-            InvalidCardError: a token is not a card; the message names it.
-            TypeError: ``text`` is not a ``str``.
-        """
+        """Read a row: :meth:`accordion.Deal.parse`, whose documentation is the contract."""
         text = _args.text(text, "a deal")
         return Deal._make(tuple(_check_token(token) for token in _card_texts(text)), None)
 

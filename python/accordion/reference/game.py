@@ -186,23 +186,9 @@ def _either(distances: tuple[int, ...]) -> str:
 
 @final
 class Game:
-    """A game of Accordion: a row of piles, maybe a stock, the rules and the history.
-
-    Args:
-        deal: the deal, or its text.
-        rules: a :class:`Rules` or a rule-set name (default ``modern``).
-        blind: deal as you go: the row starts empty and ``deal`` turns the next card
-            of the stock (the deal, in order) onto the right-hand end.
-
-    Raises:
-        InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
-        InvalidRulesError: an unknown rule-set name.
-        TypeError: an argument of the wrong type.
-
-    Examples:
-        >>> game = Game("7H 7S 8S KS", "strict")
-        >>> list(game.legal_moves), game.play("7S>7H"), str(game)
-        ([Move('7S', '7H')], Move('7S', '7H'), '7S 8S KS')
+    """A game of Accordion: a row of piles, maybe a stock, the rules and the history:
+    :class:`accordion.Game`, whose documentation is the contract (the arguments, the
+    errors, the examples).
     """
 
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")

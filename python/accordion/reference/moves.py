@@ -22,20 +22,9 @@ _EXAMPLE = "write e.g. 7H>7S or deal"
 
 @final
 class Move(Value):
-    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
-
-    ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
-    notation and :meth:`deal` is the deal action. Frozen and hashable; ``str`` gives
-    the canonical notation, which :meth:`parse` reads back.
-
-    Raises:
-        InvalidMoveError: the two cards are the same.
-        InvalidCardError: either is not a card.
-
-    Examples:
-        >>> move = Move("7H", "7S")
-        >>> str(move), move.mover, Move.parse(str(move)) == move
-        ('7H>7S', Card('7H'), True)
+    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card:
+    :class:`accordion.Move`, whose documentation is the contract (the constructor, the
+    notation, the errors).
     """
 
     __slots__ = ("_mover", "_target")

@@ -73,17 +73,8 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 
 @final
 class RoyalMove(ThrowMove):
-    """A throw named by its cards (``out 5D 7C``), by the agreeing pair around it
-    (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses.
-
-    Raises:
-        InvalidMoveError: text that is not a Royal Marriage move.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> move = RoyalMove("x5D,7C")
-        >>> str(move), move.kind, move.cards
-        ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
+    """A Royal Marriage throw (``out 5D 7C``, ``between 3S 9S``) or ``deal``:
+    :class:`accordion.RoyalMove`, whose documentation is the contract.
     """
 
     __slots__ = ()
@@ -155,17 +146,8 @@ class RoyalSolution(ThrowSolution[RoyalMove]):
 
 
 class RoyalGame(CardRowGame[RoyalMove, Throw]):
-    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
-
-    Args:
-        deal: a Royal Marriage deal (QH first, KH last) or its text.
-        rules: ``modern`` (default: throw or deal at will) or ``parlett`` (a throw
-            must be made while one exists).
-        blind: deal as you go from the stock.
-
-    Raises:
-        InvalidDealError: a row that does not start with QH and end with KH.
-        InvalidRulesError: any other rule set.
+    """A game of Royal Marriage, open or blind: :class:`accordion.RoyalGame`, whose
+    documentation is the contract (the arguments, the rules, the errors).
     """
 
     NAME = "Royal Marriage"
@@ -214,17 +196,8 @@ class RoyalGame(CardRowGame[RoyalMove, Throw]):
         return at, len(cards)
 
     def play(self, move: RoyalMove | str) -> RoyalMove:
-        """Play a throw or ``deal``.
-
-        Args:
-            move: a :class:`RoyalMove` or its text.
-
-        Returns:
-            The move played, in canonical ``out …`` notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a throw the row does not allow; the message says why.
+        """Play a throw or ``deal``: :meth:`accordion.RoyalGame.play`, whose documentation
+        is the contract; the move played is returned in canonical notation.
         """
         move = RoyalMove.given(move)
         if move.is_deal:

@@ -143,15 +143,8 @@ class Rules(Value):
 
     @staticmethod
     def from_pysol(game: str | int, number: int | str | None = None) -> Rules:
-        """The rules PySolFC plays its ``game`` by (docs/numberings.md).
-
-        Args:
-            game: a PySolFC game name, title or id.
-            number: the game number; Accordion's Revenge needs it for its goal card.
-
-        Raises:
-            InvalidRulesError: an unknown game.
-            InvalidArgumentError: a game number out of range.
+        """The rules PySolFC plays its ``game`` by: :meth:`accordion.Rules.from_pysol`,
+        whose documentation is the contract.
         """
         from accordion.reference import numbering
 
