@@ -35,7 +35,7 @@ from accordion.reference.rules import Rules, rule_set_name
 Row = tuple[Card, ...]
 MoveSelf = TypeVar("MoveSelf", bound="ThrowMove")
 
-MoveT = TypeVar("MoveT")
+MoveT = TypeVar("MoveT", bound="ThrowMove")
 #: A row as a game keeps it: a tuple (of cards, or of piles), its length its size.
 RowT = TypeVar("RowT", bound=tuple[object, ...])
 StepT = TypeVar("StepT")
@@ -461,6 +461,22 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
         still = card in self._deal.cards[self._dealt :]
         where = f"still in the {self.STOCK}" if still else "not in the row"
         raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
+
+    def _step_of(self, move: MoveT) -> tuple[StepT, MoveT]:
+        """The step a (non-deal) move names and the move in canonical notation, or
+        ``IllegalMoveError`` saying why the row or the rules do not allow it."""
+        raise NotImplementedError
+
+    def play(self, move: MoveT | str) -> MoveT:
+        """Play a throw (or move) or ``deal``: the ``play`` of the game's class in
+        :mod:`accordion` (``RoyalGame.play`` …), whose documentation is the contract;
+        the move played is returned in canonical notation."""
+        given: MoveT = self.MOVE.given(move)
+        if given.is_deal:
+            return self.deal()
+        step, canonical = self._step_of(given)
+        self._record(canonical, self._after(self._row, step))
+        return canonical
 
     def _record(self, move: MoveT, row: RowT) -> None:
         """Play ``move``, which leaves ``row``; undo can take it back."""

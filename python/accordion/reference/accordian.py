@@ -202,13 +202,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
         if any(card in pile[:-1] for pile in self._row):
             raise IllegalMoveError(f"illegal move {move}: {card} is covered ({role})")
 
-    def play(self, move: AccordianMove | str) -> AccordianMove:
-        """Move a top card, or ``deal``: :meth:`accordion.AccordianGame.play`, whose
-        documentation is the contract; the move played is returned in canonical notation.
-        """
-        move = AccordianMove.given(move)
-        if move.is_deal:
-            return self.deal()
+    def _step_of(self, move: AccordianMove) -> tuple[Shift, AccordianMove]:
         mover, target = move.cards
         # Both cards on top first, then both in the row (as the core asks).
         self._covered(move, mover, "only a pile's top card moves")
@@ -231,8 +225,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
                 f"illegal move {move}: the uva rules move the leftmost card that can move,"
                 f" three places rather than one ({_move(self._row, forced)})"
             )
-        self._record(move, shifted(self._row, (at, gap)))
-        return move
+        return (at, gap), move
 
 
 # ---------------------------------------------------------------- the solver

@@ -142,13 +142,7 @@ class BayanGame(CardRowGame[BayanMove, Pair]):
         # none at best when even, one when odd.
         return len(row) % 2
 
-    def play(self, move: BayanMove | str) -> BayanMove:
-        """Throw a pair out, or ``deal``: :meth:`accordion.BayanGame.play`, whose
-        documentation is the contract; the move played is returned in canonical notation.
-        """
-        move = BayanMove.given(move)
-        if move.is_deal:
-            return self.deal()
+    def _step_of(self, move: BayanMove) -> tuple[Pair, BayanMove]:
         first, second = move.cards
         i, j = self._find(move, first), self._find(move, second)
         at, gap = min(i, j), abs(i - j)
@@ -163,8 +157,7 @@ class BayanGame(CardRowGame[BayanMove, Pair]):
             raise IllegalMoveError(
                 f"illegal move {canonical}: {left} and {right} share neither suit nor rank"
             )
-        self._record(canonical, thrown(self._row, (at, gap)))
-        return canonical
+        return (at, gap), canonical
 
 
 # ---------------------------------------------------------------- the solver

@@ -55,17 +55,8 @@ def parse_index(text: str) -> int:
 @final
 @functools.total_ordering
 class Card(Value):
-    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`.
-
-    ``Card(text)`` is :meth:`Card.parse`. Cards compare equal across one engine only.
-
-    Raises:
-        InvalidCardError: ``text`` is not a card.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> Card("10h"), Card("7♠").suit, Card("AS").agrees(Card("AD"))
-        (Card('TH'), 'S', True)
+    """One of the 52 cards, ordered by :attr:`index`: :class:`accordion.Card`, whose
+    documentation is the contract (the constructor, the errors, the examples).
     """
 
     __slots__ = ("_index",)

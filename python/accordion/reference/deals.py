@@ -109,21 +109,8 @@ def _card_texts(text: str) -> list[str]:
 
 @final
 class Deal(Value):
-    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1).
-
-    ``Deal(cards)`` takes an iterable of cards or card texts; :meth:`parse` reads text
-    and :meth:`from_seed` makes a numbered deal. Frozen and hashable; ``len``,
-    iteration and indexing give the cards.
-
-    Raises:
-        InvalidDealError: no cards, more than 52, or a card twice.
-        InvalidCardError: an element is not a card.
-        TypeError: ``cards`` is a ``str`` (use :meth:`parse`) or not iterable.
-
-    Examples:
-        >>> deal = Deal(["7H", "7S", "8S"])
-        >>> len(deal), deal[0], str(deal)
-        (3, Card('7H'), '7H 7S 8S')
+    """A row of 1 to 52 distinct cards, left to right: :class:`accordion.Deal`, whose
+    documentation is the contract (the constructor, the errors, the examples).
     """
 
     __slots__ = ("_cards", "_seed")

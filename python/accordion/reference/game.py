@@ -304,18 +304,8 @@ class Game:
     # -- playing ------------------------------------------------------------------
 
     def play(self, move: Move | str) -> Move:
-        """Play a move or ``deal``.
-
-        Args:
-            move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
-
-        Returns:
-            The move played, as a :class:`Move`.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the rules do not allow here; the message says why
-                (not a top card, too far, no shared suit or rank, or another move forced).
+        """Play a move or ``deal``: :meth:`accordion.Game.play`, whose documentation is
+        the contract (the errors say why a move is illegal).
         """
         move = as_move(move)
         if move.is_deal:

@@ -46,15 +46,8 @@ class Move(Value):
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
-
-        Args:
-            text: the move's text (case and white space ignored).
-
-        Raises:
-            InvalidMoveError: anything else; the message shows the notation.
-            InvalidCardError: a side of the move is not a card.
-            TypeError: ``text`` is not a ``str``.
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``:
+        :meth:`accordion.Move.parse`, whose documentation is the contract.
         """
         text = _args.text(text, "a move")
         trimmed = _tokens.strip(text)

@@ -195,13 +195,7 @@ class RoyalGame(CardRowGame[RoyalMove, Throw]):
             )
         return at, len(cards)
 
-    def play(self, move: RoyalMove | str) -> RoyalMove:
-        """Play a throw or ``deal``: :meth:`accordion.RoyalGame.play`, whose documentation
-        is the contract; the move played is returned in canonical notation.
-        """
-        move = RoyalMove.given(move)
-        if move.is_deal:
-            return self.deal()
+    def _step_of(self, move: RoyalMove) -> tuple[Throw, RoyalMove]:
         throw = self._throw_of(move)
         canonical = _out(self._row, throw)
         if not allows(self._row, throw):
@@ -216,8 +210,7 @@ class RoyalGame(CardRowGame[RoyalMove, Throw]):
                     " share neither suit nor rank"
                 )
             raise IllegalMoveError(f"illegal move {canonical}: {why}")
-        self._record(canonical, thrown(self._row, throw))
-        return canonical
+        return throw, canonical
 
 
 # ---------------------------------------------------------------- greedy play
