@@ -244,14 +244,20 @@ class ThrowSolution(Generic[MoveT]):
         return self.cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ThrowOutcome:
     """Where a game stands. ``cards`` counts every card not thrown out (row and
-    stock), or, in Accordian Patience, the piles with each stock card one to come."""
+    stock), or, in Accordian Patience, the piles with each stock card one to come.
+    The repr (``RoyalOutcome(cards=2, won=True, is_over=True)``) evaluates back."""
 
     cards: int
     won: bool
     is_over: bool
+
+    def __post_init__(self) -> None:
+        _args.whole(self.cards, "cards", 0, None, "0 or more cards")
+        _args.flag(self.won, "won")
+        _args.flag(self.is_over, "is_over")
 
     @property
     def piles(self) -> int:
@@ -427,7 +433,7 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
         whether over."""
         held = len(self._tops_of(self._row))
         won = self.stock_size == 0 and held == self.WON_AT
-        return self.OUTCOME(held + self.stock_size, won, self.is_over)
+        return self.OUTCOME(cards=held + self.stock_size, won=won, is_over=self.is_over)
 
     @property
     def tops(self) -> list[Card]:
@@ -539,6 +545,12 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
         from accordion.svg import svg
 
         return svg(self)
+
+    def __repr__(self) -> str:
+        # As the core writes it: the rules only where the game has more than one.
+        rules = f", {self._rules!r}" if len(self.RULE_SETS) > 1 else ""
+        blind = ", blind=True" if self._blind else ""
+        return f"{type(self).__name__}({str(self._deal)!r}{rules}{blind})"
 
     def __str__(self) -> str:
         row = " ".join(str(card) for card in self._tops_of(self._row))

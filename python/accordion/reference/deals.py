@@ -230,7 +230,12 @@ class Deal(Value):
         return svg(self)
 
     def __repr__(self) -> str:
-        return f"Deal.parse({str(self)!r})"
+        # A numbered deal is written as the call that deals it, as the core writes it.
+        if self._seed is None:
+            return f"Deal.parse({str(self)!r})"
+        if len(self._cards) == DECK_SIZE:
+            return f"Deal.from_seed({self._seed})"
+        return f"Deal.from_seed({self._seed}, cards={len(self._cards)})"
 
     def _key(self) -> tuple[Card, ...]:
         # Two deals are equal when they lay out the same row; how they were made

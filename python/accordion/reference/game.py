@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar, final
 
 from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
+from accordion.reference import _args
 from accordion.reference._args import shown
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
@@ -61,7 +62,7 @@ class Outcome(Value):
         is_over: no legal action is left.
 
     Raises:
-        ValueError: negative ``piles`` or a grade that does not match them.
+        InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
         TypeError: an argument of the wrong type.
     """
 
@@ -73,12 +74,13 @@ class Outcome(Value):
     def __new__(cls, *, piles: int, grade: str, is_over: bool) -> Outcome:
         # The grade follows from the piles; it is a parameter only so that the
         # repr, which shows it, evaluates back to an equal Outcome.
-        if not isinstance(piles, int) or not isinstance(is_over, bool):
-            raise TypeError("Outcome takes piles: int, grade: str, is_over: bool")
-        if piles < 0:
-            raise ValueError(f"piles cannot be negative, got {piles}")
+        _args.whole(piles, "piles", 0, None, "0 or more piles")
+        if not isinstance(grade, str):
+            raise _args.wrong_type("grade", "a str", grade)
         if grade not in (grade_of(piles), "win"):
-            raise ValueError(f"{piles} piles grade {grade_of(piles)!r}, not {grade!r}")
+            expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
+            raise _args.refuse("grade", expected, repr(grade))
+        _args.flag(is_over, "is_over")
         outcome = object.__new__(Outcome)
         object.__setattr__(outcome, "_piles", piles)
         object.__setattr__(outcome, "_is_over", is_over)
