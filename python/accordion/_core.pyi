@@ -335,18 +335,17 @@ class Rules:
 
 @final
 class Outcome:
-    """Where a game stands: piles left, grade, and whether it is over (``Game.outcome``).
+    """Where a game stands: piles left, grade, and whether it is over (``Game.outcome``)."""
 
-    ``Outcome(piles=…, grade=…, is_over=…)`` makes the outcome its repr writes: the
-    grade follows from the piles (or is ``win``, under rules that win at more than
-    one pile) and is an argument so that the repr evaluates back.
+    def __new__(cls, *, piles: int, grade: GradeName, is_over: bool) -> Outcome:
+        """The outcome its repr writes: the grade follows from the piles (or is
+        ``win``, under rules that win at more than one pile) and is an argument so
+        that the repr evaluates back.
 
-    Raises:
-        InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
-        TypeError: an argument of the wrong type.
-    """
-
-    def __new__(cls, *, piles: int, grade: GradeName, is_over: bool) -> Outcome: ...
+        Raises:
+            InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
+            TypeError: an argument of the wrong type.
+        """
     @property
     def piles(self) -> int:
         """Piles on the table (in a blind game, not counting the stock)."""
