@@ -55,9 +55,6 @@ class BayanSession(ThrowSession[BayanGame, BayanMove]):
 
     # Throws ------------------------------------------------------------------------
 
-    def _written(self, cards: list[str]) -> str:
-        return "out " + " ".join(cards)
-
     def describe(self, move: BayanMove) -> str:
         """`out 5C 5S (cards 1 and 4)`, in the position before the throw."""
         cards = self.game.cards

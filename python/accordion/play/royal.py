@@ -61,9 +61,6 @@ class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
 
     # Throws ------------------------------------------------------------------------
 
-    def _written(self, cards: list[str]) -> str:
-        return "out " + " ".join(cards)
-
     def describe(self, move: RoyalMove) -> str:
         """`out 5C 9D (cards 4 and 5, between 3C and 6C)`, in the position before the throw.
 

@@ -567,9 +567,10 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     def describe(self, move: ThrowMoveT) -> str:
         """A throw in words, in the position before it."""
 
-    @abstractmethod
     def _written(self, cards: list[str]) -> str:
-        """A throw of these cards (or card texts) in the game's notation."""
+        """A throw of these cards (or card texts) in the game's notation: ``out`` and
+        the cards, in the games of throwing cards out."""
+        return "out " + " ".join(cards)
 
     @abstractmethod
     def _marks(self, move: ThrowMoveT, before: list[Card]) -> tuple[int, ...]:
