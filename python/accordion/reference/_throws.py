@@ -577,3 +577,32 @@ class CardRowGame(ThrowGame[MoveT, Row, StepT]):
     def piles(self) -> list[tuple[Card, ...]]:
         """The row as one-card piles, like :attr:`Game.piles`."""
         return [(card,) for card in self._row]
+
+
+SolutionT = TypeVar("SolutionT", bound="ThrowSolution[Any]")
+SolvedT = TypeVar("SolvedT", bound="ThrowGame[Any, Any, Any]")
+
+
+class Solver(Generic[SolvedT, SolutionT]):
+    """A throw game's ``solve_…`` function, one signature for every game (the
+    core's): ``solve_royal = Solver(RoyalGame, doc)``. The search is the game's
+    (:meth:`ThrowGame._solve`, on :func:`fewest_line`)."""
+
+    def __init__(self, game: type[SolvedT], doc: str) -> None:
+        self._game = game
+        self.__doc__ = doc
+
+    def __call__(
+        self,
+        position: Deal | SolvedT | str,
+        *,
+        rules: Rules | str | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        memory: int | None = None,
+    ) -> SolutionT:
+        solution: SolutionT = self._game._solve(position, rules, max_nodes, timeout, memory)
+        return solution
+
+    def __repr__(self) -> str:
+        return f"<solver of {self._game.__name__}>"
