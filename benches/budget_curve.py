@@ -1,6 +1,7 @@
 """The win rate of the budgeted open players as a curve of their budget (issue 27).
 
-For each player (`lookahead`, `planner`) and budget N it runs, resumably,
+For each player (`lookahead`, `planner`, `depth-first`, `deep-planner`; `--players`) and
+budget N (`--budgets`) it runs, resumably,
 
     accordion stats --rules modern --strategy PLAYER --budget N --deals D --jobs J --json \
         --checkpoint DIR/PLAYER-N-D.ckpt
@@ -21,8 +22,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-PLAYERS = ("lookahead", "planner")
+PLAYERS = ("lookahead", "planner", "depth-first", "deep-planner")
 BUDGETS = (10, 30, 100, 300, 1000, 3000, 10000)
+COLOURS = ("#1f5f8b", "#8b1a1a", "#2e7d32", "#b8860b")
 
 
 def point(folder: Path, player: str, budget: int, deals: int) -> Path:
@@ -68,7 +70,7 @@ def plot(folder: Path, target: str) -> None:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(8, 4.5))
-    for (player, curve), colour in zip(points(folder).items(), ("#1f5f8b", "#8b1a1a"), strict=True):
+    for (player, curve), colour in zip(points(folder).items(), COLOURS, strict=True):
         if not curve:
             continue
         budgets = [p["budget"] for p in curve]
@@ -98,13 +100,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)))
+    parser.add_argument("--players", default=",".join(PLAYERS))
     parser.add_argument("--plot", metavar="FILE")
     parser.add_argument("--plot-only", action="store_true")
     args = parser.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     if not args.plot_only:
         for budget in map(int, args.budgets.split(",")):
-            for player in PLAYERS:
+            for player in args.players.split(","):
                 run(args.dir, player, budget, args.deals, args.jobs)
     if args.plot:
         plot(args.dir, args.plot)

@@ -403,6 +403,8 @@ GAMES: dict[str, Descriptor] = {
                 "clairvoyant",
                 "lookahead",
                 "planner",
+                "depth-first",
+                "deep-planner",
             ),
         ),
         _variant(

@@ -221,6 +221,14 @@ mod tests {
                 StrategyKind::Planner(StrategyKind::DEFAULT_BUDGET),
                 Rules::new(RuleSet::Modern),
             ),
+            (
+                StrategyKind::DepthFirst(StrategyKind::DEFAULT_BUDGET),
+                Rules::new(RuleSet::Modern),
+            ),
+            (
+                StrategyKind::DeepPlanner(StrategyKind::DEFAULT_BUDGET),
+                Rules::new(RuleSet::Modern),
+            ),
             (StrategyKind::ParlettAgent, Rules::new(RuleSet::Parlett)),
             (StrategyKind::ParlettSampler, Rules::new(RuleSet::Parlett)),
             (

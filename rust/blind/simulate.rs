@@ -61,9 +61,7 @@ impl Player {
                 | StrategyKind::ParlettSampler
                 | StrategyKind::Clairvoyant,
             ) => 8,
-            Player::Choosing(
-                StrategyKind::Solver | StrategyKind::Lookahead(_) | StrategyKind::Planner(_),
-            ) => 32,
+            Player::Choosing(kind) if kind == StrategyKind::Solver || kind.budget().is_some() => 32,
             Player::Choosing(_) => 256,
         }
     }
@@ -210,6 +208,8 @@ mod tests {
             (parlett, StrategyKind::Clairvoyant, true, 12),
             (modern, StrategyKind::Lookahead(30), false, 40),
             (modern, StrategyKind::Planner(30), false, 40),
+            (modern, StrategyKind::DepthFirst(30), false, 40),
+            (modern, StrategyKind::DeepPlanner(30), false, 40),
         ] {
             let one = run(&rules, kind, blind, deals, 1);
             let two = run(&rules, kind, blind, deals, 2);

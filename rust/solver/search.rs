@@ -805,7 +805,7 @@ fn sweeper_ranks(cards: &[u8]) -> [u8; PROBE_SWEEPERS] {
 /// Luby's universal restart sequence, from `i` = 1: 1 1 2 1 1 2 4 1 1 2 1 1
 /// 2 4 8 …: `2^(k-1)` when `i = 2^k - 1`, else the term `i - (2^(k-1) - 1)`
 /// for the `k` with `2^(k-1) <= i < 2^k - 1`.
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = u128::from(i.max(1));
     loop {
         let k = 128 - i.leading_zeros(); // 2^(k-1) <= i < 2^k

@@ -46,7 +46,8 @@ def register(subparsers: Any) -> None:
         "--strategy",
         metavar="NAME",
         help="who chooses the moves: forced, slide-first, leap-first, sweepers, random, "
-        "parlett-agent, parlett-sampler, solver, clairvoyant, lookahead, planner (default: what "
+        "parlett-agent, parlett-sampler, solver, clairvoyant, lookahead, planner, depth-first, "
+        "deep-planner (default: what "
         "the rules force, the agent under parlett, else greedy slide-first); "
         "see docs/strategies.md",
     )
@@ -54,7 +55,8 @@ def register(subparsers: Any) -> None:
         "--budget",
         type=positive,
         metavar="N",
-        help="positions lookahead or planner examines per move (default 1000)",
+        help="positions a budgeted player (lookahead, planner, depth-first, deep-planner) "
+        "examines per move (default 1000)",
     )
     parser.add_argument("--deals", type=positive, metavar="N", help="how many numbered deals")
     parser.add_argument(
@@ -96,7 +98,7 @@ def register(subparsers: Any) -> None:
 
 
 #: The strategies that take --budget.
-BUDGETED = ("lookahead", "planner")
+BUDGETED = ("lookahead", "planner", "depth-first", "deep-planner")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -129,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         _check_plot_target(args.plot)
     if args.budget is not None:
         if args.strategy is None or not set(BUDGETED) & set(game.strategies):
-            raise CliError("--budget is for --strategy lookahead or planner")
+            raise CliError("--budget is for --strategy " + ", ".join(BUDGETED))
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
