@@ -405,11 +405,10 @@ impl Strategy for Lookahead {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blind::play::play_game;
+    use crate::blind::play::testing::{actions_of, replayed};
     use crate::blind::strategy::StrategyKind;
     use crate::card::cards as row;
     use crate::deal::Deal;
-    use crate::game::Game;
     use crate::rules::{Distances, RuleSet};
 
     /// Every action the player takes is legal in the core's reference game
@@ -435,21 +434,8 @@ mod tests {
                     let cards = [52, 52, 30, 18, 52][seed as usize % 5];
                     let deal = Deal::from_seed(seed, cards).unwrap();
                     let blind = !rules.set.must_move() && seed % 2 == 0;
-                    let mut actions = Vec::new();
-                    let piles = play_game(
-                        &rules,
-                        &mut Lookahead::searching(evaluation, search, budget),
-                        deal.cards(),
-                        blind,
-                        &mut SplitMix64::new(seed),
-                        |a| actions.push(a),
-                    );
-                    let mut game = Game::new(deal.clone(), rules, blind);
-                    for &action in &actions {
-                        game.play(action).unwrap();
-                    }
-                    assert!(game.legal_actions().is_empty(), "{rules} seed {seed}");
-                    assert_eq!(game.outcome().piles, piles, "{rules} seed {seed}");
+                    let mut player = Lookahead::searching(evaluation, search, budget);
+                    replayed(&rules, &mut player, &deal, blind, seed);
                 }
             }
         }
@@ -477,15 +463,8 @@ mod tests {
             let step = player.best_move(&rules, &tops).unwrap();
             assert_ne!(step, Step { from: 3, to: 2 }, "8C>8H splits the row");
         }
-        let piles = play_game(
-            &rules,
-            &mut Lookahead::new(Evaluation::Plain, 100),
-            &tops,
-            false,
-            &mut SplitMix64::new(0),
-            |_| {},
-        );
-        assert_eq!(piles, 1);
+        let mut player = Lookahead::new(Evaluation::Plain, 100);
+        assert_eq!(actions_of(&rules, &mut player, &tops, false, 0).0, 1);
     }
 
     #[test]
@@ -511,14 +490,7 @@ mod tests {
                     .filter(|&n| {
                         let deal = Deal::from_seed(n, 52).unwrap();
                         let mut player = Lookahead::searching(evaluation, search, budget);
-                        play_game(
-                            &rules,
-                            &mut player,
-                            deal.cards(),
-                            false,
-                            &mut SplitMix64::new(n),
-                            |_| {},
-                        ) == 1
+                        actions_of(&rules, &mut player, deal.cards(), false, n).0 == 1
                     })
                     .count()
             };
