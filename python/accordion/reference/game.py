@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar, final
+from typing import Any, ClassVar, Generic, TypeVar, final
 
 from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
+from accordion.reference import _args
 from accordion.reference._args import shown
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.moves import Move, as_move
@@ -51,7 +52,7 @@ def grade_of(piles: int, win_piles: int = 1) -> str:
 
 
 @final
-class Outcome(Frozen):
+class Outcome(Value):
     """Where a game stands: piles left, grade, and whether it is over.
 
     Args:
@@ -61,7 +62,7 @@ class Outcome(Frozen):
         is_over: no legal action is left.
 
     Raises:
-        ValueError: negative ``piles`` or a grade that does not match them.
+        InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
         TypeError: an argument of the wrong type.
     """
 
@@ -73,17 +74,14 @@ class Outcome(Frozen):
     def __new__(cls, *, piles: int, grade: str, is_over: bool) -> Outcome:
         # The grade follows from the piles; it is a parameter only so that the
         # repr, which shows it, evaluates back to an equal Outcome.
-        if not isinstance(piles, int) or not isinstance(is_over, bool):
-            raise TypeError("Outcome takes piles: int, grade: str, is_over: bool")
-        if piles < 0:
-            raise ValueError(f"piles cannot be negative, got {piles}")
+        _args.whole(piles, "piles", 0, None, "0 or more piles")
+        if not isinstance(grade, str):
+            raise _args.wrong_type("grade", "a str", grade)
         if grade not in (grade_of(piles), "win"):
-            raise ValueError(f"{piles} piles grade {grade_of(piles)!r}, not {grade!r}")
-        outcome = object.__new__(Outcome)
-        object.__setattr__(outcome, "_piles", piles)
-        object.__setattr__(outcome, "_is_over", is_over)
-        object.__setattr__(outcome, "_grade", grade)
-        return outcome
+            expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
+            raise _args.refuse("grade", expected, repr(grade))
+        _args.flag(is_over, "is_over")
+        return Outcome._built(_piles=piles, _is_over=is_over, _grade=grade)
 
     @property
     def piles(self) -> int:
@@ -104,17 +102,8 @@ class Outcome(Frozen):
     def __repr__(self) -> str:
         return f"Outcome(piles={self._piles}, grade={self.grade!r}, is_over={self._is_over})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Outcome):
-            return NotImplemented
-        return (self._piles, self._is_over, self._grade) == (
-            other._piles,
-            other._is_over,
-            other._grade,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self._piles, self._is_over, self._grade))
+    def _key(self) -> tuple[int, bool, str]:
+        return (self._piles, self._is_over, self._grade)
 
     def __reduce__(self) -> tuple[object, ...]:
         # The constructor takes keywords only: a partial of it carries them.
@@ -193,28 +182,70 @@ def _either(distances: tuple[int, ...]) -> str:
     return f"{listed} place{'s' if distances != (1,) else ''}"
 
 
+class DealtGame(Generic[MoveT]):
+    """What every game of the reference engine keeps the same way: the deal it
+    started from, whether it is blind, how much of the deal is dealt (the stock is
+    the rest), and its legal actions as a live view. Each game lists the actions
+    (``_legal_moves``) and names its move class (``MOVE``, whose ``parse`` reads
+    a move's text)."""
+
+    __slots__ = ()
+    MOVE: ClassVar[Any]
+    _deal: Deal
+    _blind: bool
+    _dealt: int
+
+    def _legal_moves(self) -> list[MoveT]:
+        """The legal actions in the game's canonical order, ``deal`` (when allowed) last."""
+        raise NotImplementedError
+
+    @property
+    def piles(self) -> list[Pile]:
+        """Each pile bottom to top, left to right."""
+        raise NotImplementedError
+
+    @property
+    def starting_deal(self) -> Deal:
+        """The deal the game started from (all of it, whatever has been played or dealt)."""
+        return self._deal
+
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes (True) or laid out open (False)."""
+        return self._blind
+
+    @property
+    def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
+        return len(self._deal) - self._dealt
+
+    @property
+    def legal_moves(self) -> LegalMoves[MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view."""
+        return LegalMoves(self._legal_moves, self.MOVE.parse)
+
+    @property
+    def is_over(self) -> bool:
+        """No legal action is left (no move, and no card to deal)."""
+        return not self._legal_moves()
+
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's stock) as a picture, for Jupyter (drawn by
+        :mod:`accordion.svg`)."""
+        from accordion.svg import svg
+
+        return svg(self)
+
+
 @final
-class Game:
-    """A game of Accordion: a row of piles, maybe a stock, the rules and the history.
-
-    Args:
-        deal: the deal, or its text.
-        rules: a :class:`Rules` or a rule-set name (default ``modern``).
-        blind: deal as you go: the row starts empty and ``deal`` turns the next card
-            of the stock (the deal, in order) onto the right-hand end.
-
-    Raises:
-        InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
-        InvalidRulesError: an unknown rule-set name.
-        TypeError: an argument of the wrong type.
-
-    Examples:
-        >>> game = Game("7H 7S 8S KS", "strict")
-        >>> list(game.legal_moves), game.play("7S>7H"), str(game)
-        ([Move('7S', '7H')], Move('7S', '7H'), '7S 8S KS')
+class Game(DealtGame[Move]):
+    """A game of Accordion: a row of piles, maybe a stock, the rules and the history:
+    :class:`accordion.Game`, whose documentation is the contract (the arguments, the
+    errors, the examples).
     """
 
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
+    MOVE = Move
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -244,21 +275,6 @@ class Game:
         return self._rules
 
     @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from (all of it, whatever has been played or dealt)."""
-        return self._deal
-
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes (True) or laid out open (False)."""
-        return self._blind
-
-    @property
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal actions now, as a live :class:`LegalMoves` view."""
-        return LegalMoves(self._legal_actions, Move.parse)
-
-    @property
     def piles(self) -> list[Pile]:
         """Each pile bottom to top, left to right."""
         return list(self._piles)
@@ -267,11 +283,6 @@ class Game:
     def tops(self) -> list[Card]:
         """The top card of each pile, left to right."""
         return [pile[-1] for pile in self._piles]
-
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-        return len(self._deal) - self._dealt
 
     @property
     def history(self) -> list[Move]:
@@ -285,22 +296,11 @@ class Game:
         grade = grade_of(piles, self._rules.win_piles)
         return Outcome(piles=piles, grade=grade, is_over=self.is_over)
 
-    @property
-    def is_over(self) -> bool:
-        """No legal action is left (no move, and no card to deal)."""
-        return not self._legal_actions()
-
     def __str__(self) -> str:
         parts = [str(card) for card in self.tops]
         if self._blind:
             parts += ["|", f"stock {self.stock_size}"]
         return " ".join(parts)
-
-    def _repr_svg_(self) -> str:
-        """The row as a picture, for Jupyter (drawn by :mod:`accordion.svg`)."""
-        from accordion.svg import svg
-
-        return svg(self)
 
     def __repr__(self) -> str:
         return f"Game({self._deal!r}, {self._rules!r}, blind={self._blind})"
@@ -314,7 +314,7 @@ class Game:
         """Dealing needs a card in the stock, and under must-move rules no move on the table."""
         return self.stock_size > 0 and (self._rules.may_deal_while_move_exists or not steps)
 
-    def _legal_actions(self) -> list[Move]:
+    def _legal_moves(self) -> list[Move]:
         """The legal actions in the reference order: moves by mover position left to
         right (each mover's targets as ``targets_of`` lists them), then ``deal``."""
         steps = self._legal_steps()
@@ -327,18 +327,8 @@ class Game:
     # -- playing ------------------------------------------------------------------
 
     def play(self, move: Move | str) -> Move:
-        """Play a move or ``deal``.
-
-        Args:
-            move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
-
-        Returns:
-            The move played, as a :class:`Move`.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the rules do not allow here; the message says why
-                (not a top card, too far, no shared suit or rank, or another move forced).
+        """Play a move or ``deal``: :meth:`accordion.Game.play`, whose documentation is
+        the contract (the errors say why a move is illegal).
         """
         move = as_move(move)
         if move.is_deal:
@@ -351,14 +341,8 @@ class Game:
         return move
 
     def deal(self) -> Move:
-        """Turn the next stock card onto the right-hand end of the row.
-
-        Returns:
-            ``Move.deal()``.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
-                move on the table.
+        """Turn the next stock card onto the right-hand end of the row:
+        :meth:`accordion.Game.deal`, whose documentation is the contract.
         """
         if not self._blind:
             raise IllegalMoveError("deal not allowed: an open game has no stock")
