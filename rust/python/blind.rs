@@ -196,14 +196,15 @@ impl PyStats {
 ///     rules: the rules (default ``modern``).
 ///     strategy: who chooses the moves (docs/strategies.md); by default what the
 ///         rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
-///         greedy ``slide-first`` under ``modern``. ``lookahead`` and ``planner``
-///         take a budget of positions per move after a colon (``"lookahead:300"``;
-///         default 1,000).
+///         greedy ``slide-first`` under ``modern``. ``lookahead``, ``planner``,
+///         ``depth-first`` and ``deep-planner`` take a budget of positions per move
+///         after a colon (``"lookahead:300"``; default 1,000).
 ///     seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
 ///         most 2**64 - 1.
 ///     cards: cards per deal, 1 to 52.
 ///     blind: deal as you go; default True except for ``sweepers``, ``solver``,
-///         ``lookahead`` and ``planner`` (plans for open rows).
+///         ``lookahead``, ``planner``, ``depth-first`` and ``deep-planner`` (plans for
+///         open rows).
 ///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
 ///     progress: called with the number of deals finished so far.
 ///
