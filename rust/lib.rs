@@ -26,6 +26,7 @@ pub mod solver;
 pub mod stats;
 pub mod throw_game;
 pub mod throw_play;
+pub mod throw_search;
 
 #[cfg(feature = "python")]
 mod python;

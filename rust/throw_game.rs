@@ -18,7 +18,7 @@ use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
 use std::ops::DerefMut;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// An action by position: a throw, or dealing the next card.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -123,6 +123,43 @@ pub struct Solution<P> {
     pub elapsed: Duration,
     /// The caller's cancel flag stopped the solve (the verdict is `Unknown`).
     pub cancelled: bool,
+}
+
+impl<P> Solution<P> {
+    /// A proved result, found in the time since `start`: `moves` leave `cards`,
+    /// the fewest any line leaves, a win when that is `won_at` or fewer.
+    pub fn proved(moves: Vec<P>, cards: usize, won_at: usize, nodes: u64, start: Instant) -> Self {
+        Solution {
+            verdict: if cards <= won_at {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            },
+            moves,
+            cards,
+            nodes,
+            elapsed: start.elapsed(),
+            cancelled: false,
+        }
+    }
+
+    /// `budget` ran out since `start`: `moves`, the best line found so far, leave `cards`.
+    pub fn unknown(
+        moves: Vec<P>,
+        cards: usize,
+        nodes: u64,
+        start: Instant,
+        budget: &Budget,
+    ) -> Self {
+        Solution {
+            verdict: Verdict::Unknown,
+            moves,
+            cards,
+            nodes,
+            elapsed: start.elapsed(),
+            cancelled: budget.is_cancelled(),
+        }
+    }
 }
 
 /// What one game that throws cards out of a row adds to [`ThrowGame`].

@@ -7,10 +7,10 @@
 //! closing row takes the cards right of the gap one place left), so no line
 //! comes back to a position and the search needs no cycle check.
 //!
-//! The solver asks, for k = the lower bound, the bound + 1, …: can the row be
+//! The solver is the throw games' deepening search ([`crate::throw_search`]):
+//! it asks, for k = the lower bound, the bound + 1, …: can the row be
 //! brought down to k piles or fewer? The first k that can be reached is the
-//! fewest piles any line leaves; k = 1 is a win. Each question is a depth-first
-//! search that stops at the first position of k piles or fewer; a position
+//! fewest piles any line leaves; k = 1 is a win. A position
 //! found unable to reach k piles is remembered with k, which answers every
 //! later question for k or fewer (and only those: a position unable to reach k
 //! may reach k + 1). The bound: a card that shares neither suit nor rank with
@@ -21,14 +21,15 @@
 //! the reference engine's plain search over every position, and the Rust tests
 //! against brute force over every line.
 
-use super::game::{AccordianAction, AccordianGame};
+use super::game::{Accordian, AccordianAction, AccordianGame};
 use super::row::{AccordianRow, Shift};
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
 use crate::game::Play;
 use crate::rules::RuleSet;
-use crate::throw_game::{RowCards, ThrowRow};
+use crate::throw_game::{ThrowRow, Throwing};
+use crate::throw_search::{deepen, Deepening};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
 
@@ -42,80 +43,86 @@ const ENTRY_BYTES: usize = 80;
 /// The leap first: a card three places left merges more of the row.
 const ORDER: [u8; 2] = [3, 1];
 
-struct Search<'a> {
-    budget: &'a Budget,
-    start: Instant,
-    nodes: u64,
-    stopped: bool,
+/// Accordian's positions for the shared search ([`crate::throw_search`]).
+struct Position {
     row: AccordianRow,
     /// For a position, the largest k it was proved unable to reach.
     lost: FxHashMap<[u8; DECK_SIZE], u8>,
     capacity: usize,
-    path: Vec<Play>,
-    best: (usize, Vec<Play>),
 }
 
-impl Search<'_> {
-    /// Whether the row can be brought down to `k` piles or fewer; on success
-    /// `path` is such a line and `row` its end.
-    fn reach(&mut self, k: usize) -> bool {
-        let n = self.row.len();
-        if n < self.best.0 {
-            self.best = (n, self.path.clone());
-        }
-        if n <= k {
-            return true;
-        }
-        if self.stopped {
-            return false;
-        }
-        let key = self.row.key();
-        if self.lost.get(&key).is_some_and(|&done| done as usize >= k) {
-            return false;
-        }
-        self.nodes += 1;
-        if (self.nodes % 1024 == 1 || self.budget.max_nodes.is_some())
-            && self.budget.exhausted(self.nodes, self.start)
-        {
-            self.stopped = true;
-            return false;
-        }
-        for closing in [true, false] {
-            for from in 1..n {
-                if self.row.is_single(from) != closing {
-                    continue;
-                }
-                for gap in ORDER {
-                    let shift = Shift {
-                        from: from as u8,
-                        gap,
-                    };
-                    if !self.row.allows(shift) {
-                        continue;
-                    }
-                    let tops = self.row.cards();
-                    let play = Play::Move {
-                        mover: tops[from],
-                        target: tops[shift.to()],
-                    };
-                    let undo = self.row.apply(shift);
-                    self.path.push(play);
-                    if self.reach(k) {
-                        return true;
-                    }
-                    self.path.pop();
-                    self.row.unapply(shift, undo);
-                    if self.stopped {
-                        return false;
-                    }
-                }
-            }
-        }
+impl Deepening for Position {
+    type Step = Shift;
+    type Play = Play;
+    type Undo = bool;
+    type Key = [u8; DECK_SIZE];
+
+    fn left(&self) -> usize {
+        self.row.len()
+    }
+
+    fn key(&self) -> [u8; DECK_SIZE] {
+        self.row.key()
+    }
+
+    fn cannot_reach(&self, key: &[u8; DECK_SIZE], k: usize) -> bool {
+        self.lost.get(key).is_some_and(|&done| done as usize >= k)
+    }
+
+    /// A position unable to reach k piles cannot reach fewer either: the
+    /// largest such k answers every question up to it.
+    fn remember(&mut self, key: [u8; DECK_SIZE], k: usize) {
         if self.lost.len() < self.capacity || self.lost.contains_key(&key) {
             let done = self.lost.entry(key).or_insert(0);
             *done = (*done).max(k as u8);
         }
-        false
+    }
+
+    /// Moves closing a pile first, then by mover left to right, the leap first.
+    fn next_step(&self, last: Option<Shift>) -> Option<Shift> {
+        let n = self.row.len();
+        // Where the order stands after `last`: its pass, its mover, its next gap.
+        let (mut closing, mut from, mut gaps) = match last {
+            None => (true, 1, 0),
+            Some(shift) => {
+                let from = shift.from as usize;
+                let tried = ORDER.iter().position(|&gap| gap == shift.gap);
+                (
+                    self.row.is_single(from),
+                    from,
+                    tried.map_or(ORDER.len(), |g| g + 1),
+                )
+            }
+        };
+        loop {
+            while from < n {
+                if self.row.is_single(from) == closing {
+                    for &gap in &ORDER[gaps..] {
+                        let shift = Shift {
+                            from: from as u8,
+                            gap,
+                        };
+                        if self.row.allows(shift) {
+                            return Some(shift);
+                        }
+                    }
+                }
+                (from, gaps) = (from + 1, 0);
+            }
+            if !closing {
+                return None;
+            }
+            (closing, from, gaps) = (false, 1, 0);
+        }
+    }
+
+    fn apply(&mut self, shift: Shift) -> (Play, bool) {
+        let play = Accordian::play_of(&self.row, shift);
+        (play, self.row.apply(shift))
+    }
+
+    fn unapply(&mut self, shift: Shift, emptied: bool) {
+        self.row.unapply(shift, emptied);
     }
 }
 
@@ -144,48 +151,12 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
 
 /// Solve a position (piles and all) under `modern`.
 pub fn solve_row(row: &AccordianRow, budget: &Budget) -> Solution {
-    let start = Instant::now();
-    let mut search = Search {
-        budget,
-        start,
-        nodes: 0,
-        stopped: false,
+    let position = Position {
         row: *row,
         lost: FxHashMap::default(),
         capacity: budget.memory_bytes / ENTRY_BYTES,
-        path: Vec::new(),
-        best: (row.len(), Vec::new()),
     };
-    let mut k = floor(row);
-    loop {
-        if search.reach(k) {
-            let piles = search.row.len();
-            return Solution {
-                verdict: if piles <= 1 {
-                    Verdict::Win
-                } else {
-                    Verdict::Loss
-                },
-                moves: std::mem::take(&mut search.path),
-                cards: piles,
-                nodes: search.nodes,
-                elapsed: start.elapsed(),
-                cancelled: false,
-            };
-        }
-        if search.stopped {
-            let (piles, moves) = std::mem::take(&mut search.best);
-            return Solution {
-                verdict: Verdict::Unknown,
-                moves,
-                cards: piles,
-                nodes: search.nodes,
-                elapsed: start.elapsed(),
-                cancelled: budget.is_cancelled(),
-            };
-        }
-        k += 1;
-    }
+    deepen(position, floor(row), 1, Accordian::WON_AT, budget)
 }
 
 /// The one line of the `uva` rules from a position: the forced moves to the
@@ -195,25 +166,11 @@ pub fn play_forced(row: &AccordianRow) -> Solution {
     let mut row = *row;
     let mut moves = Vec::new();
     while let Some(shift) = row.uva_move() {
-        let tops = row.cards();
-        moves.push(Play::Move {
-            mover: tops[shift.from as usize],
-            target: tops[shift.to()],
-        });
+        moves.push(Accordian::play_of(&row, shift));
         row.apply(shift);
     }
-    Solution {
-        verdict: if row.len() <= 1 {
-            Verdict::Win
-        } else {
-            Verdict::Loss
-        },
-        nodes: moves.len() as u64,
-        moves,
-        cards: row.len(),
-        elapsed: start.elapsed(),
-        cancelled: false,
-    }
+    let nodes = moves.len() as u64;
+    Solution::proved(moves, row.len(), Accordian::WON_AT, nodes, start)
 }
 
 /// A hint: the next action of best play, `None` when the game is over. Under
@@ -237,8 +194,6 @@ mod tests {
     use super::*;
     use crate::deal::Deal;
     use std::collections::HashMap;
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
 
     fn replay(deal: &Deal, moves: &[Play]) -> AccordianGame {
         let mut game = AccordianGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
@@ -304,22 +259,8 @@ mod tests {
     #[test]
     fn budgets_are_honoured_and_the_best_line_so_far_replays() {
         let deal = Deal::from_seed(3, 52).unwrap();
-        let tiny = Budget {
-            max_nodes: Some(5),
-            ..Budget::default()
-        };
-        let cut = solve(deal.cards(), &tiny);
-        assert_eq!((cut.verdict, cut.cancelled), (Verdict::Unknown, false));
-        assert_eq!(replay(&deal, &cut.moves).piles().len(), cut.cards);
-        let cancelled = Budget {
-            cancel: Some(Arc::new(AtomicBool::new(true))),
-            ..Budget::default()
-        };
-        let stopped = solve(deal.cards(), &cancelled);
-        assert_eq!(
-            (stopped.verdict, stopped.cancelled),
-            (Verdict::Unknown, true)
-        );
+        let game = AccordianGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
+        crate::throw_game::check::budgets_are_honoured(&game, 5);
         let one = solve(&deal.cards()[..1], &Budget::default());
         assert_eq!((one.verdict, one.cards), (Verdict::Win, 1));
     }

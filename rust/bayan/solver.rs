@@ -1,16 +1,15 @@
-//! The exact Bayan solver: depth-first search over the cards left, with a
-//! transposition table of positions proved lost.
+//! The exact Bayan solver: the throw games' deepening search
+//! ([`crate::throw_search`]) over the cards left, with a transposition table of
+//! positions proved lost.
 //!
 //! A throw only takes cards out and the row closes up in order, so every
 //! position reached from a row is that row with some cards out: the *set* of
 //! cards left (52 bits) names it, whatever order the throws came in.
 //!
-//! The solver asks, for k = n mod 2, n mod 2 + 2, …: can the row be brought down
+//! The search asks, for k = n mod 2, n mod 2 + 2, …: can the row be brought down
 //! to k cards or fewer? (A throw takes two cards, so the parity of the count never
-//! changes.) The first k that can be reached is the fewest cards any line leaves;
-//! k = 0 is a win. Each question is a depth-first search that stops at the first
-//! position of k cards or fewer, remembering the positions it proved cannot get
-//! there (for this k only: a position that cannot reach k cards may still reach
+//! changes.) k = 0 is a win. The table holds the positions proved unable to get
+//! there for this k only (a position that cannot reach k cards may still reach
 //! k + 2). One sound cut: a card that no other card left agrees with (no card of
 //! its suit, none of its rank) can never be thrown, since partners only ever
 //! leave the row; a position with more than k such cards cannot reach k.
@@ -18,13 +17,14 @@
 //! reference engine's plain search over every position, and the Rust tests
 //! against brute force over every line.
 
+use super::game::Bayan;
 use super::play::BayanPlay;
 use super::row::{BayanRow, Pair, GAPS};
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
-use crate::throw_game::ThrowRow;
+use crate::throw_game::{ThrowRow, Throwing};
+use crate::throw_search::{deepen, Deepening};
 use rustc_hash::FxHashSet;
-use std::time::Instant;
 
 /// What the solver found for a row (the throw games' one [`crate::throw_game::Solution`]);
 /// `nodes` counts positions expanded.
@@ -33,23 +33,19 @@ pub type Solution = crate::throw_game::Solution<BayanPlay>;
 /// Bytes a remembered position costs in the table (key and hash-table slack).
 const ENTRY_BYTES: usize = 16;
 
-struct Search<'a> {
-    budget: &'a Budget,
-    start: Instant,
-    nodes: u64,
-    stopped: bool,
+/// Bayan's positions for the shared search ([`crate::throw_search`]).
+struct Position {
     row: BayanRow,
     /// Bit `card.index()` set for every card left.
     key: u64,
     suits: [u8; 4],
     ranks: [u8; 13],
+    /// The positions proved unable to reach the k asked now.
     lost: FxHashSet<u64>,
     capacity: usize,
-    path: Vec<BayanPlay>,
-    best: (usize, Vec<BayanPlay>),
 }
 
-impl Search<'_> {
+impl Position {
     /// Cards that no other card left agrees with: they never leave the row.
     fn stranded(&self) -> usize {
         self.row
@@ -59,127 +55,102 @@ impl Search<'_> {
             .count()
     }
 
-    fn throw(&mut self, pair: Pair) -> [Card; 2] {
-        let out = self.row.apply(pair);
-        for card in out {
-            self.key ^= 1 << card.index();
-            self.suits[card.suit() as usize] -= 1;
-            self.ranks[card.rank() as usize] -= 1;
-        }
-        self.path.push(BayanPlay::Out(out[0], out[1]));
-        out
+    /// Count `card` in (`by` 1) or out (`by` -1) of the row's key and tallies.
+    fn tally(&mut self, card: Card, by: i8) {
+        self.key ^= 1 << card.index();
+        let (suit, rank) = (card.suit() as usize, card.rank() as usize);
+        self.suits[suit] = self.suits[suit].wrapping_add_signed(by);
+        self.ranks[rank] = self.ranks[rank].wrapping_add_signed(by);
+    }
+}
+
+impl Deepening for Position {
+    type Step = Pair;
+    type Play = BayanPlay;
+    type Undo = [Card; 2];
+    type Key = u64;
+
+    fn left(&self) -> usize {
+        self.row.len()
     }
 
-    fn restore(&mut self, pair: Pair, out: [Card; 2]) {
-        self.path.pop();
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Remembered, or more stranded cards than `k`.
+    fn cannot_reach(&self, key: &u64, k: usize) -> bool {
+        self.stranded() > k || self.lost.contains(key)
+    }
+
+    fn remember(&mut self, key: u64, _k: usize) {
+        if self.lost.len() < self.capacity {
+            self.lost.insert(key);
+        }
+    }
+
+    /// Canonical order: by the left card, the nearer partner first.
+    fn next_step(&self, last: Option<Pair>) -> Option<Pair> {
+        let cards = self.row.cards();
+        let (mut at, mut gaps) = match last {
+            None => (0, 0),
+            Some(pair) => {
+                let tried = GAPS.iter().position(|&gap| gap == pair.gap as usize);
+                (pair.left(), tried.map_or(GAPS.len(), |g| g + 1))
+            }
+        };
+        while at < cards.len() {
+            for &gap in &GAPS[gaps..] {
+                if at + gap >= cards.len() {
+                    break;
+                }
+                if cards[at].agrees(cards[at + gap]) {
+                    let (at, gap) = (at as u8, gap as u8);
+                    return Some(Pair { at, gap });
+                }
+            }
+            (at, gaps) = (at + 1, 0);
+        }
+        None
+    }
+
+    fn apply(&mut self, pair: Pair) -> (BayanPlay, [Card; 2]) {
+        let out = self.row.apply(pair);
         for card in out {
-            self.key ^= 1 << card.index();
-            self.suits[card.suit() as usize] += 1;
-            self.ranks[card.rank() as usize] += 1;
+            self.tally(card, -1);
+        }
+        (BayanPlay::Out(out[0], out[1]), out)
+    }
+
+    fn unapply(&mut self, pair: Pair, out: [Card; 2]) {
+        for card in out {
+            self.tally(card, 1);
         }
         self.row.unapply(pair, out);
     }
 
-    /// Whether the row can be brought down to `k` cards or fewer; on success
-    /// `path` is such a line.
-    fn reach(&mut self, k: usize) -> bool {
-        let n = self.row.len();
-        if n < self.best.0 {
-            self.best = (n, self.path.clone());
-        }
-        if n <= k {
-            return true;
-        }
-        if self.stopped || self.stranded() > k || self.lost.contains(&self.key) {
-            return false;
-        }
-        self.nodes += 1;
-        if (self.nodes % 1024 == 1 || self.budget.max_nodes.is_some())
-            && self.budget.exhausted(self.nodes, self.start)
-        {
-            self.stopped = true;
-            return false;
-        }
-        for at in 0..n {
-            for gap in GAPS {
-                if at + gap >= n {
-                    break;
-                }
-                let cards = self.row.cards();
-                if !cards[at].agrees(cards[at + gap]) {
-                    continue;
-                }
-                let pair = Pair {
-                    at: at as u8,
-                    gap: gap as u8,
-                };
-                let out = self.throw(pair);
-                if self.reach(k) {
-                    return true;
-                }
-                self.restore(pair, out);
-                if self.stopped {
-                    return false;
-                }
-            }
-        }
-        if self.lost.len() < self.capacity {
-            self.lost.insert(self.key);
-        }
-        false
+    /// A position that cannot reach k cards may still reach k + 2: the table
+    /// holds for one question only.
+    fn ask(&mut self, _k: usize) {
+        self.lost.clear();
     }
 }
 
 /// Solve an open row of 0 to 52 distinct cards. Deterministic: throws are tried
 /// in the canonical order (left card first, the nearer partner first).
 pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
-    let start = Instant::now();
-    let mut search = Search {
-        budget,
-        start,
-        nodes: 0,
-        stopped: false,
+    let mut position = Position {
         row: BayanRow::from_cards(cards),
         key: 0,
         suits: [0; 4],
         ranks: [0; 13],
         lost: FxHashSet::default(),
         capacity: budget.memory_bytes / ENTRY_BYTES,
-        path: Vec::new(),
-        best: (cards.len(), Vec::new()),
     };
-    for card in cards {
-        search.key |= 1 << card.index();
-        search.suits[card.suit() as usize] += 1;
-        search.ranks[card.rank() as usize] += 1;
+    for &card in cards {
+        position.tally(card, 1);
     }
-    let mut k = cards.len() % 2;
-    loop {
-        search.lost.clear();
-        if search.reach(k) {
-            let moves = std::mem::take(&mut search.path);
-            return Solution {
-                verdict: if k == 0 { Verdict::Win } else { Verdict::Loss },
-                cards: cards.len() - 2 * moves.len(),
-                moves,
-                nodes: search.nodes,
-                elapsed: start.elapsed(),
-                cancelled: false,
-            };
-        }
-        if search.stopped {
-            let (left, moves) = std::mem::take(&mut search.best);
-            return Solution {
-                verdict: Verdict::Unknown,
-                moves,
-                cards: left,
-                nodes: search.nodes,
-                elapsed: start.elapsed(),
-                cancelled: budget.is_cancelled(),
-            };
-        }
-        k += 2;
-    }
+    deepen(position, cards.len() % 2, 2, Bayan::WON_AT, budget)
 }
 
 #[cfg(test)]

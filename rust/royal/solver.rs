@@ -23,11 +23,13 @@
 //! `tests/test_royal.py` checks the verdicts against the reference engine's
 //! exhaustive search over states.
 
+use super::game::Royal;
 use super::play::RoyalPlay;
 use super::strategy::greedy_line;
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
+use crate::throw_game::Throwing;
 use std::time::Instant;
 
 /// What the solver found for a row (the throw games' one [`crate::throw_game::Solution`]);
@@ -128,14 +130,7 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     for gap in 2..n {
         if budget.exhausted(nodes, start) {
             let (moves, left) = greedy_line(cards);
-            return Solution {
-                verdict: Verdict::Unknown,
-                moves,
-                cards: left,
-                nodes,
-                elapsed: start.elapsed(),
-                cancelled: budget.is_cancelled(),
-            };
+            return Solution::unknown(moves, left, nodes, start, budget);
         }
         for i in 0..n - gap {
             nodes += 1;
@@ -163,19 +158,7 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     for pair in survivors.windows(2) {
         table.line(pair[0], pair[1], &mut moves);
     }
-    let left = fewest[n - 1];
-    Solution {
-        verdict: if left <= 2 {
-            Verdict::Win
-        } else {
-            Verdict::Loss
-        },
-        moves,
-        cards: left,
-        nodes,
-        elapsed: start.elapsed(),
-        cancelled: false,
-    }
+    Solution::proved(moves, fewest[n - 1], Royal::WON_AT, nodes, start)
 }
 
 #[cfg(test)]
