@@ -545,10 +545,63 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
 /// Checks every throw game's solver is held to (each game's tests call them).
 #[cfg(test)]
 pub(crate) mod check {
-    use super::{ThrowGame, Throwing};
+    use super::{ThrowAction, ThrowGame, ThrowRow, Throwing};
     use crate::budget::{Budget, Verdict};
+    use crate::card::Card;
+    use std::collections::HashMap;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
+
+    /// `game` after `moves`, each of them legal.
+    pub fn replay<G: Throwing>(game: &ThrowGame<G>, moves: &[G::Play]) -> ThrowGame<G> {
+        let mut end = game.clone();
+        for &play in moves {
+            end.play(end.action_of(play).unwrap()).unwrap();
+        }
+        end
+    }
+
+    /// The fewest cards (piles) any line of throws leaves, by trying every
+    /// line (positions remembered by their piles, nothing else assumed).
+    pub fn brute_force<G: Throwing>(game: &mut ThrowGame<G>) -> usize {
+        fn fewest<G: Throwing>(
+            game: &mut ThrowGame<G>,
+            seen: &mut HashMap<Vec<Vec<Card>>, usize>,
+        ) -> usize {
+            let piles = game.row().piles();
+            if let Some(&best) = seen.get(&piles) {
+                return best;
+            }
+            let mut best = game.outcome().cards;
+            for throw in game.legal_throws() {
+                game.play(ThrowAction::Throw(throw)).unwrap();
+                best = best.min(fewest(game, seen));
+                game.undo();
+            }
+            seen.insert(piles, best);
+            best
+        }
+        fewest(game, &mut HashMap::new())
+    }
+
+    /// The solver proves every open game of `games` (won or lost, never
+    /// `Unknown`) with the fewest cards brute force finds, by a line that
+    /// replays to them; returns how many were won.
+    pub fn solves_as_brute_force_does<G: Throwing>(
+        games: impl IntoIterator<Item = ThrowGame<G>>,
+    ) -> usize {
+        let mut wins = 0;
+        for mut game in games {
+            let solution = game.solve(&Budget::default());
+            assert_ne!(solution.verdict, Verdict::Unknown, "{game}");
+            let end = replay(&game, &solution.moves);
+            assert_eq!(solution.cards, brute_force(&mut game), "{game}");
+            assert_eq!(end.outcome().cards, solution.cards, "{game}");
+            assert_eq!(solution.verdict == Verdict::Win, end.is_won(), "{game}");
+            wins += usize::from(end.is_won());
+        }
+        wins
+    }
 
     /// A solve of `game`'s position stopped by a budget of `nodes` nodes is
     /// `Unknown`, not cancelled, and its line replays to the cards it reports;
