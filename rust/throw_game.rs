@@ -109,6 +109,30 @@ pub trait ThrowPlay: Copy + fmt::Debug + fmt::Display + Eq + Hash + Send + Sync 
     fn cards(&self) -> Vec<Card>;
 }
 
+/// The words of a throw written with the word `out` (`out 5D 7C`, `5D 7C out`)
+/// or an `x` (`x5D,7C`), as they stand in `trimmed` (the text trimmed; the
+/// word is matched in any case); `None` when the text has neither.
+pub fn out_words(trimmed: &str) -> Option<&str> {
+    let lower = trimmed.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("out ") {
+        Some(&trimmed[trimmed.len() - rest.len()..])
+    } else if let Some(rest) = lower.strip_suffix(" out") {
+        Some(&trimmed[..rest.len()])
+    } else if lower.starts_with('x') {
+        Some(&trimmed[1..])
+    } else {
+        None
+    }
+}
+
+/// Cards separated by white space and/or commas; `None` if any word is not a card.
+pub fn cards_of(text: &str) -> Option<Vec<Card>> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<Card>().ok())
+        .collect()
+}
+
 /// What a throw game's solver found for a row (or a position, [`Throwing::solve_game`]).
 /// `Unknown` means a budget ran out: `moves` is then the best line found so far.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,6 +6,7 @@
 
 use crate::card::Card;
 use crate::error::{quoted, Error, Result};
+use crate::throw_game::{cards_of, out_words};
 use std::fmt;
 
 /// A throw or deal as written, by cards.
@@ -28,21 +29,9 @@ impl BayanPlay {
         if lower == "deal" {
             return Ok(BayanPlay::Deal);
         }
-        let rest = if let Some(rest) = lower.strip_prefix("out ") {
-            &trimmed[trimmed.len() - rest.len()..]
-        } else if let Some(rest) = lower.strip_suffix(" out") {
-            &trimmed[..rest.len()]
-        } else if lower.starts_with('x') {
-            &trimmed[1..]
-        } else {
-            trimmed
-        };
-        let cards: Option<Vec<Card>> = rest
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .map(|w| w.parse::<Card>().ok())
-            .collect();
-        match cards.ok_or_else(bad)?[..] {
+        // The two cards alone are a throw too.
+        let rest = out_words(trimmed).unwrap_or(trimmed);
+        match cards_of(rest).ok_or_else(bad)?[..] {
             [a, b] if a == b => Err(Error::InvalidMove(format!(
                 "not a Bayan move: {} names one card twice",
                 quoted(text)

@@ -7,6 +7,7 @@
 
 use crate::card::Card;
 use crate::error::{quoted, Error, Result};
+use crate::throw_game::{cards_of, out_words};
 use std::fmt;
 
 /// A throw or deal as written, by cards.
@@ -46,15 +47,7 @@ impl RoyalPlay {
             let card = |t: &str| t.parse::<Card>().map_err(|_| bad());
             RoyalPlay::Between(card(left)?, card(right)?)
         } else {
-            let rest = if let Some(rest) = lower.strip_prefix("out ") {
-                &trimmed[trimmed.len() - rest.len()..]
-            } else if let Some(rest) = lower.strip_suffix(" out") {
-                &trimmed[..rest.len()]
-            } else if lower.starts_with('x') {
-                &trimmed[1..]
-            } else {
-                return Err(bad());
-            };
+            let rest = out_words(trimmed).ok_or_else(bad)?;
             match cards_of(rest).ok_or_else(bad)?[..] {
                 [card] => RoyalPlay::Out(card, None),
                 [first, second] => RoyalPlay::Out(first, Some(second)),
@@ -73,14 +66,6 @@ impl RoyalPlay {
         }
         Ok(play)
     }
-}
-
-/// Cards separated by white space and/or commas; `None` if any word is not a card.
-fn cards_of(text: &str) -> Option<Vec<Card>> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.parse::<Card>().ok())
-        .collect()
 }
 
 impl fmt::Display for RoyalPlay {
