@@ -24,6 +24,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if importlib.util.find_spec("accordion") is None:
     sys.path.insert(0, str(ROOT / "python"))
 
+# pytest-xdist's workers run with COLUMNS=80 and LINES=24 in their environment; every
+# process a test starts would take them over its terminal's real size. Without them a
+# worker's children see what they see in a serial run.
+if "PYTEST_XDIST_WORKER" in os.environ:
+    for name in ("COLUMNS", "LINES"):
+        os.environ.pop(name, None)
+
 settings.register_profile("ci", max_examples=100, deadline=None)
 settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile("thorough", max_examples=2000, deadline=None)

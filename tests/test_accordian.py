@@ -16,39 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _helpers import Engines, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from accordion.errors import (
-    AccordionError,
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidDealError,
-    InvalidMoveError,
-    InvalidRulesError,
-    NoMoveToUndoError,
-)
+from accordion import errors
 
-ENGINES = {"core": "accordion._core", "reference": "accordion.reference.accordian"}
+ENGINES = Engines("accordion.reference.accordian")
+engine = ENGINES.fixture("engine")
+core, reference = ENGINES.core, ENGINES.reference
 DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module", params=list(ENGINES))
-def engine(request: pytest.FixtureRequest) -> Any:
-    return importlib.import_module(ENGINES[request.param])
-
-
-def core() -> Any:
-    return importlib.import_module(ENGINES["core"])
-
-
-def reference() -> Any:
-    return importlib.import_module(ENGINES["reference"])
-
-
-def texts(items: Any) -> list[str]:
-    return [str(item) for item in items]
 
 
 def numbered(seed: int, cards: int) -> str:
@@ -119,15 +97,15 @@ def test_uva_moves_the_leftmost_card_three_places_rather_than_one(engine: Any) -
     game = engine.AccordianGame("5C 9H 2D 2C 2S", "uva")
     # 2C could slide onto 2D or leap onto 5C; 2S (right of it) waits.
     assert texts(game.legal_moves) == ["2C>5C"]
-    with pytest.raises(IllegalMoveError, match=r"leftmost card .*\(2C>5C\)"):
+    with pytest.raises(errors.IllegalMoveError, match=r"leftmost card .*\(2C>5C\)"):
         game.play("2C>2D")
-    with pytest.raises(IllegalMoveError, match="an open game has no stock"):
+    with pytest.raises(errors.IllegalMoveError, match="an open game has no stock"):
         game.deal()
     blind = engine.AccordianGame("5C 5D 5H", "uva", blind=True)
     assert str(blind).endswith("| stock 3")
     blind.deal()
     blind.deal()
-    with pytest.raises(IllegalMoveError, match="a move exists and the uva rules oblige it"):
+    with pytest.raises(errors.IllegalMoveError, match="a move exists and the uva rules oblige it"):
         blind.deal()
 
 
@@ -136,18 +114,20 @@ def test_modern_moves_top_cards_freely_and_undo_restores(engine: Any) -> None:
     assert game.rules == "modern"
     assert texts(game.legal_moves) == ["5S>5C", "5H>5S", "5H>9H"]
     assert str(game.play("5H-5S")) == "5H>5S"
-    with pytest.raises(IllegalMoveError, match=r"5S is covered \(only a pile's top card moves\)"):
+    with pytest.raises(
+        errors.IllegalMoveError, match=r"5S is covered \(only a pile's top card moves\)"
+    ):
         game.play("5S>5C")
     assert str(game.play("5H on 5C")) == "5H>5C"
     assert list(game.sizes) == [2, 1, 1, 1]
     assert texts(game.piles[0]) == ["5C", "5H"]
     assert str(game) == "5H 9H 2D 5S"
-    with pytest.raises(IllegalMoveError, match="not 1 or 3 piles left"):
+    with pytest.raises(errors.IllegalMoveError, match="not 1 or 3 piles left"):
         game.play("5S>9H")
     assert texts(game.history) == ["5H>5S", "5H>5C"]
     assert str(game.undo()) == "5H>5C"
     game.undo()
-    with pytest.raises(NoMoveToUndoError):
+    with pytest.raises(errors.NoMoveToUndoError):
         game.undo()
     assert [texts(pile) for pile in game.piles] == [[c] for c in ["5C", "9H", "2D", "5S", "5H"]]
 
@@ -163,16 +143,16 @@ def test_modern_moves_top_cards_freely_and_undo_restores(engine: Any) -> None:
 )
 def test_illegal_moves_raise_and_say_why(engine: Any, move: str, why: str) -> None:
     game = engine.AccordianGame("5C 9H 2D 5S 5H KD")
-    with pytest.raises(IllegalMoveError, match=why):
+    with pytest.raises(errors.IllegalMoveError, match=why):
         game.play(move)
     assert game.history == []
 
 
 @pytest.mark.parametrize("text", ["", "5H", "5H>5H", "5H>ZZ", "deal 5H", "out 5H 5S"])
 def test_bad_move_text_raises_invalid_move(engine: Any, text: str) -> None:
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         engine.AccordianMove(text)
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         engine.AccordianGame("5C 5H").play(text)
 
 
@@ -180,7 +160,7 @@ def test_bad_move_text_raises_invalid_move(engine: Any, text: str) -> None:
 def test_canonical_moves_round_trip_on_both_engines(a: str, b: str) -> None:
     for module in (core(), reference()):
         if a == b:
-            with pytest.raises(InvalidMoveError, match="names one card twice"):
+            with pytest.raises(errors.InvalidMoveError, match="names one card twice"):
                 module.AccordianMove(f"{a}>{b}")
             continue
         move = module.AccordianMove.parse(f"{a} on {b}")
@@ -192,13 +172,13 @@ def test_canonical_moves_round_trip_on_both_engines(a: str, b: str) -> None:
 
 @pytest.mark.parametrize("name", ["strict", "strict-leap", "parlett", "nope"])
 def test_other_rule_sets_are_refused(engine: Any, name: str) -> None:
-    with pytest.raises(InvalidRulesError):
+    with pytest.raises(errors.InvalidRulesError):
         engine.AccordianGame("5C", name)
 
 
 def test_uva_is_accordian_patiences_alone_in_both_engines() -> None:
     for module in (core(), importlib.import_module("accordion.reference")):
-        with pytest.raises(InvalidRulesError, match="Accordian Patience's"):
+        with pytest.raises(errors.InvalidRulesError, match="Accordian Patience's"):
             module.Rules("uva")
     for module in (core(), reference()):
         assert module.AccordianGame("5C", " UVA").rules == "uva"
@@ -220,12 +200,12 @@ def test_bad_input_gets_typed_errors_and_the_same_words() -> None:
     for name, call in calls.items():
         said = []
         for module in (core(), reference()):
-            with pytest.raises((AccordionError, TypeError)) as caught:
+            with pytest.raises((errors.AccordionError, TypeError)) as caught:
                 call(module)
             said.append((type(caught.value), str(caught.value).replace("'", '"')))
         assert said[0] == said[1], name
-    assert issubclass(InvalidDealError, AccordionError)
-    assert issubclass(InvalidArgumentError, ValueError)
+    assert issubclass(errors.InvalidDealError, errors.AccordionError)
+    assert issubclass(errors.InvalidArgumentError, ValueError)
 
 
 def _covered(module: Any) -> Any:
@@ -263,7 +243,7 @@ class Lockstep(RuleBasedStateMachine):
         for game in (self.core, self.ref):
             try:
                 outcomes.append(str(game.play(text)))
-            except IllegalMoveError as error:
+            except errors.IllegalMoveError as error:
                 outcomes.append(f"illegal: {error}")
         assert outcomes[0] == outcomes[1], text
 

@@ -15,38 +15,15 @@ import pickle
 from typing import Any
 
 import pytest
+from _helpers import Engines, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
-from accordion.errors import (
-    AccordionError,
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidDealError,
-    InvalidMoveError,
-    InvalidRulesError,
-    NoMoveToUndoError,
-)
+from accordion import errors
 
-ENGINES = {"core": "accordion._core", "reference": "accordion.reference.bayan"}
-
-
-@pytest.fixture(scope="module", params=list(ENGINES))
-def bayan(request: pytest.FixtureRequest) -> Any:
-    return importlib.import_module(ENGINES[request.param])
-
-
-def core() -> Any:
-    return importlib.import_module(ENGINES["core"])
-
-
-def reference() -> Any:
-    return importlib.import_module(ENGINES["reference"])
-
-
-def texts(items: Any) -> list[str]:
-    return [str(item) for item in items]
+ENGINES = Engines("accordion.reference.bayan")
+bayan = ENGINES.fixture("bayan")
+core, reference = ENGINES.core, ENGINES.reference
 
 
 CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
@@ -68,7 +45,7 @@ def move_texts(draw: st.DrawFn) -> str:
 def test_canonical_moves_round_trip_on_both_engines(a: str, b: str) -> None:
     for engine in (core(), reference()):
         if a == b:
-            with pytest.raises(InvalidMoveError, match="names one card twice"):
+            with pytest.raises(errors.InvalidMoveError, match="names one card twice"):
                 engine.BayanMove(f"out {a} {b}")
             continue
         move = engine.BayanMove.parse(f"out {a} {b}")
@@ -101,9 +78,9 @@ BAD_MOVES = ["", "out", "5D", "out 5D", "5D>9D", "out 5D 9D 3C", "out 5D 5D", "x
 
 @pytest.mark.parametrize("text", BAD_MOVES)
 def test_bad_move_text_raises_invalid_move_naming_it(bayan: Any, text: str) -> None:
-    with pytest.raises(InvalidMoveError, match="not a Bayan move"):
+    with pytest.raises(errors.InvalidMoveError, match="not a Bayan move"):
         bayan.BayanMove.parse(text)
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         bayan.BayanGame("5C 9H 2D 5S").play(text)
 
 
@@ -145,7 +122,7 @@ def test_a_pair_one_or_three_apart_goes_out_whole_and_the_row_closes_up(bayan: A
 )
 def test_illegal_moves_raise_and_say_why(bayan: Any, move: str, why: str) -> None:
     game = bayan.BayanGame("5C 9H 2D 5S 9D 2H")
-    with pytest.raises(IllegalMoveError, match=why):
+    with pytest.raises(errors.IllegalMoveError, match=why):
         game.play(move)
     assert str(game) == "5C 9H 2D 5S 9D 2H"
     assert game.history == []
@@ -155,13 +132,13 @@ def test_a_blind_game_lays_out_three_cards_and_deals_at_will(bayan: Any) -> None
     game = bayan.BayanGame("5C 5S 2D 9H 9D", blind=True)
     assert (str(game), game.stock_size) == ("5C 5S 2D | talon 2", 2)
     assert texts(game.legal_moves) == ["out 5C 5S", "deal"]
-    with pytest.raises(IllegalMoveError, match="9H is still in the talon"):
+    with pytest.raises(errors.IllegalMoveError, match="9H is still in the talon"):
         game.play("out 9H 9D")
     assert str(game.deal()) == "deal"
     game.play("out 5C 5S")
     game.play("deal")
     assert str(game) == "2D 9H 9D | talon 0"
-    with pytest.raises(IllegalMoveError, match="the talon is empty"):
+    with pytest.raises(errors.IllegalMoveError, match="the talon is empty"):
         game.deal()
     game.play("out 9H 9D")
     assert (game.outcome.cards, game.outcome.won, game.is_over) == (1, False, True)
@@ -170,9 +147,13 @@ def test_a_blind_game_lays_out_three_cards_and_deals_at_will(bayan: Any) -> None
 
 @pytest.mark.parametrize(
     ("deal", "error"),
-    [("", InvalidDealError), ("5C 5C", InvalidDealError), ("5C ZZ", InvalidCardError)],
+    [
+        ("", errors.InvalidDealError),
+        ("5C 5C", errors.InvalidDealError),
+        ("5C ZZ", errors.InvalidCardError),
+    ],
 )
-def test_bad_deals_raise(bayan: Any, deal: str, error: type[AccordionError]) -> None:
+def test_bad_deals_raise(bayan: Any, deal: str, error: type[errors.AccordionError]) -> None:
     with pytest.raises(error):
         bayan.BayanGame(deal)
     with pytest.raises(error):
@@ -184,21 +165,21 @@ def test_bad_rules_budgets_and_types_raise_typed_errors_naming_them(bayan: Any) 
 
     rules = Rules if bayan is core() else importlib.import_module("accordion.reference").Rules
     for name in ("strict", "parlett", "strict-leap"):
-        with pytest.raises(InvalidRulesError, match=f"not {name}"):
+        with pytest.raises(errors.InvalidRulesError, match=f"not {name}"):
             bayan.BayanGame("5C 5S", name)
-    with pytest.raises(InvalidRulesError, match="nonsense"):
+    with pytest.raises(errors.InvalidRulesError, match="nonsense"):
         bayan.BayanGame("5C 5S", "nonsense")
-    with pytest.raises(InvalidRulesError, match="no variant"):
+    with pytest.raises(errors.InvalidRulesError, match="no variant"):
         bayan.BayanGame("5C 5S", rules("modern", two_way=True))
     assert bayan.BayanGame("5C 5S", rules("modern")).rules == "modern"
     for argument, value in (("max_nodes", 0), ("timeout", -1.0), ("memory", 10)):
-        with pytest.raises(InvalidArgumentError, match=f"{argument} must be") as caught:
+        with pytest.raises(errors.InvalidArgumentError, match=f"{argument} must be") as caught:
             bayan.solve_bayan("5C 5S", **{argument: value})
         assert caught.value.argument == argument
         assert str(value) in str(caught.value)
-    with pytest.raises(InvalidArgumentError, match="timeout"):
+    with pytest.raises(errors.InvalidArgumentError, match="timeout"):
         bayan.BayanGame("5C 5S").hint(timeout=0)
-    with pytest.raises(NoMoveToUndoError):
+    with pytest.raises(errors.NoMoveToUndoError):
         bayan.BayanGame("5C 5S").undo()
     with pytest.raises(IndexError):
         bayan.BayanGame("5C 5S").undo()
@@ -224,7 +205,7 @@ def test_the_engines_say_the_same_words_for_bad_input() -> None:
     for name, call in cases:
         said = []
         for engine in (core(), reference()):
-            with pytest.raises(AccordionError) as caught:
+            with pytest.raises(errors.AccordionError) as caught:
                 call(engine)
             # The engines quote echoed text each in its language's way ("…" / '…').
             said.append((type(caught.value), str(caught.value).replace("'", '"')))

@@ -6,12 +6,10 @@ a pseudo-terminal."""
 from __future__ import annotations
 
 import json
-import os
-import re
-import sys
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
+from _helpers import plain, terminal
 from conftest import run_cli
 
 import accordion
@@ -20,13 +18,8 @@ from accordion.play.bayan import BayanSession, best_line, status_line
 from accordion.play.session import describe_line
 from accordion.reference import bayan as reference
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SMALL = "5C 9H 2D 5S 9D 2H"  # won by out 5C 5S, out 2D 9D, out 9H 2H
 run = run_cli
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
 
 
 def replay(deal: str, moves: list[str]) -> reference.BayanGame:
@@ -187,16 +180,7 @@ def test_bayan_games_draw_as_a_row_of_cards_on_both_engines() -> None:
 
 
 def test_play_bayan_in_a_terminal() -> None:
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    env.update(TERM="xterm", PYTHONIOENCODING="utf-8", NO_COLOR="1")
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "accordion", "play", "--plain", "--game", "bayan", "--pysol", "1"],
-        env=env,
-        dimensions=(24, 80),
-        encoding="utf-8",
-        timeout=60,
-    )
+    child = terminal("play", "--plain", "--game", "bayan", "--pysol", "1")
 
     def screen_after(line: str | None) -> str:
         if line is not None:

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from _helpers import terminal
 from conftest import run_cli
 
 import accordion
@@ -211,14 +212,8 @@ def test_more_hostile_numbers_on_every_command() -> None:
 def test_the_progress_line_is_erased_before_results_and_before_the_interrupt() -> None:
     import pexpect  # type: ignore[import-untyped,unused-ignore]
 
-    env = {**os.environ, "TERM": "xterm", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "accordion", "solve", "--seed", "1", "--count", "600", "--cards", "30"],
-        env=env,
-        dimensions=(24, 120),
-        encoding="utf-8",
-        timeout=120,
+    child = terminal(
+        "solve", "--seed", "1", "--count", "600", "--cards", "30", columns=120, timeout=120
     )
     child.expect(pexpect.EOF)
     child.close()
@@ -229,12 +224,9 @@ def test_the_progress_line_is_erased_before_results_and_before_the_interrupt() -
         shown = line.split("\r")[-1].replace("\x1b[K", "")
         if "deal " in shown and "/600" in shown:
             assert shown.startswith("deal "), repr(line)
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "accordion", "stats", "--rules", "parlett", "--deals", "10000000", "--chunk", "64"],
-        env=env,
-        dimensions=(24, 120),
-        encoding="utf-8",
+    child = terminal(
+        *("stats", "--rules", "parlett", "--deals", "10000000", "--chunk", "64"),
+        columns=120,
         timeout=120,
     )
     child.expect_exact("simulating: [")

@@ -97,7 +97,29 @@ def bayan(engine: ModuleType) -> Any:
     return engine if engine is CORE else engine.bayan
 
 
-CALLS: dict[str, Callable[[ModuleType, Any, Any], object]] = {
+Call = Callable[[ModuleType, Any, Any], object]
+
+
+def solver_calls(
+    name: str, part: Callable[[ModuleType], Any], short: str, longer: str
+) -> dict[str, Call]:
+    """A throw game's solver ``name`` in the engine's ``part``: on any row (a long text
+    row is left out: it would take long), and on the row ``longer`` or ``short`` with
+    any rules and node budget, time and memory."""
+
+    def solver(engine: ModuleType) -> Any:
+        return getattr(part(engine), name)
+
+    return {
+        f"{name}(x)": lambda e, x, y: (
+            solver(e)(x) if not isinstance(x, str) or len(x) < 30 else None
+        ),
+        f"{name}(rules=x, max_nodes=y)": lambda e, x, y: solver(e)(longer, rules=x, max_nodes=y),
+        f"{name}(timeout=x, memory=y)": lambda e, x, y: solver(e)(short, timeout=x, memory=y),
+    }
+
+
+CALLS: dict[str, Call] = {
     "Card(x)": lambda e, x, y: e.Card(x),
     "Card.parse(x)": lambda e, x, y: e.Card.parse(x),
     "Card.from_index(x)": lambda e, x, y: e.Card.from_index(x),
@@ -134,15 +156,7 @@ CALLS: dict[str, Callable[[ModuleType, Any, Any], object]] = {
     "RoyalGame.undo()": lambda e, x, y: royal(e).RoyalGame("QH KH").undo(),
     "RoyalGame.hint(timeout=x)": lambda e, x, y: royal(e).RoyalGame("QH 5C KH").hint(timeout=x),
     "royal_deal(x, y)": lambda e, x, y: royal(e).royal_deal(x, y),
-    "solve_royal(x)": lambda e, x, y: (
-        royal(e).solve_royal(x) if not isinstance(x, str) or len(x) < 30 else None
-    ),
-    "solve_royal(rules=x, max_nodes=y)": lambda e, x, y: royal(e).solve_royal(
-        "QH 5C 9H 7D 5S KH", rules=x, max_nodes=y
-    ),
-    "solve_royal(timeout=x, memory=y)": lambda e, x, y: royal(e).solve_royal(
-        "QH 5C KH", timeout=x, memory=y
-    ),
+    **solver_calls("solve_royal", royal, "QH 5C KH", "QH 5C 9H 7D 5S KH"),
     "BayanMove(x)": lambda e, x, y: bayan(e).BayanMove(x),
     "BayanGame(x, y)": lambda e, x, y: bayan(e).BayanGame(x, y),
     "BayanGame(x, blind=y)": lambda e, x, y: bayan(e).BayanGame(x, blind=y),
@@ -152,15 +166,7 @@ CALLS: dict[str, Callable[[ModuleType, Any, Any], object]] = {
     ),
     "BayanGame.undo()": lambda e, x, y: bayan(e).BayanGame("5C 5S").undo(),
     "BayanGame.hint(timeout=x)": lambda e, x, y: bayan(e).BayanGame("5C 5S").hint(timeout=x),
-    "solve_bayan(x)": lambda e, x, y: (
-        bayan(e).solve_bayan(x) if not isinstance(x, str) or len(x) < 30 else None
-    ),
-    "solve_bayan(rules=x, max_nodes=y)": lambda e, x, y: bayan(e).solve_bayan(
-        "5C 9H 2D 5S 9D 2H", rules=x, max_nodes=y
-    ),
-    "solve_bayan(timeout=x, memory=y)": lambda e, x, y: bayan(e).solve_bayan(
-        "5C 5S", timeout=x, memory=y
-    ),
+    **solver_calls("solve_bayan", bayan, "5C 5S", "5C 9H 2D 5S 9D 2H"),
 }
 
 

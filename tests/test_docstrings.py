@@ -60,7 +60,9 @@ DOCUMENTED = (
 
 
 def _public_of_class(cls: type) -> Iterator[tuple[str, object]]:
-    for name, value in vars(cls).items():
+    # Sorted: a compiled class's dict comes in another order in each process, and
+    # pytest-xdist's workers must collect the same tests in the same order.
+    for name, value in sorted(vars(cls).items()):
         if name.startswith("_") or not isinstance(value, DOCUMENTED):
             continue
         yield f"{cls.__module__}.{cls.__qualname__}.{name}", value

@@ -9,31 +9,22 @@ from typing import Any
 
 import pytest
 
-from accordion.errors import (
-    AccordionError,
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidDealError,
-    InvalidMoveError,
-    InvalidRulesError,
-    NoMoveToUndoError,
-)
+from accordion import errors
 
 
 def test_every_error_is_a_value_error() -> None:
-    for error in [
-        IllegalMoveError,
-        InvalidArgumentError,
-        InvalidCardError,
-        InvalidDealError,
-        InvalidMoveError,
-        InvalidRulesError,
-        NoMoveToUndoError,
-    ]:
-        assert issubclass(error, AccordionError)
-    assert issubclass(AccordionError, ValueError)
-    assert issubclass(NoMoveToUndoError, IndexError)
+    for error in (
+        errors.IllegalMoveError,
+        errors.InvalidArgumentError,
+        errors.InvalidCardError,
+        errors.InvalidDealError,
+        errors.InvalidMoveError,
+        errors.InvalidRulesError,
+        errors.NoMoveToUndoError,
+    ):
+        assert issubclass(error, errors.AccordionError)
+    assert issubclass(errors.AccordionError, ValueError)
+    assert issubclass(errors.NoMoveToUndoError, IndexError)
 
 
 # -- cards and deals -------------------------------------------------------------
@@ -41,63 +32,67 @@ def test_every_error_is_a_value_error() -> None:
 
 @pytest.mark.parametrize("text", ["ZZ", "1S", "11S", "AX", "A", "10", "AS2", "7 H", "", "♥7"])
 def test_unknown_card(engine: ModuleType, text: str) -> None:
-    with pytest.raises(InvalidCardError, match=re.escape(text.strip()) if text.strip() else None):
+    with pytest.raises(
+        errors.InvalidCardError, match=re.escape(text.strip()) if text.strip() else None
+    ):
         engine.Card.parse(text)
-    with pytest.raises(InvalidCardError):
+    with pytest.raises(errors.InvalidCardError):
         engine.Card(text)
 
 
 def test_unknown_card_in_a_deal(engine: ModuleType) -> None:
-    with pytest.raises(InvalidCardError, match="ZZ"):
+    with pytest.raises(errors.InvalidCardError, match="ZZ"):
         engine.Deal.parse("AS ZZ 2D")
-    with pytest.raises(InvalidCardError, match="ZZ"):
+    with pytest.raises(errors.InvalidCardError, match="ZZ"):
         engine.Deal(["AS", "ZZ"])
 
 
 def test_card_index_out_of_range(engine: ModuleType) -> None:
-    with pytest.raises(InvalidArgumentError, match="index must be a card index 0 to 51, got 52"):
+    with pytest.raises(
+        errors.InvalidArgumentError, match="index must be a card index 0 to 51, got 52"
+    ):
         engine.Card.from_index(52)
 
 
 @pytest.mark.parametrize("text", ["AS 2D as", "AS 2D A♠", "10H 2D TH"])
 def test_duplicate_card(engine: ModuleType, text: str) -> None:
     repeated = str(engine.Card(text.split()[-1]))
-    with pytest.raises(InvalidDealError, match=f"duplicate.*{repeated}"):
+    with pytest.raises(errors.InvalidDealError, match=f"duplicate.*{repeated}"):
         engine.Deal.parse(text)
 
 
 def test_duplicate_card_in_a_list(engine: ModuleType) -> None:
-    with pytest.raises(InvalidDealError, match="7H"):
+    with pytest.raises(errors.InvalidDealError, match="7H"):
         engine.Deal(["7H", "7S", engine.Card("7H")])
 
 
 def test_too_many_cards(engine: ModuleType) -> None:
     deck = [str(engine.Card.from_index(index)) for index in range(52)]
-    with pytest.raises(InvalidDealError, match="53"):
+    with pytest.raises(errors.InvalidDealError, match="53"):
         engine.Deal.parse(" ".join([*deck, "AC"]))
-    with pytest.raises(InvalidDealError, match="53"):
+    with pytest.raises(errors.InvalidDealError, match="53"):
         engine.Deal([*deck, "AC"])
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\n"])
 def test_empty_deal(engine: ModuleType, text: str) -> None:
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(errors.InvalidDealError):
         engine.Deal.parse(text)
 
 
 def test_empty_deal_from_a_list(engine: ModuleType) -> None:
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(errors.InvalidDealError):
         engine.Deal([])
 
 
 @pytest.mark.parametrize(("text", "separator"), [("AS;2D", ";"), ("AS 2D|3C", "|"), ("AS/2D", "/")])
 def test_bad_separator(engine: ModuleType, text: str, separator: str) -> None:
-    with pytest.raises(InvalidDealError, match=re.escape(separator)):
+    with pytest.raises(errors.InvalidDealError, match=re.escape(separator)):
         engine.Deal.parse(text)
 
 
 def test_empty_field_between_commas(engine: ModuleType) -> None:
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(errors.InvalidDealError):
         engine.Deal.parse("AS,,2D")
 
 
@@ -116,13 +111,13 @@ def test_empty_field_between_commas(engine: ModuleType) -> None:
 def test_numbered_deal_out_of_range(
     engine: ModuleType, seed: int, cards: int, message: str
 ) -> None:
-    with pytest.raises(InvalidArgumentError, match=re.escape(message)) as caught:
+    with pytest.raises(errors.InvalidArgumentError, match=re.escape(message)) as caught:
         engine.Deal.from_seed(seed, cards=cards)
     assert caught.value.argument == ("seed" if not 0 <= seed < 2**64 else "cards")
 
 
 def test_random_deal_size_out_of_range(engine: ModuleType) -> None:
-    with pytest.raises(InvalidArgumentError, match="cards"):
+    with pytest.raises(errors.InvalidArgumentError, match="cards"):
         engine.Deal.random(53)
 
 
@@ -137,13 +132,13 @@ def test_a_seed_is_an_int_and_never_a_bool(engine: ModuleType, seed: object) -> 
 
 
 def test_lone_surrogates_are_bad_text_not_unicode_errors(engine: ModuleType) -> None:
-    with pytest.raises((InvalidCardError, InvalidDealError)):
+    with pytest.raises((errors.InvalidCardError, errors.InvalidDealError)):
         engine.Deal.parse("\ud800")
-    with pytest.raises(InvalidCardError):
+    with pytest.raises(errors.InvalidCardError):
         engine.Card.parse("A\udcff")
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         engine.Move.parse("7H>\ud800")
-    with pytest.raises(InvalidRulesError):
+    with pytest.raises(errors.InvalidRulesError):
         engine.Rules("\ud800")
 
 
@@ -153,7 +148,7 @@ def test_lone_surrogates_are_echoed_as_their_escapes(engine: ModuleType) -> None
         lambda: engine.Card.parse("A\udcff"),
         lambda: engine.Rules("x\ud800"),
     ):
-        with pytest.raises(AccordionError) as caught:
+        with pytest.raises(errors.AccordionError) as caught:
             call()
         message = str(caught.value)
         assert "\ufffd" not in message
@@ -163,10 +158,10 @@ def test_lone_surrogates_are_echoed_as_their_escapes(engine: ModuleType) -> None
 def test_a_megabyte_of_bad_text_gets_a_short_message(engine: ModuleType) -> None:
     text = "Z" * 1_000_000
     for call, error in [
-        (lambda: engine.Deal.parse(text), InvalidCardError),
-        (lambda: engine.Card.parse(text), InvalidCardError),
-        (lambda: engine.Move.parse(text), InvalidMoveError),
-        (lambda: engine.Rules(text), InvalidRulesError),
+        (lambda: engine.Deal.parse(text), errors.InvalidCardError),
+        (lambda: engine.Card.parse(text), errors.InvalidCardError),
+        (lambda: engine.Move.parse(text), errors.InvalidMoveError),
+        (lambda: engine.Rules(text), errors.InvalidRulesError),
     ]:
         with pytest.raises(error) as caught:
             call()
@@ -181,24 +176,24 @@ def test_a_megabyte_of_bad_text_gets_a_short_message(engine: ModuleType) -> None
     "text", ["7H7S", "7H>", ">7S", "7H>>7S", "7H>ZZ", "7H=7S", "", "dealt", "7H>7S>8S", "7H on"]
 )
 def test_unparsable_move(engine: ModuleType, text: str) -> None:
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         engine.Move.parse(text)
 
 
 def test_unparsable_move_names_the_text(engine: ModuleType) -> None:
-    with pytest.raises(InvalidMoveError, match="7H=7S"):
+    with pytest.raises(errors.InvalidMoveError, match="7H=7S"):
         engine.Move.parse("7H=7S")
-    with pytest.raises(InvalidMoveError, match="ZZ"):
+    with pytest.raises(errors.InvalidMoveError, match="ZZ"):
         engine.Move.parse("7H>ZZ")
 
 
 def test_a_card_cannot_move_onto_itself(engine: ModuleType) -> None:
-    with pytest.raises(InvalidMoveError, match="7H"):
+    with pytest.raises(errors.InvalidMoveError, match="7H"):
         engine.Move("7H", "7H")
 
 
 def test_playing_unparsable_text(engine: ModuleType) -> None:
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         engine.Game("7H 7S").play("7S to 7H")
 
 
@@ -214,7 +209,7 @@ def test_playing_unparsable_text(engine: ModuleType) -> None:
 )
 def test_illegal_move_says_why(engine: ModuleType, row: str, move: str, words: list[str]) -> None:
     game = engine.Game(row)
-    with pytest.raises(IllegalMoveError) as caught:
+    with pytest.raises(errors.IllegalMoveError) as caught:
         game.play(move)
     for word in words:
         assert word in str(caught.value)
@@ -223,7 +218,7 @@ def test_illegal_move_says_why(engine: ModuleType, row: str, move: str, words: l
 
 def test_illegal_move_by_custom_distance(engine: ModuleType) -> None:
     game = engine.Game("7H 7S", engine.Rules("modern", distances=(2, 3)))
-    with pytest.raises(IllegalMoveError, match="7S>7H"):
+    with pytest.raises(errors.IllegalMoveError, match="7S>7H"):
         game.play("7S>7H")
 
 
@@ -231,19 +226,19 @@ def test_dealing_refused_names_the_rules(engine: ModuleType) -> None:
     game = engine.Game("7H 7S 2C", "strict", blind=True)
     game.deal()
     game.deal()
-    with pytest.raises(IllegalMoveError, match="strict"):
+    with pytest.raises(errors.IllegalMoveError, match="strict"):
         game.deal()
 
 
 def test_dealing_from_an_empty_stock(engine: ModuleType) -> None:
     game = engine.Game("7H", blind=True)
     game.deal()
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(errors.IllegalMoveError):
         game.deal()
 
 
 def test_undo_with_no_history(engine: ModuleType) -> None:
-    with pytest.raises(NoMoveToUndoError, match="no move"):
+    with pytest.raises(errors.NoMoveToUndoError, match="no move"):
         engine.Game("7H 7S").undo()
     with pytest.raises(IndexError):  # as list.pop() raises: code written for that still works
         engine.Game("7H 7S").undo()
@@ -253,24 +248,24 @@ def test_undo_with_no_history(engine: ModuleType) -> None:
 
 
 def test_unknown_rule_set(engine: ModuleType) -> None:
-    with pytest.raises(InvalidRulesError, match="foo") as caught:
+    with pytest.raises(errors.InvalidRulesError, match="foo") as caught:
         engine.Rules("foo")
     for name in ["modern", "strict", "strict-leap", "parlett"]:
         assert name in str(caught.value)
-    with pytest.raises(InvalidRulesError, match="foo"):
+    with pytest.raises(errors.InvalidRulesError, match="foo"):
         engine.Game("AS 2D", "foo")
 
 
 @pytest.mark.parametrize("distances", [(), (0,), (52,), (-1, 3), (1, 99), (2**70,), "0,3", "x"])
 def test_bad_distances(engine: ModuleType, distances: tuple[int, ...]) -> None:
-    with pytest.raises(InvalidRulesError):
+    with pytest.raises(errors.InvalidRulesError):
         engine.Rules("modern", distances=distances)
 
 
 def test_a_bad_distance_is_named_by_its_value(engine: ModuleType) -> None:
-    with pytest.raises(InvalidRulesError, match="distance -5 "):
+    with pytest.raises(errors.InvalidRulesError, match="distance -5 "):
         engine.Rules("modern", distances=[-5])
-    with pytest.raises(InvalidRulesError, match="distance 1180591620717411303424 "):
+    with pytest.raises(errors.InvalidRulesError, match="distance 1180591620717411303424 "):
         engine.Rules("modern", distances=[2**70])
 
 
@@ -344,7 +339,7 @@ def test_numbers_out_of_range_are_invalid_arguments(
 ) -> None:
     import accordion
 
-    with pytest.raises(InvalidArgumentError) as caught:
+    with pytest.raises(errors.InvalidArgumentError) as caught:
         call(accordion)
     assert caught.value.argument == argument
     assert str(caught.value).startswith(f"{argument} must be")
@@ -353,11 +348,11 @@ def test_numbers_out_of_range_are_invalid_arguments(
 def test_hostile_text_and_paths_beyond_the_list(tmp_path: Any) -> None:
     import accordion
 
-    with pytest.raises(InvalidRulesError):
+    with pytest.raises(errors.InvalidRulesError):
         accordion.difficulty_deal("\ud800")
-    with pytest.raises(AccordionError):
+    with pytest.raises(errors.AccordionError):
         accordion.pysol_goal("\ud800")
-    with pytest.raises(InvalidRulesError):
+    with pytest.raises(errors.InvalidRulesError):
         accordion.Deal.from_solvitaire(1, "\ud800")
     # An int path would be a file descriptor to open(): True is standard output.
     for path in (True, 1, None):

@@ -8,43 +8,18 @@ checked against the reference's exhaustive search on short rows.
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
 import pytest
+from _helpers import Engines, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
-from accordion.errors import (
-    AccordionError,
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidDealError,
-    InvalidMoveError,
-    InvalidRulesError,
-    NoMoveToUndoError,
-)
+from accordion import errors
 
-ENGINES = {"core": "accordion._core", "reference": "accordion.reference.royal"}
-
-
-@pytest.fixture(scope="module", params=list(ENGINES))
-def royal(request: pytest.FixtureRequest) -> ModuleType:
-    return importlib.import_module(ENGINES[request.param])
-
-
-def core() -> Any:
-    return importlib.import_module(ENGINES["core"])
-
-
-def reference() -> Any:
-    return importlib.import_module(ENGINES["reference"])
-
-
-def texts(items: Any) -> list[str]:
-    return [str(item) for item in items]
+ENGINES = Engines("accordion.reference.royal")
+royal = ENGINES.fixture("royal")
+core, reference = ENGINES.core, ENGINES.reference
 
 
 # ---------------------------------------------------------------- deals
@@ -129,24 +104,24 @@ BAD_MOVES = ["", "out", "5D", "5D>7C", "out 5D 7C 9H", "out 5D 5D", "between 3S"
 
 @pytest.mark.parametrize("text", BAD_MOVES)
 def test_bad_move_text_raises_invalid_move(royal: Any, text: str) -> None:
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         royal.RoyalMove.parse(text)
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(errors.InvalidMoveError):
         royal.RoyalGame("QH 5C 9H KH").play(text)
 
 
 @pytest.mark.parametrize(
     ("deal", "error"),
     [
-        ("5C QH KH", InvalidDealError),
-        ("QH 5C", InvalidDealError),
-        ("QH", InvalidDealError),
-        ("QH QH KH", InvalidDealError),
-        ("QH ZZ KH", InvalidCardError),
-        ("QH;5C KH", InvalidDealError),
+        ("5C QH KH", errors.InvalidDealError),
+        ("QH 5C", errors.InvalidDealError),
+        ("QH", errors.InvalidDealError),
+        ("QH QH KH", errors.InvalidDealError),
+        ("QH ZZ KH", errors.InvalidCardError),
+        ("QH;5C KH", errors.InvalidDealError),
     ],
 )
-def test_bad_deals_raise(royal: Any, deal: str, error: type[AccordionError]) -> None:
+def test_bad_deals_raise(royal: Any, deal: str, error: type[errors.AccordionError]) -> None:
     with pytest.raises(error):
         royal.RoyalGame(deal)
     assert issubclass(error, ValueError)
@@ -166,19 +141,21 @@ def test_bad_deals_raise(royal: Any, deal: str, error: type[AccordionError]) -> 
 )
 def test_illegal_moves_raise_and_say_why(royal: Any, move: str, why: str) -> None:
     game = royal.RoyalGame("QH 5C 7D 9H 5S KH")
-    with pytest.raises(IllegalMoveError, match=why):
+    with pytest.raises(errors.IllegalMoveError, match=why):
         game.play(move)
     assert texts(game.cards) == ["QH", "5C", "7D", "9H", "5S", "KH"]
 
 
 def test_bad_rules_and_counts_raise(royal: Any) -> None:
     for name in ("strict", "strict-leap", "nonsense"):
-        with pytest.raises(InvalidRulesError):
+        with pytest.raises(errors.InvalidRulesError):
             royal.RoyalGame("QH KH", name)
     for cards in (0, 1, 53):
-        with pytest.raises(InvalidArgumentError, match=f"cards must be 2 to 52 cards, got {cards}"):
+        with pytest.raises(
+            errors.InvalidArgumentError, match=f"cards must be 2 to 52 cards, got {cards}"
+        ):
             royal.royal_deal(1, cards)
-    with pytest.raises(NoMoveToUndoError):
+    with pytest.raises(errors.NoMoveToUndoError):
         royal.RoyalGame("QH KH").undo()
     with pytest.raises(IndexError):  # as list.pop() raises: code written for that still works
         royal.RoyalGame("QH KH").undo()
@@ -194,9 +171,9 @@ def test_blind_rules_decide_when_dealing_is_allowed(royal: Any) -> None:
         assert str(game) == "QH 5C 9H | stock 2"
     assert texts(modern.legal_moves) == ["out 5C", "deal"]
     assert texts(parlett.legal_moves) == ["out 5C"]
-    with pytest.raises(IllegalMoveError, match="oblige"):
+    with pytest.raises(errors.IllegalMoveError, match="oblige"):
         parlett.deal()
-    with pytest.raises(IllegalMoveError, match="still in the stock"):
+    with pytest.raises(errors.IllegalMoveError, match="still in the stock"):
         parlett.play("out 7D")
 
 
@@ -280,7 +257,7 @@ def test_best_play_dominates_and_blind_modern_equals_open() -> None:
     for stats in runs.values():
         assert stats.wins <= open_best.wins
     assert runs[True, "parlett", "best"].histogram == runs[True, "parlett", "greedy"].histogram
-    with pytest.raises(InvalidRulesError):
+    with pytest.raises(errors.InvalidRulesError):
         core().simulate_royal(deals=10, strategy="clever")
 
 
@@ -300,11 +277,13 @@ def test_the_two_simulations_take_the_same_arguments_and_give_the_same_figures()
         assert (stats.seed, stats.cards, stats.blind, stats.rules) == (3, 30, True, "parlett")
     assert seen[-1] == 50
     for simulate in (accordion.simulate, accordion.simulate_royal):
-        with pytest.raises(InvalidArgumentError, match=r"deals must be 1 to 2\*\*64 - 1, got 0"):
+        with pytest.raises(
+            errors.InvalidArgumentError, match=r"deals must be 1 to 2\*\*64 - 1, got 0"
+        ):
             simulate(deals=0)
-        with pytest.raises(InvalidArgumentError, match="seed"):
+        with pytest.raises(errors.InvalidArgumentError, match="seed"):
             simulate(deals=2, seed=2**64 - 1)
-        with pytest.raises(InvalidArgumentError, match="jobs"):
+        with pytest.raises(errors.InvalidArgumentError, match="jobs"):
             simulate(deals=2, jobs=accordion.MAX_JOBS + 1)
         with pytest.raises(TypeError):
             simulate(deals=2, seed=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
+from _helpers import finish, first_screen, plain, screen_after, terminal
 from conftest import run_cli
 
 import accordion
@@ -22,13 +23,8 @@ from accordion.play.screen import render_screen
 from accordion.play.session import describe_line
 from accordion.reference import royal as reference
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SMALL = "QH 5S 3C 5C 9D 6C JS KH"  # royal_deal(1, 8): won by out 9D, out 5C, out 3C 6C, out 5S JS
 # royal_deal(1) begins QH 5S 3C 5C 9D 6C JS 6S 5H QS 3H ...
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
 
 
 run = run_cli
@@ -297,33 +293,7 @@ def test_royal_games_draw_as_a_row_of_cards_on_both_engines() -> None:
 
 
 def spawn(*args: str) -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    env.update(TERM="xterm", PYTHONIOENCODING="utf-8", NO_COLOR="1")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "accordion", "play", "--plain", "--game", "royal-marriage", *args],
-        env=env,
-        dimensions=(24, 80),
-        encoding="utf-8",
-        timeout=60,
-    )
-
-
-def first_screen(child: pexpect.spawn) -> str:
-    child.expect_exact("\r\n> ")
-    return plain(child.before or "")
-
-
-def screen_after(child: pexpect.spawn, line: str) -> str:
-    child.sendline(line)
-    return first_screen(child)
-
-
-def finish(child: pexpect.spawn) -> str:
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    return plain(child.before or "")
+    return terminal("play", "--plain", "--game", "royal-marriage", *args)
 
 
 def test_play_royal_marriage_in_a_terminal() -> None:

@@ -11,18 +11,14 @@ from collections.abc import Iterator
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
+from _helpers import finish, first_screen, plain, screen_after, terminal
 
 from accordion import Deal, Game, Move, Rules
 from accordion.play.accordion import Session, forced_move, position_of, status_line
 from accordion.play.screen import RED, per_band, render_row, render_screen
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 DEAL_1 = Deal.from_seed(1)
 # Deal 1 begins 5S 3C 5C 9D 6C JS 6S 5H QS 3H 5D 7D AH 4H TC ...
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
 
 
 # -- the renderer ------------------------------------------------------------------
@@ -321,20 +317,7 @@ def test_the_end_says_whether_the_deal_could_have_been_won() -> None:
 
 
 def spawn(*args: str, colour: bool = False, columns: int = 80) -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    env["TERM"] = "xterm"
-    env["PYTHONIOENCODING"] = "utf-8"
-    if not colour:
-        env["NO_COLOR"] = "1"
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "accordion", "play", "--plain", *args],
-        env=env,
-        dimensions=(24, columns),
-        encoding="utf-8",
-        timeout=60,
-    )
-    return child
+    return terminal("play", "--plain", *args, colour=colour, columns=columns)
 
 
 def test_a_40_column_terminal_keeps_the_title_and_whole_messages() -> None:
@@ -358,25 +341,6 @@ def test_a_40_column_terminal_keeps_the_title_and_whole_messages() -> None:
     assert "…" not in said
     child.sendline("quit")
     finish(child)
-
-
-def screen_after(child: pexpect.spawn, line: str) -> str:
-    """Send a line and return the plain text of the screen drawn in answer."""
-    child.sendline(line)
-    child.expect_exact("\r\n> ")
-    return plain(child.before or "")
-
-
-def first_screen(child: pexpect.spawn) -> str:
-    child.expect_exact("\r\n> ")
-    return plain(child.before or "")
-
-
-def finish(child: pexpect.spawn, status: int = 0) -> str:
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == status
-    return plain(child.before or "")
 
 
 def test_play_a_game_in_a_terminal() -> None:

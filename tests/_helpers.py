@@ -1,0 +1,101 @@
+"""What test files share: the two engines of one game, and the CLI in a terminal.
+
+Each throw game's test file (``test_royal.py``, ``test_bayan.py``, ``test_accordian.py``)
+runs its tests on the Rust core and on that game's reference module; :class:`Engines`
+is the one place that says how (``conftest.py`` does the same for Accordion itself).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import sys
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    # Imported where used: the smoke tests on other Pythons run without pexpect.
+    import pexpect  # type: ignore[import-untyped,unused-ignore]
+
+
+class Engines:
+    """A game's two engines: ``accordion._core`` and the reference module ``reference``."""
+
+    def __init__(self, reference: str) -> None:
+        self.modules = {"core": "accordion._core", "reference": reference}
+
+    def core(self) -> Any:
+        return importlib.import_module(self.modules["core"])
+
+    def reference(self) -> Any:
+        return importlib.import_module(self.modules["reference"])
+
+    def fixture(self, name: str) -> Any:
+        """A module-scoped fixture ``name``: each engine in turn (ids ``core``, ``reference``),
+        imported lazily so that each engine fails on its own."""
+
+        @pytest.fixture(scope="module", params=list(self.modules), name=name)
+        def engine(request: pytest.FixtureRequest) -> Any:
+            return importlib.import_module(self.modules[request.param])
+
+        return engine
+
+
+def texts(items: Any) -> list[str]:
+    """The items as their texts (moves, cards), for comparing the two engines."""
+    return [str(item) for item in items]
+
+
+# -- the command line in a pseudo-terminal ------------------------------------------
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def plain(text: str) -> str:
+    """``text`` without its terminal escapes."""
+    return ANSI.sub("", text)
+
+
+def terminal(
+    *args: str, colour: bool = False, columns: int = 80, timeout: float = 60
+) -> pexpect.spawn:
+    """`python -m accordion ARGS` in a 24-line pseudo-terminal of ``columns`` columns
+    (``TERM=xterm``, UTF-8; ``NO_COLOR`` unless ``colour``), as a user runs it."""
+    import pexpect  # type: ignore[import-untyped,unused-ignore]
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm", PYTHONIOENCODING="utf-8")
+    if not colour:
+        env["NO_COLOR"] = "1"
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "accordion", *args],
+        env=env,
+        dimensions=(24, columns),
+        encoding="utf-8",
+        timeout=timeout,
+    )
+
+
+def first_screen(child: pexpect.spawn) -> str:
+    """The plain text of the screen drawn up to the next prompt."""
+    child.expect_exact("\r\n> ")
+    return plain(child.before or "")
+
+
+def screen_after(child: pexpect.spawn, line: str) -> str:
+    """Send a line and return the plain text of the screen drawn in answer."""
+    child.sendline(line)
+    return first_screen(child)
+
+
+def finish(child: pexpect.spawn, status: int = 0) -> str:
+    """Wait for the end; check the exit status; the plain text of what came last."""
+    import pexpect  # type: ignore[import-untyped,unused-ignore]
+
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == status
+    return plain(child.before or "")
