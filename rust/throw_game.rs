@@ -13,7 +13,7 @@ use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::Deal;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
@@ -107,6 +107,33 @@ pub trait ThrowPlay: Copy + fmt::Debug + fmt::Display + Eq + Hash + Send + Sync 
     fn kind(&self) -> &'static str;
     /// The cards the play names, as written (none for `deal`).
     fn cards(&self) -> Vec<Card>;
+}
+
+/// Parse a play of the game called `title`: `deal` (in any case), else what
+/// `throw` reads from the trimmed text. `None` from it is an error that shows
+/// `examples`, and so is a play that names one card twice.
+pub fn parse_play<P: ThrowPlay>(
+    text: &str,
+    title: &str,
+    examples: &str,
+    throw: impl FnOnce(&str) -> Option<P>,
+) -> Result<P> {
+    let trimmed = text.trim();
+    if trimmed.eq_ignore_ascii_case("deal") {
+        return Ok(P::DEAL);
+    }
+    let refused =
+        |why: String| Error::InvalidMove(format!("not a {title} move: {}{why}", quoted(text)));
+    let play = throw(trimmed).ok_or_else(|| refused(format!(" ({examples})")))?;
+    let cards = play.cards();
+    if cards
+        .iter()
+        .enumerate()
+        .any(|(i, card)| cards[..i].contains(card))
+    {
+        return Err(refused(" names one card twice".into()));
+    }
+    Ok(play)
 }
 
 /// The words of a throw written with the word `out` (`out 5D 7C`, `5D 7C out`)
@@ -575,6 +602,12 @@ pub(crate) mod check {
     use std::collections::HashMap;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
+
+    /// The open game of `G`'s numbered deal `seed` of `cards` cards, under its default rules.
+    pub fn open<G: Throwing>(seed: u64, cards: usize) -> ThrowGame<G> {
+        let deal = G::numbered_deal(seed, cards).unwrap();
+        ThrowGame::open_or_blind(deal, G::with_rules(G::RULE_SETS[0]), false)
+    }
 
     /// `game` after `moves`, each of them legal.
     pub fn replay<G: Throwing>(game: &ThrowGame<G>, moves: &[G::Play]) -> ThrowGame<G> {

@@ -395,32 +395,32 @@ fn needs_more_than(nodes: u64) {
     );
 }
 
-/// A solve of the long search under `budget`, which is spent before the
-/// start, stops `Unknown` at the first poll (`cancelled` when a flag stopped
-/// it) with a line that replays to the piles it reports.
-fn stops_at_the_first_poll(budget: Budget, cancelled: bool) {
+/// A solve of the long search under a budget spent before the start (a
+/// cancel flag already raised, a timeout already passed) stops `Unknown` at
+/// the first poll, cancelled only by the flag, with a line that replays to the
+/// piles it reports.
+#[test]
+fn a_spent_budget_stops_at_the_first_poll() {
     needs_more_than(4 * POLL_EVERY);
     let (row, rules) = a_long_search();
-    let solution = solve(row.cards(), &[], &rules, &long(budget));
-    assert_eq!(
-        (solution.verdict, solution.cancelled),
-        (Verdict::Unknown, cancelled)
-    );
-    assert!(solution.nodes <= POLL_EVERY, "{} nodes", solution.nodes);
-    let end = replay(row.cards(), &[], &rules, &solution.actions).unwrap();
-    assert_eq!(end.piles, solution.piles);
-}
-
-#[test]
-fn a_cancel_flag_raised_before_the_start_stops_at_the_first_poll() {
-    let cancel = Some(Arc::new(AtomicBool::new(true)));
-    stops_at_the_first_poll(
-        Budget {
-            cancel,
-            ..Budget::default()
-        },
-        true,
-    );
+    let raised = Budget {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Budget::default()
+    };
+    let passed = Budget {
+        timeout: Some(Duration::from_nanos(1)),
+        ..Budget::default()
+    };
+    for (budget, cancelled) in [(raised, true), (passed, false)] {
+        let solution = solve(row.cards(), &[], &rules, &long(budget));
+        assert_eq!(
+            (solution.verdict, solution.cancelled),
+            (Verdict::Unknown, cancelled)
+        );
+        assert!(solution.nodes <= POLL_EVERY, "{} nodes", solution.nodes);
+        let end = replay(row.cards(), &[], &rules, &solution.actions).unwrap();
+        assert_eq!(end.piles, solution.piles);
+    }
 }
 
 #[test]
@@ -445,18 +445,6 @@ fn a_cancel_flag_raised_from_another_thread_stops_a_long_solve() {
         (solution.verdict, solution.cancelled),
         (Verdict::Unknown, true),
         "the flag must stop the search (or the row got easier than 50 ms)"
-    );
-}
-
-#[test]
-fn a_timeout_that_has_passed_stops_at_the_first_poll() {
-    let timeout = Some(Duration::from_nanos(1));
-    stops_at_the_first_poll(
-        Budget {
-            timeout,
-            ..Budget::default()
-        },
-        false,
     );
 }
 

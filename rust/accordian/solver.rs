@@ -195,15 +195,11 @@ mod tests {
     use crate::deal::Deal;
     use crate::throw_game::check;
 
-    fn open(deal: Deal) -> AccordianGame {
-        AccordianGame::new(deal, false, RuleSet::Modern).unwrap()
-    }
-
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        let games = [5, 8, 11].into_iter().flat_map(|cards| {
-            (0..200).map(move |seed| open(Deal::from_seed(seed, cards).unwrap()))
-        });
+        let games = [5, 8, 11]
+            .into_iter()
+            .flat_map(|cards| (0..200).map(move |seed| check::open::<Accordian>(seed, cards)));
         let wins = check::solves_as_brute_force_does(games);
         assert!(wins > 50, "some short rows are won: {wins}");
     }
@@ -211,7 +207,8 @@ mod tests {
     #[test]
     fn a_position_is_solved_with_its_piles() {
         // 5H on 5S leaves 5S under it: the solver must not see 5H alone.
-        let mut game = open("5C 9H 2D 5S 5H KD".parse().unwrap());
+        let deal = "5C 9H 2D 5S 5H KD".parse().unwrap();
+        let mut game = AccordianGame::new(deal, false, RuleSet::Modern).unwrap();
         game.play_text("5H>5S").unwrap();
         check::solves_as_brute_force_does([game]);
     }
@@ -219,7 +216,7 @@ mod tests {
     #[test]
     fn budgets_are_honoured_and_the_best_line_so_far_replays() {
         let deal = Deal::from_seed(3, 52).unwrap();
-        check::budgets_are_honoured(&open(deal.clone()), 5);
+        check::budgets_are_honoured(&check::open::<Accordian>(3, 52), 5);
         let one = solve(&deal.cards()[..1], &Budget::default());
         assert_eq!((one.verdict, one.cards), (Verdict::Win, 1));
     }

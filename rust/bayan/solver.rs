@@ -156,15 +156,14 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bayan::game::BayanGame;
     use crate::deal::Deal;
     use crate::throw_game::check;
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        let games = [6, 11, 16].into_iter().flat_map(|cards| {
-            (0..300).map(move |seed| BayanGame::new(Deal::from_seed(seed, cards).unwrap(), false))
-        });
+        let games = [6, 11, 16]
+            .into_iter()
+            .flat_map(|cards| (0..300).map(move |seed| check::open::<Bayan>(seed, cards)));
         let wins = check::solves_as_brute_force_does(games);
         assert!(wins > 50, "some short rows are won: {wins}");
     }
@@ -172,8 +171,7 @@ mod tests {
     #[test]
     fn budgets_are_honoured_and_the_best_line_so_far_replays() {
         let deal = Deal::from_seed(3, 52).unwrap();
-        let game = BayanGame::new(deal.clone(), false);
-        check::budgets_are_honoured(&game, 5);
+        check::budgets_are_honoured(&check::open::<Bayan>(3, 52), 5);
         let empty = solve(&[], &Budget::default());
         assert_eq!((empty.verdict, empty.cards), (Verdict::Win, 0));
         let one = solve(&deal.cards()[..1], &Budget::default());

@@ -165,18 +165,11 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
 mod tests {
     use super::*;
     use crate::royal::deal::RoyalDeal;
-    use crate::royal::game::RoyalGame;
-    use crate::rules::RuleSet;
     use crate::throw_game::check;
-
-    fn open(deal: RoyalDeal) -> RoyalGame {
-        RoyalGame::new(deal, false, RuleSet::Modern).unwrap()
-    }
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        let games = (0..300).map(|seed| open(RoyalDeal::from_seed(seed, 14).unwrap()));
-        check::solves_as_brute_force_does(games);
+        check::solves_as_brute_force_does((0..300).map(|seed| check::open::<Royal>(seed, 14)));
     }
 
     #[test]
@@ -184,7 +177,7 @@ mod tests {
         let deal = RoyalDeal::from_seed(7, 52).unwrap();
         let verdict = solve(deal.cards(), &Budget::default());
         assert_ne!(verdict.verdict, Verdict::Unknown);
-        let game = open(deal);
+        let game = check::open::<Royal>(7, 52);
         assert_eq!(
             check::replay(&game, &verdict.moves).cards().len(),
             verdict.cards
