@@ -641,6 +641,18 @@ pub(crate) mod check {
         fewest(game, &mut HashMap::new())
     }
 
+    /// [`solves_as_brute_force_does`] for the open games of `G`'s numbered
+    /// deals `0 .. seeds` of each length of `lengths`; returns the wins.
+    pub fn solves_numbered_deals_as_brute_force_does<G: Throwing>(
+        lengths: &[usize],
+        seeds: u64,
+    ) -> usize {
+        let games = lengths
+            .iter()
+            .flat_map(|&cards| (0..seeds).map(move |seed| open::<G>(seed, cards)));
+        solves_as_brute_force_does(games)
+    }
+
     /// The solver proves every open game of `games` (won or lost, never
     /// `Unknown`) with the fewest cards brute force finds, by a line that
     /// replays to them; returns how many were won.

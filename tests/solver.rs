@@ -109,6 +109,20 @@ fn variants() -> Vec<Rules> {
     ]
 }
 
+/// Every variant whose rules leave the player a choice, each with 12 numbered
+/// rows: deal `first + seed` of `shortest + seed % spread` cards, seed 0 … 11.
+fn chosen_rows(first: u64, shortest: usize, spread: usize) -> Vec<(Rules, u64, Deal)> {
+    let chosen = variants().into_iter().filter(|r| !r.set.is_automatic());
+    chosen
+        .flat_map(|rules| {
+            (0..12u64).map(move |seed| {
+                let row = Deal::from_seed(first + seed, shortest + seed as usize % spread);
+                (rules, seed, row.unwrap())
+            })
+        })
+        .collect()
+}
+
 #[test]
 fn agrees_with_brute_force_on_short_open_rows() {
     for rules in variants() {
@@ -125,16 +139,10 @@ fn agrees_with_brute_force_on_short_open_rows() {
 /// one order: the verdicts and fewest piles must not change.
 #[test]
 fn agrees_with_brute_force_on_rows_long_enough_for_commuting_moves() {
-    for rules in variants() {
-        if rules.set.is_automatic() {
-            continue;
-        }
-        for seed in 0..12u64 {
-            let row = Deal::from_seed(1000 + seed, 10 + seed as usize % 3).unwrap();
-            let want = brute(row.cards(), &[], &rules, &mut HashMap::new());
-            let solution = solve(row.cards(), &[], &rules, &Budget::default());
-            check(&solution, row.cards(), &[], &rules, want);
-        }
+    for (rules, _, row) in chosen_rows(1000, 10, 3) {
+        let want = brute(row.cards(), &[], &rules, &mut HashMap::new());
+        let solution = solve(row.cards(), &[], &rules, &Budget::default());
+        check(&solution, row.cards(), &[], &rules, want);
     }
 }
 
@@ -601,29 +609,21 @@ fn every_52_card_deal_tried_is_won_with_a_line_the_game_accepts() {
 /// and the fewest piles (the table merges such rows: `Position::open_key`).
 #[test]
 fn renamed_rows_have_the_same_verdict_and_fewest_piles() {
-    for rules in variants() {
-        if rules.set.is_automatic() {
-            continue;
-        }
-        for seed in 0..12u64 {
-            let row = Deal::from_seed(2000 + seed, 12 + seed as usize % 5).unwrap();
-            let renamed: Vec<Card> = row
-                .cards()
-                .iter()
-                .map(|c| {
-                    Card::new((c.rank() * 5 + 3) % 13, (c.suit() + 1 + seed as u8) % 4).unwrap()
-                })
-                .collect();
-            let (a, b) = (
-                solve(row.cards(), &[], &rules, &Budget::default()),
-                solve(&renamed, &[], &rules, &Budget::default()),
-            );
-            assert_eq!(
-                (a.verdict, a.piles),
-                (b.verdict, b.piles),
-                "{rules} seed {seed}"
-            );
-        }
+    for (rules, seed, row) in chosen_rows(2000, 12, 5) {
+        let renamed: Vec<Card> = row
+            .cards()
+            .iter()
+            .map(|c| Card::new((c.rank() * 5 + 3) % 13, (c.suit() + 1 + seed as u8) % 4).unwrap())
+            .collect();
+        let (a, b) = (
+            solve(row.cards(), &[], &rules, &Budget::default()),
+            solve(&renamed, &[], &rules, &Budget::default()),
+        );
+        assert_eq!(
+            (a.verdict, a.piles),
+            (b.verdict, b.piles),
+            "{rules} seed {seed}"
+        );
     }
 }
 
