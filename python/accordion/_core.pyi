@@ -735,7 +735,7 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
         *,
         blind: bool = False,
     ) -> Self:
-        """A game of ``deal`` under ``rules`` (the game's default: ``modern``), open or ``blind``."""
+        """A game of ``deal`` under ``rules`` (by default ``modern``), open or ``blind``."""
     @property
     def starting_deal(self) -> Deal:
         """The deal the game started from."""
