@@ -823,13 +823,13 @@ fn grade_of(piles: usize, name: &str) -> PyResult<Grade> {
 /// The `Outcome` of a pickled `(piles, is_over, grade)`, or of the `(piles,
 /// is_over)` that earlier versions pickled (their grade followed from the piles).
 pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
-    let (piles, is_over, grade) = match state.extract::<(usize, bool, String)>() {
-        Ok((piles, is_over, name)) => (piles, is_over, grade_of(piles, &name)?),
-        Err(_) => {
-            let (piles, is_over): (usize, bool) =
-                state.extract().map_err(|_| malformed("Outcome"))?;
-            (piles, is_over, Grade::of_piles(piles))
-        }
+    let (piles, is_over, grade) = if let Ok((piles, is_over, name)) =
+        state.extract::<(usize, bool, String)>()
+    {
+        (piles, is_over, grade_of(piles, &name)?)
+    } else {
+        let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed("Outcome"))?;
+        (piles, is_over, Grade::of_piles(piles))
     };
     Ok(PyOutcome(Outcome {
         piles,
