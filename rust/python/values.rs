@@ -1,7 +1,7 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
 use super::args::{flag, seed as seed_arg, text, truth, type_name, whole, wrong_type, Text};
-use super::pickle::{by_method, by_restore, malformed, Reduced};
+use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
@@ -823,14 +823,16 @@ fn grade_of(piles: usize, name: &str) -> PyResult<Grade> {
 /// The `Outcome` of a pickled `(piles, is_over, grade)`, or of the `(piles,
 /// is_over)` that earlier versions pickled (their grade followed from the piles).
 pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
-    let (piles, is_over, grade) = if let Ok((piles, is_over, name)) =
-        state.extract::<(usize, bool, String)>()
-    {
-        (piles, is_over, grade_of(piles, &name)?)
-    } else {
-        let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed("Outcome"))?;
-        (piles, is_over, Grade::of_piles(piles))
-    };
+    const SHAPE: &str = "(piles: a whole number 0 or more, is_over: bool, grade: str)";
+    let malformed = || malformed_state("Outcome", SHAPE, state);
+    let (piles, is_over, grade) =
+        if let Ok((piles, is_over, name)) = state.extract::<(usize, bool, String)>() {
+            let grade = grade_of(piles, &name).map_err(|_| malformed())?;
+            (piles, is_over, grade)
+        } else {
+            let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed())?;
+            (piles, is_over, Grade::of_piles(piles))
+        };
     Ok(PyOutcome(Outcome {
         piles,
         grade,
