@@ -22,6 +22,9 @@ from typing import Any
 import pytest
 
 distributed = pytest.importorskip("distributed")
+# One worker of pytest-xdist runs every test here (scripts/test.sh: --dist loadgroup),
+# so that the module's cluster is started once, not once in each worker.
+pytestmark = pytest.mark.xdist_group("cluster")
 
 from conftest import run_cli  # noqa: E402
 from test_batch import solve_lines, timeless  # noqa: E402
