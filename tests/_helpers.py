@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -64,6 +65,25 @@ def wait_for_usage(process: subprocess.Popen[Any], timeout: float) -> resource.s
             process.wait()
             raise subprocess.TimeoutExpired(process.args, timeout)
         time.sleep(0.02)
+
+
+def started_until_checkpointed(
+    *args: str, checkpoint: Path, lines: int = 3, env: dict[str, str] | None = None
+) -> subprocess.Popen[str]:
+    """`python -m accordion ARGS` started (its output piped), once its ``checkpoint``
+    file holds ``lines`` lines or it has ended: a run to be stopped midway."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    while process.poll() is None and (
+        not checkpoint.exists() or checkpoint.read_bytes().count(b"\n") < lines
+    ):
+        time.sleep(0.02)
+    return process
 
 
 def texts(items: Any) -> list[str]:

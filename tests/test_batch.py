@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _helpers import wait_for_usage
+from _helpers import started_until_checkpointed, wait_for_usage
 from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -271,14 +271,7 @@ def test_resume_after_sigkill_and_sigint(uninterrupted: tuple[Any, bytes], tmp_p
         path.unlink(missing_ok=True)
         args = hunt_args(path, "--jobs", "1")
         args[args.index("60")] = "600"  # long enough to be stopped midway
-        process = subprocess.Popen(
-            [sys.executable, "-m", "accordion", *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        while process.poll() is None and (not path.exists() or path.read_bytes().count(b"\n") < 3):
-            time.sleep(0.02)
+        process = started_until_checkpointed(*args, checkpoint=path)
         sent = time.monotonic()
         process.send_signal(stop)
         _, err = process.communicate(timeout=30)
