@@ -6,6 +6,7 @@ A game added to the registry is held to both without a line here."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from accordion.errors import AccordionError, IllegalMoveError
+import accordion
+import accordion.reference
+from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
 from accordion.games import GAMES, Descriptor, Engines
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -196,3 +199,103 @@ for _game in GAMES.values():
     _case = _machine(_game).TestCase
     _case.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
     globals()[f"TestLockstep_{_game.name.replace('-', '_')}"] = _case
+
+
+# ---------------------------------------------------------------- solving a game in progress
+
+
+# Accordion's solver refuses a blind game with cards in its stock (docs/api.md);
+# the throw games' solvers deal the stock onto the row first.
+THROW_GAMES = sorted(name for name, game in GAMES.items() if game.engine != "accordion")
+
+
+@pytest.mark.parametrize("name", THROW_GAMES)
+@pytest.mark.parametrize("blind", [False, True])
+def test_both_engines_solve_a_game_in_progress_alike(name: str, blind: bool) -> None:
+    """Regression (issue 23): the reference solved a blind Royal Marriage game's
+    dealt cards only (the core deals the stock first), and wrote Accordian
+    Patience's start as the starting deal, not the row being solved."""
+    game = GAMES[name]
+    answers = []
+    for engine in ("core", "reference"):
+        played = game.game_class(engine)(game.numbered(engine)(7, 10), blind=blind)
+        for _ in range(4):
+            legal = list(played.legal_moves)
+            if legal:
+                played.play(legal[0])
+        solution = game.solver(engine)(played)
+        answers.append((solution.deal, solution.result, solution.piles))
+    assert answers[0] == answers[1]
+
+
+# ---------------------------------------------------------------- reprs
+
+
+def _namespace(game: Descriptor, engine: Engines) -> dict[str, object]:
+    """The names a repr of ``engine`` is written in: the package's, or the
+    reference engine's with the game's own module."""
+    if engine == "core":
+        return dict(vars(accordion))
+    module = sys.modules[game.game_class("reference").__module__]
+    return {**vars(accordion.reference), **vars(module)}
+
+
+def _values(game: Descriptor, engine: Engines, blind: bool) -> list[object]:
+    """The public values of one game in progress: a card, the deal, the rules,
+    every legal move and the outcome, before and after a few actions."""
+    deal = game.numbered(engine)(11, 9)
+    rules = game.make_rules(None, engine)
+    played = game.game_class(engine)(deal, rules, blind=blind)
+    values: list[object] = [deal, deal.cards[0], played.outcome]
+    if not isinstance(rules, str):
+        values.append(rules)
+    for _ in range(3):
+        legal = list(played.legal_moves)
+        values += legal
+        if legal:
+            played.play(legal[-1])
+        values.append(played.outcome)
+    return values
+
+
+@pytest.mark.parametrize("blind", [False, True])
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_value_repr_evaluates_back_and_both_engines_write_it_alike(
+    name: str, blind: bool
+) -> None:
+    """Regression (issue 23): the core wrote the throw games' outcomes as
+    ``<RoyalOutcome cards=6 …>``, which does not evaluate."""
+    game = GAMES[name]
+    written = {}
+    for engine in ("core", "reference"):
+        namespace = _namespace(game, engine)
+        values = _values(game, engine, blind)
+        for value in values:
+            assert eval(repr(value), namespace) == value, repr(value)
+        written[engine] = [repr(value) for value in values]
+    assert written["core"] == written["reference"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_both_engines_write_a_game_alike(name: str) -> None:
+    game = GAMES[name]
+    deal = {engine: game.numbered(engine)(11, 9) for engine in ("core", "reference")}
+    for blind in (False, True):
+        reprs = {
+            repr(game.game_class(engine)(deal[engine], game.make_rules(None, engine), blind=blind))
+            for engine in ("core", "reference")
+        }
+        assert len(reprs) == 1, reprs
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+def test_an_outcome_refuses_a_grade_its_piles_do_not_have(engine: Engines) -> None:
+    outcome = GAMES["accordion"].game_class(engine)("7H 7S").outcome
+    kind = type(outcome)
+    assert kind(piles=1, grade="win", is_over=True).grade == "win"
+    with pytest.raises(InvalidArgumentError, match="grade must be 'strong' for 2 piles"):
+        kind(piles=2, grade="loss", is_over=True)
+    with pytest.raises(InvalidArgumentError, match="piles must be 0 or more piles"):
+        kind(piles=-1, grade="loss", is_over=True)
+    with pytest.raises(TypeError):
+        kind(piles=2, grade="strong", is_over=1)

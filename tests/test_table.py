@@ -630,7 +630,7 @@ def test_forced_moves_play_out_in_parletts_royal_marriage() -> None:
             await pilot.press("F")
             assert app.table.over
             # Every action was the game's own forced (greedy) one.
-            replay = session._new_game(session.deal)
+            replay = session.new_game(session.deal)
             for move in app.table.game.history:
                 assert replay.hint() == move
                 replay.play(move)

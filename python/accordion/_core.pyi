@@ -337,6 +337,15 @@ class Rules:
 class Outcome:
     """Where a game stands: piles left, grade, and whether it is over (``Game.outcome``)."""
 
+    def __new__(cls, *, piles: int, grade: GradeName, is_over: bool) -> Outcome:
+        """The outcome its repr writes: the grade follows from the piles (or is
+        ``win``, under rules that win at more than one pile) and is an argument so
+        that the repr evaluates back.
+
+        Raises:
+            InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
+            TypeError: an argument of the wrong type.
+        """
     @property
     def piles(self) -> int:
         """Piles on the table (in a blind game, not counting the stock)."""
@@ -687,6 +696,13 @@ class _ThrowMove:
     def __hash__(self) -> int: ...
 
 class _ThrowOutcome:
+    def __new__(cls, *, cards: int, won: bool, is_over: bool) -> Self:
+        """The outcome its repr writes (``RoyalOutcome(cards=2, won=True, is_over=True)``).
+
+        Raises:
+            InvalidArgumentError: negative ``cards``.
+            TypeError: an argument of the wrong type.
+        """
     @property
     def cards(self) -> int:
         """Cards not thrown out (in the row and still to deal)."""

@@ -125,6 +125,15 @@ pub fn flag(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<bool>
     }
 }
 
+/// A bool for the argument `what`: `True` or `False`, nothing else.
+pub fn truth(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<bool> {
+    if obj.is_instance_of::<PyBool>() {
+        obj.is_truthy()
+    } else {
+        Err(wrong_type(what, "True or False", obj))
+    }
+}
+
 /// The text of a str argument, lone surrogates written as their escapes
 /// (`\ud800`, see the module docs); anything else is a `TypeError`.
 pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>> {

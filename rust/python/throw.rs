@@ -658,7 +658,7 @@ macro_rules! throw_game {
         /// The game's classes and its `solve_…` function ([`throw_game!`]).
         pub mod classes {
             use super::*;
-            use $crate::python::args::{text, wrong_type, Flag, Seconds};
+            use $crate::python::args::{text, truth, whole, wrong_type, Flag, Seconds};
             use $crate::python::legal::{LegalMoves, LiveMoves};
             use $crate::python::pickle::{by_method, by_restore, malformed, Reduced};
             use $crate::python::solver::budget;
@@ -774,6 +774,21 @@ macro_rules! throw_game {
 
             #[pymethods]
             impl $Outcome {
+                /// The outcome its repr writes: ``cards=…, won=…, is_over=…``.
+                #[new]
+                #[pyo3(signature = (*, cards, won, is_over))]
+                fn py_new(
+                    cards: &Bound<'_, PyAny>,
+                    won: &Bound<'_, PyAny>,
+                    is_over: &Bound<'_, PyAny>,
+                ) -> PyResult<Self> {
+                    Ok($Outcome(ThrowOutcome {
+                        cards: whole(cards, "cards", "0 or more cards")?,
+                        won: truth(won, "won")?,
+                        is_over: truth(is_over, "is_over")?,
+                    }))
+                }
+
                 /// Pickle support: `(cards, won, is_over)`.
                 fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
                     let state = (self.0.cards, self.0.won, self.0.is_over);
@@ -816,7 +831,7 @@ macro_rules! throw_game {
 
                 fn __repr__(&self) -> String {
                     format!(
-                        concat!("<", $outcome_name, " cards={} won={} is_over={}>"),
+                        concat!($outcome_name, "(cards={}, won={}, is_over={})"),
                         self.0.cards,
                         py_bool(self.0.won),
                         py_bool(self.0.is_over)

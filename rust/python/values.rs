@@ -1,6 +1,6 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
-use super::args::{flag, seed as seed_arg, text, type_name, whole, wrong_type, Text};
+use super::args::{flag, seed as seed_arg, text, truth, type_name, whole, wrong_type, Text};
 use super::pickle::{by_method, by_restore, malformed, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
@@ -751,6 +751,35 @@ pub struct PyOutcome(pub Outcome);
 
 #[pymethods]
 impl PyOutcome {
+    /// ``Outcome(piles=…, grade=…, is_over=…)``, as the repr writes it. The grade
+    /// follows from the piles (or is ``win``, under rules that win at more than
+    /// one pile); it is an argument so that the repr evaluates back.
+    #[new]
+    #[pyo3(signature = (*, piles, grade, is_over))]
+    fn py_new(
+        piles: &Bound<'_, PyAny>,
+        grade: &Bound<'_, PyAny>,
+        is_over: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let piles: usize = whole(piles, "piles", "0 or more piles")?;
+        let name = text(grade, "grade")?;
+        let of_piles = Grade::of_piles(piles);
+        let grade = match &*name {
+            "win" => Grade::Win,
+            given if given == of_piles.name() => of_piles,
+            given => {
+                let expected = format!("'{}' for {piles} piles (or 'win')", of_piles.name());
+                return Err(Error::argument("grade", &expected, format!("'{given}'")).into());
+            }
+        };
+        let is_over = truth(is_over, "is_over")?;
+        Ok(PyOutcome(Outcome {
+            piles,
+            grade,
+            is_over,
+        }))
+    }
+
     /// Pickle support: `(piles, is_over)`; the grade follows from the piles.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         by_restore(

@@ -135,7 +135,7 @@ class Session(BaseSession[Game, Move]):
         seed = deal.seed if seed is None else seed
         super().__init__(Game(deal, self.rules, blind=blind), seed=seed)
 
-    def _new_game(self, deal: Deal) -> Game:
+    def new_game(self, deal: Deal) -> Game:
         return Game(deal, self.rules, blind=self.blind)
 
     def _random_deal(self) -> tuple[int | None, Deal]:
@@ -271,7 +271,7 @@ class Session(BaseSession[Game, Move]):
 
     def _judge_start(self) -> str:
         """Whether the starting deal could have been won, by solving it."""
-        solution = accordion.solve(self._new_game(self.deal), timeout=SOLVE_SECONDS)
+        solution = accordion.solve(self.new_game(self.deal), timeout=SOLVE_SECONDS)
         knew = self.blind and not self.rules.is_automatic
         face_up = " by a player who knew the stock" if knew else ""
         if solution.result == "win":

@@ -17,6 +17,7 @@ verdicts all following the game's best line. That is :class:`ThrowSession`.
 
 from __future__ import annotations
 
+import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -25,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from accordion import Card, Deal
 from accordion.errors import AccordionError
+from accordion.games import Descriptor, find_game
 
 MoveT = TypeVar("MoveT")
 MoveT_co = TypeVar("MoveT_co", covariant=True)
@@ -127,8 +129,9 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     # What each game says for itself ------------------------------------------------
 
     @abstractmethod
-    def _new_game(self, deal: Deal) -> GameT:
-        """A fresh game of ``deal`` under this sitting's rules and mode."""
+    def new_game(self, deal: Deal) -> GameT:
+        """A fresh game of ``deal`` under this sitting's rules and mode (the sitting's
+        own game is not changed: :meth:`sit_down` plays it)."""
 
     @abstractmethod
     def _random_deal(self) -> tuple[int | None, Deal]:
@@ -271,26 +274,41 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         """The ``quit`` command: leave the table."""
         return Reply(quit=True)
 
+    def take_back(self) -> MoveT:
+        """Take back the last action of the game in play and return it; the end of
+        the game is announced again when it comes back.
+
+        Raises:
+            IndexError: nothing has been played (the games' ``NoMoveToUndoError``).
+        """
+        move: MoveT = self.game.undo()
+        self._announced = False
+        return move
+
+    def sit_down(self, deal: Deal, seed: int | None) -> None:
+        """Play ``deal`` from its start (``seed``: the number that names it, or
+        ``None`` for a deal typed in), under this sitting's rules and mode."""
+        self.seed = seed
+        self.game = self.new_game(deal)
+        self._announced = False
+
     def undo(self) -> Reply:
         """The ``undo`` command: take back the last action, if any."""
         try:
-            move = self.game.undo()
+            move = self.take_back()
         except IndexError:
             return Reply(["nothing to undo"])
-        self._announced = False
         return Reply([f"took back {move}"])
 
     def restart(self) -> Reply:
         """The ``restart`` command: the same deal from the start."""
-        self.game = self._new_game(self.deal)
-        self._announced = False
+        self.sit_down(self.deal, self.seed)
         return Reply([f"{self.deal_name} from the start"])
 
     def new(self) -> Reply:
         """The ``new`` command: a fresh random deal, with the number that replays it."""
-        self.seed, deal = self._random_deal()
-        self.game = self._new_game(deal)
-        self._announced = False
+        seed, deal = self._random_deal()
+        self.sit_down(deal, seed)
         return Reply([f"new {self.deal_name}; to replay it later: {self.replay_hint()}"])
 
     def deal_card(self) -> Reply:
@@ -343,6 +361,7 @@ class ThrowOutcome(Protocol):
 
 
 ThrowMoveT = TypeVar("ThrowMoveT", bound=ThrowMove)
+CopiedT = TypeVar("CopiedT")
 
 
 class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
@@ -360,8 +379,21 @@ class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
     def outcome(self) -> ThrowOutcome:
         """Where the game stands."""
 
+    @property
+    def rules(self) -> str:
+        """The rule set's name."""
+
     def hint(self) -> ThrowMoveT | None:
         """An action of best play, or ``None`` when the game is over."""
+
+    def play(self, move: ThrowMoveT) -> ThrowMoveT:
+        """Play an action; the canonical action played."""
+
+    def deal(self) -> ThrowMoveT:
+        """Deal the next stock card."""
+
+    def copy(self: CopiedT) -> CopiedT:
+        """An independent game in the same position."""
 
 
 ThrowGameT = TypeVar("ThrowGameT", bound=ThrowGame[Any])
@@ -385,6 +417,24 @@ def throw_status(game: ThrowGame[Any], stock: str, piece: str = "card") -> str:
         legal = len(game.legal_moves)
         parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
     return " · ".join(parts)
+
+
+def best_line(
+    game: ThrowGameT, solve: Callable[[ThrowGameT], Any], *, follow_hint: bool
+) -> tuple[list[Any], ThrowGameT]:
+    """Best play from ``game`` to the end, on a copy: the actions, and the game they
+    leave. Either the game's hint followed to the end (``follow_hint``: forced play,
+    or a hint that is not the solver's line), or the stock dealt (dealing never
+    takes a throw away) and then the line of ``solve`` for the open row."""
+    end = game.copy()
+    line = []
+    if follow_hint:
+        while (move := end.hint()) is not None:
+            line.append(end.play(move))
+        return line, end
+    line.extend(end.deal() for _ in range(end.stock_size))
+    line.extend(end.play(move) for move in solve(end).moves)
+    return line, end
 
 
 #: The commands of every throw game's table, the end of its help.
@@ -412,24 +462,102 @@ def describe_line(moves: Sequence[ThrowMove]) -> str:
 
 
 class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
-    """What the games of throwing cards out share beyond :class:`BaseSession`.
+    """What the games played on one row (Royal Marriage, Bayan, Accordian Patience)
+    share beyond :class:`BaseSession`.
 
-    Cards are counted, not piles; a game is won or not; cards are named by their
-    1-based place in the row; and hint, solve and the end of a game all follow
-    the game's best line (:meth:`_best_line`) to its end.
+    Cards (or piles) are counted; a game is won or not; cards are named by their
+    1-based place in the row; the game's pieces (its class, numbered deals and
+    solver) are its entry in the registry (:mod:`accordion.games`); and hint,
+    solve and the end of a game all follow the game's best line
+    (:meth:`best_line`) to its end. Each game says how a throw is written, how it
+    is described and what it marks on the table.
     """
 
+    # The game's name in the registry; its title, command and nouns are read there.
+    GAME: ClassVar[str]
     # The game's word for the cards still to deal, on the status line.
-    STOCK: ClassVar[str] = "stock"
+    STOCK: ClassVar[str]
     # What is counted: the cards left (Accordian Patience: the piles).
-    PIECE: ClassVar[str] = "card"
+    PIECE: ClassVar[str]
     # What is said when the game is won.
     WON: ClassVar[str]
+    # The greeting: its first words in an open game and in a blind one, then how
+    # a throw is made and when the game is won.
+    WELCOME: ClassVar[tuple[str, str, str]]
+    # How many cards a throw typed by their places names (`7`, `7 8`).
+    BY_PLACE: ClassVar[tuple[int, ...]] = (2,)
+    # What the error on a line that is neither a move nor a command shows.
+    EXAMPLES: ClassVar[str]
+    # The verb of a throw in the reply (`threw out 5C`).
+    PLAYED: ClassVar[str]
+    # The rule sets under which best play is the game's hint followed to the end;
+    # under the others it is the stock dealt, then the solver's line.
+    HINTED: ClassVar[tuple[str, ...]] = ()
     NO_MOVES = "no legal action"
 
-    @abstractmethod
-    def _best_line(self, game: ThrowGameT) -> tuple[list[ThrowMoveT], ThrowGameT]:
-        """Best play from ``game`` to the end: the actions, and the game they leave."""
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Any = None,
+        *,
+        blind: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        game: ThrowGameT = self.entry().game_class()(deal, rules, blind=blind)
+        self.rules = game.rules
+        super().__init__(game, seed=seed)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        entry = cls.entry()
+        cls.NAME, cls.COMMAND = entry.title, f"accordion play --game {entry.name}"
+        cls.STOCK, cls.PIECE = entry.nouns.stock, entry.nouns.piece
+        cls.PLAYED = {"throw": "threw", "move": "moved"}[entry.nouns.move]
+
+    @classmethod
+    def entry(cls) -> Descriptor:
+        """The game's entry in the registry."""
+        return find_game(cls.GAME)
+
+    def welcome(self) -> Reply:
+        opening, blind_opening, how = self.WELCOME
+        first = blind_opening if self.blind else opening
+        return Reply([f"{first} {how}{self._rules_note()} Type help for more."])
+
+    def _rules_note(self) -> str:
+        """What the greeting says of the rules in play (nothing, unless they force play)."""
+        return ""
+
+    def new_game(self, deal: Deal) -> ThrowGameT:
+        game: ThrowGameT = self.entry().game_class()(deal, self.rules, blind=self.blind)
+        return game
+
+    def _random_deal(self) -> tuple[int | None, Deal]:
+        seed = random.SystemRandom().randrange(2**32)
+        deal: Deal = self.entry().numbered()(seed, len(self.deal))
+        return seed, deal
+
+    def _rules_text(self) -> str:
+        return f"{self.rules} rules"
+
+    def _flags(self) -> str:
+        flags = "" if self.rules == self.entry().rules[0] else f" --rules {self.rules}"
+        return flags + (" --blind" if self.blind else "")
+
+    def _deal_move(self) -> ThrowMoveT:
+        move: ThrowMoveT = self.entry().move_class().deal()
+        return move
+
+    def best_line(self, game: ThrowGameT | None = None) -> tuple[list[ThrowMoveT], ThrowGameT]:
+        """Best play from ``game`` (default: the game in play) to the end: the
+        actions, and the game they leave (on a copy). Under :attr:`HINTED` rules the
+        game's hint followed to the end, else the stock dealt and the solver's line.
+        The solver reads a blind game's stock."""
+        return best_line(
+            self.game if game is None else game,
+            self.entry().solver(),
+            follow_hint=self.rules in self.HINTED,
+        )
 
     def _describe_line(self, moves: list[ThrowMoveT]) -> str:
         """A line of actions in a few words (`deal ×5, out 9D`)."""
@@ -439,9 +567,62 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     def describe(self, move: ThrowMoveT) -> str:
         """A throw in words, in the position before it."""
 
+    def _written(self, cards: list[str]) -> str:
+        """A throw of these cards (or card texts) in the game's notation: ``out`` and
+        the cards, in the games of throwing cards out."""
+        return "out " + " ".join(cards)
+
     @abstractmethod
+    def _marks(self, move: ThrowMoveT, before: list[Card]) -> tuple[int, ...]:
+        """The places to mark once ``move`` is played (``before``: the row before it)."""
+
     def _parse(self, words: list[str], line: str) -> ThrowMoveT:
-        """The throw a line of input means (or why it is none)."""
+        """The throw a line of input means (or why it is none): cards by their
+        places, two or so card texts, or the game's notation."""
+        parse = self.entry().move_class().parse
+        if len(words) in self.BY_PLACE and all(is_int(word) for word in words):
+            written = self._written([str(self._card_at(int(word))) for word in words])
+            by_place: ThrowMoveT = parse(written)
+            return by_place
+        if len(words) in self.BY_PLACE and all(CARDLIKE.match(word) for word in words):
+            by_name: ThrowMoveT = parse(self._written(words))
+            return by_name
+        try:
+            move: ThrowMoveT = parse(line)
+        except AccordionError:
+            raise AccordionError(
+                f"not a move or a command: {line.strip()!r} ({self.EXAMPLES}; type help)"
+            ) from None
+        return move
+
+    def _play(self, move: ThrowMoveT) -> Reply:
+        # The copy checks the move (and gives the reason, or the cards `between 3S
+        # 9S` throws) before anything is said.
+        canonical = self.game.copy().play(move)
+        words, before = self.describe(canonical), self.game.cards
+        self.game.play(canonical)
+        if canonical.is_deal:
+            cards = self.game.cards
+            return Reply([f"dealt {cards[-1]}"], marks=(len(cards) - 1,))
+        return Reply([f"{self.PLAYED} {words}"], marks=self._marks(canonical, before))
+
+    def _judge_start(self) -> str:
+        """Whether the starting deal could have been won: by best play from the
+        start under :attr:`HINTED` rules, else by the solver."""
+        if self.rules in self.HINTED:
+            _, end = self.best_line(self.new_game(self.deal))
+            result, left = ("win" if end.outcome.won else "loss"), end.outcome.cards
+        else:
+            solution = self.entry().solver()(self.deal)
+            result, left = solution.result, solution.cards
+        if result == "win":
+            return "From the start this deal could be won."
+        if result == "loss":
+            return (
+                "From the start this deal could not be won: the best possible is "
+                f"{plural(left, self.PIECE)}."
+            )
+        return "The solver could not decide this deal in time."
 
     def _left(self) -> str:
         return f"{plural(self.game.outcome.cards, self.PIECE)} left"
@@ -484,7 +665,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
 
     def _outlook(self) -> str:
         """Whether the game can still be won, from here."""
-        _, end = self._best_line(self.game)
+        _, end = self.best_line()
         if end.outcome.won:
             return f"Still winnable{self._peek()}."
         return (
@@ -496,7 +677,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         """Show the rest of a winning line, or a line to the fewest cards reachable."""
         if self.game.is_over:
             return Reply(["nothing to solve: no legal action is left"])
-        line, end = self._best_line(self.game)
+        line, end = self.best_line()
         steps = "action" if any(move.is_deal for move in line) else "move"
         note = self._peek()
         if end.outcome.won:

@@ -9,6 +9,8 @@ its range raises ``InvalidArgumentError`` naming the argument and the value.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TypeVar
 
 from accordion.errors import InvalidArgumentError
 
@@ -18,6 +20,8 @@ MIN_MEMORY_BYTES = 1 << 20
 MAX_JOBS = 256
 SEED_RANGE = "a deal number 0 to 2**64 - 1"
 ECHO_CHARS = 60
+
+T = TypeVar("T")
 
 
 def shown(value: object) -> str:
@@ -121,3 +125,15 @@ def text(value: object, what: str) -> str:
     except UnicodeEncodeError:
         return value.encode("utf-8", "backslashreplace").decode("utf-8")
     return value
+
+
+def given(value: object, kind: type[T], parse: Callable[[str], T], wanted: str) -> T:
+    """A value given as a ``kind`` or as its text (read by ``parse``): every public
+    call of the reference engine that takes a card, a deal, a move or rules takes
+    either, as the core does. ``wanted`` says what the ``TypeError`` expected
+    (``"a Card or str"``)."""
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        return parse(value)
+    raise TypeError(f"expected {wanted}, got {type(value).__name__}")

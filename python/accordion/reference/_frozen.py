@@ -21,3 +21,23 @@ class Frozen:
 
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
+
+
+class Value(Frozen):
+    """A frozen value: equal to another of its own class with the same ``_key``,
+    and hashed by that key (so equal values hash alike, as dict keys need)."""
+
+    __slots__ = ()
+
+    def _key(self) -> object:
+        """What equality compares and the hash is taken of."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Value)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())

@@ -13,11 +13,20 @@ is, what a throw (or move) is and when it and a deal are legal.
 from __future__ import annotations
 
 import copy
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from accordion.errors import IllegalMoveError, InvalidRulesError, NoMoveToUndoError
-from accordion.reference._frozen import Frozen
+from accordion.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidRulesError,
+    NoMoveToUndoError,
+)
+from accordion.reference import _args, _tokens
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.game import LegalMoves
@@ -26,12 +35,14 @@ from accordion.reference.rules import Rules, rule_set_name
 Row = tuple[Card, ...]
 MoveSelf = TypeVar("MoveSelf", bound="ThrowMove")
 
-MoveT = TypeVar("MoveT")
-RowT = TypeVar("RowT")
-GameT = TypeVar("GameT", bound="ThrowGame[Any, Any]")
+MoveT = TypeVar("MoveT", bound="ThrowMove")
+#: A row as a game keeps it: a tuple (of cards, or of piles), its length its size.
+RowT = TypeVar("RowT", bound=tuple[object, ...])
+StepT = TypeVar("StepT")
+GameT = TypeVar("GameT", bound="ThrowGame[Any, Any, Any]")
 
 
-class ThrowMove(Frozen):
+class ThrowMove(Value):
     """An action named by cards, as players write it: a throw (or move) of the
     game's ``kind`` with its cards, or ``deal``. ``Cls(text)`` parses; ``str``
     gives the canonical text, which parses back to an equal move.
@@ -41,6 +52,12 @@ class ThrowMove(Frozen):
     __slots__ = ("_cards", "_kind")
     _kind: str
     _cards: tuple[Card, ...]
+    #: The game's name in the messages (``not a Bayan move``).
+    GAME: ClassVar[str]
+    #: What the message on text that is not a move suggests.
+    EXAMPLES: ClassVar[str]
+    #: How many cards a move of each kind names.
+    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]]
 
     def __new__(cls: type[MoveSelf], text: str) -> MoveSelf:
         return cls.parse(text)
@@ -54,8 +71,44 @@ class ThrowMove(Frozen):
 
     @classmethod
     def parse(cls: type[MoveSelf], text: str) -> MoveSelf:
-        """Parse any accepted spelling of the game's notation."""
+        """Parse any accepted spelling of the game's notation: ``deal``, or what the
+        game reads (``_read``), with as many cards as its kind names, none twice.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+        text = _args.text(text, "a move")
+        stripped = _tokens.strip(text)
+        lower = _tokens.ascii_lower(stripped)
+        if lower == "deal":
+            return cls.deal()
+        kind, cards = cls._read(stripped, lower)
+        if cards is None or len(cards) not in cls.COUNTS.get(kind, ()):
+            raise InvalidMoveError(f"not a {cls.GAME} move: {_args.quoted(text)} ({cls.EXAMPLES})")
+        if len(cards) == 2 and cards[0] == cards[1]:
+            raise InvalidMoveError(
+                f"not a {cls.GAME} move: {_args.quoted(text)} names one card twice"
+            )
+        return cls._make(kind, tuple(cards))
+
+    @classmethod
+    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
+        """The kind and cards that trimmed text (and its lowered twin) names, the
+        cards ``None`` when it is not a move."""
         raise NotImplementedError
+
+    @staticmethod
+    def _out_words(stripped: str, lower: str) -> str | None:
+        """What the word ``out`` (before or after the cards) or ``x`` (before them)
+        marks as the cards thrown out, or ``None`` without the word."""
+        if lower.startswith("out "):
+            return stripped[len("out ") :]
+        if lower.endswith(" out"):
+            return stripped[: -len(" out")]
+        if lower.startswith("x"):
+            return stripped[1:]
+        return None
 
     @classmethod
     def deal(cls: type[MoveSelf]) -> MoveSelf:
@@ -85,18 +138,67 @@ class ThrowMove(Frozen):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, ThrowMove)
-        return (self._kind, self._cards) == (other._kind, other._cards)
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._kind, self._cards))
+    def _key(self) -> tuple[str, str, tuple[Card, ...]]:
+        return (type(self).__name__, self._kind, self._cards)
 
     def __reduce__(self) -> tuple[object, ...]:
         # The canonical text parses back to an equal move (tested).
         return (type(self), (str(self),))
+
+    @classmethod
+    def given(cls: type[MoveSelf], move: object) -> MoveSelf:
+        """A move given as one of this class or as its text."""
+        return _args.given(move, cls, cls.parse, f"{_a(cls.__name__)} or str")
+
+
+def cards_of(text: str) -> list[Card] | None:
+    """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
+    try:
+        return [Card(word) for word in _tokens.words(text)]
+    except InvalidCardError:
+        return None
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article (``a RoyalGame``, ``an AccordianGame``)."""
+    return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
+
+
+def fewest_line(
+    start: RowT,
+    steps: Callable[[RowT], list[StepT]],
+    after: Callable[[RowT, StepT], RowT],
+    least: Callable[[RowT], int],
+) -> tuple[list[tuple[RowT, StepT]], int, int]:
+    """The exact search of the throw games: every line from ``start`` (a row
+    whose size is its ``len``), remembering the fewest reachable from each row; a
+    row stops being searched once it is known to reach ``least(row)``, the fewest
+    it could (a bound the game proves; one that is never reached searches every
+    line). Exponential in the worst case.
+
+    Returns the line to the fewest as ``(row, step)`` pairs (the first step, in
+    the order ``steps`` gives them, that keeps the fewest within reach), that
+    fewest, and the number of rows expanded."""
+    fewest: dict[RowT, int] = {}
+
+    def search(row: RowT) -> int:
+        if row not in fewest:
+            best = len(row)
+            for step in steps(row):
+                best = min(best, search(after(row, step)))
+                if best == least(row):
+                    break
+            fewest[row] = best
+        return fewest[row]
+
+    goal = search(start)
+    line = []
+    row = start
+    while len(row) > goal:
+        step = next(s for s in steps(row) if fewest.get(after(row, s)) == goal)
+        line.append((row, step))
+        row = after(row, step)
+    return line, goal, len(fewest)
 
 
 def rule_set_of(
@@ -142,14 +244,20 @@ class ThrowSolution(Generic[MoveT]):
         return self.cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ThrowOutcome:
     """Where a game stands. ``cards`` counts every card not thrown out (row and
-    stock), or, in Accordian Patience, the piles with each stock card one to come."""
+    stock), or, in Accordian Patience, the piles with each stock card one to come.
+    The repr (``RoyalOutcome(cards=2, won=True, is_over=True)``) evaluates back."""
 
     cards: int
     won: bool
     is_over: bool
+
+    def __post_init__(self) -> None:
+        _args.whole(self.cards, "cards", 0, None, "0 or more cards")
+        _args.flag(self.won, "won")
+        _args.flag(self.is_over, "is_over")
 
     @property
     def piles(self) -> int:
@@ -162,51 +270,131 @@ class ThrowOutcome:
         return "win" if self.won else "loss"
 
 
-class ThrowGame(Generic[MoveT, RowT]):
+class ThrowGame(Generic[MoveT, RowT, StepT]):
     """A row (kept as ``RowT``), a stock dealt onto its right-hand end, and a history.
 
-    Subclasses call ``_start`` in their constructor, set ``STOCK``, the game's
-    word for the stock, and say how a row is laid out, what its top cards are
-    and what dealing a card onto it gives.
+    Each game says what its row is (how it is laid out, its top cards, what
+    dealing a card onto it gives), what a step is (a throw or move by position:
+    ``_steps`` lists the legal ones, ``_named`` writes one as a move, ``_after``
+    plays it) and how its solver may stop early (``_least``). The rest — the
+    constructor's checks, the legal actions, dealing, undo, the hint and the
+    solver's line — is the same for every game and is written here.
     """
 
+    #: The game's name in messages (``Royal Marriage``).
+    NAME: ClassVar[str]
+    #: The rule sets, the default first; the first is also the one that lets a
+    #: player deal while a throw exists (the others oblige the throw).
+    RULE_SETS: ClassVar[tuple[str, ...]]
+    #: What the messages say the game is played under.
+    PLAYED_UNDER: ClassVar[str]
+    #: The game's word for the stock.
     STOCK: ClassVar[str] = "stock"
+    #: The game's word for what a player does to the row, with its article.
+    ACTION: ClassVar[str] = "a throw"
     #: What the row holds when the game is won (cards, or piles) with the stock empty.
     WON_AT: ClassVar[int]
     #: The game's outcome class.
     OUTCOME: ClassVar[type[ThrowOutcome]]
     #: The game's move class (its ``parse`` reads a move's text).
     MOVE: ClassVar[Any]
+    #: The game's solution class.
+    SOLUTION: ClassVar[Any]
+    #: The rule sets that oblige a throw (or move) before a deal.
+    OBLIGED: ClassVar[tuple[str, ...]] = ()
+    #: The rule sets under which every action is forced (one line to play).
+    FORCED: ClassVar[tuple[str, ...]] = ()
     _deal: Deal
     _blind: bool
     _dealt: int
+    _rules: str
     _row: RowT
     _history: list[tuple[MoveT, RowT, int]]
 
-    def _start(self, deal: Deal, blind: bool, laid_out: int) -> None:
-        """The position before any action: ``laid_out`` cards in the row."""
+    def __init__(
+        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
+    ) -> None:
+        deal = self._checked(_args.given(deal, Deal, Deal.parse, "a Deal or str"))
+        self._rules = self.rule_set(rules)
+        self._blind = _args.flag(blind, "blind")
         self._deal = deal
-        self._blind = blind
-        self._dealt = laid_out
-        self._row = self._laid_out(deal.cards[:laid_out])
+        self._dealt = self._laid_out_count(len(deal)) if self._blind else len(deal)
+        self._row = self._laid_out(deal.cards[: self._dealt])
         self._history = []
 
-    def _laid_out(self, cards: Row) -> RowT:
+    # -- what each game says ------------------------------------------------------
+
+    @classmethod
+    def _checked(cls, deal: Deal) -> Deal:
+        """``deal`` if the game can be played from it (any row of distinct cards)."""
+        return deal
+
+    @classmethod
+    def _laid_out_count(cls, cards: int) -> int:
+        """How many of a blind deal's ``cards`` are laid out before the first deal."""
+        return 0
+
+    @staticmethod
+    def _laid_out(cards: Row) -> RowT:
         """The row of these cards, laid out one by one."""
         raise NotImplementedError
 
-    def _tops(self) -> Row:
+    @staticmethod
+    def _tops_of(row: RowT) -> Row:
         """The cards a move can name, left to right (a pile's top card)."""
         raise NotImplementedError
 
-    def _dealt_onto(self, card: Card) -> RowT:
+    @staticmethod
+    def _dealt_onto(row: RowT, card: Card) -> RowT:
         """The row with ``card`` dealt onto its right-hand end."""
+        raise NotImplementedError
+
+    @classmethod
+    def _steps(cls, rules: str, row: RowT) -> list[StepT]:
+        """The throws (or moves) by position the rule set ``rules`` allows on
+        ``row``, in canonical order."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _named(row: RowT, step: StepT, /) -> MoveT:
+        """The step on ``row`` as a move in canonical notation."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _after(row: RowT, step: StepT, /) -> RowT:
+        """The row after the step."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _least(row: RowT) -> int:
+        """The fewest a row can come down to, where the solver stops searching it."""
         raise NotImplementedError
 
     @property
     def piles(self) -> list[tuple[Card, ...]]:
         """The piles left to right, each bottom to top."""
         raise NotImplementedError
+
+    # -- the rules ----------------------------------------------------------------
+
+    @classmethod
+    def rule_set(cls, rules: object) -> str:
+        """The rule set a game is played under, one of :attr:`RULE_SETS`: a name,
+        ``Rules`` without a variant, or ``None`` (the first)."""
+        return rule_set_of(rules, cls.NAME, cls.RULE_SETS, cls.PLAYED_UNDER)
+
+    @property
+    def rules(self) -> str:
+        """The rule set's name (one of :attr:`RULE_SETS`)."""
+        return self._rules
+
+    def _may_deal(self) -> bool:
+        """A card to deal, and either the rules let the player deal past a throw
+        or none is left."""
+        obliged = self._rules in self.OBLIGED
+        return self.stock_size > 0 and not (obliged and self._steps(self._rules, self._row))
+
+    # -- what the game looks like -------------------------------------------------
 
     @property
     def sizes(self) -> list[int]:
@@ -231,7 +419,8 @@ class ThrowGame(Generic[MoveT, RowT]):
 
     def _legal_moves(self) -> list[MoveT]:
         """The legal actions in canonical order, ``deal`` (when allowed) last."""
-        raise NotImplementedError
+        moves = [self._named(self._row, step) for step in self._steps(self._rules, self._row)]
+        return [*moves, self.MOVE.deal()] if self._may_deal() else moves
 
     @property
     def is_over(self) -> bool:
@@ -242,14 +431,14 @@ class ThrowGame(Generic[MoveT, RowT]):
     def outcome(self) -> ThrowOutcome:
         """What the row holds with the stock (each stock card one), whether won,
         whether over."""
-        held = len(self._tops())
+        held = len(self._tops_of(self._row))
         won = self.stock_size == 0 and held == self.WON_AT
-        return self.OUTCOME(held + self.stock_size, won, self.is_over)
+        return self.OUTCOME(cards=held + self.stock_size, won=won, is_over=self.is_over)
 
     @property
     def tops(self) -> list[Card]:
         """The top card of every pile, left to right."""
-        return list(self._tops())
+        return list(self._tops_of(self._row))
 
     @property
     def stock_size(self) -> int:
@@ -261,22 +450,61 @@ class ThrowGame(Generic[MoveT, RowT]):
         """The actions played so far, in canonical notation."""
         return [move for move, _, _ in self._history]
 
+    def _open_row(self) -> RowT:
+        """The row with every stock card dealt onto it, as the solver sees a game."""
+        row = self._row
+        for card in self._deal.cards[self._dealt :]:
+            row = self._dealt_onto(row, card)
+        return row
+
+    # -- playing ------------------------------------------------------------------
+
     def _find(self, move: object, card: Card) -> int:
         """The place of ``card`` in the row, or why ``move`` cannot name it."""
-        if card in self._tops():
-            return self._tops().index(card)
+        tops = self._tops_of(self._row)
+        if card in tops:
+            return tops.index(card)
         still = card in self._deal.cards[self._dealt :]
         where = f"still in the {self.STOCK}" if still else "not in the row"
         raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
+
+    def _step_of(self, move: MoveT) -> tuple[StepT, MoveT]:
+        """The step a (non-deal) move names and the move in canonical notation, or
+        ``IllegalMoveError`` saying why the row or the rules do not allow it."""
+        raise NotImplementedError
+
+    def play(self, move: MoveT | str) -> MoveT:
+        """Play a throw (or move) or ``deal``: the ``play`` of the game's class in
+        :mod:`accordion` (``RoyalGame.play`` …), whose documentation is the contract;
+        the move played is returned in canonical notation."""
+        given: MoveT = self.MOVE.given(move)
+        if given.is_deal:
+            return self.deal()
+        step, canonical = self._step_of(given)
+        self._record(canonical, self._after(self._row, step))
+        return canonical
 
     def _record(self, move: MoveT, row: RowT) -> None:
         """Play ``move``, which leaves ``row``; undo can take it back."""
         self._history.append((move, self._row, self._dealt))
         self._row = row
 
-    def _deal_next(self, move: MoveT) -> MoveT:
-        """Deal the next stock card onto the right-hand end (already found legal)."""
-        self._record(move, self._dealt_onto(self._deal.cards[self._dealt]))
+    def deal(self) -> MoveT:
+        """Deal the next stock card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a throw the rules oblige.
+        """
+        if not self._may_deal():
+            if not self._blind:
+                why = f"an open game has no {self.STOCK}"
+            elif self.stock_size == 0:
+                why = f"the {self.STOCK} is empty"
+            else:
+                why = f"{self.ACTION} exists and the {self._rules} rules oblige it"
+            raise IllegalMoveError(f"deal not allowed: {why}")
+        move: MoveT = self.MOVE.deal()
+        self._record(move, self._dealt_onto(self._row, self._deal.cards[self._dealt]))
         self._dealt += 1
         return move
 
@@ -292,6 +520,20 @@ class ThrowGame(Generic[MoveT, RowT]):
         move, self._row, self._dealt = self._history.pop()
         return move
 
+    def hint(self, *, timeout: float | None = 2.0) -> MoveT | None:
+        """A move of best play, ``None`` when over: while the stock has cards,
+        ``deal`` where the rules allow it (dealing never takes a throw away), else
+        the first legal throw; then the first throw of the solver's line.
+        ``timeout`` is checked as the core checks it and not applied."""
+        _args.timeout(timeout)
+        moves = self._legal_moves()
+        if not moves:
+            return None
+        if self.stock_size > 0:
+            return moves[-1] if self._may_deal() else moves[0]
+        first: MoveT = self._solve(self, self._rules).moves[0]
+        return first
+
     def copy(self: GameT) -> GameT:
         """An independent game in the same position, with the same history."""
         twin = copy.copy(self)
@@ -304,22 +546,70 @@ class ThrowGame(Generic[MoveT, RowT]):
 
         return svg(self)
 
+    def __repr__(self) -> str:
+        # As the core writes it: the rules only where the game has more than one.
+        rules = f", {self._rules!r}" if len(self.RULE_SETS) > 1 else ""
+        blind = ", blind=True" if self._blind else ""
+        return f"{type(self).__name__}({str(self._deal)!r}{rules}{blind})"
+
     def __str__(self) -> str:
-        row = " ".join(str(card) for card in self._tops())
+        row = " ".join(str(card) for card in self._tops_of(self._row))
         return f"{row} | {self.STOCK} {self.stock_size}" if self._blind else row
 
+    # -- the solver ---------------------------------------------------------------
 
-class CardRowGame(ThrowGame[MoveT, Row]):
+    @classmethod
+    def _solve(
+        cls,
+        position: object,
+        rules: object = None,
+        max_nodes: object = None,
+        timeout: object = None,
+        memory: object = None,
+    ) -> Any:
+        """The fewest cards (piles) from an open row, or from a game's row with its
+        stock dealt onto it, and a line to them (:func:`fewest_line`); under a rule
+        set whose every action is forced, the one line, whose moves are the nodes
+        counted (as the core counts them).
+
+        The arguments are checked as the core checks them, in signature order;
+        the budgets are not applied (the search is for rows that finish)."""
+        if isinstance(position, cls):
+            start = position._open_row()
+        elif isinstance(position, (Deal, str)):
+            deal = cls._checked(_args.given(position, Deal, Deal.parse, "a Deal or str"))
+            start = cls._laid_out(deal.cards)
+        else:
+            raise TypeError(
+                f"position must be a Deal, {_a(cls.__name__)} or a str,"
+                f" not {type(position).__name__}"
+            )
+        chosen = cls.rule_set(rules)
+        _args.budget(max_nodes, timeout, memory)
+        line, goal, nodes = fewest_line(
+            start, functools.partial(cls._steps, chosen), cls._after, cls._least
+        )
+        moves = tuple(cls._named(row, step) for row, step in line)
+        deal_text = " ".join(str(card) for card in cls._tops_of(start))
+        result = "win" if goal <= cls.WON_AT else "loss"
+        counted = len(moves) if chosen in cls.FORCED else nodes
+        return cls.SOLUTION(deal_text, result, moves, goal, counted)
+
+
+class CardRowGame(ThrowGame[MoveT, Row, StepT]):
     """A game on a row of single cards (Royal Marriage, Bayan)."""
 
-    def _laid_out(self, cards: Row) -> Row:
+    @staticmethod
+    def _laid_out(cards: Row) -> Row:
         return cards
 
-    def _tops(self) -> Row:
-        return self._row
+    @staticmethod
+    def _tops_of(row: Row) -> Row:
+        return row
 
-    def _dealt_onto(self, card: Card) -> Row:
-        return (*self._row, card)
+    @staticmethod
+    def _dealt_onto(row: Row, card: Card) -> Row:
+        return (*row, card)
 
     @property
     def cards(self) -> list[Card]:

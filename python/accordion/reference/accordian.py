@@ -33,7 +33,6 @@ from accordion.reference._throws import (
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
-    rule_set_of,
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -52,46 +51,20 @@ Piles = tuple[Pile, ...]
 Shift = tuple[int, int]
 
 
-def accordian_rules(rules: object) -> str:
-    """``modern`` (default) or ``uva``, as a name or as ``Rules`` without a variant."""
-    return rule_set_of(rules, "Accordian Patience", RULE_SETS, "the rules modern or uva")
-
-
-def _as_deal(deal: Deal | str) -> Deal:
-    if isinstance(deal, str):
-        deal = Deal.parse(deal)
-    if not isinstance(deal, Deal):
-        raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
-    return deal
-
-
 # ---------------------------------------------------------------- moves
 
 
 class AccordianMove(ThrowMove):
-    """A move named by the two top cards, Accordion's notation (``7H>7S``: the top
-    card 7H lands on the pile whose top is 7S), or ``deal``. ``AccordianMove(text)``
-    parses; ``str`` round-trips.
-
-    Raises:
-        InvalidMoveError: text that is not a move.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> move = AccordianMove("7h on 7s")
-        >>> str(move), move.kind, move.cards
-        ('7H>7S', 'move', (Card('7H'), Card('7S')))
+    """A move of a top card (``7H>7S``) or ``deal``: :class:`accordion.AccordianMove`,
+    whose documentation is the contract.
     """
 
     __slots__ = ()
 
     @classmethod
     def parse(cls, text: str) -> AccordianMove:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
+        """Read Accordion's notation (``7H>7S``, ``7H on 7S`` …, as :meth:`Move.parse`
+        reads it) or ``deal``.
         """
         move = Move.parse(text)
         if move.mover is None or move.target is None:
@@ -100,14 +73,6 @@ class AccordianMove(ThrowMove):
 
     def __str__(self) -> str:
         return "deal" if self.is_deal else f"{self._cards[0]}>{self._cards[1]}"
-
-
-def _as_move(move: AccordianMove | str) -> AccordianMove:
-    if isinstance(move, AccordianMove):
-        return move
-    if isinstance(move, str):
-        return AccordianMove.parse(move)
-    raise TypeError(f"expected an AccordianMove or str, got {type(move).__name__}")
 
 
 # ---------------------------------------------------------------- rows
@@ -161,7 +126,7 @@ def play_uva(deal: Deal | str) -> list[int]:
     """The judge's game (UVa 127): every card dealt in turn, the forced moves made
     after each deal until nothing moves; the pile sizes left to right."""
     piles: Piles = ()
-    for card in _as_deal(deal).cards:
+    for card in _args.given(deal, Deal, Deal.parse, "a Deal or str").cards:
         piles = (*piles, (card,))
         while (shift := uva_shift(piles)) is not None:
             piles = shifted(piles, shift)
@@ -176,43 +141,52 @@ class AccordianOutcome(ThrowOutcome):
     come (also :attr:`piles`); ``won``: one pile."""
 
 
-class AccordianGame(ThrowGame[AccordianMove, Piles]):
-    """A game of Accordian Patience (UVa 127), open or blind.
+class AccordianSolution(ThrowSolution[AccordianMove]):
+    """What the solver found (:class:`ThrowSolution`): ``cards`` and ``piles`` are
+    the piles left."""
 
-    Args:
-        deal: any row of distinct cards (a ``Deal`` or its text).
-        rules: ``modern`` (default: any move, deal whenever the stock lasts) or
-            ``uva`` (the judge's: every action forced).
-        blind: the row starts empty and the stock deals the cards in order.
 
-    Raises:
-        InvalidDealError: text that is not a row.
-        InvalidRulesError: any other rule set, or a variant.
+class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
+    """A game of Accordian Patience (UVa 127), open or blind: :class:`accordion.AccordianGame`,
+    whose documentation is the contract (the arguments, the rules, the errors).
     """
 
+    NAME = "Accordian Patience"
+    RULE_SETS = RULE_SETS
+    PLAYED_UNDER = "the rules modern or uva"
+    OBLIGED = FORCED = ("uva",)
+    ACTION = "a move"
     WON_AT = 1
     MOVE = AccordianMove
     OUTCOME = AccordianOutcome
+    SOLUTION = AccordianSolution
 
-    def __init__(self, deal: Deal | str, rules: object = None, *, blind: bool = False) -> None:
-        deal = _as_deal(deal)
-        self._rules = accordian_rules(rules)
-        blind = _args.flag(blind, "blind")
-        self._start(deal, blind, 0 if blind else len(deal))
-
-    def _laid_out(self, cards: Row) -> Piles:
+    @staticmethod
+    def _laid_out(cards: Row) -> Piles:
         return tuple((card,) for card in cards)
 
-    def _tops(self) -> Row:
-        return tuple(pile[-1] for pile in self._row)
+    @staticmethod
+    def _tops_of(row: Piles) -> Row:
+        return tuple(pile[-1] for pile in row)
 
-    def _dealt_onto(self, card: Card) -> Piles:
-        return (*self._row, (card,))
+    @staticmethod
+    def _dealt_onto(row: Piles, card: Card) -> Piles:
+        return (*row, (card,))
 
-    @property
-    def rules(self) -> str:
-        """The rule set's name: ``modern`` or ``uva``."""
-        return self._rules
+    @classmethod
+    def _steps(cls, rules: str, row: Piles) -> list[Shift]:
+        if rules == "uva":
+            forced = uva_shift(row)
+            return [] if forced is None else [forced]
+        return shifts(row)
+
+    _named = staticmethod(_move)
+    _after = staticmethod(shifted)
+
+    @staticmethod
+    def _least(row: Piles) -> int:
+        # A row is never empty: one pile is the fewest.
+        return 1
 
     @property
     def cards(self) -> list[Card]:
@@ -224,42 +198,11 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
         """The piles left to right, each bottom to top."""
         return list(self._row)
 
-    def _shifts(self) -> list[Shift]:
-        if self._rules == "uva":
-            forced = uva_shift(self._row)
-            return [] if forced is None else [forced]
-        return shifts(self._row)
-
-    def _may_deal(self) -> bool:
-        return self.stock_size > 0 and (self._rules == "modern" or not shifts(self._row))
-
-    def _legal_moves(self) -> list[AccordianMove]:
-        """The legal moves in canonical order, then ``deal`` when allowed."""
-        moves = [_move(self._row, shift) for shift in self._shifts()]
-        return [*moves, AccordianMove.deal()] if self._may_deal() else moves
-
     def _covered(self, move: AccordianMove, card: Card, role: str) -> None:
         if any(card in pile[:-1] for pile in self._row):
             raise IllegalMoveError(f"illegal move {move}: {card} is covered ({role})")
 
-    def play(self, move: AccordianMove | str) -> AccordianMove:
-        """Move a top card, or ``deal``.
-
-        Args:
-            move: an :class:`AccordianMove` or its text (``5H>5S``, ``5H-5S``,
-                ``5H on 5S``).
-
-        Returns:
-            The move played, in canonical notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the row or the rules do not allow; the message
-                says why.
-        """
-        move = _as_move(move)
-        if move.is_deal:
-            return self.deal()
+    def _step_of(self, move: AccordianMove) -> tuple[Shift, AccordianMove]:
         mover, target = move.cards
         # Both cards on top first, then both in the row (as the core asks).
         self._covered(move, mover, "only a pile's top card moves")
@@ -275,49 +218,17 @@ class AccordianGame(ThrowGame[AccordianMove, Piles]):
             raise IllegalMoveError(
                 f"illegal move {move}: {mover} and {target} share neither suit nor rank"
             )
-        if (at, gap) not in self._shifts():
+        if (at, gap) not in self._steps(self._rules, self._row):
             forced = uva_shift(self._row)
             assert forced is not None  # (at, gap) itself is allowed
             raise IllegalMoveError(
                 f"illegal move {move}: the uva rules move the leftmost card that can move,"
                 f" three places rather than one ({_move(self._row, forced)})"
             )
-        self._record(move, shifted(self._row, (at, gap)))
-        return move
-
-    def deal(self) -> AccordianMove:
-        """Deal the next stock card onto the right-hand end as a new pile.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or (``uva``) a move left.
-        """
-        if self.stock_size == 0:
-            why = "the stock is empty" if self._blind else "an open game has no stock"
-            raise IllegalMoveError(f"deal not allowed: {why}")
-        if not self._may_deal():
-            raise IllegalMoveError("deal not allowed: a move exists and the uva rules oblige it")
-        return self._deal_next(AccordianMove.deal())
-
-    def hint(self, *, timeout: float | None = 2.0) -> AccordianMove | None:
-        """A move of best play, ``None`` when over: the forced action under ``uva``;
-        under ``modern`` ``deal`` while the stock has cards (dealing never takes a
-        move away), then the first move of the solver's line. ``timeout`` is
-        checked as the core checks it and not applied."""
-        _args.timeout(timeout)
-        if self._rules == "uva" or self.stock_size > 0:
-            moves = self._legal_moves()
-            return moves[-1] if moves else None
-        if self.is_over:
-            return None
-        return solve_accordian(self).moves[0]
+        return (at, gap), move
 
 
 # ---------------------------------------------------------------- the solver
-
-
-class AccordianSolution(ThrowSolution[AccordianMove]):
-    """What the solver found (:class:`ThrowSolution`): ``cards`` and ``piles`` are
-    the piles left."""
 
 
 def solve_accordian(
@@ -336,46 +247,13 @@ def solve_accordian(
 
     The arguments are checked as the core checks them; the budgets are not
     applied (the search is for rows that finish)."""
-    if isinstance(position, AccordianGame):
-        deal = position.starting_deal
-        stock = deal.cards[len(deal) - position.stock_size :]
-        start: Piles = (*position.piles, *((card,) for card in stock))
-    elif isinstance(position, (Deal, str)):
-        deal = _as_deal(position)
-        start = tuple((card,) for card in deal.cards)
-    else:
-        raise TypeError(
-            f"position must be a Deal, an AccordianGame or a str, not {type(position).__name__}"
-        )
-    chosen = accordian_rules(rules)
-    _args.budget(max_nodes, timeout, memory)
-    fewest: dict[Piles, int] = {}
+    solution: AccordianSolution = AccordianGame._solve(position, rules, max_nodes, timeout, memory)
+    return solution
 
-    def search(piles: Piles) -> int:
-        if piles not in fewest:
-            best = len(piles)
-            for shift in shifts(piles):
-                best = min(best, search(shifted(piles, shift)))
-                if best == 1:
-                    break
-            fewest[piles] = best
-        return fewest[piles]
 
-    def best_shift(piles: Piles) -> Shift | None:
-        if chosen == "uva":
-            return uva_shift(piles)
-        goal = search(piles)
-        if len(piles) == goal:
-            return None
-        return next(s for s in shifts(piles) if fewest.get(shifted(piles, s)) == goal)
-
-    piles, moves, nodes = start, [], 0
-    while (shift := best_shift(piles)) is not None:
-        moves.append(_move(piles, shift))
-        piles = shifted(piles, shift)
-        nodes += chosen == "uva"
-    result = "win" if len(piles) == 1 else "loss"
-    return AccordianSolution(str(deal), result, tuple(moves), len(piles), nodes or len(fewest))
+def accordian_rules(rules: object) -> str:
+    """``modern`` (default) or ``uva``, as a name or as ``Rules`` without a variant."""
+    return AccordianGame.rule_set(rules)
 
 
 __all__ = [

@@ -24,21 +24,19 @@ BayanMove('out 9H 2H')
 
 from __future__ import annotations
 
-from typing import final
+from collections.abc import Mapping
+from typing import ClassVar, final
 
 from accordion.errors import (
     IllegalMoveError,
-    InvalidCardError,
-    InvalidMoveError,
 )
-from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
     Row,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
-    rule_set_of,
+    cards_of,
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -49,85 +47,26 @@ GAPS = (1, 3)
 #: Cards a blind game starts with (PySolFC without "deal all cards").
 BLIND_START = 3
 
-_EXAMPLES = "write e.g. out 5D 9D or deal"
-
-
-def bayan_rules(rules: object) -> str:
-    """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
-    as ``Rules`` without a variant, or ``None``."""
-    return rule_set_of(
-        rules, "Bayan", ("modern",), "PySolFC's rules, modern (deal whenever you like)"
-    )
-
-
-def _as_deal(deal: Deal | str) -> Deal:
-    if isinstance(deal, str):
-        deal = Deal.parse(deal)
-    if not isinstance(deal, Deal):
-        raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
-    return deal
-
-
 # ---------------------------------------------------------------- moves
 
 
 @final
 class BayanMove(ThrowMove):
-    """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
-    ``BayanMove(text)`` parses.
-
-    Raises:
-        InvalidMoveError: text that is not a Bayan move.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> move = BayanMove("x9D,5D")
-        >>> str(move), move.kind, move.cards
-        ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
+    """A Bayan throw (``out 5D 9D``) or ``deal``: :class:`accordion.BayanMove`, whose
+    documentation is the contract.
     """
 
     __slots__ = ()
 
+    GAME = "Bayan"
+    EXAMPLES = "write e.g. out 5D 9D or deal"
+    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (2,)}
+
     @classmethod
-    def parse(cls, text: str) -> BayanMove:
-        """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-        text = _args.text(text, "a move")
-        stripped = _tokens.strip(text)
-        lower = _tokens.ascii_lower(stripped)
-        if lower == "deal":
-            return BayanMove.deal()
-        if lower.startswith("out "):
-            rest = stripped[len("out ") :]
-        elif lower.endswith(" out"):
-            rest = stripped[: -len(" out")]
-        elif lower.startswith("x"):
-            rest = stripped[1:]
-        else:
-            rest = stripped
-        bad = InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} ({_EXAMPLES})")
-        words = _tokens.words(rest)
-        try:
-            cards = [Card(word) for word in words]
-        except InvalidCardError:
-            raise bad from None
-        if len(cards) != 2:
-            raise bad
-        if cards[0] == cards[1]:
-            raise InvalidMoveError(f"not a Bayan move: {_args.quoted(text)} names one card twice")
-        return BayanMove._make("out", tuple(cards))
-
-
-def _as_move(move: BayanMove | str) -> BayanMove:
-    if isinstance(move, BayanMove):
-        return move
-    if isinstance(move, str):
-        return BayanMove.parse(move)
-    raise TypeError(f"expected a BayanMove or str, got {type(move).__name__}")
+    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
+        """``out 5D 9D``, ``5D 9D out``, ``x5D,9D`` or ``5D 9D``."""
+        rest = cls._out_words(stripped, lower)
+        return "out", cards_of(stripped if rest is None else rest)
 
 
 # ---------------------------------------------------------------- rows
@@ -155,6 +94,7 @@ def thrown(row: Row, pair: Pair) -> Row:
 
 
 def _out(row: Row, pair: Pair) -> BayanMove:
+    """The pair as a move, ``out`` and its cards left to right."""
     at, gap = pair
     return BayanMove._make("out", (row[at], row[at + gap]))
 
@@ -167,58 +107,42 @@ class BayanOutcome(ThrowOutcome):
     ``won``: every card is out."""
 
 
-class BayanGame(CardRowGame["BayanMove"]):
-    """A game of Bayan (PySolFC's game 656), open or blind.
+class BayanSolution(ThrowSolution[BayanMove]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
-    Args:
-        deal: any row of distinct cards (a ``Deal`` or its text).
-        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
-        blind: three cards laid out, the rest dealt from the talon at will.
 
-    Raises:
-        InvalidDealError: text that is not a row.
-        InvalidRulesError: any other rule set, or a variant.
+class BayanGame(CardRowGame[BayanMove, Pair]):
+    """A game of Bayan (PySolFC's game 656), open or blind: :class:`accordion.BayanGame`,
+    whose documentation is the contract (the arguments, the errors).
     """
 
+    NAME = "Bayan"
+    RULE_SETS = ("modern",)
+    PLAYED_UNDER = "PySolFC's rules, modern (deal whenever you like)"
     STOCK = "talon"
     WON_AT = 0
     MOVE = BayanMove
     OUTCOME = BayanOutcome
+    SOLUTION = BayanSolution
 
-    def __init__(
-        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
-    ) -> None:
-        deal = _as_deal(deal)
-        bayan_rules(rules)
-        blind = _args.flag(blind, "blind")
-        self._start(deal, blind, min(BLIND_START, len(deal)) if blind else len(deal))
+    @classmethod
+    def _laid_out_count(cls, cards: int) -> int:
+        return min(BLIND_START, cards)
 
-    @property
-    def rules(self) -> str:
-        """The rule set's name: always ``modern``."""
-        return "modern"
+    @classmethod
+    def _steps(cls, rules: str, row: Row) -> list[Pair]:
+        return pairs(row)
 
-    def _legal_moves(self) -> list[BayanMove]:
-        """The legal throws in canonical order, then ``deal`` while the talon has cards."""
-        moves = [_out(self._row, pair) for pair in pairs(self._row)]
-        return [*moves, BayanMove.deal()] if self.stock_size > 0 else moves
+    _named = staticmethod(_out)
+    _after = staticmethod(thrown)
 
-    def play(self, move: BayanMove | str) -> BayanMove:
-        """Throw a pair out, or ``deal``.
+    @staticmethod
+    def _least(row: Row) -> int:
+        # A throw takes two cards: a row keeps its parity, so it comes down to
+        # none at best when even, one when odd.
+        return len(row) % 2
 
-        Args:
-            move: a :class:`BayanMove` or its text (the two cards in either order).
-
-        Returns:
-            The move played, in canonical notation (the cards left to right).
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a pair the row does not allow; the message says why.
-        """
-        move = _as_move(move)
-        if move.is_deal:
-            return self.deal()
+    def _step_of(self, move: BayanMove) -> tuple[Pair, BayanMove]:
         first, second = move.cards
         i, j = self._find(move, first), self._find(move, second)
         at, gap = min(i, j), abs(i - j)
@@ -233,37 +157,10 @@ class BayanGame(CardRowGame["BayanMove"]):
             raise IllegalMoveError(
                 f"illegal move {canonical}: {left} and {right} share neither suit nor rank"
             )
-        self._record(canonical, thrown(self._row, (at, gap)))
-        return canonical
-
-    def deal(self) -> BayanMove:
-        """Deal the next talon card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game or an empty talon.
-        """
-        if self.stock_size == 0:
-            why = "the talon is empty" if self._blind else "an open game has no talon"
-            raise IllegalMoveError(f"deal not allowed: {why}")
-        return self._deal_next(BayanMove.deal())
-
-    def hint(self, *, timeout: float | None = 2.0) -> BayanMove | None:
-        """A move of best play, ``None`` when over: ``deal`` while the talon has cards
-        (dealing never takes a throw away), then the first throw of the solver's line.
-        ``timeout`` is checked as the core checks it and not applied."""
-        _args.timeout(timeout)
-        if self.stock_size > 0:
-            return BayanMove.deal()
-        if self.is_over:
-            return None
-        return solve_bayan(self).moves[0]
+        return (at, gap), canonical
 
 
 # ---------------------------------------------------------------- the solver
-
-
-class BayanSolution(ThrowSolution["BayanMove"]):
-    """What the solver found (:class:`ThrowSolution`)."""
 
 
 def solve_bayan(
@@ -281,38 +178,14 @@ def solve_bayan(
 
     The arguments are checked as the core checks them; the budgets are not
     applied (the search is for rows that finish)."""
-    if isinstance(position, BayanGame):
-        deal = position.starting_deal.cards
-        row: Row = (*position.cards, *deal[len(deal) - position.stock_size :])
-    elif isinstance(position, (Deal, str)):
-        row = _as_deal(position).cards
-    else:
-        raise TypeError(
-            f"position must be a Deal, a BayanGame or a str, not {type(position).__name__}"
-        )
-    bayan_rules(rules)
-    _args.budget(max_nodes, timeout, memory)
-    fewest: dict[Row, int] = {}
+    solution: BayanSolution = BayanGame._solve(position, rules, max_nodes, timeout, memory)
+    return solution
 
-    def search(row: Row) -> int:
-        if row not in fewest:
-            best = len(row)
-            for pair in pairs(row):
-                best = min(best, search(thrown(row, pair)))
-                if best == len(row) % 2:
-                    break
-            fewest[row] = best
-        return fewest[row]
 
-    start, goal = row, search(row)
-    moves = []
-    while len(row) > goal:
-        pair = next(p for p in pairs(row) if fewest.get(thrown(row, p)) == goal)
-        moves.append(_out(row, pair))
-        row = thrown(row, pair)
-    result = "win" if goal == 0 else "loss"
-    text = " ".join(str(card) for card in start)
-    return BayanSolution(text, result, tuple(moves), goal, len(fewest))
+def bayan_rules(rules: object) -> str:
+    """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
+    as ``Rules`` without a variant, or ``None``."""
+    return BayanGame.rule_set(rules)
 
 
 __all__ = [

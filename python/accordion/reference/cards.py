@@ -11,12 +11,13 @@ order C D H S), so ``AC`` is 0, ``AS`` is 3 and ``KS`` is 51.
 
 from __future__ import annotations
 
+import functools
 from typing import final
 
 from accordion.errors import InvalidCardError
-from accordion.reference._args import quoted, whole
+from accordion.reference._args import given, quoted, whole
 from accordion.reference._args import text as _text
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_upper, strip
 
 RANKS = "A23456789TJQK"
@@ -52,18 +53,10 @@ def parse_index(text: str) -> int:
 
 
 @final
-class Card(Frozen):
-    """One of the 52 cards. Frozen, hashable, ordered by :attr:`index`.
-
-    ``Card(text)`` is :meth:`Card.parse`. Cards compare equal across one engine only.
-
-    Raises:
-        InvalidCardError: ``text`` is not a card.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> Card("10h"), Card("7♠").suit, Card("AS").agrees(Card("AD"))
-        (Card('TH'), 'S', True)
+@functools.total_ordering
+class Card(Value):
+    """One of the 52 cards, ordered by :attr:`index`: :class:`accordion.Card`, whose
+    documentation is the contract (the constructor, the errors, the examples).
     """
 
     __slots__ = ("_index",)
@@ -75,17 +68,8 @@ class Card(Frozen):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse ``AS``, ``td``, ``10D``, ``7♥`` (rank then suit; case and white space ignored).
-
-        Args:
-            text: the card's text.
-
-        Returns:
-            The card, whose ``str`` is the canonical text (``TD``).
-
-        Raises:
-            InvalidCardError: ``text`` is not a card; the message says why.
-            TypeError: ``text`` is not a ``str``.
+        """Parse a card's text: :meth:`accordion.Card.parse`, whose documentation is the
+        contract.
         """
         return Card.from_index(parse_index(text))
 
@@ -141,13 +125,8 @@ class Card(Frozen):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index == other._index
-
-    def __hash__(self) -> int:
-        return hash(self._index)
+    def _key(self) -> int:
+        return self._index
 
     def __reduce__(self) -> tuple[object, ...]:
         # Rebuilt through the constructor (Frozen forbids restoring slots one by one).
@@ -158,26 +137,7 @@ class Card(Frozen):
             return NotImplemented
         return self._index < other._index
 
-    def __le__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index <= other._index
-
-    def __gt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index > other._index
-
-    def __ge__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index >= other._index
-
 
 def as_card(value: Card | str) -> Card:
     """A card given as a :class:`Card` or as its text."""
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise TypeError(f"expected a Card or str, got {type(value).__name__}")
+    return given(value, Card, Card.parse, "a Card or str")

@@ -19,7 +19,7 @@ from typing import final
 
 from accordion.errors import InvalidCardError, InvalidDealError
 from accordion.reference import _args, _tokens, numbering
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, as_card
 
 DECK_SIZE = 52
@@ -108,22 +108,9 @@ def _card_texts(text: str) -> list[str]:
 
 
 @final
-class Deal(Frozen):
-    """A row of 1 to 52 distinct cards, left to right (the first card is pile 1).
-
-    ``Deal(cards)`` takes an iterable of cards or card texts; :meth:`parse` reads text
-    and :meth:`from_seed` makes a numbered deal. Frozen and hashable; ``len``,
-    iteration and indexing give the cards.
-
-    Raises:
-        InvalidDealError: no cards, more than 52, or a card twice.
-        InvalidCardError: an element is not a card.
-        TypeError: ``cards`` is a ``str`` (use :meth:`parse`) or not iterable.
-
-    Examples:
-        >>> deal = Deal(["7H", "7S", "8S"])
-        >>> len(deal), deal[0], str(deal)
-        (3, Card('7H'), '7H 7S 8S')
+class Deal(Value):
+    """A row of 1 to 52 distinct cards, left to right: :class:`accordion.Deal`, whose
+    documentation is the contract (the constructor, the errors, the examples).
     """
 
     __slots__ = ("_cards", "_seed")
@@ -157,20 +144,7 @@ class Deal(Frozen):
 
     @staticmethod
     def parse(text: str) -> Deal:
-        """Read a row: cards separated by white space and/or commas.
-
-        Args:
-            text: e.g. ``"7H 7S 8S KS"`` or ``"7h,7s, 8s"``.
-
-        Returns:
-            The deal (not numbered: its :attr:`seed` is ``None``).
-
-        Raises:
-            InvalidDealError: no cards, more than 52, a repeated card, or an empty field
-                between two commas.
-            InvalidCardError: a token is not a card; the message names it.
-            TypeError: ``text`` is not a ``str``.
-        """
+        """Read a row: :meth:`accordion.Deal.parse`, whose documentation is the contract."""
         text = _args.text(text, "a deal")
         return Deal._make(tuple(_check_token(token) for token in _card_texts(text)), None)
 
@@ -256,17 +230,17 @@ class Deal(Frozen):
         return svg(self)
 
     def __repr__(self) -> str:
-        return f"Deal.parse({str(self)!r})"
+        # A numbered deal is written as the call that deals it, as the core writes it.
+        if self._seed is None:
+            return f"Deal.parse({str(self)!r})"
+        if len(self._cards) == DECK_SIZE:
+            return f"Deal.from_seed({self._seed})"
+        return f"Deal.from_seed({self._seed}, cards={len(self._cards)})"
 
-    def __eq__(self, other: object) -> bool:
+    def _key(self) -> tuple[Card, ...]:
         # Two deals are equal when they lay out the same row; how they were made
         # (typed in or numbered) does not matter.
-        if not isinstance(other, Deal):
-            return NotImplemented
-        return self._cards == other._cards
-
-    def __hash__(self) -> int:
-        return hash(self._cards)
+        return self._cards
 
     def __reduce__(self) -> tuple[object, ...]:
         # A numbered deal stays numbered: from_seed rebuilds it, seed included.

@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar, final
 
 from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
+from accordion.reference import _args
 from accordion.reference._args import shown
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
 from accordion.reference.moves import Move, as_move
@@ -51,7 +52,7 @@ def grade_of(piles: int, win_piles: int = 1) -> str:
 
 
 @final
-class Outcome(Frozen):
+class Outcome(Value):
     """Where a game stands: piles left, grade, and whether it is over.
 
     Args:
@@ -61,7 +62,7 @@ class Outcome(Frozen):
         is_over: no legal action is left.
 
     Raises:
-        ValueError: negative ``piles`` or a grade that does not match them.
+        InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
         TypeError: an argument of the wrong type.
     """
 
@@ -73,12 +74,13 @@ class Outcome(Frozen):
     def __new__(cls, *, piles: int, grade: str, is_over: bool) -> Outcome:
         # The grade follows from the piles; it is a parameter only so that the
         # repr, which shows it, evaluates back to an equal Outcome.
-        if not isinstance(piles, int) or not isinstance(is_over, bool):
-            raise TypeError("Outcome takes piles: int, grade: str, is_over: bool")
-        if piles < 0:
-            raise ValueError(f"piles cannot be negative, got {piles}")
+        _args.whole(piles, "piles", 0, None, "0 or more piles")
+        if not isinstance(grade, str):
+            raise _args.wrong_type("grade", "a str", grade)
         if grade not in (grade_of(piles), "win"):
-            raise ValueError(f"{piles} piles grade {grade_of(piles)!r}, not {grade!r}")
+            expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
+            raise _args.refuse("grade", expected, repr(grade))
+        _args.flag(is_over, "is_over")
         outcome = object.__new__(Outcome)
         object.__setattr__(outcome, "_piles", piles)
         object.__setattr__(outcome, "_is_over", is_over)
@@ -104,17 +106,8 @@ class Outcome(Frozen):
     def __repr__(self) -> str:
         return f"Outcome(piles={self._piles}, grade={self.grade!r}, is_over={self._is_over})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Outcome):
-            return NotImplemented
-        return (self._piles, self._is_over, self._grade) == (
-            other._piles,
-            other._is_over,
-            other._grade,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self._piles, self._is_over, self._grade))
+    def _key(self) -> tuple[int, bool, str]:
+        return (self._piles, self._is_over, self._grade)
 
     def __reduce__(self) -> tuple[object, ...]:
         # The constructor takes keywords only: a partial of it carries them.
@@ -195,23 +188,9 @@ def _either(distances: tuple[int, ...]) -> str:
 
 @final
 class Game:
-    """A game of Accordion: a row of piles, maybe a stock, the rules and the history.
-
-    Args:
-        deal: the deal, or its text.
-        rules: a :class:`Rules` or a rule-set name (default ``modern``).
-        blind: deal as you go: the row starts empty and ``deal`` turns the next card
-            of the stock (the deal, in order) onto the right-hand end.
-
-    Raises:
-        InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
-        InvalidRulesError: an unknown rule-set name.
-        TypeError: an argument of the wrong type.
-
-    Examples:
-        >>> game = Game("7H 7S 8S KS", "strict")
-        >>> list(game.legal_moves), game.play("7S>7H"), str(game)
-        ([Move('7S', '7H')], Move('7S', '7H'), '7S 8S KS')
+    """A game of Accordion: a row of piles, maybe a stock, the rules and the history:
+    :class:`accordion.Game`, whose documentation is the contract (the arguments, the
+    errors, the examples).
     """
 
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
@@ -327,18 +306,8 @@ class Game:
     # -- playing ------------------------------------------------------------------
 
     def play(self, move: Move | str) -> Move:
-        """Play a move or ``deal``.
-
-        Args:
-            move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
-
-        Returns:
-            The move played, as a :class:`Move`.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the rules do not allow here; the message says why
-                (not a top card, too far, no shared suit or rank, or another move forced).
+        """Play a move or ``deal``: :meth:`accordion.Game.play`, whose documentation is
+        the contract (the errors say why a move is illegal).
         """
         move = as_move(move)
         if move.is_deal:

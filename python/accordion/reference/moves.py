@@ -14,28 +14,17 @@ from typing import final
 
 from accordion.errors import InvalidCardError, InvalidMoveError
 from accordion.reference import _args, _tokens
-from accordion.reference._frozen import Frozen
+from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, as_card
 
 _EXAMPLE = "write e.g. 7H>7S or deal"
 
 
 @final
-class Move(Frozen):
-    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
-
-    ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
-    notation and :meth:`deal` is the deal action. Frozen and hashable; ``str`` gives
-    the canonical notation, which :meth:`parse` reads back.
-
-    Raises:
-        InvalidMoveError: the two cards are the same.
-        InvalidCardError: either is not a card.
-
-    Examples:
-        >>> move = Move("7H", "7S")
-        >>> str(move), move.mover, Move.parse(str(move)) == move
-        ('7H>7S', Card('7H'), True)
+class Move(Value):
+    """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card:
+    :class:`accordion.Move`, whose documentation is the contract (the constructor, the
+    notation, the errors).
     """
 
     __slots__ = ("_mover", "_target")
@@ -57,15 +46,8 @@ class Move(Frozen):
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
-
-        Args:
-            text: the move's text (case and white space ignored).
-
-        Raises:
-            InvalidMoveError: anything else; the message shows the notation.
-            InvalidCardError: a side of the move is not a card.
-            TypeError: ``text`` is not a ``str``.
+        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``:
+        :meth:`accordion.Move.parse`, whose documentation is the contract.
         """
         text = _args.text(text, "a move")
         trimmed = _tokens.strip(text)
@@ -115,13 +97,8 @@ class Move(Frozen):
     def __repr__(self) -> str:
         return "Move.deal()" if self.is_deal else f"Move('{self._mover}', '{self._target}')"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return (self._mover, self._target) == (other._mover, other._target)
-
-    def __hash__(self) -> int:
-        return hash((self._mover, self._target))
+    def _key(self) -> tuple[Card | None, Card | None]:
+        return (self._mover, self._target)
 
     def __reduce__(self) -> tuple[object, ...]:
         if self._mover is None:
@@ -131,8 +108,4 @@ class Move(Frozen):
 
 def as_move(value: Move | str) -> Move:
     """A move given as a :class:`Move` or as its text."""
-    if isinstance(value, Move):
-        return value
-    if isinstance(value, str):
-        return Move.parse(value)
-    raise TypeError(f"expected a Move or str, got {type(value).__name__}")
+    return _args.given(value, Move, Move.parse, "a Move or str")

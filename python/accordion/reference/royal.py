@@ -21,13 +21,13 @@ RoyalMove('out 5C 5S')
 
 from __future__ import annotations
 
-from typing import final
+from collections.abc import Mapping
+from typing import ClassVar, final
 
 from accordion.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidDealError,
-    InvalidMoveError,
 )
 from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
@@ -36,7 +36,7 @@ from accordion.reference._throws import (
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
-    rule_set_of,
+    cards_of,
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
@@ -48,9 +48,6 @@ KING = Card("KH")
 #: ``modern``: a blind player may deal while a throw exists; ``parlett``: a
 #: throw must be made first. In an open game the two are the same.
 ROYAL_RULES = ("modern", "parlett")
-
-_EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
-
 
 # ---------------------------------------------------------------- deals
 
@@ -71,95 +68,33 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
     return Deal([QUEEN, *others[: count - 2], KING])
 
 
-def royal_rules(rules: object) -> str:
-    """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    return rule_set_of(rules, "Royal Marriage", ROYAL_RULES, "the rules modern or parlett")
-
-
-def _as_deal(deal: Deal | str) -> Deal:
-    if isinstance(deal, str):
-        deal = Deal.parse(deal)
-    if not isinstance(deal, Deal):
-        raise TypeError(f"expected a Deal or str, got {type(deal).__name__}")
-    return check_royal(deal)
-
-
 # ---------------------------------------------------------------- moves
-
-
-def _cards_of(text: str) -> list[Card] | None:
-    """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
-    try:
-        return [Card(word) for word in _tokens.words(text)]
-    except InvalidCardError:
-        return None
 
 
 @final
 class RoyalMove(ThrowMove):
-    """A throw named by its cards (``out 5D 7C``), by the agreeing pair around it
-    (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses.
-
-    Raises:
-        InvalidMoveError: text that is not a Royal Marriage move.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> move = RoyalMove("x5D,7C")
-        >>> str(move), move.kind, move.cards
-        ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
+    """A Royal Marriage throw (``out 5D 7C``, ``between 3S 9S``) or ``deal``:
+    :class:`accordion.RoyalMove`, whose documentation is the contract.
     """
 
     __slots__ = ()
 
+    GAME = "Royal Marriage"
+    EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
+    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (1, 2), "between": (2,)}
+
     @classmethod
-    def parse(cls, text: str) -> RoyalMove:
-        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-        text = _args.text(text, "a move")
-        bad = InvalidMoveError(f"not a Royal Marriage move: {_args.quoted(text)} ({_EXAMPLES})")
-        stripped = _tokens.strip(text)
-        lower = _tokens.ascii_lower(stripped)
-        if lower == "deal":
-            return RoyalMove.deal()
+    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
+        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S`` or ``3S..9S``."""
         if lower.startswith("between "):
-            kind, cards = "between", _cards_of(stripped[len("between ") :])
-        elif (halves := _tokens.split_once(stripped, "..")) is not None:
-            left, right = halves
+            return "between", cards_of(stripped[len("between ") :])
+        if (halves := _tokens.split_once(stripped, "..")) is not None:
             try:
-                kind, cards = "between", [Card(left), Card(right)]
+                return "between", [Card(half) for half in halves]
             except InvalidCardError:
-                raise bad from None
-        else:
-            if lower.startswith("out "):
-                rest = stripped[len("out ") :]
-            elif lower.endswith(" out"):
-                rest = stripped[: -len(" out")]
-            elif lower.startswith("x"):
-                rest = stripped[1:]
-            else:
-                raise bad
-            kind, cards = "out", _cards_of(rest)
-        wanted = (2,) if kind == "between" else (1, 2)
-        if cards is None or len(cards) not in wanted:
-            raise bad
-        if len(cards) == 2 and cards[0] == cards[1]:
-            raise InvalidMoveError(
-                f"not a Royal Marriage move: {_args.quoted(text)} names one card twice"
-            )
-        return RoyalMove._make(kind, tuple(cards))
-
-
-def _as_move(move: RoyalMove | str) -> RoyalMove:
-    if isinstance(move, RoyalMove):
-        return move
-    if isinstance(move, str):
-        return RoyalMove.parse(move)
-    raise TypeError(f"expected a RoyalMove or str, got {type(move).__name__}")
+                return "between", None
+        rest = cls._out_words(stripped, lower)
+        return "out", None if rest is None else cards_of(rest)
 
 
 # ---------------------------------------------------------------- rows
@@ -193,6 +128,7 @@ def thrown(row: Row, throw: Throw) -> Row:
 
 
 def _out(row: Row, throw: Throw) -> RoyalMove:
+    """The throw as a move, ``out`` and the cards thrown."""
     at, count = throw
     return RoyalMove._make("out", row[at : at + count])
 
@@ -205,44 +141,40 @@ class RoyalOutcome(ThrowOutcome):
     ``won``: only the queen and king of hearts are left."""
 
 
-class RoyalGame(CardRowGame["RoyalMove"]):
-    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
+class RoyalSolution(ThrowSolution[RoyalMove]):
+    """What the solver found (:class:`ThrowSolution`)."""
 
-    Args:
-        deal: a Royal Marriage deal (QH first, KH last) or its text.
-        rules: ``modern`` (default: throw or deal at will) or ``parlett`` (a throw
-            must be made while one exists).
-        blind: deal as you go from the stock.
 
-    Raises:
-        InvalidDealError: a row that does not start with QH and end with KH.
-        InvalidRulesError: any other rule set.
+class RoyalGame(CardRowGame[RoyalMove, Throw]):
+    """A game of Royal Marriage, open or blind: :class:`accordion.RoyalGame`, whose
+    documentation is the contract (the arguments, the rules, the errors).
     """
 
+    NAME = "Royal Marriage"
+    RULE_SETS = ROYAL_RULES
+    PLAYED_UNDER = "the rules modern or parlett"
+    OBLIGED = ("parlett",)
     WON_AT = 2
     MOVE = RoyalMove
     OUTCOME = RoyalOutcome
+    SOLUTION = RoyalSolution
 
-    def __init__(
-        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
-    ) -> None:
-        deal = _as_deal(deal)
-        self._rules = royal_rules(rules)
-        blind = _args.flag(blind, "blind")
-        self._start(deal, blind, 0 if blind else len(deal))
+    @classmethod
+    def _checked(cls, deal: Deal) -> Deal:
+        return check_royal(deal)
 
-    @property
-    def rules(self) -> str:
-        """The rule set's name: ``modern`` or ``parlett``."""
-        return self._rules
+    @classmethod
+    def _steps(cls, rules: str, row: Row) -> list[Throw]:
+        return throws(row)
 
-    def _may_deal(self) -> bool:
-        return self.stock_size > 0 and (self._rules == "modern" or not throws(self._row))
+    _named = staticmethod(_out)
+    _after = staticmethod(thrown)
 
-    def _legal_moves(self) -> list[RoyalMove]:
-        """The legal throws in canonical order (leftmost first), then ``deal`` when allowed."""
-        moves = [_out(self._row, throw) for throw in throws(self._row)]
-        return [*moves, RoyalMove.deal()] if self._may_deal() else moves
+    @staticmethod
+    def _least(row: Row) -> int:
+        # The reference searches every line of Royal Marriage: no row is ever
+        # cut short (a row keeps its queen and king, so never comes down to 0).
+        return 0
 
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
@@ -263,22 +195,7 @@ class RoyalGame(CardRowGame["RoyalMove"]):
             )
         return at, len(cards)
 
-    def play(self, move: RoyalMove | str) -> RoyalMove:
-        """Play a throw or ``deal``.
-
-        Args:
-            move: a :class:`RoyalMove` or its text.
-
-        Returns:
-            The move played, in canonical ``out …`` notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a throw the row does not allow; the message says why.
-        """
-        move = _as_move(move)
-        if move.is_deal:
-            return self.deal()
+    def _step_of(self, move: RoyalMove) -> tuple[Throw, RoyalMove]:
         throw = self._throw_of(move)
         canonical = _out(self._row, throw)
         if not allows(self._row, throw):
@@ -293,37 +210,7 @@ class RoyalGame(CardRowGame["RoyalMove"]):
                     " share neither suit nor rank"
                 )
             raise IllegalMoveError(f"illegal move {canonical}: {why}")
-        self._record(canonical, thrown(self._row, throw))
-        return canonical
-
-    def deal(self) -> RoyalMove:
-        """Deal the next stock card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a throw that ``parlett`` obliges.
-        """
-        if not self._may_deal():
-            if not self._blind:
-                why = "an open game has no stock"
-            elif self.stock_size == 0:
-                why = "the stock is empty"
-            else:
-                why = "a throw exists and the parlett rules oblige it"
-            raise IllegalMoveError(f"deal not allowed: {why}")
-        return self._deal_next(RoyalMove.deal())
-
-    def hint(self, *, timeout: float | None = None) -> RoyalMove | None:
-        """A move of best play (see ``docs/royal-marriage.md``), ``None`` when over.
-        ``timeout`` is checked as the core checks it; the search needs none."""
-        _args.timeout(timeout)
-        if self.is_over:
-            return None
-        if self._blind and self.stock_size > 0:
-            if self._rules == "modern":
-                return RoyalMove.deal()
-            found = throws(self._row)
-            return _out(self._row, found[0]) if found else RoyalMove.deal()
-        return solve_royal(self).moves[0]
+        return throw, canonical
 
 
 # ---------------------------------------------------------------- greedy play
@@ -341,10 +228,6 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-class RoyalSolution(ThrowSolution["RoyalMove"]):
-    """What the solver found (:class:`ThrowSolution`)."""
-
-
 def solve_royal(
     position: Deal | RoyalGame | str,
     *,
@@ -353,37 +236,19 @@ def solve_royal(
     timeout: float | None = None,
     memory: int | None = None,
 ) -> RoyalSolution:
-    """Search every line from an open row (or a game's current row), remembering
-    the fewest cards reachable from each row. Exponential: for short rows.
+    """Search every line from an open row (a blind game's row with its stock dealt
+    onto it, or an open game's current row), remembering the fewest cards
+    reachable from each row. Exponential: for short rows.
 
     The arguments are checked as the core checks them; the budgets are not
     applied (the search is for rows short enough to finish)."""
-    if isinstance(position, RoyalGame):
-        row: Row = tuple(position.cards)
-    elif isinstance(position, (Deal, str)):
-        row = _as_deal(position).cards
-    else:
-        raise TypeError(
-            f"position must be a Deal, a RoyalGame or a str, not {type(position).__name__}"
-        )
-    royal_rules(rules)
-    _args.budget(max_nodes, timeout, memory)
-    fewest: dict[Row, int] = {}
+    solution: RoyalSolution = RoyalGame._solve(position, rules, max_nodes, timeout, memory)
+    return solution
 
-    def search(row: Row) -> int:
-        if row not in fewest:
-            fewest[row] = min([len(row), *(search(thrown(row, t)) for t in throws(row))])
-        return fewest[row]
 
-    start, goal = row, search(row)
-    moves = []
-    while len(row) > goal:
-        throw = next(t for t in throws(row) if fewest[thrown(row, t)] == goal)
-        moves.append(_out(row, throw))
-        row = thrown(row, throw)
-    result = "win" if goal <= 2 else "loss"
-    deal = " ".join(str(card) for card in start)
-    return RoyalSolution(deal, result, tuple(moves), goal, len(fewest))
+def royal_rules(rules: object) -> str:
+    """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
+    return RoyalGame.rule_set(rules)
 
 
 __all__ = [

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar, final
 
 from accordion.errors import InvalidRulesError
-from accordion.reference._args import flag, quoted, shown, text
-from accordion.reference._frozen import Frozen
+from accordion.reference._args import flag, given, quoted, shown, text
+from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_lower, fields, strip
 from accordion.reference.cards import Card, as_card
 
@@ -82,7 +82,7 @@ def _checked_distances(distances: Iterable[int] | str) -> tuple[int, ...]:
 
 
 @final
-class Rules(Frozen):
+class Rules(Value):
     """A rule set of docs/rules.md with its variant (two-way moves, distance set).
 
     Args:
@@ -143,15 +143,8 @@ class Rules(Frozen):
 
     @staticmethod
     def from_pysol(game: str | int, number: int | str | None = None) -> Rules:
-        """The rules PySolFC plays its ``game`` by (docs/numberings.md).
-
-        Args:
-            game: a PySolFC game name, title or id.
-            number: the game number; Accordion's Revenge needs it for its goal card.
-
-        Raises:
-            InvalidRulesError: an unknown game.
-            InvalidArgumentError: a game number out of range.
+        """The rules PySolFC plays its ``game`` by: :meth:`accordion.Rules.from_pysol`,
+        whose documentation is the contract.
         """
         from accordion.reference import numbering
 
@@ -247,14 +240,6 @@ class Rules(Frozen):
         extra += "" if self._goal is None else f", goal={str(self._goal)!r}"
         return f"Rules({self._name!r}, two_way={self._two_way}, distances={self._distances}{extra})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Rules):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __reduce__(self) -> tuple[object, ...]:
         # The variant is keyword-only: a partial of the constructor carries it.
         rebuild = functools.partial(
@@ -272,11 +257,7 @@ class Rules(Frozen):
 
 def as_rules(value: Rules | str) -> Rules:
     """Rules given as a :class:`Rules` or as a rule-set name (default variant)."""
-    if isinstance(value, Rules):
-        return value
-    if isinstance(value, str):
-        return Rules(value)
-    raise TypeError(f"expected Rules or a rule-set name, got {type(value).__name__}")
+    return given(value, Rules, Rules, "Rules or a rule-set name")
 
 
 Step = tuple[int, int]

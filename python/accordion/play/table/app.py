@@ -15,6 +15,7 @@ generation number.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from accordion.errors import AccordionError, MissingExtraError
@@ -559,15 +560,17 @@ class TableApp(App[int]):
         self._cancel_solver()
         self._assisted = True
         self.say("thinking…")
-        self._hint(self.generation, self.table.game.copy())
+        self._think(self.generation, self.table.game.copy(), self._hinted)
 
     @work(thread=True, exclusive=True, group="solver")
-    def _hint(self, generation: int, position: Any) -> None:
+    def _think(self, generation: int, position: Any, then: Callable[[int, Best], None]) -> None:
+        """Best play from ``position``, found in a worker thread (one at a time) and
+        handed to ``then`` (:meth:`_hinted` or :meth:`_solved`) on the app's thread."""
         try:
             best = self.table.best(position, **self._budget())
         except KeyboardInterrupt:
             return
-        self.call_from_thread(self._hinted, generation, best)
+        self.call_from_thread(then, generation, best)
 
     def _hinted(self, generation: int, best: Best) -> None:
         if generation != self.generation:
@@ -598,21 +601,13 @@ class TableApp(App[int]):
             return
         self._cancel_solver()
         self.say("solving…")
-        self._solve(self.generation, self.table.game.copy())
+        self._think(self.generation, self.table.game.copy(), self._solved)
 
     def _step(self, move: Any, rest: Best) -> str:
         left = len(rest.moves)
         words = self.table.play(move)
         tail = f"{left} more to " + ("the win" if rest.won else self.table.count(rest.left))
         return f"solution: {words} ({tail}; s again)" if left else f"solution: {words}"
-
-    @work(thread=True, exclusive=True, group="solver")
-    def _solve(self, generation: int, position: Any) -> None:
-        try:
-            best = self.table.best(position, **self._budget())
-        except KeyboardInterrupt:
-            return
-        self.call_from_thread(self._solved, generation, best)
 
     def _solved(self, generation: int, best: Best) -> None:
         if generation != self.generation:

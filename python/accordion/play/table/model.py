@@ -231,11 +231,10 @@ class Table:
     def undo(self) -> str:
         """Take back the last action; it can be redone."""
         try:
-            move = self.game.undo()
+            move = self.session.take_back()
         except IndexError:
             return "nothing to undo"
         self._redo.append(move)
-        self.session._announced = False
         return f"took back {move}"
 
     def redo(self) -> str:
@@ -296,9 +295,7 @@ class Table:
                 f"not a deal: {spec!r} (a number, easy, medium, hard, winnable, "
                 "or nothing for a random one)"
             )
-        self.session.seed = seed
-        self.session.game = self.session._new_game(deal)
-        self.session._announced = False
+        self.session.sit_down(deal, seed)
         return f"{self.session.deal_name}; to replay it later: {self.session.replay_hint()}"
 
     # The solver's eyes ------------------------------------------------------------
@@ -310,7 +307,7 @@ class Table:
         """
         game = self.game if game is None else game
         if isinstance(self.session, ThrowSession):
-            moves, end = self.session._best_line(game)
+            moves, end = self.session.best_line(game)
             return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
         solution = accordion.solve(game, timeout=budget)
         return Best(
