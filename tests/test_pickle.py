@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import accordion
 import accordion.reference as reference
+from accordion.errors import InvalidPickleError
 from accordion.reference import royal as reference_royal
 
 RULE_SETS = ["modern", "strict", "strict-leap", "parlett"]
@@ -150,9 +151,9 @@ def test_a_live_view_refuses_with_a_type_error() -> None:
 def test_a_pickle_that_no_reduce_wrote_is_refused() -> None:
     from accordion._core import _restore  # type: ignore[attr-defined]
 
-    with pytest.raises(ValueError, match="not a pickled accordion"):
+    with pytest.raises(InvalidPickleError, match='no class of accordion pickles as "Stats"'):
         _restore("Stats", (1, 2))
-    with pytest.raises(ValueError, match="not a pickled accordion"):
+    with pytest.raises(InvalidPickleError, match="not an accordion pickle"):
         _restore("Nonsense", ())
 
 

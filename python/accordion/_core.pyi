@@ -19,7 +19,8 @@ def _restore(kind: str, state: tuple[object, ...]) -> object:
     """Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
 
     Raises:
-        ValueError: a ``kind`` or ``state`` that no ``__reduce__`` wrote.
+        InvalidPickleError: a ``kind`` or ``state`` that no ``__reduce__`` wrote
+            (a pickle tampered with or damaged); the message names what is wrong.
     """
 
 def _interrupt_all() -> int:
@@ -391,6 +392,9 @@ class Game:
         blind: deal as you go: the row starts empty and ``deal`` turns the next card
             of the stock (the deal, in order) onto the right-hand end.
 
+    One game may be used from several threads: each call sees it whole, and
+    ``hint`` searches a copy of the position it started from.
+
     Raises:
         InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
         InvalidRulesError: an unknown rule-set name.
@@ -495,6 +499,9 @@ class Game:
         The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
         out, the first move of the best line found so far. In a blind game the search
         knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
+
+        The search works on a copy of the position taken when it starts, so other
+        threads may play on the same game meanwhile (the hint is for that position).
 
         Raises:
             InvalidArgumentError: ``timeout`` not positive.
@@ -767,6 +774,9 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT]):
         is left. The search gets ``timeout`` seconds (default 2; ``None``: no
         limit). Releases the GIL; Ctrl-C stops it.
 
+        The search works on a copy of the position taken when it starts,
+        so other threads may play on the same game meanwhile.
+
         Raises:
             InvalidArgumentError: ``timeout`` not positive.
         """
@@ -894,6 +904,9 @@ class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome]):
             ``modern`` lets the player deal while a throw exists, ``parlett`` obliges a
             throw first.
         blind: deal as you go from the stock.
+
+    One game may be used from several threads: each call sees it whole, and
+    ``hint`` searches a copy of the position it started from.
 
     Raises:
         InvalidDealError: a row that does not start with QH and end with KH.
@@ -1122,6 +1135,9 @@ class BayanGame(_ThrowGame[BayanMove, BayanOutcome]):
         rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
         blind: deal as you go from the talon.
 
+    One game may be used from several threads: each call sees it whole, and
+    ``hint`` searches a copy of the position it started from.
+
     Raises:
         InvalidDealError: text that is not a row.
         InvalidRulesError: any other rule set, or a variant.
@@ -1342,6 +1358,9 @@ class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome]):
         rules: ``modern`` (default: any move, deal whenever the stock lasts) or
             ``uva`` (the judge's: every action forced).
         blind: the row starts empty and the stock deals the cards in order.
+
+    One game may be used from several threads: each call sees it whole, and
+    ``hint`` searches a copy of the position it started from.
 
     Raises:
         InvalidDealError: text that is not a row.

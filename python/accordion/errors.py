@@ -56,6 +56,16 @@ class InvalidArgumentError(AccordionError):
         return (type(self), (str(self), self.argument))
 
 
+class InvalidPickleError(AccordionError):
+    """A pickle (or a ``copy``) whose state no version of the package wrote: one
+    tampered with or damaged. The message names the class and the part that is
+    wrong.
+
+    A value pickled through a public constructor (``Solution.from_dict``,
+    ``Deal.parse`` …) is checked as that constructor checks its arguments, and
+    raises that constructor's errors."""
+
+
 class CheckpointError(AccordionError):
     """A ``--checkpoint`` file of another run (command, arguments, version), or
     one that is damaged, unreadable or in use by another run."""
@@ -104,6 +114,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidDealError",
     "InvalidMoveError",
+    "InvalidPickleError",
     "InvalidRulesError",
     "MissingExtraError",
     "NoMoveToUndoError",

@@ -74,6 +74,9 @@ throw_game! {
     ///         ``uva`` (the judge's: every action forced).
     ///     blind: the row starts empty and the stock deals the cards in order.
     ///
+    /// One game may be used from several threads: each call sees it whole, and
+    /// ``hint`` searches a copy of the position it started from.
+    ///
     /// Raises:
     ///     InvalidDealError: text that is not a row.
     ///     InvalidRulesError: any other rule set, or a variant.

@@ -53,6 +53,9 @@ throw_game! {
     ///     rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
     ///     blind: deal as you go from the talon.
     ///
+    /// One game may be used from several threads: each call sees it whole, and
+    /// ``hint`` searches a copy of the position it started from.
+    ///
     /// Raises:
     ///     InvalidDealError: text that is not a row.
     ///     InvalidRulesError: any other rule set, or a variant.

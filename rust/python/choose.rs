@@ -3,7 +3,7 @@
 
 use super::args::{jobs_arg, optional_whole, seed as seed_arg};
 use super::interrupt::run_interruptible;
-use super::pickle::{by_restore, malformed, verdict, Reduced};
+use super::pickle::{by_restore, malformed_state, verdict, Reduced};
 use super::values::{card_count, deal_arg, rules_arg, PyDeal};
 use crate::choose::difficulty::{self, Level, Rating};
 use crate::choose::winnable;
@@ -90,7 +90,11 @@ impl PyRating {
     pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyRating> {
         type State = (String, u32, u32, u64, Option<f64>, Option<String>);
         let (result, moves, losing, nodes, difficulty, level): State =
-            state.extract().map_err(|_| malformed("Rating"))?;
+            state.extract().map_err(|_| {
+                let shape =
+                    "(result, moves, losing, nodes: whole numbers 0 or more, difficulty, level)";
+                malformed_state("Rating", shape, state)
+            })?;
         Ok(PyRating(Rating {
             verdict: verdict(&result)?,
             moves,

@@ -11,6 +11,7 @@ pyo3::import_exception!(accordion.errors, IllegalMoveError);
 pyo3::import_exception!(accordion.errors, InvalidRulesError);
 pyo3::import_exception!(accordion.errors, InvalidArgumentError);
 pyo3::import_exception!(accordion.errors, NoMoveToUndoError);
+pyo3::import_exception!(accordion.errors, InvalidPickleError);
 
 impl From<Error> for PyErr {
     fn from(error: Error) -> PyErr {

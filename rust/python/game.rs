@@ -26,6 +26,9 @@ const HINT_SECONDS: Option<f64> = Some(2.0);
 ///     blind: deal as you go: the row starts empty and ``deal`` turns the next card
 ///         of the stock (the deal, in order) onto the right-hand end.
 ///
+/// One game may be used from several threads: each call sees it whole, and
+/// ``hint`` searches a copy of the position it started from.
+///
 /// Raises:
 ///     InvalidDealError, InvalidCardError: ``deal`` text that is not a deal.
 ///     InvalidRulesError: an unknown rule-set name.
@@ -231,11 +234,17 @@ impl PyGame {
     /// out, the first move of the best line found so far. In a blind game the search
     /// knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
     ///
+    /// The search works on a copy of the position taken when it starts, so other
+    /// threads may play on the same game meanwhile (the hint is for that position).
+    ///
     /// Raises:
     ///     InvalidArgumentError: ``timeout`` not positive.
     #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
-    fn hint(&self, py: Python<'_>, timeout: Seconds) -> PyResult<Option<PyMove>> {
-        super::solver::hint(py, &self.game, timeout.0)
+    fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
+        // A copy, and no borrow held while the GIL is released: another thread's
+        // `play` must not meet "Already borrowed" (issue 24).
+        let game = slf.borrow().game.clone();
+        super::solver::hint(slf.py(), &game, timeout.0)
     }
 
     /// An independent game in the same position, with the same history (undo works on it).

@@ -14,9 +14,9 @@
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 
+use super::errors::InvalidPickleError;
 use super::{accordian, bayan, choose, royal, values};
 use crate::budget::Verdict;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -48,7 +48,8 @@ pub fn by_method<'py, T: pyo3::PyClass>(
 /// Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
 ///
 /// Raises:
-///     ValueError: a ``kind`` or ``state`` that no ``__reduce__`` wrote.
+///     InvalidPickleError: a ``kind`` or ``state`` that no ``__reduce__`` wrote
+///         (a pickle tampered with or damaged); the message names what is wrong.
 #[pyfunction]
 #[pyo3(name = "_restore")]
 pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
@@ -81,7 +82,12 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
         "RoyalStats" => royal::stats_class::PyRoyalStats::from_state(state)?
             .into_pyobject(py)?
             .into_any(),
-        _ => return Err(malformed(kind)),
+        _ => {
+            return Err(InvalidPickleError::new_err(format!(
+                "not an accordion pickle: no class of accordion pickles as {}",
+                shown_text(kind)
+            )))
+        }
     };
     Ok(object.unbind())
 }
@@ -93,13 +99,28 @@ fn replayed<'py>(
     state: &Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (deal, rules, blind, history): (Bound<PyAny>, Bound<PyAny>, bool, Vec<String>) =
-        state.extract().map_err(|_| malformed(kind))?;
+        state.extract().map_err(|_| {
+            malformed_state(
+                kind,
+                "(deal, rules, blind: bool, history: list of str)",
+                state,
+            )
+        })?;
     let class = py.import("accordion._core")?.getattr(kind)?;
     let kwargs = pyo3::types::PyDict::new(py);
     kwargs.set_item("blind", blind)?;
-    let game = class.call((deal, rules), Some(&kwargs))?;
-    for action in history {
-        game.call_method1("play", (action,))?;
+    let game = class
+        .call((deal, rules), Some(&kwargs))
+        .map_err(|error| tampered(py, kind, "its deal or rules", &error))?;
+    for (number, action) in history.iter().enumerate() {
+        game.call_method1("play", (action,)).map_err(|error| {
+            let what = format!(
+                "move {} of its history ({})",
+                number + 1,
+                shown_text(action)
+            );
+            tampered(py, kind, &what, &error)
+        })?;
     }
     Ok(game)
 }
@@ -109,10 +130,45 @@ pub fn verdict(name: &str) -> PyResult<Verdict> {
     [Verdict::Win, Verdict::Loss, Verdict::Unknown]
         .into_iter()
         .find(|v| v.name() == name)
-        .ok_or_else(|| malformed("solution"))
+        .ok_or_else(|| {
+            InvalidPickleError::new_err(format!(
+                "not a pickled accordion value: its result is {}, not win, loss or unknown",
+                shown_text(name)
+            ))
+        })
 }
 
-/// The error for a state that no `__reduce__` wrote.
-pub fn malformed(kind: &str) -> PyErr {
-    PyValueError::new_err(format!("not a pickled accordion {kind}"))
+/// The error for a state that no `__reduce__` wrote: `what` is the part that is wrong.
+pub fn malformed(kind: &str, what: &str) -> PyErr {
+    InvalidPickleError::new_err(format!("not a pickled accordion {kind}: {what}"))
+}
+
+/// The error for a state of the wrong shape: `shape` is what `__reduce__` writes.
+pub fn malformed_state(kind: &str, shape: &str, state: &Bound<'_, PyTuple>) -> PyErr {
+    let found = state
+        .iter()
+        .map(|item| {
+            item.get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| n.to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    malformed(kind, &format!("its state must be {shape}, found ({found})"))
+}
+
+/// A value of the pickle that its class refuses (a tampered deal, an illegal
+/// move in a history): the class's own error, said to be the pickle's.
+fn tampered(py: Python<'_>, kind: &str, what: &str, error: &PyErr) -> PyErr {
+    let error = InvalidPickleError::new_err(format!(
+        "not a pickled accordion {kind}: {what} is refused: {}",
+        error.value(py)
+    ));
+    error
+}
+
+/// `text` quoted as Python writes a str, cut to 40 characters.
+fn shown_text(text: &str) -> String {
+    let cut: String = text.chars().take(40).collect();
+    format!("{cut:?}")
 }

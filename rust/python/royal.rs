@@ -55,6 +55,9 @@ throw_game! {
     ///         throw first.
     ///     blind: deal as you go from the stock.
     ///
+    /// One game may be used from several threads: each call sees it whole, and
+    /// ``hint`` searches a copy of the position it started from.
+    ///
     /// Raises:
     ///     InvalidDealError: a row that does not start with QH and end with KH.
     ///     InvalidRulesError: any other rule set.

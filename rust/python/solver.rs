@@ -123,6 +123,7 @@ impl PySolution {
         if piles == 0 || piles > read.row.len() {
             return Err(Error::argument("piles", &expected, piles).into());
         }
+        check_line(&read.row, &moves, piles, read.result)?;
         Ok(PySolution {
             deal: read.row.to_string(),
             result: read.result,
@@ -154,6 +155,50 @@ impl PySolution {
             self.deal
         )
     }
+}
+
+/// A solution's line replays from its deal and ends at the `piles` it says.
+///
+/// The dict does not say the rules, so the line is replayed under the widest
+/// ones (any distance, both ways): each move must lift a top card's pile onto
+/// an agreeing top card, which every rule set of the game requires. A line
+/// that ends at one pile is a win under every rule set (the goal card can
+/// never be covered, so it is then on top).
+fn check_line(row: &Deal, moves: &[Play], piles: usize, result: &str) -> PyResult<()> {
+    let every: Vec<i128> = (1..=51).collect();
+    let widest = Rules::modern()
+        .with_two_way(true)
+        .with_distances(crate::rules::Distances::new(&every)?);
+    let mut game = Game::new(row.clone(), widest, false);
+    for (number, &play) in moves.iter().enumerate() {
+        if let Err(error) = game.action_of(play).and_then(|action| game.play(action)) {
+            return Err(bad_data(format!(
+                "a solution's moves must replay from its deal: move {} ({play}) does not: {error}",
+                number + 1
+            )));
+        }
+    }
+    let left = game.row().len();
+    if left != piles {
+        return Err(bad_data(format!(
+            "a solution's piles must be where its moves end: they end at {left}, piles is {piles}"
+        )));
+    }
+    if left == 1 && result != "win" {
+        return Err(bad_data(format!(
+            "a solution whose moves end at one pile is a win, not {result:?}"
+        )));
+    }
+    Ok(())
+}
+
+/// The error for a solution's dict whose fields disagree.
+fn bad_data(message: String) -> PyErr {
+    Error::InvalidArgument {
+        argument: "data",
+        message,
+    }
+    .into()
 }
 
 /// What every game's solution dict holds (`to_dict`), read back and checked:

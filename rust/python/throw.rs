@@ -14,15 +14,16 @@
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
 
 use super::args::{
-    flag, jobs_arg, optional_text, optional_whole, text, whole, wrong_type, SEED_RANGE,
+    flag, jobs_arg, optional_text, optional_whole, shown, text, whole, wrong_type, SEED_RANGE,
 };
 use super::errors::NoMoveToUndoError;
 use super::interrupt::run_interruptible;
-use super::pickle::{malformed, verdict};
+use super::pickle::{malformed, malformed_state, verdict};
 use super::solver::SolutionDict;
 use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
 use super::values::{card_count, deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
+use crate::deal::Deal;
 use crate::error::Error;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
@@ -221,6 +222,21 @@ pub fn solution_from_dict<G: Throwing>(
     if cards > read.row.len() {
         return Err(Error::argument("cards", &expected, cards).into());
     }
+    check_game_name::<G>(&read)?;
+    if let Ok(piles) = read.field("piles") {
+        // `to_dict` writes both, equal (`piles` for what Accordion's solutions say).
+        if !piles.eq(cards)? {
+            return Err(Error::InvalidArgument {
+                argument: "data",
+                message: format!(
+                    "a solution's piles and cards are the same number: piles {}, cards {cards}",
+                    shown(&piles)
+                ),
+            }
+            .into());
+        }
+    }
+    replay_line::<G>(&read.row, &moves, cards)?;
     // Finite and not negative, but maybe past what a `Duration` holds.
     let elapsed = Duration::try_from_secs_f64(read.seconds)
         .map_err(|_| Error::argument("seconds", "a number of seconds 0 to 2**64", read.seconds))?;
@@ -235,6 +251,66 @@ pub fn solution_from_dict<G: Throwing>(
     Ok((read.row.to_string(), solution))
 }
 
+/// The `"game"` of a solution's dict, if it has one, is this game's name.
+fn check_game_name<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<()> {
+    let Ok(given) = read.field("game") else {
+        return Ok(());
+    };
+    if given.eq(G::NAME)? {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument {
+        argument: "data",
+        message: format!(
+            "a solution of {} has game {:?} in its dict, got {}",
+            G::TITLE,
+            G::NAME,
+            shown(&given)
+        ),
+    }
+    .into())
+}
+
+/// A solution's line replays from its deal (under one of the game's rule sets:
+/// the dict does not say which) and leaves the `cards` it says.
+fn replay_line<G: Throwing>(row: &Deal, moves: &[G::Play], cards: usize) -> PyResult<()> {
+    let deal = G::deal_of(row.clone())?;
+    let mut refusal = None;
+    for &set in G::RULE_SETS {
+        let mut game = ThrowGame::open_or_blind(deal.clone(), G::with_rules(set), false);
+        let failed = moves.iter().enumerate().find_map(|(number, &play)| {
+            let played = game.action_of(play).and_then(|action| game.play(action));
+            played.err().map(|error| (number, play, error))
+        });
+        match failed {
+            None => {
+                let left = game.outcome().cards;
+                if left == cards {
+                    return Ok(());
+                }
+                return Err(Error::InvalidArgument {
+                    argument: "data",
+                    message: format!(
+                        "a solution's cards must be what its moves leave: they leave {left}, \
+                         cards is {cards}"
+                    ),
+                }
+                .into());
+            }
+            Some(found) => refusal = refusal.or(Some(found)),
+        }
+    }
+    let (number, play, error) = refusal.expect("every game has a rule set");
+    Err(Error::InvalidArgument {
+        argument: "data",
+        message: format!(
+            "a solution's moves must replay from its deal: move {} ({play}) does not: {error}",
+            number + 1
+        ),
+    }
+    .into())
+}
+
 /// A solution pickled by an earlier version, through `_restore`:
 /// `(deal, result, moves, (cards, nodes, seconds, cancelled))`.
 pub fn solution_from_state<G: Throwing>(
@@ -246,7 +322,10 @@ pub fn solution_from_state<G: Throwing>(
         String,
         Vec<String>,
         (usize, u64, f64, bool),
-    ) = state.extract().map_err(|_| malformed(kind))?;
+    ) = state.extract().map_err(|_| {
+        let shape = "(deal, result, moves, (cards, nodes, seconds, cancelled))";
+        malformed_state(kind, shape, state)
+    })?;
     let solution = Solution {
         verdict: verdict(&result)?,
         moves: moves
@@ -255,7 +334,8 @@ pub fn solution_from_state<G: Throwing>(
             .collect::<Result<_, _>>()?,
         cards,
         nodes,
-        elapsed: Duration::try_from_secs_f64(seconds).map_err(|_| malformed(kind))?,
+        elapsed: Duration::try_from_secs_f64(seconds)
+            .map_err(|_| malformed(kind, &format!("its seconds, {seconds}, are not 0 to 2**64")))?,
         cancelled,
     };
     Ok((deal, solution))
@@ -297,7 +377,10 @@ pub fn stats_from_state<G: Throwing>(
         Figures,
         f64,
         bool,
-    ) = state.extract().map_err(|_| malformed(kind))?;
+    ) = state.extract().map_err(|_| {
+        let shape = "((cards, blind, rules, strategy), figures, seconds, cancelled)";
+        malformed_state(kind, shape, state)
+    })?;
     let (seed, _, _, histogram, _, _) = figures;
     let setup = Setup {
         cards,
@@ -305,7 +388,9 @@ pub fn stats_from_state<G: Throwing>(
         rules: crate::throw_game::rule_set_of::<G>(rules.parse()?)?.rules(),
         strategy: Strategy::parse(&strategy, G::TITLE)?,
     };
-    let histogram = histogram.try_into().map_err(|_| malformed(kind))?;
+    let histogram = histogram
+        .try_into()
+        .map_err(|_| malformed(kind, "its histogram is not one count per number of cards"))?;
     let mut stats = ThrowStats::of_histogram(setup, seed, histogram, G::WON_AT);
     stats.seconds = seconds;
     stats.cancelled = cancelled;
@@ -660,7 +745,7 @@ macro_rules! throw_game {
             use super::*;
             use $crate::python::args::{text, truth, whole, wrong_type, Flag, Seconds};
             use $crate::python::legal::{LegalMoves, LiveMoves};
-            use $crate::python::pickle::{by_method, by_restore, malformed, Reduced};
+            use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
             use $crate::python::solver::budget;
             use $crate::python::throw::{
                 game_repr, game_state, hint, is_legal, legal_plays, new_game, position_of,
@@ -762,8 +847,10 @@ macro_rules! throw_game {
             impl $Outcome {
                 /// The outcome pickled by `__reduce__`.
                 pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Outcome> {
-                    let (cards, won, is_over) =
-                        state.extract().map_err(|_| malformed($outcome_name))?;
+                    let (cards, won, is_over) = state.extract().map_err(|_| {
+                        let shape = "(cards: a whole number 0 or more, won: bool, is_over: bool)";
+                        malformed_state($outcome_name, shape, state)
+                    })?;
                     Ok($Outcome(ThrowOutcome {
                         cards,
                         won,
@@ -990,11 +1077,16 @@ macro_rules! throw_game {
                 /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
                 /// limit). Releases the GIL; Ctrl-C stops it.
                 ///
+                /// The search works on a copy of the position taken when it starts,
+                /// so other threads may play on the same game meanwhile.
+                ///
                 /// Raises:
                 ///     InvalidArgumentError: ``timeout`` not positive.
                 #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
-                fn hint(&self, py: Python<'_>, timeout: Seconds) -> PyResult<Option<$Move>> {
-                    Ok(hint(py, &self.game, timeout.0)?.map($Move))
+                fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
+                    // No borrow held while the GIL is released (issue 24).
+                    let game = slf.borrow().game.clone();
+                    Ok(hint(slf.py(), &game, timeout.0)?.map($Move))
                 }
 
                 /// An independent game in the same position, with the same history.

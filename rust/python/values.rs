@@ -1,7 +1,7 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
 use super::args::{flag, seed as seed_arg, text, truth, type_name, whole, wrong_type, Text};
-use super::pickle::{by_method, by_restore, malformed, Reduced};
+use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
@@ -819,7 +819,13 @@ impl PyOutcome {
 
 /// The `Outcome` of a pickled `(piles, is_over)`.
 pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
-    let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed("Outcome"))?;
+    let (piles, is_over): (usize, bool) = state.extract().map_err(|_| {
+        malformed_state(
+            "Outcome",
+            "(piles: a whole number 0 or more, is_over: bool)",
+            state,
+        )
+    })?;
     Ok(PyOutcome(Outcome {
         piles,
         grade: Grade::of_piles(piles),

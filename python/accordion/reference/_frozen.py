@@ -3,18 +3,28 @@
 Cards, moves, deals, rules and outcomes are values, like ``int`` or ``str``: they
 are hashed, used as dict keys and shared between games, so a change to one would
 silently change every place that holds it. ``Frozen`` forbids assignment after
-construction; constructors set their slots with ``object.__setattr__``.
+construction; constructors build an instance with its slots set by ``_built``.
 """
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import NoReturn, TypeVar
+
+FrozenT = TypeVar("FrozenT", bound="Frozen")
 
 
 class Frozen:
     """A ``__slots__`` object whose attributes cannot be assigned or deleted."""
 
     __slots__ = ()
+
+    @classmethod
+    def _built(cls: type[FrozenT], **slots: object) -> FrozenT:
+        """A new instance with these slots set (the one way past ``__setattr__``)."""
+        value = object.__new__(cls)
+        for name, slot in slots.items():
+            object.__setattr__(value, name, slot)
+        return value
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")

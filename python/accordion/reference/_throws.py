@@ -29,7 +29,7 @@ from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.game import LegalMoves
+from accordion.reference.game import DealtGame
 from accordion.reference.rules import Rules, rule_set_name
 
 Row = tuple[Card, ...]
@@ -64,10 +64,7 @@ class ThrowMove(Value):
 
     @classmethod
     def _make(cls: type[MoveSelf], kind: str, cards: tuple[Card, ...]) -> MoveSelf:
-        move = object.__new__(cls)
-        object.__setattr__(move, "_kind", kind)
-        object.__setattr__(move, "_cards", cards)
-        return move
+        return cls._built(_kind=kind, _cards=cards)
 
     @classmethod
     def parse(cls: type[MoveSelf], text: str) -> MoveSelf:
@@ -270,7 +267,7 @@ class ThrowOutcome:
         return "win" if self.won else "loss"
 
 
-class ThrowGame(Generic[MoveT, RowT, StepT]):
+class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     """A row (kept as ``RowT``), a stock dealt onto its right-hand end, and a history.
 
     Each game says what its row is (how it is laid out, its top cards, what
@@ -304,9 +301,6 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
     OBLIGED: ClassVar[tuple[str, ...]] = ()
     #: The rule sets under which every action is forced (one line to play).
     FORCED: ClassVar[tuple[str, ...]] = ()
-    _deal: Deal
-    _blind: bool
-    _dealt: int
     _rules: str
     _row: RowT
     _history: list[tuple[MoveT, RowT, int]]
@@ -370,11 +364,6 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
         """The fewest a row can come down to, where the solver stops searching it."""
         raise NotImplementedError
 
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """The piles left to right, each bottom to top."""
-        raise NotImplementedError
-
     # -- the rules ----------------------------------------------------------------
 
     @classmethod
@@ -401,31 +390,10 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
         """How many cards each pile holds, left to right."""
         return [len(pile) for pile in self.piles]
 
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-        return self._deal
-
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
-        return self._blind
-
-    @property
-    def legal_moves(self) -> LegalMoves[MoveT]:
-        """The legal actions now, as a live :class:`LegalMoves` view: in canonical
-        order, ``deal`` (when allowed) last."""
-        return LegalMoves(self._legal_moves, self.MOVE.parse)
-
     def _legal_moves(self) -> list[MoveT]:
         """The legal actions in canonical order, ``deal`` (when allowed) last."""
         moves = [self._named(self._row, step) for step in self._steps(self._rules, self._row)]
         return [*moves, self.MOVE.deal()] if self._may_deal() else moves
-
-    @property
-    def is_over(self) -> bool:
-        """True when no action is left."""
-        return not self._legal_moves()
 
     @property
     def outcome(self) -> ThrowOutcome:
@@ -439,11 +407,6 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
     def tops(self) -> list[Card]:
         """The top card of every pile, left to right."""
         return list(self._tops_of(self._row))
-
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-        return len(self._deal) - self._dealt
 
     @property
     def history(self) -> list[MoveT]:
@@ -540,12 +503,6 @@ class ThrowGame(Generic[MoveT, RowT, StepT]):
         twin._history = list(self._history)
         return twin
 
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's stock) as a picture, drawn by :mod:`accordion.svg`."""
-        from accordion.svg import svg
-
-        return svg(self)
-
     def __repr__(self) -> str:
         # As the core writes it: the rules only where the game has more than one.
         rules = f", {self._rules!r}" if len(self.RULE_SETS) > 1 else ""
@@ -620,3 +577,32 @@ class CardRowGame(ThrowGame[MoveT, Row, StepT]):
     def piles(self) -> list[tuple[Card, ...]]:
         """The row as one-card piles, like :attr:`Game.piles`."""
         return [(card,) for card in self._row]
+
+
+SolutionT = TypeVar("SolutionT", bound="ThrowSolution[Any]")
+SolvedT = TypeVar("SolvedT", bound="ThrowGame[Any, Any, Any]")
+
+
+class Solver(Generic[SolvedT, SolutionT]):
+    """A throw game's ``solve_…`` function, one signature for every game (the
+    core's): ``solve_royal = Solver(RoyalGame, doc)``. The search is the game's
+    (:meth:`ThrowGame._solve`, on :func:`fewest_line`)."""
+
+    def __init__(self, game: type[SolvedT], doc: str) -> None:
+        self._game = game
+        self.__doc__ = doc
+
+    def __call__(
+        self,
+        position: Deal | SolvedT | str,
+        *,
+        rules: Rules | str | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        memory: int | None = None,
+    ) -> SolutionT:
+        solution: SolutionT = self._game._solve(position, rules, max_nodes, timeout, memory)
+        return solution
+
+    def __repr__(self) -> str:
+        return f"<solver of {self._game.__name__}>"

@@ -29,6 +29,7 @@ from accordion.errors import IllegalMoveError
 from accordion.reference import _args
 from accordion.reference._throws import (
     Row,
+    Solver,
     ThrowGame,
     ThrowMove,
     ThrowOutcome,
@@ -231,14 +232,8 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
 # ---------------------------------------------------------------- the solver
 
 
-def solve_accordian(
-    position: Deal | AccordianGame | str,
-    *,
-    rules: object = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> AccordianSolution:
+solve_accordian: Solver[AccordianGame, AccordianSolution] = Solver(
+    AccordianGame,
     """The fewest piles from an open row (a game's piles with its stock dealt onto
     them as one-card piles). Under ``modern`` (default) every line is searched,
     the fewest piles reachable from each position remembered; a position stops
@@ -246,9 +241,8 @@ def solve_accordian(
     case). Under ``uva`` the one line is the forced play.
 
     The arguments are checked as the core checks them; the budgets are not
-    applied (the search is for rows that finish)."""
-    solution: AccordianSolution = AccordianGame._solve(position, rules, max_nodes, timeout, memory)
-    return solution
+    applied (the search is for rows that finish).""",
+)
 
 
 def accordian_rules(rules: object) -> str:

@@ -33,14 +33,13 @@ from accordion.errors import (
 from accordion.reference._throws import (
     CardRowGame,
     Row,
+    Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
     cards_of,
 )
 from accordion.reference.cards import Card
-from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules
 
 #: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
 GAPS = (1, 3)
@@ -163,23 +162,16 @@ class BayanGame(CardRowGame[BayanMove, Pair]):
 # ---------------------------------------------------------------- the solver
 
 
-def solve_bayan(
-    position: Deal | BayanGame | str,
-    *,
-    rules: Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> BayanSolution:
+solve_bayan: Solver[BayanGame, BayanSolution] = Solver(
+    BayanGame,
     """Search every line from an open row (a blind game's row with its talon dealt
     onto it, or an open game's current row), remembering the fewest cards reachable
     from each row; a row stops being searched once it is known to reach the fewest
     its parity allows (none, or one). Exponential in the worst case.
 
     The arguments are checked as the core checks them; the budgets are not
-    applied (the search is for rows that finish)."""
-    solution: BayanSolution = BayanGame._solve(position, rules, max_nodes, timeout, memory)
-    return solution
+    applied (the search is for rows that finish).""",
+)
 
 
 def bayan_rules(rules: object) -> str:

@@ -85,9 +85,7 @@ class Card(Value):
             TypeError: ``index`` is not an ``int``.
         """
         whole(index, "index", 0, 51, "a card index 0 to 51")
-        card = object.__new__(Card)
-        object.__setattr__(card, "_index", index)
-        return card
+        return Card._built(_index=index)
 
     @property
     def rank(self) -> str:

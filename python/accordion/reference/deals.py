@@ -137,10 +137,7 @@ class Deal(Value):
             if card in seen:
                 raise InvalidDealError(f"duplicate card {card} in deal")
             seen.add(card)
-        deal = object.__new__(Deal)
-        object.__setattr__(deal, "_cards", cards)
-        object.__setattr__(deal, "_seed", seed)
-        return deal
+        return Deal._built(_cards=cards, _seed=seed)
 
     @staticmethod
     def parse(text: str) -> Deal:
@@ -150,21 +147,8 @@ class Deal(Value):
 
     @staticmethod
     def from_seed(seed: int, cards: int | None = None) -> Deal:
-        """Numbered deal ``seed``: SplitMix64 drives a Fisher-Yates shuffle; the first ``cards``.
-
-        The same on every platform and in every version (docs/rules.md, "Numbered deals").
-
-        Args:
-            seed: 0 to 2**64 - 1.
-            cards: how many cards of the shuffled deck, 1 to 52.
-
-        Raises:
-            InvalidArgumentError: ``seed`` or ``cards`` out of range.
-            TypeError: either is not an ``int``.
-
-        Examples:
-            >>> str(Deal.from_seed(1, 8))
-            '5S 3C 5C 9D 6C JS 6S 5H'
+        """Numbered deal ``seed`` (SplitMix64 drives a Fisher-Yates shuffle; the first
+        ``cards``): :meth:`accordion.Deal.from_seed`, whose documentation is the contract.
         """
         number, count = _args.seed(seed), _args.cards(cards)
         deck = shuffled_deck(number)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar, final
+from typing import Any, ClassVar, Generic, TypeVar, final
 
 from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
 from accordion.reference import _args
@@ -81,11 +81,7 @@ class Outcome(Value):
             expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
             raise _args.refuse("grade", expected, repr(grade))
         _args.flag(is_over, "is_over")
-        outcome = object.__new__(Outcome)
-        object.__setattr__(outcome, "_piles", piles)
-        object.__setattr__(outcome, "_is_over", is_over)
-        object.__setattr__(outcome, "_grade", grade)
-        return outcome
+        return Outcome._built(_piles=piles, _is_over=is_over, _grade=grade)
 
     @property
     def piles(self) -> int:
@@ -186,14 +182,70 @@ def _either(distances: tuple[int, ...]) -> str:
     return f"{listed} place{'s' if distances != (1,) else ''}"
 
 
+class DealtGame(Generic[MoveT]):
+    """What every game of the reference engine keeps the same way: the deal it
+    started from, whether it is blind, how much of the deal is dealt (the stock is
+    the rest), and its legal actions as a live view. Each game lists the actions
+    (``_legal_moves``) and names its move class (``MOVE``, whose ``parse`` reads
+    a move's text)."""
+
+    __slots__ = ()
+    MOVE: ClassVar[Any]
+    _deal: Deal
+    _blind: bool
+    _dealt: int
+
+    def _legal_moves(self) -> list[MoveT]:
+        """The legal actions in the game's canonical order, ``deal`` (when allowed) last."""
+        raise NotImplementedError
+
+    @property
+    def piles(self) -> list[Pile]:
+        """Each pile bottom to top, left to right."""
+        raise NotImplementedError
+
+    @property
+    def starting_deal(self) -> Deal:
+        """The deal the game started from (all of it, whatever has been played or dealt)."""
+        return self._deal
+
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes (True) or laid out open (False)."""
+        return self._blind
+
+    @property
+    def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
+        return len(self._deal) - self._dealt
+
+    @property
+    def legal_moves(self) -> LegalMoves[MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view."""
+        return LegalMoves(self._legal_moves, self.MOVE.parse)
+
+    @property
+    def is_over(self) -> bool:
+        """No legal action is left (no move, and no card to deal)."""
+        return not self._legal_moves()
+
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's stock) as a picture, for Jupyter (drawn by
+        :mod:`accordion.svg`)."""
+        from accordion.svg import svg
+
+        return svg(self)
+
+
 @final
-class Game:
+class Game(DealtGame[Move]):
     """A game of Accordion: a row of piles, maybe a stock, the rules and the history:
     :class:`accordion.Game`, whose documentation is the contract (the arguments, the
     errors, the examples).
     """
 
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
+    MOVE = Move
 
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
@@ -223,21 +275,6 @@ class Game:
         return self._rules
 
     @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from (all of it, whatever has been played or dealt)."""
-        return self._deal
-
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes (True) or laid out open (False)."""
-        return self._blind
-
-    @property
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal actions now, as a live :class:`LegalMoves` view."""
-        return LegalMoves(self._legal_actions, Move.parse)
-
-    @property
     def piles(self) -> list[Pile]:
         """Each pile bottom to top, left to right."""
         return list(self._piles)
@@ -246,11 +283,6 @@ class Game:
     def tops(self) -> list[Card]:
         """The top card of each pile, left to right."""
         return [pile[-1] for pile in self._piles]
-
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-        return len(self._deal) - self._dealt
 
     @property
     def history(self) -> list[Move]:
@@ -264,22 +296,11 @@ class Game:
         grade = grade_of(piles, self._rules.win_piles)
         return Outcome(piles=piles, grade=grade, is_over=self.is_over)
 
-    @property
-    def is_over(self) -> bool:
-        """No legal action is left (no move, and no card to deal)."""
-        return not self._legal_actions()
-
     def __str__(self) -> str:
         parts = [str(card) for card in self.tops]
         if self._blind:
             parts += ["|", f"stock {self.stock_size}"]
         return " ".join(parts)
-
-    def _repr_svg_(self) -> str:
-        """The row as a picture, for Jupyter (drawn by :mod:`accordion.svg`)."""
-        from accordion.svg import svg
-
-        return svg(self)
 
     def __repr__(self) -> str:
         return f"Game({self._deal!r}, {self._rules!r}, blind={self._blind})"
@@ -293,7 +314,7 @@ class Game:
         """Dealing needs a card in the stock, and under must-move rules no move on the table."""
         return self.stock_size > 0 and (self._rules.may_deal_while_move_exists or not steps)
 
-    def _legal_actions(self) -> list[Move]:
+    def _legal_moves(self) -> list[Move]:
         """The legal actions in the reference order: moves by mover position left to
         right (each mover's targets as ``targets_of`` lists them), then ``deal``."""
         steps = self._legal_steps()
@@ -320,14 +341,8 @@ class Game:
         return move
 
     def deal(self) -> Move:
-        """Turn the next stock card onto the right-hand end of the row.
-
-        Returns:
-            ``Move.deal()``.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
-                move on the table.
+        """Turn the next stock card onto the right-hand end of the row:
+        :meth:`accordion.Game.deal`, whose documentation is the contract.
         """
         if not self._blind:
             raise IllegalMoveError("deal not allowed: an open game has no stock")

@@ -39,10 +39,7 @@ class Move(Value):
 
     @staticmethod
     def _make(mover: Card | None, target: Card | None) -> Move:
-        move = object.__new__(Move)
-        object.__setattr__(move, "_mover", mover)
-        object.__setattr__(move, "_target", target)
-        return move
+        return Move._built(_mover=mover, _target=target)
 
     @staticmethod
     def parse(text: str) -> Move:

@@ -33,6 +33,7 @@ from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
     Row,
+    Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
@@ -40,7 +41,6 @@ from accordion.reference._throws import (
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules
 
 QUEEN = Card("QH")
 KING = Card("KH")
@@ -228,22 +228,15 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-def solve_royal(
-    position: Deal | RoyalGame | str,
-    *,
-    rules: Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> RoyalSolution:
+solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
+    RoyalGame,
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
     reachable from each row. Exponential: for short rows.
 
     The arguments are checked as the core checks them; the budgets are not
-    applied (the search is for rows short enough to finish)."""
-    solution: RoyalSolution = RoyalGame._solve(position, rules, max_nodes, timeout, memory)
-    return solution
+    applied (the search is for rows short enough to finish).""",
+)
 
 
 def royal_rules(rules: object) -> str:

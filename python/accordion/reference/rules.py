@@ -133,13 +133,13 @@ class Rules(Value):
             raise TypeError(f"win_piles must be an int, not {type(won_at).__name__}")
         if not 1 <= won_at <= 52:
             raise InvalidRulesError(f"a game is won at 1 to 52 piles, got {won_at}")
-        rules = object.__new__(Rules)
-        object.__setattr__(rules, "_name", chosen)
-        object.__setattr__(rules, "_two_way", way)
-        object.__setattr__(rules, "_distances", checked)
-        object.__setattr__(rules, "_win_piles", won_at)
-        object.__setattr__(rules, "_goal", None if goal is None else as_card(goal))
-        return rules
+        return Rules._built(
+            _name=chosen,
+            _two_way=way,
+            _distances=checked,
+            _win_piles=won_at,
+            _goal=None if goal is None else as_card(goal),
+        )
 
     @staticmethod
     def from_pysol(game: str | int, number: int | str | None = None) -> Rules:
