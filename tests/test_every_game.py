@@ -6,6 +6,7 @@ A game added to the registry is held to both without a line here."""
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
 from typing import Any
@@ -299,3 +300,15 @@ def test_an_outcome_refuses_a_grade_its_piles_do_not_have(engine: Engines) -> No
         kind(piles=-1, grade="loss", is_over=True)
     with pytest.raises(TypeError):
         kind(piles=2, grade="strong", is_over=1)
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+def test_a_win_at_two_piles_survives_pickling(engine: Engines) -> None:
+    """Regression: the core pickled an outcome as its piles alone, and 23 Skidoo's
+    win at two piles came back graded ``strong``."""
+    game = GAMES["23-skidoo"]
+    played = game.game_class(engine)("7H 2C 7S", game.make_rules(None, engine))
+    played.play(next(iter(played.legal_moves)))
+    outcome = played.outcome
+    assert outcome.grade == "win"
+    assert pickle.loads(pickle.dumps(outcome)) == outcome

@@ -23,7 +23,7 @@ from accordion.cli.common import (
 from accordion.cli.numbering import check_variant, resolve_game
 from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
-from accordion.cli.solve import _read_file
+from accordion.cli.solve import read_file
 from accordion.games import Descriptor, find_game
 
 
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     if args.each:
         each.check(args)
         game.check_rules(args.rules, "stats")
-        return each.run_each(args, list(_read_file(args.file, game.parse_row)))
+        return each.run_each(args, read_file(args.file, game.parse_row))
     for flag, value in (("--file", args.file), ("--max-nodes", args.max_nodes)):
         if value is not None:
             raise CliError(f"stats: {flag} goes with --each")
