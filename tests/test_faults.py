@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -461,30 +462,30 @@ class Servers:
         self.held: list[socket.socket] = []
         self.threads = [
             threading.Thread(target=self.web.serve_forever, daemon=True),
-            threading.Thread(target=self._answer_400, daemon=True),
-            threading.Thread(target=self._hold, daemon=True),
+            threading.Thread(target=self._accept, args=(self.proxy, self._answer_400), daemon=True),
+            threading.Thread(target=self._accept, args=(self.silent, self._hold), daemon=True),
         ]
         for thread in self.threads:
             thread.start()
 
-    def _hold(self) -> None:
-        """Accept, say nothing, keep the connection open."""
+    @staticmethod
+    def _accept(server: socket.socket, answer: Callable[[socket.socket], None]) -> None:
+        """Answer each connection to ``server`` until it is closed."""
         while True:
             try:
-                connection, _ = self.silent.accept()
+                connection, _ = server.accept()
             except OSError:
                 return
-            self.held.append(connection)
-            self.connected.set()
+            answer(connection)
 
-    def _answer_400(self) -> None:
-        while True:
-            try:
-                connection, _ = self.proxy.accept()
-            except OSError:
-                return
-            with connection:
-                connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+    def _hold(self, connection: socket.socket) -> None:
+        """Say nothing, keep the connection open."""
+        self.held.append(connection)
+        self.connected.set()
+
+    def _answer_400(self, connection: socket.socket) -> None:
+        with connection:
+            connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
 
     def address(self, which: str) -> str:
         server = {"silent": self.silent, "proxy": self.proxy}.get(which)
