@@ -109,6 +109,20 @@ fn variants() -> Vec<Rules> {
     ]
 }
 
+/// Every variant whose rules leave the player a choice, each with 12 numbered
+/// rows: deal `first + seed` of `shortest + seed % spread` cards, seed 0 … 11.
+fn chosen_rows(first: u64, shortest: usize, spread: usize) -> Vec<(Rules, u64, Deal)> {
+    let chosen = variants().into_iter().filter(|r| !r.set.is_automatic());
+    chosen
+        .flat_map(|rules| {
+            (0..12u64).map(move |seed| {
+                let row = Deal::from_seed(first + seed, shortest + seed as usize % spread);
+                (rules, seed, row.unwrap())
+            })
+        })
+        .collect()
+}
+
 #[test]
 fn agrees_with_brute_force_on_short_open_rows() {
     for rules in variants() {
@@ -125,16 +139,10 @@ fn agrees_with_brute_force_on_short_open_rows() {
 /// one order: the verdicts and fewest piles must not change.
 #[test]
 fn agrees_with_brute_force_on_rows_long_enough_for_commuting_moves() {
-    for rules in variants() {
-        if rules.set.is_automatic() {
-            continue;
-        }
-        for seed in 0..12u64 {
-            let row = Deal::from_seed(1000 + seed, 10 + seed as usize % 3).unwrap();
-            let want = brute(row.cards(), &[], &rules, &mut HashMap::new());
-            let solution = solve(row.cards(), &[], &rules, &Budget::default());
-            check(&solution, row.cards(), &[], &rules, want);
-        }
+    for (rules, _, row) in chosen_rows(1000, 10, 3) {
+        let want = brute(row.cards(), &[], &rules, &mut HashMap::new());
+        let solution = solve(row.cards(), &[], &rules, &Budget::default());
+        check(&solution, row.cards(), &[], &rules, want);
     }
 }
 
@@ -395,20 +403,32 @@ fn needs_more_than(nodes: u64) {
     );
 }
 
+/// A solve of the long search under a budget spent before the start (a
+/// cancel flag already raised, a timeout already passed) stops `Unknown` at
+/// the first poll, cancelled only by the flag, with a line that replays to the
+/// piles it reports.
 #[test]
-fn a_cancel_flag_raised_before_the_start_stops_at_the_first_poll() {
+fn a_spent_budget_stops_at_the_first_poll() {
     needs_more_than(4 * POLL_EVERY);
     let (row, rules) = a_long_search();
-    let budget = long(Budget {
+    let raised = Budget {
         cancel: Some(Arc::new(AtomicBool::new(true))),
         ..Budget::default()
-    });
-    let solution = solve(row.cards(), &[], &rules, &budget);
-    assert_eq!(solution.verdict, Verdict::Unknown);
-    assert!(solution.cancelled);
-    assert!(solution.nodes <= POLL_EVERY, "{} nodes", solution.nodes);
-    let end = replay(row.cards(), &[], &rules, &solution.actions).unwrap();
-    assert_eq!(end.piles, solution.piles);
+    };
+    let passed = Budget {
+        timeout: Some(Duration::from_nanos(1)),
+        ..Budget::default()
+    };
+    for (budget, cancelled) in [(raised, true), (passed, false)] {
+        let solution = solve(row.cards(), &[], &rules, &long(budget));
+        assert_eq!(
+            (solution.verdict, solution.cancelled),
+            (Verdict::Unknown, cancelled)
+        );
+        assert!(solution.nodes <= POLL_EVERY, "{} nodes", solution.nodes);
+        let end = replay(row.cards(), &[], &rules, &solution.actions).unwrap();
+        assert_eq!(end.piles, solution.piles);
+    }
 }
 
 #[test]
@@ -434,20 +454,6 @@ fn a_cancel_flag_raised_from_another_thread_stops_a_long_solve() {
         (Verdict::Unknown, true),
         "the flag must stop the search (or the row got easier than 50 ms)"
     );
-}
-
-#[test]
-fn a_timeout_that_has_passed_stops_at_the_first_poll() {
-    needs_more_than(4 * POLL_EVERY);
-    let (row, rules) = a_long_search();
-    let budget = long(Budget {
-        timeout: Some(Duration::from_nanos(1)),
-        ..Budget::default()
-    });
-    let solution = solve(row.cards(), &[], &rules, &budget);
-    assert_eq!(solution.verdict, Verdict::Unknown);
-    assert!(!solution.cancelled);
-    assert!(solution.nodes <= POLL_EVERY, "{} nodes", solution.nodes);
 }
 
 #[test]
@@ -603,29 +609,21 @@ fn every_52_card_deal_tried_is_won_with_a_line_the_game_accepts() {
 /// and the fewest piles (the table merges such rows: `Position::open_key`).
 #[test]
 fn renamed_rows_have_the_same_verdict_and_fewest_piles() {
-    for rules in variants() {
-        if rules.set.is_automatic() {
-            continue;
-        }
-        for seed in 0..12u64 {
-            let row = Deal::from_seed(2000 + seed, 12 + seed as usize % 5).unwrap();
-            let renamed: Vec<Card> = row
-                .cards()
-                .iter()
-                .map(|c| {
-                    Card::new((c.rank() * 5 + 3) % 13, (c.suit() + 1 + seed as u8) % 4).unwrap()
-                })
-                .collect();
-            let (a, b) = (
-                solve(row.cards(), &[], &rules, &Budget::default()),
-                solve(&renamed, &[], &rules, &Budget::default()),
-            );
-            assert_eq!(
-                (a.verdict, a.piles),
-                (b.verdict, b.piles),
-                "{rules} seed {seed}"
-            );
-        }
+    for (rules, seed, row) in chosen_rows(2000, 12, 5) {
+        let renamed: Vec<Card> = row
+            .cards()
+            .iter()
+            .map(|c| Card::new((c.rank() * 5 + 3) % 13, (c.suit() + 1 + seed as u8) % 4).unwrap())
+            .collect();
+        let (a, b) = (
+            solve(row.cards(), &[], &rules, &Budget::default()),
+            solve(&renamed, &[], &rules, &Budget::default()),
+        );
+        assert_eq!(
+            (a.verdict, a.piles),
+            (b.verdict, b.piles),
+            "{rules} seed {seed}"
+        );
     }
 }
 

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -461,30 +462,30 @@ class Servers:
         self.held: list[socket.socket] = []
         self.threads = [
             threading.Thread(target=self.web.serve_forever, daemon=True),
-            threading.Thread(target=self._answer_400, daemon=True),
-            threading.Thread(target=self._hold, daemon=True),
+            threading.Thread(target=self._accept, args=(self.proxy, self._answer_400), daemon=True),
+            threading.Thread(target=self._accept, args=(self.silent, self._hold), daemon=True),
         ]
         for thread in self.threads:
             thread.start()
 
-    def _hold(self) -> None:
-        """Accept, say nothing, keep the connection open."""
+    @staticmethod
+    def _accept(server: socket.socket, answer: Callable[[socket.socket], None]) -> None:
+        """Answer each connection to ``server`` until it is closed."""
         while True:
             try:
-                connection, _ = self.silent.accept()
+                connection, _ = server.accept()
             except OSError:
                 return
-            self.held.append(connection)
-            self.connected.set()
+            answer(connection)
 
-    def _answer_400(self) -> None:
-        while True:
-            try:
-                connection, _ = self.proxy.accept()
-            except OSError:
-                return
-            with connection:
-                connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+    def _hold(self, connection: socket.socket) -> None:
+        """Say nothing, keep the connection open."""
+        self.held.append(connection)
+        self.connected.set()
+
+    def _answer_400(self, connection: socket.socket) -> None:
+        with connection:
+            connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
 
     def address(self, which: str) -> str:
         server = {"silent": self.silent, "proxy": self.proxy}.get(which)
@@ -708,3 +709,60 @@ def test_every_command_refuses_an_empty_file_alike(tmp_path: Path, command: list
     empty.write_text("\n# nothing\n")
     result = cli(*[word.replace("{empty}", str(empty)) for word in command])
     one_error(result, 2, f"--file {empty}: no deal in {empty}")
+
+
+# A client that failed to connect closes at once (issue 24) ---------------------------
+
+
+def dask_handshake() -> bytes:
+    """The block a Dask server sends first on a connection (``_handshake`` checks it)."""
+    import struct
+
+    msgpack = pytest.importorskip("msgpack")
+    frame = msgpack.dumps({"compression": None, "python": (3, 11, 7), "pickle-protocol": 5})
+    block = struct.pack("<Q", 1) + struct.pack("<Q", len(frame)) + frame
+    return struct.pack("<Q", len(block)) + block
+
+
+def test_ctrl_c_while_dask_s_client_connects_is_130_at_once() -> None:
+    """A server that sends Dask's handshake and then nothing passes the handshake,
+    and Dask's client waits for it; Ctrl-C then left a half-made client whose
+    ``__del__`` took 20 s to close and printed ``Exception ignored in …
+    Client.__del__`` with a traceback."""
+    pytest.importorskip("distributed")
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    hello = dask_handshake()
+
+    def answer() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            connection.sendall(hello)
+            held.append(connection)
+
+    threading.Thread(target=answer, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "accordion", *HUNT[:7], "--scheduler", address],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            # Ctrl-C as in a terminal, even when the test runner ignores SIGINT.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        time.sleep(5)  # the handshake passed; Dask's client is waiting (10 s)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        server.close()
+        for connection in held:
+            connection.close()
+    assert child.returncode == 130, err
+    assert err == "accordion: interrupted\n", err
+    assert took < 5, took
