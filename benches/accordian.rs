@@ -11,12 +11,10 @@ use accordion::budget::{Budget, Verdict};
 use accordion::Deal;
 use std::time::{Duration, Instant};
 
+mod common;
+
 fn main() {
-    let numbers: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let numbers = common::numbers();
     let deals = numbers.first().copied().unwrap_or(50);
     let max_nodes = numbers.get(1).copied().unwrap_or(2_000_000);
     let sizes: Vec<usize> = match numbers.get(2..) {

@@ -8,12 +8,10 @@ use accordion::throw_play::{simulate, Setup, Strategy};
 use accordion::RuleSet;
 use std::time::Instant;
 
+mod common;
+
 fn main() {
-    let numbers: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let numbers = common::numbers();
     let deals = numbers.first().copied().unwrap_or(100_000);
     let seed = numbers.get(1).copied().unwrap_or(1);
     let jobs = numbers.get(2).map(|&j| j as usize);

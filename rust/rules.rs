@@ -457,14 +457,10 @@ mod tests {
             "foo".parse::<RuleSet>(),
             Err(Error::InvalidRules(_))
         ));
-        assert!(matches!(
-            "0,3".parse::<Distances>(),
-            Err(Error::InvalidRules(_))
-        ));
-        assert!(matches!(
-            "".parse::<Distances>(),
-            Err(Error::InvalidRules(_))
-        ));
+        for bad in ["0,3", ""] {
+            let refused = bad.parse::<Distances>();
+            assert!(matches!(refused, Err(Error::InvalidRules(_))), "{bad:?}");
+        }
         assert_eq!("3, 1".parse::<Distances>().unwrap(), Distances::CLASSIC);
     }
 }

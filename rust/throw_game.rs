@@ -13,7 +13,7 @@ use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::Deal;
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
@@ -107,6 +107,57 @@ pub trait ThrowPlay: Copy + fmt::Debug + fmt::Display + Eq + Hash + Send + Sync 
     fn kind(&self) -> &'static str;
     /// The cards the play names, as written (none for `deal`).
     fn cards(&self) -> Vec<Card>;
+}
+
+/// Parse a play of the game called `title`: `deal` (in any case), else what
+/// `throw` reads from the trimmed text. `None` from it is an error that shows
+/// `examples`, and so is a play that names one card twice.
+pub fn parse_play<P: ThrowPlay>(
+    text: &str,
+    title: &str,
+    examples: &str,
+    throw: impl FnOnce(&str) -> Option<P>,
+) -> Result<P> {
+    let trimmed = text.trim();
+    if trimmed.eq_ignore_ascii_case("deal") {
+        return Ok(P::DEAL);
+    }
+    let refused =
+        |why: String| Error::InvalidMove(format!("not a {title} move: {}{why}", quoted(text)));
+    let play = throw(trimmed).ok_or_else(|| refused(format!(" ({examples})")))?;
+    let cards = play.cards();
+    if cards
+        .iter()
+        .enumerate()
+        .any(|(i, card)| cards[..i].contains(card))
+    {
+        return Err(refused(" names one card twice".into()));
+    }
+    Ok(play)
+}
+
+/// The words of a throw written with the word `out` (`out 5D 7C`, `5D 7C out`)
+/// or an `x` (`x5D,7C`), as they stand in `trimmed` (the text trimmed; the
+/// word is matched in any case); `None` when the text has neither.
+pub fn out_words(trimmed: &str) -> Option<&str> {
+    let lower = trimmed.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("out ") {
+        Some(&trimmed[trimmed.len() - rest.len()..])
+    } else if let Some(rest) = lower.strip_suffix(" out") {
+        Some(&trimmed[..rest.len()])
+    } else if lower.starts_with('x') {
+        Some(&trimmed[1..])
+    } else {
+        None
+    }
+}
+
+/// Cards separated by white space and/or commas; `None` if any word is not a card.
+pub fn cards_of(text: &str) -> Option<Vec<Card>> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<Card>().ok())
+        .collect()
 }
 
 /// What a throw game's solver found for a row (or a position, [`Throwing::solve_game`]).
@@ -545,10 +596,81 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
 /// Checks every throw game's solver is held to (each game's tests call them).
 #[cfg(test)]
 pub(crate) mod check {
-    use super::{ThrowGame, Throwing};
+    use super::{ThrowAction, ThrowGame, ThrowRow, Throwing};
     use crate::budget::{Budget, Verdict};
+    use crate::card::Card;
+    use std::collections::HashMap;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
+
+    /// The open game of `G`'s numbered deal `seed` of `cards` cards, under its default rules.
+    pub fn open<G: Throwing>(seed: u64, cards: usize) -> ThrowGame<G> {
+        let deal = G::numbered_deal(seed, cards).unwrap();
+        ThrowGame::open_or_blind(deal, G::with_rules(G::RULE_SETS[0]), false)
+    }
+
+    /// `game` after `moves`, each of them legal.
+    pub fn replay<G: Throwing>(game: &ThrowGame<G>, moves: &[G::Play]) -> ThrowGame<G> {
+        let mut end = game.clone();
+        for &play in moves {
+            end.play(end.action_of(play).unwrap()).unwrap();
+        }
+        end
+    }
+
+    /// The fewest cards (piles) any line of throws leaves, by trying every
+    /// line (positions remembered by their piles, nothing else assumed).
+    pub fn brute_force<G: Throwing>(game: &mut ThrowGame<G>) -> usize {
+        fn fewest<G: Throwing>(
+            game: &mut ThrowGame<G>,
+            seen: &mut HashMap<Vec<Vec<Card>>, usize>,
+        ) -> usize {
+            let piles = game.row().piles();
+            if let Some(&best) = seen.get(&piles) {
+                return best;
+            }
+            let mut best = game.outcome().cards;
+            for throw in game.legal_throws() {
+                game.play(ThrowAction::Throw(throw)).unwrap();
+                best = best.min(fewest(game, seen));
+                game.undo();
+            }
+            seen.insert(piles, best);
+            best
+        }
+        fewest(game, &mut HashMap::new())
+    }
+
+    /// [`solves_as_brute_force_does`] for the open games of `G`'s numbered
+    /// deals `0 .. seeds` of each length of `lengths`; returns the wins.
+    pub fn solves_numbered_deals_as_brute_force_does<G: Throwing>(
+        lengths: &[usize],
+        seeds: u64,
+    ) -> usize {
+        let games = lengths
+            .iter()
+            .flat_map(|&cards| (0..seeds).map(move |seed| open::<G>(seed, cards)));
+        solves_as_brute_force_does(games)
+    }
+
+    /// The solver proves every open game of `games` (won or lost, never
+    /// `Unknown`) with the fewest cards brute force finds, by a line that
+    /// replays to them; returns how many were won.
+    pub fn solves_as_brute_force_does<G: Throwing>(
+        games: impl IntoIterator<Item = ThrowGame<G>>,
+    ) -> usize {
+        let mut wins = 0;
+        for mut game in games {
+            let solution = game.solve(&Budget::default());
+            assert_ne!(solution.verdict, Verdict::Unknown, "{game}");
+            let end = replay(&game, &solution.moves);
+            assert_eq!(solution.cards, brute_force(&mut game), "{game}");
+            assert_eq!(end.outcome().cards, solution.cards, "{game}");
+            assert_eq!(solution.verdict == Verdict::Win, end.is_won(), "{game}");
+            wins += usize::from(end.is_won());
+        }
+        wins
+    }
 
     /// A solve of `game`'s position stopped by a budget of `nodes` nodes is
     /// `Unknown`, not cancelled, and its line replays to the cards it reports;

@@ -251,22 +251,13 @@ mod tests {
                 other => panic!("{name}: {other:?}"),
             }
         }
-        let strict = Setup {
-            rules: RuleSet::Strict,
-            ..setup
-        };
-        assert!(matches!(
-            simulate::<Royal>(&strict, 0, 1, None, None, None),
-            Err(Error::InvalidRules(_))
-        ));
-        let parlett = Setup {
-            rules: RuleSet::Parlett,
-            ..setup
-        };
-        assert!(matches!(
-            simulate::<Bayan>(&parlett, 0, 1, None, None, None),
-            Err(Error::InvalidRules(_))
-        ));
+        // A rule set the game is not played under.
+        let under = |rules| Setup { rules, ..setup };
+        let strict = simulate::<Royal>(&under(RuleSet::Strict), 0, 1, None, None, None);
+        let parlett = simulate::<Bayan>(&under(RuleSet::Parlett), 0, 1, None, None, None);
+        for refused in [strict, parlett] {
+            assert!(matches!(refused, Err(Error::InvalidRules(_))));
+        }
         assert!(simulate::<Bayan>(&Setup { cards: 1, ..setup }, 0, 1, None, None, None).is_ok());
         assert!(matches!(
             Strategy::parse("clever", "Bayan"),

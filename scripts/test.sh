@@ -146,8 +146,9 @@ step "fuzz smoke: a few seconds of each harness (long runs by hand: fuzz/README.
 python fuzz/run.py parsers -atheris_runs=5000 -seed=1
 python fuzz/run.py cli -atheris_runs=150 -seed=1
 
-step "pytest"
-python -m pytest -q
+step "pytest, on every core (pytest-xdist; PYTEST_WORKERS=1 for one process)"
+# --dist loadgroup keeps each xdist_group (the cluster tests) in one worker.
+python -m pytest -q -n "${PYTEST_WORKERS:-auto}" --dist loadgroup
 
 # ---------------------------------------------------------------- versions
 step "the wheel on every CPython in: $WHEEL_PYTHONS"

@@ -1,4 +1,5 @@
-"""What test files share: the two engines of one game, and the CLI in a terminal.
+"""What test files share: the two engines of one game, the CLI in a terminal, and the
+resources one child process used.
 
 Each throw game's test file (``test_royal.py``, ``test_bayan.py``, ``test_accordian.py``)
 runs its tests on the Rust core and on that game's reference module; :class:`Engines`
@@ -10,12 +11,17 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import subprocess
 import sys
+import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
+    import resource
+
     # Imported where used: the smoke tests on other Pythons run without pexpect.
     import pexpect  # type: ignore[import-untyped,unused-ignore]
 
@@ -41,6 +47,43 @@ class Engines:
             return importlib.import_module(self.modules[request.param])
 
         return engine
+
+
+def wait_for_usage(process: subprocess.Popen[Any], timeout: float) -> resource.struct_rusage:
+    """Wait for ``process`` to end (at most ``timeout`` seconds, then kill it and raise
+    ``TimeoutExpired``) and return the resources it used, itself alone (``os.wait4``):
+    ``RUSAGE_CHILDREN`` would give the most of every child this process ever waited for,
+    which depends on the tests that ran before in the same process."""
+    deadline = time.monotonic() + timeout
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            process.returncode = os.waitstatus_to_exitcode(status)
+            return usage
+        if time.monotonic() > deadline:
+            process.kill()
+            process.wait()
+            raise subprocess.TimeoutExpired(process.args, timeout)
+        time.sleep(0.02)
+
+
+def started_until_checkpointed(
+    *args: str, checkpoint: Path, lines: int = 3, env: dict[str, str] | None = None
+) -> subprocess.Popen[str]:
+    """`python -m accordion ARGS` started (its output piped), once its ``checkpoint``
+    file holds ``lines`` lines or it has ended: a run to be stopped midway."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    while process.poll() is None and (
+        not checkpoint.exists() or checkpoint.read_bytes().count(b"\n") < lines
+    ):
+        time.sleep(0.02)
+    return process
 
 
 def texts(items: Any) -> list[str]:

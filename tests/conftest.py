@@ -39,6 +39,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 ENGINES = {"core": "accordion._core", "reference": "accordion.reference"}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist registers it too; here for a run without xdist (filterwarnings=error
+    # makes an unknown mark an error).
+    config.addinivalue_line(
+        "markers", "xdist_group(name): run in one pytest-xdist worker (--dist loadgroup)"
+    )
+
+
 @pytest.fixture(scope="session", params=list(ENGINES))
 def engine(request: pytest.FixtureRequest) -> ModuleType:
     """The engine module under test; imported lazily so that each engine fails on its own."""

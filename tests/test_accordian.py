@@ -132,22 +132,6 @@ def test_modern_moves_top_cards_freely_and_undo_restores(engine: Any) -> None:
     assert [texts(pile) for pile in game.piles] == [[c] for c in ["5C", "9H", "2D", "5S", "5H"]]
 
 
-@pytest.mark.parametrize(
-    ("move", "why"),
-    [
-        ("KD>5H", "share neither suit nor rank"),
-        ("AS>5C", "not in the row"),
-        ("5C>5S", "not 1 or 3 piles left"),
-        ("deal", "an open game has no stock"),
-    ],
-)
-def test_illegal_moves_raise_and_say_why(engine: Any, move: str, why: str) -> None:
-    game = engine.AccordianGame("5C 9H 2D 5S 5H KD")
-    with pytest.raises(errors.IllegalMoveError, match=why):
-        game.play(move)
-    assert game.history == []
-
-
 @pytest.mark.parametrize("text", ["", "5H", "5H>5H", "5H>ZZ", "deal 5H", "out 5H 5S"])
 def test_bad_move_text_raises_invalid_move(engine: Any, text: str) -> None:
     with pytest.raises(errors.InvalidMoveError):

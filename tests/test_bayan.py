@@ -110,24 +110,6 @@ def test_a_pair_one_or_three_apart_goes_out_whole_and_the_row_closes_up(bayan: A
     assert str(game) == "5C 9H 2D 5S 9D 2H"
 
 
-@pytest.mark.parametrize(
-    ("move", "why"),
-    [
-        ("out 5C 2D", "5C and 2D are 2 places apart; a pair is thrown out 1 or 3"),
-        ("out 5C 9D", "4 places apart"),
-        ("out 5C 9H", "5C and 9H share neither suit nor rank"),
-        ("out AS 5C", "AS is not in the row"),
-        ("deal", "an open game has no talon"),
-    ],
-)
-def test_illegal_moves_raise_and_say_why(bayan: Any, move: str, why: str) -> None:
-    game = bayan.BayanGame("5C 9H 2D 5S 9D 2H")
-    with pytest.raises(errors.IllegalMoveError, match=why):
-        game.play(move)
-    assert str(game) == "5C 9H 2D 5S 9D 2H"
-    assert game.history == []
-
-
 def test_a_blind_game_lays_out_three_cards_and_deals_at_will(bayan: Any) -> None:
     game = bayan.BayanGame("5C 5S 2D 9H 9D", blind=True)
     assert (str(game), game.stock_size) == ("5C 5S 2D | talon 2", 2)

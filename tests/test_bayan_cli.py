@@ -116,24 +116,6 @@ def test_a_pair_by_notation_or_by_position(line: str) -> None:
     assert str(table.game) == "9H 2D 9D 2H"
 
 
-@pytest.mark.parametrize(
-    ("line", "why"),
-    [
-        ("1 2", "illegal move out 5C 9H: 5C and 9H share neither suit nor rank"),
-        ("1 3", "2 places apart"),
-        ("1 9", "no card 9: the row has cards 1 to 6"),
-        ("out AS 5C", "AS is not in the row"),
-        ("fly me to the moon", "not a move or a command: 'fly me to the moon'"),
-        ("deal", "this is an open game"),
-    ],
-)
-def test_what_cannot_be_played_gets_one_line_with_the_reason(line: str, why: str) -> None:
-    table = BayanSession(Deal.parse(SMALL))
-    reply = table.execute(line)
-    assert len(reply.messages) == 1 and why in reply.messages[0], reply.messages
-    assert table.game.history == []
-
-
 def test_hint_undo_solve_and_a_win() -> None:
     table = BayanSession(Deal.parse(SMALL))
     reply = table.execute("hint")

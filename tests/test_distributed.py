@@ -22,7 +22,11 @@ from typing import Any
 import pytest
 
 distributed = pytest.importorskip("distributed")
+# One worker of pytest-xdist runs every test here (scripts/test.sh: --dist loadgroup),
+# so that the module's cluster is started once, not once in each worker.
+pytestmark = pytest.mark.xdist_group("cluster")
 
+from _helpers import started_until_checkpointed  # noqa: E402
 from conftest import run_cli  # noqa: E402
 from test_batch import solve_lines, timeless  # noqa: E402
 
@@ -135,15 +139,9 @@ def test_scheduler_gone_is_one_line_and_the_checkpoint_resumes(tmp_path: Path) -
     ]
     with local_cluster(n_workers=1, threads_per_worker=1, processes=False) as doomed:
         env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "accordion", *args, "--scheduler", doomed.scheduler_address],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
+        process = started_until_checkpointed(
+            *args, "--scheduler", doomed.scheduler_address, checkpoint=path, env=env
         )
-        while process.poll() is None and (not path.exists() or path.read_bytes().count(b"\n") < 3):
-            time.sleep(0.05)
         closing = threading.Thread(target=doomed.close)
         closing.start()
         out, err = process.communicate(timeout=60)
@@ -198,25 +196,11 @@ def test_ctrl_c_stops_a_cluster_run_promptly_with_its_checkpoint(
 ) -> None:
     path = tmp_path / "stopped.ckpt"
     args = ["hunt", "--seed", "1", "--count", "3000", "--chunk", "20", "--json"]
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "accordion",
-            *args,
-            "--checkpoint",
-            str(path),
-            "--jobs",
-            "1",
-            "--scheduler",
-            cluster.scheduler_address,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    process = started_until_checkpointed(
+        *args,
+        *("--checkpoint", str(path), "--jobs", "1", "--scheduler", cluster.scheduler_address),
+        checkpoint=path,
     )
-    while process.poll() is None and (not path.exists() or path.read_bytes().count(b"\n") < 3):
-        time.sleep(0.05)
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)

@@ -6,6 +6,7 @@ A game added to the registry is held to both without a line here."""
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import accordion
 import accordion.reference
-from accordion.errors import AccordionError, InvalidArgumentError
+from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
 from accordion.games import GAMES, Descriptor, Engines
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -60,6 +61,65 @@ def test_both_engines_count_the_golden_perft(engine: str, line: tuple[Any, ...])
     budget = 400 if engine == "reference" else 50_000
     depth = max(d for d in range(1, len(counts) + 1) if d == 1 or sum(counts[: d - 1]) <= budget)
     assert SCRIPT.PERFT.perft_all(game, depth) == counts[:depth]
+    assert list(game.history) == []
+
+
+# ---------------------------------------------------------------- illegal moves
+
+#: A game's open row and moves it refuses, with what the refusal must say.
+ILLEGAL_MOVES: dict[str, tuple[str, dict[str, str]]] = {
+    "royal-marriage": (
+        "QH 5C 7D 9H 5S KH",
+        {
+            "out QH": "left end",
+            "out KH": "right end",
+            "out 5C": "share neither",
+            "out 5C 9H": "not next to each other",
+            "out AS": "not in the row",
+            "between QH 5S": "not 2 or 3 places",
+            "deal": "no stock",
+        },
+    ),
+    "bayan": (
+        "5C 9H 2D 5S 9D 2H",
+        {
+            "out 5C 2D": "5C and 2D are 2 places apart; a pair is thrown out 1 or 3",
+            "out 5C 9D": "4 places apart",
+            "out 5C 9H": "5C and 9H share neither suit nor rank",
+            "out AS 5C": "AS is not in the row",
+            "deal": "an open game has no talon",
+        },
+    ),
+    "accordian": (
+        "5C 9H 2D 5S 5H KD",
+        {
+            "KD>5H": "share neither suit nor rank",
+            "AS>5C": "not in the row",
+            "5C>5S": "not 1 or 3 piles left",
+            "deal": "an open game has no stock",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+@pytest.mark.parametrize(
+    ("name", "move", "why"),
+    [
+        (name, move, why)
+        for name, (_, moves) in ILLEGAL_MOVES.items()
+        for move, why in moves.items()
+    ],
+)
+def test_illegal_moves_raise_say_why_and_change_nothing(
+    engine: Engines, name: str, move: str, why: str
+) -> None:
+    row = ILLEGAL_MOVES[name][0]
+    game = GAMES[name].game_class(engine)(row)
+    with pytest.raises(IllegalMoveError, match=why):
+        game.play(move)
+    assert str(game) == row
+    assert [str(card) for card in game.cards] == row.split()
     assert list(game.history) == []
 
 
@@ -240,3 +300,15 @@ def test_an_outcome_refuses_a_grade_its_piles_do_not_have(engine: Engines) -> No
         kind(piles=-1, grade="loss", is_over=True)
     with pytest.raises(TypeError):
         kind(piles=2, grade="strong", is_over=1)
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+def test_a_win_at_two_piles_survives_pickling(engine: Engines) -> None:
+    """Regression: the core pickled an outcome as its piles alone, and 23 Skidoo's
+    win at two piles came back graded ``strong``."""
+    game = GAMES["23-skidoo"]
+    played = game.game_class(engine)("7H 2C 7S", game.make_rules(None, engine))
+    played.play(next(iter(played.legal_moves)))
+    outcome = played.outcome
+    assert outcome.grade == "win"
+    assert pickle.loads(pickle.dumps(outcome)) == outcome

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ import pytest
 from conftest import run_cli
 from test_batch import timeless
 
+import accordion
 from accordion.batch.checkpoint import _checksum, _data_text
 
 #: A small hunt with a few chunks, and its arguments with a checkpoint.
@@ -460,30 +462,30 @@ class Servers:
         self.held: list[socket.socket] = []
         self.threads = [
             threading.Thread(target=self.web.serve_forever, daemon=True),
-            threading.Thread(target=self._answer_400, daemon=True),
-            threading.Thread(target=self._hold, daemon=True),
+            threading.Thread(target=self._accept, args=(self.proxy, self._answer_400), daemon=True),
+            threading.Thread(target=self._accept, args=(self.silent, self._hold), daemon=True),
         ]
         for thread in self.threads:
             thread.start()
 
-    def _hold(self) -> None:
-        """Accept, say nothing, keep the connection open."""
+    @staticmethod
+    def _accept(server: socket.socket, answer: Callable[[socket.socket], None]) -> None:
+        """Answer each connection to ``server`` until it is closed."""
         while True:
             try:
-                connection, _ = self.silent.accept()
+                connection, _ = server.accept()
             except OSError:
                 return
-            self.held.append(connection)
-            self.connected.set()
+            answer(connection)
 
-    def _answer_400(self) -> None:
-        while True:
-            try:
-                connection, _ = self.proxy.accept()
-            except OSError:
-                return
-            with connection:
-                connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+    def _hold(self, connection: socket.socket) -> None:
+        """Say nothing, keep the connection open."""
+        self.held.append(connection)
+        self.connected.set()
+
+    def _answer_400(self, connection: socket.socket) -> None:
+        with connection:
+            connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
 
     def address(self, which: str) -> str:
         server = {"silent": self.silent, "proxy": self.proxy}.get(which)
@@ -617,3 +619,150 @@ def test_the_progress_line_says_rate_and_time_left() -> None:
         "1 min 01 s",
         "25 h 02 min",
     ]
+
+
+# solve --file streams in flat memory (issue 24) ---------------------------------------
+
+
+def first_results(path: Path, wanted: int) -> tuple[int, float]:
+    """Run ``solve --file path --json``, read ``wanted`` results, stop it; the child's
+    own peak RSS in KiB (``os.wait4`` of that one process, not every child's) and
+    the seconds to its first result."""
+    start = time.monotonic()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "accordion", "solve", "--file", str(path), "--json", "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert child.stdout is not None
+    first = 0.0
+    for number in range(wanted):
+        line = child.stdout.readline()
+        assert line.startswith(b'{"deal"'), line
+        if number == 0:
+            first = time.monotonic() - start
+    child.terminate()
+    child.stdout.close()
+    _, _, usage = os.wait4(child.pid, 0)
+    child.returncode = 0
+    return usage.ru_maxrss, first
+
+
+def test_solve_file_streams_in_flat_memory(tmp_path: Path) -> None:
+    """Twenty times the rows cost no more memory: the file is read a chunk at a
+    time as it is solved (it used to be read whole first: 238 MB for a million
+    rows). Rows of 8 cards, so that the solving is quick."""
+    rows = [str(accordion.Deal.from_seed(seed, 8)) for seed in range(1, 1001)]
+    small, large = tmp_path / "small.txt", tmp_path / "large.txt"
+    small.write_text("\n".join(rows * 20) + "\n")
+    large.write_text("\n".join(rows * 400) + "\n")
+    small_rss, _ = first_results(small, 600)
+    large_rss, _ = first_results(large, 600)
+    # 400,000 rows held as deals would be well over 100 MB more.
+    assert large_rss - small_rss < 20_000, (small_rss, large_rss)
+
+
+def test_a_bad_row_far_down_a_stream_is_named_by_line(tmp_path: Path) -> None:
+    """Streaming keeps every error's line: the rows before it are solved and
+    printed, then the one error line, exit 2."""
+    rows = [str(accordion.Deal.from_seed(seed, 8)) for seed in range(1, 601)]
+    path = tmp_path / "deals.txt"
+    path.write_text("\n".join([*rows, "AS AS"]) + "\n")
+    result = cli("solve", "--file", str(path), "--json", "--chunk", "100")
+    one_error(result, 2, f"{path}:601: duplicate card AS")
+    assert result.stdout.count("\n") == 600
+
+
+def test_streamed_results_are_those_of_the_rows_given_at_once(tmp_path: Path) -> None:
+    """Order and values (nodes included) whatever the jobs, streamed or not."""
+    rows = [str(accordion.Deal.from_seed(seed, 10)) for seed in range(1, 121)]
+    path = tmp_path / "deals.txt"
+    path.write_text("# a comment\n\n" + "\n".join(rows) + "\n")
+    given = cli("solve", *rows, "--json", "--jobs", "1")
+
+    def strip(out: str) -> list[dict[str, Any]]:
+        return [{**json.loads(line), "seconds": 0} for line in out.splitlines()]
+
+    for jobs in ("1", "2"):
+        streamed = cli("solve", "--file", str(path), "--json", "--chunk", "7", "--jobs", jobs)
+        assert streamed.returncode == 0 and strip(streamed.stdout) == strip(given.stdout)
+    text = cli("solve", "--file", str(path), "--chunk", "7")
+    assert "deal 120/120: " in text.stdout
+    piped = cli("solve", "--file", "-", "--chunk", "7", input="\n".join(rows[:3]))
+    assert "deal 3: " in piped.stdout and piped.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "--file", "{empty}"],
+        ["rate", "--file", "{empty}"],
+        ["stats", "--rules", "modern", "--each", "--file", "{empty}"],
+        ["stats", "--game", "bayan", "--rules", "modern", "--each", "--file", "{empty}"],
+        ["stats", "--game", "royal-marriage", "--rules", "modern", "--each", "--file", "{empty}"],
+        ["stats", "--game", "accordian", "--rules", "uva", "--each", "--file", "{empty}"],
+        ["solve", "--game", "accordian", "--file", "{empty}", "--json"],
+    ],
+)
+def test_every_command_refuses_an_empty_file_alike(tmp_path: Path, command: list[str]) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n# nothing\n")
+    result = cli(*[word.replace("{empty}", str(empty)) for word in command])
+    one_error(result, 2, f"--file {empty}: no deal in {empty}")
+
+
+# A client that failed to connect closes at once (issue 24) ---------------------------
+
+
+def dask_handshake() -> bytes:
+    """The block a Dask server sends first on a connection (``_handshake`` checks it)."""
+    import struct
+
+    msgpack = pytest.importorskip("msgpack")
+    frame = msgpack.dumps({"compression": None, "python": (3, 11, 7), "pickle-protocol": 5})
+    block = struct.pack("<Q", 1) + struct.pack("<Q", len(frame)) + frame
+    return struct.pack("<Q", len(block)) + block
+
+
+def test_ctrl_c_while_dask_s_client_connects_is_130_at_once() -> None:
+    """A server that sends Dask's handshake and then nothing passes the handshake,
+    and Dask's client waits for it; Ctrl-C then left a half-made client whose
+    ``__del__`` took 20 s to close and printed ``Exception ignored in …
+    Client.__del__`` with a traceback."""
+    pytest.importorskip("distributed")
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    hello = dask_handshake()
+
+    def answer() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            connection.sendall(hello)
+            held.append(connection)
+
+    threading.Thread(target=answer, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "accordion", *HUNT[:7], "--scheduler", address],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            # Ctrl-C as in a terminal, even when the test runner ignores SIGINT.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        time.sleep(5)  # the handshake passed; Dask's client is waiting (10 s)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        server.close()
+        for connection in held:
+            connection.close()
+    assert child.returncode == 130, err
+    assert err == "accordion: interrupted\n", err
+    assert took < 5, took

@@ -82,6 +82,29 @@ CASES: list[tuple[str, str | None, int, str]] = [
     ("solve --file -", "AS 2S\r\n3S 4S\r\n", 0, ""),
     ("solve --file -", "\ufeffAS 2S\n", 0, ""),
     ("solve --file -", "AS 2S", 0, ""),
+    # Empty input, alike in every command (stats --each exited 0 silently)
+    ("stats --rules modern --each --file -", "", 2, "--file -: no deal in standard input"),
+    ("stats --game bayan --rules modern --each --file -", "\n", 2, "no deal in standard input"),
+    ("stats --game accordian --rules uva --each --file /dev/null", None, 2, "no deal in /dev/null"),
+    ("stats --game royal-marriage --rules modern --each --file -", "#", 2, "no deal in standard"),
+    ("rate --file -", "# nothing\n", 2, "--file -: no deal in standard input"),
+    ("solve --game bayan --file -", "", 2, "--file -: no deal in standard input"),
+    ("stats --game accordian --rules uva --each --file /dev/zero", None, 2, "longer than 65,536"),
+    # solve --file streams: errors keep their line, flags are checked before any row
+    ("solve --file - --count 3", "AS 2S\n", 2, "--count goes with --seed"),
+    ("solve --file - --cards 3", "AS 2S\n", 2, "--cards goes with --seed"),
+    ("solve --file - --rules nonsense", "AS 2S\n", 2, 'unknown rule set "nonsense"'),
+    ("solve --game accordian --file - --rules strict", "AS 2S\n", 2, "modern or uva, not strict"),
+    ("solve --file - --json", "AS 2S\n" * 300 + "AS\tXX\n", 2, "-:301: "),
+    ("solve --game royal-marriage --file -", "QH 5C KH\nAS 2S\n", 2, "-:2: a Royal Marriage deal"),
+    ("solve --file - --seed 1 --count 2 --cards 5 --json", "AS 2S\n", 0, ""),
+    # A checkpoint of another game says so, not a digest
+    (
+        "solve --game accordian --seed 1 --count 3 --cards 8 --checkpoint {tmp}/bayan.ckpt",
+        None,
+        2,
+        'was written with game "bayan", this run has "accordian"',
+    ),
     # play's input
     ("play --seed 1", "x" * 70_000 + "\n", 2, "play: standard input: a line longer than 65,536"),
     ("play --seed 1", "y" * 70_000, 2, "a line longer than 65,536 bytes"),
@@ -112,11 +135,19 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     (folder / "huge").write_bytes(b"[" * 200_000 + b"\n")
     (folder / "dir.png").mkdir()
+    subprocess.run(
+        [
+            *(sys.executable, "-m", "accordion", "solve", "--game", "bayan", "--seed", "1"),
+            *("--count", "3", "--cards", "8", "--checkpoint", str(folder / "bayan.ckpt")),
+        ],
+        capture_output=True,
+        check=True,
+    )
     return folder
 
 
 def test_the_list_is_long_enough() -> None:
-    assert len(CASES) >= 60
+    assert len(CASES) >= 60 + 15
 
 
 @pytest.mark.parametrize(("line", "stdin", "status", "says"), CASES)

@@ -1,5 +1,6 @@
-"""The budgeted open players `lookahead` and `planner` (issue 27) from the command line
-and the API: the budget travels in the strategy's name, and bad budgets are refused."""
+"""The budgeted open players `lookahead`, `planner`, `depth-first` and `deep-planner`
+(issue 27) from the command line and the API: the budget travels in the strategy's name, and
+bad budgets are refused."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from accordion.errors import InvalidRulesError
 run = run_cli
 
 
-@pytest.mark.parametrize("strategy", ["lookahead", "planner"])
+@pytest.mark.parametrize("strategy", ["lookahead", "planner", "depth-first", "deep-planner"])
 def test_stats_plays_the_budgeted_players_open(strategy: str) -> None:
     result = run(
         "stats", "--rules", "modern", "--strategy", strategy, "--budget", "30", "--deals", "20",
@@ -44,8 +45,8 @@ def test_a_resumed_run_keeps_the_budget(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--budget", "30"], "--budget is for --strategy lookahead or planner"),
-        (["--strategy", "sweepers", "--budget", "30"], "only lookahead and planner take"),
+        (["--budget", "30"], "--budget is for --strategy lookahead, planner, depth-first"),
+        (["--strategy", "sweepers", "--budget", "30"], "only lookahead, planner, depth-first"),
         (["--strategy", "lookahead", "--budget", "0"], "--budget"),
         (["--strategy", "lookahead", "--budget", "2000000"], "1 to 1000000"),
         (["--strategy", "lookahead:x"], "whole number of positions"),
@@ -59,7 +60,7 @@ def test_bad_budgets_get_one_line(args: list[str], says: str) -> None:
 
 
 def test_the_api_refuses_a_budget_where_there_is_none() -> None:
-    with pytest.raises(InvalidRulesError, match="only lookahead and planner"):
+    with pytest.raises(InvalidRulesError, match="only lookahead, planner, depth-first"):
         simulate(rules=Rules("modern"), strategy="solver:10", deals=1)
     with pytest.raises(InvalidRulesError, match="cannot play parlett"):
         simulate(rules=Rules("parlett"), strategy="lookahead:10", deals=1, blind=True)

@@ -127,25 +127,6 @@ def test_bad_deals_raise(royal: Any, deal: str, error: type[errors.AccordionErro
     assert issubclass(error, ValueError)
 
 
-@pytest.mark.parametrize(
-    ("move", "why"),
-    [
-        ("out QH", "left end"),
-        ("out KH", "right end"),
-        ("out 5C", "share neither"),
-        ("out 5C 9H", "not next to each other"),
-        ("out AS", "not in the row"),
-        ("between QH 5S", "not 2 or 3 places"),
-        ("deal", "no stock"),
-    ],
-)
-def test_illegal_moves_raise_and_say_why(royal: Any, move: str, why: str) -> None:
-    game = royal.RoyalGame("QH 5C 7D 9H 5S KH")
-    with pytest.raises(errors.IllegalMoveError, match=why):
-        game.play(move)
-    assert texts(game.cards) == ["QH", "5C", "7D", "9H", "5S", "KH"]
-
-
 def test_bad_rules_and_counts_raise(royal: Any) -> None:
     for name in ("strict", "strict-leap", "nonsense"):
         with pytest.raises(errors.InvalidRulesError):

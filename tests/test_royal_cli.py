@@ -164,27 +164,6 @@ def test_two_cards_by_notation_or_by_position(line: str) -> None:
     assert table.execute(line).messages == ["threw out 5C 9D (cards 4 and 5, between 3C and 6C)"]
 
 
-@pytest.mark.parametrize(
-    ("line", "why"),
-    [
-        ("1", "illegal move out QH: QH is the left end of the row"),
-        ("2", "illegal move out 5S: QH and 3C on either side share neither suit nor rank"),
-        ("4 6", "not next to each other"),
-        ("9", "no card 9: the row has cards 1 to 8"),
-        ("0", "no card 0: the row has cards 1 to 8"),
-        ("out 2D", "2D"),
-        ("between QH KH", "between"),
-        ("fly me to the moon", "not a move or a command: 'fly me to the moon'"),
-        ("deal", "this is an open game"),
-    ],
-)
-def test_what_cannot_be_played_gets_one_line_with_the_reason(line: str, why: str) -> None:
-    table = RoyalSession(Deal.parse(SMALL))
-    reply = table.execute(line)
-    assert len(reply.messages) == 1 and why in reply.messages[0]
-    assert table.game.history == []
-
-
 def test_hint_undo_and_solve() -> None:
     table = RoyalSession(Deal.parse(SMALL))
     reply = table.execute("hint")

@@ -147,9 +147,10 @@ def test_solve_many_keeps_input_order_and_is_the_same_for_any_jobs() -> None:
 
 
 def test_searchers_racing_on_one_row_answer_alike_in_every_run() -> None:
-    # Deal 42722 of 52 cards takes 171,238 positions alone; with two searchers
-    # the chosen one takes far fewer, and the answer is the same in every run.
-    hard = Deal.from_seed(42722)
+    # Deal 73639 of 52 cards takes 102,938 positions alone; with two searchers
+    # the chosen one takes far fewer (1,216), and the answer is the same in
+    # every run.
+    hard = Deal.from_seed(73639)
     alone = solve(hard)
     raced = [solve(hard, jobs=2) for _ in range(3)]
     assert all(

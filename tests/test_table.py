@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _helpers import finish
 
 pytest.importorskip("textual", reason="the table needs the play extra (textual)")
 
@@ -584,10 +585,7 @@ def test_the_table_opens_in_a_terminal_and_quits(tmp_path: Path) -> None:
     child = spawn_python(code, tmp_path)
     child.expect_exact("Accordion · deal 1")
     child.send("q")
-    pexpect = pytest.importorskip("pexpect")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    finish(child)
     # The alternate screen was entered and left again.
     assert "\x1b[?1049l" in (child.before or "")
 
@@ -601,10 +599,7 @@ def test_without_the_extra_play_says_so_in_one_line_and_prompts(tmp_path: Path) 
     child.expect_exact("accordion: the full-screen table needs the play extra")
     child.expect_exact("> ")
     child.sendline("quit")
-    pexpect = pytest.importorskip("pexpect")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    finish(child)
 
 
 @pytest.mark.parametrize("game", ["royal-marriage", "bayan", "relaxed-accordion"])

@@ -14,6 +14,7 @@ import pytest
 from _helpers import finish, first_screen, plain, screen_after, terminal
 
 from accordion import Deal, Game, Move, Rules
+from accordion.games import GAMES
 from accordion.play.accordion import Session, forced_move, position_of, status_line
 from accordion.play.screen import RED, per_band, render_row, render_screen
 
@@ -311,6 +312,49 @@ def test_the_end_says_whether_the_deal_could_have_been_won() -> None:
         "Game over: 7 piles left, grade loss. From the start this deal could not be won: "
         "the best possible is 7 piles. (new, restart, undo or quit)",
     ]
+
+
+#: A throw game's open row and lines its session cannot play, with the reason it gives.
+UNPLAYABLE: dict[str, tuple[str, dict[str, str]]] = {
+    "bayan": (
+        "5C 9H 2D 5S 9D 2H",
+        {
+            "1 2": "illegal move out 5C 9H: 5C and 9H share neither suit nor rank",
+            "1 3": "2 places apart",
+            "1 9": "no card 9: the row has cards 1 to 6",
+            "out AS 5C": "AS is not in the row",
+            "fly me to the moon": "not a move or a command: 'fly me to the moon'",
+            "deal": "this is an open game",
+        },
+    ),
+    "royal-marriage": (
+        "QH 5S 3C 5C 9D 6C JS KH",
+        {
+            "1": "illegal move out QH: QH is the left end of the row",
+            "2": "illegal move out 5S: QH and 3C on either side share neither suit nor rank",
+            "4 6": "not next to each other",
+            "9": "no card 9: the row has cards 1 to 8",
+            "0": "no card 0: the row has cards 1 to 8",
+            "out 2D": "2D",
+            "between QH KH": "between",
+            "fly me to the moon": "not a move or a command: 'fly me to the moon'",
+            "deal": "this is an open game",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "why"),
+    [(name, line, why) for name, (_, lines) in UNPLAYABLE.items() for line, why in lines.items()],
+)
+def test_what_a_throw_game_cannot_play_gets_one_line_with_the_reason(
+    name: str, line: str, why: str
+) -> None:
+    table = GAMES[name].session_class()(Deal.parse(UNPLAYABLE[name][0]))
+    reply = table.execute(line)
+    assert len(reply.messages) == 1 and why in reply.messages[0], reply.messages
+    assert table.game.history == []
 
 
 # -- end to end, through a pseudo-terminal -------------------------------------------

@@ -691,11 +691,20 @@ def solve_many(
     """
 
 # ---------------------------------------------------------------- the throw games
-# The throw games (Royal Marriage, Bayan) are bound once (rust/python/throw.rs): what
-# their classes share is stated once here, in private generic bases, and each game's
-# own words in its classes.
+# The throw games (Royal Marriage, Bayan, Accordian Patience) are bound once
+# (rust/python/throw.rs): what their classes share is stated once here, in private
+# generic bases (parametrised by the class itself where a member returns it), and
+# each game's own words in its classes.
 
-class _ThrowMove:
+_SelfT = TypeVar("_SelfT")
+_RulesT = TypeVar("_RulesT", bound=str)
+
+class _ThrowMove(Generic[_SelfT]):
+    def __new__(cls, text: str) -> Self:
+        """Same as :meth:`parse`."""
+    @staticmethod
+    def deal() -> _SelfT:
+        """The action of dealing the next card (blind games)."""
     @property
     def is_deal(self) -> bool:
         """True for the deal action."""
@@ -725,7 +734,15 @@ class _ThrowOutcome:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-class _ThrowGame(Generic[_MoveT, _OutcomeT]):
+class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
+    def __new__(
+        cls,
+        deal: Deal | str,
+        rules: _RulesT | Rules | str | None = None,
+        *,
+        blind: bool = False,
+    ) -> Self:
+        """A game of ``deal`` under ``rules`` (by default ``modern``), open or ``blind``."""
     @property
     def starting_deal(self) -> Deal:
         """The deal the game started from."""
@@ -789,7 +806,14 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT]):
         :func:`accordion.svg`.
         """
 
-class _ThrowSolution(Generic[_MoveT]):
+class _ThrowSolution(Generic[_SelfT, _MoveT]):
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> _SelfT:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+
+        Raises:
+            InvalidArgumentError: a key missing or a value out of range.
+        """
     @property
     def deal(self) -> str:
         """The row solved, left to right."""
@@ -809,7 +833,27 @@ class _ThrowSolution(Generic[_MoveT]):
 
 RoyalStrategy = Literal["greedy", "best"]
 
-class _ThrowStats:
+class _ThrowStats(Generic[_SelfT, _RulesT]):
+    @staticmethod
+    def from_histogram(
+        histogram: dict[int, int],
+        rules: _RulesT | Rules | str,
+        strategy: RoyalStrategy | str,
+        blind: bool,
+        cards: int,
+        seed: int,
+        seconds: float = 0.0,
+    ) -> _SelfT:
+        """The figures of a histogram of cards left (cards → deals) of the deals
+        ``seed …``, computed as the simulation computes them.
+
+        Runs over adjacent seed ranges combine by adding their histograms;
+        pickling rebuilds the statistics through this.
+
+        Raises:
+            InvalidArgumentError: a count, seed or number of cards out of range.
+            InvalidRulesError: rules or a strategy the game does not know.
+        """
     @property
     def strategy(self) -> RoyalStrategy:
         """The strategy that chose the throws: ``greedy`` or ``best``."""
@@ -852,7 +896,7 @@ RoyalRuleName = Literal["modern", "parlett"]
 RoyalMoveKind = Literal["out", "between", "deal"]
 
 @final
-class RoyalMove(_ThrowMove):
+class RoyalMove(_ThrowMove[RoyalMove]):
     """A throw named by its cards (``out 5D``, ``out 5D 7C``), by the agreeing pair around
     it (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses; ``str`` round-trips.
 
@@ -866,8 +910,6 @@ class RoyalMove(_ThrowMove):
         ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
     """
 
-    def __new__(cls, text: str) -> RoyalMove:
-        """Same as :meth:`parse`."""
     @staticmethod
     def parse(text: str) -> RoyalMove:
         """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
@@ -876,9 +918,6 @@ class RoyalMove(_ThrowMove):
             InvalidMoveError: anything else, or one card named twice.
             TypeError: ``text`` is not a ``str``.
         """
-    @staticmethod
-    def deal() -> RoyalMove:
-        """The action of dealing the next card (blind games)."""
     @property
     def kind(self) -> RoyalMoveKind:
         """``"out"``, ``"between"`` or ``"deal"``."""
@@ -895,7 +934,7 @@ class RoyalOutcome(_ThrowOutcome):
         """Only the queen and the king of hearts are left."""
 
 @final
-class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome]):
+class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome, RoyalRuleName]):
     """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
 
     Args:
@@ -918,14 +957,6 @@ class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome]):
         ['out 5C', 'out 9H 7D', 'out 7D 5S']
     """
 
-    def __new__(
-        cls,
-        deal: Deal | str,
-        rules: RoyalRuleName | Rules | str | None = None,
-        *,
-        blind: bool = False,
-    ) -> RoyalGame:
-        """``deal`` must start with QH and end with KH (``InvalidDealError``)."""
     @property
     def rules(self) -> RoyalRuleName:
         """The rule set's name: ``modern`` or ``parlett``."""
@@ -955,16 +986,9 @@ class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome]):
         """
 
 @final
-class RoyalSolution(_ThrowSolution[RoyalMove]):
+class RoyalSolution(_ThrowSolution[RoyalSolution, RoyalMove]):
     """What the Royal Marriage solver found for one row (:func:`solve_royal`)."""
 
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> RoyalSolution:
-        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-
-        Raises:
-            InvalidArgumentError: a key missing or a value out of range.
-        """
     @property
     def moves(self) -> tuple[RoyalMove, ...]:
         """A winning line, or a line to the fewest cards (or the greedy line if ``unknown``)."""
@@ -976,31 +1000,11 @@ class RoyalSolution(_ThrowSolution[RoyalMove]):
         """Intervals examined by the interval solver."""
 
 @final
-class RoyalStats(_ThrowStats):
+class RoyalStats(_ThrowStats[RoyalStats, RoyalRuleName]):
     """Totals of :func:`simulate_royal`: the attributes of :class:`Stats` (piles = cards
     left, a win is the royal pair alone), without ``grades``.
     """
 
-    @staticmethod
-    def from_histogram(
-        histogram: dict[int, int],
-        rules: RoyalRuleName | Rules | str,
-        strategy: RoyalStrategy | str,
-        blind: bool,
-        cards: int,
-        seed: int,
-        seconds: float = 0.0,
-    ) -> RoyalStats:
-        """The figures of a histogram of cards left (cards → deals) of the deals
-        ``seed …``, computed as the simulation computes them.
-
-        Runs over adjacent seed ranges combine by adding their histograms;
-        pickling rebuilds the statistics through this.
-
-        Raises:
-            InvalidArgumentError: a count, seed or number of cards out of range.
-            InvalidRulesError: rules or a strategy the game does not know.
-        """
     @property
     def rules(self) -> RoyalRuleName:
         """The rule set played: ``modern`` or ``parlett``."""
@@ -1078,7 +1082,7 @@ def simulate_royal(
 BayanMoveKind = Literal["out", "deal"]
 
 @final
-class BayanMove(_ThrowMove):
+class BayanMove(_ThrowMove[BayanMove]):
     """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
     ``BayanMove(text)`` parses; ``str`` round-trips.
 
@@ -1092,8 +1096,6 @@ class BayanMove(_ThrowMove):
         ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
     """
 
-    def __new__(cls, text: str) -> BayanMove:
-        """Same as :meth:`parse`."""
     @staticmethod
     def parse(text: str) -> BayanMove:
         """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
@@ -1102,9 +1104,6 @@ class BayanMove(_ThrowMove):
             InvalidMoveError: anything else, or one card named twice.
             TypeError: ``text`` is not a ``str``.
         """
-    @staticmethod
-    def deal() -> BayanMove:
-        """The action of dealing the next card (blind games)."""
     @property
     def kind(self) -> BayanMoveKind:
         """``"out"`` or ``"deal"``."""
@@ -1121,7 +1120,7 @@ class BayanOutcome(_ThrowOutcome):
         """Every card is out."""
 
 @final
-class BayanGame(_ThrowGame[BayanMove, BayanOutcome]):
+class BayanGame(_ThrowGame[BayanMove, BayanOutcome, Literal["modern"]]):
     """A game of Bayan (PySolFC's game 656), open or blind.
 
     Two cards 1 or 3 places apart that agree (suit or rank) are thrown out together
@@ -1148,14 +1147,6 @@ class BayanGame(_ThrowGame[BayanMove, BayanOutcome]):
         ['out 5C 5S', 'out 9H 9D', 'out 2D 2H']
     """
 
-    def __new__(
-        cls,
-        deal: Deal | str,
-        rules: Literal["modern"] | Rules | str | None = None,
-        *,
-        blind: bool = False,
-    ) -> BayanGame:
-        """Any row of distinct cards; ``rules`` only ``modern``."""
     @property
     def rules(self) -> Literal["modern"]:
         """The rule set's name: always ``modern``."""
@@ -1185,16 +1176,9 @@ class BayanGame(_ThrowGame[BayanMove, BayanOutcome]):
         """
 
 @final
-class BayanSolution(_ThrowSolution[BayanMove]):
+class BayanSolution(_ThrowSolution[BayanSolution, BayanMove]):
     """What the Bayan solver found for one row (:func:`solve_bayan`)."""
 
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> BayanSolution:
-        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-
-        Raises:
-            InvalidArgumentError: a key missing or a value out of range.
-        """
     @property
     def moves(self) -> tuple[BayanMove, ...]:
         """A winning line, or a line to the fewest cards (if ``unknown``: the line that
@@ -1232,31 +1216,11 @@ def solve_bayan(
     """
 
 @final
-class BayanStats(_ThrowStats):
+class BayanStats(_ThrowStats[BayanStats, Literal["modern"]]):
     """Totals of :func:`simulate_bayan`: the attributes of :class:`Stats` (piles = cards
     left, a win is an empty row), without ``grades``.
     """
 
-    @staticmethod
-    def from_histogram(
-        histogram: dict[int, int],
-        rules: Literal["modern"] | Rules | str,
-        strategy: RoyalStrategy | str,
-        blind: bool,
-        cards: int,
-        seed: int,
-        seconds: float = 0.0,
-    ) -> BayanStats:
-        """The figures of a histogram of cards left (cards → deals) of the deals
-        ``seed …``, computed as the simulation computes them.
-
-        Runs over adjacent seed ranges combine by adding their histograms;
-        pickling rebuilds the statistics through this.
-
-        Raises:
-            InvalidArgumentError: a count, seed or number of cards out of range.
-            InvalidRulesError: rules or a strategy the game does not know.
-        """
     @property
     def rules(self) -> Literal["modern"]:
         """The rule set played: always ``modern``."""
@@ -1298,7 +1262,7 @@ AccordianMoveKind = Literal["move", "deal"]
 AccordianRules = Literal["modern", "uva"]
 
 @final
-class AccordianMove(_ThrowMove):
+class AccordianMove(_ThrowMove[AccordianMove]):
     """A move named by the two top cards, Accordion's notation (``7H>7S``: the top
     card 7H lands on the pile whose top is 7S), or ``deal``.
     ``AccordianMove(text)`` parses; ``str`` round-trips.
@@ -1313,8 +1277,6 @@ class AccordianMove(_ThrowMove):
         ('7H>7S', 'move', (Card('7H'), Card('7S')))
     """
 
-    def __new__(cls, text: str) -> AccordianMove:
-        """Same as :meth:`parse`."""
     @staticmethod
     def parse(text: str) -> AccordianMove:
         """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
@@ -1323,9 +1285,6 @@ class AccordianMove(_ThrowMove):
             InvalidMoveError: anything else, or one card named twice.
             TypeError: ``text`` is not a ``str``.
         """
-    @staticmethod
-    def deal() -> AccordianMove:
-        """The action of dealing the next card (blind games)."""
     @property
     def kind(self) -> AccordianMoveKind:
         """``"move"`` or ``"deal"``."""
@@ -1344,7 +1303,7 @@ class AccordianOutcome(_ThrowOutcome):
         """One pile is left."""
 
 @final
-class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome]):
+class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome, AccordianRules]):
     """A game of Accordian Patience (UVa 127), open or blind.
 
     The top card of a pile moves onto the pile 1 or 3 places to its left when the
@@ -1372,14 +1331,6 @@ class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome]):
         ['5S>5C', '5H>5S', '5H>9H']
     """
 
-    def __new__(
-        cls,
-        deal: Deal | str,
-        rules: AccordianRules | Rules | str | None = None,
-        *,
-        blind: bool = False,
-    ) -> AccordianGame:
-        """Any row of distinct cards; ``rules`` ``modern`` or ``uva``."""
     @property
     def rules(self) -> AccordianRules:
         """The rule set's name: ``modern`` or ``uva``."""
@@ -1412,16 +1363,9 @@ class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome]):
         """
 
 @final
-class AccordianSolution(_ThrowSolution[AccordianMove]):
+class AccordianSolution(_ThrowSolution[AccordianSolution, AccordianMove]):
     """What the Accordian solver found for one row (:func:`solve_accordian`)."""
 
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> AccordianSolution:
-        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-
-        Raises:
-            InvalidArgumentError: a key missing or a value out of range.
-        """
     @property
     def moves(self) -> tuple[AccordianMove, ...]:
         """A winning line, or a line to the fewest piles (if ``unknown``: the line that
@@ -1459,31 +1403,11 @@ def solve_accordian(
     """
 
 @final
-class AccordianStats(_ThrowStats):
+class AccordianStats(_ThrowStats[AccordianStats, AccordianRules]):
     """Totals of :func:`simulate_accordian`: the attributes of :class:`Stats` (piles
     left; a win is one pile), without ``grades``.
     """
 
-    @staticmethod
-    def from_histogram(
-        histogram: dict[int, int],
-        rules: AccordianRules | Rules | str,
-        strategy: RoyalStrategy | str,
-        blind: bool,
-        cards: int,
-        seed: int,
-        seconds: float = 0.0,
-    ) -> AccordianStats:
-        """The figures of a histogram of cards left (cards → deals) of the deals
-        ``seed …``, computed as the simulation computes them.
-
-        Runs over adjacent seed ranges combine by adding their histograms;
-        pickling rebuilds the statistics through this.
-
-        Raises:
-            InvalidArgumentError: a count, seed or number of cards out of range.
-            InvalidRulesError: rules or a strategy the game does not know.
-        """
     @property
     def rules(self) -> AccordianRules:
         """The rule set played: ``modern`` or ``uva``."""
@@ -1545,6 +1469,8 @@ StrategyName = Literal[
     "clairvoyant",
     "lookahead",
     "planner",
+    "depth-first",
+    "deep-planner",
 ]
 
 @final
@@ -1634,14 +1560,15 @@ def simulate(
         rules: the rules (default ``modern``).
         strategy: who chooses the moves (docs/strategies.md); by default what the
             rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
-            greedy ``slide-first`` under ``modern``. ``lookahead`` and ``planner``
-            take a budget of positions per move after a colon (``"lookahead:300"``;
-            default 1,000).
+            greedy ``slide-first`` under ``modern``. ``lookahead``, ``planner``,
+            ``depth-first`` and ``deep-planner`` take a budget of positions per move
+            after a colon (``"lookahead:300"``; default 1,000).
         seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
             most 2**64 - 1.
         cards: cards per deal, 1 to 52.
         blind: deal as you go; default True except for ``sweepers``, ``solver``,
-            ``lookahead`` and ``planner`` (plans for open rows).
+            ``lookahead``, ``planner``, ``depth-first`` and ``deep-planner`` (plans for
+            open rows).
         jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
         progress: called with the number of deals finished so far.
 

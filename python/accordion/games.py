@@ -419,11 +419,20 @@ GAMES: dict[str, Descriptor] = {
             session=ACCORDION_SESSION,
             rules=RULE_SETS,
             solve_rules=ACCORDION_SOLVE_RULES,
-            # The core's strategies (its error for an unknown one lists them), the
-            # greedy slide-first player first: the default where the rules leave a choice.
-            strategies=tuple(
-                "slide-first forced leap-first sweepers random parlett-agent "  # noqa: SIM905
-                "parlett-sampler solver clairvoyant lookahead planner".split()
+            strategies=(
+                "slide-first",
+                "forced",
+                "leap-first",
+                "sweepers",
+                "random",
+                "parlett-agent",
+                "parlett-sampler",
+                "solver",
+                "clairvoyant",
+                "lookahead",
+                "planner",
+                "depth-first",
+                "deep-planner",
             ),
         ),
         _variant(

@@ -193,74 +193,27 @@ pub fn hint(game: &AccordianGame, budget: &Budget) -> Option<AccordianAction> {
 mod tests {
     use super::*;
     use crate::deal::Deal;
-    use std::collections::HashMap;
-
-    fn replay(deal: &Deal, moves: &[Play]) -> AccordianGame {
-        let mut game = AccordianGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
-        for &play in moves {
-            let action = game.action_of(play).unwrap();
-            game.play(action).unwrap();
-        }
-        game
-    }
-
-    /// The fewest piles any line leaves, by trying every line (positions
-    /// remembered by their piles, nothing else assumed).
-    fn brute_force(game: &mut AccordianGame, seen: &mut HashMap<Vec<Vec<Card>>, usize>) -> usize {
-        if let Some(&best) = seen.get(&game.piles()) {
-            return best;
-        }
-        let mut best = game.piles().len();
-        for shift in game.legal_shifts() {
-            game.play(AccordianAction::Throw(shift)).unwrap();
-            best = best.min(brute_force(game, seen));
-            game.undo();
-        }
-        seen.insert(game.piles(), best);
-        best
-    }
+    use crate::throw_game::check;
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        let mut wins = 0;
-        for cards in [5, 8, 11] {
-            for seed in 0..200 {
-                let deal = Deal::from_seed(seed, cards).unwrap();
-                let solution = solve(deal.cards(), &Budget::default());
-                let mut game = AccordianGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
-                let fewest = brute_force(&mut game, &mut HashMap::new());
-                assert_eq!(solution.cards, fewest, "{deal}");
-                let end = replay(&deal, &solution.moves);
-                assert_eq!(end.piles().len(), solution.cards, "{deal}");
-                assert_eq!(solution.verdict == Verdict::Win, end.is_won(), "{deal}");
-                assert_ne!(solution.verdict, Verdict::Unknown);
-                wins += usize::from(end.is_won());
-            }
-        }
+        let wins = check::solves_numbered_deals_as_brute_force_does::<Accordian>(&[5, 8, 11], 200);
         assert!(wins > 50, "some short rows are won: {wins}");
     }
 
     #[test]
     fn a_position_is_solved_with_its_piles() {
         // 5H on 5S leaves 5S under it: the solver must not see 5H alone.
-        let deal: Deal = "5C 9H 2D 5S 5H KD".parse().unwrap();
-        let mut game = AccordianGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
+        let deal = "5C 9H 2D 5S 5H KD".parse().unwrap();
+        let mut game = AccordianGame::new(deal, false, RuleSet::Modern).unwrap();
         game.play_text("5H>5S").unwrap();
-        let mut here = game.clone();
-        let fewest = brute_force(&mut here, &mut HashMap::new());
-        let solution = solve_row(game.row(), &Budget::default());
-        assert_eq!(solution.cards, fewest);
-        for &play in &solution.moves {
-            game.play(game.action_of(play).unwrap()).unwrap();
-        }
-        assert_eq!(game.piles().len(), solution.cards);
+        check::solves_as_brute_force_does([game]);
     }
 
     #[test]
     fn budgets_are_honoured_and_the_best_line_so_far_replays() {
         let deal = Deal::from_seed(3, 52).unwrap();
-        let game = AccordianGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
-        crate::throw_game::check::budgets_are_honoured(&game, 5);
+        check::budgets_are_honoured(&check::open::<Accordian>(3, 52), 5);
         let one = solve(&deal.cards()[..1], &Budget::default());
         assert_eq!((one.verdict, one.cards), (Verdict::Win, 1));
     }

@@ -5,7 +5,8 @@
 //! cards alone (`5D 9D`). Dealing the next card in a blind game is `deal`.
 
 use crate::card::Card;
-use crate::error::{quoted, Error, Result};
+use crate::error::Result;
+use crate::throw_game::{cards_of, out_words, parse_play};
 use std::fmt;
 
 /// A throw or deal as written, by cards.
@@ -22,34 +23,14 @@ const EXAMPLES: &str = "write e.g. out 5D 9D or deal";
 impl BayanPlay {
     /// Parse any of the accepted spellings (see the module documentation).
     pub fn parse(text: &str) -> Result<BayanPlay> {
-        let trimmed = text.trim();
-        let lower = trimmed.to_ascii_lowercase();
-        let bad = || Error::InvalidMove(format!("not a Bayan move: {} ({EXAMPLES})", quoted(text)));
-        if lower == "deal" {
-            return Ok(BayanPlay::Deal);
-        }
-        let rest = if let Some(rest) = lower.strip_prefix("out ") {
-            &trimmed[trimmed.len() - rest.len()..]
-        } else if let Some(rest) = lower.strip_suffix(" out") {
-            &trimmed[..rest.len()]
-        } else if lower.starts_with('x') {
-            &trimmed[1..]
-        } else {
-            trimmed
-        };
-        let cards: Option<Vec<Card>> = rest
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .map(|w| w.parse::<Card>().ok())
-            .collect();
-        match cards.ok_or_else(bad)?[..] {
-            [a, b] if a == b => Err(Error::InvalidMove(format!(
-                "not a Bayan move: {} names one card twice",
-                quoted(text)
-            ))),
-            [a, b] => Ok(BayanPlay::Out(a, b)),
-            _ => Err(bad()),
-        }
+        parse_play(text, "Bayan", EXAMPLES, |trimmed| {
+            // The two cards alone are a throw too.
+            let rest = out_words(trimmed).unwrap_or(trimmed);
+            match cards_of(rest)?[..] {
+                [a, b] => Some(BayanPlay::Out(a, b)),
+                _ => None,
+            }
+        })
     }
 }
 
@@ -65,6 +46,7 @@ impl fmt::Display for BayanPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
 
     use crate::card::card;
 

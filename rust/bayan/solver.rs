@@ -156,60 +156,19 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bayan::game::{BayanAction, BayanGame};
     use crate::deal::Deal;
-    use std::collections::HashMap;
-
-    fn replay(deal: &Deal, moves: &[BayanPlay]) -> BayanGame {
-        let mut game = BayanGame::new(deal.clone(), false);
-        for &play in moves {
-            let action = game.action_of(play).unwrap();
-            game.play(action).unwrap();
-        }
-        game
-    }
-
-    /// The fewest cards any line leaves, by trying every line (positions
-    /// remembered by their cards in order, nothing else assumed).
-    fn brute_force(game: &mut BayanGame, seen: &mut HashMap<Vec<Card>, usize>) -> usize {
-        if let Some(&best) = seen.get(game.cards()) {
-            return best;
-        }
-        let mut best = game.cards().len();
-        for pair in game.legal_pairs() {
-            game.play(BayanAction::Throw(pair)).unwrap();
-            best = best.min(brute_force(game, seen));
-            game.undo();
-        }
-        seen.insert(game.cards().to_vec(), best);
-        best
-    }
+    use crate::throw_game::check;
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        let mut wins = 0;
-        for cards in [6, 11, 16] {
-            for seed in 0..300 {
-                let deal = Deal::from_seed(seed, cards).unwrap();
-                let solution = solve(deal.cards(), &Budget::default());
-                let mut game = BayanGame::new(deal.clone(), false);
-                let fewest = brute_force(&mut game, &mut HashMap::new());
-                assert_eq!(solution.cards, fewest, "{deal}");
-                let end = replay(&deal, &solution.moves);
-                assert_eq!(end.cards().len(), solution.cards, "{deal}");
-                assert_eq!(solution.verdict == Verdict::Win, end.is_won(), "{deal}");
-                assert_ne!(solution.verdict, Verdict::Unknown);
-                wins += usize::from(end.is_won());
-            }
-        }
+        let wins = check::solves_numbered_deals_as_brute_force_does::<Bayan>(&[6, 11, 16], 300);
         assert!(wins > 50, "some short rows are won: {wins}");
     }
 
     #[test]
     fn budgets_are_honoured_and_the_best_line_so_far_replays() {
         let deal = Deal::from_seed(3, 52).unwrap();
-        let game = BayanGame::new(deal.clone(), false);
-        crate::throw_game::check::budgets_are_honoured(&game, 5);
+        check::budgets_are_honoured(&check::open::<Bayan>(3, 52), 5);
         let empty = solve(&[], &Budget::default());
         assert_eq!((empty.verdict, empty.cards), (Verdict::Win, 0));
         let one = solve(&deal.cards()[..1], &Budget::default());

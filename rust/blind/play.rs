@@ -65,6 +65,59 @@ pub fn play_game(
     }
 }
 
+/// What the strategies' tests share: a game played with its actions, and the
+/// same game replayed through the core's reference game.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::play_game;
+    use crate::blind::strategy::Strategy;
+    use crate::card::Card;
+    use crate::deal::{Deal, SplitMix64};
+    use crate::game::{Action, Game};
+    use crate::rules::Rules;
+
+    /// Play `cards` with `player` and a generator seeded with `seed`: the
+    /// piles left and every action taken.
+    pub(crate) fn actions_of(
+        rules: &Rules,
+        player: &mut dyn Strategy,
+        cards: &[Card],
+        blind: bool,
+        seed: u64,
+    ) -> (usize, Vec<Action>) {
+        let mut actions = Vec::new();
+        let piles = play_game(
+            rules,
+            player,
+            cards,
+            blind,
+            &mut SplitMix64::new(seed),
+            |a| actions.push(a),
+        );
+        (piles, actions)
+    }
+
+    /// Play `deal` as [`actions_of`] does and replay every action through
+    /// `Game`, which checks each one: all legal, the game over where the
+    /// referee ended it, with the same piles. The piles left.
+    pub(crate) fn replayed(
+        rules: &Rules,
+        player: &mut dyn Strategy,
+        deal: &Deal,
+        blind: bool,
+        seed: u64,
+    ) -> usize {
+        let (piles, actions) = actions_of(rules, player, deal.cards(), blind, seed);
+        let mut game = Game::new(deal.clone(), *rules, blind);
+        for &action in &actions {
+            game.play(action).unwrap();
+        }
+        assert!(game.legal_actions().is_empty(), "{rules} seed {seed}");
+        assert_eq!(game.outcome().piles, piles, "{rules} seed {seed}");
+        piles
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,6 +272,14 @@ mod tests {
             ),
             (
                 StrategyKind::Planner(StrategyKind::DEFAULT_BUDGET),
+                Rules::new(RuleSet::Modern),
+            ),
+            (
+                StrategyKind::DepthFirst(StrategyKind::DEFAULT_BUDGET),
+                Rules::new(RuleSet::Modern),
+            ),
+            (
+                StrategyKind::DeepPlanner(StrategyKind::DEFAULT_BUDGET),
                 Rules::new(RuleSet::Modern),
             ),
             (StrategyKind::ParlettAgent, Rules::new(RuleSet::Parlett)),

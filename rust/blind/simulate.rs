@@ -14,6 +14,7 @@ use super::shuffle::shuffled_deck;
 use super::stats::{Setup, Stats};
 use super::strategies::build_for_deal;
 use super::strategy::StrategyKind;
+use crate::card::Card;
 use crate::deal::{SplitMix64, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::pool;
@@ -61,9 +62,7 @@ impl Player {
                 | StrategyKind::ParlettSampler
                 | StrategyKind::Clairvoyant,
             ) => 8,
-            Player::Choosing(
-                StrategyKind::Solver | StrategyKind::Lookahead(_) | StrategyKind::Planner(_),
-            ) => 32,
+            Player::Choosing(kind) if kind == StrategyKind::Solver || kind.budget().is_some() => 32,
             Player::Choosing(_) => 256,
         }
     }
@@ -74,19 +73,29 @@ impl Player {
         let cards = &deck[..cards];
         match self {
             Player::Fast(forced) => forced.play(cards, blind),
-            Player::Choosing(kind) => {
-                let mut player = build_for_deal(kind, rules, cards, blind);
-                play_game(
-                    rules,
-                    player.as_mut(),
-                    cards,
-                    blind,
-                    &mut strategy_rng(number),
-                    |_| {},
-                )
-            }
+            Player::Choosing(kind) => play_numbered(kind, rules, cards, blind, number),
         }
     }
+}
+
+/// Play `cards`, numbered deal `number`, with a fresh player of `kind` and
+/// the deal's generator ([`strategy_rng`]); the piles left.
+pub(in crate::blind) fn play_numbered(
+    kind: StrategyKind,
+    rules: &Rules,
+    cards: &[Card],
+    blind: bool,
+    number: u64,
+) -> usize {
+    let mut player = build_for_deal(kind, rules, cards, blind);
+    play_game(
+        rules,
+        player.as_mut(),
+        cards,
+        blind,
+        &mut strategy_rng(number),
+        |_| {},
+    )
 }
 
 /// Play `deals` numbered deals from `seed` on with `strategy` and gather the
@@ -210,6 +219,8 @@ mod tests {
             (parlett, StrategyKind::Clairvoyant, true, 12),
             (modern, StrategyKind::Lookahead(30), false, 40),
             (modern, StrategyKind::Planner(30), false, 40),
+            (modern, StrategyKind::DepthFirst(30), false, 40),
+            (modern, StrategyKind::DeepPlanner(30), false, 40),
         ] {
             let one = run(&rules, kind, blind, deals, 1);
             let two = run(&rules, kind, blind, deals, 2);
@@ -344,33 +355,25 @@ mod tests {
         let report = |n: u64| {
             last.fetch_max(n, Ordering::Relaxed);
         };
-        let stats = simulate(
-            &rules,
-            StrategyKind::Forced,
-            true,
-            50_000,
-            0,
-            52,
-            Some(2),
-            None,
-            Some(&report),
-        )
-        .unwrap();
+        let run = |stop: Option<&AtomicBool>, progress: Option<&(dyn Fn(u64) + Sync)>| {
+            simulate(
+                &rules,
+                StrategyKind::Forced,
+                true,
+                50_000,
+                0,
+                52,
+                Some(2),
+                stop,
+                progress,
+            )
+            .unwrap()
+        };
+        let stats = run(None, Some(&report));
         assert_eq!(last.load(Ordering::Relaxed), 50_000);
         assert_eq!(stats.deals, 50_000);
         let stop = AtomicBool::new(true);
-        let stats = simulate(
-            &rules,
-            StrategyKind::Forced,
-            true,
-            50_000,
-            0,
-            52,
-            Some(2),
-            Some(&stop),
-            None,
-        )
-        .unwrap();
+        let stats = run(Some(&stop), None);
         assert!(stats.cancelled);
         assert_eq!(stats.deals, 0);
     }

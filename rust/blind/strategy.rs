@@ -106,11 +106,15 @@ pub enum StrategyKind {
     Lookahead(u32),
     /// Sweepers, searched best first with this many positions per move.
     Planner(u32),
+    /// Depth first over the open row, this many positions examined per move.
+    DepthFirst(u32),
+    /// Sweepers, searched depth first with this many positions per move.
+    DeepPlanner(u32),
 }
 
 impl StrategyKind {
     /// Every strategy (those with a budget at their default budget).
-    pub const ALL: [StrategyKind; 11] = [
+    pub const ALL: [StrategyKind; 13] = [
         StrategyKind::Forced,
         StrategyKind::SlideFirst,
         StrategyKind::LeapFirst,
@@ -122,6 +126,8 @@ impl StrategyKind {
         StrategyKind::Clairvoyant,
         StrategyKind::Lookahead(StrategyKind::DEFAULT_BUDGET),
         StrategyKind::Planner(StrategyKind::DEFAULT_BUDGET),
+        StrategyKind::DepthFirst(StrategyKind::DEFAULT_BUDGET),
+        StrategyKind::DeepPlanner(StrategyKind::DEFAULT_BUDGET),
     ];
 
     /// Positions per move of `lookahead` and `planner` when none is given.
@@ -142,13 +148,18 @@ impl StrategyKind {
             StrategyKind::Clairvoyant => "clairvoyant",
             StrategyKind::Lookahead(_) => "lookahead",
             StrategyKind::Planner(_) => "planner",
+            StrategyKind::DepthFirst(_) => "depth-first",
+            StrategyKind::DeepPlanner(_) => "deep-planner",
         }
     }
 
     /// Positions examined per move, for the strategies that have a budget.
     pub fn budget(self) -> Option<u32> {
         match self {
-            StrategyKind::Lookahead(budget) | StrategyKind::Planner(budget) => Some(budget),
+            StrategyKind::Lookahead(budget)
+            | StrategyKind::Planner(budget)
+            | StrategyKind::DepthFirst(budget)
+            | StrategyKind::DeepPlanner(budget) => Some(budget),
             _ => None,
         }
     }
@@ -169,6 +180,8 @@ impl StrategyKind {
                 | StrategyKind::Solver
                 | StrategyKind::Lookahead(_)
                 | StrategyKind::Planner(_)
+                | StrategyKind::DepthFirst(_)
+                | StrategyKind::DeepPlanner(_)
         )
     }
 
@@ -203,7 +216,11 @@ impl StrategyKind {
                 "these rules force every action, so there is nothing to choose; use strategy forced",
             ),
             (
-                StrategyKind::Sweepers | StrategyKind::Lookahead(_) | StrategyKind::Planner(_),
+                StrategyKind::Sweepers
+                | StrategyKind::Lookahead(_)
+                | StrategyKind::Planner(_)
+                | StrategyKind::DepthFirst(_)
+                | StrategyKind::DeepPlanner(_),
                 RuleSet::Parlett,
             ) if blind => refuse(
                 "it plans over the whole layout, and parlett forbids dealing past a move",
@@ -269,16 +286,16 @@ impl FromStr for StrategyKind {
         match (kind, positions) {
             (StrategyKind::Lookahead(_), Some(n)) => Ok(StrategyKind::Lookahead(n)),
             (StrategyKind::Planner(_), Some(n)) => Ok(StrategyKind::Planner(n)),
-            (StrategyKind::Lookahead(_) | StrategyKind::Planner(_), None) => {
-                Err(Error::InvalidRules(format!(
-                    "strategy {}: the budget must be a whole number of positions per move, \
+            (StrategyKind::DepthFirst(_), Some(n)) => Ok(StrategyKind::DepthFirst(n)),
+            (StrategyKind::DeepPlanner(_), Some(n)) => Ok(StrategyKind::DeepPlanner(n)),
+            (_, None) if kind.budget().is_some() => Err(Error::InvalidRules(format!(
+                "strategy {}: the budget must be a whole number of positions per move, \
                      1 to {}",
-                    quoted(text),
-                    StrategyKind::MAX_BUDGET
-                )))
-            }
+                quoted(text),
+                StrategyKind::MAX_BUDGET
+            ))),
             _ => Err(Error::InvalidRules(format!(
-                "strategy {}: only lookahead and planner take a budget",
+                "strategy {}: only lookahead, planner, depth-first and deep-planner take a budget",
                 quoted(text)
             ))),
         }

@@ -3,7 +3,7 @@
 
 use super::args;
 use super::args::{flag, jobs_arg, optional_text, optional_whole, SEED_RANGE};
-use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram, stats_repr};
+use super::stats::{run_simulation, stats_dict, stats_methods, stats_of_histogram, stats_repr};
 use super::values::{card_count, rules_arg, PyRules};
 use crate::blind::stats::Setup;
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
@@ -20,172 +20,120 @@ use pyo3::types::PyDict;
 #[pyclass(frozen, name = "Stats", module = "accordion._core")]
 pub struct PyStats(Stats);
 
-#[pymethods]
-impl PyStats {
-    /// The rule set played.
-    #[getter]
-    fn rules(&self) -> String {
-        self.0.setup.rules.to_string()
-    }
-
-    /// The strategy that chose the moves.
-    #[getter]
-    fn strategy(&self) -> String {
-        self.0.setup.strategy.to_string()
-    }
-
-    /// Whether the deals were dealt as they went.
-    #[getter]
-    fn blind(&self) -> bool {
-        self.0.setup.blind
-    }
-
-    /// Cards per deal.
-    #[getter]
-    fn cards(&self) -> usize {
-        self.0.setup.cards
-    }
-
-    /// Deals played.
-    #[getter]
-    fn deals(&self) -> u64 {
-        self.0.deals
-    }
-
-    /// The first deal's number (the deals are ``seed … seed+deals-1``).
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.0.seed
-    }
-
+stats_methods! {
+    impl PyStats;
     /// Deals won (one pile left).
-    #[getter]
-    fn wins(&self) -> u64 {
-        self.0.wins
-    }
-
-    /// ``wins / deals``.
-    #[getter]
-    fn win_rate(&self) -> f64 {
-        self.0.win_rate()
-    }
-
-    /// The 95% Wilson score interval of the win rate.
-    #[getter]
-    fn ci95(&self) -> (f64, f64) {
-        self.0.ci95
-    }
-
+    wins;
     /// Mean piles at the end.
-    #[getter]
-    fn mean_piles(&self) -> f64 {
-        self.0.mean_piles
-    }
-
+    mean_piles;
     /// Final piles → deals, increasing, only the counts that occurred.
-    #[getter]
-    fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        histogram_dict(py, &self.0.histogram, false)
-    }
+    histogram;
+    {
+        /// The rule set played.
+        #[getter]
+        fn rules(&self) -> String {
+            self.0.setup.rules.to_string()
+        }
 
-    /// Share of deals per grade: win, strong, moral victory, loss.
-    #[getter]
-    fn grades<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        let g = self.0.grades();
-        dict.set_item("win", g.win)?;
-        dict.set_item("strong", g.strong)?;
-        dict.set_item("moral victory", g.moral_victory)?;
-        dict.set_item("loss", g.loss)?;
-        Ok(dict)
-    }
+        /// The strategy that chose the moves.
+        #[getter]
+        fn strategy(&self) -> String {
+            self.0.setup.strategy.to_string()
+        }
 
-    /// Wall-clock seconds the simulation took.
-    #[getter]
-    fn seconds(&self) -> f64 {
-        self.0.seconds
-    }
+        /// Share of deals per grade: win, strong, moral victory, loss.
+        #[getter]
+        fn grades<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+            let dict = PyDict::new(py);
+            let g = self.0.grades();
+            dict.set_item("win", g.win)?;
+            dict.set_item("strong", g.strong)?;
+            dict.set_item("moral victory", g.moral_victory)?;
+            dict.set_item("loss", g.loss)?;
+            Ok(dict)
+        }
 
-    /// The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let setup = &self.0.setup;
-        let dict = stats_dict(
-            py,
-            &self.0,
-            &self.rules(),
-            &self.strategy(),
-            setup.blind,
-            setup.cards,
-        )?;
-        dict.set_item("grades", self.grades(py)?)?;
-        Ok(dict)
-    }
+        /// The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides.
+        fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+            let setup = &self.0.setup;
+            let dict = stats_dict(
+                py,
+                &self.0,
+                &self.rules(),
+                &self.strategy(),
+                setup.blind,
+                setup.cards,
+            )?;
+            dict.set_item("grades", self.grades(py)?)?;
+            Ok(dict)
+        }
 
-    /// The figures of a histogram of final piles (piles → deals) of the deals
-    /// ``seed …``, computed as :func:`simulate` computes them.
-    ///
-    /// Runs over adjacent seed ranges combine by adding their histograms; this is
-    /// how :mod:`accordion.batch` merges chunks and how pickling rebuilds a
-    /// ``Stats``.
-    #[staticmethod]
-    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
-    #[allow(clippy::too_many_arguments)]
-    fn from_histogram(
-        histogram: &Bound<'_, PyDict>,
-        rules: &Bound<'_, PyAny>,
-        strategy: &str,
-        blind: bool,
-        cards: &Bound<'_, PyAny>,
-        seed: &Bound<'_, PyAny>,
-        seconds: f64,
-    ) -> PyResult<Self> {
-        let rules = rules_arg(rules)?;
-        let strategy: StrategyKind = strategy.parse()?;
-        strategy.check(&rules, blind)?;
-        let cards = card_count(Some(cards), 1)?;
-        let seed = args::seed(seed)?;
-        let setup = Setup {
-            rules,
-            strategy,
-            blind,
-            cards,
-        };
-        let stats = stats_of_histogram(setup, histogram, (1, cards), seed, 1, seconds)?;
-        Ok(PyStats(stats))
-    }
+        /// The figures of a histogram of final piles (piles → deals) of the deals
+        /// ``seed …``, computed as :func:`simulate` computes them.
+        ///
+        /// Runs over adjacent seed ranges combine by adding their histograms; this is
+        /// how :mod:`accordion.batch` merges chunks and how pickling rebuilds a
+        /// ``Stats``.
+        #[staticmethod]
+        #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
+        #[allow(clippy::too_many_arguments)]
+        fn from_histogram(
+            histogram: &Bound<'_, PyDict>,
+            rules: &Bound<'_, PyAny>,
+            strategy: &str,
+            blind: bool,
+            cards: &Bound<'_, PyAny>,
+            seed: &Bound<'_, PyAny>,
+            seconds: f64,
+        ) -> PyResult<Self> {
+            let rules = rules_arg(rules)?;
+            let strategy: StrategyKind = strategy.parse()?;
+            strategy.check(&rules, blind)?;
+            let cards = card_count(Some(cards), 1)?;
+            let seed = args::seed(seed)?;
+            let setup = Setup {
+                rules,
+                strategy,
+                blind,
+                cards,
+            };
+            let stats = stats_of_histogram(setup, histogram, (1, cards), seed, 1, seconds)?;
+            Ok(PyStats(stats))
+        }
 
-    /// Pickled as the call of `Stats.from_histogram` that rebuilds it.
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (Bound<'py, PyDict>, PyRules, String, bool, usize, u64, f64),
-    )> {
-        let py = slf.py();
-        let stats = &slf.get().0;
-        Ok((
-            py.get_type::<PyStats>().getattr("from_histogram")?,
-            (
-                slf.get().histogram(py)?,
-                PyRules(stats.setup.rules),
-                stats.setup.strategy.to_string(),
-                stats.setup.blind,
-                stats.setup.cards,
-                stats.seed,
-                stats.seconds,
-            ),
-        ))
-    }
+        /// Pickled as the call of `Stats.from_histogram` that rebuilds it.
+        #[allow(clippy::type_complexity)]
+        fn __reduce__<'py>(
+            slf: &Bound<'py, Self>,
+        ) -> PyResult<(
+            Bound<'py, PyAny>,
+            (Bound<'py, PyDict>, PyRules, String, bool, usize, u64, f64),
+        )> {
+            let py = slf.py();
+            let stats = &slf.get().0;
+            Ok((
+                py.get_type::<PyStats>().getattr("from_histogram")?,
+                (
+                    slf.get().histogram(py)?,
+                    PyRules(stats.setup.rules),
+                    stats.setup.strategy.to_string(),
+                    stats.setup.blind,
+                    stats.setup.cards,
+                    stats.seed,
+                    stats.seconds,
+                ),
+            ))
+        }
 
-    fn __repr__(&self) -> String {
-        stats_repr(
-            "Stats",
-            &self.0,
-            &self.rules(),
-            &self.strategy(),
-            self.0.setup.blind,
-        )
+        fn __repr__(&self) -> String {
+            stats_repr(
+                "Stats",
+                &self.0,
+                &self.rules(),
+                &self.strategy(),
+                self.0.setup.blind,
+            )
+        }
     }
 }
 
@@ -196,14 +144,15 @@ impl PyStats {
 ///     rules: the rules (default ``modern``).
 ///     strategy: who chooses the moves (docs/strategies.md); by default what the
 ///         rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
-///         greedy ``slide-first`` under ``modern``. ``lookahead`` and ``planner``
-///         take a budget of positions per move after a colon (``"lookahead:300"``;
-///         default 1,000).
+///         greedy ``slide-first`` under ``modern``. ``lookahead``, ``planner``,
+///         ``depth-first`` and ``deep-planner`` take a budget of positions per move
+///         after a colon (``"lookahead:300"``; default 1,000).
 ///     seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
 ///         most 2**64 - 1.
 ///     cards: cards per deal, 1 to 52.
 ///     blind: deal as you go; default True except for ``sweepers``, ``solver``,
-///         ``lookahead`` and ``planner`` (plans for open rows).
+///         ``lookahead``, ``planner``, ``depth-first`` and ``deep-planner`` (plans for
+///         open rows).
 ///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
 ///     progress: called with the number of deals finished so far.
 ///

@@ -8,9 +8,10 @@
 //! holds nothing but text and numbers and is checked on load like any input. A
 //! game is rebuilt from its deal, rules and mode by replaying its history
 //! through `play`, which leaves it in the same position with the same undo
-//! stack. Outcomes and ratings have no public constructor: `_restore` rebuilds
-//! them from their fields (and reads the throw games' solutions that earlier
-//! versions pickled through it). `LegalMoves` is a
+//! stack. Ratings have no public constructor: `_restore` rebuilds them from their
+//! fields; outcomes, whose keyword constructors are the call their repr writes,
+//! pickle through it too, so that the pickles of earlier versions still load (it
+//! also reads the throw games' solutions that earlier versions pickled through it). `LegalMoves` is a
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 

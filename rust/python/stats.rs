@@ -166,3 +166,88 @@ pub fn stats_of_histogram<S>(
     stats.seconds = seconds;
     Ok(stats)
 }
+
+/// The `#[pymethods]` of a statistics class that wraps a [`Stats`] (`$Class.0`,
+/// its setup with `blind` and `cards`): the figures every game's statistics
+/// show, written once here, with the game's own docstrings for `wins`,
+/// `mean_piles` and `histogram` (each doc comment documents the member named
+/// after it), then the class's own methods.
+macro_rules! stats_methods {
+    (
+        impl $Class:ident;
+        $(#[$wins_doc:meta])* wins;
+        $(#[$mean_doc:meta])* mean_piles;
+        $(#[$histogram_doc:meta])* histogram;
+        { $($own:tt)* }
+    ) => {
+        #[pyo3::pymethods]
+        impl $Class {
+            /// Whether the deals were dealt as they went.
+            #[getter]
+            fn blind(&self) -> bool {
+                self.0.setup.blind
+            }
+
+            /// Cards per deal.
+            #[getter]
+            fn cards(&self) -> usize {
+                self.0.setup.cards
+            }
+
+            /// Deals played.
+            #[getter]
+            fn deals(&self) -> u64 {
+                self.0.deals
+            }
+
+            /// The first deal's number (the deals are ``seed … seed+deals-1``).
+            #[getter]
+            fn seed(&self) -> u64 {
+                self.0.seed
+            }
+
+            $(#[$wins_doc])*
+            #[getter]
+            fn wins(&self) -> u64 {
+                self.0.wins
+            }
+
+            /// ``wins / deals``.
+            #[getter]
+            fn win_rate(&self) -> f64 {
+                self.0.win_rate()
+            }
+
+            /// The 95% Wilson score interval of the win rate.
+            #[getter]
+            fn ci95(&self) -> (f64, f64) {
+                self.0.ci95
+            }
+
+            $(#[$mean_doc])*
+            #[getter]
+            fn mean_piles(&self) -> f64 {
+                self.0.mean_piles
+            }
+
+            $(#[$histogram_doc])*
+            #[getter]
+            fn histogram<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyDict>> {
+                $crate::python::stats::histogram_dict(py, &self.0.histogram, false)
+            }
+
+            /// Wall-clock seconds the simulation took.
+            #[getter]
+            fn seconds(&self) -> f64 {
+                self.0.seconds
+            }
+
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use stats_methods;

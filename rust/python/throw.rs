@@ -519,7 +519,7 @@ macro_rules! throw_stats {
         pub mod stats_class {
             use super::*;
             use $crate::python::pickle::Reduced;
-            use $crate::python::stats::{histogram_dict, stats_repr};
+            use $crate::python::stats::stats_repr;
             use $crate::python::throw::{
                 simulate_game, stats_from_histogram, stats_from_state, stats_reduced,
                 stats_to_dict,
@@ -545,129 +545,77 @@ macro_rules! throw_stats {
                 }
             }
 
-            #[pymethods]
-            impl $Stats {
-                /// The figures of a histogram of cards left (cards → deals) of the deals
-                /// ``seed …``, computed as the simulation computes them.
-                ///
-                /// Runs over adjacent seed ranges combine by adding their histograms;
-                /// pickling rebuilds the statistics through this.
-                ///
-                /// Raises:
-                ///     InvalidArgumentError: a count, seed or number of cards out of range.
-                ///     InvalidRulesError: rules or a strategy the game does not know.
-                #[staticmethod]
-                #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
-                #[allow(clippy::too_many_arguments)]
-                fn from_histogram(
-                    histogram: &Bound<'_, PyDict>,
-                    rules: &Bound<'_, PyAny>,
-                    strategy: &Bound<'_, PyAny>,
-                    blind: bool,
-                    cards: &Bound<'_, PyAny>,
-                    seed: &Bound<'_, PyAny>,
-                    seconds: f64,
-                ) -> PyResult<Self> {
-                    let stats = stats_from_histogram::<$G>(
-                        histogram, rules, strategy, blind, cards, seed, seconds,
-                    )?;
-                    Ok($Stats(stats))
-                }
-
-                /// Pickled as the call of ``from_histogram`` that rebuilds it.
-                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-                    let py = slf.py();
-                    Ok((
-                        py.get_type::<$Stats>().getattr("from_histogram")?,
-                        stats_reduced(py, &slf.get().0)?,
-                    ))
-                }
-
-                $(#[$rules_doc])*
-                #[getter]
-                fn rules(&self) -> &'static str {
-                    self.0.setup.rules.name()
-                }
-
-                $(#[$strategy_doc])*
-                #[getter]
-                fn strategy(&self) -> &'static str {
-                    self.0.setup.strategy.name()
-                }
-
-                /// Whether the deals were dealt as they went.
-                #[getter]
-                fn blind(&self) -> bool {
-                    self.0.setup.blind
-                }
-
-                /// Cards per deal.
-                #[getter]
-                fn cards(&self) -> usize {
-                    self.0.setup.cards
-                }
-
-                /// Deals played.
-                #[getter]
-                fn deals(&self) -> u64 {
-                    self.0.deals
-                }
-
-                /// The first deal's number (the deals are ``seed … seed+deals-1``).
-                #[getter]
-                fn seed(&self) -> u64 {
-                    self.0.seed
-                }
-
+            $crate::python::stats::stats_methods! {
+                impl $Stats;
                 $(#[$wins_doc])*
-                #[getter]
-                fn wins(&self) -> u64 {
-                    self.0.wins
-                }
-
-                /// ``wins / deals``.
-                #[getter]
-                fn win_rate(&self) -> f64 {
-                    self.0.win_rate()
-                }
-
-                /// The 95% Wilson score interval of the win rate.
-                #[getter]
-                fn ci95(&self) -> (f64, f64) {
-                    self.0.ci95
-                }
-
+                wins;
                 /// Mean cards left (each card a pile of one, as in :class:`Stats`).
-                #[getter]
-                fn mean_piles(&self) -> f64 {
-                    self.0.mean_piles
-                }
-
+                mean_piles;
                 /// Cards left → games, increasing, only the counts that occurred.
-                #[getter]
-                fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                    histogram_dict(py, &self.0.histogram, false)
-                }
+                histogram;
+                {
+                    /// The figures of a histogram of cards left (cards → deals) of the deals
+                    /// ``seed …``, computed as the simulation computes them.
+                    ///
+                    /// Runs over adjacent seed ranges combine by adding their histograms;
+                    /// pickling rebuilds the statistics through this.
+                    ///
+                    /// Raises:
+                    ///     InvalidArgumentError: a count, seed or number of cards out of range.
+                    ///     InvalidRulesError: rules or a strategy the game does not know.
+                    #[staticmethod]
+                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
+                    #[allow(clippy::too_many_arguments)]
+                    fn from_histogram(
+                        histogram: &Bound<'_, PyDict>,
+                        rules: &Bound<'_, PyAny>,
+                        strategy: &Bound<'_, PyAny>,
+                        blind: bool,
+                        cards: &Bound<'_, PyAny>,
+                        seed: &Bound<'_, PyAny>,
+                        seconds: f64,
+                    ) -> PyResult<Self> {
+                        let stats = stats_from_histogram::<$G>(
+                            histogram, rules, strategy, blind, cards, seed, seconds,
+                        )?;
+                        Ok($Stats(stats))
+                    }
 
-                /// Wall-clock seconds the simulation took.
-                #[getter]
-                fn seconds(&self) -> f64 {
-                    self.0.seconds
-                }
+                    /// Pickled as the call of ``from_histogram`` that rebuilds it.
+                    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                        let py = slf.py();
+                        Ok((
+                            py.get_type::<$Stats>().getattr("from_histogram")?,
+                            stats_reduced(py, &slf.get().0)?,
+                        ))
+                    }
 
-                /// The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
-                /// writes it (``mode``, ``cards`` …), with ``game`` besides.
-                fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                    stats_to_dict::<$G>(py, &self.0)
-                }
+                    $(#[$rules_doc])*
+                    #[getter]
+                    fn rules(&self) -> &'static str {
+                        self.0.setup.rules.name()
+                    }
 
-                fn __repr__(&self) -> String {
-                    let setup = &self.0.setup;
-                    let (rules, strategy) = (setup.rules.name(), setup.strategy.name());
-                    stats_repr($stats_name, &self.0, rules, strategy, setup.blind)
-                }
+                    $(#[$strategy_doc])*
+                    #[getter]
+                    fn strategy(&self) -> &'static str {
+                        self.0.setup.strategy.name()
+                    }
 
-                $($extra)*
+                    /// The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
+                    /// writes it (``mode``, ``cards`` …), with ``game`` besides.
+                    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                        stats_to_dict::<$G>(py, &self.0)
+                    }
+
+                    fn __repr__(&self) -> String {
+                        let setup = &self.0.setup;
+                        let (rules, strategy) = (setup.rules.name(), setup.strategy.name());
+                        stats_repr($stats_name, &self.0, rules, strategy, setup.blind)
+                    }
+
+                    $($extra)*
+                }
             }
 
             $(#[$simulate_doc])*

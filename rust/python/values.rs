@@ -762,16 +762,7 @@ impl PyOutcome {
         is_over: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
         let piles: usize = whole(piles, "piles", "0 or more piles")?;
-        let name = text(grade, "grade")?;
-        let of_piles = Grade::of_piles(piles);
-        let grade = match &*name {
-            "win" => Grade::Win,
-            given if given == of_piles.name() => of_piles,
-            given => {
-                let expected = format!("'{}' for {piles} piles (or 'win')", of_piles.name());
-                return Err(Error::argument("grade", &expected, format!("'{given}'")).into());
-            }
-        };
+        let grade = grade_of(piles, &text(grade, "grade")?)?;
         let is_over = truth(is_over, "is_over")?;
         Ok(PyOutcome(Outcome {
             piles,
@@ -780,13 +771,11 @@ impl PyOutcome {
         }))
     }
 
-    /// Pickle support: `(piles, is_over)`; the grade follows from the piles.
+    /// Pickle support: `(piles, is_over, grade)`; the grade is kept, since a win
+    /// at more than one pile (23 Skidoo) does not follow from the piles.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        by_restore(
-            py,
-            "Outcome",
-            (self.0.piles, self.0.is_over).into_pyobject(py)?,
-        )
+        let state = (self.0.piles, self.0.is_over, self.0.grade.name());
+        by_restore(py, "Outcome", state.into_pyobject(py)?)
     }
 
     /// Piles on the table (in a blind game, not counting the stock).
@@ -817,18 +806,36 @@ impl PyOutcome {
     }
 }
 
-/// The `Outcome` of a pickled `(piles, is_over)`.
+/// The grade named `name` for `piles` piles: theirs, or `win` (under rules that
+/// win at more than one pile).
+fn grade_of(piles: usize, name: &str) -> PyResult<Grade> {
+    let of_piles = Grade::of_piles(piles);
+    match name {
+        "win" => Ok(Grade::Win),
+        given if given == of_piles.name() => Ok(of_piles),
+        given => {
+            let expected = format!("'{}' for {piles} piles (or 'win')", of_piles.name());
+            Err(Error::argument("grade", &expected, format!("'{given}'")).into())
+        }
+    }
+}
+
+/// The `Outcome` of a pickled `(piles, is_over, grade)`, or of the `(piles,
+/// is_over)` that earlier versions pickled (their grade followed from the piles).
 pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
-    let (piles, is_over): (usize, bool) = state.extract().map_err(|_| {
-        malformed_state(
-            "Outcome",
-            "(piles: a whole number 0 or more, is_over: bool)",
-            state,
-        )
-    })?;
+    const SHAPE: &str = "(piles: a whole number 0 or more, is_over: bool, grade: str)";
+    let malformed = || malformed_state("Outcome", SHAPE, state);
+    let (piles, is_over, grade) =
+        if let Ok((piles, is_over, name)) = state.extract::<(usize, bool, String)>() {
+            let grade = grade_of(piles, &name).map_err(|_| malformed())?;
+            (piles, is_over, grade)
+        } else {
+            let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed())?;
+            (piles, is_over, Grade::of_piles(piles))
+        };
     Ok(PyOutcome(Outcome {
         piles,
-        grade: Grade::of_piles(piles),
+        grade,
         is_over,
     }))
 }

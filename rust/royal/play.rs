@@ -6,7 +6,8 @@
 //! around the throw). Dealing the next card in a blind game is `deal`.
 
 use crate::card::Card;
-use crate::error::{quoted, Error, Result};
+use crate::error::Result;
+use crate::throw_game::{cards_of, out_words, parse_play};
 use std::fmt;
 
 /// A throw or deal as written, by cards.
@@ -25,62 +26,24 @@ const EXAMPLES: &str = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal";
 impl RoyalPlay {
     /// Parse any of the accepted spellings (see the module documentation).
     pub fn parse(text: &str) -> Result<RoyalPlay> {
-        let trimmed = text.trim();
-        let lower = trimmed.to_ascii_lowercase();
-        let bad = || {
-            Error::InvalidMove(format!(
-                "not a Royal Marriage move: {} ({EXAMPLES})",
-                quoted(text)
-            ))
-        };
-        if lower == "deal" {
-            return Ok(RoyalPlay::Deal);
-        }
-        let play = if let Some(rest) = lower.strip_prefix("between ") {
-            let cards = cards_of(&trimmed[trimmed.len() - rest.len()..]).ok_or_else(bad)?;
-            match cards[..] {
-                [left, right] => RoyalPlay::Between(left, right),
-                _ => return Err(bad()),
-            }
-        } else if let Some((left, right)) = trimmed.split_once("..") {
-            let card = |t: &str| t.parse::<Card>().map_err(|_| bad());
-            RoyalPlay::Between(card(left)?, card(right)?)
-        } else {
-            let rest = if let Some(rest) = lower.strip_prefix("out ") {
-                &trimmed[trimmed.len() - rest.len()..]
-            } else if let Some(rest) = lower.strip_suffix(" out") {
-                &trimmed[..rest.len()]
-            } else if lower.starts_with('x') {
-                &trimmed[1..]
+        parse_play(text, "Royal Marriage", EXAMPLES, |trimmed| {
+            let lower = trimmed.to_ascii_lowercase();
+            if let Some(rest) = lower.strip_prefix("between ") {
+                match cards_of(&trimmed[trimmed.len() - rest.len()..])?[..] {
+                    [left, right] => Some(RoyalPlay::Between(left, right)),
+                    _ => None,
+                }
+            } else if let Some((left, right)) = trimmed.split_once("..") {
+                Some(RoyalPlay::Between(left.parse().ok()?, right.parse().ok()?))
             } else {
-                return Err(bad());
-            };
-            match cards_of(rest).ok_or_else(bad)?[..] {
-                [card] => RoyalPlay::Out(card, None),
-                [first, second] => RoyalPlay::Out(first, Some(second)),
-                _ => return Err(bad()),
+                match cards_of(out_words(trimmed)?)?[..] {
+                    [card] => Some(RoyalPlay::Out(card, None)),
+                    [first, second] => Some(RoyalPlay::Out(first, Some(second))),
+                    _ => None,
+                }
             }
-        };
-        let twice = match play {
-            RoyalPlay::Out(a, Some(b)) | RoyalPlay::Between(a, b) => a == b,
-            _ => false,
-        };
-        if twice {
-            return Err(Error::InvalidMove(format!(
-                "not a Royal Marriage move: {} names one card twice",
-                quoted(text)
-            )));
-        }
-        Ok(play)
+        })
     }
-}
-
-/// Cards separated by white space and/or commas; `None` if any word is not a card.
-fn cards_of(text: &str) -> Option<Vec<Card>> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.parse::<Card>().ok())
-        .collect()
 }
 
 impl fmt::Display for RoyalPlay {
@@ -97,6 +60,7 @@ impl fmt::Display for RoyalPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
 
     use crate::card::card;
 

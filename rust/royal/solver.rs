@@ -165,49 +165,11 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
 mod tests {
     use super::*;
     use crate::royal::deal::RoyalDeal;
-    use crate::royal::game::{RoyalAction, RoyalGame};
-    use crate::rules::RuleSet;
-    use std::collections::HashSet;
-
-    fn replay(deal: &RoyalDeal, moves: &[RoyalPlay]) -> RoyalGame {
-        let mut game = RoyalGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
-        for &play in moves {
-            let action = game.action_of(play).unwrap();
-            game.play(action).unwrap();
-        }
-        game
-    }
-
-    fn walk(game: &mut RoyalGame, seen: &mut HashSet<Vec<Card>>) -> usize {
-        if !seen.insert(game.cards().to_vec()) {
-            return usize::MAX;
-        }
-        let mut best = game.cards().len();
-        for throw in game.legal_throws() {
-            game.play(RoyalAction::Throw(throw)).unwrap();
-            best = best.min(walk(game, seen));
-            game.undo();
-        }
-        best
-    }
-
-    /// Every state reachable by throws, by brute force: the fewest cards.
-    fn brute_force(deal: &RoyalDeal) -> usize {
-        let mut game = RoyalGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
-        walk(&mut game, &mut HashSet::new())
-    }
+    use crate::throw_game::check;
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        for seed in 0..300 {
-            let deal = RoyalDeal::from_seed(seed, 14).unwrap();
-            let verdict = solve(deal.cards(), &Budget::default());
-            assert_eq!(verdict.cards, brute_force(&deal), "{deal}");
-            let game = replay(&deal, &verdict.moves);
-            assert_eq!(game.cards().len(), verdict.cards, "{deal}");
-            assert!(game.is_over(), "{deal}");
-            assert_eq!(verdict.verdict == Verdict::Win, game.is_won());
-        }
+        check::solves_numbered_deals_as_brute_force_does::<Royal>(&[14], 300);
     }
 
     #[test]
@@ -215,9 +177,12 @@ mod tests {
         let deal = RoyalDeal::from_seed(7, 52).unwrap();
         let verdict = solve(deal.cards(), &Budget::default());
         assert_ne!(verdict.verdict, Verdict::Unknown);
-        let game = RoyalGame::new(deal.clone(), false, RuleSet::Modern).unwrap();
-        assert_eq!(replay(&deal, &verdict.moves).cards().len(), verdict.cards);
-        crate::throw_game::check::budgets_are_honoured(&game, 10);
+        let game = check::open::<Royal>(7, 52);
+        assert_eq!(
+            check::replay(&game, &verdict.moves).cards().len(),
+            verdict.cards
+        );
+        check::budgets_are_honoured(&game, 10);
         let pair = solve(
             RoyalDeal::from_seed(0, 2).unwrap().cards(),
             &Budget::default(),

@@ -37,6 +37,8 @@ mod position;
 mod search;
 mod table;
 
+pub(crate) use search::luby;
+
 use crate::card::Card;
 use crate::game::{Action, Grade, Outcome};
 use crate::row::Row;

@@ -38,7 +38,7 @@
 //! number: deterministic, and the same for a position however it is reached.
 //! How much is the caller's choice ([`Perturb`]): a class unit at every
 //! depth in the rounds after the first, and in the round that asks whether
-//! the row is won (the *probes*) up to five units of strain in the first
+//! the row is won (the *probes*) up to ten units of strain in the first
 //! tenth of the line and none below it.
 
 use super::bounds::{partners, stock_of};

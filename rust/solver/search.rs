@@ -113,19 +113,31 @@ const FIRST_ALLOWANCE: u64 = 2000;
 /// alone wins half the 52-card deals within 108).
 const PROBE_FIRST: u64 = 150;
 
-/// The unit of the probes' Luby schedule, in nodes, at least; raised to a
-/// sixteenth of the round's nodes so far, so that a round that must be
-/// exhaustive (a proof of loss) restarts only about 16 · log times.
+/// The unit of the probes' schedule, in nodes, at least; once the round has
+/// spent `PROBE_RISE_AFTER · n²` nodes (`n` the cards in play at the root,
+/// the stock's included), raised to a
+/// sixteenth of the nodes spent beyond that, so that a round that must be
+/// exhaustive (a proof of loss) restarts only about 16 · log times more.
+/// Measured: 52-card deals do best with no rise within their first 100,000
+/// nodes, the 22-card losses with none within about 20,000: both `40 n²`.
 const PROBE_UNIT: u64 = 100;
 const PROBE_UNIT_SHARE: u64 = 16;
+const PROBE_RISE_AFTER: u64 = 40;
+
+/// The largest term of Luby's sequence the probes use: their attempts are
+/// 1 2 1 1 2 2 1 1 2 … units. Measured (`benches/solve-results.md`, issue
+/// 25's second round): the probe that wins a 52-card deal spends a median
+/// of 56 nodes (p99 372) whatever its allowance, so the long terms of the
+/// sequence (4, 8, … units) were nodes spent below a wrong start.
+const PROBE_LUBY_CAP: u64 = 2;
 
 /// The sweeper ranks the probes cycle through (the fittest first).
 const PROBE_SWEEPERS: usize = 4;
 
 /// How far the probes perturb the order: in the first `1 / PROBE_DEPTH_SHARE`
-/// of the row's moves, by up to this many key units (five units of strain);
+/// of the row's moves, by up to this many key units (ten units of strain);
 /// below, not at all.
-const PROBE_FUZZ: u32 = 20_000;
+const PROBE_FUZZ: u32 = 40_000;
 const PROBE_DEPTH_SHARE: usize = 10;
 
 /// How often (in nodes) the clock and the cancel flag are read.
@@ -358,8 +370,10 @@ impl<'a> Search<'a> {
     ///   one a won row ends with and a proof of loss spends most in): a
     ///   first attempt of [`PROBE_FIRST`] nodes in the plain order, then
     ///   attempts of Luby's universal schedule (1 1 2 1 1 2 4 1 1 2 …, Luby,
-    ///   Sinclair and Zuckerman 1993) times a unit of [`PROBE_UNIT`] nodes,
-    ///   raised to a sixteenth of the round's nodes so far. Each attempt
+    ///   Sinclair and Zuckerman 1993) with its terms capped at
+    ///   [`PROBE_LUBY_CAP`], times a unit of [`PROBE_UNIT`] nodes, raised
+    ///   to a sixteenth of the round's nodes beyond [`PROBE_RISE_AFTER`]
+    ///   times the square of the row's length ([`probe_allowance`]). Each attempt
     ///   takes the next of the four ranks fittest to be the sweepers and
     ///   perturbs the order strongly (up to [`PROBE_FUZZ`]) in the first
     ///   tenth of the line only, keeping the plain order below. Why: the
@@ -369,7 +383,12 @@ impl<'a> Search<'a> {
     ///   attempts that change only the first few moves escape them, while
     ///   the order below, which finds the wins, stays as it is (perturbing
     ///   it at every depth, as the later rounds do, made the mean 4× worse).
-    ///   The unit's rise keeps a proof of loss from restarting endlessly.
+    ///   The unit's rise keeps a proof of loss from restarting endlessly:
+    ///   once it starts, each attempt is at least a sixteenth of the nodes
+    ///   spent, so the allowances grow geometrically and one attempt
+    ///   finally has nodes enough to finish; it starts late, since a
+    ///   52-card deal that needs many attempts is won by one of them within
+    ///   a few hundred nodes (a proof of loss pays up to a few per cent).
     /// * **The later rounds** (the fewest piles of a lost row): each
     ///   allowance half as large again as the last from 2,000, alternating
     ///   between the two likeliest sweeper ranks, the order perturbed by a
@@ -380,16 +399,15 @@ impl<'a> Search<'a> {
         self.probing = self.goal == self.rules.win_piles;
         self.shallow = root.len() / PROBE_DEPTH_SHARE;
         let start = self.nodes;
+        // The cards in play, the stock's too: the most piles a line can pass.
+        let cards = root.len() + (self.stock.len() - root.dealt());
         let mut allowance = FIRST_ALLOWANCE;
         self.attempt = 0;
         loop {
-            let nodes = if !self.probing {
-                allowance
-            } else if self.attempt == 0 {
-                PROBE_FIRST
+            let nodes = if self.probing {
+                probe_allowance(self.attempt, self.nodes - start, cards)
             } else {
-                let unit = PROBE_UNIT.max((self.nodes - start) / PROBE_UNIT_SHARE);
-                luby(self.attempt + 1).saturating_mul(unit)
+                allowance
             };
             self.restart_at = self.nodes.saturating_add(nodes).min(self.quota);
             self.sleep.clear();
@@ -595,6 +613,20 @@ impl<'a> Search<'a> {
         key: &Key,
         hash: u64,
     ) -> bool {
+        if asleep < self.sleep.len() {
+            // Drop the sleeping moves before ordering (they are not tried):
+            // a move's sort key is its own alone, so the awake moves keep
+            // their order, and a single awake move needs no ordering.
+            let mut keep = mark;
+            for at in mark..self.moves.len() {
+                let step = self.moves[at];
+                if !self.sleep[asleep..].contains(&step) {
+                    self.moves[keep] = step;
+                    keep += 1;
+                }
+            }
+            self.moves.truncate(keep);
+        }
         if self.moves.len() - mark > 1 {
             let perturb = self.perturb(self.path.len());
             order_moves(
@@ -611,9 +643,6 @@ impl<'a> Search<'a> {
         for at in mark..self.moves.len() {
             let step = self.moves[at];
             let own = self.sleep.len();
-            if self.sleep[asleep..own].contains(&step) {
-                continue;
-            }
             // The child's sleep set: the sleeping and tried moves that commute
             // with `step`, as they stand once it is played.
             let (lo, hi) = span(step);
@@ -802,10 +831,22 @@ fn sweeper_ranks(cards: &[u8]) -> [u8; PROBE_SWEEPERS] {
     std::array::from_fn(|i| ranks[i])
 }
 
+/// The nodes of the probes' attempt `attempt` (from 0) when the round has
+/// spent `spent` nodes on a root of `cards` cards in play (see
+/// [`Search::attempts`]).
+fn probe_allowance(attempt: u64, spent: u64, cards: usize) -> u64 {
+    if attempt == 0 {
+        return PROBE_FIRST;
+    }
+    let rise_after = PROBE_RISE_AFTER * (cards * cards) as u64;
+    let unit = PROBE_UNIT.max(spent.saturating_sub(rise_after) / PROBE_UNIT_SHARE);
+    luby(attempt + 1).min(PROBE_LUBY_CAP).saturating_mul(unit)
+}
+
 /// Luby's universal restart sequence, from `i` = 1: 1 1 2 1 1 2 4 1 1 2 1 1
 /// 2 4 8 …: `2^(k-1)` when `i = 2^k - 1`, else the term `i - (2^(k-1) - 1)`
 /// for the `k` with `2^(k-1) <= i < 2^k - 1`.
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = u128::from(i.max(1));
     loop {
         let k = 128 - i.leading_zeros(); // 2^(k-1) <= i < 2^k
@@ -926,6 +967,24 @@ mod tests {
             sweeper_ranks(&indices(row)),
             [rank("9S"), rank("5S"), rank("6S"), rank("AS")]
         );
+    }
+
+    #[test]
+    fn the_probes_run_short_attempts_until_the_round_is_long() {
+        let allowances: Vec<u64> = (0..8).map(|a| probe_allowance(a, 5_000, 52)).collect();
+        // Attempt `a` takes Luby's term `a + 1` (1 2 1 1 2 4 1 … from the second).
+        assert_eq!(allowances, [150, 100, 200, 100, 100, 200, 200, 100]);
+        // Luby's 8 and 16 are capped too.
+        assert_eq!(probe_allowance(14, 99_000, 52), 200);
+        assert_eq!(probe_allowance(30, 99_000, 52), 200);
+        // Past the rise's start (40 n²: 108,160 nodes for 52 piles, 12,960
+        // for 18) the unit is a sixteenth of the excess.
+        assert_eq!(probe_allowance(1, 108_160 + 1_600, 52), 100);
+        assert_eq!(probe_allowance(1, 108_160 + 16_000, 52), 1_000);
+        assert_eq!(probe_allowance(1, 108_160, 18), (108_160 - 12_960) / 16);
+        assert_eq!(probe_allowance(2, 12_960 + 16_000, 18), 2_000);
+        let most = (u64::MAX - 108_160) / PROBE_UNIT_SHARE;
+        assert_eq!(probe_allowance(2, u64::MAX, 52), most * 2);
     }
 
     #[test]

@@ -339,7 +339,11 @@ class Checkpoint:
         if not isinstance(theirs, dict):
             self.damaged(1, "its arguments are not an object")
         ours: dict[str, Any] = self.header["arguments"]
-        for key in sorted(set(theirs) | set(ours)):
+        # The game and the command's own words first: a digest is the last thing to name.
+        keys = sorted(
+            set(theirs) | set(ours), key=lambda key: (key != "game", "sha256" in key, key)
+        )
+        for key in keys:
             if theirs.get(key) != ours.get(key):
                 raise CheckpointError(
                     f"--checkpoint {self.path} was written with {key} "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from accordion.cli.common import CliError, game_rules
@@ -75,8 +76,8 @@ def line(figures: dict[str, Any]) -> str:
     return f"{piles} {noun} remaining: " + " ".join(str(n) for n in figures["sizes"])
 
 
-def run_each(args: argparse.Namespace, deals: list[Any]) -> int:
-    """Print one result per deal, in input order."""
+def run_each(args: argparse.Namespace, deals: Iterable[Any]) -> int:
+    """Print one result per deal, in input order, as the deals are read."""
     for deal in deals:
         figures = play_each(deal, args)
         print(json.dumps(figures) if args.json else line(figures))

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import os
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -78,10 +81,9 @@ def add_deal_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _rows(args: argparse.Namespace, parse: Callable[[str], Deal] = Deal.parse) -> list[Deal]:
-    """The given rows, in order: arguments, then --file (all read and checked
-    before any output). --count and --cards describe numbered deals: without
-    --seed (or another numbering) they are refused rather than ignored."""
+def _check_sources(args: argparse.Namespace) -> None:
+    """--count and --cards describe numbered deals: without --seed (or another
+    numbering) they are refused rather than ignored; the last deal number fits."""
     if args.seed is None and chosen_source(args) is None:
         for flag, value in (("--count", args.count), ("--cards", args.cards)):
             if value is not None:
@@ -90,30 +92,43 @@ def _rows(args: argparse.Namespace, parse: Callable[[str], Deal] = Deal.parse) -
                     "numbered deals; it says nothing here"
                 )
     count = _count(args)
-    deals: list[Deal] = []
-    words = args.deals
-    if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
-        deals.append(parse(" ".join(words)))
-    else:
-        deals.extend(parse(word) for word in words)
-    if args.file is not None:
-        read = list(_read_file(args.file, parse))
-        if not read:
-            where = "standard input" if args.file == "-" else args.file
-            raise CliError(f"--file {args.file}: no deal in {where} (only blank lines or comments)")
-        deals.extend(read)
-    deals.extend(numbered_deals(args, count))
     if args.seed is not None and args.seed + count - 1 >= 2**64:
         raise CliError(
             f"--seed {args.seed} --count {count}: the last deal number, "
             f"{args.seed + count - 1}, is past 2**64 - 1"
         )
-    if not deals and args.seed is None:
+    if not args.deals and args.file is None and args.seed is None and chosen_source(args) is None:
         raise CliError(
             "solve: give deals as arguments, with --file or with --seed "
             "(or --pysol, --solvitaire, --knuth)"
         )
-    return deals
+
+
+def _word_rows(args: argparse.Namespace, parse: Callable[[str], Deal]) -> list[Deal]:
+    """The deals given as arguments: one per argument, or the cards of one deal."""
+    words = args.deals
+    if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
+        return [parse(" ".join(words))]
+    return [parse(word) for word in words]
+
+
+def _row_stream(args: argparse.Namespace, parse: Callable[[str], Deal]) -> Iterator[Deal]:
+    """The given rows, in order, lazily: arguments (checked at once), then --file
+    (read in bounded pieces as the rows are used), then the numbered deals of
+    another program (--pysol, --solvitaire, --knuth)."""
+    _check_sources(args)
+    given = _word_rows(args, parse)
+    numbered = numbered_deals(args, _count(args))
+    yield from given
+    if args.file is not None:
+        yield from read_file(args.file, parse)
+    yield from numbered
+
+
+def _rows(args: argparse.Namespace, parse: Callable[[str], Deal] = Deal.parse) -> list[Deal]:
+    """The given rows, in order: arguments, then --file (all read and checked
+    before any output), then other programs' numbered deals."""
+    return list(_row_stream(args, parse))
 
 
 def _deals(
@@ -147,8 +162,35 @@ def _plan(args: argparse.Namespace, game: Descriptor) -> Plan:
     rows = row_blocks(_rows(args, game.parse_row), args.chunk)
     if args.seed is None:
         return Plan(rows)
-    ranges = SeedRanges(args.seed, _count(args), args.chunk, _cards(args), game.engine)
-    return Plan(rows, ranges)
+    return Plan(rows, _seed_ranges(args, game))
+
+
+def _seed_ranges(args: argparse.Namespace, game: Descriptor) -> SeedRanges:
+    return SeedRanges(args.seed, _count(args), args.chunk, _cards(args), game.engine)
+
+
+#: Chunks of rows read from --file at a time when solving on a cluster (the
+#: cluster's workers share them); on this machine one chunk at a time.
+CLUSTER_WINDOW = 16
+
+
+def _streamed(
+    args: argparse.Namespace, game: Descriptor, solve: Callable[[Plan, int], Iterator[Any]]
+) -> Iterator[Any]:
+    """The solutions of a run whose rows stream from --file: the rows read and
+    solved a block at a time (one chunk here, :data:`CLUSTER_WINDOW` chunks on a
+    cluster), so memory stays flat and the first result comes after one chunk;
+    then the numbered deals. Chunk by chunk, as an unstreamed run solves them, so
+    the results are the same. A bad row stops the run at its line, after the
+    results of the rows before it."""
+    window = args.chunk * (CLUSTER_WINDOW if args.scheduler is not None else 1)
+    rows = _row_stream(args, game.parse_row)
+    done = 0
+    while block := list(itertools.islice(rows, window)):
+        yield from solve(Plan(row_blocks(block, args.chunk)), done)
+        done += len(block)
+    if args.seed is not None:
+        yield from solve(Plan(_seed_ranges(args, game)), done)
 
 
 def _lines(path: str) -> Iterator[bytes]:
@@ -182,10 +224,44 @@ def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator
             raise type(error)(f"{path}:{number}: {error}") from None
 
 
-def _summary(index: int, total: int, solution: Any, game: Descriptor) -> str:
-    """One solution as text, in the game's own words (piles or cards, moves or throws)."""
+def read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator[Deal]:
+    """The rows of ``--file`` (:func:`_read_file`), read lazily; a file with no
+    deal at all is refused (one error naming --file and the file), as every
+    command that reads one does."""
+    empty = True
+    for deal in _read_file(path, parse):
+        empty = False
+        yield deal
+    if empty:
+        where = "standard input" if path == "-" else path
+        raise CliError(f"--file {path}: no deal in {where} (only blank lines or comments)")
+
+
+def _count_rows(path: str) -> int | None:
+    """How many rows a regular ``--file`` holds (lines with a deal), read in bounded
+    pieces without parsing them; ``None`` for standard input or a stream, which can
+    be read only once."""
+    if path == "-":
+        return None
+    try:
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            rows = 0
+            while line := read_line(handle, f"--file {path}"):
+                rows += bool(line.split(b"#", 1)[0].strip())
+            return rows
+    except OSError as error:
+        raise CliError(f"--file {path}: cannot read it: {error.strerror}") from None
+
+
+def _summary(index: int, total: int | None, solution: Any, game: Descriptor) -> str:
+    """One solution as text, in the game's own words (piles or cards, moves or throws);
+    ``total`` is ``None`` for rows streamed from standard input (not counted first)."""
     nouns = game.nouns
-    head = f"deal {index}/{total}" if total > 1 else "deal"
+    head = f"deal {index}/{total}" if total is not None and total > 1 else "deal"
+    if total is None:
+        head = f"deal {index}"
     timing = f"{plural(solution.nodes, nouns.node)}, {solution.seconds * 1000:,.2f} ms"
     left = plural(solution.piles, nouns.piece) + ("" if nouns.piece == "pile" else " left")
     if solution.result == "win":
@@ -211,19 +287,31 @@ def run(args: argparse.Namespace) -> int:
     common.check_jobs(args.jobs)
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("batch", "solve")
-    plan = _plan(args, game)
     rules = common.game_rules(args)
-    total = plan.deals()
-    progress = Progress(total, "solving")
+    # --file streams, unless a checkpoint must name every row in its header first.
+    stream = args.file is not None and args.checkpoint is None
+    if stream:
+        _check_sources(args)
+        wants_total = not args.json or sys.stderr.isatty()
+        counted = _count_rows(args.file) if wants_total else None
+        given = len(_word_rows(args, game.parse_row)) + len(numbered_deals(args, _count(args)))
+        seeds = _count(args) if args.seed is not None else 0
+        total = None if counted is None else counted + given + seeds
+    else:
+        plan = _plan(args, game)
+        total = plan.deals()
+    progress = Progress(total or 0, "solving")
     tally = Tally()
     with cluster_client(args) as client:
-        solutions = solve_plan(
-            plan,
-            rules=rules,
-            max_nodes=args.max_nodes,
-            timeout=args.timeout,
-            **batch_options(args, client, progress),
-        )
+
+        def solve(plan: Plan, done: int = 0) -> Iterator[Any]:
+            options = batch_options(args, client, progress)
+            options["progress"] = lambda deals: progress.update(done + deals)
+            return solve_plan(
+                plan, rules=rules, max_nodes=args.max_nodes, timeout=args.timeout, **options
+            )
+
+        solutions = _streamed(args, game, solve) if stream else solve(plan)
         for index, solution in enumerate(solutions, 1):
             progress.clear()
             if args.json:

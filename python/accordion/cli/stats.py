@@ -13,7 +13,7 @@ from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
 from accordion.cli.common import CliError
 from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
-from accordion.cli.solve import _read_file
+from accordion.cli.solve import read_file
 from accordion.games import GAMES, Descriptor, find_game
 
 
@@ -55,7 +55,8 @@ def register(subparsers: Any) -> None:
         "--budget",
         type=common.positive,
         metavar="N",
-        help="positions lookahead or planner examines per move (default 1000)",
+        help="positions a budgeted player (lookahead, planner, depth-first, deep-planner) "
+        "examines per move (default 1000)",
     )
     parser.add_argument(
         "--deals", type=common.positive, metavar="N", help="how many numbered deals"
@@ -104,7 +105,7 @@ def register(subparsers: Any) -> None:
 
 
 #: The strategies that take --budget.
-BUDGETED = ("lookahead", "planner")
+BUDGETED = ("lookahead", "planner", "depth-first", "deep-planner")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     if args.each:
         each.check(args)
         game.check_rules(args.rules, "stats")
-        return each.run_each(args, list(_read_file(args.file, game.parse_row)))
+        return each.run_each(args, read_file(args.file, game.parse_row))
     for flag, value in (("--file", args.file), ("--max-nodes", args.max_nodes)):
         if value is not None:
             raise CliError(f"stats: {flag} goes with --each")
@@ -136,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         _check_plot_target(args.plot)
     if args.budget is not None:
         if args.strategy is None or not set(BUDGETED) & set(game.strategies):
-            raise CliError("--budget is for --strategy lookahead or planner")
+            raise CliError("--budget is for --strategy " + ", ".join(BUDGETED))
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"

@@ -29,9 +29,11 @@ use crate::deal::SplitMix64;
 use crate::game::Action;
 use crate::rules::{Rules, Step};
 use crate::solver::bounds::Bounds;
-use rustc_hash::FxHashSet;
+use crate::solver::luby;
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::hash::{Hash, Hasher};
 
 /// What a position is worth to the player (higher is better).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -65,10 +67,21 @@ fn fewest_piles(bounds: &Bounds, row: &[Card]) -> usize {
     bounds.piles_up_to(&cards[..row.len()], census, true, 2)
 }
 
-/// A budgeted best-first player of the open row.
+/// In what order the positions are examined.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Follow up the most valuable position examined so far, wherever it is.
+    BestFirst,
+    /// Follow one line to its end, the most valuable move first, and back up
+    /// to the last position with a move not yet tried.
+    DepthFirst,
+}
+
+/// A budgeted best-first or depth-first player of the open row.
 #[derive(Clone, Debug)]
 pub struct Lookahead {
     evaluation: Evaluation,
+    search: Search,
     budget: usize,
     /// The sweeper rank ([`Evaluation::Sweepers`] only), chosen once laid out.
     rank: Option<u8>,
@@ -98,9 +111,16 @@ struct Examined {
 }
 
 impl Lookahead {
+    /// The best-first player (`lookahead`, `planner`).
     pub fn new(evaluation: Evaluation, budget: usize) -> Lookahead {
+        Lookahead::searching(evaluation, Search::BestFirst, budget)
+    }
+
+    /// A player examining positions in the order of `search`.
+    pub fn searching(evaluation: Evaluation, search: Search, budget: usize) -> Lookahead {
         Lookahead {
             evaluation,
+            search,
             budget: budget.max(1),
             rank: None,
             weights: Weights::default(),
@@ -153,6 +173,58 @@ impl Lookahead {
         if moves.len() <= 1 {
             return moves.first().copied();
         }
+        match self.search {
+            Search::BestFirst => self.best_first(&geometry, &bounds, tops, moves),
+            Search::DepthFirst => self.depth_first(&geometry, &bounds, tops, moves),
+        }
+    }
+
+    /// [`Search::DepthFirst`]: lines followed to their end in attempts of a
+    /// growing length (see [`Probes`]); the first move of a won line, or of
+    /// the line to the best position examined once the budget is spent or
+    /// every line from the row has been followed.
+    fn depth_first(
+        &self,
+        geometry: &Geometry,
+        bounds: &Bounds,
+        tops: &[Card],
+        moves: Vec<Step>,
+    ) -> Option<Step> {
+        let root = Row::of(tops);
+        let mut probes = Probes {
+            player: self,
+            geometry,
+            bounds,
+            values: FxHashMap::default(),
+            done: FxHashSet::default(),
+            best: None,
+            attempt: 0,
+            visits: 0,
+            limit: 0,
+            shallow: (tops.len() / PROBE_DEPTH_SHARE).max(1),
+            moves: vec![moves],
+        };
+        loop {
+            probes.limit = probes.visits.saturating_add(match probes.attempt {
+                0 => PROBE_FIRST,
+                n => luby(n + 1).saturating_mul(PROBE_UNIT.max(probes.visits / PROBE_UNIT_SHARE)),
+            });
+            match probes.visit(root, 0, None) {
+                Ok(()) | Err(End::Budget) => return probes.best.map(|(_, first)| first),
+                Err(End::Won(first)) => return Some(first),
+                Err(End::Restart) => probes.attempt += 1,
+            }
+        }
+    }
+
+    /// [`Search::BestFirst`].
+    fn best_first(
+        &self,
+        geometry: &Geometry,
+        bounds: &Bounds,
+        tops: &[Card],
+        mut moves: Vec<Step>,
+    ) -> Option<Step> {
         let root = Row::of(tops);
         let mut seen: FxHashSet<Row> = FxHashSet::default();
         seen.insert(root);
@@ -163,7 +235,7 @@ impl Lookahead {
         let mut parent: Option<(Row, Option<Step>)> = Some((root, None));
         loop {
             let (row, first) = parent.take().expect("a position to follow up");
-            self.moves(&geometry, row.tops(), &mut moves);
+            self.moves(geometry, row.tops(), &mut moves);
             for &step in &moves {
                 if examined.len() >= self.budget {
                     return Some(examined[best].first);
@@ -172,7 +244,7 @@ impl Lookahead {
                 if !seen.insert(next) {
                     continue;
                 }
-                let value = self.value(&geometry, &bounds, next.tops());
+                let value = self.value(geometry, bounds, next.tops());
                 let first = first.unwrap_or(step);
                 if value >= WIN {
                     return Some(first);
@@ -198,6 +270,123 @@ impl Lookahead {
     }
 }
 
+/// The first attempt's visits, the unit of the later attempts' Luby schedule
+/// (raised to a sixteenth of the visits so far) and the share of the row's
+/// moves in which later attempts reorder the moves: the solver's probes
+/// (`rust/solver/search.rs`, issue 25), where short attempts that change only
+/// the first few moves escape a wrong turn near the root.
+const PROBE_FIRST: u64 = 150;
+const PROBE_UNIT: u64 = 100;
+const PROBE_UNIT_SHARE: u64 = 16;
+const PROBE_DEPTH_SHARE: usize = 10;
+/// How far a later attempt reorders those first moves: up to five units of
+/// strain of [`Evaluation::Plain`].
+const PROBE_FUZZ: u64 = 5 * STRAIN as u64;
+/// A move stops its search after this many visits per position of its budget
+/// (revisits of positions already examined cost no budget but time).
+const VISITS_PER_POSITION: u64 = 64;
+
+/// Why a depth-first attempt stopped before it had followed every line.
+enum End {
+    Won(Step),
+    Budget,
+    Restart,
+}
+
+/// The depth-first search of one move: the positions examined (each counted
+/// once, with its value), those from which every line has been followed
+/// without a win (skipped from then on), and the best position examined.
+///
+/// Each attempt follows lines from the row depth first, at each position the
+/// most valuable move first (ties: legal-move order), skipping rows that
+/// cannot be won; it ends when a row is won, the budget is spent, or it has
+/// visited its share of positions (then the next attempt starts again from
+/// the row, its order of the first few moves shuffled by a fixed function of
+/// the position and the attempt number, so the same for every run).
+struct Probes<'a> {
+    player: &'a Lookahead,
+    geometry: &'a Geometry,
+    bounds: &'a Bounds,
+    values: FxHashMap<Row, i64>,
+    done: FxHashSet<Row>,
+    best: Option<(i64, Step)>,
+    attempt: u64,
+    visits: u64,
+    limit: u64,
+    shallow: usize,
+    /// A move list per depth, reused.
+    moves: Vec<Vec<Step>>,
+}
+
+impl Probes<'_> {
+    /// Follow every line from `row` (reached at `depth` by a line whose first
+    /// move is `first`; `None` at the root): `Ok` when all were followed.
+    fn visit(&mut self, row: Row, depth: usize, first: Option<Step>) -> Result<(), End> {
+        self.visits += 1;
+        if self.visits > self.limit {
+            return Err(End::Restart);
+        }
+        if self.visits > VISITS_PER_POSITION.saturating_mul(self.player.budget as u64) {
+            return Err(End::Budget);
+        }
+        if self.moves.len() <= depth {
+            self.moves.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        if first.is_some() {
+            self.player.moves(self.geometry, row.tops(), &mut moves);
+        }
+        let mut children: Vec<(i64, Row, Step)> = Vec::with_capacity(moves.len());
+        let mut outcome = Ok(());
+        for &step in &moves {
+            let next = row.after(step);
+            if self.done.contains(&next) {
+                continue;
+            }
+            let first = first.unwrap_or(step);
+            let value = if let Some(&value) = self.values.get(&next) {
+                value
+            } else {
+                if self.values.len() >= self.player.budget {
+                    outcome = Err(End::Budget);
+                    break;
+                }
+                let value = self.player.value(self.geometry, self.bounds, next.tops());
+                if value >= WIN {
+                    outcome = Err(End::Won(first));
+                    break;
+                }
+                self.values.insert(next, value);
+                if self.best.is_none_or(|(kept, _)| value > kept) {
+                    self.best = Some((value, first));
+                }
+                value
+            };
+            if value > HOPELESS / 2 {
+                let fuzz = if self.attempt > 0 && depth < self.shallow {
+                    let mut hasher = FxHasher::default();
+                    (next, self.attempt).hash(&mut hasher);
+                    (hasher.finish() % PROBE_FUZZ) as i64
+                } else {
+                    0
+                };
+                children.push((value + fuzz, next, first));
+            }
+        }
+        self.moves[depth] = moves;
+        outcome?;
+        // The most valuable first; among equals the earlier move (stable).
+        children.sort_by_key(|&(key, _, _)| Reverse(key));
+        for (_, next, first) in children {
+            if !self.done.contains(&next) {
+                self.visit(next, depth + 1, Some(first))?;
+            }
+        }
+        self.done.insert(row);
+        Ok(())
+    }
+}
+
 impl Strategy for Lookahead {
     fn choose(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
         if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
@@ -216,11 +405,10 @@ impl Strategy for Lookahead {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blind::play::play_game;
+    use crate::blind::play::testing::{actions_of, replayed};
     use crate::blind::strategy::StrategyKind;
     use crate::card::cards as row;
     use crate::deal::Deal;
-    use crate::game::Game;
     use crate::rules::{Distances, RuleSet};
 
     /// Every action the player takes is legal in the core's reference game
@@ -236,26 +424,18 @@ mod tests {
             modern.with_distances(two_three),
             Rules::new(RuleSet::Parlett),
         ] {
-            for evaluation in [Evaluation::Plain, Evaluation::Sweepers] {
-                for (seed, budget) in [(1u64, 1usize), (2, 10), (3, 300), (4, 30)] {
-                    let cards = [52, 52, 30, 18][seed as usize % 4];
+            for (evaluation, search) in [
+                (Evaluation::Plain, Search::BestFirst),
+                (Evaluation::Sweepers, Search::BestFirst),
+                (Evaluation::Plain, Search::DepthFirst),
+                (Evaluation::Sweepers, Search::DepthFirst),
+            ] {
+                for (seed, budget) in [(1u64, 1usize), (2, 10), (3, 300), (4, 30), (5, 2_000)] {
+                    let cards = [52, 52, 30, 18, 52][seed as usize % 5];
                     let deal = Deal::from_seed(seed, cards).unwrap();
                     let blind = !rules.set.must_move() && seed % 2 == 0;
-                    let mut actions = Vec::new();
-                    let piles = play_game(
-                        &rules,
-                        &mut Lookahead::new(evaluation, budget),
-                        deal.cards(),
-                        blind,
-                        &mut SplitMix64::new(seed),
-                        |a| actions.push(a),
-                    );
-                    let mut game = Game::new(deal.clone(), rules, blind);
-                    for &action in &actions {
-                        game.play(action).unwrap();
-                    }
-                    assert!(game.legal_actions().is_empty(), "{rules} seed {seed}");
-                    assert_eq!(game.outcome().piles, piles, "{rules} seed {seed}");
+                    let mut player = Lookahead::searching(evaluation, search, budget);
+                    replayed(&rules, &mut player, &deal, blind, seed);
                 }
             }
         }
@@ -267,26 +447,24 @@ mod tests {
         // 2H>3H leaves 2H 8H 8C; 8H>3H first leaves 2H 8H 8C as well, but
         // 8C>8H first leaves 2H 3H 8C with no way to join the clubs to the
         // hearts: lost. Every budget sees the one-move wins.
-        for evaluation in [Evaluation::Plain, Evaluation::Sweepers] {
-            let player = Lookahead::new(evaluation, 1);
+        for (evaluation, search) in [
+            (Evaluation::Plain, Search::BestFirst),
+            (Evaluation::Sweepers, Search::DepthFirst),
+        ] {
+            let player = Lookahead::searching(evaluation, search, 1);
             assert_eq!(
                 player.best_move(&rules, &row("2H 3H")),
                 Some(Step { from: 1, to: 0 })
             );
         }
         let tops = row("2H 3H 8H 8C");
-        let player = Lookahead::new(Evaluation::Plain, 100);
-        let step = player.best_move(&rules, &tops).unwrap();
-        assert_ne!(step, Step { from: 3, to: 2 }, "8C>8H splits the row");
-        let piles = play_game(
-            &rules,
-            &mut Lookahead::new(Evaluation::Plain, 100),
-            &tops,
-            false,
-            &mut SplitMix64::new(0),
-            |_| {},
-        );
-        assert_eq!(piles, 1);
+        for search in [Search::BestFirst, Search::DepthFirst] {
+            let player = Lookahead::searching(Evaluation::Plain, search, 100);
+            let step = player.best_move(&rules, &tops).unwrap();
+            assert_ne!(step, Step { from: 3, to: 2 }, "8C>8H splits the row");
+        }
+        let mut player = Lookahead::new(Evaluation::Plain, 100);
+        assert_eq!(actions_of(&rules, &mut player, &tops, false, 0).0, 1);
     }
 
     #[test]
@@ -299,30 +477,28 @@ mod tests {
     #[test]
     fn more_budget_wins_more_deals() {
         // On deals 1-40, budget 10 wins 1 and 3,000 wins 18 (lookahead);
-        // planner 2 and 30. Far apart, so the order is no accident of the deals.
+        // planner 2 and 30; depth-first at 100 and 1,000: 5 and 28. Far
+        // apart, so the order is no accident of the deals.
         let rules = Rules::modern();
-        for (evaluation, low, high) in [
-            (Evaluation::Plain, 10, 3_000),
-            (Evaluation::Sweepers, 10, 3_000),
+        for (evaluation, search, low, high) in [
+            (Evaluation::Plain, Search::BestFirst, 10, 3_000),
+            (Evaluation::Sweepers, Search::BestFirst, 10, 3_000),
+            (Evaluation::Plain, Search::DepthFirst, 100, 1_000),
         ] {
             let wins = |budget: usize| {
                 (1..=40u64)
                     .filter(|&n| {
                         let deal = Deal::from_seed(n, 52).unwrap();
-                        let mut player = Lookahead::new(evaluation, budget);
-                        play_game(
-                            &rules,
-                            &mut player,
-                            deal.cards(),
-                            false,
-                            &mut SplitMix64::new(n),
-                            |_| {},
-                        ) == 1
+                        let mut player = Lookahead::searching(evaluation, search, budget);
+                        actions_of(&rules, &mut player, deal.cards(), false, n).0 == 1
                     })
                     .count()
             };
             let (few, many) = (wins(low), wins(high));
-            assert!(few + 8 <= many, "{evaluation:?}: {few} then {many}");
+            assert!(
+                few + 8 <= many,
+                "{evaluation:?} {search:?}: {few} then {many}"
+            );
         }
     }
 

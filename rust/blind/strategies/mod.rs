@@ -11,7 +11,7 @@ mod sweepers;
 
 pub use forced::ForcedPlay;
 pub use greedy::Greedy;
-pub use lookahead::{Evaluation, Lookahead};
+pub use lookahead::{Evaluation, Lookahead, Search};
 pub(super) use parlett_agent::phase_ends;
 pub use parlett_agent::ParlettAgent;
 pub use random::RandomPlay;
@@ -45,6 +45,16 @@ pub fn build(kind: StrategyKind, rules: &Rules) -> Box<dyn Strategy> {
         StrategyKind::Planner(budget) => {
             Box::new(Lookahead::new(Evaluation::Sweepers, budget as usize))
         }
+        StrategyKind::DepthFirst(budget) => Box::new(Lookahead::searching(
+            Evaluation::Plain,
+            Search::DepthFirst,
+            budget as usize,
+        )),
+        StrategyKind::DeepPlanner(budget) => Box::new(Lookahead::searching(
+            Evaluation::Sweepers,
+            Search::DepthFirst,
+            budget as usize,
+        )),
         StrategyKind::Clairvoyant => {
             panic!("clairvoyant reads the stock: build it with Clairvoyant::new")
         }

@@ -29,6 +29,7 @@ use crate::deal::SplitMix64;
 use crate::game::Action;
 use crate::rules::{Rules, Step};
 use rustc_hash::FxHashSet;
+use std::cmp::Reverse;
 
 /// Monte Carlo over orderings of the unseen cards with greedy rollouts.
 #[derive(Clone, Debug)]
@@ -84,19 +85,39 @@ impl ParlettAgent {
         candidates: &[Candidate],
         rng: &mut SplitMix64,
     ) -> usize {
-        let (orderings, take) = sample_stocks(view, self.samples, rng);
-        let mut best = (u64::MAX, 0);
-        for (index, candidate) in candidates.iter().enumerate() {
-            let mut total = 0u64;
-            for stock in orderings.chunks_exact(take.max(1)) {
-                total += self.rollout.finish(&candidate.row, &stock[..take]) as u64;
-            }
-            if total < best.0 {
-                best = (total, index);
-            }
-        }
-        best.1
+        best_over_orderings(view, candidates, self.samples, rng, |row, stock| {
+            (false, self.rollout.finish(row, stock))
+        })
     }
+}
+
+/// Rule 3's comparison (also `parlett-sampler`'s): every candidate is played
+/// on against the same `samples` orderings of the unseen cards (so they are
+/// compared like with like); `outcome(row, ordering)` tells whether that
+/// ordering was won from the candidate's row and with how many piles. The
+/// candidate won on most orderings, then with the fewest piles summed over
+/// them; ties go to the one found first.
+pub(super) fn best_over_orderings(
+    view: &View<'_>,
+    candidates: &[Candidate],
+    samples: usize,
+    rng: &mut SplitMix64,
+    mut outcome: impl FnMut(&[Card], &[Card]) -> (bool, usize),
+) -> usize {
+    let (orderings, take) = sample_stocks(view, samples, rng);
+    let mut best = ((0usize, Reverse(u64::MAX)), 0usize);
+    for (index, candidate) in candidates.iter().enumerate() {
+        let (mut wins, mut piles) = (0usize, 0u64);
+        for stock in orderings.chunks_exact(take.max(1)) {
+            let (won, left) = outcome(&candidate.row, &stock[..take]);
+            wins += usize::from(won);
+            piles += left as u64;
+        }
+        if (wins, Reverse(piles)) > best.0 {
+            best = ((wins, Reverse(piles)), index);
+        }
+    }
+    best.1
 }
 
 /// The line to the chosen end of a phase (rule 2: the only candidate, or with

@@ -20,7 +20,7 @@
 //!
 //! It then follows the line as the agent does.
 
-use super::parlett_agent::{choose_end, phase_ends, sample_stocks, Candidate, PhaseLine};
+use super::parlett_agent::{best_over_orderings, choose_end, phase_ends, Candidate, PhaseLine};
 use crate::blind::strategy::{Strategy, View};
 use crate::budget::Budget;
 use crate::deal::SplitMix64;
@@ -78,26 +78,15 @@ impl Sampler {
         candidates: &[Candidate],
         rng: &mut SplitMix64,
     ) -> usize {
-        let (orderings, take) = sample_stocks(view, self.samples, rng);
-        let ahead = take.min(self.horizon);
-        let to_the_end = ahead == take;
         let budget = Budget {
             max_nodes: Some(self.nodes),
             ..Budget::default()
         };
-        let mut best = ((0usize, u64::MAX), 0usize);
-        for (index, candidate) in candidates.iter().enumerate() {
-            let (mut wins, mut piles) = (0usize, 0u64);
-            for stock in orderings.chunks_exact(take.max(1)) {
-                let found = solve(&candidate.row, &stock[..ahead], view.rules, &budget);
-                wins += usize::from(to_the_end && found.piles == 1);
-                piles += found.piles as u64;
-            }
-            if (wins, std::cmp::Reverse(piles)) > (best.0 .0, std::cmp::Reverse(best.0 .1)) {
-                best = ((wins, piles), index);
-            }
-        }
-        best.1
+        best_over_orderings(view, candidates, self.samples, rng, |row, stock| {
+            let ahead = stock.len().min(self.horizon);
+            let found = solve(row, &stock[..ahead], view.rules, &budget);
+            (ahead == stock.len() && found.piles == 1, found.piles)
+        })
     }
 }
 
@@ -113,9 +102,8 @@ impl Strategy for Sampler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blind::play::play_game;
+    use crate::blind::play::testing::replayed;
     use crate::deal::Deal;
-    use crate::game::Game;
     use crate::rules::{RuleSet, Rules};
 
     /// Every action is legal in the core's reference game (`Game` checks each
@@ -127,21 +115,7 @@ mod tests {
             for seed in 0..6u64 {
                 let cards = [52, 30, 20][seed as usize % 3];
                 let deal = Deal::from_seed(seed, cards).unwrap();
-                let mut actions = Vec::new();
-                let piles = play_game(
-                    &rules,
-                    &mut Sampler::new(4, 4, 200),
-                    deal.cards(),
-                    true,
-                    &mut SplitMix64::new(seed),
-                    |a| actions.push(a),
-                );
-                let mut game = Game::new(deal.clone(), rules, true);
-                for &action in &actions {
-                    game.play(action).unwrap();
-                }
-                assert!(game.legal_actions().is_empty(), "{rules} seed {seed}");
-                assert_eq!(game.outcome().piles, piles, "{rules} seed {seed}");
+                replayed(&rules, &mut Sampler::new(4, 4, 200), &deal, true, seed);
             }
         }
     }

@@ -135,24 +135,11 @@ impl Strategy for Clairvoyant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blind::play::play_game;
-    use crate::blind::simulate::strategy_rng;
-    use crate::blind::strategies::{build, build_for_deal};
+    use crate::blind::simulate::play_numbered as play;
+    use crate::blind::strategies::build;
     use crate::blind::strategy::StrategyKind;
     use crate::deal::Deal;
     use crate::rules::{Distances, RuleSet};
-
-    fn play(kind: StrategyKind, rules: &Rules, cards: &[Card], blind: bool, seed: u64) -> usize {
-        let mut player = build_for_deal(kind, rules, cards, blind);
-        play_game(
-            rules,
-            player.as_mut(),
-            cards,
-            blind,
-            &mut strategy_rng(seed),
-            |_| {},
-        )
-    }
 
     #[test]
     fn solver_ends_with_the_solvers_fewest_piles() {

@@ -320,7 +320,7 @@ impl Strategy for Sweepers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blind::play::play_game;
+    use crate::blind::play::testing::actions_of;
     use crate::deal::Deal;
     use crate::rules::RuleSet;
 
@@ -373,15 +373,7 @@ mod tests {
         let tops = row("2H 3H 8H 8C 8D 8S");
         let rules = Rules::modern();
         let mut player = Sweepers::default();
-        let piles = play_game(
-            &rules,
-            &mut player,
-            &tops,
-            false,
-            &mut SplitMix64::new(0),
-            |_| {},
-        );
-        assert_eq!(piles, 1);
+        assert_eq!(actions_of(&rules, &mut player, &tops, false, 0).0, 1);
     }
 
     /// Replays the game and checks that a non-sweeper lands on a sweeper only
@@ -393,15 +385,7 @@ mod tests {
             for seed in 0..12 {
                 let deal = Deal::from_seed(seed, 52).unwrap();
                 let mut player = Sweepers::default();
-                let mut actions = Vec::new();
-                play_game(
-                    &rules,
-                    &mut player,
-                    deal.cards(),
-                    false,
-                    &mut SplitMix64::new(seed),
-                    |a| actions.push(a),
-                );
+                let (_, actions) = actions_of(&rules, &mut player, deal.cards(), false, seed);
                 let rank = Sweepers::choose_rank(deal.cards());
                 let mut tops = deal.cards().to_vec();
                 let mut moves = Vec::new();
@@ -424,25 +408,9 @@ mod tests {
     fn blind_modern_play_lays_everything_out_first() {
         let rules = Rules::modern();
         let deal = Deal::from_seed(3, 52).unwrap();
-        let mut blind = Vec::new();
-        play_game(
-            &rules,
-            &mut Sweepers::default(),
-            deal.cards(),
-            true,
-            &mut SplitMix64::new(3),
-            |a| blind.push(a),
-        );
+        let (_, blind) = actions_of(&rules, &mut Sweepers::default(), deal.cards(), true, 3);
         assert!(blind[..52].iter().all(|&a| a == Action::Deal));
-        let mut open = Vec::new();
-        play_game(
-            &rules,
-            &mut Sweepers::default(),
-            deal.cards(),
-            false,
-            &mut SplitMix64::new(3),
-            |a| open.push(a),
-        );
+        let (_, open) = actions_of(&rules, &mut Sweepers::default(), deal.cards(), false, 3);
         assert_eq!(blind[52..], open[..]);
     }
 
@@ -454,14 +422,7 @@ mod tests {
         let wins = (1..=30u64)
             .filter(|&n| {
                 let deal = Deal::from_seed(n, 52).unwrap();
-                play_game(
-                    &rules,
-                    &mut Sweepers::default(),
-                    deal.cards(),
-                    false,
-                    &mut SplitMix64::new(n),
-                    |_| {},
-                ) == 1
+                actions_of(&rules, &mut Sweepers::default(), deal.cards(), false, n).0 == 1
             })
             .count();
         assert!(wins >= 4, "{wins} wins");
