@@ -148,4 +148,11 @@ impl Verdict {
             Verdict::Unknown => "unknown",
         }
     }
+
+    /// The verdict whose [`name`](Verdict::name) is `name`.
+    pub fn named(name: &str) -> Option<Verdict> {
+        [Verdict::Win, Verdict::Loss, Verdict::Unknown]
+            .into_iter()
+            .find(|v| v.name() == name)
+    }
 }

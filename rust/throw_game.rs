@@ -80,11 +80,15 @@ pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards + Send + Sync {
     fn throws(&self, out: &mut Vec<Self::Throw>);
     /// Whether any throw is allowed.
     fn has_throw(&self) -> bool;
-    /// The first throw allowed now in canonical order (the greedy choice).
-    fn first_throw(&self) -> Option<Self::Throw> {
+    /// Every throw allowed now, in the game's canonical order, as a list.
+    fn throw_list(&self) -> Vec<Self::Throw> {
         let mut throws = Vec::new();
         self.throws(&mut throws);
-        throws.first().copied()
+        throws
+    }
+    /// The first throw allowed now in canonical order (the greedy choice).
+    fn first_throw(&self) -> Option<Self::Throw> {
+        self.throw_list().first().copied()
     }
     /// Play the throw (it must be allowed); returns what `unapply` needs.
     fn apply(&mut self, throw: Self::Throw) -> Self::Undo;
@@ -419,8 +423,7 @@ impl<G: Throwing> ThrowGame<G> {
 
     /// The throws allowed now, in the game's canonical order.
     pub fn legal_throws(&self) -> Vec<G::Throw> {
-        let mut throws = Vec::new();
-        self.row.throws(&mut throws);
+        let mut throws = self.row.throw_list();
         throws.retain(|&throw| self.rules.permits(&self.row, throw));
         throws
     }
@@ -642,15 +645,18 @@ pub(crate) mod check {
     }
 
     /// [`solves_as_brute_force_does`] for the open games of `G`'s numbered
-    /// deals `0 .. seeds` of each length of `lengths`; returns the wins.
+    /// deals `0 .. seeds` of each length of `lengths`, more than `least_wins`
+    /// of them won (so that the wins are tested too).
     pub fn solves_numbered_deals_as_brute_force_does<G: Throwing>(
         lengths: &[usize],
         seeds: u64,
-    ) -> usize {
+        least_wins: usize,
+    ) {
         let games = lengths
             .iter()
             .flat_map(|&cards| (0..seeds).map(move |seed| open::<G>(seed, cards)));
-        solves_as_brute_force_does(games)
+        let wins = solves_as_brute_force_does(games);
+        assert!(wins > least_wins, "some short rows are won: {wins}");
     }
 
     /// The solver proves every open game of `games` (won or lost, never

@@ -197,8 +197,7 @@ mod tests {
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        let wins = check::solves_numbered_deals_as_brute_force_does::<Accordian>(&[5, 8, 11], 200);
-        assert!(wins > 50, "some short rows are won: {wins}");
+        check::solves_numbered_deals_as_brute_force_does::<Accordian>(&[5, 8, 11], 200, 50);
     }
 
     #[test]

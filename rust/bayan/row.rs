@@ -124,11 +124,7 @@ mod tests {
     use super::*;
 
     fn row(text: &str) -> BayanRow {
-        let cards: Vec<Card> = text
-            .split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect();
-        BayanRow::from_cards(&cards)
+        BayanRow::from_cards(&crate::card::cards(text))
     }
 
     #[test]
@@ -136,16 +132,8 @@ mod tests {
         // 5C 5S agree (rank) side by side; 5C and 9C (suit) three apart;
         // 9H 9C (rank) side by side.
         let r = row("5C 5S 9H 9C 2D");
-        let mut pairs = Vec::new();
-        r.throws(&mut pairs);
-        assert_eq!(
-            pairs,
-            vec![
-                Pair { at: 0, gap: 1 },
-                Pair { at: 0, gap: 3 },
-                Pair { at: 2, gap: 1 }
-            ]
-        );
+        let pairs: Vec<(u8, u8)> = r.throw_list().iter().map(|p| (p.at, p.gap)).collect();
+        assert_eq!(pairs, [(0, 1), (0, 3), (2, 1)]);
         assert!(r.has_throw());
         assert!(!row("5C 6S 7H").has_throw());
         assert!(!row("5C 6S 5H").has_throw(), "two apart is not a pair");

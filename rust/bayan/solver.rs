@@ -161,8 +161,7 @@ mod tests {
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        let wins = check::solves_numbered_deals_as_brute_force_does::<Bayan>(&[6, 11, 16], 300);
-        assert!(wins > 50, "some short rows are won: {wins}");
+        check::solves_numbered_deals_as_brute_force_does::<Bayan>(&[6, 11, 16], 300, 50);
     }
 
     #[test]

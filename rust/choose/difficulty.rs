@@ -35,7 +35,7 @@
 //! each are easy, medium and hard.
 
 use super::level_table::Entry;
-use super::{first_qualifying, Judged, Walk};
+use super::{first_qualifying, Judged, Numbers, Walk};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
@@ -460,13 +460,10 @@ pub struct AtLevel {
 /// `rules` is `level`, trying at most `tries` numbers on `jobs` threads;
 /// `Ok(None)` when `cancel` was raised.
 pub fn next_at_level(
-    start: u64,
     level: Level,
     cards: usize,
     rules: &Rules,
-    tries: u64,
-    jobs: Option<usize>,
-    cancel: Option<&Arc<AtomicBool>>,
+    numbers: Numbers<'_>,
 ) -> Result<Option<AtLevel>> {
     if !(1..=DECK_SIZE).contains(&cards) {
         return Err(Error::argument("cards", "1 to 52 cards", cards));
@@ -484,23 +481,20 @@ pub fn next_at_level(
     super::refuse_goal(rules)?;
     check_rules(rules)?;
     let table = super::level_table::for_rows(cards, rules);
-    walk_levels(start, level, cards, rules, tries, jobs, cancel, table)
+    walk_levels(level, cards, rules, numbers, table)
 }
 
 /// [`next_at_level`] with its arguments checked, reading the levels of the
 /// numbers `table` covers from it.
-#[allow(clippy::too_many_arguments)]
 fn walk_levels(
-    start: u64,
     level: Level,
     cards: usize,
     rules: &Rules,
-    tries: u64,
-    jobs: Option<usize>,
-    cancel: Option<&Arc<AtomicBool>>,
+    numbers: Numbers<'_>,
     table: Option<&super::level_table::Length>,
 ) -> Result<Option<AtLevel>> {
-    let walk = first_qualifying(start, tries, 1, jobs, cancel, |seed| {
+    let (start, cancel) = (numbers.start, numbers.cancel);
+    let walk = first_qualifying(numbers, 1, |seed| {
         let deal = Deal::from_seed(seed, cards).expect("cards checked above");
         // Judged once and for all where the table covers the number (its
         // module says why this changes no answer), else live.
@@ -589,17 +583,14 @@ mod tests {
         assert_eq!(rating.verdict, Verdict::Win);
         let absent = Rules::modern().with_goal(Some("KS".parse().unwrap()));
         assert!(rate(&four, &absent, None).is_err());
-        assert!(next_at_level(1, Level::Easy, 52, &goal, 10, None, None).is_err());
+        assert!(next_at_level(Level::Easy, 52, &goal, Numbers::new(1, 10, None, None)).is_err());
         let (shortest, _) = calibrated_lengths();
         assert!(matches!(
             next_at_level(
-                1,
                 Level::Easy,
                 shortest - 1,
                 &Rules::modern(),
-                10,
-                None,
-                None
+                Numbers::new(1, 10, None, None)
             ),
             Err(Error::InvalidArgument { .. })
         ));
@@ -653,9 +644,15 @@ mod tests {
                         continue;
                     }
                     let find = |table| {
-                        walk_levels(start, level, cards, &rules, 1_000, Some(1), None, table)
-                            .unwrap()
-                            .unwrap()
+                        walk_levels(
+                            level,
+                            cards,
+                            &rules,
+                            Numbers::new(start, 1_000, Some(1), None),
+                            table,
+                        )
+                        .unwrap()
+                        .unwrap()
                     };
                     let quick = find(Some(table));
                     let live = find(None);
@@ -669,17 +666,10 @@ mod tests {
     fn every_level_is_found_and_rated_as_asked() {
         for cards in [13, 52] {
             for level in Level::ALL {
-                let found = next_at_level(
-                    1,
-                    level,
-                    cards,
-                    &Rules::modern(),
-                    DEFAULT_TRIES,
-                    Some(2),
-                    None,
-                )
-                .unwrap()
-                .unwrap();
+                let numbers = Numbers::new(1, DEFAULT_TRIES, Some(2), None);
+                let found = next_at_level(level, cards, &Rules::modern(), numbers)
+                    .unwrap()
+                    .unwrap();
                 let rating = rate(&found.deal, &Rules::modern(), None).unwrap();
                 assert_eq!(rating.level, Some(level));
                 let again = rate(&found.deal, &Rules::modern(), None).unwrap();

@@ -55,28 +55,55 @@ pub(crate) enum Walk<T> {
     Cancelled,
 }
 
-/// Judge the numbers `start`, `start + 1`, … (at most `tries` of them, in
-/// blocks of `per_thread` numbers per thread on `jobs` threads) and stop at
-/// the first that qualifies. One thread judges one number at a time.
+/// The numbered deals a walk may try: `start`, `start + 1`, … (at most `tries`
+/// of them), judged on `jobs` threads (default: all cores); the walk stops when
+/// `cancel` is raised (checked between blocks of candidates).
+#[derive(Clone, Copy, Debug)]
+pub struct Numbers<'a> {
+    pub start: u64,
+    pub tries: u64,
+    pub jobs: Option<usize>,
+    pub cancel: Option<&'a Arc<AtomicBool>>,
+}
+
+impl<'a> Numbers<'a> {
+    pub fn new(
+        start: u64,
+        tries: u64,
+        jobs: Option<usize>,
+        cancel: Option<&'a Arc<AtomicBool>>,
+    ) -> Numbers<'a> {
+        Numbers {
+            start,
+            tries,
+            jobs,
+            cancel,
+        }
+    }
+}
+
+/// Judge the `numbers` (in blocks of `per_thread` numbers per thread) and stop
+/// at the first that qualifies. One thread judges one number at a time.
 pub(crate) fn first_qualifying<T: Send>(
-    start: u64,
-    tries: u64,
+    numbers: Numbers<'_>,
     per_thread: u64,
-    jobs: Option<usize>,
-    cancel: Option<&Arc<AtomicBool>>,
     judge: impl Fn(u64) -> Judged<T> + Sync,
 ) -> Walk<T> {
-    crate::pool::install(jobs, || walk(start, tries, per_thread, cancel, &judge))
+    crate::pool::install(numbers.jobs, || walk(numbers, per_thread, &judge))
 }
 
 /// [`first_qualifying`] on the pool it was installed on.
 fn walk<T: Send>(
-    start: u64,
-    tries: u64,
+    numbers: Numbers<'_>,
     per_thread: u64,
-    cancel: Option<&Arc<AtomicBool>>,
     judge: &(impl Fn(u64) -> Judged<T> + Sync),
 ) -> Walk<T> {
+    let Numbers {
+        start,
+        tries,
+        cancel,
+        ..
+    } = numbers;
     let threads = rayon::current_num_threads() as u64;
     let block = if threads == 1 {
         1

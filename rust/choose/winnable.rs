@@ -13,13 +13,11 @@
 //! first piles of a one-way row whose smallest distance is 2 or more never
 //! merge) are refused at once.
 
-use super::{first_qualifying, Judged, Walk};
+use super::{first_qualifying, Judged, Numbers, Walk};
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::rules::Rules;
 use crate::solver::{self, Budget, Verdict};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 /// The numbers tried before giving up, unless the caller says otherwise.
 pub const DEFAULT_TRIES: u64 = 100_000;
@@ -55,14 +53,17 @@ pub fn can_win(deal: &Deal, rules: &Rules, blind: bool, budget: &Budget) -> Verd
 /// trying at most `tries` numbers, on `jobs` threads (default: all cores);
 /// `Ok(None)` when `cancel` was raised (checked between blocks of candidates).
 pub fn next_winnable(
-    start: u64,
     cards: usize,
     rules: &Rules,
     blind: bool,
-    tries: u64,
-    jobs: Option<usize>,
-    cancel: Option<&Arc<AtomicBool>>,
+    numbers: Numbers<'_>,
 ) -> Result<Option<Winnable>> {
+    let Numbers {
+        start,
+        tries,
+        cancel,
+        ..
+    } = numbers;
     if !(1..=DECK_SIZE).contains(&cards) {
         return Err(Error::argument("cards", "1 to 52 cards", cards));
     }
@@ -84,7 +85,7 @@ pub fn next_winnable(
     // Forced games cost a microsecond, solves a millisecond: blocks sized so
     // that a block takes a few milliseconds either way.
     let per_thread: u64 = if rules.set.is_automatic() { 2048 } else { 16 };
-    let walk = first_qualifying(start, tries, per_thread, jobs, cancel, |seed| {
+    let walk = first_qualifying(numbers, per_thread, |seed| {
         let deal = Deal::from_seed(seed, cards).expect("cards checked above");
         match can_win(&deal, rules, blind, &budget) {
             Verdict::Win => Judged::Yes(deal),
@@ -124,6 +125,8 @@ pub fn next_winnable(
 mod tests {
     use super::*;
     use crate::rules::RuleSet;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
 
     #[test]
     fn the_deal_found_is_won_and_every_number_skipped_is_not() {
@@ -134,9 +137,14 @@ mod tests {
             (RuleSet::Parlett, true, 14),
         ] {
             let rules = Rules::new(set);
-            let found = next_winnable(1000, cards, &rules, blind, DEFAULT_TRIES, Some(2), None)
-                .unwrap()
-                .unwrap();
+            let found = next_winnable(
+                cards,
+                &rules,
+                blind,
+                Numbers::new(1000, DEFAULT_TRIES, Some(2), None),
+            )
+            .unwrap()
+            .unwrap();
             let budget = Budget::default();
             assert_eq!(can_win(&found.deal, &rules, blind, &budget), Verdict::Win);
             assert_eq!(found.seed, 1000 + found.skipped);
@@ -148,7 +156,12 @@ mod tests {
                     "{seed}"
                 );
             }
-            let again = next_winnable(1000, cards, &rules, blind, DEFAULT_TRIES, Some(1), None);
+            let again = next_winnable(
+                cards,
+                &rules,
+                blind,
+                Numbers::new(1000, DEFAULT_TRIES, Some(1), None),
+            );
             assert_eq!(again.unwrap().unwrap(), found, "the same with one thread");
         }
     }
@@ -156,15 +169,17 @@ mod tests {
     #[test]
     fn hopeless_rules_are_refused_and_the_tries_are_bounded() {
         let skidoo = Rules::modern().with_distances("2,3".parse().unwrap());
-        let refused = next_winnable(1, 52, &skidoo, false, 10, None, None).unwrap_err();
+        let refused =
+            next_winnable(52, &skidoo, false, Numbers::new(1, 10, None, None)).unwrap_err();
         assert!(refused.to_string().contains("never merge"), "{refused}");
         let strict = Rules::new(RuleSet::Strict);
-        let gave_up = next_winnable(1, 52, &strict, true, 50, None, None).unwrap_err();
+        let gave_up =
+            next_winnable(52, &strict, true, Numbers::new(1, 50, None, None)).unwrap_err();
         assert!(matches!(gave_up, Error::InvalidRules(_)), "{gave_up}");
         assert!(gave_up.to_string().contains("in 50 tries"), "{gave_up}");
         let flag = Arc::new(AtomicBool::new(true));
         assert_eq!(
-            next_winnable(1, 52, &strict, true, 10, None, Some(&flag)).unwrap(),
+            next_winnable(52, &strict, true, Numbers::new(1, 10, None, Some(&flag))).unwrap(),
             None
         );
     }

@@ -6,7 +6,7 @@ use super::interrupt::run_interruptible;
 use super::pickle::{by_restore, malformed_state, verdict, Reduced};
 use super::values::{card_count, deal_arg, rules_arg, PyDeal};
 use crate::choose::difficulty::{self, Level, Rating};
-use crate::choose::winnable;
+use crate::choose::{winnable, Numbers};
 use crate::error::Error;
 use crate::rules::Rules;
 use pyo3::exceptions::PyKeyboardInterrupt;
@@ -70,7 +70,8 @@ fn winnable_deal(
     let tries = tries_of(tries, winnable::DEFAULT_TRIES)?;
     let jobs = jobs_arg(jobs)?;
     let found = run_interruptible(py, |cancel| {
-        winnable::next_winnable(start, cards, &rules, blind, tries, jobs, Some(cancel))
+        let numbers = Numbers::new(start, tries, jobs, Some(cancel));
+        winnable::next_winnable(cards, &rules, blind, numbers)
     })??;
     let found = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
     Ok(PyDeal {
@@ -234,7 +235,8 @@ fn difficulty_deal(
     let tries = tries_of(tries, difficulty::DEFAULT_TRIES)?;
     let jobs = jobs_arg(jobs)?;
     let found = run_interruptible(py, |cancel| {
-        difficulty::next_at_level(start, level, cards, &rules, tries, jobs, Some(cancel))
+        let numbers = Numbers::new(start, tries, jobs, Some(cancel));
+        difficulty::next_at_level(level, cards, &rules, numbers)
     })??;
     let found = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
     Ok(PyDeal {

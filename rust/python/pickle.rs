@@ -15,11 +15,13 @@
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 
+use super::accordian::classes as accordian;
 use super::errors::InvalidPickleError;
-use super::{accordian, bayan, choose, royal, values};
+use super::{bayan, choose, royal, values};
 use crate::budget::Verdict;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use pyo3::IntoPyObjectExt;
 
 /// What `__reduce__` returns: a callable and its arguments.
 pub type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
@@ -55,34 +57,16 @@ pub fn by_method<'py, T: pyo3::PyClass>(
 #[pyo3(name = "_restore")]
 pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
     let object = match kind {
-        "Outcome" => values::outcome_from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
+        "Outcome" => any(py, values::outcome_from_state(state))?,
         "Game" | "RoyalGame" | "BayanGame" | "AccordianGame" => replayed(py, kind, state)?,
-        "AccordianOutcome" => accordian::classes::PyAccordianOutcome::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
-        "AccordianSolution" => accordian::classes::PyAccordianSolution::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
-        "BayanOutcome" => bayan::classes::PyBayanOutcome::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
-        "BayanSolution" => bayan::classes::PyBayanSolution::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
-        "RoyalOutcome" => royal::classes::PyRoyalOutcome::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
-        "RoyalSolution" => royal::classes::PyRoyalSolution::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
-        "Rating" => choose::PyRating::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
-        "RoyalStats" => royal::stats_class::PyRoyalStats::from_state(state)?
-            .into_pyobject(py)?
-            .into_any(),
+        "AccordianOutcome" => any(py, accordian::PyAccordianOutcome::from_state(state))?,
+        "AccordianSolution" => any(py, accordian::PyAccordianSolution::from_state(state))?,
+        "BayanOutcome" => any(py, bayan::classes::PyBayanOutcome::from_state(state))?,
+        "BayanSolution" => any(py, bayan::classes::PyBayanSolution::from_state(state))?,
+        "RoyalOutcome" => any(py, royal::classes::PyRoyalOutcome::from_state(state))?,
+        "RoyalSolution" => any(py, royal::classes::PyRoyalSolution::from_state(state))?,
+        "Rating" => any(py, choose::PyRating::from_state(state))?,
+        "RoyalStats" => any(py, royal::stats_class::PyRoyalStats::from_state(state))?,
         _ => {
             return Err(InvalidPickleError::new_err(format!(
                 "not an accordion pickle: no class of accordion pickles as {}",
@@ -91,6 +75,14 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
         }
     };
     Ok(object.unbind())
+}
+
+/// A value rebuilt by `restore`, as a Python object.
+fn any<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    value: PyResult<T>,
+) -> PyResult<Bound<'py, PyAny>> {
+    value?.into_bound_py_any(py)
 }
 
 /// A game of class `kind` from `(deal, rules, blind, history)`, its history replayed.
@@ -128,15 +120,12 @@ fn replayed<'py>(
 
 /// The verdict named `win`, `loss` or `unknown`.
 pub fn verdict(name: &str) -> PyResult<Verdict> {
-    [Verdict::Win, Verdict::Loss, Verdict::Unknown]
-        .into_iter()
-        .find(|v| v.name() == name)
-        .ok_or_else(|| {
-            InvalidPickleError::new_err(format!(
-                "not a pickled accordion value: its result is {}, not win, loss or unknown",
-                shown_text(name)
-            ))
-        })
+    Verdict::named(name).ok_or_else(|| {
+        let name = shown_text(name);
+        InvalidPickleError::new_err(format!(
+            "not a pickled accordion value: its result is {name}, not win, loss or unknown"
+        ))
+    })
 }
 
 /// The error for a state that no `__reduce__` wrote: `what` is the part that is wrong.

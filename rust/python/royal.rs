@@ -124,10 +124,9 @@ throw_game! {
 #[pyfunction]
 #[pyo3(signature = (seed, cards = None))]
 fn royal_deal(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeal> {
-    let number = seed_arg(seed)?;
-    let cards = card_count(cards, 2)?;
+    let deal = RoyalDeal::from_seed(seed_arg(seed)?, card_count(cards, 2)?)?;
     Ok(PyDeal {
-        deal: RoyalDeal::from_seed(number, cards)?.as_deal().clone(),
+        deal: deal.as_deal().clone(),
         seed: None,
     })
 }

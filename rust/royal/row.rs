@@ -132,11 +132,7 @@ mod tests {
     use super::*;
 
     fn row(text: &str) -> RoyalRow {
-        let cards: Vec<Card> = text
-            .split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect();
-        RoyalRow::from_cards(&cards)
+        RoyalRow::from_cards(&crate::card::cards(text))
     }
 
     #[test]
@@ -144,16 +140,8 @@ mod tests {
         // QH and 9H agree (hearts) around 5C; 5C and 5S (rank) around 9H 7D;
         // 9H and KH (hearts) around 7D 5S.
         let r = row("QH 5C 9H 7D 5S KH");
-        let mut throws = Vec::new();
-        r.throws(&mut throws);
-        assert_eq!(
-            throws,
-            vec![
-                Throw { at: 1, count: 1 },
-                Throw { at: 2, count: 2 },
-                Throw { at: 3, count: 2 },
-            ]
-        );
+        let throws: Vec<(u8, u8)> = r.throw_list().iter().map(|t| (t.at, t.count)).collect();
+        assert_eq!(throws, [(1, 1), (2, 2), (3, 2)]);
         assert!(r.has_throw());
         assert!(!row("QH 5C 7D").has_throw());
         assert!(!r.allows(Throw { at: 0, count: 1 }));

@@ -169,7 +169,7 @@ mod tests {
 
     #[test]
     fn verdicts_match_brute_force_and_lines_replay() {
-        check::solves_numbered_deals_as_brute_force_does::<Royal>(&[14], 300);
+        check::solves_numbered_deals_as_brute_force_does::<Royal>(&[14], 300, 0);
     }
 
     #[test]
