@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _helpers import wait_for_usage
 from conftest import run_cli
 from test_batch import timeless
 
@@ -648,9 +649,7 @@ def first_results(path: Path, wanted: int) -> tuple[int, float]:
             first = time.monotonic() - start
     child.terminate()
     child.stdout.close()
-    _, _, usage = os.wait4(child.pid, 0)
-    child.returncode = 0
-    return usage.ru_maxrss, first
+    return wait_for_usage(child, timeout=60).ru_maxrss, first
 
 
 def test_solve_file_streams_in_flat_memory(tmp_path: Path) -> None:
