@@ -45,10 +45,12 @@ impl Default for Sampler {
 
 impl Sampler {
     /// Orderings per decision.
-    pub const SAMPLES: usize = 32;
+    /// (8 to 512 tried on deals 1-10,000, `benches/blind_sampler.rs`.)
+    pub const SAMPLES: usize = 64;
     /// Stock cards each ordering looks ahead (tried on deals 1-3,000: 2, 4,
-    /// 6, 10, 20 and the whole stock; see `docs/results.md`).
-    pub const HORIZON: usize = 4;
+    /// 6, 10, 20 and the whole stock; on deals 1-10,000: 2, 4, 8, 12; see
+    /// `docs/results.md`).
+    pub const HORIZON: usize = 8;
     /// Positions the solver may search per candidate and ordering.
     pub const NODES: u64 = 2_000;
     /// Rows expanded per phase search (as the agent).
