@@ -80,10 +80,14 @@ fn drop_of(right: u8) -> i32 {
     DROP[usize::from(right.min(3))]
 }
 
-/// Sort `moves` (legal in `position`) best first, perturbed by `perturb`.
-/// `scratch` holds the per-card counts: each move's sort key is computed
-/// once, packed with the move into one `u32` (key above, tie-break below),
-/// and the codes are sorted as plain integers.
+/// Push onto `codes` one code per move of `moves` (legal in `position`),
+/// perturbed by `perturb`: the move's sort key above, a tie-break naming the
+/// move below (so no two codes are equal), such that the best move has the
+/// least code. [`next_best`] takes them out in that order, one at a time: a
+/// node tries few of its moves before the search leaves it (a won line
+/// tries one per node, a restart or a cutoff ends the rest), so selecting
+/// each in turn costs less than sorting them all, and yields the same order.
+/// `scratch` holds the per-card counts.
 ///
 /// The key, most significant first:
 /// 1. the *strain* the move leaves: summed over the cards, 3 for a card with
@@ -92,14 +96,16 @@ fn drop_of(right: u8) -> i32 {
 ///    position, in `O(from)`.
 /// 2. the sweepers class.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn order_moves(
     position: &Position,
-    moves: &mut [Step],
+    moves: &[Step],
     perturb: Perturb,
     scratch: &mut Scratch,
     sweepers: u16,
     two_way: bool,
     open: bool,
+    codes: &mut Vec<u32>,
 ) {
     let cards = position.cards();
     let attempt = perturb.attempt;
@@ -116,10 +122,7 @@ pub(crate) fn order_moves(
     if !two_way {
         scratch.count_partners(cards, position.census(), open);
     }
-    let Scratch {
-        codes, right, lost, ..
-    } = scratch;
-    codes.clear();
+    let Scratch { right, lost } = scratch;
     codes.extend(moves.iter().map(|step| {
         let tie = 64 * (63 - step.from as u32) + (63 - step.to as u32);
         let (mover, covered) = (cards[step.from], cards[step.to]);
@@ -145,13 +148,24 @@ pub(crate) fn order_moves(
         };
         (key + noise) << 12 | tie
     }));
-    codes.sort_unstable();
-    for (step, &code) in moves.iter_mut().zip(codes.iter()) {
-        let tie = code & 0xFFF;
-        *step = Step {
-            from: 63 - (tie >> 6) as usize,
-            to: 63 - (tie & 63) as usize,
-        };
+}
+
+/// The `i`-th best move of the codes pushed by [`order_moves`], when the
+/// first `i` have been taken by earlier calls: the least code of
+/// `codes[i..]` is swapped to place `i` and decoded.
+#[inline]
+pub(crate) fn next_best(codes: &mut [u32], i: usize) -> Step {
+    let mut best = i;
+    for at in i + 1..codes.len() {
+        if codes[at] < codes[best] {
+            best = at;
+        }
+    }
+    codes.swap(i, best);
+    let tie = codes[i] & 0xFFF;
+    Step {
+        from: 63 - (tie >> 6) as usize,
+        to: 63 - (tie & 63) as usize,
     }
 }
 
@@ -177,7 +191,6 @@ fn strain_change(cards: &[u8], right: &[u8; 64], lost: &[u8; 64], from: usize, t
 /// indexed by place (a row holds at most 52 cards), so that filling them
 /// neither allocates nor checks bounds.
 pub(crate) struct Scratch {
-    codes: Vec<u32>,
     /// Partners to the right of each card (the stock's cards count as to
     /// the right of every top card), exact below 3: a 3 may stand for
     /// more (see [`Scratch::count_partners`]).
@@ -191,7 +204,6 @@ pub(crate) struct Scratch {
 impl Default for Scratch {
     fn default() -> Scratch {
         Scratch {
-            codes: Vec::new(),
             right: [0; 64],
             lost: [0; 64],
         }
