@@ -126,13 +126,11 @@ pub(crate) fn order_moves(
     codes.extend(moves.iter().map(|step| {
         let tie = 64 * (63 - step.from as u32) + (63 - step.to as u32);
         let (mover, covered) = (cards[step.from], cards[step.to]);
-        let sweeper = |c: u8| sweepers >> (c >> 2) & 1 == 1;
-        let class = match (sweeper(mover), sweeper(covered)) {
-            (false, false) => 0,
-            (true, false) => 1,
-            (true, true) => 2,
-            (false, true) => 3,
-        };
+        // The class, without branches: with `m` and `c` the mover's and the
+        // covered card's sweeper bits, `m ^ 3c` is 0 (neither), 1 (the
+        // mover), 2 (both), 3 (the covered card only).
+        let sweeper = |c: u8| u32::from(sweepers >> (c >> 2)) & 1;
+        let class = sweeper(mover) ^ 3 * sweeper(covered);
         let key = if two_way {
             class * 1024 + partners(position.census(), covered)
         } else {
