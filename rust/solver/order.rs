@@ -122,7 +122,7 @@ pub(crate) fn order_moves(
     if !two_way {
         scratch.count_partners(cards, position.census(), open);
     }
-    let Scratch { right, lost } = scratch;
+    let scratch = &*scratch;
     codes.extend(moves.iter().map(|step| {
         let tie = 64 * (63 - step.from as u32) + (63 - step.to as u32);
         let (mover, covered) = (cards[step.from], cards[step.to]);
@@ -134,7 +134,7 @@ pub(crate) fn order_moves(
         let key = if two_way {
             class * 1024 + partners(position.census(), covered)
         } else {
-            let change = strain_change(cards, right, lost, step.from, step.to);
+            let change = strain_change(cards, scratch, step.from, step.to);
             (64 + change).clamp(0, 127) as u32 * 4096 + class * 1024
         };
         let noise = if attempt == 0 || amount == 0 {
@@ -169,12 +169,13 @@ pub(crate) fn next_best(codes: &mut [u32], i: usize) -> Step {
 
 /// The change in strain when the card at `from` covers the one at `to`
 /// (leftwards): the covered card leaves, cards left of it lose it as a right
-/// partner (`lost`, from [`Scratch::count_partners`]), cards between lose
-/// the mover, and the mover gains them.
+/// partner ([`Scratch::lost`]), cards between lose the mover, and the mover
+/// gains them.
 #[inline]
-fn strain_change(cards: &[u8], right: &[u8; 64], lost: &[u8; 64], from: usize, to: usize) -> i32 {
+fn strain_change(cards: &[u8], scratch: &Scratch, from: usize, to: usize) -> i32 {
+    let right = &scratch.right;
     let mover = cards[from];
-    let mut change = i32::from(lost[to & 63]) - strain(right[to & 63]);
+    let mut change = scratch.lost(cards, to) - strain(right[to & 63]);
     let mut passed = 0;
     for at in to + 1..from {
         if agree(cards[at], mover) {
@@ -193,37 +194,41 @@ pub(crate) struct Scratch {
     /// the right of every top card), exact below 3: a 3 may stand for
     /// more (see [`Scratch::count_partners`]).
     right: [u8; 64],
-    /// For each card, the strain its leaving adds to the cards left of it:
-    /// those that agree with it lose it as a partner to their right (at
-    /// most two for each of its 15 partners: fits a byte).
-    lost: [u8; 64],
+    /// For each card from `deep` on, the strain the cards to its right that
+    /// agree with it gain when they lose a partner ([`drop_of`]), summed.
+    later: [u8; 64],
+    /// The same sums over every card from `deep` on, by suit and by rank.
+    by_suit: [u8; 4],
+    by_rank: [u8; 16],
+    /// Left of this place every card has three partners or more to its right.
+    deep: usize,
 }
 
 impl Default for Scratch {
     fn default() -> Scratch {
         Scratch {
             right: [0; 64],
-            lost: [0; 64],
+            later: [0; 64],
+            by_suit: [0; 4],
+            by_rank: [0; 16],
+            deep: 0,
         }
     }
 }
 
 impl Scratch {
-    /// Fill `right` and `lost` for the row `cards` (one-way only): one pass
-    /// from the right end counting partners by suit and by rank, one from
-    /// the left keeping running sums of the strain each card's leaving adds
-    /// (a card left of `t` agrees with the card at `t` by suit or by rank,
-    /// never both).
+    /// Fill the counts for the row `cards` (one-way only) in one pass from
+    /// the right end: each card's partners to its right, by suit and by
+    /// rank, and the running sums of what their leaving costs
+    /// ([`Scratch::lost`]).
     ///
     /// Only the counts up to three matter ([`strain`] and [`drop_of`] are
-    /// the same for three partners and more), so the first pass stops at
-    /// the place `deep` left of which every card of each suit already has
-    /// three partners of its suit to its right: there `right` is left at 3
-    /// (meaning "three or more") and `lost` at 0, which is exact (`lost[t]`
-    /// sums the drops of cards left of `t`, and a card with three partners
-    /// or more drops nothing when it loses one). The second pass starts at
-    /// `deep` for the same reason. On 52-card rows `deep` is reached after
-    /// about a third of the row.
+    /// the same for three partners and more), so the pass stops at the place
+    /// `deep` left of which every card of each suit already has three
+    /// partners of its suit to its right: there `right` is left at 3
+    /// (meaning "three or more"), and such a card drops nothing when it
+    /// loses a partner. On 52-card rows `deep` is reached after about a
+    /// third of the row.
     #[inline]
     fn count_partners(&mut self, cards: &[u8], census: [u16; 4], open: bool) {
         let stock = if open {
@@ -252,13 +257,19 @@ impl Scratch {
             }
         }
         self.right = [3; 64];
-        self.lost = [0; 64];
+        self.by_suit = [0; 4];
+        self.by_rank = [0; 16];
         let mut deep = cards.len();
         while pending != 0 && deep > 0 {
             deep -= 1;
             let c = cards[deep];
             let (s, r) = ((c & 3) as usize, (c >> 2) as usize & 15);
-            self.right[deep & 63] = by_suit[s] + by_rank[r];
+            let right = by_suit[s] + by_rank[r];
+            self.right[deep & 63] = right;
+            self.later[deep & 63] = self.by_suit[s] + self.by_rank[r];
+            let drop = drop_of(right) as u8;
+            self.by_suit[s] += drop;
+            self.by_rank[r] += drop;
             by_suit[s] += 1;
             by_rank[r] += 1;
             left[s] -= 1;
@@ -266,15 +277,23 @@ impl Scratch {
                 pending &= !(1 << s);
             }
         }
-        let mut lost_by_suit = [0u8; 4];
-        let mut lost_by_rank = [0u8; 16];
-        for (at, &c) in cards.iter().enumerate().skip(deep) {
-            let (s, r) = ((c & 3) as usize, (c >> 2) as usize & 15);
-            self.lost[at & 63] = lost_by_suit[s] + lost_by_rank[r];
-            let drop = drop_of(self.right[at & 63]) as u8;
-            lost_by_suit[s] += drop;
-            lost_by_rank[r] += drop;
+        self.deep = deep;
+    }
+
+    /// The strain the leaving of the card at `at` adds to the cards left of
+    /// it (those that agree with it lose it as a partner to their right):
+    /// the drops of every card that agrees with it (by suit or by rank, never
+    /// both) less its own, counted in both sums, and less those to its right.
+    /// Nothing left of `deep`, where no card drops anything.
+    #[inline]
+    fn lost(&self, cards: &[u8], at: usize) -> i32 {
+        if at < self.deep {
+            return 0;
         }
+        let c = cards[at];
+        let (s, r) = ((c & 3) as usize, (c >> 2) as usize & 15);
+        let agreeing = i32::from(self.by_suit[s]) + i32::from(self.by_rank[r]);
+        agreeing - 2 * drop_of(self.right[at & 63]) - i32::from(self.later[at & 63])
     }
 }
 
@@ -323,7 +342,7 @@ mod tests {
                     after[to] = after[from];
                     after.remove(from);
                     assert_eq!(
-                        strain_change(&cards, &scratch.right, &scratch.lost, from, to),
+                        strain_change(&cards, &scratch, from, to),
                         strain_of(&after) - strain_of(&cards),
                         "seed {seed}, {from} -> {to}"
                     );
@@ -373,7 +392,7 @@ mod tests {
                         .filter(|&i| agree(cards[i], cards[t]))
                         .map(|i| drop_of(right[i]))
                         .sum();
-                    assert_eq!(i32::from(scratch.lost[t]), lost, "seed {seed}, {t}");
+                    assert_eq!(scratch.lost(cards, t), lost, "seed {seed}, {t}");
                     checked += 1;
                 }
                 let tops: Vec<Card> = cards.iter().map(|&c| Card::from_index(c).unwrap()).collect();
