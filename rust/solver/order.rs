@@ -231,28 +231,28 @@ impl Scratch {
     /// third of the row.
     #[inline]
     fn count_partners(&mut self, cards: &[u8], census: [u16; 4], open: bool) {
-        let stock = if open {
-            [0; 4]
-        } else {
-            stock_of(cards, census)
-        };
         let mut by_suit = [0u8; 4];
         let mut by_rank = [0u8; 16];
-        for (suit, &ranks) in stock.iter().enumerate() {
-            by_suit[suit] = ranks.count_ones() as u8;
-            let mut r = ranks;
-            while r != 0 {
-                by_rank[r.trailing_zeros() as usize & 15] += 1;
-                r &= r - 1;
+        let mut row = census;
+        if !open {
+            let stock = stock_of(cards, census);
+            for (suit, &ranks) in stock.iter().enumerate() {
+                row[suit] &= !ranks;
+                by_suit[suit] = ranks.count_ones() as u8;
+                let mut r = ranks;
+                while r != 0 {
+                    by_rank[r.trailing_zeros() as usize & 15] += 1;
+                    r &= r - 1;
+                }
             }
         }
-        // Suit by suit, the row's cards left of the scan, and the suits
-        // whose cards there may still have fewer than three partners.
-        let mut left = [0u8; 4];
+        // Suit by suit, the row's ranks (`row`) and those passed by the scan
+        // (`seen`); `pending`: the suits whose cards left of the scan may
+        // still have fewer than three partners.
+        let mut seen = [0u16; 4];
         let mut pending = 0u8;
         for suit in 0..4 {
-            left[suit] = (census[suit] & !stock[suit]).count_ones() as u8;
-            if left[suit] > 0 && by_suit[suit] < 3 {
+            if row[suit] != 0 && by_suit[suit] < 3 {
                 pending |= 1 << suit;
             }
         }
@@ -272,8 +272,8 @@ impl Scratch {
             self.by_rank[r] += drop;
             by_suit[s] += 1;
             by_rank[r] += 1;
-            left[s] -= 1;
-            if by_suit[s] >= 3 || left[s] == 0 {
+            seen[s] |= 1 << r;
+            if by_suit[s] >= 3 || seen[s] == row[s] {
                 pending &= !(1 << s);
             }
         }
@@ -371,14 +371,21 @@ mod tests {
         for seed in 0..300u64 {
             let deal = Deal::from_seed(seed, 2 + seed as usize % 51).unwrap();
             let all = deal.cards();
-            let dealt = if seed % 3 == 0 { all.len() } else { 1 + next(all.len()) };
+            let dealt = if seed % 3 == 0 {
+                all.len()
+            } else {
+                1 + next(all.len())
+            };
             let (tops, stock) = all.split_at(dealt);
             let mut position = Position::new(tops, stock);
             let mut scratch = Scratch::default();
             loop {
                 let cards = position.cards();
                 let open = position.dealt() == stock.len();
-                let in_stock: Vec<u8> = stock[position.dealt()..].iter().map(|c| c.index()).collect();
+                let in_stock: Vec<u8> = stock[position.dealt()..]
+                    .iter()
+                    .map(|c| c.index())
+                    .collect();
                 scratch.count_partners(cards, position.census(), open);
                 let right: Vec<u8> = (0..cards.len())
                     .map(|i| {
@@ -395,7 +402,10 @@ mod tests {
                     assert_eq!(scratch.lost(cards, t), lost, "seed {seed}, {t}");
                     checked += 1;
                 }
-                let tops: Vec<Card> = cards.iter().map(|&c| Card::from_index(c).unwrap()).collect();
+                let tops: Vec<Card> = cards
+                    .iter()
+                    .map(|&c| Card::from_index(c).unwrap())
+                    .collect();
                 let mut moves = Vec::new();
                 rules.all_moves(&tops, &mut moves);
                 let deal_too = usize::from(!open);
