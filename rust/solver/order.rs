@@ -173,6 +173,11 @@ pub(crate) fn next_best(codes: &mut [u32], i: usize) -> Step {
 /// gains them.
 #[inline]
 fn strain_change(cards: &[u8], scratch: &Scratch, from: usize, to: usize) -> i32 {
+    if from < scratch.deep {
+        // Every card the move touches has three partners or more to its
+        // right, before and after, and none drops anything: no change.
+        return 0;
+    }
     let right = &scratch.right;
     let mover = cards[from];
     let mut change = scratch.lost(cards, to) - strain(right[to & 63]);
