@@ -153,11 +153,12 @@ pub(crate) fn order_moves(
 /// `codes[i..]` is swapped to place `i` and decoded.
 #[inline]
 pub(crate) fn next_best(codes: &mut [u32], i: usize) -> Step {
-    let mut best = i;
-    for at in i + 1..codes.len() {
-        if codes[at] < codes[best] {
-            best = at;
-        }
+    let (mut best, mut least) = (i, codes[i]);
+    for (at, &code) in codes.iter().enumerate().skip(i + 1) {
+        // Which code is less is data: no branch on it.
+        let less = code < least;
+        best = std::hint::select_unpredictable(less, at, best);
+        least = std::hint::select_unpredictable(less, code, least);
     }
     codes.swap(i, best);
     let tie = codes[i] & 0xFFF;
@@ -278,9 +279,8 @@ impl Scratch {
             by_suit[s] += 1;
             by_rank[r] += 1;
             seen[s] |= 1 << r;
-            if by_suit[s] >= 3 || seen[s] == row[s] {
-                pending &= !(1 << s);
-            }
+            let done = by_suit[s] >= 3 || seen[s] == row[s];
+            pending &= !(u8::from(done) << s);
         }
         self.deep = deep;
     }
