@@ -135,14 +135,12 @@ fn suits_of(census: [u16; 4]) -> u8 {
 /// suit, or one of its suit and one of its rank, or two of its rank.
 #[inline]
 fn two_partners(census: [u16; 4], c: u8) -> bool {
+    // Without branches (which way each test goes is data).
     let (suit, rank) = ((c & 3) as usize, c >> 2);
     let mates = census[suit] & !(1 << rank);
-    let others = census
-        .iter()
-        .enumerate()
-        .filter(|&(s, &ranks)| s != suit && ranks >> rank & 1 == 1)
-        .count();
-    mates & mates.wrapping_sub(1) != 0 || usize::from(mates != 0) + others >= 2
+    let of_rank: u16 = census.iter().map(|&ranks| ranks >> rank & 1).sum();
+    // `of_rank` counts `c` itself.
+    (mates & mates.wrapping_sub(1) != 0) | (u16::from(mates != 0) + of_rank >= 3)
 }
 
 /// Cards in play that agree with card `c` (itself excluded).

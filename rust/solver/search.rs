@@ -822,9 +822,14 @@ impl<'a> Search<'a> {
             let from = movers.trailing_zeros() as usize;
             movers &= movers - 1;
             for (mask, &d) in masks.iter().zip(&self.distances) {
-                if mask >> from & 1 == 1 {
-                    self.moves.push(Step { from, to: from - d });
-                }
+                // Pushed, then kept or not without a branch (whether the
+                // mover reaches this distance is data).
+                let at = self.moves.len();
+                self.moves.push(Step {
+                    from,
+                    to: from.wrapping_sub(d),
+                });
+                self.moves.truncate(at + (mask >> from & 1) as usize);
             }
         }
     }
