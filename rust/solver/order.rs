@@ -239,11 +239,9 @@ impl Scratch {
     fn count_partners(&mut self, cards: &[u8], census: [u16; 4], open: bool) {
         let mut by_suit = [0u8; 4];
         let mut by_rank = [0u8; 16];
-        let mut row = census;
         if !open {
             let stock = stock_of(cards, census);
             for (suit, &ranks) in stock.iter().enumerate() {
-                row[suit] &= !ranks;
                 by_suit[suit] = ranks.count_ones() as u8;
                 let mut r = ranks;
                 while r != 0 {
@@ -252,21 +250,24 @@ impl Scratch {
                 }
             }
         }
-        // Suit by suit, the row's ranks (`row`) and those passed by the scan
-        // (`seen`); `pending`: the suits whose cards left of the scan may
-        // still have fewer than three partners.
-        let mut seen = [0u16; 4];
-        let mut pending = 0u8;
+        // A suit is done once three of its cards, or all of them (the
+        // stock's included) if it has fewer, are right of the scan: `need`
+        // is that number, `deficit` the cards still to pass before every
+        // suit is done.
+        let mut need = [0u8; 4];
+        let mut deficit = 0u8;
         for suit in 0..4 {
-            if row[suit] != 0 && by_suit[suit] < 3 {
-                pending |= 1 << suit;
-            }
+            let one = census[suit];
+            let two = one & one.wrapping_sub(1);
+            let three = two & two.wrapping_sub(1);
+            need[suit] = u8::from(one != 0) + u8::from(two != 0) + u8::from(three != 0);
+            deficit += need[suit].saturating_sub(by_suit[suit]);
         }
         self.right = [3; 64];
         self.by_suit = [0; 4];
         self.by_rank = [0; 16];
         let mut deep = cards.len();
-        while pending != 0 && deep > 0 {
+        while deficit != 0 && deep > 0 {
             deep -= 1;
             let c = cards[deep];
             let (s, r) = ((c & 3) as usize, (c >> 2) as usize & 15);
@@ -276,11 +277,9 @@ impl Scratch {
             let drop = drop_of(right) as u8;
             self.by_suit[s] += drop;
             self.by_rank[r] += drop;
+            deficit -= u8::from(by_suit[s] < need[s]);
             by_suit[s] += 1;
             by_rank[r] += 1;
-            seen[s] |= 1 << r;
-            let done = (by_suit[s] >= 3) | (seen[s] == row[s]);
-            pending &= !(u8::from(done) << s);
         }
         self.deep = deep;
     }
