@@ -130,7 +130,7 @@ pub(crate) fn order_moves(
         // covered card's sweeper bits, `m ^ 3c` is 0 (neither), 1 (the
         // mover), 2 (both), 3 (the covered card only).
         let sweeper = |c: u8| u32::from(sweepers >> (c >> 2)) & 1;
-        let class = sweeper(mover) ^ 3 * sweeper(covered);
+        let class = sweeper(mover) ^ (3 * sweeper(covered));
         let key = if two_way {
             class * 1024 + partners(position.census(), covered)
         } else {
