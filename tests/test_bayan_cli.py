@@ -89,7 +89,7 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
             ],
             "--checkpoint /-/x: there is no folder",
         ),
-        (["rate", "--game", "bayan", "--seed", "1"], "not Bayan"),
+        (["rate", "--game", "bayan", "--rules", "parlett", "--seed", "1"], "not --rules parlett"),
         (["deal", "--game", "bayan", "--winnable"], "drop --game"),
         (["play", "--game", "bayan", "--seed", "1", "--rules", "strict"], "not --rules strict"),
         (["play", "--game", "bayan", "--deal", "5C ZZ"], "ZZ"),
