@@ -12,14 +12,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _helpers import card_texts, texts
 from conftest import data_script
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import accordion
 import accordion.reference
-from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
+from accordion.errors import (
+    AccordionError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidMoveError,
+)
 from accordion.games import GAMES, Descriptor, Engines
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -121,6 +127,35 @@ def test_illegal_moves_raise_say_why_and_change_nothing(
     assert str(game) == row
     assert [str(card) for card in game.cards] == row.split()
     assert list(game.history) == []
+
+
+# ---------------------------------------------------------------- notation
+
+#: A throw game's move of two cards ``{a}`` and ``{b}``: a spelling to parse, the
+#: move's canonical text, another spelling of the same move, and the kind it names.
+TWO_CARD_MOVES = {
+    "royal-marriage": ("{a} {b} out", "out {a} {b}", "x{a},{b}", "out"),
+    "bayan": ("out {a} {b}", "out {a} {b}", "x{a},{b}", "out"),
+    "accordian": ("{a} on {b}", "{a}>{b}", "{a}-{b}", "move"),
+}
+
+
+@pytest.mark.parametrize("name", list(TWO_CARD_MOVES))
+@given(a=card_texts, b=card_texts)
+def test_canonical_two_card_moves_round_trip_on_both_engines(name: str, a: str, b: str) -> None:
+    spelling, canonical, other, kind = (text.format(a=a, b=b) for text in TWO_CARD_MOVES[name])
+    for engine in ("core", "reference"):
+        move_class = GAMES[name].move_class(engine)
+        if a == b:
+            with pytest.raises(InvalidMoveError, match="names one card twice"):
+                move_class(canonical)
+            continue
+        move = move_class.parse(spelling)
+        assert str(move) == canonical
+        assert move_class.parse(str(move)) == move
+        assert hash(move_class(other)) == hash(move)
+        assert move == move_class(other)
+        assert (move.kind, texts(move.cards), move.is_deal) == (kind, [a, b], False)
 
 
 # ---------------------------------------------------------------- lock step

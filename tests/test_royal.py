@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from _helpers import Engines, texts
+from _helpers import Engines, card_texts, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -47,9 +47,6 @@ def test_numbered_deals_agree_and_follow_the_accordion_shuffle(seed: int, cards:
 
 
 # ---------------------------------------------------------------- notation
-
-CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
-card_texts = st.sampled_from(CARDS)
 
 
 @st.composite
