@@ -14,10 +14,12 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import strategies as st
 
 if TYPE_CHECKING:
     import resource
@@ -84,6 +86,29 @@ def started_until_checkpointed(
     ):
         time.sleep(0.02)
     return process
+
+
+#: Every card's text, and Hypothesis's strategy for one of them.
+CARDS = [rank + suit for rank in "A23456789TJQK" for suit in "CDHS"]
+card_texts = st.sampled_from(CARDS)
+
+
+@st.composite
+def move_texts(draw: st.DrawFn, spellings: list[str]) -> str:
+    """A move of two different cards ``{a}`` and ``{b}`` in one of ``spellings``, or
+    (one time in ten) ``deal``."""
+    if draw(st.integers(0, 9)) == 0:
+        return "deal"
+    a, b = draw(st.lists(card_texts, min_size=2, max_size=2, unique=True))
+    return draw(st.sampled_from(spellings)).format(a=a, b=b)
+
+
+def played(game: Any, moves: Iterable[object]) -> Any:
+    """``game`` after playing ``moves`` (moves or their texts) in turn: a solver's or
+    the command line's line replayed through the reference engine."""
+    for move in moves:
+        game.play(str(move))
+    return game
 
 
 def texts(items: Any) -> list[str]:

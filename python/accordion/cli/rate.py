@@ -5,25 +5,22 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from accordion import Rating, rate
 from accordion.cli import common
 from accordion.cli.solve import _deals, add_deal_flags
 from accordion.games import GAMES, Descriptor
 
+HELP = "rate open deals: easy, medium or hard (or unwinnable)"
+DESCRIPTION = """Rate open deals: difficulty = the share of the moves a careful player weighs
+(the legal moves in order, up to the first that keeps the win) that would throw the win away,
+each decided by the exhaustive solver; easy, medium and hard are the thirds of the numbered
+Accordion deals of that length (docs/difficulty.md). The throw games are rated alike, without
+a level."""
 
-def register(subparsers: Any) -> None:
-    """Add the ``rate`` subcommand, its options and its help, to ``subparsers``."""
-    parser = subparsers.add_parser(
-        "rate",
-        help="rate open deals: easy, medium or hard (or unwinnable)",
-        description="Rate open deals: difficulty = the share of the moves a careful player "
-        "weighs (the legal moves in order, up to the first that keeps the win) that would "
-        "throw the win away, each decided by the exhaustive solver; easy, medium and hard "
-        "are the thirds of the numbered Accordion deals of that length (docs/difficulty.md). "
-        "The throw games are rated alike, without a level.",
-    )
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """The ``rate`` subcommand's options."""
     add_deal_flags(parser)
     parser.add_argument(
         "--rules",
@@ -38,7 +35,6 @@ def register(subparsers: Any) -> None:
     )
     common.add_game_flags(parser, numbering=True)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
-    parser.set_defaults(run=run)
 
 
 def _line(index: int, total: int, deal: str, rating: Rating, game: Descriptor) -> str:

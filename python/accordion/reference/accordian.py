@@ -238,10 +238,7 @@ solve_accordian: Solver[AccordianGame, AccordianSolution] = Solver(
     them as one-card piles). Under ``modern`` (default) every line is searched,
     the fewest piles reachable from each position remembered; a position stops
     being searched once it is known to reach one pile (exponential in the worst
-    case). Under ``uva`` the one line is the forced play.
-
-    The arguments are checked as the core checks them; the budgets are not
-    applied (the search is for rows that finish).""",
+    case). Under ``uva`` the one line is the forced play.""",
 )
 
 
