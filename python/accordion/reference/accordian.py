@@ -242,9 +242,8 @@ solve_accordian: Solver[AccordianGame, AccordianSolution] = Solver(
 )
 
 
-def accordian_rules(rules: object) -> str:
-    """``modern`` (default) or ``uva``, as a name or as ``Rules`` without a variant."""
-    return AccordianGame.rule_set(rules)
+#: ``modern`` (default) or ``uva``, as a name or as ``Rules`` without a variant.
+accordian_rules = AccordianGame.rule_set
 
 
 __all__ = [

@@ -171,10 +171,9 @@ solve_bayan: Solver[BayanGame, BayanSolution] = Solver(
 )
 
 
-def bayan_rules(rules: object) -> str:
-    """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
-    as ``Rules`` without a variant, or ``None``."""
-    return BayanGame.rule_set(rules)
+#: ``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
+#: as ``Rules`` without a variant, or ``None``.
+bayan_rules = BayanGame.rule_set
 
 
 __all__ = [

@@ -233,9 +233,8 @@ solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
 )
 
 
-def royal_rules(rules: object) -> str:
-    """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    return RoyalGame.rule_set(rules)
+#: ``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant.
+royal_rules = RoyalGame.rule_set
 
 
 __all__ = [
