@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -49,6 +50,24 @@ class Engines:
             return importlib.import_module(self.modules[request.param])
 
         return engine
+
+
+def interrupted_cli(*args: str, after: float) -> str:
+    """Run ``accordion ARGS``, send it SIGINT (Ctrl-C) ``after`` seconds, and return its
+    standard error once it ends, which it must within a minute with status 130 and no
+    traceback."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(after)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err
+    return err
 
 
 def wait_for_usage(process: subprocess.Popen[Any], timeout: float) -> resource.struct_rusage:

@@ -266,44 +266,30 @@ def test_the_cli_rates_every_throw_game(game: str) -> None:
 
 
 def test_a_throw_game_rating_releases_the_gil_and_stops_on_ctrl_c() -> None:
-    import signal
-    import subprocess
-    import sys
+    import threading
     import time
 
+    from _helpers import interrupted_cli
+
     # Accordian's numbered 20-card deal 1 needs all 20,000,000 positions (seconds):
-    # rated in a worker thread, the main thread runs meanwhile and stops it.
-    code = (
-        "import threading, time, accordion\n"
-        "deal = accordion.Deal.from_seed(1, 20)\n"
-        "said = []\n"
-        "def work():\n"
-        "    try:\n"
-        "        accordion.rate(deal, game='accordian')\n"
-        "        said.append('finished')\n"
-        "    except KeyboardInterrupt:\n"
-        "        said.append('interrupted')\n"
-        "thread = threading.Thread(target=work)\n"
-        "thread.start()\n"
-        "time.sleep(0.5)\n"
-        "print('told', accordion.interrupt(), flush=True)\n"
-        "thread.join()\n"
-        "print(said, flush=True)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["told 1", "['interrupted']"], result.stdout
+    # rated in a worker thread, this thread runs meanwhile and stops it.
+    said: list[str] = []
+
+    def work() -> None:
+        try:
+            accordion.rate(Deal.from_seed(1, 20), game="accordian")
+            said.append("finished")
+        except KeyboardInterrupt:
+            said.append("interrupted")
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    # Told once the call is running (interrupt() counts the calls it told).
+    deadline = time.monotonic() + 30
+    while accordion.interrupt() == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    thread.join(timeout=60)
+    assert said == ["interrupted"]
     command = ["rate", "--game", "accordian", "--seed", "1", "--cards", "20", "--count", "50"]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "accordion", *command],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(2)
-    child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=60)
-    assert child.returncode == 130, err
+    err = interrupted_cli(*command, after=2)
     assert err.strip().splitlines() == ["accordion: interrupted"]

@@ -176,3 +176,13 @@ def add_game_flag(parser: argparse.ArgumentParser) -> None:
         )
         + "; default accordion",
     )
+
+
+def per_game(say: Callable[[Descriptor], str]) -> str:
+    """The tail of a help text: ``; NAME: …`` for each game not played by Accordion's
+    engine, in the words ``say`` gives it (a game it gives none is left out)."""
+    return "".join(
+        f"; {game.name}: {said}"
+        for game in GAMES.values()
+        if not game.plays_accordion and (said := say(game))
+    )

@@ -9,7 +9,7 @@ import json
 from accordion import Rating, rate
 from accordion.cli import common
 from accordion.cli.solve import _deals, add_deal_flags
-from accordion.games import GAMES, Descriptor
+from accordion.games import Descriptor
 
 HELP = "rate open deals: easy, medium or hard (or unwinnable)"
 DESCRIPTION = """Rate open deals: difficulty = the share of the moves a careful player weighs
@@ -26,11 +26,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         "--rules",
         metavar="NAME",
         help="modern (default) or parlett (must move)"
-        + "".join(
-            f"; {game.name}: {', '.join(game.rules)}"
-            for game in GAMES.values()
-            if not game.plays_accordion
-        )
+        + common.per_game(lambda game: ", ".join(game.rules))
         + " (the forced rule sets leave nothing to rate)",
     )
     common.add_game_flags(parser, numbering=True)

@@ -21,7 +21,7 @@ from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InvalidDealError
-from accordion.games import GAMES, Descriptor
+from accordion.games import Descriptor
 from accordion.play.session import plural
 
 HELP = "decide deals: win (with the line), loss (with the fewest piles) or unknown"
@@ -38,11 +38,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         default="modern",
         metavar="NAME",
         help="modern (default) or parlett (must move; solves for the best forced line)"
-        + "".join(
-            f"; {game.name}: {', '.join(game.solve_rules)}"
-            for game in GAMES.values()
-            if not game.plays_accordion
-        ),
+        + common.per_game(lambda game: ", ".join(game.solve_rules)),
     )
     common.add_game_flags(parser, numbering=True)
     budget = common.positive

@@ -30,11 +30,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="the rule set: "
         + ", ".join(common.RULE_NAMES)
-        + "".join(
-            f"; {game.name}: {', '.join(game.rules)}"
-            for game in GAMES.values()
-            if not game.plays_accordion
-        ),
+        + common.per_game(lambda game: ", ".join(game.rules)),
     )
     parser.add_argument(
         "--strategy",
@@ -43,10 +39,12 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         + ", ".join(GAMES["accordion"].strategies)
         + " (default: what the rules force, the agent under parlett, else greedy "
         "slide-first; see docs/strategies.md)"
-        + "".join(
-            f"; {game.name}: {', '.join(game.strategies)} (default {game.strategies[0]})"
-            for game in GAMES.values()
-            if game.strategies and not game.plays_accordion
+        + common.per_game(
+            lambda game: (
+                f"{', '.join(game.strategies)} (default {game.strategies[0]})"
+                if game.strategies
+                else ""
+            )
         ),
     )
     parser.add_argument(
