@@ -114,10 +114,13 @@ pub(crate) fn order_moves(
     } else {
         perturb.amount
     };
-    let salt = if attempt == 0 {
-        0
-    } else {
+    // No noise (the first attempt, or the probes below their window): no
+    // hash to take either.
+    let noisy = attempt != 0 && amount != 0;
+    let salt = if noisy {
         position.hash() ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    } else {
+        0
     };
     if !two_way {
         scratch.count_partners(cards, position.census(), open);
@@ -137,12 +140,12 @@ pub(crate) fn order_moves(
             let change = strain_change(cards, scratch, step.from, step.to);
             (64 + change).clamp(0, 127) as u32 * 4096 + class * 1024
         };
-        let noise = if attempt == 0 || amount == 0 {
-            0
-        } else {
+        let noise = if noisy {
             let mut z = salt ^ u64::from(tie).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 31)).wrapping_mul(0x94D0_49BB_1331_11EB);
             (z >> 40) as u32 % amount
+        } else {
+            0
         };
         (key + noise) << 12 | tie
     }));
