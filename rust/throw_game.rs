@@ -66,7 +66,9 @@ impl<R: DerefMut<Target = CardRow>> RowCards for R {
 }
 
 /// A row with the throws one game allows.
-pub trait ThrowRow: Copy + fmt::Debug + fmt::Display + RowCards + Send + Sync {
+/// Rows are equal when their piles are (the careful player of
+/// `crate::choose::throw_rating` remembers rows it proved lost).
+pub trait ThrowRow: Copy + Eq + Hash + fmt::Debug + fmt::Display + RowCards + Send + Sync {
     /// A throw by position.
     type Throw: Copy + fmt::Debug + Eq + Hash;
     /// What `apply` returns for `unapply` to restore the row.
@@ -241,6 +243,11 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     const MIN_CARDS: usize;
     /// What the game calls a throw (in error messages).
     const THROW: &'static str = "throw";
+    /// The nodes of the solver a careful player's quick look at a throw may
+    /// spend before its rating follows the throw to decide it
+    /// (`crate::choose::throw_rating`): small for an exponential search, no
+    /// limit for a solver that decides any row at once.
+    const QUICK_LOOK: u64 = 256;
 
     /// The game under rule set `set` (one of [`Self::RULE_SETS`]).
     fn with_rules(set: RuleSet) -> Self;

@@ -11,13 +11,16 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import strategies as st
 
 if TYPE_CHECKING:
     import resource
@@ -47,6 +50,24 @@ class Engines:
             return importlib.import_module(self.modules[request.param])
 
         return engine
+
+
+def interrupted_cli(*args: str, after: float) -> str:
+    """Run ``accordion ARGS``, send it SIGINT (Ctrl-C) ``after`` seconds, and return its
+    standard error once it ends, which it must within a minute with status 130 and no
+    traceback."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(after)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err
+    return err
 
 
 def wait_for_usage(process: subprocess.Popen[Any], timeout: float) -> resource.struct_rusage:
@@ -84,6 +105,29 @@ def started_until_checkpointed(
     ):
         time.sleep(0.02)
     return process
+
+
+#: Every card's text, and Hypothesis's strategy for one of them.
+CARDS = [rank + suit for rank in "A23456789TJQK" for suit in "CDHS"]
+card_texts = st.sampled_from(CARDS)
+
+
+@st.composite
+def move_texts(draw: st.DrawFn, spellings: list[str]) -> str:
+    """A move of two different cards ``{a}`` and ``{b}`` in one of ``spellings``, or
+    (one time in ten) ``deal``."""
+    if draw(st.integers(0, 9)) == 0:
+        return "deal"
+    a, b = draw(st.lists(card_texts, min_size=2, max_size=2, unique=True))
+    return draw(st.sampled_from(spellings)).format(a=a, b=b)
+
+
+def played(game: Any, moves: Iterable[object]) -> Any:
+    """``game`` after playing ``moves`` (moves or their texts) in turn: a solver's or
+    the command line's line replayed through the reference engine."""
+    for move in moves:
+        game.play(str(move))
+    return game
 
 
 def texts(items: Any) -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _helpers import Engines, texts
+from _helpers import Engines, move_texts, played, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -33,16 +33,7 @@ def numbered(seed: int, cards: int) -> str:
     return str(core().Deal.from_seed(seed, cards))
 
 
-CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
-card_texts = st.sampled_from(CARDS)
-
-
-@st.composite
-def move_texts(draw: st.DrawFn) -> str:
-    if draw(st.integers(0, 9)) == 0:
-        return "deal"
-    a, b = draw(st.lists(card_texts, min_size=2, max_size=2, unique=True))
-    return draw(st.sampled_from([f"{a}>{b}", f"{a}-{b}", f"{a} on {b}", f"{a}→{b}"]))
+SPELLINGS = ["{a}>{b}", "{a}-{b}", "{a} on {b}", "{a}→{b}"]
 
 
 # ---------------------------------------------------------------- the judge
@@ -140,18 +131,7 @@ def test_bad_move_text_raises_invalid_move(engine: Any, text: str) -> None:
         engine.AccordianGame("5C 5H").play(text)
 
 
-@given(a=card_texts, b=card_texts)
-def test_canonical_moves_round_trip_on_both_engines(a: str, b: str) -> None:
-    for module in (core(), reference()):
-        if a == b:
-            with pytest.raises(errors.InvalidMoveError, match="names one card twice"):
-                module.AccordianMove(f"{a}>{b}")
-            continue
-        move = module.AccordianMove.parse(f"{a} on {b}")
-        assert str(move) == f"{a}>{b}"
-        assert module.AccordianMove.parse(str(move)) == move
-        assert hash(module.AccordianMove(f"{a}-{b}")) == hash(move)
-        assert (move.kind, texts(move.cards), move.is_deal) == ("move", [a, b], False)
+# Two-card moves round-trip on both engines: tests/test_every_game.py.
 
 
 @pytest.mark.parametrize("name", ["strict", "strict-leap", "parlett", "nope"])
@@ -221,7 +201,7 @@ class Lockstep(RuleBasedStateMachine):
         move = data.draw(st.sampled_from(texts(self.ref.legal_moves)))
         assert str(self.core.play(move)) == str(self.ref.play(move))
 
-    @rule(text=move_texts())
+    @rule(text=move_texts(SPELLINGS))
     def try_any_move(self, text: str) -> None:
         outcomes = []
         for game in (self.core, self.ref):
@@ -288,21 +268,13 @@ def test_both_solvers_agree_with_brute_force_on_short_rows(cards: int) -> None:
         assert fast.result == slow.result == ("win" if fewest == 1 else "loss")
 
 
-def replayed(deal: str, moves: Any) -> Any:
-    """The reference engine's game after playing ``moves`` on the open ``deal``."""
-    game = reference().AccordianGame(deal)
-    for move in moves:
-        game.play(str(move))
-    return game
-
-
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), cards=st.integers(1, 9))
 def test_solver_agrees_with_the_reference_search_and_lines_replay(seed: int, cards: int) -> None:
     deal = numbered(seed, cards)
     fast, slow = core().solve_accordian(deal), reference().solve_accordian(deal)
     assert (fast.result, fast.piles) == (slow.result, slow.piles)
-    end = replayed(deal, fast.moves)
+    end = played(reference().AccordianGame(deal), fast.moves)
     assert len(end.piles) == fast.piles
     assert end.outcome.won == (fast.result == "win")
     # No line does better than the fewest: the judge's one among them.
@@ -343,7 +315,7 @@ def test_budgets_stop_the_solver_with_the_best_line_so_far() -> None:
     deal = numbered(3, 52)
     cut = core().solve_accordian(deal, max_nodes=5)
     assert cut.result == "unknown"
-    assert len(replayed(deal, cut.moves).piles) == cut.piles
+    assert len(played(reference().AccordianGame(deal), cut.moves).piles) == cut.piles
     assert core().solve_accordian(numbered(3, 1)).result == "win"
 
 

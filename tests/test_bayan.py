@@ -15,7 +15,7 @@ import pickle
 from typing import Any
 
 import pytest
-from _helpers import Engines, texts
+from _helpers import Engines, played, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,62 +26,10 @@ bayan = ENGINES.fixture("bayan")
 core, reference = ENGINES.core, ENGINES.reference
 
 
-CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
-card_texts = st.sampled_from(CARDS)
-
-
-@st.composite
-def move_texts(draw: st.DrawFn) -> str:
-    if draw(st.integers(0, 9)) == 0:
-        return "deal"
-    a, b = draw(st.lists(card_texts, min_size=2, max_size=2, unique=True))
-    return draw(st.sampled_from([f"out {a} {b}", f"{a} {b} out", f"x{a},{b}", f"{a} {b}"]))
-
-
 # ---------------------------------------------------------------- notation
 
-
-@given(a=card_texts, b=card_texts)
-def test_canonical_moves_round_trip_on_both_engines(a: str, b: str) -> None:
-    for engine in (core(), reference()):
-        if a == b:
-            with pytest.raises(errors.InvalidMoveError, match="names one card twice"):
-                engine.BayanMove(f"out {a} {b}")
-            continue
-        move = engine.BayanMove.parse(f"out {a} {b}")
-        assert str(move) == f"out {a} {b}"
-        assert engine.BayanMove.parse(str(move)) == move
-        assert hash(engine.BayanMove(f"x{a},{b}")) == hash(move)
-        assert (move.kind, texts(move.cards), move.is_deal) == ("out", [a, b], False)
-
-
-@pytest.mark.parametrize(
-    ("spelling", "canonical"),
-    [
-        ("5D 9D out", "out 5D 9D"),
-        ("x5D,9D", "out 5D 9D"),
-        ("OUT 5d, 9d", "out 5D 9D"),
-        ("10D 9D", "out TD 9D"),
-        ("7♥ 7♠", "out 7H 7S"),
-        (" DEAL ", "deal"),
-    ],
-)
-def test_every_spelling_parses_to_its_canonical_move(
-    bayan: Any, spelling: str, canonical: str
-) -> None:
-    assert str(bayan.BayanMove.parse(spelling)) == canonical
-    assert repr(bayan.BayanMove(canonical)) == f"BayanMove({canonical!r})"
-
-
-BAD_MOVES = ["", "out", "5D", "out 5D", "5D>9D", "out 5D 9D 3C", "out 5D 5D", "x", "deal 5D"]
-
-
-@pytest.mark.parametrize("text", BAD_MOVES)
-def test_bad_move_text_raises_invalid_move_naming_it(bayan: Any, text: str) -> None:
-    with pytest.raises(errors.InvalidMoveError, match="not a Bayan move"):
-        bayan.BayanMove.parse(text)
-    with pytest.raises(errors.InvalidMoveError):
-        bayan.BayanGame("5C 9H 2D 5S").play(text)
+# Two-card moves round-trip, every spelling parses to its canonical move and bad
+# texts are refused naming the game, on both engines: tests/test_every_game.py.
 
 
 # ---------------------------------------------------------------- the rules
@@ -125,21 +73,6 @@ def test_a_blind_game_lays_out_three_cards_and_deals_at_will(bayan: Any) -> None
     game.play("out 9H 9D")
     assert (game.outcome.cards, game.outcome.won, game.is_over) == (1, False, True)
     assert str(bayan.BayanGame("5C 5S", blind=True)) == "5C 5S | talon 0"
-
-
-@pytest.mark.parametrize(
-    ("deal", "error"),
-    [
-        ("", errors.InvalidDealError),
-        ("5C 5C", errors.InvalidDealError),
-        ("5C ZZ", errors.InvalidCardError),
-    ],
-)
-def test_bad_deals_raise(bayan: Any, deal: str, error: type[errors.AccordionError]) -> None:
-    with pytest.raises(error):
-        bayan.BayanGame(deal)
-    with pytest.raises(error):
-        bayan.solve_bayan(deal)
 
 
 def test_bad_rules_budgets_and_types_raise_typed_errors_naming_them(bayan: Any) -> None:
@@ -213,14 +146,6 @@ def test_a_blind_games_hint_is_to_deal_while_the_talon_lasts(seed: int, cards: i
 # ---------------------------------------------------------------- the solver
 
 
-def replayed(deal: str, moves: Any) -> Any:
-    """The reference engine's game after playing ``moves`` on the open ``deal``."""
-    game = reference().BayanGame(deal)
-    for move in moves:
-        game.play(str(move))
-    return game
-
-
 def brute_force(row: tuple[str, ...]) -> int:
     """The fewest cards any line leaves, by trying every line (no memory, no cut)."""
     best = len(row)
@@ -252,7 +177,7 @@ def test_solver_agrees_with_the_reference_search_and_lines_replay(seed: int, car
     assert fast.result == ("win" if fast.cards == 0 else "loss")
     assert fast.deal == slow.deal == deal
     for line in (fast.moves, slow.moves):
-        game = replayed(deal, line)
+        game = played(reference().BayanGame(deal), line)
         assert len(game.cards) == fast.cards
         assert game.is_over
         assert game.outcome.won == (fast.result == "win")
@@ -266,7 +191,7 @@ def test_pysolfc_bayan_games_are_won_by_lines_the_reference_engine_replays(numbe
     deal = core().Deal.from_pysol(number, "bayan")
     solution = core().solve_bayan(deal)
     assert (solution.result, solution.cards, len(solution.moves)) == ("win", 0, 26)
-    game = replayed(str(deal), solution.moves)
+    game = played(reference().BayanGame(str(deal)), solution.moves)
     assert game.outcome.won
     # Blind, as PySolFC deals without "deal all cards": the same line after dealing.
     blind = reference().BayanGame(str(deal), blind=True)
@@ -303,7 +228,7 @@ def test_budgets_stop_the_solver_with_the_best_line_so_far() -> None:
     cut = core().solve_bayan(deal, max_nodes=3)
     assert cut.result == "unknown"
     assert cut.nodes <= 4
-    game = replayed(str(deal), cut.moves)
+    game = played(reference().BayanGame(str(deal)), cut.moves)
     assert len(game.cards) == cut.cards > 0
     data = cut.to_dict()
     assert (data["game"], data["result"], data["cards"]) == ("bayan", "unknown", cut.cards)

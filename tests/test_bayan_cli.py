@@ -9,7 +9,7 @@ import json
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
-from _helpers import plain, terminal
+from _helpers import plain, played, terminal
 from conftest import run_cli
 
 import accordion
@@ -20,13 +20,6 @@ from accordion.reference import bayan as reference
 
 SMALL = "5C 9H 2D 5S 9D 2H"  # won by out 5C 5S, out 2D 9D, out 9H 2H
 run = run_cli
-
-
-def replay(deal: str, moves: list[str]) -> reference.BayanGame:
-    game = reference.BayanGame(deal)
-    for move in moves:
-        game.play(move)
-    return game
 
 
 # -- deal and solve -------------------------------------------------------------------
@@ -48,7 +41,7 @@ def test_solve_json_lines_replay_to_the_verdict_in_the_reference_engine() -> Non
     ]
     for line in lines:
         assert (line["game"], line["result"], line["cards"]) == ("bayan", "win", 0)
-        assert replay(line["deal"], line["moves"]).outcome.won
+        assert played(reference.BayanGame(line["deal"]), line["moves"]).outcome.won
 
 
 def test_solve_says_win_loss_or_unknown_and_totals() -> None:
@@ -62,7 +55,7 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
     cut = run("solve", "--game", "bayan", "--pysol", "537", "--max-nodes", "2", "--json")
     line = json.loads(cut.stdout)
     assert line["result"] == "unknown" and line["cards"] > 0
-    assert len(replay(line["deal"], line["moves"]).cards) == line["cards"]
+    assert len(played(reference.BayanGame(line["deal"]), line["moves"]).cards) == line["cards"]
 
 
 @pytest.mark.parametrize(
@@ -89,7 +82,7 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
             ],
             "--checkpoint /-/x: there is no folder",
         ),
-        (["rate", "--game", "bayan", "--seed", "1"], "not Bayan"),
+        (["rate", "--game", "bayan", "--rules", "parlett", "--seed", "1"], "not --rules parlett"),
         (["deal", "--game", "bayan", "--winnable"], "drop --game"),
         (["play", "--game", "bayan", "--seed", "1", "--rules", "strict"], "not --rules strict"),
         (["play", "--game", "bayan", "--deal", "5C ZZ"], "ZZ"),

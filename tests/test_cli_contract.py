@@ -4,14 +4,13 @@ one `accordion: error:` line, exit 2 (130 for Ctrl-C), never a traceback."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from _helpers import terminal
+from _helpers import interrupted_cli, terminal
 from conftest import run_cli
 
 import accordion
@@ -155,18 +154,8 @@ def test_plurals_in_the_summary() -> None:
 
 
 def test_ctrl_c_gets_one_line_and_status_130_after_the_progress_line() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "accordion", "stats", "--rules", "parlett", "--deals", "10000000"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(3)
-    child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=60)
-    assert child.returncode == 130, err
+    err = interrupted_cli("stats", "--rules", "parlett", "--deals", "10000000", after=3)
     assert err.strip().splitlines()[-1] == "accordion: interrupted"
-    assert "Traceback" not in err
 
 
 def test_an_internal_error_is_one_line_with_status_1() -> None:

@@ -7,13 +7,17 @@ depend on ``jobs`` or on the run, and the levels drawn are the levels rated.
 
 from __future__ import annotations
 
+import json
 import pickle
+from typing import Any
 
 import pytest
 
 import accordion
 import accordion.reference as reference
 from accordion import Deal, InvalidArgumentError
+from accordion.errors import InvalidDealError, InvalidRulesError
+from accordion.games import GAMES, Descriptor
 
 # Rule sets with the row length and the numbered deals checked under each (short
 # enough for the reference solver; two-way rows are searched much longer).
@@ -138,3 +142,154 @@ def test_random_draws_come_from_the_level_table(cards: int) -> None:
         for _ in range(3)
     ]
     assert max(d.seed or 0 for d in two_way) > covered
+
+
+# ---------------------------------------------------------------- the throw games
+
+#: The games rated by the throw games' careful player (the registry says which), with
+#: the row length and the numbered deals checked (short enough for the reference solver).
+THROW_GAMES = [
+    (game, {"royal-marriage": 12, "bayan": 10, "accordian": 8}[game.name], 120)
+    for game in GAMES.values()
+    if game.supports("rate") and not game.plays_accordion
+]
+
+
+def careful_throws(game: Descriptor, deal: object, rules: str) -> tuple[int, int] | None:
+    """``(losing, moves)`` of the careful player's line by the definition in the reference
+    engine: the game's legal throws in its order, each decided by the reference solver,
+    the first whose position it wins played; ``None`` for a deal it does not win."""
+    cls, solve = game.game_class("reference"), game.solver("reference")
+
+    def wins(position: Any) -> bool:
+        return bool(solve(position, rules=rules).result == "win")
+
+    played = cls(deal, rules)
+    if not wins(played):
+        return None
+    losing = moves = 0
+    while played.outcome.grade != "win":
+        for move in played.legal_moves:
+            moves += 1
+            child = played.copy()
+            child.play(move)
+            if wins(child):
+                played = child
+                break
+            losing += 1
+        else:
+            raise AssertionError("a winnable row has a throw that keeps the win")
+    return losing, moves
+
+
+@pytest.mark.parametrize(
+    ("game", "cards", "deals"), THROW_GAMES, ids=[game.name for game, _, _ in THROW_GAMES]
+)
+def test_throw_games_rate_as_the_reference_engine_defines_it(
+    game: Descriptor, cards: int, deals: int
+) -> None:
+    assert {game.name for game, _, _ in THROW_GAMES} == {"royal-marriage", "bayan", "accordian"}
+    rules = game.rules[0]
+    traps = 0
+    for seed in range(deals):
+        deal = game.numbered("reference")(seed, cards)
+        expected = careful_throws(game, deal, rules)
+        rating = accordion.rate(str(deal), rules=rules, game=game.name)
+        if expected is None:
+            assert (rating.result, rating.moves, rating.difficulty) == ("loss", 0, None), deal
+            continue
+        losing, moves = expected
+        assert (rating.result, rating.losing, rating.moves) == ("win", losing, moves), deal
+        assert rating.difficulty == (losing / moves if moves else 0.0)
+        assert rating.level is None
+        traps += losing > 0
+    assert traps >= 5, "enough deals with a trap to mean something"
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "rules", "error", "names"),
+    [
+        ("accordian", "5C 5S 2D", "uva", InvalidRulesError, "not uva"),
+        ("bayan", "5C 5S 2D", "parlett", InvalidRulesError, "not parlett"),
+        ("royal-marriage", "QH 5C KS", None, InvalidDealError, "QH 5C KS"),
+        (
+            "royal-marriage",
+            "QH 5C KH",
+            accordion.Rules("modern", two_way=True),
+            InvalidRulesError,
+            "no variant",
+        ),
+        ("checkers", "5C 5S", None, InvalidArgumentError, "game must be accordion, royal-marriage"),
+        ("bayan", 12, None, TypeError, "deal"),
+    ],
+)
+def test_bad_values_for_a_throw_game_rating_name_the_argument(
+    game: str, deal: object, rules: object, error: type[Exception], names: str
+) -> None:
+    with pytest.raises(error, match=names):
+        accordion.rate(deal, rules=rules, game=game)  # type: ignore[arg-type]
+
+
+def test_a_throw_game_rating_pickles_and_is_the_same_every_time() -> None:
+    deals = [accordion.royal_deal(seed, 30) for seed in range(20)]
+    first = [accordion.rate(deal, game="royal-marriage").to_dict() for deal in deals]
+    again = [accordion.rate(deal, game="royal-marriage").to_dict() for deal in reversed(deals)]
+    assert first == again[::-1]
+    rating = accordion.rate(deals[0], game="royal-marriage")
+    assert pickle.loads(pickle.dumps(rating)).to_dict() == rating.to_dict()
+
+
+@pytest.mark.parametrize("game", ["royal-marriage", "bayan", "accordian"])
+def test_the_cli_rates_every_throw_game(game: str) -> None:
+    from conftest import run_cli
+
+    result = run_cli(
+        "rate", "--game", game, "--seed", "3", "--count", "2", "--cards", "12", "--json"
+    )
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    descriptor = GAMES[game]
+    expected = [descriptor.numbered()(seed, 12) for seed in (3, 4)]
+    assert [line["deal"] for line in lines] == [str(deal) for deal in expected]
+    for line, deal in zip(lines, expected, strict=True):
+        rating = accordion.rate(deal, game=game)
+        assert line == {"game": game, "deal": str(deal), **rating.to_dict()}
+    text = run_cli("rate", "--game", game, "--seed", "3", "--cards", "12")
+    rating = accordion.rate(expected[0], game=game)
+    nouns = descriptor.nouns
+    said = {
+        "win": f"no level: difficulty {rating.difficulty or 0:.3f} "
+        f"({rating.losing} of {descriptor.plural(rating.moves, nouns.move)} weighed lose)",
+        "loss": f"unwinnable (proved, {descriptor.plural(rating.nodes, nouns.node)})",
+    }[rating.result]
+    assert text.returncode == 0 and text.stdout == f"deal: {expected[0]}\n  {said}\n"
+
+
+def test_a_throw_game_rating_releases_the_gil_and_stops_on_ctrl_c() -> None:
+    import threading
+    import time
+
+    from _helpers import interrupted_cli
+
+    # Accordian's numbered 20-card deal 1 needs all 20,000,000 positions (seconds):
+    # rated in a worker thread, this thread runs meanwhile and stops it.
+    said: list[str] = []
+
+    def work() -> None:
+        try:
+            accordion.rate(Deal.from_seed(1, 20), game="accordian")
+            said.append("finished")
+        except KeyboardInterrupt:
+            said.append("interrupted")
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    # Told once the call is running (interrupt() counts the calls it told).
+    deadline = time.monotonic() + 30
+    while accordion.interrupt() == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    thread.join(timeout=60)
+    assert said == ["interrupted"]
+    command = ["rate", "--game", "accordian", "--seed", "1", "--cards", "20", "--count", "50"]
+    err = interrupted_cli(*command, after=2)
+    assert err.strip().splitlines() == ["accordion: interrupted"]

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import pickle
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _helpers import card_texts, texts
 from conftest import data_script
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import accordion
 import accordion.reference
+from accordion import errors
 from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
 from accordion.games import GAMES, Descriptor, Engines
 
@@ -26,6 +29,14 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 SCRIPT = data_script("perft_games")
+
+#: A test run on the core and on the reference engine (its argument ``engine``).
+both_engines = pytest.mark.parametrize("engine", ["core", "reference"])
+
+
+def by_game(table: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str, Any]]:
+    """The rows ``(game, key, value)`` of a table of each game's own table."""
+    return [(name, *row) for name, rows in table.items() for row in rows.items()]
 
 
 def _lines() -> list[tuple[str, str, str, int, int, list[int]]]:
@@ -52,7 +63,7 @@ def test_the_file_has_every_game_rule_set_and_deal() -> None:
     assert {line[:5] for line in LINES} == expected
 
 
-@pytest.mark.parametrize("engine", ["core", "reference"])
+@both_engines
 @pytest.mark.parametrize("line", LINES, ids=lambda line: "-".join(map(str, line[:5])))
 def test_both_engines_count_the_golden_perft(engine: str, line: tuple[Any, ...]) -> None:
     name, rules, mode, seed, cards, counts = line
@@ -102,14 +113,9 @@ ILLEGAL_MOVES: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
-@pytest.mark.parametrize("engine", ["core", "reference"])
+@both_engines
 @pytest.mark.parametrize(
-    ("name", "move", "why"),
-    [
-        (name, move, why)
-        for name, (_, moves) in ILLEGAL_MOVES.items()
-        for move, why in moves.items()
-    ],
+    ("name", "move", "why"), by_game({name: moves for name, (_, moves) in ILLEGAL_MOVES.items()})
 )
 def test_illegal_moves_raise_say_why_and_change_nothing(
     engine: Engines, name: str, move: str, why: str
@@ -121,6 +127,130 @@ def test_illegal_moves_raise_say_why_and_change_nothing(
     assert str(game) == row
     assert [str(card) for card in game.cards] == row.split()
     assert list(game.history) == []
+
+
+# ---------------------------------------------------------------- notation
+
+#: A throw game's move of two cards ``{a}`` and ``{b}``: a spelling to parse, the
+#: move's canonical text, another spelling of the same move, and the kind it names.
+TWO_CARD_MOVES = {
+    "royal-marriage": ("{a} {b} out", "out {a} {b}", "x{a},{b}", "out"),
+    "bayan": ("out {a} {b}", "out {a} {b}", "x{a},{b}", "out"),
+    "accordian": ("{a} on {b}", "{a}>{b}", "{a}-{b}", "move"),
+}
+
+
+@pytest.mark.parametrize("name", list(TWO_CARD_MOVES))
+@given(a=card_texts, b=card_texts)
+def test_canonical_two_card_moves_round_trip_on_both_engines(name: str, a: str, b: str) -> None:
+    spelling, canonical, other, kind = (text.format(a=a, b=b) for text in TWO_CARD_MOVES[name])
+    for engine in ("core", "reference"):
+        move_class = GAMES[name].move_class(engine)
+        if a == b:
+            with pytest.raises(errors.InvalidMoveError, match="names one card twice"):
+                move_class(canonical)
+            continue
+        move = move_class.parse(spelling)
+        assert str(move) == canonical
+        assert move_class.parse(str(move)) == move
+        assert hash(move_class(other)) == hash(move)
+        assert move == move_class(other)
+        assert (move.kind, texts(move.cards), move.is_deal) == (kind, [a, b], False)
+
+
+#: Spellings of each throw game's moves, and the canonical text each parses to.
+SPELLINGS = {
+    "royal-marriage": {
+        "5D 7C out": "out 5D 7C",
+        "x5D,7C": "out 5D 7C",
+        "OUT 5d, 7c": "out 5D 7C",
+        "x 10D": "out TD",
+        "7♥ out": "out 7H",
+        "3S..9S": "between 3S 9S",
+        "Between 3s,9s": "between 3S 9S",
+        " DEAL ": "deal",
+    },
+    "bayan": {
+        "5D 9D out": "out 5D 9D",
+        "x5D,9D": "out 5D 9D",
+        "OUT 5d, 9d": "out 5D 9D",
+        "10D 9D": "out TD 9D",
+        "7♥ 7♠": "out 7H 7S",
+        " DEAL ": "deal",
+    },
+    "accordian": {
+        "7h on 7s": "7H>7S",
+        "10H-7S": "TH>7S",
+        "7♥→7♠": "7H>7S",
+        " DEAL ": "deal",
+    },
+}
+
+
+@both_engines
+@pytest.mark.parametrize(("name", "spelling", "canonical"), by_game(SPELLINGS))
+def test_every_spelling_parses_to_its_canonical_move(
+    engine: Engines, name: str, spelling: str, canonical: str
+) -> None:
+    move_class = GAMES[name].move_class(engine)
+    assert str(move_class.parse(spelling)) == canonical
+    assert repr(move_class(canonical)) == f"{move_class.__name__}({canonical!r})"
+
+
+#: A row of each game and texts that are not a move of it.
+BAD_MOVES = {
+    "royal-marriage": (
+        "QH 5C 9H KH",
+        ["", "out", "5D", "5D>7C", "out 5D 7C 9H", "out 5D 5D", "between 3S", "3S..", "x"],
+    ),
+    "bayan": (
+        "5C 9H 2D 5S",
+        ["", "out", "5D", "out 5D", "5D>9D", "out 5D 9D 3C", "out 5D 5D", "x", "deal 5D"],
+    ),
+}
+
+
+@both_engines
+@pytest.mark.parametrize(
+    ("name", "text"), [(name, text) for name, (_, texts) in BAD_MOVES.items() for text in texts]
+)
+def test_bad_move_text_raises_invalid_move_naming_the_game(
+    engine: Engines, name: str, text: str
+) -> None:
+    game = GAMES[name]
+    with pytest.raises(errors.InvalidMoveError, match=f"not a {game.title} move"):
+        game.move_class(engine).parse(text)
+    with pytest.raises(errors.InvalidMoveError):
+        game.game_class(engine)(BAD_MOVES[name][0]).play(text)
+
+
+#: Deals each throw game refuses, and the error (a ``ValueError``) its game class
+#: and its solver raise.
+BAD_DEALS = {
+    "royal-marriage": {
+        "5C QH KH": errors.InvalidDealError,
+        "QH 5C": errors.InvalidDealError,
+        "QH": errors.InvalidDealError,
+        "QH QH KH": errors.InvalidDealError,
+        "QH ZZ KH": errors.InvalidCardError,
+        "QH;5C KH": errors.InvalidDealError,
+    },
+    "bayan": {
+        "": errors.InvalidDealError,
+        "5C 5C": errors.InvalidDealError,
+        "5C ZZ": errors.InvalidCardError,
+    },
+}
+
+
+@both_engines
+@pytest.mark.parametrize(("name", "deal", "error"), by_game(BAD_DEALS))
+def test_bad_deals_raise(engine: Engines, name: str, deal: str, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        GAMES[name].game_class(engine)(deal)
+    with pytest.raises(error):
+        GAMES[name].solver(engine)(deal)
+    assert issubclass(error, ValueError)
 
 
 # ---------------------------------------------------------------- lock step
@@ -289,7 +419,7 @@ def test_both_engines_write_a_game_alike(name: str) -> None:
         assert len(reprs) == 1, reprs
 
 
-@pytest.mark.parametrize("engine", ["core", "reference"])
+@both_engines
 def test_an_outcome_refuses_a_grade_its_piles_do_not_have(engine: Engines) -> None:
     outcome = GAMES["accordion"].game_class(engine)("7H 7S").outcome
     kind = type(outcome)
@@ -302,7 +432,7 @@ def test_an_outcome_refuses_a_grade_its_piles_do_not_have(engine: Engines) -> No
         kind(piles=2, grade="strong", is_over=1)
 
 
-@pytest.mark.parametrize("engine", ["core", "reference"])
+@both_engines
 def test_a_win_at_two_piles_survives_pickling(engine: Engines) -> None:
     """Regression: the core pickled an outcome as its piles alone, and 23 Skidoo's
     win at two piles came back graded ``strong``."""

@@ -1,7 +1,10 @@
 """A hostile user's list for the newer paths (issue 24): checkpoints, schedulers,
 streams, numbered deals' flags. Each case runs the command in a subprocess with a
 deadline and states the exit status and what the one error line must say (or,
-for status 0, that nothing went to stderr). Never a traceback, never a hang.
+for status 0, that nothing went to stderr). Never a traceback, never a hang. The
+throw games' batches (issue 23) get the same list from the registry: each of them with
+its checkpoint damaged, of another game, version or command, empty or cut short, and
+absurd ``--jobs``, ``--chunk`` and ``--scheduler`` (nothing broke).
 
 Interesting finds of this list, fixed with it: ``--scheduler inproc://x`` and
 ``tls://`` without a TLS configuration were internal errors (and the failed
@@ -17,6 +20,9 @@ import sys
 from pathlib import Path
 
 import pytest
+
+import accordion
+from accordion.games import GAMES, Descriptor
 
 HUNT = "hunt --seed 1 --count 10 --cards 6"
 STATS = "stats --rules strict --deals 10"
@@ -123,6 +129,74 @@ CASES: list[tuple[str, str | None, int, str]] = [
 ]
 
 
+#: The throw games' batches (issue 23: every capability for every game), the registry's:
+#: each command with its checkpoint damaged, of another game, of another version or
+#: command, empty or cut short, and absurd batch flags.
+THROW_GAMES = [
+    game
+    for game in GAMES.values()
+    if not game.plays_accordion and game.supports("stats-batch") and game.supports("hunt")
+]
+
+
+def _throw_stats(game: Descriptor) -> str:
+    return f"stats --game {game.name} --rules {game.rules[0]} --deals 10 --cards 8 --chunk 3"
+
+
+def _throw_cases(game: Descriptor) -> list[tuple[str, str | None, int, str]]:
+    stats = _throw_stats(game)
+    hunt = f"hunt --game {game.name} --seed 1 --count 5 --cards 8"
+    other = next(g.name for g in THROW_GAMES if g is not game)
+    kept = f"{stats} --checkpoint {{tmp}}/{game.name}.stats"
+    return [
+        (f"{stats} --checkpoint {{tmp}}/notes", None, 2, "not an accordion checkpoint"),
+        (f"{hunt} --checkpoint {{tmp}}/bin", None, 2, "not an accordion checkpoint"),
+        (f"{stats} --checkpoint {{tmp}}/old", None, 2, "written in format 1, this version reads"),
+        (f"{stats} --checkpoint {{tmp}}/{other}.stats.ckpt", None, 2, f'game "{other}", this run'),
+        (f"{kept}.version.ckpt", None, 2, "was written by accordion 0.0.9, this is"),
+        (f"{kept}.damaged.ckpt", None, 2, "line 2 of {tmp}/" + f"{game.name}.stats.damaged.ckpt"),
+        (f"{hunt} --checkpoint {{tmp}}/{game.name}.stats.ckpt", None, 2, "not `accordion hunt`"),
+        # Nothing finished in them (a run stopped while writing its header or a record):
+        # the run starts over or goes on, as an uninterrupted one.
+        (f"{kept}.empty.ckpt", None, 0, ""),
+        (f"{kept}.torn-header.ckpt", None, 0, ""),
+        (f"{kept}.torn-record.ckpt", None, 0, ""),
+        (f"{hunt} --jobs 0", None, 2, "--jobs: must be at least 1, got 0"),
+        (f"{stats} --jobs 100000", None, 2, "--jobs must be 1 to 256 threads"),
+        (f"{hunt} --chunk 0", None, 2, "--chunk: must be at least 1, got 0"),
+        (f"{stats} --chunk 99999999999999999999999", None, 0, ""),
+        (f"{hunt} --scheduler tcp://127.0.0.1:1", None, 2, "connection refused"),
+        (f"{stats} --scheduler tcp://", None, 2, "is not a scheduler address"),
+        (f"{hunt} --scheduler 'garbage://\x1f?'", None, 2, "is not a scheduler address"),
+    ]
+
+
+CASES += [case for game in THROW_GAMES for case in _throw_cases(game)]
+
+
+def _throw_checkpoints(folder: Path) -> None:
+    """Each throw game's stats checkpoint, finished, and copies of it damaged, of another
+    version, empty and cut short."""
+    for game in THROW_GAMES:
+        good = folder / f"{game.name}.stats.ckpt"
+        subprocess.run(
+            [sys.executable, "-m", "accordion", *_throw_stats(game).split(), "--checkpoint", good],
+            capture_output=True,
+            check=True,
+        )
+        text = good.read_text(encoding="utf-8")
+        header, record, *_ = text.splitlines(keepends=True)
+        assert '"version": "' in header and '"sha256":"' in record
+        version = header.replace(f'"version": "{accordion.__version__}"', '"version": "0.0.9"')
+        (folder / f"{game.name}.stats.version.ckpt").write_text(version + text[len(header) :])
+        damaged = record.replace('"histogram":{', '"histogram":{"1":1,', 1)
+        assert damaged != record
+        (folder / f"{game.name}.stats.damaged.ckpt").write_text(header + damaged)
+        (folder / f"{game.name}.stats.empty.ckpt").write_bytes(b"")
+        (folder / f"{game.name}.stats.torn-header.ckpt").write_text(header[: len(header) // 2])
+        (folder / f"{game.name}.stats.torn-record.ckpt").write_text(header + record[:20])
+
+
 @pytest.fixture(scope="module")
 def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Odd files for the checkpoint and picture cases."""
@@ -135,6 +209,7 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     (folder / "huge").write_bytes(b"[" * 200_000 + b"\n")
     (folder / "dir.png").mkdir()
+    _throw_checkpoints(folder)
     subprocess.run(
         [
             *(sys.executable, "-m", "accordion", "solve", "--game", "bayan", "--seed", "1"),
@@ -147,7 +222,8 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_list_is_long_enough() -> None:
-    assert len(CASES) >= 60 + 15
+    assert len(CASES) >= 60 + 15 + 3 * 17
+    assert {game.name for game in THROW_GAMES} == {"royal-marriage", "bayan", "accordian"}
 
 
 @pytest.mark.parametrize(("line", "stdin", "status", "says"), CASES)
@@ -172,3 +248,32 @@ def test_hostile(tmp: Path, line: str, stdin: str | None, status: int, says: str
     else:
         assert err.count("\n") == 1 and err.startswith("accordion: error: "), err
         assert says.replace("{tmp}", str(tmp)) in err, err
+
+
+@pytest.mark.parametrize("game", THROW_GAMES, ids=[game.name for game in THROW_GAMES])
+def test_a_throw_games_checkpoint_cut_short_ends_as_an_uninterrupted_run(
+    tmp_path: Path, game: Descriptor
+) -> None:
+    from conftest import run_cli
+
+    stats = [*_throw_stats(game).split(), "--json"]
+    whole = run_cli(*stats)
+    assert whole.returncode == 0, whole.stderr
+    good = tmp_path / "good.ckpt"
+    assert run_cli(*stats, "--checkpoint", str(good)).returncode == 0
+    header, record, *_ = good.read_text(encoding="utf-8").splitlines(keepends=True)
+    for cut in ("", header[: len(header) // 2], header + record[:20], header + record):
+        cut_short = tmp_path / "cut.ckpt"
+        cut_short.write_text(cut, encoding="utf-8")
+        again = run_cli(*stats, "--checkpoint", str(cut_short))
+        assert again.returncode == 0 and again.stderr == "", again.stderr
+        assert _figures(again.stdout) == _figures(whole.stdout), cut
+
+
+def _figures(out: str) -> dict[str, object]:
+    """A ``stats --json`` line without its timing."""
+    import json
+
+    figures: dict[str, object] = json.loads(out)
+    figures.pop("seconds", None)
+    return figures

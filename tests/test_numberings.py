@@ -189,6 +189,22 @@ def test_bad_pysol_numbers_are_typed_errors(engine: ModuleType, number: int | st
     assert error.value.argument == "number"
 
 
+def test_both_engines_list_the_registrys_pysol_games_in_its_order(engine: ModuleType) -> None:
+    """One table of PySolFC names and ids in Python (the registry); the core's own
+    table (rust/numbering/pysol.rs) must list the same games in the same order."""
+    from accordion.errors import InvalidRulesError
+    from accordion.games import GAMES
+
+    known = ", ".join(f"{g.name} ({g.pysol_id})" for g in GAMES.values() if g.pysol_id)
+    with pytest.raises(InvalidRulesError) as error:
+        engine.Deal.from_pysol(5, "klondike")
+    assert str(error.value).endswith(f"(known: {known})")
+    for game in GAMES.values():
+        if game.pysol_id:  # the id, the name and the title all name the same game
+            keys = (game.pysol_id, game.name, game.title.upper())
+            assert len({str(engine.Deal.from_pysol(7, key)) for key in keys}) == 1, game.name
+
+
 @pytest.mark.parametrize("game", [287, 0, "klondike", "accordion2", ""], ids=repr)
 def test_unknown_pysol_games_are_typed_errors(engine: ModuleType, game: str | int) -> None:
     from accordion.errors import InvalidRulesError

@@ -160,5 +160,8 @@ def test_cli_rates_pysol_games_by_their_rules() -> None:
         line = json.loads(result.stdout)
         assert line["deal"] == str(accordion.Deal.from_pysol(12345))
         assert line["result"] == "win" and line["level"] in ("easy", "medium", "hard")
-    royal = run_cli("rate", "--pysol", "5", "--game", "royal-marriage")
-    assert royal.returncode == 2 and "not Royal Marriage" in royal.stderr
+    royal = run_cli("rate", "--pysol", "5", "--game", "royal-marriage", "--json")
+    assert royal.returncode == 0, royal.stderr
+    line = json.loads(royal.stdout)
+    assert line["game"] == "royal-marriage" and line["level"] is None
+    assert line["deal"] == str(accordion.Deal.from_pysol(5, "royal-marriage"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from _helpers import Engines, texts
+from _helpers import Engines, card_texts, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -48,9 +48,6 @@ def test_numbered_deals_agree_and_follow_the_accordion_shuffle(seed: int, cards:
 
 # ---------------------------------------------------------------- notation
 
-CARDS = [r + s for r in "A23456789TJQK" for s in "CDHS"]
-card_texts = st.sampled_from(CARDS)
-
 
 @st.composite
 def move_texts(draw: st.DrawFn) -> str:
@@ -71,25 +68,6 @@ def test_canonical_moves_round_trip_on_both_engines(text: str) -> None:
         assert hash(engine.RoyalMove(text)) == hash(move)
 
 
-@pytest.mark.parametrize(
-    ("spelling", "canonical"),
-    [
-        ("5D 7C out", "out 5D 7C"),
-        ("x5D,7C", "out 5D 7C"),
-        ("OUT 5d, 7c", "out 5D 7C"),
-        ("x 10D", "out TD"),
-        ("7♥ out", "out 7H"),
-        ("3S..9S", "between 3S 9S"),
-        ("Between 3s,9s", "between 3S 9S"),
-        (" DEAL ", "deal"),
-    ],
-)
-def test_every_spelling_parses_to_its_canonical_move(
-    royal: Any, spelling: str, canonical: str
-) -> None:
-    assert str(royal.RoyalMove.parse(spelling)) == canonical
-
-
 def test_moves_name_their_kind_and_cards(royal: Any) -> None:
     move = royal.RoyalMove.parse("out 5D 7C")
     assert (move.kind, texts(move.cards), move.is_deal) == ("out", ["5D", "7C"], False)
@@ -99,32 +77,8 @@ def test_moves_name_their_kind_and_cards(royal: Any) -> None:
 
 # ---------------------------------------------------------------- bad input
 
-BAD_MOVES = ["", "out", "5D", "5D>7C", "out 5D 7C 9H", "out 5D 5D", "between 3S", "3S..", "x"]
-
-
-@pytest.mark.parametrize("text", BAD_MOVES)
-def test_bad_move_text_raises_invalid_move(royal: Any, text: str) -> None:
-    with pytest.raises(errors.InvalidMoveError):
-        royal.RoyalMove.parse(text)
-    with pytest.raises(errors.InvalidMoveError):
-        royal.RoyalGame("QH 5C 9H KH").play(text)
-
-
-@pytest.mark.parametrize(
-    ("deal", "error"),
-    [
-        ("5C QH KH", errors.InvalidDealError),
-        ("QH 5C", errors.InvalidDealError),
-        ("QH", errors.InvalidDealError),
-        ("QH QH KH", errors.InvalidDealError),
-        ("QH ZZ KH", errors.InvalidCardError),
-        ("QH;5C KH", errors.InvalidDealError),
-    ],
-)
-def test_bad_deals_raise(royal: Any, deal: str, error: type[errors.AccordionError]) -> None:
-    with pytest.raises(error):
-        royal.RoyalGame(deal)
-    assert issubclass(error, ValueError)
+# Texts that are not a move, every spelling of one, and bad deals:
+# tests/test_every_game.py.
 
 
 def test_bad_rules_and_counts_raise(royal: Any) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
-from _helpers import finish, first_screen, plain, screen_after, terminal
+from _helpers import finish, first_screen, plain, played, screen_after, terminal
 from conftest import run_cli
 
 import accordion
@@ -28,13 +28,6 @@ SMALL = "QH 5S 3C 5C 9D 6C JS KH"  # royal_deal(1, 8): won by out 9D, out 5C, ou
 
 
 run = run_cli
-
-
-def replay(deal: str, moves: list[str]) -> reference.RoyalGame:
-    game = reference.RoyalGame(deal)
-    for move in moves:
-        game.play(move)
-    return game
 
 
 # -- solve --game royal-marriage ------------------------------------------------------
@@ -56,7 +49,7 @@ def test_solve_json_lines_replay_to_the_verdict(cards: int) -> None:
         assert answer["game"] == "royal-marriage"
         assert answer["deal"] == str(royal_deal(seed, cards))
         assert answer["piles"] == answer["cards"]
-        end = replay(answer["deal"], answer["moves"])
+        end = played(reference.RoyalGame(answer["deal"]), answer["moves"])
         assert end.outcome.cards == answer["cards"]
         assert end.outcome.is_over
         results.add(answer["result"])
@@ -94,7 +87,7 @@ def test_solve_prints_a_readable_summary() -> None:
     assert lines[0] == f"deal: {SMALL}"
     assert re.fullmatch(r"  win in 4 throws \([\d,]+ intervals, [\d.]+ ms\)", lines[1])
     line = lines[2].removeprefix("  line: ").split(", ")
-    assert replay(SMALL, line).outcome.won
+    assert played(reference.RoyalGame(SMALL), line).outcome.won
 
     many = run("solve", "--game", "royal-marriage", "--seed", "1", "--count", "8", "--cards", "12")
     out = many.stdout
@@ -186,7 +179,7 @@ def test_a_lost_game_says_whether_the_deal_could_have_been_won() -> None:
     table = RoyalSession(royal_deal(7, 12), seed=7)
     head, line = table.execute("solve").messages
     assert head == "solve: no win from here; the fewest cards reachable is 8, by:"
-    assert replay(str(table.deal), line.strip().split(", ")).outcome.cards == 8
+    assert played(reference.RoyalGame(str(table.deal)), line.strip().split(", ")).outcome.cards == 8
     assert (
         table.execute("hint")
         .messages[0]
@@ -249,7 +242,7 @@ def test_best_line_matches_the_solver_in_open_play() -> None:
     for seed in range(1, 30):
         line, end = best_line(RoyalGame(royal_deal(seed, 20)))
         assert end.outcome.cards == solve_royal(royal_deal(seed, 20)).cards
-        twin = replay(str(royal_deal(seed, 20)), [str(m) for m in line]).outcome
+        twin = played(reference.RoyalGame(str(royal_deal(seed, 20))), line).outcome
         assert (twin.cards, twin.won, twin.is_over) == (end.outcome.cards, end.outcome.won, True)
 
 

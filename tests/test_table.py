@@ -461,9 +461,14 @@ def test_the_record_counts_streaks_and_survives_two_writers(tmp_path: Path) -> N
     assert (entry.played, entry.won, entry.best, entry.streak, entry.best_streak) == (3, 2, 1, 0, 2)
     assert entry.assisted == 1
 
+    failures: list[BaseException] = []
+
     def hammer(record: Record) -> None:
-        for _ in range(20):
-            record.add("bayan modern open", won=False, left=6)
+        try:
+            for _ in range(20):
+                record.add("bayan modern open", won=False, left=6)
+        except BaseException as error:  # a thread's exception is otherwise only a warning
+            failures.append(error)
 
     threads = [
         threading.Thread(target=hammer, args=(Record(tmp_path / "r.json"),)) for _ in range(4)
@@ -472,7 +477,29 @@ def test_the_record_counts_streaks_and_survives_two_writers(tmp_path: Path) -> N
         thread.start()
     for thread in threads:
         thread.join()
+    assert failures == []
     assert one.read()["bayan modern open"].played == 80
+
+
+def test_two_processes_writing_the_record_lose_no_game(tmp_path: Path) -> None:
+    """Across processes only the file lock keeps updates apart (the thread lock is
+    per process): two writers of 60 games each leave 120."""
+    import subprocess
+
+    code = (
+        "import os, sys, time, accordion.play.table.record as r\n"
+        "record = r.Record(__import__('pathlib').Path(sys.argv[1]))\n"
+        "while not os.path.exists(sys.argv[2]): time.sleep(0.001)\n"  # start together
+        "for _ in range(60): record.add('accordian uva open', won=False, left=9)"
+    )
+    go = tmp_path / "go"
+    writers = [
+        subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "r.json"), str(go)])
+        for _ in range(2)
+    ]
+    go.touch()
+    assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
+    assert Record(tmp_path / "r.json").read()["accordian uva open"].played == 120
 
 
 def test_a_damaged_record_reads_as_empty(tmp_path: Path) -> None:

@@ -51,29 +51,52 @@ def deal_of(engine: ModuleType, row: list[int]) -> Any:
 # -- cards ------------------------------------------------------------------------
 
 
+#: Spellings of cards and moves, and the canonical text each parses to.
+SPELLINGS = {
+    "Card": {
+        "AS": "AS",
+        "as": "AS",
+        "aS": "AS",
+        "10D": "TD",
+        "10d": "TD",
+        "td": "TD",
+        "7♥": "7H",
+        "7♡": "7H",
+        "q♣": "QC",
+        "Q♧": "QC",
+        "K♦": "KD",
+        "k♢": "KD",
+        "2♠": "2S",
+        "2♤": "2S",
+        " 7h ": "7H",
+        "jc": "JC",
+    },
+    "Move": {
+        "7H>7S": "7H>7S",
+        "7h>7s": "7H>7S",
+        "7H-7S": "7H>7S",
+        "7H→7S": "7H>7S",
+        "7H on 7S": "7H>7S",
+        "10♥ on T♠": "TH>TS",
+        " 7H > 7S ": "7H>7S",
+        "deal": "deal",
+        "Deal": "deal",
+    },
+}
+
+
 @pytest.mark.parametrize(
-    ("text", "canonical"),
-    [
-        ("AS", "AS"),
-        ("as", "AS"),
-        ("aS", "AS"),
-        ("10D", "TD"),
-        ("10d", "TD"),
-        ("td", "TD"),
-        ("7♥", "7H"),
-        ("7♡", "7H"),
-        ("q♣", "QC"),
-        ("Q♧", "QC"),
-        ("K♦", "KD"),
-        ("k♢", "KD"),
-        ("2♠", "2S"),
-        ("2♤", "2S"),
-        (" 7h ", "7H"),
-        ("jc", "JC"),
-    ],
+    ("name", "text", "canonical"),
+    [(name, *row) for name, table in SPELLINGS.items() for row in table.items()],
 )
-def test_card_spellings(engine: ModuleType, text: str, canonical: str) -> None:
-    assert str(engine.Card.parse(text)) == canonical
+def test_spellings(engine: ModuleType, name: str, text: str, canonical: str) -> None:
+    value = getattr(engine, name).parse(text)
+    assert str(value) == canonical
+    assert value == getattr(engine, name).parse(canonical)
+
+
+@pytest.mark.parametrize(("text", "canonical"), SPELLINGS["Card"].items())
+def test_a_card_is_made_from_any_spelling(engine: ModuleType, text: str, canonical: str) -> None:
     assert engine.Card(text) == engine.Card.parse(canonical)
 
 
@@ -110,22 +133,7 @@ def test_card_text_round_trip(engine: ModuleType, index: int) -> None:
 # -- moves -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "canonical"),
-    [
-        ("7H>7S", "7H>7S"),
-        ("7h>7s", "7H>7S"),
-        ("7H-7S", "7H>7S"),
-        ("7H→7S", "7H>7S"),
-        ("7H on 7S", "7H>7S"),
-        ("10♥ on T♠", "TH>TS"),
-        (" 7H > 7S ", "7H>7S"),
-        ("deal", "deal"),
-        ("Deal", "deal"),
-    ],
-)
-def test_move_spellings(engine: ModuleType, text: str, canonical: str) -> None:
-    assert str(engine.Move.parse(text)) == canonical
+# Every spelling of a move: SPELLINGS above.
 
 
 def test_move_parts(engine: ModuleType) -> None:

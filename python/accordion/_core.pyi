@@ -592,23 +592,25 @@ class Rating:
         """Of :attr:`moves`, the ones that throw the win away."""
     @property
     def nodes(self) -> int:
-        """Positions the solver searched to rate the deal (its cost; the rating itself
-        does not depend on it)."""
+        """Nodes the game's solver searched to rate the deal (positions; intervals for Royal
+        Marriage): its cost, on which the rating itself does not depend."""
     @property
     def difficulty(self) -> float | None:
         """``losing / moves`` for a winnable deal (0.0 for a deal already won), else ``None``."""
     @property
     def level(self) -> LevelName | None:
         """``easy``, ``medium`` or ``hard`` by the thresholds calibrated for the deal's length
-        (docs/difficulty.md); ``None`` unless winnable, and for rows shorter than the
-        shortest calibrated length."""
+        (docs/difficulty.md); ``None`` unless winnable, for rows shorter than the shortest
+        calibrated length, and for the throw games (the levels are calibrated on Accordion)."""
     def to_dict(self) -> dict[str, object]:
         """The rating as a JSON object: ``result``, ``difficulty``, ``level``, ``moves``,
         ``losing``, ``nodes``."""
 
-def rate(deal: Deal | str, *, rules: Rules | str | None = None) -> Rating:
-    """Rate an open deal under ``rules`` (default ``modern``; ``parlett`` too; the forced rule
-    sets are refused). Releases the GIL; Ctrl-C stops it."""
+def rate(deal: Deal | str, *, rules: Rules | str | None = None, game: str | None = None) -> Rating:
+    """Rate an open deal of ``game`` (default ``accordion``; ``royal-marriage``, ``bayan``,
+    ``accordian``) under ``rules`` (the game's first rule set by default; the forced rule
+    sets are refused: ``strict``, ``strict-leap``, ``uva``). A throw game's rating has no
+    level. Releases the GIL; Ctrl-C stops it."""
 
 def difficulty_deal(
     level: LevelName | str,

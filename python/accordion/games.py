@@ -11,7 +11,7 @@ game's name.
 
 >>> from accordion.games import find_game
 >>> game = find_game("288")
->>> game.name, game.title, game.nouns.piece, game.supports("hunt"), game.supports("rate")
+>>> game.name, game.title, game.nouns.piece, game.supports("hunt"), game.supports("choose")
 ('royal-marriage', 'Royal Marriage', 'card', True, False)
 >>> find_game("Relaxed-Accordion").variant
 Variant(two_way=True, distances='1,3', win_piles=None, goal_from_pysol=False)
@@ -183,10 +183,10 @@ class Descriptor:
         """Refuse ``capability`` with the game's reason (``InvalidArgumentError``
         naming the game), unless the game has it.
 
-        >>> find_game("bayan").require("rate", "rate")  # doctest: +ELLIPSIS
+        >>> find_game("bayan").require("choose", "deal")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        accordion.errors.InvalidArgumentError: rate --game bayan: rate measures Accordion deals...
+        accordion.errors.InvalidArgumentError: deal --game bayan: --winnable and --difficulty...
         """
         if capability in self.refuses:
             raise InvalidArgumentError(
@@ -364,15 +364,13 @@ def _throw_game(
     *,
     deal: str | None = None,
     named_rules: bool = False,
-    rate: str = "",
     **described: Any,
 ) -> Descriptor:
     """A throw game whose pieces are named alike in every layer: ``{kind}Game``,
     ``solve_{module}``, ``simulate_{module}`` … in the core and in
     ``accordion.reference.{module}``, its table session in ``accordion.play.{module}``
     (``deal``: its own numbered deals; ``named_rules``: its solver takes rule sets
-    by name only, none of them an Accordion ``Rules``; ``rate``: said after why
-    ``rate`` does not apply)."""
+    by name only, none of them an Accordion ``Rules``)."""
     engines: tuple[Engine, ...] = _engines(
         f"accordion.reference.{module}",
         f"{kind}Game",
@@ -383,13 +381,12 @@ def _throw_game(
     )
     if named_rules:
         engines = tuple(replace(engine, rules="builtins:str") for engine in engines)
-    title = described["title"]
     return Descriptor(
         core=engines[0],
         reference=engines[1],
         session=f"accordion.play.{module}:{kind}Session",
         strategies=("greedy", "best"),
-        refuses={**_THROW_REFUSES, "rate": f"rate measures Accordion deals, not {title}{rate}"},
+        refuses=_THROW_REFUSES,
         docs=f"docs/{described['name']}.md",
         **described,
     )
@@ -481,7 +478,6 @@ GAMES: dict[str, Descriptor] = {
         _throw_game(
             "bayan",
             "Bayan",
-            rate=" (solve --game bayan decides them)",
             name="bayan",
             title="Bayan",
             summary="PySolFC's game 656: two cards one or three places apart that agree "

@@ -34,14 +34,14 @@
 //! ([`CALIBRATION`]): at each calibrated length, a third of the winnable deals
 //! each are easy, medium and hard.
 
+use super::careful::{Careful, Look, Walked, Weighing};
 use super::level_table::Entry;
 use super::{first_qualifying, Judged, Numbers, Walk};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::rules::{Rules, Step};
+use crate::rules::{RuleSet, Rules, Step};
 use crate::solver::{Budget, Decider, Decision, Verdict};
-use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
@@ -191,12 +191,45 @@ pub fn rate(deal: &Deal, rules: &Rules, cancel: Option<Arc<AtomicBool>>) -> Resu
     Ok(rate_cards(deal.cards(), rules, cancel, None, RATING_NODES).expect("no cap, no cut"))
 }
 
-/// The row after `step`.
-fn after(row: &[Card], step: Step) -> Vec<Card> {
-    let mut next = row.to_vec();
-    next[step.to] = next[step.from];
-    next.remove(step.from);
-    next
+/// Accordion's open rows as the careful player weighs them ([`Careful`]): the
+/// legal moves in the rules' order, decided by the exhaustive solver, whose
+/// table is kept from row to row.
+pub(crate) struct Rows<'a> {
+    rules: &'a Rules,
+    decider: Decider<'a>,
+}
+
+impl Weighing for Rows<'_> {
+    type Row = Vec<Card>;
+    type Move = Step;
+
+    fn is_won(&self, row: &Vec<Card>) -> bool {
+        self.rules.is_won(row.len())
+    }
+
+    fn moves(&self, row: &Vec<Card>, out: &mut Vec<Step>) {
+        self.rules.legal_moves(row, out);
+    }
+
+    fn after(&self, row: &Vec<Card>, step: Step) -> Vec<Card> {
+        let mut next = row.clone();
+        next[step.to] = next[step.from];
+        next.remove(step.from);
+        next
+    }
+
+    fn decide(&mut self, row: &Vec<Card>, quota: Option<u64>) -> Look {
+        match self.decider.decide(row, quota) {
+            Decision::Won(_) => Look::Won,
+            Decision::Lost => Look::Lost,
+            Decision::Unsure => Look::Unsure,
+            Decision::Stopped => Look::Stopped,
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.decider.nodes()
+    }
 }
 
 /// The search spent on a quick look at a move before the careful player's line
@@ -204,139 +237,16 @@ fn after(row: &[Card], step: Step) -> Vec<Card> {
 /// settle is decided by following it (see [`Careful::line`]).
 const QUICK_NODES: u64 = 256;
 
-/// The most rows [`Careful::lost`] remembers (about 30 MB of 52-card rows): it
-/// is a cache of facts the walk could find again, so when it is full a row
-/// proved lost is simply not remembered, and at worst walked again. A rating
-/// of [`RATING_NODES`] positions would otherwise be free to fill gigabytes.
-const LOST_ROWS: usize = 1 << 18;
-
-/// Why the walk stopped before its line was found.
-enum Cut {
-    /// The budget ran out or the cancel flag was raised.
-    Stopped,
-    /// The moves rejected reached the cap (see [`Careful::cap`]).
-    Capped,
-}
-
-/// Finds the careful player's line.
-struct Careful<'a> {
-    rules: &'a Rules,
-    decider: Decider<'a>,
-    /// Rows this walk proved lost.
-    lost: HashSet<Vec<Card>>,
-    /// Rows [`Careful::line`] entered.
-    visits: u64,
-    /// Stop as soon as this many rejected moves are certain.
-    cap: u32,
-    /// The node budget of the whole rating.
-    max_nodes: u64,
-    /// The most rows `lost` holds ([`LOST_ROWS`]).
-    lost_rows: usize,
-}
-
-impl Careful<'_> {
-    fn nodes(&self) -> u64 {
-        self.decider.nodes() + self.visits
-    }
-
-    /// The careful player's line from `row` to the win, as the number of moves
-    /// it rejects (they throw the win away) at each of its positions, or `None`
-    /// if `row` cannot be won.
-    ///
-    /// Depth first in the rules' move order: a move whose row a quick search
-    /// proves lost is rejected; any other is followed, and rejected if every
-    /// move from its row is (proved lost, recursively). So each verdict is
-    /// exact, and the first move followed to a win at each position is the
-    /// first that keeps the win: the line found is the careful player's,
-    /// whatever the solver's own order.
-    ///
-    /// `above` is `Some` when `row` is known to be on the line (the deal, and
-    /// each row a search proved winnable reached from a row on the line): the
-    /// moves rejected at the positions above it. A row on the line stays on it
-    /// and its count only grows, so the line rejects at least `above` plus the
-    /// moves rejected here so far, and the walk stops with [`Cut::Capped`] once
-    /// that reaches the cap. Below a row not known winnable, nothing is certain
-    /// (its moves vanish from the count if it turns out lost).
-    fn line(
-        &mut self,
-        row: &[Card],
-        above: Option<u32>,
-    ) -> std::result::Result<Option<Vec<u32>>, Cut> {
-        if self.rules.is_won(row.len()) {
-            return Ok(Some(Vec::new()));
-        }
-        if self.lost.contains(row) {
-            return Ok(None);
-        }
-        self.visits += 1;
-        if self.nodes() > self.max_nodes {
-            return Err(Cut::Stopped);
-        }
-        let mut steps = Vec::new();
-        self.rules.legal_moves(row, &mut steps);
-        let mut rejected = 0;
-        for step in steps {
-            let child = after(row, step);
-            let quick = if self.rules.is_won(child.len()) || self.lost.contains(&child) {
-                Decision::Unsure
-            } else {
-                self.decider.decide(&child, Some(QUICK_NODES))
-            };
-            match quick {
-                Decision::Stopped => return Err(Cut::Stopped),
-                Decision::Lost => rejected += 1,
-                Decision::Won(_) | Decision::Unsure => {
-                    let known = matches!(quick, Decision::Won(_));
-                    let below = above.filter(|_| known).map(|a| a + rejected);
-                    match self.line(&child, below)? {
-                        Some(mut rest) => {
-                            rest.push(rejected);
-                            return Ok(Some(rest));
-                        }
-                        None => rejected += 1,
-                    }
-                }
-            }
-            if above.is_some_and(|a| a + rejected >= self.cap) {
-                return Err(Cut::Capped);
-            }
-        }
-        if self.lost.len() < self.lost_rows {
-            self.lost.insert(row.to_vec());
-        }
-        Ok(None)
-    }
-}
-
-/// The rating of a deal of `cards` cards whose careful line rejects `losing`
-/// moves (a winnable deal), or of a deal with `verdict`.
-fn rating(verdict: Verdict, cards: usize, losing: u32, rules: &Rules, nodes: u64) -> Rating {
-    if verdict != Verdict::Win {
-        return Rating {
-            verdict,
-            moves: 0,
-            losing: 0,
-            nodes,
-            difficulty: None,
-            level: None,
-        };
-    }
-    // Every move of the line takes one pile away: it has one position per pile
-    // above the winning piles, and the player weighs the moves it rejects there
-    // and the one it plays.
-    let moves = losing + cards.saturating_sub(rules.win_piles) as u32;
-    let difficulty = if moves == 0 {
-        0.0
-    } else {
-        f64::from(losing) / f64::from(moves)
-    };
+/// The rating of a deal of `cards` cards from its careful walk.
+fn rating(walked: &Walked, cards: usize) -> Rating {
+    let difficulty = walked.difficulty();
     Rating {
-        verdict,
-        moves,
-        losing,
-        nodes,
-        difficulty: Some(difficulty),
-        level: Level::of(difficulty, cards),
+        verdict: walked.verdict,
+        moves: walked.moves(),
+        losing: walked.losing,
+        nodes: walked.nodes,
+        difficulty,
+        level: difficulty.and_then(|d| Level::of(d, cards)),
     }
 }
 
@@ -354,33 +264,12 @@ fn rate_cards(
         cancel,
         ..Budget::default()
     };
-    let mut careful = Careful {
+    let rows = Rows {
         rules,
         decider: Decider::new(rules, &budget),
-        lost: HashSet::new(),
-        visits: 0,
-        cap: cap.unwrap_or(u32::MAX),
-        max_nodes,
-        lost_rows: LOST_ROWS,
     };
-    let n = cards.len();
-    // Decided in full first: the walk would explore a lost deal blindly.
-    match careful.decider.decide(cards, None) {
-        Decision::Won(_) => {}
-        Decision::Lost => return Some(rating(Verdict::Loss, n, 0, rules, careful.nodes())),
-        Decision::Unsure | Decision::Stopped => {
-            return Some(rating(Verdict::Unknown, n, 0, rules, careful.nodes()))
-        }
-    }
-    match careful.line(cards, Some(0)) {
-        Ok(Some(rejected)) => {
-            let losing = rejected.iter().sum();
-            Some(rating(Verdict::Win, n, losing, rules, careful.nodes()))
-        }
-        Ok(None) => unreachable!("the solver proved the deal can be won"),
-        Err(Cut::Stopped) => Some(rating(Verdict::Unknown, n, 0, rules, careful.nodes())),
-        Err(Cut::Capped) => None,
-    }
+    let walked = Careful::new(rows, cap, max_nodes, QUICK_NODES).walk(&cards.to_vec())?;
+    Some(rating(&walked, cards.len()))
 }
 
 /// The rating [`super::level_table`] records: uncapped, with `max_nodes`
@@ -403,10 +292,17 @@ fn losing_above(level: Level, cards: usize, rules: &Rules) -> Option<u32> {
     if level == Level::Hard {
         return None;
     }
+    // Every move of a line takes one pile away: it has one position per pile
+    // above the winning piles.
+    let positions = cards.saturating_sub(rules.win_piles) as u32;
     (0..=DECK_SIZE as u32 * 2 * DECK_SIZE as u32).find(|&losing| {
-        rating(Verdict::Win, cards, losing, rules, 0)
-            .level
-            .is_some_and(|l| l > level)
+        let walked = Walked {
+            verdict: Verdict::Win,
+            losing,
+            positions,
+            nodes: 0,
+        };
+        rating(&walked, cards).level.is_some_and(|l| l > level)
     })
 }
 
@@ -436,11 +332,16 @@ pub(crate) fn judge_level(
 }
 
 fn check_rules(rules: &Rules) -> Result<()> {
-    if rules.set.is_automatic() {
+    check_free(rules.set, "Accordion")
+}
+
+/// Refuse a rule set that leaves no choice (`title`: the game's name).
+pub(crate) fn check_free(set: RuleSet, title: &str) -> Result<()> {
+    if set.is_automatic() {
         return Err(Error::InvalidRules(format!(
-            "difficulty is measured under free rules (modern, parlett), not {}: \
-             the forced game has no choice to get wrong",
-            rules.set.name()
+            "difficulty is measured under free rules (those of {title} that leave a choice), \
+             not {}: the forced game has no choice to get wrong",
+            set.name()
         )));
     }
     Ok(())
@@ -605,20 +506,17 @@ mod tests {
         for (seed, cards) in (1..=30).map(|s| (s, 14)).chain((1..=6).map(|s| (s, 26))) {
             let deal = Deal::from_seed(seed, cards).unwrap();
             let walk = |lost_rows| {
-                let mut careful = Careful {
+                let rows = Rows {
                     rules: &rules,
                     decider: Decider::new(&rules, &budget),
-                    lost: HashSet::new(),
-                    visits: 0,
-                    cap: u32::MAX,
-                    max_nodes: RATING_NODES,
-                    lost_rows,
                 };
-                let line = careful.line(deal.cards(), Some(0)).ok().unwrap();
+                let mut careful = Careful::new(rows, None, RATING_NODES, QUICK_NODES);
+                careful.lost_rows = lost_rows;
+                let line = careful.line(&deal.cards().to_vec(), Some(0)).ok().unwrap();
                 assert!(careful.lost.len() <= lost_rows);
                 (line, careful.nodes())
             };
-            let (remembered, nodes) = walk(LOST_ROWS);
+            let (remembered, nodes) = walk(crate::choose::careful::LOST_ROWS);
             let (forgotten, more_nodes) = walk(0);
             assert_eq!(remembered, forgotten, "{cards} cards, deal {seed}");
             differ += usize::from(more_nodes != nodes);

@@ -1,5 +1,7 @@
 //! Numbered deals chosen by outcome: the next one that can be won under given
-//! rules ([`winnable`]), and by difficulty ([`difficulty`]).
+//! rules ([`winnable`]), and by difficulty ([`difficulty`]); how hard a deal is
+//! ([`difficulty`] for Accordion, [`throw_rating`] for the throw games, both by
+//! the one careful player of `careful`).
 //!
 //! Both walk the numbered deals (`Deal::from_seed`) upward from a start and
 //! take the first that qualifies, so the deal found replays with `--seed N`,
@@ -7,8 +9,10 @@
 //! judged in parallel blocks, and the first qualifying one in number order is
 //! taken. Memory stays bounded: one block at a time.
 
+mod careful;
 pub mod difficulty;
 pub mod level_table;
+pub mod throw_rating;
 pub mod winnable;
 
 use rayon::prelude::*;

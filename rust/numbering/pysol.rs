@@ -128,13 +128,15 @@ pub enum PysolGame {
 }
 
 impl PysolGame {
+    /// In the order of the game registry (`python/accordion/games.py`), which
+    /// messages listing the games follow in both engines.
     pub const ALL: [PysolGame; 6] = [
         PysolGame::Accordion,
-        PysolGame::Bayan,
         PysolGame::RelaxedAccordion,
         PysolGame::TwentyThreeSkidoo,
         PysolGame::AccordionsRevenge,
         PysolGame::RoyalMarriage,
+        PysolGame::Bayan,
     ];
 
     /// PySolFC's game id.

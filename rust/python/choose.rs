@@ -1,14 +1,19 @@
 //! Deals chosen by outcome and difficulty (`crate::choose`): `winnable_deal`,
-//! `rate`, `difficulty_deal` and the `Rating` value.
+//! `rate` (of every game: Accordion's rows and, bound once over `Throwing`, the
+//! throw games'), `difficulty_deal` and the `Rating` value.
 
 use super::args::{jobs_arg, optional_whole, seed as seed_arg};
 use super::interrupt::run_interruptible;
 use super::pickle::{by_restore, malformed_state, verdict, Reduced};
 use super::values::{card_count, deal_arg, rules_arg, PyDeal};
+use crate::accordian::Accordian;
+use crate::bayan::game::Bayan;
 use crate::choose::difficulty::{self, Level, Rating};
-use crate::choose::{winnable, Numbers};
-use crate::error::Error;
+use crate::choose::{throw_rating, winnable, Numbers};
+use crate::error::{quoted, Error};
+use crate::royal::game::Royal;
 use crate::rules::Rules;
+use crate::throw_game::Throwing;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -142,8 +147,8 @@ impl PyRating {
         self.0.losing
     }
 
-    /// Positions the solver searched to rate the deal (its cost; the rating itself
-    /// does not depend on it).
+    /// Nodes the game's solver searched to rate the deal (positions; intervals for Royal
+    /// Marriage): its cost, on which the rating itself does not depend.
     #[getter]
     fn nodes(&self) -> u64 {
         self.0.nodes
@@ -156,8 +161,8 @@ impl PyRating {
     }
 
     /// ``easy``, ``medium`` or ``hard`` by the thresholds calibrated for the deal's length
-    /// (docs/difficulty.md); ``None`` unless winnable, and for rows shorter than the
-    /// shortest calibrated length.
+    /// (docs/difficulty.md); ``None`` unless winnable, for rows shorter than the shortest
+    /// calibrated length, and for the throw games (the levels are calibrated on Accordion).
     #[getter]
     fn level(&self) -> Option<&'static str> {
         self.0.level.map(Level::name)
@@ -189,19 +194,53 @@ impl PyRating {
     }
 }
 
-/// Rate an open deal under ``rules`` (default ``modern``; ``parlett`` too; the forced rule
-/// sets are refused). Releases the GIL; Ctrl-C stops it.
+/// Rate an open deal of ``game`` (default ``accordion``; ``royal-marriage``, ``bayan``,
+/// ``accordian``) under ``rules`` (the game's first rule set by default; the forced rule
+/// sets are refused: ``strict``, ``strict-leap``, ``uva``). A throw game's rating has no
+/// level. Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (deal, *, rules = None))]
+#[pyo3(signature = (deal, *, rules = None, game = None))]
 fn rate(
     py: Python<'_>,
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
+    game: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRating> {
-    let deal = deal_arg(deal)?;
-    let rules = rules_or_modern(rules)?;
+    let name = match game.filter(|g| !g.is_none()) {
+        Some(game) => super::args::text(game, "game")?.into_owned(),
+        None => "accordion".to_string(),
+    };
+    match name.as_str() {
+        "accordion" => {
+            let deal = deal_arg(deal)?;
+            let rules = rules_or_modern(rules)?;
+            let rating = run_interruptible(py, |cancel| {
+                difficulty::rate(&deal, &rules, Some(cancel.clone()))
+            })??;
+            Ok(PyRating(rating))
+        }
+        Royal::NAME => rate_throw::<Royal>(py, deal, rules),
+        Bayan::NAME => rate_throw::<Bayan>(py, deal, rules),
+        Accordian::NAME => rate_throw::<Accordian>(py, deal, rules),
+        _ => Err(Error::argument(
+            "game",
+            "accordion, royal-marriage, bayan or accordian",
+            quoted(&name),
+        )
+        .into()),
+    }
+}
+
+/// [`rate`] for the throw game `G`: its deal and rules checked as its classes check them.
+fn rate_throw<G: Throwing>(
+    py: Python<'_>,
+    deal: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRating> {
+    let deal = super::throw::deal_of::<G>(deal)?;
+    let rules = super::throw::rules_of::<G>(rules)?;
     let rating = run_interruptible(py, |cancel| {
-        difficulty::rate(&deal, &rules, Some(cancel.clone()))
+        throw_rating::rate(&deal, rules, Some(cancel.clone()))
     })??;
     Ok(PyRating(rating))
 }

@@ -92,7 +92,7 @@ impl Bounds {
             let c = cards[at];
             let (suit, rank) = ((c & 3) as usize, c >> 2);
             let partner_right = right[suit] != 0 || right_ranks >> rank & 1 == 1;
-            if !partner_right && (at < self.first_jump || partners(census, c) < 2) {
+            if !partner_right && (at < self.first_jump || !two_partners(census, c)) {
                 let k = &mut kept[component[suit] as usize];
                 *k += 1;
                 if *k > 1 {
@@ -128,6 +128,19 @@ fn suits_of(census: [u16; 4]) -> u8 {
         | u8::from(census[1] != 0) << 1
         | u8::from(census[2] != 0) << 2
         | u8::from(census[3] != 0) << 3
+}
+
+/// Whether at least two cards in play agree with card `c`
+/// (`partners(census, c) >= 2`), without counting them all: two of its
+/// suit, or one of its suit and one of its rank, or two of its rank.
+#[inline]
+fn two_partners(census: [u16; 4], c: u8) -> bool {
+    // Without branches (which way each test goes is data).
+    let (suit, rank) = ((c & 3) as usize, c >> 2);
+    let mates = census[suit] & !(1 << rank);
+    let of_rank: u16 = census.iter().map(|&ranks| ranks >> rank & 1).sum();
+    // `of_rank` counts `c` itself.
+    (mates & mates.wrapping_sub(1) != 0) | (u16::from(mates != 0) + of_rank >= 3)
 }
 
 /// Cards in play that agree with card `c` (itself excluded).
@@ -320,6 +333,36 @@ mod tests {
     /// suit gets a rank of its own, and each pair of suits sharing a rank gets
     /// a rank of its own in both; plus every census over three ranks (each
     /// suit any subset of them), where ranks are shared three and four ways.
+    #[test]
+    fn two_partners_is_partners_at_least_two() {
+        let mut state = 1u64;
+        for _ in 0..20_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let bits = state >> 11;
+            // Sparse and dense censuses alike: each suit's ranks from 52
+            // random bits, thinned by another draw.
+            let census: [u16; 4] = std::array::from_fn(|s| {
+                let ranks = (bits >> (13 * s)) as u16 & 0x1FFF;
+                if state >> (60 - s) & 1 == 1 {
+                    ranks & (ranks >> 3)
+                } else {
+                    ranks
+                }
+            });
+            for c in 0..52u8 {
+                if census[(c & 3) as usize] >> (c >> 2) & 1 == 1 {
+                    assert_eq!(
+                        two_partners(census, c),
+                        partners(census, c) >= 2,
+                        "{census:?} {c}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_table_gives_the_components_of_every_pattern_of_shared_ranks() {
         let check = |census: [u16; 4]| {

@@ -149,16 +149,16 @@ impl Position {
             (next_rank, next_suit) = (1, 1);
         }
         let mut bytes = [0u8; WORDS * 8];
+        // Without branches: whether a rank or suit is new to the scan is
+        // data, and branching on it would be mispredicted about once a card.
         for (slot, &c) in bytes.iter_mut().zip(self.cards()) {
             let (r, s) = ((c >> 2) as usize, (c & 3) as usize);
-            if ranks[r] == NONE {
-                ranks[r] = next_rank;
-                next_rank += 1;
-            }
-            if suits[s] == NONE {
-                suits[s] = next_suit;
-                next_suit += 1;
-            }
+            let new_rank = ranks[r] == NONE;
+            ranks[r] = std::hint::select_unpredictable(new_rank, next_rank, ranks[r]);
+            next_rank += u8::from(new_rank);
+            let new_suit = suits[s] == NONE;
+            suits[s] = std::hint::select_unpredictable(new_suit, next_suit, suits[s]);
+            next_suit += u8::from(new_suit);
             *slot = ranks[r] << 2 | suits[s];
         }
         let mut key: Key = std::array::from_fn(|w| {

@@ -24,7 +24,7 @@
 //! a later round, whose cutoff is higher).
 
 use super::bounds::{fixed_piles, Bounds};
-use super::order::{order_moves, Perturb, Scratch, FUZZ};
+use super::order::{next_best, order_moves, Perturb, Scratch, FUZZ};
 use super::position::{Key, Position};
 use super::table::Table;
 use super::Budget;
@@ -161,6 +161,9 @@ pub(crate) struct Search<'a> {
     moves: Vec<Step>,
     /// Scratch space for ordering one node's moves.
     scratch: Scratch,
+    /// The moves' sort codes ([`order_moves`]) of every node on the current
+    /// path that orders its moves, stacked.
+    codes: Vec<u32>,
     /// Sleep sets of every node on the current path, stacked (see
     /// [`Search::expand`]): moves whose results are covered elsewhere.
     sleep: Vec<Step>,
@@ -216,6 +219,7 @@ impl<'a> Search<'a> {
             table: Table::new(budget.memory_bytes),
             moves: Vec::with_capacity(1024),
             scratch: Scratch::default(),
+            codes: Vec::with_capacity(1024),
             sleep: Vec::with_capacity(1024),
             sweepers: 0,
             sweeper_choices: [0; PROBE_SWEEPERS],
@@ -627,21 +631,28 @@ impl<'a> Search<'a> {
             }
             self.moves.truncate(keep);
         }
-        if self.moves.len() - mark > 1 {
+        let count = self.moves.len() - mark;
+        let codes = self.codes.len();
+        if count > 1 {
             let perturb = self.perturb(self.path.len());
             order_moves(
                 position,
-                &mut self.moves[mark..],
+                &self.moves[mark..],
                 perturb,
                 &mut self.scratch,
                 self.sweepers,
                 self.rules.two_way,
                 position.dealt() == self.stock.len(),
+                &mut self.codes,
             );
         }
         let before = self.nodes;
-        for at in mark..self.moves.len() {
-            let step = self.moves[at];
+        for i in 0..count {
+            let step = if count > 1 {
+                next_best(&mut self.codes[codes..], i)
+            } else {
+                self.moves[mark]
+            };
             let own = self.sleep.len();
             // The child's sleep set: the sleeping and tried moves that commute
             // with `step`, as they stand once it is played.
@@ -663,10 +674,12 @@ impl<'a> Search<'a> {
             self.path.pop();
             self.sleep.truncate(own);
             if stop {
+                self.codes.truncate(codes);
                 return true;
             }
             self.sleep.push(step);
         }
+        self.codes.truncate(codes);
         if self.nodes - before >= STORE_FROM {
             self.table.store(key, hash, self.best.min(self.cap));
         }
@@ -809,9 +822,14 @@ impl<'a> Search<'a> {
             let from = movers.trailing_zeros() as usize;
             movers &= movers - 1;
             for (mask, &d) in masks.iter().zip(&self.distances) {
-                if mask >> from & 1 == 1 {
-                    self.moves.push(Step { from, to: from - d });
-                }
+                // Pushed, then kept or not without a branch (whether the
+                // mover reaches this distance is data).
+                let at = self.moves.len();
+                self.moves.push(Step {
+                    from,
+                    to: from.wrapping_sub(d),
+                });
+                self.moves.truncate(at + (mask >> from & 1) as usize);
             }
         }
     }

@@ -115,7 +115,31 @@ class RowBlock:
 Chunk = SeedRange | RowBlock
 
 
-class SeedRanges(Sequence[SeedRange]):
+ItemT = TypeVar("ItemT")
+
+
+class _Computed(Sequence[ItemT]):
+    """A sequence whose items are made when asked for (:meth:`_item`, for an index
+    0 to ``len - 1``), indexed and sliced as a list is."""
+
+    @overload
+    def __getitem__(self, index: int) -> ItemT: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ItemT]: ...
+    def __getitem__(self, index: int | slice) -> ItemT | Sequence[ItemT]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("chunk index out of range")
+        return self._item(index)
+
+    def _item(self, index: int) -> ItemT:
+        raise NotImplementedError
+
+
+class SeedRanges(_Computed[SeedRange]):
     """``count`` numbered deals from ``start`` cut into chunks of ``chunk``, lazily."""
 
     def __init__(
@@ -129,17 +153,7 @@ class SeedRanges(Sequence[SeedRange]):
     def __len__(self) -> int:
         return -(-self.total // self.chunk)
 
-    @overload
-    def __getitem__(self, index: int) -> SeedRange: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[SeedRange]: ...
-    def __getitem__(self, index: int | slice) -> SeedRange | Sequence[SeedRange]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("chunk index out of range")
+    def _item(self, index: int) -> SeedRange:
         first = index * self.chunk
         count = min(self.chunk, self.total - first)
         return SeedRange(self.start + first, count, self.cards, self.numbering)
@@ -162,7 +176,7 @@ def _check_range(start: int, count: int, chunk: int) -> None:
         raise InvalidArgumentError(f"chunk must be at least 1 deal, got {chunk}", "chunk")
 
 
-class Plan(Sequence[Chunk]):
+class Plan(_Computed[Chunk]):
     """Chunks of several sources one after another (rows, then numbered deals)."""
 
     def __init__(self, *parts: Sequence[Chunk]) -> None:
@@ -171,20 +185,12 @@ class Plan(Sequence[Chunk]):
     def __len__(self) -> int:
         return sum(len(part) for part in self.parts)
 
-    @overload
-    def __getitem__(self, index: int) -> Chunk: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Chunk]: ...
-    def __getitem__(self, index: int | slice) -> Chunk | Sequence[Chunk]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
+    def _item(self, index: int) -> Chunk:
         for part in self.parts:
-            if 0 <= index < len(part):
+            if index < len(part):
                 return part[index]
             index -= len(part)
-        raise IndexError("chunk index out of range")
+        raise AssertionError("an index below len(self) is in a part")
 
     def deals(self) -> int:
         """How many deals the chunks hold together."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib.util
+import logging
 import os
 import socket
 import struct
@@ -264,6 +265,12 @@ def connect(address: str | None = None, *, timeout: float = CONNECT_TIMEOUT) -> 
         full = f"{scheme}://{location}"
     try:
         return _client_class()(full, timeout=timeout, set_as_default=False)
+    except KeyboardInterrupt:
+        # Ctrl-C mid-connect leaves Dask's half-open stream to be closed when it is
+        # collected, which Dask logs ("Closing dangling stream in <TCP …>") beside
+        # the CLI's one line, as the process ends: nothing the user can act on.
+        logging.getLogger("distributed.comm").setLevel(logging.ERROR)
+        raise
     except (OSError, TimeoutError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise SchedulerError(

@@ -1,5 +1,6 @@
-"""The `accordion` command. Each subcommand lives in its own module and
-registers itself with :func:`build_parser`."""
+"""The `accordion` command. Each subcommand lives in the module of its name, which
+gives its one-line ``HELP``, its ``DESCRIPTION``, ``add_flags(parser)`` for its
+options and ``run(args)``; :func:`build_parser` registers them all."""
 
 from __future__ import annotations
 
@@ -36,7 +37,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"accordion {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
-        command.register(subparsers)
+        name = command.__name__.rpartition(".")[2]
+        sub = subparsers.add_parser(name, help=command.HELP, description=command.DESCRIPTION)
+        command.add_flags(sub)
+        sub.set_defaults(run=command.run)
     return parser
 
 

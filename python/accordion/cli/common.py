@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from accordion import MAX_JOBS, Rules
@@ -86,37 +87,37 @@ def game_rules(args: argparse.Namespace, name: str | None = None) -> Any:
     return name
 
 
-def card_count(text: str) -> int:
-    """An argparse type for --cards: 1 to 52."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of cards: {text!r}") from None
-    if not 1 <= value <= 52:
-        raise argparse.ArgumentTypeError(f"must be 1 to 52 cards, got {value}")
-    return value
+def _whole(what: str, low: int, high: int | None, bounds: str, doc: str) -> Callable[[str], int]:
+    """An argparse type for a whole number from ``low`` to ``high`` (``None``: no
+    bound): text that is not a number is "not ``what``", one out of range gets
+    ``bounds``, each with the value given."""
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{bounds}, got {value}")
+        return value
+
+    whole.__doc__ = doc
+    return whole
 
 
-def seed_number(text: str) -> int:
-    """An argparse type for deal numbers: 0 to 2**64 - 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a deal number: {text!r}") from None
-    if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError(f"deal numbers are 0 to 2**64 - 1, got {value}")
-    return value
-
-
-def positive(text: str) -> int:
-    """An argparse type for counts: 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+card_count = _whole(
+    "a number of cards", 1, 52, "must be 1 to 52 cards", "An argparse type for --cards: 1 to 52."
+)
+seed_number = _whole(
+    "a deal number",
+    0,
+    2**64 - 1,
+    "deal numbers are 0 to 2**64 - 1",
+    "An argparse type for deal numbers: 0 to 2**64 - 1.",
+)
+positive = _whole(
+    "a whole number", 1, None, "must be at least 1", "An argparse type for counts: 1 or more."
+)
 
 
 def check_jobs(jobs: int | None) -> None:
@@ -174,4 +175,14 @@ def add_game_flag(parser: argparse.ArgumentParser) -> None:
             for game in GAMES.values()
         )
         + "; default accordion",
+    )
+
+
+def per_game(say: Callable[[Descriptor], str]) -> str:
+    """The tail of a help text: ``; NAME: …`` for each game not played by Accordion's
+    engine, in the words ``say`` gives it (a game it gives none is left out)."""
+    return "".join(
+        f"; {game.name}: {said}"
+        for game in GAMES.values()
+        if not game.plays_accordion and (said := say(game))
     )

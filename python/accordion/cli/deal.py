@@ -5,31 +5,27 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any
 
 from accordion import pysol_goal
 from accordion.cli import choose
 from accordion.cli.common import add_game_flags, card_count, seed_number, the_game
 from accordion.cli.numbering import numbered_deals
 
+HELP = "print a numbered deal"
+DESCRIPTION = """Print numbered deal N (the same on every platform and version), or a fresh
+random one with its number on stderr; or a deal PySolFC, Solvitaire or Knuth numbers
+(docs/numberings.md); or the first numbered deal from N on that can be won (--winnable) or has a
+difficulty level (--difficulty)."""
 
-def register(subparsers: Any) -> None:
-    """Add the ``deal`` subcommand, its options and its help, to ``subparsers``."""
-    parser = subparsers.add_parser(
-        "deal",
-        help="print a numbered deal",
-        description="Print numbered deal N (the same on every platform and version), "
-        "or a fresh random one with its number on stderr; or a deal PySolFC, Solvitaire "
-        "or Knuth numbers (docs/numberings.md); or the first numbered deal from N on that "
-        "can be won (--winnable) or has a difficulty level (--difficulty).",
-    )
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """The ``deal`` subcommand's options."""
     parser.add_argument("--seed", type=seed_number, metavar="N", help="deal number")
     parser.add_argument(
         "--cards", type=card_count, metavar="K", help="first K cards only (default 52)"
     )
     add_game_flags(parser, variant=False, numbering=True)
     choose.add_flags(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

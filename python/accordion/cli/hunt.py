@@ -12,16 +12,14 @@ from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
 from accordion.cli.progress import Progress
 from accordion.games import find_game
 
+HELP = "solve numbered open deals looking for one that cannot be won"
+DESCRIPTION = """Solve the open deals S … S+N-1 exhaustively and report every one that is not
+won (seed, verdict, fewest piles, line), the ten hardest deals, and the exact 95% upper bound
+(Clopper–Pearson) on the share of unwinnable deals."""
 
-def register(subparsers: Any) -> None:
-    """Add the ``hunt`` subcommand, its options and its help, to ``subparsers``."""
-    parser = subparsers.add_parser(
-        "hunt",
-        help="solve numbered open deals looking for one that cannot be won",
-        description="Solve the open deals S … S+N-1 exhaustively and report every one that "
-        "is not won (seed, verdict, fewest piles, line), the ten hardest deals, and the exact "
-        "95% upper bound (Clopper–Pearson) on the share of unwinnable deals.",
-    )
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """The ``hunt`` subcommand's options."""
     seed = common.seed_number
     parser.add_argument("--seed", type=seed, required=True, metavar="S", help="first deal")
     parser.add_argument("--count", type=common.positive, required=True, metavar="N", help="deals")
@@ -36,7 +34,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--jobs", type=common.positive, metavar="J", help="threads per chunk")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     add_batch_flags(parser, HUNT_CHUNK)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

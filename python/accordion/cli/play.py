@@ -14,17 +14,14 @@ from accordion.cli.common import add_game_flags, game_rules, seed_number, the_ga
 from accordion.cli.numbering import numbered_deals
 from accordion.games import ALL_RULE_SETS, Descriptor
 
+HELP = "play a deal in the terminal"
+DESCRIPTION = """Play Accordion in the terminal: numbered deal N, your own row, or a fresh
+random deal whose number is shown so that it can be replayed; or a deal PySolFC, Solvitaire or
+Knuth numbers (docs/numberings.md). Type help at the prompt for the moves and commands."""
 
-def register(subparsers: Any) -> None:
-    """Add the ``play`` subcommand, its options and its help, to ``subparsers``."""
-    parser = subparsers.add_parser(
-        "play",
-        help="play a deal in the terminal",
-        description="Play Accordion in the terminal: numbered deal N, your own row, "
-        "or a fresh random deal whose number is shown so that it can be replayed; "
-        "or a deal PySolFC, Solvitaire or Knuth numbers (docs/numberings.md). "
-        "Type help at the prompt for the moves and commands.",
-    )
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """The ``play`` subcommand's options."""
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--seed", type=seed_number, metavar="N", help="play numbered deal N")
     source.add_argument("--deal", metavar='"CARDS"', help='play this row, e.g. "7H 7S 8S KS"')
@@ -59,7 +56,6 @@ def register(subparsers: Any) -> None:
         metavar="H",
         help="--serve's address (127.0.0.1: this machine only; 0.0.0.0 opens it to all)",
     )
-    parser.set_defaults(run=run)
 
 
 def port_number(text: str) -> int:

@@ -21,30 +21,24 @@ from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InvalidDealError
-from accordion.games import GAMES, Descriptor
+from accordion.games import Descriptor
 from accordion.play.session import plural
 
+HELP = "decide deals: win (with the line), loss (with the fewest piles) or unknown"
+DESCRIPTION = """Solve open deals exhaustively. A win comes with a winning line; a loss is
+proved by exhaustive search and comes with a line reaching the fewest piles; 'unknown' only when
+--max-nodes or --timeout ran out."""
 
-def register(subparsers: Any) -> None:
-    """Add the ``solve`` subcommand, its options and its help, to ``subparsers``."""
-    parser = subparsers.add_parser(
-        "solve",
-        help="decide deals: win (with the line), loss (with the fewest piles) or unknown",
-        description="Solve open deals exhaustively. A win comes with a winning line; a loss "
-        "is proved by exhaustive search and comes with a line reaching the fewest piles; "
-        "'unknown' only when --max-nodes or --timeout ran out.",
-    )
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """The ``solve`` subcommand's options."""
     add_deal_flags(parser)
     parser.add_argument(
         "--rules",
         default="modern",
         metavar="NAME",
         help="modern (default) or parlett (must move; solves for the best forced line)"
-        + "".join(
-            f"; {game.name}: {', '.join(game.solve_rules)}"
-            for game in GAMES.values()
-            if not game.plays_accordion
-        ),
+        + common.per_game(lambda game: ", ".join(game.solve_rules)),
     )
     common.add_game_flags(parser, numbering=True)
     budget = common.positive
@@ -53,7 +47,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--jobs", type=budget, metavar="J", help="threads (default: all cores)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_batch_flags(parser, SOLVE_CHUNK)
-    parser.set_defaults(run=run)
 
 
 def add_deal_flags(parser: argparse.ArgumentParser) -> None:

@@ -16,27 +16,21 @@ from accordion.cli.progress import Progress
 from accordion.cli.solve import read_file
 from accordion.games import GAMES, Descriptor, find_game
 
+HELP = "simulate many numbered deals: win rate with a 95%% interval, pile histogram"
+DESCRIPTION = """Play numbered deals S … S+N-1 with a strategy under a rule set and report wins,
+the win rate with a 95% Wilson interval, mean piles and the histogram of final piles.
+Deterministic for a seed, whatever --jobs is."""
 
-def register(subparsers: Any) -> None:
-    """Add the ``stats`` subcommand, its options and its help, to ``subparsers``."""
-    parser = subparsers.add_parser(
-        "stats",
-        help="simulate many numbered deals: win rate with a 95%% interval, pile histogram",
-        description="Play numbered deals S … S+N-1 with a strategy under a rule set and report "
-        "wins, the win rate with a 95% Wilson interval, mean piles and the histogram of "
-        "final piles. Deterministic for a seed, whatever --jobs is.",
-    )
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """The ``stats`` subcommand's options."""
     parser.add_argument(
         "--rules",
         required=True,
         metavar="NAME",
         help="the rule set: "
         + ", ".join(common.RULE_NAMES)
-        + "".join(
-            f"; {game.name}: {', '.join(game.rules)}"
-            for game in GAMES.values()
-            if not game.plays_accordion
-        ),
+        + common.per_game(lambda game: ", ".join(game.rules)),
     )
     parser.add_argument(
         "--strategy",
@@ -45,10 +39,12 @@ def register(subparsers: Any) -> None:
         + ", ".join(GAMES["accordion"].strategies)
         + " (default: what the rules force, the agent under parlett, else greedy "
         "slide-first; see docs/strategies.md)"
-        + "".join(
-            f"; {game.name}: {', '.join(game.strategies)} (default {game.strategies[0]})"
-            for game in GAMES.values()
-            if game.strategies and not game.plays_accordion
+        + common.per_game(
+            lambda game: (
+                f"{', '.join(game.strategies)} (default {game.strategies[0]})"
+                if game.strategies
+                else ""
+            )
         ),
     )
     parser.add_argument(
@@ -101,7 +97,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--plot", metavar="FILE", help="draw the pile histogram (.png or .svg)")
     add_batch_flags(parser, SIMULATE_CHUNK)
-    parser.set_defaults(run=run)
 
 
 #: The strategies that take --budget.

@@ -14,7 +14,7 @@ from typing import ClassVar
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError
-from accordion.play.session import CARDLIKE, BaseSession, Reply, is_int, plural
+from accordion.play.session import CARDLIKE, BaseSession, Reply, by_result, is_int, plural
 
 HINT_SECONDS = 2.0
 SOLVE_SECONDS = 5.0
@@ -274,16 +274,13 @@ class Session(BaseSession[Game, Move]):
         solution = accordion.solve(self.new_game(self.deal), timeout=SOLVE_SECONDS)
         knew = self.blind and not self.rules.is_automatic
         face_up = " by a player who knew the stock" if knew else ""
-        if solution.result == "win":
-            return f"From the start this deal could be won{face_up}."
-        if solution.result == "loss":
-            return (
-                f"From the start this deal could not be won{face_up}: "
-                f"the best possible is {plural(solution.piles, 'pile')}."
-            )
-        return (
+        piles = plural(solution.piles, "pile")
+        return by_result(
+            solution.result,
+            f"From the start this deal could be won{face_up}.",
+            f"From the start this deal could not be won{face_up}: the best possible is {piles}.",
             f"The solver could not settle in {SOLVE_SECONDS:g} s whether this deal could be "
-            f"won{face_up} (best found: {plural(solution.piles, 'pile')})."
+            f"won{face_up} (best found: {piles}).",
         )
 
     # The commands ------------------------------------------------------------------
@@ -324,15 +321,13 @@ class Session(BaseSession[Game, Move]):
 
     def _outlook(self) -> str:
         """Whether the deal can still be gathered into one pile from here."""
-        solution = accordion.solve(self.game, timeout=HINT_SECONDS)
-        if solution.result == "win":
-            return f"Still winnable{self._peek()}."
-        if solution.result == "loss":
-            return (
-                f"No longer winnable{self._peek()}: the best reachable is "
-                f"{plural(solution.piles, 'pile')}."
-            )
-        return f"Winnable? The solver could not tell in {HINT_SECONDS:g} s."
+        solution, peek = accordion.solve(self.game, timeout=HINT_SECONDS), self._peek()
+        return by_result(
+            solution.result,
+            f"Still winnable{peek}.",
+            f"No longer winnable{peek}: the best reachable is {plural(solution.piles, 'pile')}.",
+            f"Winnable? The solver could not tell in {HINT_SECONDS:g} s.",
+        )
 
     def solve(self) -> Reply:
         """Show the remaining winning line, or a line to the fewest piles reachable."""

@@ -79,6 +79,12 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
+def by_result(result: str, win: str, loss: str, unknown: str) -> str:
+    """What to say of a solver's ``result``: ``win``, ``loss``, else (``unknown``)
+    ``unknown``."""
+    return {"win": win, "loss": loss}.get(result, unknown)
+
+
 def is_int(word: str) -> bool:
     """Whether ``word`` is a whole number, signed or not (``3``, ``-1``, ``+2``)."""
     return word.lstrip("+-").isdigit()
@@ -615,14 +621,13 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         else:
             solution = self.entry().solver()(self.deal)
             result, left = solution.result, solution.cards
-        if result == "win":
-            return "From the start this deal could be won."
-        if result == "loss":
-            return (
-                "From the start this deal could not be won: the best possible is "
-                f"{plural(left, self.PIECE)}."
-            )
-        return "The solver could not decide this deal in time."
+        return by_result(
+            result,
+            "From the start this deal could be won.",
+            "From the start this deal could not be won: the best possible is "
+            f"{plural(left, self.PIECE)}.",
+            "The solver could not decide this deal in time.",
+        )
 
     def _left(self) -> str:
         return f"{plural(self.game.outcome.cards, self.PIECE)} left"

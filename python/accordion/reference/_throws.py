@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
@@ -361,8 +362,12 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
 
     @staticmethod
     def _least(row: RowT) -> int:
-        """The fewest a row can come down to, where the solver stops searching it."""
-        raise NotImplementedError
+        """The fewest a row can come down to, where the solver stops searching it.
+
+        0 unless the game says more: no row holds fewer cards, so the bound is
+        sound for every game, and a game whose rows never come down to 0 (Royal
+        Marriage keeps its queen and king) has every line searched."""
+        return 0
 
     # -- the rules ----------------------------------------------------------------
 
@@ -590,7 +595,13 @@ class Solver(Generic[SolvedT, SolutionT]):
 
     def __init__(self, game: type[SolvedT], doc: str) -> None:
         self._game = game
-        self.__doc__ = doc
+        self.__doc__ = f"{inspect.cleandoc(doc)}\n\n{Solver.CHECKED}"
+
+    #: The last paragraph of every solver's docstring.
+    CHECKED = (
+        "The arguments are checked as the core checks them; the budgets are not\n"
+        "applied (the search is for rows that finish)."
+    )
 
     def __call__(
         self,

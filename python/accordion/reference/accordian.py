@@ -238,16 +238,12 @@ solve_accordian: Solver[AccordianGame, AccordianSolution] = Solver(
     them as one-card piles). Under ``modern`` (default) every line is searched,
     the fewest piles reachable from each position remembered; a position stops
     being searched once it is known to reach one pile (exponential in the worst
-    case). Under ``uva`` the one line is the forced play.
-
-    The arguments are checked as the core checks them; the budgets are not
-    applied (the search is for rows that finish).""",
+    case). Under ``uva`` the one line is the forced play.""",
 )
 
 
-def accordian_rules(rules: object) -> str:
-    """``modern`` (default) or ``uva``, as a name or as ``Rules`` without a variant."""
-    return AccordianGame.rule_set(rules)
+#: ``modern`` (default) or ``uva``, as a name or as ``Rules`` without a variant.
+accordian_rules = AccordianGame.rule_set
 
 
 __all__ = [

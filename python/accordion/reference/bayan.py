@@ -167,17 +167,13 @@ solve_bayan: Solver[BayanGame, BayanSolution] = Solver(
     """Search every line from an open row (a blind game's row with its talon dealt
     onto it, or an open game's current row), remembering the fewest cards reachable
     from each row; a row stops being searched once it is known to reach the fewest
-    its parity allows (none, or one). Exponential in the worst case.
-
-    The arguments are checked as the core checks them; the budgets are not
-    applied (the search is for rows that finish).""",
+    its parity allows (none, or one). Exponential in the worst case.""",
 )
 
 
-def bayan_rules(rules: object) -> str:
-    """``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
-    as ``Rules`` without a variant, or ``None``."""
-    return BayanGame.rule_set(rules)
+#: ``modern``, the one rule set (PySolFC's: deal whenever you like), as a name,
+#: as ``Rules`` without a variant, or ``None``.
+bayan_rules = BayanGame.rule_set
 
 
 __all__ = [

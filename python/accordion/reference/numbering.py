@@ -14,19 +14,16 @@ from __future__ import annotations
 import random
 
 from accordion.errors import InvalidRulesError
+from accordion.games import GAMES
 from accordion.reference import _args, _tokens
 from accordion.reference.cards import Card
 
 # ---------------------------------------------------------------- PySolFC
 
-#: PySolFC's Accordion family (pysollib/games/pushpin.py): name, id, title.
-PYSOL_GAMES: tuple[tuple[str, int, str], ...] = (
-    ("accordion", 772, "Accordion"),
-    ("bayan", 656, "Bayan"),
-    ("relaxed-accordion", 773, "Relaxed Accordion"),
-    ("23-skidoo", 883, "23 Skidoo"),
-    ("accordions-revenge", 811, "Accordion's Revenge"),
-    ("royal-marriage", 288, "Royal Marriage"),
+#: PySolFC's Accordion family (pysollib/games/pushpin.py): name, id, title, as
+#: the game registry gives them (the one table of names and ids in Python).
+PYSOL_GAMES: tuple[tuple[str, int, str], ...] = tuple(
+    (game.name, game.pysol_id, game.title) for game in GAMES.values() if game.pysol_id
 )
 FIRST_TWISTER_NUMBER = 32_000
 NUMBER_LIMIT = 10**20

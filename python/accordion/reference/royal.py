@@ -170,11 +170,8 @@ class RoyalGame(CardRowGame[RoyalMove, Throw]):
     _named = staticmethod(_out)
     _after = staticmethod(thrown)
 
-    @staticmethod
-    def _least(row: Row) -> int:
-        # The reference searches every line of Royal Marriage: no row is ever
-        # cut short (a row keeps its queen and king, so never comes down to 0).
-        return 0
+    # ``_least`` is the default 0: a row keeps its queen and king, so never comes
+    # down to it, and the reference searches every line of Royal Marriage.
 
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
@@ -232,16 +229,12 @@ solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
     RoyalGame,
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
-    reachable from each row. Exponential: for short rows.
-
-    The arguments are checked as the core checks them; the budgets are not
-    applied (the search is for rows short enough to finish).""",
+    reachable from each row. Exponential: for short rows.""",
 )
 
 
-def royal_rules(rules: object) -> str:
-    """``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant."""
-    return RoyalGame.rule_set(rules)
+#: ``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant.
+royal_rules = RoyalGame.rule_set
 
 
 __all__ = [

@@ -5,7 +5,10 @@ Two tables may be open at once (two terminals, two browser tabs of
 ``accordion play --serve``): every update reads the file, changes it and writes
 it back while holding a lock file beside it (``filelock``, which works on
 Windows as on POSIX), and writes through a temporary file renamed into place,
-so that no update is lost and no reader sees half a file.
+so that no update is lost and no reader sees half a file. Writers in one process
+(the served table's threads) also take a per-file thread lock first, so that they
+queue on it rather than on ``filelock``'s polling, whose in-process behaviour
+(thread-local holds, a 10 s timeout under load) then never decides the outcome.
 
 The folder is ``platformdirs``' user data folder for ``accordion``, or
 ``$ACCORDION_DATA_DIR`` when that is set (tests set it; so may a player who
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -28,6 +32,15 @@ FILE = "record.json"
 #: The file's layout; a file of another version is read as empty, never overwritten
 #: silently by a newer layout's reader (the version is checked before merging).
 VERSION = 1
+
+#: One thread lock per record file (by resolved path) for writers in this process.
+_THREAD_LOCKS: dict[str, threading.Lock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
+
+
+def _thread_lock(path: Path) -> threading.Lock:
+    with _THREAD_LOCKS_GUARD:
+        return _THREAD_LOCKS.setdefault(str(path.resolve()), threading.Lock())
 
 
 def _require() -> tuple[Any, Any]:
@@ -115,7 +128,7 @@ class Record:
     def add(self, name: str, *, won: bool, left: int, assisted: bool = False) -> Entry:
         """Count one game under ``name`` (see :func:`key`); return its entry."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._lock:
+        with _thread_lock(self.path), self._lock:
             entries = self.read()
             entry = entries.setdefault(name, Entry())
             entry.add(won=won, left=left, assisted=assisted)

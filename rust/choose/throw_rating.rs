@@ -1,0 +1,221 @@
+//! How hard an open deal of a throw game is (Royal Marriage, Bayan, Accordian
+//! Patience; `docs/difficulty.md`): the careful player's measure of
+//! [`super::difficulty`], over every game's [`Throwing`] once.
+//!
+//! The careful player weighs the throws the open row allows in the game's
+//! canonical order ([`ThrowRow::throws`], filtered by [`Throwing::permits`]: the
+//! order the `greedy` strategy takes the first of) and makes the first that
+//! does not throw the win away, each decided exactly by the game's solver
+//! ([`Throwing::solve_row`]). The difficulty of a winnable deal is the share of
+//! the throws it weighs along its line that would have lost. A throw need not
+//! take a fixed number of cards away (Royal Marriage throws one or two, an
+//! Accordian move may leave the pile count as it was), so the moves weighed are
+//! counted along the line, not derived from the deal's length. The levels
+//! (easy, medium, hard) are calibrated on Accordion deals only: a throw game's
+//! rating has none.
+
+use super::careful::{Careful, Look, Walked, Weighing};
+use super::difficulty::{check_free, Rating, RATING_NODES};
+use crate::budget::{Budget, Verdict};
+use crate::error::Result;
+use crate::throw_game::{ThrowRow, Throwing};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// A throw game's open rows as the careful player weighs them: each look is a
+/// fresh solve within its quota, all of them within the rating's budget.
+struct Rows<G: Throwing> {
+    rules: G,
+    cancel: Option<Arc<AtomicBool>>,
+    /// The solver's nodes so far, over every row.
+    spent: u64,
+    max_nodes: u64,
+}
+
+impl<G: Throwing> Weighing for Rows<G> {
+    type Row = G::Row;
+    type Move = G::Throw;
+
+    /// With the stock empty (an open row).
+    fn is_won(&self, row: &G::Row) -> bool {
+        G::is_won(row)
+    }
+
+    fn moves(&self, row: &G::Row, out: &mut Vec<G::Throw>) {
+        row.throws(out);
+        out.retain(|&throw| self.rules.permits(row, throw));
+    }
+
+    fn after(&self, row: &G::Row, throw: G::Throw) -> G::Row {
+        let mut next = *row;
+        next.apply(throw);
+        next
+    }
+
+    fn decide(&mut self, row: &G::Row, quota: Option<u64>) -> Look {
+        let left = self.max_nodes.saturating_sub(self.spent);
+        let limit = quota.map_or(left, |quota| quota.min(left));
+        if limit == 0 {
+            return Look::Stopped;
+        }
+        let budget = Budget {
+            max_nodes: Some(limit),
+            cancel: self.cancel.clone(),
+            ..Budget::default()
+        };
+        let solution = self.rules.solve_row(row, &budget);
+        self.spent += solution.nodes;
+        match solution.verdict {
+            Verdict::Win => Look::Won,
+            Verdict::Loss => Look::Lost,
+            // The quota ran out before the rating's budget did: follow the move.
+            Verdict::Unknown if !solution.cancelled && limit < left => Look::Unsure,
+            Verdict::Unknown => Look::Stopped,
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.spent
+    }
+}
+
+/// Rate the open `deal` of `G` under `rules` (a rule set that leaves a choice:
+/// not Accordian's forced `uva`), within [`RATING_NODES`] nodes of the game's
+/// solver (its unit: intervals for Royal Marriage, positions for the others)
+/// and until `cancel` is raised (the rating is then `Unknown`).
+pub fn rate<G: Throwing>(
+    deal: &G::Deal,
+    rules: G,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<Rating> {
+    rate_within(deal, rules, cancel, RATING_NODES)
+}
+
+/// [`rate`] within `max_nodes` nodes.
+fn rate_within<G: Throwing>(
+    deal: &G::Deal,
+    rules: G,
+    cancel: Option<Arc<AtomicBool>>,
+    max_nodes: u64,
+) -> Result<Rating> {
+    check_free(rules.rules(), G::TITLE)?;
+    let rows = Rows {
+        rules,
+        cancel,
+        spent: 0,
+        max_nodes,
+    };
+    let row = G::Row::from_cards(G::cards_of(deal));
+    let walked: Walked = Careful::new(rows, None, max_nodes, G::QUICK_LOOK)
+        .walk(&row)
+        .expect("no cap, no cut");
+    Ok(Rating {
+        verdict: walked.verdict,
+        moves: walked.moves(),
+        losing: walked.losing,
+        nodes: walked.nodes,
+        difficulty: walked.difficulty(),
+        level: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accordian::Accordian;
+    use crate::bayan::game::Bayan;
+    use crate::royal::game::Royal;
+    use crate::rules::RuleSet;
+    use crate::throw_game::{check, ThrowAction, ThrowGame};
+
+    /// `(losing, moves)` of the careful line by the definition: at each position
+    /// the throws in the game's order, each decided by a full solve, the first
+    /// that keeps the win played.
+    fn by_definition<G: Throwing>(game: &ThrowGame<G>) -> Option<(u32, u32)> {
+        let wins = |game: &ThrowGame<G>| game.solve(&Budget::default()).verdict == Verdict::Win;
+        if !wins(game) {
+            return None;
+        }
+        let mut game = game.clone();
+        let (mut losing, mut moves) = (0, 0);
+        while !game.is_won() {
+            let mut kept = false;
+            for throw in game.legal_throws() {
+                moves += 1;
+                let mut child = game.clone();
+                child.play(ThrowAction::Throw(throw)).unwrap();
+                if wins(&child) {
+                    game = child;
+                    kept = true;
+                    break;
+                }
+                losing += 1;
+            }
+            assert!(kept, "a winnable row has a throw that keeps the win");
+        }
+        Some((losing, moves))
+    }
+
+    fn rates_as_defined<G: Throwing>(cards: usize, seeds: u64) -> (usize, usize) {
+        let (mut won, mut hard) = (0, 0);
+        for seed in 0..seeds {
+            let game = check::open::<G>(seed, cards);
+            let rating = rate(game.deal(), G::with_rules(G::RULE_SETS[0]), None).unwrap();
+            match by_definition(&game) {
+                None => assert_eq!(
+                    (rating.verdict, rating.moves, rating.difficulty),
+                    (Verdict::Loss, 0, None),
+                    "{game}"
+                ),
+                Some((losing, moves)) => {
+                    assert_eq!(
+                        (rating.verdict, rating.losing, rating.moves),
+                        (Verdict::Win, losing, moves),
+                        "{game}"
+                    );
+                    let expected = if moves == 0 {
+                        0.0
+                    } else {
+                        f64::from(losing) / f64::from(moves)
+                    };
+                    assert_eq!(rating.difficulty, Some(expected));
+                    assert_eq!(rating.level, None);
+                    won += 1;
+                    hard += usize::from(losing > 0);
+                }
+            }
+        }
+        (won, hard)
+    }
+
+    #[test]
+    fn every_throw_game_rates_as_the_definition_says() {
+        for (won, hard) in [
+            rates_as_defined::<Royal>(14, 200),
+            rates_as_defined::<Bayan>(12, 200),
+            rates_as_defined::<Accordian>(9, 200),
+        ] {
+            assert!(won > 10 && hard > 3, "wins and traps met: {won} {hard}");
+        }
+    }
+
+    #[test]
+    fn forced_rules_are_refused_and_budgets_and_cancels_leave_it_unknown() {
+        let deal = Accordian::numbered_deal(3, 20).unwrap();
+        let uva = rate(&deal, Accordian::with_rules(RuleSet::Uva), None).unwrap_err();
+        assert!(uva.to_string().contains("uva"), "{uva}");
+        let modern = Accordian::with_rules(RuleSet::Modern);
+        let cut = rate_within(&deal, modern, None, 5).unwrap();
+        assert_eq!((cut.verdict, cut.difficulty), (Verdict::Unknown, None));
+        let flag = Arc::new(AtomicBool::new(true));
+        let stopped = rate(&deal, modern, Some(flag)).unwrap();
+        assert_eq!(stopped.verdict, Verdict::Unknown);
+        let full = Royal::numbered_deal(5, 52).unwrap();
+        let rating = rate(&full, Royal::with_rules(RuleSet::Parlett), None).unwrap();
+        assert_eq!(
+            rating,
+            rate(&full, Royal::with_rules(RuleSet::Modern), None).unwrap(),
+            "open, both rule sets play alike"
+        );
+    }
+}
