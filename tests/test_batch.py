@@ -108,6 +108,47 @@ def test_simulate_in_chunks_is_one_simulation(chunk: int, rules: str) -> None:
     assert timeless(chunked.to_dict()) == timeless(whole.to_dict())
 
 
+@pytest.mark.parametrize(
+    ("strategy", "chunk"),
+    [
+        ("slide-first", 100_000),
+        ("forced", 100_000),
+        ("solver", 100_000),
+        ("parlett-agent", 10_000),
+        ("parlett-sampler", 1_000),
+        ("clairvoyant", 1_000),
+        ("sweepers", 1_000),
+        ("lookahead:10", 100_000),
+        ("lookahead:30", 10_000),
+        ("planner:300", 1_000),
+        ("depth-first:1000", 1_000),
+        ("deep-planner:10000", 100),
+        ("lookahead:1000000", 1),
+    ],
+)
+def test_the_default_chunk_follows_what_a_deal_costs(strategy: str, chunk: int) -> None:
+    assert batch.simulate_chunk_for(strategy) == chunk
+    assert batch.simulate_chunk_for(strategy, game="royal-marriage") == batch.SIMULATE_CHUNK
+
+
+def test_a_searching_player_checkpoints_before_the_end(tmp_path: Path) -> None:
+    # With the old fixed default (100,000 deals a chunk) a 10^5-deal run of
+    # parlett-sampler wrote its first record after a quarter of an hour.
+    book = tmp_path / "sampler.ckpt"
+    done = run_cli(
+        "stats", "--rules", "parlett", "--strategy", "parlett-sampler", "--deals", "1001",
+        "--cards", "12", "--jobs", "1", "--json", "--checkpoint", str(book),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    header, *records = book.read_text().splitlines()
+    assert json.loads(header)["arguments"]["chunk"] == 1_000
+    assert len(records) == 2
+    # The figures are those of one simulation whatever the chunk.
+    whole = accordion.simulate(rules="parlett", strategy="parlett-sampler", deals=1001, cards=12)
+    chunked = batch.simulate(rules="parlett", strategy="parlett-sampler", deals=1001, cards=12)
+    assert timeless(chunked.to_dict()) == timeless(whole.to_dict())
+
+
 def test_solve_rows_keeps_input_order() -> None:
     rows = ["2S 3S 7H 6H AC QH TH 8C", "7H 2C 3C 7C", Deal.from_seed(3, cards=9)]
     got = [s.deal for s in batch.solve_rows(rows, chunk=2)]

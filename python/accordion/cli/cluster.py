@@ -17,10 +17,11 @@ if TYPE_CHECKING:
     from accordion.cli.progress import Progress
 
 
-def add_batch_flags(parser: argparse.ArgumentParser, chunk: int, unit: str = "deals") -> None:
+def add_batch_flags(parser: argparse.ArgumentParser, chunk: int | str, unit: str = "deals") -> None:
     """Add --scheduler, --chunk and --checkpoint (docs/cluster.md) to ``parser``.
 
-    ``chunk`` is the default number of ``unit`` per task.
+    ``chunk`` is the default number of ``unit`` per task, or the words that say
+    how the command chooses it (the flag's value is then ``None``).
     """
     group = parser.add_argument_group("batches (see docs/cluster.md)")
     group.add_argument(
@@ -32,9 +33,11 @@ def add_batch_flags(parser: argparse.ArgumentParser, chunk: int, unit: str = "de
     group.add_argument(
         "--chunk",
         type=positive,
-        default=chunk,
+        default=chunk if isinstance(chunk, int) else None,
         metavar="K",
-        help=f"{unit} per chunk, the unit of work and of the checkpoint (default {chunk:,})",
+        help=f"{unit} per chunk, the unit of work and of the checkpoint (default {chunk:,})"
+        if isinstance(chunk, int)
+        else f"{unit} per chunk, the unit of work and of the checkpoint (default {chunk})",
     )
     group.add_argument(
         "--checkpoint",

@@ -96,7 +96,11 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--plot", metavar="FILE", help="draw the pile histogram (.png or .svg)")
-    add_batch_flags(parser, SIMULATE_CHUNK)
+    add_batch_flags(
+        parser,
+        f"{SIMULATE_CHUNK:,}; 10,000 for parlett-agent; 1,000 for sweepers, clairvoyant and "
+        "parlett-sampler; a budgeted player's 10**6 / budget, as a power of ten",
+    )
 
 
 #: The strategies that take --budget.
