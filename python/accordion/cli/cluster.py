@@ -82,7 +82,14 @@ def cluster_client(args: argparse.Namespace) -> Iterator[Client | None]:
 
 def _quiet_dask() -> None:
     """The command line reports a failure on one line; Dask's own logging would add
-    tracebacks and reconnection chatter on stderr (each of its loggers has its level)."""
-    for name in list(logging.root.manager.loggerDict):
-        if name == "distributed" or name.startswith("distributed."):
+    tracebacks and reconnection chatter on stderr (each of its loggers has its level).
+
+    Tornado's too: Ctrl-C that lands while ``distributed.utils.sync`` is still
+    starting its call makes the cancel callback read the call's future before it
+    exists, and tornado logs that ``NameError`` with a traceback (seen beside
+    ``accordion: interrupted`` in ``test_ctrl_c_stops_a_cluster_run_promptly``
+    under load, distributed 2026.8.0)."""
+    tornado = ["tornado", "tornado.application", "tornado.general", "tornado.access"]
+    for name in [*tornado, *logging.root.manager.loggerDict]:
+        if name in ("distributed", "tornado") or name.startswith(("distributed.", "tornado.")):
             logging.getLogger(name).setLevel(logging.CRITICAL + 1)
