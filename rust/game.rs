@@ -349,6 +349,10 @@ impl Game {
         let play = self.play_of(action);
         let refuse = |why: String| Error::IllegalMove(format!("illegal move {play}: {why}"));
         let step = match action {
+            // As the reference engine and the other games say it.
+            Action::Deal if !self.blind => {
+                return Error::IllegalMove("deal not allowed: an open game has no stock".into())
+            }
             Action::Deal if self.stock().is_empty() => {
                 return Error::IllegalMove("deal not allowed: the stock is empty".into())
             }
@@ -363,14 +367,15 @@ impl Game {
         let tops = self.row.tops();
         let (mover, target) = (tops[step.from], tops[step.to]);
         let gap = step.from.abs_diff(step.to);
-        let distances = self.rules.distances.to_string().replace(',', " or ");
         if step.to > step.from && !self.rules.two_way {
             refuse(format!(
                 "{mover} would move rightwards; piles move only leftwards"
             ))
         } else if !self.rules.distances.contains(gap) {
             refuse(format!(
-                "{mover} and {target} are {gap} piles apart; moves go {distances} places"
+                "{mover} and {target} are {gap} pile{} apart; moves go {}",
+                if gap == 1 { "" } else { "s" },
+                places(&self.rules.distances.to_string())
             ))
         } else if !mover.agrees(target) {
             refuse(format!("{mover} and {target} share neither suit nor rank"))
@@ -388,6 +393,17 @@ impl Game {
             ))
         }
     }
+}
+
+/// The distances a move may go, in words: `1 place`, `1 or 3 places`, `1, 2 or
+/// 3 places` (from their text `1`, `1,3`, `1,2,3`), as the reference engine says them.
+fn places(distances: &str) -> String {
+    let words: Vec<&str> = distances.split(',').collect();
+    let listed = match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => distances.to_string(),
+    };
+    format!("{listed} place{}", if distances == "1" { "" } else { "s" })
 }
 
 impl fmt::Display for Game {
@@ -565,6 +581,17 @@ mod tests {
         assert!(err.contains("not the top card"), "{err}");
         let err = play(&mut g, "deal").unwrap_err().to_string();
         assert!(err.contains("stock is empty"), "{err}");
+        let mut open = Game::new("7H 7S".parse().unwrap(), Rules::new(RuleSet::Modern), false);
+        let err = play(&mut open, "deal").unwrap_err().to_string();
+        assert!(err.contains("an open game has no stock"), "{err}");
+    }
+
+    #[test]
+    fn the_distances_a_move_may_go_are_said_in_words() {
+        assert_eq!(places("1"), "1 place");
+        assert_eq!(places("3"), "3 places");
+        assert_eq!(places("1,3"), "1 or 3 places");
+        assert_eq!(places("1,2,3"), "1, 2 or 3 places");
     }
 
     #[test]

@@ -273,19 +273,8 @@ impl PyGame {
     ///     IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
     ///     TypeError: either argument is not an ``int``.
     fn move_at(&self, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        // Any int is taken; one past the row is refused by the rules, by its value.
-        let position = |obj: &Bound<'_, PyAny>, what: &str| -> PyResult<i128> {
-            if !obj.is_instance_of::<pyo3::types::PyInt>()
-                || obj.is_instance_of::<pyo3::types::PyBool>()
-            {
-                return Err(wrong_type(what, "an int", obj));
-            }
-            obj.extract::<i128>().map_err(|_| {
-                Error::IllegalMove(format!("no pile {}: the row is not that long", shown(obj)))
-                    .into()
-            })
-        };
-        // Both types first, then the values (as the reference engine checks them).
+        // Any int is taken; one past the row is refused by its value, in the
+        // reference engine's order and words: the pile, a zero distance, the target.
         for (obj, what) in [(pile, "pile"), (distance, "distance")] {
             if !obj.is_instance_of::<pyo3::types::PyInt>()
                 || obj.is_instance_of::<pyo3::types::PyBool>()
@@ -293,27 +282,31 @@ impl PyGame {
                 return Err(wrong_type(what, "an int", obj));
             }
         }
-        let (pile, distance) = (position(pile, "pile")?, position(distance, "distance")?);
-        let tops = self.game.tops();
-        let len = tops.len() as i128;
-        let off = |p: i128| -> PyResult<usize> {
-            if (1..=len).contains(&p) {
-                Ok((p - 1) as usize)
-            } else {
-                Err(Error::IllegalMove(format!(
-                    "no pile {p}: the row has {len} pile{}",
-                    if len == 1 { "" } else { "s" }
-                ))
-                .into())
-            }
+        let len = self.game.tops().len();
+        let piles = format!("{len} pile{}", if len == 1 { "" } else { "s" });
+        let on_row = |obj: &Bound<'_, PyAny>| -> Option<usize> {
+            let p = obj.extract::<i128>().ok()?;
+            (1..=len as i128).contains(&p).then(|| (p - 1) as usize)
         };
-        if distance == 0 {
+        let Some(from) = on_row(pile) else {
+            let why = format!("no pile {}: the row has {piles}", shown(pile));
+            return Err(Error::IllegalMove(why).into());
+        };
+        if distance.extract::<i128>().is_ok_and(|d| d == 0) {
             return Err(Error::IllegalMove("a move goes at least one place".into()).into());
         }
-        let step = Step {
-            from: off(pile)?,
-            to: off(pile.saturating_sub(distance))?,
+        // Python's ints, so no distance overflows.
+        let target = pile.sub(distance)?;
+        let Some(to) = on_row(&target) else {
+            let why = format!(
+                "pile {} moved by {} would land on pile {}, off the row of {piles}",
+                from + 1,
+                shown(distance),
+                shown(&target)
+            );
+            return Err(Error::IllegalMove(why).into());
         };
+        let step = Step { from, to };
         Ok(PyMove(self.game.play_of(Action::Move(step))))
     }
 

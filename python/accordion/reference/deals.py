@@ -89,7 +89,8 @@ def _check_token(token: str) -> Card:
                 pass
             else:
                 raise InvalidDealError(
-                    f"bad separator {stray[0][0]!r} in {_args.quoted(token)}:"
+                    f"unexpected separator {_args.quoted_char(stray[0][0])} in "
+                    f"{_args.quoted(token)}:"
                     " separate cards with spaces or commas"
                 ) from None
         raise
@@ -129,7 +130,7 @@ class Deal(Value):
     @staticmethod
     def _make(cards: tuple[Card, ...], seed: int | None) -> Deal:
         if not cards:
-            raise InvalidDealError("empty deal: a deal has 1 to 52 cards")
+            raise InvalidDealError("a deal needs at least one card")
         if len(cards) > DECK_SIZE:
             raise InvalidDealError(f"a deal has at most 52 cards, got {len(cards)}")
         seen: set[Card] = set()

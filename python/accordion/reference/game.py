@@ -391,13 +391,13 @@ class Game(DealtGame[Move]):
         tops = self.tops
         for card in (move.mover, move.target):
             if card not in tops:
-                raise IllegalMoveError(f"illegal move {move}: {card} is not the top of a pile")
+                raise IllegalMoveError(f"illegal move {move}: {card} is not the top card of a pile")
         mover, target = tops.index(move.mover), tops.index(move.target)
         distance = abs(mover - target)
         if target > mover and not self._rules.two_way:
             raise IllegalMoveError(
-                f"illegal move {move}: {move.target} lies right of {move.mover}"
-                " and moves go leftwards only (two-way is off)"
+                f"illegal move {move}: {move.mover} would move rightwards;"
+                " piles move only leftwards"
             )
         if distance not in self._rules.distances:
             raise IllegalMoveError(
@@ -439,16 +439,17 @@ class Game(DealtGame[Move]):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"{what} must be an int, not {type(value).__name__}")
         count = len(self._piles)
+        piles = f"{count} pile{'' if count == 1 else 's'}"
         target = pile - distance
         # shown(): an int past 4,300 digits cannot even be printed by Python.
         if not 1 <= pile <= count:
-            raise IllegalMoveError(f"there is no pile {shown(pile)}: the row has {count} piles")
+            raise IllegalMoveError(f"no pile {shown(pile)}: the row has {piles}")
         if distance == 0:
-            raise IllegalMoveError(f"pile {pile} cannot move by 0 places onto itself")
+            raise IllegalMoveError("a move goes at least one place")
         if not 1 <= target <= count:
             raise IllegalMoveError(
                 f"pile {pile} moved by {shown(distance)} would land on pile {shown(target)},"
-                f" off the row of {count} piles"
+                f" off the row of {piles}"
             )
         tops = self.tops
         return Move(tops[pile - 1], tops[target - 1])
