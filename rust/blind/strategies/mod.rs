@@ -1,5 +1,7 @@
 //! The strategies, one per file; `build` makes a fresh player for one game.
 
+mod closing;
+mod endgame;
 mod forced;
 mod greedy;
 mod lookahead;
@@ -9,6 +11,7 @@ mod sampler;
 mod solver;
 mod sweepers;
 
+pub use closing::{Closing, Opening};
 pub use forced::ForcedPlay;
 pub use greedy::Greedy;
 pub use lookahead::{Evaluation, Lookahead, Search};

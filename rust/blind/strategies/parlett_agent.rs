@@ -79,7 +79,7 @@ impl ParlettAgent {
 
     /// The candidate with the fewest piles on average over sampled orderings
     /// (rule 3); the orderings never depend on the real stock.
-    fn best_by_rollouts(
+    pub(super) fn best_by_rollouts(
         &self,
         view: &View<'_>,
         candidates: &[Candidate],

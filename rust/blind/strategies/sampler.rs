@@ -54,7 +54,7 @@ impl Sampler {
     /// Positions the solver may search per candidate and ordering.
     pub const NODES: u64 = 2_000;
     /// Rows expanded per phase search (as the agent).
-    const PHASE_BUDGET: usize = 4_000;
+    pub(super) const PHASE_BUDGET: usize = 4_000;
 
     pub fn new(samples: usize, horizon: usize, nodes: u64) -> Sampler {
         Sampler {
@@ -74,7 +74,7 @@ impl Sampler {
     }
 
     /// Rule 3: most wins where the horizon reaches the end, then fewest piles.
-    fn best_by_solving(
+    pub(super) fn best_by_solving(
         &self,
         view: &View<'_>,
         candidates: &[Candidate],
