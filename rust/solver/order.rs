@@ -6,7 +6,7 @@
 //! `benches/solve-results.md`). The order borrows the human "sweepers"
 //! strategy (Holzgrafe's advice, `docs/strategies.md`): one rank is chosen at
 //! the root as the sweepers — the rank with the most cards near the right end
-//! (restarted attempts alternate with the runner-up, see `Search::attempts`) —
+//! (restarted attempts take the runner-up and others, see `Search::attempts`) —
 //! and is kept uncovered as long as possible. While all four cards of one rank
 //! are top cards, the agreement graph of the tops is connected (every card
 //! shares its suit with one of them), so they keep a win in reach; they

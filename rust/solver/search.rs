@@ -135,6 +135,21 @@ const PROBE_LUBY_CAP: u64 = 2;
 /// The sweeper ranks the probes cycle through (the fittest first).
 const PROBE_SWEEPERS: usize = 4;
 
+/// The sweeper choices a long probe round picks among (see
+/// [`Search::attempts`]): the thirteen ranks, fittest first, and none.
+const ARMS: usize = 14;
+
+/// Once the probes have spent `ARMS_AFTER · n²` nodes (`n` the cards in
+/// play), each attempt's sweepers are picked among all [`ARMS`] choices by
+/// the upper confidence bound of [`pick_arm`] instead of cycling through
+/// the four fittest ranks. Measured (`benches/solve-results.md`, issue 25's
+/// sixth round) against 1 and 16.
+const ARMS_AFTER: u64 = 4;
+
+/// The weight of the confidence term of [`pick_arm`], in piles. Measured
+/// against 0.25, 0.5 and 1.25.
+const ARMS_UCB: f64 = 0.83;
+
 /// How far the probes perturb the order: in the first `1 / PROBE_DEPTH_SHARE`
 /// of the row's moves, by up to this many key units (ten units of strain);
 /// below, not at all.
@@ -189,12 +204,19 @@ pub(crate) struct Search<'a> {
     /// [`Search::expand`]): moves whose results are covered elsewhere.
     sleep: Vec<Step>,
     /// The sweepers' rank as a one-bit mask (see [`super::order`]): one of
-    /// `sweeper_choices`, by attempt.
+    /// `sweeper_choices`, by attempt; 0 for none.
     sweepers: u16,
-    /// The four ranks most fit to be the sweepers, chosen at the root
-    /// ([`sweeper_ranks`]), fittest first, as one-bit masks: attempts cycle
-    /// through the first two (or, in the probes, all four).
-    sweeper_choices: [u16; PROBE_SWEEPERS],
+    /// The ranks in order of their fitness to be the sweepers, chosen at the
+    /// root ([`sweeper_ranks`]), fittest first, as one-bit masks, then 0 (no
+    /// sweepers): attempts cycle through the first two (or, in the probes,
+    /// the first four, and pick among all once the round is long).
+    sweeper_choices: [u16; ARMS],
+    /// For each of `sweeper_choices`, in the current probe round: the
+    /// attempts that took it, and the fewest piles each of them reached,
+    /// summed ([`pick_arm`]).
+    arms: [Arm; ARMS],
+    /// The fewest piles a line of the current attempt has ended with.
+    attempt_best: usize,
     path: Vec<Action>,
     best: usize,
     best_line: Vec<Action>,
@@ -243,7 +265,9 @@ impl<'a> Search<'a> {
             codes: Vec::with_capacity(1024),
             sleep: Vec::with_capacity(1024),
             sweepers: 0,
-            sweeper_choices: [0; PROBE_SWEEPERS],
+            sweeper_choices: [0; ARMS],
+            arms: [Arm::default(); ARMS],
+            attempt_best: usize::MAX,
             path: Vec::with_capacity(128),
             best: usize::MAX,
             best_line: Vec::new(),
@@ -281,7 +305,7 @@ impl<'a> Search<'a> {
     /// far from their bound in one pass.
     pub(crate) fn run(mut self, root: &Position) -> Found {
         let floor = self.floor(root);
-        self.sweeper_choices = sweeper_ranks(root.cards()).map(|rank| 1 << rank);
+        self.sweeper_choices = sweeper_choices(root.cards());
         if !self.rules.set.must_move() {
             // Stopping at once is a line.
             self.best = root.len();
@@ -330,7 +354,7 @@ impl<'a> Search<'a> {
         if self.floor(root) > goal {
             return Some(false);
         }
-        self.sweeper_choices = sweeper_ranks(root.cards()).map(|rank| 1 << rank);
+        self.sweeper_choices = sweeper_choices(root.cards());
         self.best = if self.rules.set.must_move() {
             usize::MAX
         } else {
@@ -388,8 +412,8 @@ impl<'a> Search<'a> {
     /// The order never changes what an attempt proves (see [`super::order`]
     /// and the claim of [`Search::expand`]), so verdicts and piles are the
     /// same whatever the schedule; the schedule and the perturbations are
-    /// functions of the attempt number and the position alone, so the nodes
-    /// are the same in every run.
+    /// functions of the attempt number, the position and what the earlier
+    /// attempts of this round reached, so the nodes are the same in every run.
     ///
     /// * **The probes**, the round that asks whether the row is won (the
     ///   one a won row ends with and a proof of loss spends most in): a
@@ -414,6 +438,11 @@ impl<'a> Search<'a> {
     ///   finally has nodes enough to finish; it starts late, since a
     ///   52-card deal that needs many attempts is won by one of them within
     ///   a few hundred nodes (a proof of loss pays up to a few per cent).
+    ///   Once the round has spent [`ARMS_AFTER`] times the square of the
+    ///   row's length, the sweepers stop cycling through the four fittest
+    ///   ranks: each attempt takes the choice (any of the thirteen ranks, or
+    ///   none) whose attempts so far ended nearest one pile, by the upper
+    ///   confidence bound of [`pick_arm`] — a bandit over the orders.
     /// * **The later rounds** (the fewest piles of a lost row): each
     ///   allowance half as large again as the last from 2,000, alternating
     ///   between the two likeliest sweeper ranks, the order perturbed by a
@@ -424,6 +453,7 @@ impl<'a> Search<'a> {
         self.probing = self.goal == self.rules.win_piles;
         self.shallow = root.len() / PROBE_DEPTH_SHARE;
         let start = self.nodes;
+        self.arms = [Arm::default(); ARMS];
         // The cards in play, the stock's too: the most piles a line can pass.
         let cards = root.len() + (self.stock.len() - root.dealt());
         let mut allowance = FIRST_ALLOWANCE;
@@ -438,8 +468,19 @@ impl<'a> Search<'a> {
             self.sleep.clear();
             let sweepers = if self.probing { PROBE_SWEEPERS } else { 2 };
             let turn = self.attempt.wrapping_add(self.worker);
-            self.sweepers = self.sweeper_choices[(turn % sweepers as u64) as usize];
+            let mut arm = (turn % sweepers as u64) as usize;
+            if self.probing && self.nodes - start >= ARMS_AFTER * (cards * cards) as u64 {
+                arm = pick_arm(&self.arms);
+            }
+            self.sweepers = self.sweeper_choices[arm];
+            self.attempt_best = usize::MAX;
             self.visit(root, 0);
+            if self.probing {
+                // An attempt that ended no line counts as the root's piles.
+                let reached = self.attempt_best.min(root.len());
+                self.arms[arm].attempts += 1;
+                self.arms[arm].piles += reached as u64;
+            }
             if self.stop != Some(Stop::Restart) || self.nodes >= self.quota {
                 return;
             }
@@ -569,6 +610,7 @@ impl<'a> Search<'a> {
     /// reaches the goal (the whole search stops).
     #[inline]
     fn improves(&mut self, position: &Position) -> bool {
+        self.attempt_best = self.attempt_best.min(position.len());
         if position.len() < self.best {
             self.best = position.len();
             self.best_line.clone_from(&self.path);
@@ -856,10 +898,59 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The four ranks fittest to be the sweepers, best first: most cards among
-/// the last eighth of the row, ties to the larger sum of positions there,
-/// then the lower rank.
-fn sweeper_ranks(cards: &[u8]) -> [u8; PROBE_SWEEPERS] {
+/// The sweeper choices of a root: its ranks by [`sweeper_ranks`] as one-bit
+/// masks, then 0 (no sweepers).
+fn sweeper_choices(cards: &[u8]) -> [u16; ARMS] {
+    let ranks = sweeper_ranks(cards);
+    std::array::from_fn(|i| ranks.get(i).map_or(0, |&rank| 1 << rank))
+}
+
+/// What the probe attempts that took one sweeper choice reached.
+#[derive(Copy, Clone, Debug, Default)]
+struct Arm {
+    attempts: u64,
+    /// The fewest piles each attempt's lines ended with, summed.
+    piles: u64,
+}
+
+/// The sweeper choice of the next probe attempt in a long round: an arm no
+/// attempt has taken yet (the fittest first), else the one with the least
+/// mean of the fewest piles its attempts reached less `ARMS_UCB ·
+/// sqrt(log2 T / a)` (`T` the attempts of all arms, `a` its own; ties to the
+/// fitter arm): Auer, Cesa-Bianchi and Fischer's UCB1 (2002), a bandit
+/// choosing which order to restart in. Why: the four fittest ranks are
+/// usually right (the cycle through them wins the median deal), but on the
+/// deals of the tail all four lead every short attempt astray, while some
+/// other rank (or none) wins in a few thousand nodes (measured on the
+/// twenty hardest of deals 1-200,000, `benches/solve-results.md`); an
+/// attempt that ends nearer one pile is evidence its choice is nearer a
+/// win. Only the order changes, never what an attempt proves (see
+/// [`super::order`]), and the arithmetic is IEEE's exactly rounded
+/// operations on integers' values (the log is an integer's bit length), so
+/// the choices, and so the nodes, are the same on every machine.
+fn pick_arm(arms: &[Arm; ARMS]) -> usize {
+    if let Some(fresh) = arms.iter().position(|arm| arm.attempts == 0) {
+        return fresh;
+    }
+    let total: u64 = arms.iter().map(|arm| arm.attempts).sum();
+    let log = f64::from(64 - total.leading_zeros());
+    let score = |arm: &Arm| {
+        let a = arm.attempts as f64;
+        arm.piles as f64 / a - ARMS_UCB * (log / a).sqrt()
+    };
+    let mut best = 0;
+    for (i, arm) in arms.iter().enumerate().skip(1) {
+        if score(arm) < score(&arms[best]) {
+            best = i;
+        }
+    }
+    best
+}
+
+/// The thirteen ranks by their fitness to be the sweepers, best first: most
+/// cards among the last eighth of the row, ties to the larger sum of
+/// positions there, then the lower rank.
+fn sweeper_ranks(cards: &[u8]) -> [u8; 13] {
     let start = cards.len() - cards.len() / 8;
     let mut score = [0usize; 13];
     for (at, &c) in cards.iter().enumerate().skip(start) {
@@ -867,7 +958,7 @@ fn sweeper_ranks(cards: &[u8]) -> [u8; PROBE_SWEEPERS] {
     }
     let mut ranks: [u8; 13] = std::array::from_fn(|r| r as u8);
     ranks.sort_by_key(|&r| (std::cmp::Reverse(score[r as usize]), r));
-    std::array::from_fn(|i| ranks[i])
+    ranks
 }
 
 /// The nodes of the probes' attempt `attempt` (from 0) when the round has
@@ -1054,9 +1145,68 @@ mod tests {
         let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 6D 7D 8D TD JD QD KD \
                    AH 2H 3H 4H 6H 9C 5S 9D";
         assert_eq!(
-            sweeper_ranks(&indices(row)),
+            sweeper_ranks(&indices(row))[..4],
             [rank("9S"), rank("5S"), rank("6S"), rank("AS")]
         );
+    }
+
+    #[test]
+    fn the_long_probes_try_every_sweeper_choice_then_the_most_promising() {
+        let mut arms = [Arm::default(); ARMS];
+        // Untried choices first, the fittest first.
+        assert_eq!(pick_arm(&arms), 0);
+        for (i, arm) in arms.iter_mut().enumerate().take(5) {
+            *arm = Arm {
+                attempts: 10,
+                piles: 100 + i as u64,
+            };
+        }
+        assert_eq!(pick_arm(&arms), 5);
+        for arm in arms.iter_mut().skip(5) {
+            *arm = Arm {
+                attempts: 10,
+                piles: 120,
+            };
+        }
+        // All tried equally often: the least mean wins, ties to the fitter.
+        assert_eq!(pick_arm(&arms), 0);
+        arms[9].piles = 80;
+        assert_eq!(pick_arm(&arms), 9);
+        arms[3].piles = 80;
+        assert_eq!(pick_arm(&arms), 3);
+        // A choice tried far less often is taken despite a worse mean: the
+        // confidence term (0.83 · sqrt(log2 T / a)) outweighs the gap.
+        let mut arms = [Arm {
+            attempts: 400,
+            piles: 4_000,
+        }; ARMS];
+        arms[13] = Arm {
+            attempts: 1,
+            piles: 11,
+        };
+        assert_eq!(pick_arm(&arms), 13);
+        arms[13] = Arm {
+            attempts: 100,
+            piles: 1_100,
+        };
+        assert_eq!(pick_arm(&arms), 0);
+    }
+
+    #[test]
+    fn the_sweeper_choices_are_the_ranks_by_fitness_then_none() {
+        let rank = |card: &str| cards(card)[0].index() >> 2;
+        let indices = |row: &str| cards(row).iter().map(|c| c.index()).collect::<Vec<u8>>();
+        let row = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 6D 7D 8D TD JD QD KD \
+                   AH 2H 3H 4H 6H 9C 5S 9D";
+        let choices = sweeper_choices(&indices(row));
+        assert_eq!(choices[0], 1 << rank("9S"));
+        assert_eq!(choices[13], 0);
+        let all = choices[..13].iter().fold(0, |seen, &c| {
+            assert_eq!(c.count_ones(), 1);
+            assert_eq!(seen & c, 0);
+            seen | c
+        });
+        assert_eq!(all, (1 << 13) - 1);
     }
 
     #[test]
