@@ -135,20 +135,25 @@ fn agrees_with_brute_force_on_short_open_rows() {
     }
 }
 
-/// Rows whose search runs past `4 n²` nodes (nearly all of them in the probe
-/// round, which from there on picks each attempt's sweepers by the bandit
-/// over all fourteen choices, `search::pick_arm`, instead of the four-rank
-/// cycle): the order changes,
+/// Rows whose search runs long past `4 n²` nodes, where the probe round
+/// picks each attempt's sweepers by the bandit over all fourteen choices
+/// (`search::pick_arm`; its unit test shows the scores deciding on a 14-card
+/// row) instead of the four-rank cycle: the order changes,
 /// the verdicts and fewest piles must not, and the line found must win.
 #[test]
 fn agrees_with_brute_force_where_the_bandit_picks_the_sweepers() {
+    let one_to_three: Distances = "1,2,3".parse().unwrap();
     let mut long = 0;
-    for rules in [Rules::modern(), Rules::new(RuleSet::Strict)] {
-        for seed in 1..=400u64 {
-            let cards = 11 + seed as usize % 4;
+    for rules in [
+        Rules::modern(),
+        Rules::modern().with_distances(one_to_three),
+        Rules::modern().with_two_way(true),
+    ] {
+        for seed in 1..=300u64 {
+            let cards = 13 + seed as usize % 4;
             let row = Deal::from_seed(seed, cards).unwrap();
             let solution = solve(row.cards(), &[], &rules, &Budget::default());
-            if solution.nodes < 4 * (cards * cards) as u64 {
+            if solution.nodes < 4 * (cards * cards) as u64 + 2_000 {
                 continue;
             }
             long += 1;
@@ -857,7 +862,7 @@ fn the_search_visits_the_same_number_of_positions_as_ever() {
         ),
         (
             "modern 18",
-            vec![194, 1474, 2335, 1347, 5767, 18, 8860, 15115, 3587, 217],
+            vec![194, 1474, 2335, 1347, 5823, 18, 8860, 14963, 3587, 217],
         ),
         (
             "two-way 14",
@@ -869,7 +874,7 @@ fn the_search_visits_the_same_number_of_positions_as_ever() {
         ),
         (
             "parlett two-way blind 20",
-            vec![73, 42, 383, 9854, 720, 136, 778, 1998, 5890, 40],
+            vec![73, 42, 383, 9981, 720, 136, 778, 1998, 5860, 40],
         ),
     ];
     assert_eq!(counts, want);
@@ -913,7 +918,7 @@ fn a_decider_answers_row_after_row_as_solve_does() {
     }
     assert!(won > 20 && lost > 20, "{won} won, {lost} lost");
     // Pinned, as in `the_search_visits_the_same_number_of_positions_as_ever`.
-    assert_eq!(totals, [11622, 842]);
+    assert_eq!(totals, [11478, 842]);
     // A row already won, and one whose components alone prove it lost: no search.
     let rules = Rules::modern();
     let mut decider = Decider::new(&rules, &budget);

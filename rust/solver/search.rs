@@ -215,6 +215,8 @@ pub(crate) struct Search<'a> {
     /// attempts that took it, and the fewest piles each of them reached,
     /// summed ([`pick_arm`]).
     arms: [Arm; ARMS],
+    /// The arms worth trying at this root ([`usable_arms`]).
+    usable_arms: u16,
     /// The fewest piles a line of the current attempt has ended with.
     attempt_best: usize,
     path: Vec<Action>,
@@ -267,6 +269,7 @@ impl<'a> Search<'a> {
             sweepers: 0,
             sweeper_choices: [0; ARMS],
             arms: [Arm::default(); ARMS],
+            usable_arms: 0,
             attempt_best: usize::MAX,
             path: Vec::with_capacity(128),
             best: usize::MAX,
@@ -288,8 +291,9 @@ impl<'a> Search<'a> {
     /// This search as searcher `worker` of `race`: every attempt's order is
     /// perturbed by a salt of the worker's number, so the searchers of a race
     /// take different lines from the first attempt on (worker 0's orders are
-    /// those of the search alone), and the sweeper ranks start `worker`
-    /// places later in their cycle.
+    /// those of the search alone), the sweeper ranks start `worker`
+    /// places later in their cycle, and a long probe round's bandit tries its
+    /// untried choices from the `worker`-th on ([`pick_arm`]).
     pub(crate) fn with_worker(mut self, worker: u64, race: &'a Race) -> Search<'a> {
         self.worker = worker;
         self.race = Some(race);
@@ -306,6 +310,13 @@ impl<'a> Search<'a> {
     pub(crate) fn run(mut self, root: &Position) -> Found {
         let floor = self.floor(root);
         self.sweeper_choices = sweeper_choices(root.cards());
+        self.usable_arms = usable_arms(
+            &self.sweeper_choices,
+            root.cards()
+                .iter()
+                .copied()
+                .chain(self.stock[root.dealt()..].iter().map(|c| c.index())),
+        );
         if !self.rules.set.must_move() {
             // Stopping at once is a line.
             self.best = root.len();
@@ -355,6 +366,13 @@ impl<'a> Search<'a> {
             return Some(false);
         }
         self.sweeper_choices = sweeper_choices(root.cards());
+        self.usable_arms = usable_arms(
+            &self.sweeper_choices,
+            root.cards()
+                .iter()
+                .copied()
+                .chain(self.stock[root.dealt()..].iter().map(|c| c.index())),
+        );
         self.best = if self.rules.set.must_move() {
             usize::MAX
         } else {
@@ -470,7 +488,11 @@ impl<'a> Search<'a> {
             let turn = self.attempt.wrapping_add(self.worker);
             let mut arm = (turn % sweepers as u64) as usize;
             if self.probing && self.nodes - start >= ARMS_AFTER * (cards * cards) as u64 {
-                arm = pick_arm(&self.arms);
+                arm = pick_arm(
+                    &self.arms,
+                    self.usable_arms,
+                    (self.worker % ARMS as u64) as usize,
+                );
             }
             self.sweepers = self.sweeper_choices[arm];
             self.attempt_best = usize::MAX;
@@ -916,8 +938,8 @@ struct Arm {
 /// The sweeper choice of the next probe attempt in a long round: an arm no
 /// attempt has taken yet (the fittest first), else the one with the least
 /// mean of the fewest piles its attempts reached less `ARMS_UCB ·
-/// sqrt(log2 T / a)` (`T` the attempts of all arms, `a` its own; ties to the
-/// fitter arm): Auer, Cesa-Bianchi and Fischer's UCB1 (2002), a bandit
+/// sqrt(b(T) / a)` (`T` the attempts of all arms, `b(T)` its bit length,
+/// `⌊log2 T⌋ + 1`, `a` the arm's own; ties to the fitter arm): Auer, Cesa-Bianchi and Fischer's UCB1 (2002), a bandit
 /// choosing which order to restart in. Why: the four fittest ranks are
 /// usually right (the cycle through them wins the median deal), but on the
 /// deals of the tail all four lead every short attempt astray, while some
@@ -928,23 +950,55 @@ struct Arm {
 /// [`super::order`]), and the arithmetic is IEEE's exactly rounded
 /// operations on integers' values (the log is an integer's bit length), so
 /// the choices, and so the nodes, are the same on every machine.
-fn pick_arm(arms: &[Arm; ARMS]) -> usize {
-    if let Some(fresh) = arms.iter().position(|arm| arm.attempts == 0) {
+///
+/// Only the arms of `usable` (a bit per arm) are picked: a rank absent from
+/// the cards in play orders the moves exactly as no sweepers do, so it would
+/// only repeat that arm. The untried arms are taken from arm `first` on
+/// (cyclically): searcher `w` of a race starts at `w`, so the searchers do not
+/// all try the same ranks in turn.
+fn pick_arm(arms: &[Arm; ARMS], usable: u16, first: usize) -> usize {
+    let usable = |i: usize| usable >> i & 1 == 1;
+    if let Some(fresh) = (0..ARMS)
+        .map(|i| (first + i) % ARMS)
+        .find(|&i| usable(i) && arms[i].attempts == 0)
+    {
         return fresh;
     }
+    #[cfg(test)]
+    SCORED.with(|scored| scored.set(scored.get() + 1));
     let total: u64 = arms.iter().map(|arm| arm.attempts).sum();
     let log = f64::from(64 - total.leading_zeros());
     let score = |arm: &Arm| {
         let a = arm.attempts as f64;
         arm.piles as f64 / a - ARMS_UCB * (log / a).sqrt()
     };
-    let mut best = 0;
-    for (i, arm) in arms.iter().enumerate().skip(1) {
-        if score(arm) < score(&arms[best]) {
+    // "None" (the last arm) is always usable.
+    let mut best = (0..ARMS).find(|&i| usable(i)).unwrap_or(ARMS - 1);
+    for i in best + 1..ARMS {
+        if usable(i) && score(&arms[i]) < score(&arms[best]) {
             best = i;
         }
     }
     best
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How often [`pick_arm`] chose by the scores (every usable arm tried).
+    static SCORED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The arms of [`sweeper_choices`] worth trying for a row whose cards in
+/// play are `cards` (one bit per arm): every rank present, and none.
+fn usable_arms(choices: &[u16; ARMS], cards: impl Iterator<Item = u8>) -> u16 {
+    let ranks = cards.fold(0u16, |ranks, c| ranks | 1 << (c >> 2));
+    (0..ARMS).fold(0, |usable, i| {
+        if choices[i] == 0 || choices[i] & ranks != 0 {
+            usable | 1 << i
+        } else {
+            usable
+        }
+    })
 }
 
 /// The thirteen ranks by their fitness to be the sweepers, best first: most
@@ -1152,16 +1206,22 @@ mod tests {
 
     #[test]
     fn the_long_probes_try_every_sweeper_choice_then_the_most_promising() {
+        const ALL: u16 = (1 << ARMS) - 1;
         let mut arms = [Arm::default(); ARMS];
-        // Untried choices first, the fittest first.
-        assert_eq!(pick_arm(&arms), 0);
+        // Untried choices first, the fittest first; a race's searcher `w`
+        // from the `w`-th on, cyclically; only usable ones.
+        assert_eq!(pick_arm(&arms, ALL, 0), 0);
+        assert_eq!(pick_arm(&arms, ALL, 3), 3);
+        assert_eq!(pick_arm(&arms, ALL & !0b1000, 3), 4);
         for (i, arm) in arms.iter_mut().enumerate().take(5) {
             *arm = Arm {
                 attempts: 10,
                 piles: 100 + i as u64,
             };
         }
-        assert_eq!(pick_arm(&arms), 5);
+        assert_eq!(pick_arm(&arms, ALL, 0), 5);
+        assert_eq!(pick_arm(&arms, ALL, 13), 13);
+        assert_eq!(pick_arm(&arms, ALL, 2), 5);
         for arm in arms.iter_mut().skip(5) {
             *arm = Arm {
                 attempts: 10,
@@ -1169,13 +1229,20 @@ mod tests {
             };
         }
         // All tried equally often: the least mean wins, ties to the fitter.
-        assert_eq!(pick_arm(&arms), 0);
+        assert_eq!(pick_arm(&arms, ALL, 0), 0);
+        assert_eq!(pick_arm(&arms, ALL, 7), 0);
+        assert_eq!(pick_arm(&arms, ALL & !1, 0), 1);
         arms[9].piles = 80;
-        assert_eq!(pick_arm(&arms), 9);
+        assert_eq!(pick_arm(&arms, ALL, 0), 9);
         arms[3].piles = 80;
-        assert_eq!(pick_arm(&arms), 3);
+        assert_eq!(pick_arm(&arms, ALL, 0), 3);
+        // Unusable arms are never taken, however good their record.
+        assert_eq!(pick_arm(&arms, ALL & !0b1000, 0), 9);
+        // With every rank unusable only "none" is left.
+        assert_eq!(pick_arm(&arms, 1 << 13, 0), 13);
         // A choice tried far less often is taken despite a worse mean: the
-        // confidence term (0.83 · sqrt(log2 T / a)) outweighs the gap.
+        // confidence term (0.83 · sqrt(b / a), b the bit length of the
+        // attempts) outweighs the gap.
         let mut arms = [Arm {
             attempts: 400,
             piles: 4_000,
@@ -1184,12 +1251,39 @@ mod tests {
             attempts: 1,
             piles: 11,
         };
-        assert_eq!(pick_arm(&arms), 13);
+        assert_eq!(pick_arm(&arms, ALL, 0), 13);
         arms[13] = Arm {
             attempts: 100,
             piles: 1_100,
         };
-        assert_eq!(pick_arm(&arms), 0);
+        assert_eq!(pick_arm(&arms, ALL, 0), 0);
+    }
+
+    #[test]
+    fn the_usable_arms_are_the_ranks_in_play_and_none() {
+        let choices = sweeper_choices(&[0, 4, 8]);
+        // Cards of ranks 0, 1 and 2 (aces, twos, threes): their arms and none.
+        let usable = usable_arms(&choices, [0u8, 5, 9].into_iter());
+        assert_eq!(usable.count_ones(), 4);
+        assert_eq!(usable >> 13 & 1, 1);
+        for (i, choice) in choices.iter().enumerate().take(13) {
+            let rank = choice.trailing_zeros();
+            assert_eq!(usable >> i & 1 == 1, rank <= 2, "arm {i}, rank {rank}");
+        }
+    }
+
+    /// The bandit is reached, past its untried arms, on rows whose probes run
+    /// long: its scores decide attempts on this 14-card row (found by
+    /// counting; `tests/solver.rs` checks such rows against brute force).
+    #[test]
+    fn long_probe_rounds_reach_the_bandits_scores() {
+        let rules = Rules::modern();
+        let budget = crate::solver::Budget::default();
+        let before = SCORED.with(std::cell::Cell::get);
+        let deal = crate::deal::Deal::from_seed(251, 14).unwrap();
+        crate::solver::solve(deal.cards(), &[], &rules, &budget);
+        let scored = SCORED.with(std::cell::Cell::get) - before;
+        assert!(scored >= 10, "the bandit scored {scored} times");
     }
 
     #[test]
