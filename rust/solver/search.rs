@@ -307,16 +307,17 @@ impl<'a> Search<'a> {
     /// is what makes proofs of loss fast. After two rounds the search becomes a
     /// plain branch and bound (cutoff = the best value so far) to settle rows
     /// far from their bound in one pass.
+    /// The sweeper choices of `root` and which of them the bandit may take.
+    fn choose_sweepers(&mut self, root: &Position) {
+        self.sweeper_choices = sweeper_choices(root.cards());
+        let in_play = root.cards().iter().copied();
+        let to_come = self.stock[root.dealt()..].iter().map(|c| c.index());
+        self.usable_arms = usable_arms(&self.sweeper_choices, in_play.chain(to_come));
+    }
+
     pub(crate) fn run(mut self, root: &Position) -> Found {
         let floor = self.floor(root);
-        self.sweeper_choices = sweeper_choices(root.cards());
-        self.usable_arms = usable_arms(
-            &self.sweeper_choices,
-            root.cards()
-                .iter()
-                .copied()
-                .chain(self.stock[root.dealt()..].iter().map(|c| c.index())),
-        );
+        self.choose_sweepers(root);
         if !self.rules.set.must_move() {
             // Stopping at once is a line.
             self.best = root.len();
@@ -365,14 +366,7 @@ impl<'a> Search<'a> {
         if self.floor(root) > goal {
             return Some(false);
         }
-        self.sweeper_choices = sweeper_choices(root.cards());
-        self.usable_arms = usable_arms(
-            &self.sweeper_choices,
-            root.cards()
-                .iter()
-                .copied()
-                .chain(self.stock[root.dealt()..].iter().map(|c| c.index())),
-        );
+        self.choose_sweepers(root);
         self.best = if self.rules.set.must_move() {
             usize::MAX
         } else {
