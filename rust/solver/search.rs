@@ -947,16 +947,14 @@ struct Arm {
 ///
 /// Only the arms of `usable` (a bit per arm) are picked: a rank absent from
 /// the cards in play orders the moves exactly as no sweepers do, so it would
-/// only repeat that arm. The untried arms are taken from arm `first` on
-/// (cyclically): searcher `w` of a race starts at `w`, so the searchers do not
-/// all try the same ranks in turn.
+/// only repeat that arm. Of the untried arms the `first`-th is taken (counted
+/// cyclically, fittest first): searcher `w` of a race passes `w`, so the
+/// searchers do not all try the same ranks in turn.
 fn pick_arm(arms: &[Arm; ARMS], usable: u16, first: usize) -> usize {
-    let usable = |i: usize| usable >> i & 1 == 1;
-    if let Some(fresh) = (0..ARMS)
-        .map(|i| (first + i) % ARMS)
-        .find(|&i| usable(i) && arms[i].attempts == 0)
-    {
-        return fresh;
+    let usable = |i: usize| i == ARMS - 1 || usable >> i & 1 == 1;
+    let untried = (0..ARMS).filter(|&i| usable(i) && arms[i].attempts == 0);
+    if let Some(count) = std::num::NonZeroUsize::new(untried.clone().count()) {
+        return untried.cycle().nth(first % count).unwrap_or(ARMS - 1);
     }
     #[cfg(test)]
     SCORED.with(|scored| scored.set(scored.get() + 1));
@@ -966,10 +964,10 @@ fn pick_arm(arms: &[Arm; ARMS], usable: u16, first: usize) -> usize {
         let a = arm.attempts as f64;
         arm.piles as f64 / a - ARMS_UCB * (log / a).sqrt()
     };
-    // "None" (the last arm) is always usable.
-    let mut best = (0..ARMS).find(|&i| usable(i)).unwrap_or(ARMS - 1);
-    for i in best + 1..ARMS {
-        if usable(i) && score(&arms[i]) < score(&arms[best]) {
+    // From the last arm ("none", always usable) down: ties go to the fitter.
+    let mut best = ARMS - 1;
+    for i in (0..ARMS - 1).rev() {
+        if usable(i) && score(&arms[i]) <= score(&arms[best]) {
             best = i;
         }
     }
@@ -1203,10 +1201,11 @@ mod tests {
         const ALL: u16 = (1 << ARMS) - 1;
         let mut arms = [Arm::default(); ARMS];
         // Untried choices first, the fittest first; a race's searcher `w`
-        // from the `w`-th on, cyclically; only usable ones.
+        // the `w`-th of them, cyclically; only usable ones.
         assert_eq!(pick_arm(&arms, ALL, 0), 0);
         assert_eq!(pick_arm(&arms, ALL, 3), 3);
         assert_eq!(pick_arm(&arms, ALL & !0b1000, 3), 4);
+        assert_eq!(pick_arm(&arms, ALL, 14 + 2), 2);
         for (i, arm) in arms.iter_mut().enumerate().take(5) {
             *arm = Arm {
                 attempts: 10,
@@ -1214,8 +1213,9 @@ mod tests {
             };
         }
         assert_eq!(pick_arm(&arms, ALL, 0), 5);
-        assert_eq!(pick_arm(&arms, ALL, 13), 13);
-        assert_eq!(pick_arm(&arms, ALL, 2), 5);
+        assert_eq!(pick_arm(&arms, ALL, 1), 6);
+        assert_eq!(pick_arm(&arms, ALL, 8), 13);
+        assert_eq!(pick_arm(&arms, ALL, 9), 5);
         for arm in arms.iter_mut().skip(5) {
             *arm = Arm {
                 attempts: 10,
