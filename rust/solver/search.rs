@@ -292,8 +292,8 @@ impl<'a> Search<'a> {
     /// perturbed by a salt of the worker's number, so the searchers of a race
     /// take different lines from the first attempt on (worker 0's orders are
     /// those of the search alone), the sweeper ranks start `worker`
-    /// places later in their cycle, and a long probe round's bandit tries its
-    /// untried choices from the `worker`-th on ([`pick_arm`]).
+    /// places later in their cycle, and a long probe round's bandit takes the
+    /// `worker`-th of its untried choices ([`pick_arm`]).
     pub(crate) fn with_worker(mut self, worker: u64, race: &'a Race) -> Search<'a> {
         self.worker = worker;
         self.race = Some(race);
@@ -947,14 +947,23 @@ struct Arm {
 ///
 /// Only the arms of `usable` (a bit per arm) are picked: a rank absent from
 /// the cards in play orders the moves exactly as no sweepers do, so it would
-/// only repeat that arm. Of the untried arms the `first`-th is taken (counted
+/// only repeat that arm; "none" must be among them ([`usable_arms`] always
+/// includes it). Of the untried arms the `first`-th is taken (counted
 /// cyclically, fittest first): searcher `w` of a race passes `w`, so the
 /// searchers do not all try the same ranks in turn.
 fn pick_arm(arms: &[Arm; ARMS], usable: u16, first: usize) -> usize {
-    let usable = |i: usize| i == ARMS - 1 || usable >> i & 1 == 1;
-    let untried = (0..ARMS).filter(|&i| usable(i) && arms[i].attempts == 0);
-    if let Some(count) = std::num::NonZeroUsize::new(untried.clone().count()) {
-        return untried.cycle().nth(first % count).unwrap_or(ARMS - 1);
+    debug_assert!(usable >> (ARMS - 1) & 1 == 1, "'none' is always usable");
+    let usable = |i: usize| usable >> i & 1 == 1;
+    let mut untried = [0; ARMS];
+    let mut count = 0;
+    for (i, arm) in arms.iter().enumerate() {
+        if usable(i) && arm.attempts == 0 {
+            untried[count] = i;
+            count += 1;
+        }
+    }
+    if count > 0 {
+        return untried[first % count];
     }
     #[cfg(test)]
     SCORED.with(|scored| scored.set(scored.get() + 1));
@@ -964,10 +973,10 @@ fn pick_arm(arms: &[Arm; ARMS], usable: u16, first: usize) -> usize {
         let a = arm.attempts as f64;
         arm.piles as f64 / a - ARMS_UCB * (log / a).sqrt()
     };
-    // From the last arm ("none", always usable) down: ties go to the fitter.
+    // From "none" (the last arm, always usable) down: ties go to the fitter.
     let mut best = ARMS - 1;
-    for i in (0..ARMS - 1).rev() {
-        if usable(i) && score(&arms[i]) <= score(&arms[best]) {
+    for (i, arm) in arms.iter().enumerate().rev() {
+        if usable(i) && score(arm) <= score(&arms[best]) {
             best = i;
         }
     }
@@ -1256,8 +1265,9 @@ mod tests {
     #[test]
     fn the_usable_arms_are_the_ranks_in_play_and_none() {
         let choices = sweeper_choices(&[0, 4, 8]);
-        // Cards of ranks 0, 1 and 2 (aces, twos, threes): their arms and none.
-        let usable = usable_arms(&choices, [0u8, 5, 9].into_iter());
+        // Cards of ranks 0, 1 and 2 (two aces, a two, a three): their arms
+        // and none.
+        let usable = usable_arms(&choices, [0u8, 1, 5, 9].into_iter());
         assert_eq!(usable.count_ones(), 4);
         assert_eq!(usable >> 13 & 1, 1);
         for (i, choice) in choices.iter().enumerate().take(13) {
