@@ -300,6 +300,14 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// The sweeper choices of `root` and which of them the bandit may take
+    /// (the census holds the ranks of the cards in play, the stock's too).
+    fn choose_sweepers(&mut self, root: &Position) {
+        self.sweeper_choices = sweeper_choices(root.cards());
+        let ranks = root.census().iter().fold(0, |ranks, &suit| ranks | suit);
+        self.usable_arms = usable_arms(&self.sweeper_choices, ranks);
+    }
+
     /// Search from `root` for a line of at most `k` piles, for `k` rising from
     /// the root's lower bound: a failed search for `k` proves that no line
     /// ends with fewer than `k + 1` piles, so the first `k` reached is exact.
@@ -307,14 +315,6 @@ impl<'a> Search<'a> {
     /// is what makes proofs of loss fast. After two rounds the search becomes a
     /// plain branch and bound (cutoff = the best value so far) to settle rows
     /// far from their bound in one pass.
-    /// The sweeper choices of `root` and which of them the bandit may take.
-    fn choose_sweepers(&mut self, root: &Position) {
-        self.sweeper_choices = sweeper_choices(root.cards());
-        let in_play = root.cards().iter().copied();
-        let to_come = self.stock[root.dealt()..].iter().map(|c| c.index());
-        self.usable_arms = usable_arms(&self.sweeper_choices, in_play.chain(to_come));
-    }
-
     pub(crate) fn run(mut self, root: &Position) -> Found {
         let floor = self.floor(root);
         self.choose_sweepers(root);
@@ -990,9 +990,9 @@ thread_local! {
 }
 
 /// The arms of [`sweeper_choices`] worth trying for a row whose cards in
-/// play are `cards` (one bit per arm): every rank present, and none.
-fn usable_arms(choices: &[u16; ARMS], cards: impl Iterator<Item = u8>) -> u16 {
-    let ranks = cards.fold(0u16, |ranks, c| ranks | 1 << (c >> 2));
+/// play have the ranks `ranks` (a bit per rank; the result a bit per arm):
+/// every rank present, and none.
+fn usable_arms(choices: &[u16; ARMS], ranks: u16) -> u16 {
     (0..ARMS).fold(0, |usable, i| {
         if choices[i] == 0 || choices[i] & ranks != 0 {
             usable | 1 << i
@@ -1265,9 +1265,8 @@ mod tests {
     #[test]
     fn the_usable_arms_are_the_ranks_in_play_and_none() {
         let choices = sweeper_choices(&[0, 4, 8]);
-        // Cards of ranks 0, 1 and 2 (two aces, a two, a three): their arms
-        // and none.
-        let usable = usable_arms(&choices, [0u8, 1, 5, 9].into_iter());
+        // Cards of ranks 0, 1 and 2 (aces, twos, threes): their arms and none.
+        let usable = usable_arms(&choices, 0b111);
         assert_eq!(usable.count_ones(), 4);
         assert_eq!(usable >> 13 & 1, 1);
         for (i, choice) in choices.iter().enumerate().take(13) {
