@@ -35,8 +35,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError
 
@@ -71,8 +70,12 @@ ALL_RULE_SETS = (*RULE_SETS, "uva")
 Engines = Literal["core", "reference"]
 
 
-@dataclass(frozen=True)
-class Nouns:
+# The records below are named tuples and a plain class, not dataclasses: importing
+# `dataclasses` (and `inspect`, which it imports) costs more than the whole of
+# `accordion solve` on one deal, which reads this registry (benches/startup.md).
+
+
+class Nouns(NamedTuple):
     """The words a message about the game uses."""
 
     #: What a row is counted in (``piles left``, ``cards left``).
@@ -87,8 +90,7 @@ class Nouns:
     separator: str = " "
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """The variant flags a game fixes (a PySolFC game played by another game's engine)."""
 
     two_way: bool = False
@@ -99,8 +101,7 @@ class Variant:
     goal_from_pysol: bool = False
 
 
-@dataclass(frozen=True)
-class Engine:
+class Engine(NamedTuple):
     """Where one engine keeps a game's pieces, as ``"module:attribute"`` text."""
 
     #: The game class: ``cls(deal, rules, *, blind=False)``.
@@ -131,49 +132,94 @@ def load(reference: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-@dataclass(frozen=True)
 class Descriptor:
-    """One game: what it is called, where its engines are, what it can do."""
+    """One game: what it is called, where its engines are, what it can do.
 
-    #: The name ``--game`` takes and JSON's ``"game"`` field gives.
-    name: str
-    #: The name in prose.
-    title: str
-    #: A line on what the game is (for help texts and the docs' table).
-    summary: str
-    #: Other names ``--game`` takes (PySolFC's id is one).
-    aliases: tuple[str, ...] = ()
-    #: PySolFC's id of the game, if PySolFC has it.
-    pysol_id: int | None = None
-    #: The game whose engine plays it (itself, or the game it is a variant of).
-    engine: str = ""
-    #: The pieces in the Rust core and in the reference engine.
-    core: Engine | None = None
-    reference: Engine | None = None
-    #: The text UI's session class, ``"module:attribute"``.
-    session: str = ""
-    #: The rule sets it is played under; the first is the default.
-    rules: tuple[str, ...] = ("modern",)
-    #: The rule sets ``solve`` takes for an open row.
-    solve_rules: tuple[str, ...] = ("modern",)
-    #: The strategies ``stats`` plays (the first is the default), if any.
-    strategies: tuple[str, ...] = ()
-    nouns: Nouns = field(default_factory=Nouns)
-    #: The variant flags it fixes, for a game played by another's engine.
-    variant: Variant | None = None
-    #: Each capability it lacks, with the reason.
-    refuses: Mapping[Capability, str] = field(default_factory=dict)
-    #: How many pieces are left when the game is won.
-    won_at: int = 1
-    #: The docs page that describes it.
-    docs: str = "docs/rules.md"
+    Its attributes, each a keyword of the constructor (all but the first three
+    optional):
 
-    def __post_init__(self) -> None:
-        if not self.engine:
-            object.__setattr__(self, "engine", self.name)
+    - ``name``: the name ``--game`` takes and JSON's ``"game"`` field gives;
+    - ``title``: the name in prose;
+    - ``summary``: a line on what the game is (help texts, the docs' table);
+    - ``aliases``: other names ``--game`` takes;
+    - ``pysol_id``: PySolFC's id of the game, if PySolFC has it;
+    - ``engine``: the game whose engine plays it (default: itself);
+    - ``core``, ``reference``: its pieces in the Rust core and in the reference engine;
+    - ``session``: the text UI's session class, ``"module:attribute"``;
+    - ``rules``: the rule sets it is played under, the first the default;
+    - ``solve_rules``: the rule sets ``solve`` takes for an open row;
+    - ``strategies``: the strategies ``stats`` plays (the first the default);
+    - ``nouns``: the words a message uses;
+    - ``variant``: the variant flags it fixes, for a game played by another's engine;
+    - ``refuses``: each capability it lacks, with the reason;
+    - ``won_at``: how many pieces are left when the game is won;
+    - ``docs``: the docs page that describes it.
+    """
+
+    __slots__ = (
+        "aliases",
+        "core",
+        "docs",
+        "engine",
+        "name",
+        "nouns",
+        "pysol_id",
+        "reference",
+        "refuses",
+        "rules",
+        "session",
+        "solve_rules",
+        "strategies",
+        "summary",
+        "title",
+        "variant",
+        "won_at",
+    )
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str,
+        summary: str,
+        aliases: tuple[str, ...] = (),
+        pysol_id: int | None = None,
+        engine: str = "",
+        core: Engine | None = None,
+        reference: Engine | None = None,
+        session: str = "",
+        rules: tuple[str, ...] = ("modern",),
+        solve_rules: tuple[str, ...] = ("modern",),
+        strategies: tuple[str, ...] = (),
+        nouns: Nouns | None = None,
+        variant: Variant | None = None,
+        refuses: Mapping[Capability, str] | None = None,
+        won_at: int = 1,
+        docs: str = "docs/rules.md",
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.aliases = aliases
+        self.pysol_id = pysol_id
+        self.engine = engine or name
+        self.core = core
+        self.reference = reference
+        self.session = session
+        self.rules = rules
+        self.solve_rules = solve_rules
+        self.strategies = strategies
+        self.nouns = Nouns() if nouns is None else nouns
+        self.variant = variant
+        self.refuses: Mapping[Capability, str] = {} if refuses is None else refuses
+        self.won_at = won_at
+        self.docs = docs
         unknown = set(self.refuses) - set(CAPABILITIES)
         if unknown:
             raise ValueError(f"{self.name}: unknown capabilities {sorted(unknown)}")
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}: {self.title}>"
 
     def supports(self, capability: Capability) -> bool:
         """Whether ``capability`` (one of :data:`CAPABILITIES`) applies to the game."""
@@ -288,7 +334,12 @@ class Descriptor:
 
     def plural(self, count: int, word: str) -> str:
         """``1 pile``, ``3 cards``: ``count`` with ``word`` (one of the nouns)."""
-        return f"{count:,} {word}{'' if count == 1 else 's'}"
+        return plural(count, word)
+
+
+def plural(count: int, word: str) -> str:
+    """``1 pile``, ``2 piles``, ``12,345 intervals``: ``count`` with ``word``."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 #: What Accordion's variants refuse: they are played with their own fixed flags.
@@ -380,7 +431,7 @@ def _throw_game(
         simulate=f"simulate_{module}",
     )
     if named_rules:
-        engines = tuple(replace(engine, rules="builtins:str") for engine in engines)
+        engines = tuple(engine._replace(rules="builtins:str") for engine in engines)
     return Descriptor(
         core=engines[0],
         reference=engines[1],
@@ -396,7 +447,7 @@ _CORE, ACCORDION_REFERENCE = _engines(
     "accordion.reference", "Game", "solve", "Move", simulate="simulate"
 )
 #: Accordion's pieces in the core: the core solves many rows at once on all cores.
-ACCORDION_CORE = replace(_CORE, solve_many="accordion._core:solve_many")
+ACCORDION_CORE = _CORE._replace(solve_many="accordion._core:solve_many")
 ACCORDION_SESSION = "accordion.play.accordion:Session"
 ACCORDION_SOLVE_RULES = ("modern", "parlett")
 
@@ -605,4 +656,5 @@ __all__ = [
     "known",
     "load",
     "markdown_table",
+    "plural",
 ]

@@ -34,14 +34,16 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar, overload
 
 from accordion import Deal, Rules, Solution, solve_many
+from accordion._local import SIMULATE_CHUNK as SIMULATE_CHUNK
+from accordion._local import SOLVE_CHUNK as SOLVE_CHUNK
+from accordion._local import cores as cores
+from accordion._local import solve_deals
 from accordion.batch.checkpoint import Checkpoint, record_limit
 from accordion.errors import ClusterError, InvalidArgumentError
 
@@ -69,11 +71,6 @@ def deal_maker(name: str) -> Callable[[int, int], Deal]:
     names = ", ".join([*sorted(NUMBERINGS), *GAMES])
     raise InvalidArgumentError(f"numbering must be one of {names}, got {name!r}", "numbering")
 
-
-#: Default chunk sizes: a solve chunk is about a second of one core on 52-card
-#: deals, a simulation chunk of the strict rules a twentieth of that.
-SOLVE_CHUNK = 256
-SIMULATE_CHUNK = 100_000
 
 #: Deals per simulation chunk for the strategies that search, when none is
 #: given: a chunk is the unit of a checkpoint, so it should take seconds, not
@@ -467,13 +464,6 @@ def worker_jobs(jobs: int | None) -> int | None:
     return None
 
 
-def cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 def solve_chunk(
     chunk: Chunk,
     rules: Rules | str,
@@ -488,39 +478,16 @@ def solve_chunk(
     chunk's order, and the same for any number of threads."""
     from accordion.games import GAMES
 
-    deals = chunk.deals()
-    if GAMES[game].pieces().solve_many is not None:
-        return solve_many(
-            deals,
-            rules=rules,
-            jobs=worker_jobs(budget.jobs),
-            max_nodes=budget.max_nodes,
-            timeout=budget.timeout,
-            memory=budget.memory,
-            progress=progress,
-        )
-    solver = functools.partial(
-        GAMES[game].solver(),
-        rules=rules,
+    return solve_deals(
+        chunk.deals(),
+        GAMES[game],
+        rules,
         max_nodes=budget.max_nodes,
         timeout=budget.timeout,
         memory=budget.memory,
+        jobs=worker_jobs(budget.jobs),
+        progress=progress,
     )
-    threads = min(len(deals), worker_jobs(budget.jobs) or cores())
-    if threads <= 1:
-        solved = []
-        for deal in deals:
-            solved.append(solver(deal))
-            if progress is not None:
-                progress(len(solved))
-        return solved
-    with ThreadPoolExecutor(threads, thread_name_prefix="accordion-solve") as pool:
-        solved = []
-        for solution in pool.map(solver, deals):
-            solved.append(solution)
-            if progress is not None:
-                progress(len(solved))
-        return solved
 
 
 def _encode_solutions(solutions: list[Any]) -> list[dict[str, object]]:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from accordion import _local
 from accordion.batch import (
     Budget,
     Chunk,
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from accordion.batch import SolveOptions
 
 #: Deals per chunk by default: about ten seconds of one core on 52-card deals.
-HUNT_CHUNK = 10_000
+HUNT_CHUNK = _local.HUNT_CHUNK
 
 #: How many of the hardest deals a hunt keeps.
 HARDEST = 10

@@ -1,6 +1,9 @@
-"""The `accordion` command. Each subcommand lives in the module of its name, which
-gives its one-line ``HELP``, its ``DESCRIPTION``, ``add_flags(parser)`` for its
-options and ``run(args)``; :func:`build_parser` registers them all."""
+"""The `accordion` command. Each subcommand lives in the module of its name,
+``accordion.cli.NAME``, which gives its one-line ``HELP``, its ``DESCRIPTION``,
+``add_flags(parser)`` for its options and ``run(args)``. A command's module is
+imported only when that command runs (or for ``accordion --help``), so that each
+command pays for what it uses and no more: adding one is one line in
+:data:`COMMANDS`."""
 
 from __future__ import annotations
 
@@ -12,8 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from accordion import __version__, _interrupt, _startup
-from accordion.cli import deal, hunt, play, rate, solve, stats
-from accordion.cli.common import Parser, flag_message
+from accordion.cli.common import CliError, Parser, flag_message
 from accordion.cli.output import guarded_stdout
 from accordion.cli.progress import clear_active
 from accordion.errors import (
@@ -24,24 +26,47 @@ from accordion.errors import (
     OutputError,
 )
 
-COMMANDS = (deal, solve, stats, hunt, play, rate)
+#: The subcommands, in the order ``accordion --help`` lists them: each is the
+#: module ``accordion.cli.NAME``.
+COMMANDS = ("deal", "solve", "stats", "hunt", "play", "rate")
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,
 play in the terminal. Cards are written AS TD 7H; a deal is a row of cards."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``accordion`` argument parser with every subcommand registered (one module each)."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``accordion`` argument parser with every subcommand registered (one
+    module each); with ``only``, a command of :data:`COMMANDS`, that command's
+    alone, so that no other command's module is imported."""
     parser = Parser(prog="accordion", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"accordion {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for command in COMMANDS:
-        name = command.__name__.rpartition(".")[2]
+    for name in COMMANDS if only is None else (only,):
+        # The import statement's machinery (not importlib's), so that
+        # `python -X importtime` lists the command's module with the rest.
+        command = getattr(__import__("accordion.cli", fromlist=[name]), name)
         sub = subparsers.add_parser(name, help=command.HELP, description=command.DESCRIPTION)
         command.add_flags(sub)
         sub.set_defaults(run=command.run)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word that is no option), or ``None``
+    when it names none (``accordion``, ``accordion --help``, ``--version``).
+
+    Raises:
+        CliError: the word is no command; the message offers the nearest ones.
+    """
+    word = next((arg for arg in argv if not arg.startswith("-")), None)
+    if word is None or word in COMMANDS:
+        return word
+    from difflib import get_close_matches
+
+    near = get_close_matches(word, COMMANDS, n=2, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    raise CliError(f"unknown command {word[:60]!r}{hint} (commands: {', '.join(COMMANDS)})")
 
 
 BUG = "this is a bug in accordion; please report it with the command that caused it"
@@ -83,10 +108,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         with guarded_stdout():
-            parser = build_parser()
-            args = parser.parse_args(argv)
+            words = list(sys.argv[1:] if argv is None else argv)
+            parser = build_parser(_command_of(words))
+            args = parser.parse_args(words)
             # The words as typed, for a command that runs itself again (play --serve).
-            args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
+            args.argv = words[1:]
             if args.command is None:
                 parser.print_help()
                 return 2

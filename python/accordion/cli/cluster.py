@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +88,8 @@ def _quiet_dask() -> None:
     exists, and tornado logs that ``NameError`` with a traceback (seen beside
     ``accordion: interrupted`` in ``test_ctrl_c_stops_a_cluster_run_promptly``
     under load, distributed 2026.8.0)."""
+    import logging
+
     tornado = ["tornado", "tornado.application", "tornado.general", "tornado.access"]
     for name in [*tornado, *logging.root.manager.loggerDict]:
         if name in ("distributed", "tornado") or name.startswith(("distributed.", "tornado.")):

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from accordion.batch.hunt import HUNT_CHUNK, hunt
+from accordion._local import HUNT_CHUNK
 from accordion.cli import common
 from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
 from accordion.cli.progress import Progress
@@ -21,7 +21,7 @@ won (seed, verdict, fewest piles, line), the ten hardest deals, and the exact 95
 def add_flags(parser: argparse.ArgumentParser) -> None:
     """The ``hunt`` subcommand's options."""
     seed = common.seed_number
-    parser.add_argument("--seed", type=seed, required=True, metavar="S", help="first deal")
+    parser.add_argument("--seed", type=seed, default=1, metavar="S", help="first deal (default 1)")
     parser.add_argument("--count", type=common.positive, required=True, metavar="N", help="deals")
     parser.add_argument(
         "--cards", type=common.card_count, default=52, metavar="K", help="numbered deals of K cards"
@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
     Bad input raises an ``AccordionError`` or ``CliError``, which :func:`accordion.cli.main`
     prints as one ``accordion: error: …`` line (exit status 2).
     """
+    from accordion.batch.hunt import hunt
+
     args.game.require("hunt", "hunt")
     game = common.the_game(args, "hunt")
     # The hunt solves under the game's first rule set its solver takes (modern).

@@ -21,7 +21,6 @@ import contextlib
 import io
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -84,6 +83,8 @@ def write_atomically(path: str, flag: str, write: Callable[[str], object]) -> No
     folder = os.path.dirname(os.path.abspath(path))
     base = os.path.basename(path)
     try:
+        import tempfile  # here: only a command that writes a file needs it
+
         handle, temporary = tempfile.mkstemp(prefix=f".{base}.", suffix=".part", dir=folder)
         os.close(handle)
         # mkstemp makes the file private; the finished file has the usual mode.

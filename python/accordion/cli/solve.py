@@ -4,25 +4,29 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from accordion import Deal
 from accordion._input import read_line
-from accordion.batch import SOLVE_CHUNK, Plan, SeedRanges, row_blocks, solve_plan
+from accordion._local import SOLVE_CHUNK, solve_deals
 from accordion.cli import common
-from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
+from accordion.cli.cluster import add_batch_flags
 from accordion.cli.common import CliError
 from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InvalidDealError
-from accordion.games import Descriptor
-from accordion.play.session import plural
+from accordion.games import Descriptor, plural
+
+# The batch machinery (chunks, checkpoints, a cluster) is imported only by a run
+# that needs it: deals given as arguments are solved here without it, so that
+# `accordion solve "7H 2C 3C 7C"` starts at once (benches/startup.py).
+if TYPE_CHECKING:
+    from accordion.batch import Plan, SeedRanges
 
 HELP = "decide deals: win (with the line), loss (with the fewest piles) or unknown"
 DESCRIPTION = """Solve open deals exhaustively. A win comes with a winning line; a loss is
@@ -152,6 +156,8 @@ def _count(args: argparse.Namespace) -> int:
 def _plan(args: argparse.Namespace, game: Descriptor) -> Plan:
     """The deals to solve as chunks: the given rows, then the numbered deals as
     seed ranges (made where they are solved, so never all at once)."""
+    from accordion.batch import Plan, row_blocks
+
     rows = row_blocks(_rows(args, game.parse_row), args.chunk)
     if args.seed is None:
         return Plan(rows)
@@ -159,6 +165,8 @@ def _plan(args: argparse.Namespace, game: Descriptor) -> Plan:
 
 
 def _seed_ranges(args: argparse.Namespace, game: Descriptor) -> SeedRanges:
+    from accordion.batch import SeedRanges
+
     return SeedRanges(args.seed, _count(args), args.chunk, _cards(args), game.engine)
 
 
@@ -176,6 +184,8 @@ def _streamed(
     then the numbered deals. Chunk by chunk, as an unstreamed run solves them, so
     the results are the same. A bad row stops the run at its line, after the
     results of the rows before it."""
+    from accordion.batch import Plan, row_blocks
+
     window = args.chunk * (CLUSTER_WINDOW if args.scheduler is not None else 1)
     rows = _row_stream(args, game.parse_row)
     done = 0
@@ -281,6 +291,13 @@ def run(args: argparse.Namespace) -> int:
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("batch", "solve")
     rules = common.game_rules(args)
+    if _given_here(args):
+        _check_sources(args)
+        deals = _word_rows(args, game.parse_row)
+        progress = Progress(len(deals), "solving")
+        return _print(
+            args, game, _solve_given(args, game, rules, deals, progress), len(deals), progress
+        )
     # --file streams, unless a checkpoint must name every row in its header first.
     stream = args.file is not None and args.checkpoint is None
     if stream:
@@ -293,8 +310,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         plan = _plan(args, game)
         total = plan.deals()
+    from accordion.batch import solve_plan
+    from accordion.cli.cluster import batch_options, cluster_client
+
     progress = Progress(total or 0, "solving")
-    tally = Tally()
     with cluster_client(args) as client:
 
         def solve(plan: Plan, done: int = 0) -> Iterator[Any]:
@@ -305,16 +324,69 @@ def run(args: argparse.Namespace) -> int:
             )
 
         solutions = _streamed(args, game, solve) if stream else solve(plan)
-        for index, solution in enumerate(solutions, 1):
+        _print(args, game, solutions, total, progress)
+    return 0
+
+
+def _given_here(args: argparse.Namespace) -> bool:
+    """Whether the deals are only those given as arguments, solved on this machine
+    without the batch machinery (no --file, numbered deals, cluster or checkpoint)."""
+    return (
+        args.file is None
+        and args.seed is None
+        and chosen_source(args) is None
+        and args.checkpoint is None
+        and args.scheduler is None
+        and not os.environ.get("ACCORDION_SCHEDULER")
+    )
+
+
+def _solve_given(
+    args: argparse.Namespace, game: Descriptor, rules: Any, deals: list[Any], progress: Progress
+) -> Iterator[Any]:
+    """The solutions of ``deals`` (given as arguments), a chunk at a time, as a
+    batch run on this machine gives them (the same values, in the same order)."""
+    rules = game.batch_rules(rules)
+    for start in range(0, len(deals), args.chunk):
+        yield from solve_deals(
+            deals[start : start + args.chunk],
+            game,
+            rules,
+            max_nodes=args.max_nodes,
+            timeout=args.timeout,
+            jobs=args.jobs,
+            progress=_after(progress, start),
+        )
+
+
+def _after(progress: Progress, done: int) -> Callable[[int], None]:
+    """``progress`` told of the deals of a chunk solved so far, after ``done`` others."""
+    return lambda deals: progress.update(done + deals)
+
+
+def _print(
+    args: argparse.Namespace,
+    game: Descriptor,
+    solutions: Iterator[Any],
+    total: int | None,
+    progress: Progress | None = None,
+) -> int:
+    """Print each solution as it comes (text or ``--json``), then the tally line."""
+    tally = Tally()
+    for index, solution in enumerate(solutions, 1):
+        if progress is not None:
             progress.clear()
-            if args.json:
-                print(json.dumps(solution.to_dict()))
-            else:
-                print(_summary(index, total, solution, game))
-            tally.add(solution)
-            if index % args.chunk == 0:
-                sys.stdout.flush()
-    progress.close()
+        if args.json:
+            import json
+
+            print(json.dumps(solution.to_dict()))
+        else:
+            print(_summary(index, total, solution, game))
+        tally.add(solution)
+        if index % args.chunk == 0:
+            sys.stdout.flush()
+    if progress is not None:
+        progress.close()
     if not args.json and tally.deals > 1:
         print(tally.line())
     return 0

@@ -7,7 +7,7 @@ import json
 import os
 from typing import Any
 
-from accordion.batch import SIMULATE_CHUNK, simulate
+from accordion._local import SIMULATE_CHUNK
 from accordion.cli import common, each
 from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
 from accordion.cli.common import CliError
@@ -26,11 +26,11 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     """The ``stats`` subcommand's options."""
     parser.add_argument(
         "--rules",
-        required=True,
         metavar="NAME",
         help="the rule set: "
         + ", ".join(common.RULE_NAMES)
-        + common.per_game(lambda game: ", ".join(game.rules)),
+        + " (default modern)"
+        + common.per_game(lambda game: f"{', '.join(game.rules)} (default {game.rules[0]})"),
     )
     parser.add_argument(
         "--strategy",
@@ -118,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
     # (Accordion's Revenge would first ask for a game number).
     game.require("each" if args.each else "stats", "stats --each" if args.each else "stats")
     common.the_game(args, "stats")
+    if args.rules is None:
+        args.rules = game.rules[0]
     if args.each:
         each.check(args)
         game.check_rules(args.rules, "stats")
@@ -152,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _batch(args: argparse.Namespace) -> dict[str, Any]:
     """Statistics by the batch runner, for every game: here or on a cluster, resumable."""
+    from accordion.batch import simulate
+
     game: Descriptor = args.game
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("stats-batch", "stats")

@@ -4,11 +4,13 @@ in bounded memory however many deals stream past."""
 from __future__ import annotations
 
 import math
-import statistics
 from array import array
+from typing import TYPE_CHECKING
 
-from accordion import BayanSolution, RoyalSolution, Solution
-from accordion.play.session import plural
+from accordion.games import plural
+
+if TYPE_CHECKING:
+    from accordion import BayanSolution, RoyalSolution, Solution
 
 #: Up to this many deals the median time is exact; beyond, it comes from
 #: logarithmic bins 0.1% wide (a few thousand counters, not one float per deal).
@@ -51,6 +53,8 @@ class Tally:
     def median(self) -> tuple[float, bool]:
         """The median time in ms, and whether it is exact (else within 0.05%)."""
         if self._millis is not None:
+            import statistics
+
             return statistics.median(self._millis), True
         half, seen = self.deals / 2, 0
         for key in sorted(self._bins):

@@ -14,7 +14,8 @@ from typing import ClassVar
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError
-from accordion.play.session import CARDLIKE, BaseSession, Reply, by_result, is_int, plural
+from accordion.games import plural
+from accordion.play.session import CARDLIKE, BaseSession, Reply, by_result, is_int
 
 HINT_SECONDS = 2.0
 SOLVE_SECONDS = 5.0

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from accordion import Card, Deal
 from accordion.errors import AccordionError
-from accordion.games import Descriptor, find_game
+from accordion.games import Descriptor, find_game, plural
 
 MoveT = TypeVar("MoveT")
 MoveT_co = TypeVar("MoveT_co", covariant=True)
@@ -72,11 +72,6 @@ class Played(Protocol[MoveT_co]):
 
 
 GameT = TypeVar("GameT", bound="Played[Any]")
-
-
-def plural(count: int, word: str) -> str:
-    """`1 pile`, `2 piles`, `12,345 intervals`."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def by_result(result: str, win: str, loss: str, unknown: str) -> str:

@@ -25,8 +25,8 @@ from typing import Any
 
 import accordion
 from accordion.errors import AccordionError
-from accordion.games import Descriptor, find_game, game_of
-from accordion.play.session import BaseSession, ThrowSession, plural
+from accordion.games import Descriptor, find_game, game_of, plural
+from accordion.play.session import BaseSession, ThrowSession
 
 #: Seconds the solver may spend on one position: a hint, the solution, or one
 #: move of the analysis (a deal it cannot settle in that time is "unknown").

@@ -1,0 +1,71 @@
+"""How long `accordion solve "7H 2C 3C 7C"` takes as a whole process, against
+`python -c pass`: fresh interpreters, wall time of each, run interleaved so that
+every command sees the same load; the median and the least of N runs, and the
+solve's cost over `python -c pass` (median against median). Figures: startup.md.
+
+    python benches/startup.py [--runs N] [TREE ...]
+
+Each TREE is a folder holding the `accordion` package (put first on PYTHONPATH);
+none: the installed package. Also `python -X importtime -m accordion solve …`
+shows where the time goes, module by module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+DEAL = "7H 2C 3C 7C"
+
+
+def wall(command: list[str], tree: str | None) -> float:
+    """Seconds of one run of ``command`` in a fresh process (output dropped)."""
+    env = dict(os.environ)
+    # Bytecode cached, as an installed package has it (the first, warm-up run writes it).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if tree is not None:
+        env["PYTHONPATH"] = tree
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("trees", nargs="*")
+    args = parser.parse_args()
+    trees: list[str | None] = list(args.trees) or [None]
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "import accordion": [sys.executable, "-c", "import accordion"],
+        "accordion solve": [sys.executable, "-m", "accordion", "solve", DEAL],
+    }
+    times: dict[tuple[str | None, str], list[float]] = {}
+    for tree in trees:
+        for command in commands.values():
+            wall(command, tree)  # warm-up: writes the bytecode caches
+    for _ in range(args.runs):
+        for tree in trees:
+            for name, command in commands.items():
+                times.setdefault((tree, name), []).append(wall(command, tree))
+    print(f"{args.runs} runs each, interleaved; milliseconds")
+    print("| tree | command | median | least | median over `python -c pass` |")
+    print("|---|---|---|---|---|")
+    for tree in trees:
+        base = statistics.median(times[tree, "python -c pass"])
+        for name in commands:
+            runs = times[tree, name]
+            median = statistics.median(runs)
+            print(
+                f"| {tree or 'installed'} | {name} | {median * 1000:.1f} | "
+                f"{min(runs) * 1000:.1f} | {(median - base) * 1000:+.1f} |"
+            )
+
+
+if __name__ == "__main__":
+    main()
