@@ -4,6 +4,7 @@ errors, wrong output, unclear messages). Each case names what it guards."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -39,6 +40,7 @@ def cli(
         check=False,
         **kwargs,
     )
+
 
 # Causes: hangs -----------------------------------------------------------------------
 
@@ -105,3 +107,237 @@ def test_ctrl_c_stops_a_huge_simulation_in_a_process() -> None:
     word, when = out.split()
     assert word == "stopped"
     assert float(when) - told < STOP_WITHIN
+
+
+# Cause: the player's record ------------------------------------------------------------
+
+pytest.importorskip("filelock")
+from accordion.play.table import record as record_module  # noqa: E402
+from accordion.play.table.record import Record, RecordError, key  # noqa: E402
+
+GAME = key("accordion", "modern", False)
+
+
+def a_record_of(tmp_path: Any, games: int) -> Any:
+    path = tmp_path / "record.json"
+    record = Record(path)
+    for n in range(games):
+        record.add(f"accordion g{n % 7} open", won=n % 3 == 0, left=1 if n % 3 == 0 else 5)
+    return path
+
+
+def test_a_truncated_record_is_kept_and_named_not_overwritten(tmp_path: Any) -> None:
+    path = a_record_of(tmp_path, 500)
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(RecordError) as caught:
+        Record(path).add(GAME, won=True, left=1)
+    assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+    assert path.read_bytes() == whole[: len(whole) // 2]
+
+
+def test_a_newer_versions_record_is_never_overwritten(tmp_path: Any) -> None:
+    path = tmp_path / "record.json"
+    newer = json.dumps({"accordion": "record", "version": 3, "games": {}, "more": [1]})
+    path.write_text(newer)
+    with pytest.raises(RecordError, match="newer version"):
+        Record(path).add(GAME, won=True, left=1)
+    assert path.read_text() == newer
+
+
+def test_a_version_1_record_is_read_and_rewritten_with_a_checksum(tmp_path: Any) -> None:
+    path = tmp_path / "record.json"
+    games = {GAME: {"played": 4, "won": 2, "best": 1, "streak": 1, "best_streak": 2}}
+    path.write_text(json.dumps({"version": 1, "games": games}))
+    assert Record(path).add(GAME, won=True, left=1).played == 5
+    data = json.loads(path.read_text())
+    assert data["version"] == record_module.VERSION and len(data["sha256"]) == 16
+
+
+def test_an_edited_count_fails_the_checksum(tmp_path: Any) -> None:
+    path = a_record_of(tmp_path, 3)
+    path.write_text(path.read_text().replace('"played": 1', '"played": 100'))
+    with pytest.raises(RecordError, match="checksum"):
+        Record(path).read()
+
+
+def test_a_symlinked_record_stays_a_link(tmp_path: Any) -> None:
+    real = tmp_path / "elsewhere" / "mine.json"
+    real.parent.mkdir()
+    link = tmp_path / "record.json"
+    link.symlink_to(real)
+    Record(link).add(GAME, won=True, left=1)
+    Record(link).add(GAME, won=False, left=4)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert Record(real).read()[GAME].played == 2
+
+
+def test_a_full_disk_leaves_no_temporary_and_names_the_file(tmp_path: Any) -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    path = a_record_of(tmp_path, 2)
+    before = path.read_bytes()
+    real_open = open
+
+    def full(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if str(file).endswith(".tmp") and "w" in mode:
+            handle = real_open(file, mode, *args, **kwargs)
+            handle.close()
+            return real_open("/dev/full", mode, *args, **kwargs)
+        return real_open(file, mode, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("builtins.open", full)
+        with pytest.raises(OSError) as caught:
+            Record(path).add(GAME, won=True, left=1)
+    message = str(caught.value)
+    assert str(path) in message and "No space left on device" in message
+    assert not (tmp_path / "record.json.tmp").exists()
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"[]",
+        b"null",
+        b'{"version": 1, "games": []}',
+        b'{"version": 1, "games": {"a b c": []}}',
+        b'{"version": 1, "games": {"a b c": null}}',
+        b'{"version": 1, "games": {"a b c": {"played": "3"}}}',
+        b'{"version": 1, "games": {"a b c": {"played": -1}}}',
+        b'{"version": 1, "games": {"a b c": {"played": 1.5}}}',
+        b'{"version": 1, "games": {"a b c": {"played": true}}}',
+        b'{"version": 1, "games": {"a b c": {"played": 1, "won": 2}}}',
+        b'{"version": 1, "games": {"a b c": {"best": "x"}}}',
+        b'{"version": "1", "games": {}}',
+        b'{"version": 1, "games": {"a b c": {"played": 1e400}}}',
+        b"\xff\xfe\x00garbage\x80",
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"version": 1, "games": ' + b'{"x":' * 5000 + b"1" + b"}" * 5001,
+        b"",
+    ],
+    ids=lambda c: repr(c[:24]),
+)
+def test_malformed_records_are_one_error_naming_the_file(tmp_path: Any, content: bytes) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError) as caught:
+        Record(path).add(GAME, won=True, left=1)
+    assert str(path) in str(caught.value)
+    assert path.read_bytes() == content
+    result = cli(["play", "--stats"], env={"ACCORDION_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and str(path) in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_fifo_record_is_refused_at_once(tmp_path: Any) -> None:
+    os.mkfifo(tmp_path / "record.json")
+    result = cli(["play", "--stats"], env={"ACCORDION_DATA_DIR": str(tmp_path)}, timeout=20)
+    assert result.returncode == 1
+    assert "pipe (FIFO)" in result.stderr and result.stderr.count("\n") == 1
+    with pytest.raises(RecordError, match="FIFO"):
+        Record(tmp_path / "record.json").add(GAME, won=True, left=1)
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/urandom"])
+def test_a_record_linked_to_a_device_is_refused(tmp_path: Any, device: str) -> None:
+    if not os.path.exists(device):
+        pytest.skip(f"no {device}")
+    (tmp_path / "record.json").symlink_to(device)
+    result = cli(["play", "--stats"], env={"ACCORDION_DATA_DIR": str(tmp_path)}, timeout=20)
+    assert result.returncode == 1 and "a device" in result.stderr, result.stderr
+
+
+def test_a_huge_record_is_refused_unread(tmp_path: Any) -> None:
+    path = tmp_path / "record.json"
+    with open(path, "wb") as handle:
+        handle.truncate(record_module.MAX_BYTES * 64)
+    with pytest.raises(RecordError, match="larger than"):
+        Record(path).read()
+
+
+def test_record_keys_are_printed_escaped(tmp_path: Any) -> None:
+    path = tmp_path / "record.json"
+    Record(path).add("accordion \x1b[2J\x1b]0;pwned\x07 open", won=True, left=1)
+    result = cli(["play", "--stats"], env={"ACCORDION_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "\\x1b[2J" in result.stdout
+
+
+# Cause: leaving the table: ctrl+q counts, Ctrl-C stops, signals restore the terminal -----
+
+pytest.importorskip("textual")
+pexpect = pytest.importorskip("pexpect")
+
+
+def test_a_game_left_with_ctrl_q_after_a_move_is_counted(tmp_path: Any) -> None:
+    import asyncio
+
+    from accordion.games import find_game
+    from accordion.play.accordion import Session
+    from accordion.play.table.app import TableApp
+    from accordion.play.table.model import Table
+
+    record = Record(tmp_path / "record.json")
+    session = Session(accordion.Deal.from_seed(7))
+    app = TableApp(Table(session, find_game("accordion")), game="accordion", record=record)
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            for keys in ("right",) * 4 + ("enter", "enter"):
+                await pilot.press(keys)
+            assert app.table.moved
+            await pilot.press("ctrl+q")
+
+    asyncio.run(main())
+    assert record.read()[GAME].played == 1
+
+
+def table_in_a_shell(tmp_path: Any) -> Any:
+    """``accordion play`` in a pseudo-terminal, followed by ``stty -a`` on the same
+    terminal: what the table left the terminal in is printed after it ends."""
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm", PYTHONIOENCODING="utf-8", ACCORDION_DATA_DIR=str(tmp_path))
+    command = f"{sys.executable} -m accordion play --seed 7; echo status=$?; stty -a"
+    return pexpect.spawn(
+        "/bin/sh", ["-c", command], env=env, dimensions=(30, 100), encoding="utf-8", timeout=60
+    )
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGHUP", "ctrl-c"])
+def test_leaving_the_table_by_signal_or_ctrl_c_restores_the_terminal(
+    tmp_path: Any, how: str
+) -> None:
+    import io
+
+    child = table_in_a_shell(tmp_path)
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect_exact("Accordion · deal 7")
+    time.sleep(0.5)
+    child.send("\x1b[C" * 4 + "\r")
+    time.sleep(0.3)
+    child.send("\r")
+    time.sleep(0.5)
+    if how == "ctrl-c":
+        child.send("\x03")
+    else:
+        # The table's own process: the shell's only child.
+        table = subprocess.run(
+            ["pgrep", "-P", str(child.pid)], capture_output=True, text=True, check=True
+        ).stdout.split()
+        os.kill(int(table[0]), getattr(signal, how))
+    child.expect(pexpect.EOF)
+    text = seen.getvalue()
+    assert "\x1b[?1049l" in text  # the alternate screen was left
+    settings = text[text.rindex("status=") :]
+    # The terminal is cooked again: canonical input and echo back on.
+    assert " icanon" in settings and " echo " in settings, settings
+    want = {"ctrl-c": 130, "SIGTERM": 128 + signal.SIGTERM, "SIGHUP": 128 + signal.SIGHUP}
+    assert f"status={want[how]}" in settings
+    if how == "ctrl-c":
+        assert "accordion: interrupted" in text
+    assert Record(tmp_path / "record.json").read()[GAME].played == 1

@@ -101,6 +101,24 @@ class OutputError(OSError):
         return (type(self), (str(self), self.path, self.flag))
 
 
+class InputFileError(OSError):
+    """A file the command reads could not be read: missing, not a regular file,
+    unreadable, too big, or damaged (the player's record). ``path`` is the file;
+    the message names it and says what was done with it. Also an ``OSError``,
+    so code that catches those still does."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.filename = path
+        self.path = path
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[type[InputFileError], tuple[str, str | None]]:
+        return (type(self), (str(self), self.path))
+
+
 class MissingExtraError(ImportError):
     """An optional dependency is not installed; the message names the extra."""
 
@@ -110,6 +128,7 @@ __all__ = [
     "CheckpointError",
     "ClusterError",
     "IllegalMoveError",
+    "InputFileError",
     "InvalidArgumentError",
     "InvalidCardError",
     "InvalidDealError",

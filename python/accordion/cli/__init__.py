@@ -19,6 +19,7 @@ from accordion.cli.progress import clear_active
 from accordion.errors import (
     AccordionError,
     ClusterError,
+    InputFileError,
     InvalidArgumentError,
     MissingExtraError,
     OutputError,
@@ -108,6 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `accordion … | head`: the reader has all it wants.
         _drop_stdout()
         return 0
+    except InputFileError as error:
+        _fail(f"error: {error}")
+        return 1
     except OutputError as error:
         _fail(f"error: {error}")
         if error.flag is None:
