@@ -341,3 +341,132 @@ def test_leaving_the_table_by_signal_or_ctrl_c_restores_the_terminal(
     if how == "ctrl-c":
         assert "accordion: interrupted" in text
     assert Record(tmp_path / "record.json").read()[GAME].played == 1
+
+
+# Causes: wrong output and unbounded memory in the readers of deals ---------------------
+
+#: UVa 127's sample input, as the judge gives it (two lines of 26 cards a deal,
+#: ended by ``#``), and the judge's expected output.
+UVA_INPUT = (
+    "QD AD 8H 5S 3H 5H TC 4D JH KS 6H 8S JS AC AS 8D 2H QS TS 3S AH 4H TH TD 3C 6S\n"
+    "8C 7D 4C 4S 7S 9H 7C 5D 2S KD 2D QH JD 6D 9D JC 2C KH 3D QC 6C 9S KC 7H 9C 5C\n"
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D TD 9D JD QD KD\n"
+    "AH 2H 3H 4H 5H 6H 7H 8H 9H KH 6S QH TH AS 2S 3S 4S 5S JH 7S 8S 9S TS JS QS KS\n"
+    "#\n"
+)
+UVA_OUTPUT = "6 piles remaining: 40 8 1 1 1 1\n1 pile remaining: 52\n"
+UVA = ["stats", "--game", "accordian", "--rules", "uva", "--each"]
+
+
+@pytest.mark.parametrize("ends", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+@pytest.mark.parametrize("where", ["file", "stdin"])
+def test_the_uva_judges_input_gives_the_judges_output(tmp_path: Any, ends: str, where: str) -> None:
+    text = UVA_INPUT.replace("\n", ends)
+    path = tmp_path / "uva.in"
+    path.write_bytes(text.encode())
+    if where == "file":
+        result = cli([*UVA, "--file", str(path)])
+    else:
+        result = cli([*UVA, "--file", "-"], stdin=None, input=text)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == UVA_OUTPUT
+
+
+def test_the_judges_pairs_are_solved_as_whole_deals(tmp_path: Any) -> None:
+    path = tmp_path / "uva.in"
+    path.write_text(UVA_INPUT)
+    result = cli(["solve", "--game", "accordian", "--rules", "uva", "--file", str(path), "--json"])
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [len(row["deal"].split()) for row in rows] == [52, 52]
+
+
+def test_short_rows_of_26_cards_that_share_a_card_stay_two_deals(tmp_path: Any) -> None:
+    first = " ".join(str(c) for c in accordion.Deal.from_seed(1).cards[:26])
+    second = " ".join(str(c) for c in accordion.Deal.from_seed(2).cards[:26])
+    assert set(first.split()) & set(second.split())
+    path = tmp_path / "short.in"
+    path.write_text(f"{first}\n{second}\n")
+    result = cli([*UVA, "--file", str(path), "--json"])
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 2
+
+
+@pytest.mark.parametrize("command", [["solve"], ["rate"], ["stats", "--rules", "strict", "--each"]])
+def test_cr_only_line_ends_split_rows(tmp_path: Any, command: list[str]) -> None:
+    rows = [str(accordion.Deal.from_seed(n, 6)) for n in range(3)]
+    path = tmp_path / "cr.txt"
+    path.write_bytes("\r".join(rows).encode() + b"\r")
+    result = cli([*command, "--file", str(path), "--json"])
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line)["deal"] for line in result.stdout.splitlines()] == rows
+
+
+@pytest.mark.parametrize("chunk", [None, "7", "1000"])
+def test_solve_file_prints_every_result_before_a_bad_row(tmp_path: Any, chunk: str | None) -> None:
+    path = tmp_path / "rows.txt"
+    rows = [str(accordion.Deal.from_seed(n, 6)) for n in range(999)]
+    path.write_text("\n".join([*rows, "AS XX"]) + "\n")
+    result = cli(["solve", "--file", str(path), "--json", *(["--chunk", chunk] if chunk else [])])
+    assert result.returncode == 2
+    assert [json.loads(line)["deal"] for line in result.stdout.splitlines()] == rows
+    assert result.stderr.strip().endswith(f'{path}:1000: unknown card "XX"')
+
+
+def first_line_within(argv: list[str], seconds: float, stdin: Any = None) -> str:
+    """The first line ``accordion ARGV`` prints, read while it still runs."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *argv],
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    result: list[str] = []
+    reader = threading.Thread(target=lambda: result.append(child.stdout.readline()))  # type: ignore[union-attr]
+    reader.start()
+    reader.join(seconds)
+    child.kill()
+    child.communicate()
+    reader.join()
+    return result[0] if result else ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rate", "--seed", "0", "--count", "100000000", "--cards", "8"],
+        ["rate", "--seed", "0", "--count", str(2**63), "--cards", "8", "--json"],
+        ["rate", "--pysol", "1", "--count", "100000000", "--json"],
+    ],
+    ids=["count-1e8", "count-2**63", "pysol-1e8"],
+)
+def test_rate_streams_huge_counts(argv: list[str]) -> None:
+    assert first_line_within(argv, 30).startswith(("deal", "{"))
+
+
+def test_rate_prints_rows_of_a_pipe_before_it_ends() -> None:
+    """Rows piped in: the first is rated while the writer is still writing."""
+    read, write = os.pipe()
+    os.write(write, (str(accordion.Deal.from_seed(1, 8)) + "\n").encode())
+    try:
+        line = first_line_within(["rate", "--file", "-", "--json"], 30, stdin=read)
+    finally:
+        os.close(read)
+        os.close(write)
+    assert json.loads(line)["deal"] == str(accordion.Deal.from_seed(1, 8))
+
+
+@pytest.mark.parametrize("command", [["solve"], ["rate"], UVA])
+@pytest.mark.parametrize("path", ["/nonexistent/rows", "/", "{tmp}/unreadable"])
+def test_a_file_that_cannot_be_read_exits_1(tmp_path: Any, command: list[str], path: str) -> None:
+    unreadable = tmp_path / "unreadable"
+    unreadable.write_text("AS 2S\n")
+    unreadable.chmod(0)
+    if os.access(unreadable, os.R_OK) and "unreadable" in path:
+        pytest.skip("running as root: every file is readable")
+    given = path.format(tmp=tmp_path)
+    result = cli([*command, "--file", given])
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.startswith(f"accordion: error: --file {given}: cannot read it")
+    assert result.stderr.count("\n") == 1

@@ -167,6 +167,8 @@ class Descriptor:
     won_at: int = 1
     #: The docs page that describes it.
     docs: str = "docs/rules.md"
+    #: A file's deal may be written in two lines of 26 cards, as UVa 127's judge gives it.
+    judge_lines: bool = False
 
     def __post_init__(self) -> None:
         if not self.engine:
@@ -499,6 +501,7 @@ GAMES: dict[str, Descriptor] = {
             nouns=Nouns(node="position"),
             rules=("modern", "uva"),
             solve_rules=("modern", "uva"),
+            judge_lines=True,
         ),
     )
 }

@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     if args.each:
         each.check(args)
         game.check_rules(args.rules, "stats")
-        return each.run_each(args, read_file(args.file, game.parse_row))
+        return each.run_each(args, read_file(args.file, game.parse_row, halves=game.judge_lines))
     for flag, value in (("--file", args.file), ("--max-nodes", args.max_nodes)):
         if value is not None:
             raise CliError(f"stats: {flag} goes with --each")
