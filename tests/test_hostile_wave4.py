@@ -470,3 +470,171 @@ def test_a_file_that_cannot_be_read_exits_1(tmp_path: Any, command: list[str], p
     assert result.returncode == 1, result.stderr
     assert result.stderr.startswith(f"accordion: error: --file {given}: cannot read it")
     assert result.stderr.count("\n") == 1
+
+
+# Causes: internal errors and messages ---------------------------------------------------
+
+PROMPT_GARBAGE = ["²", "+-3", "--3", "9" * 5000, "1 ²", "٣", "3 ٣", "+3 -", "١٢ ٣", "0x10"]
+PLAIN_GAMES = ["accordion", "royal-marriage", "bayan", "accordian"]
+
+
+@pytest.mark.parametrize("game", PLAIN_GAMES)
+@pytest.mark.parametrize("typed", PROMPT_GARBAGE, ids=lambda t: repr(t[:8]))
+def test_the_plain_prompt_refuses_odd_numbers_with_a_message(game: str, typed: str) -> None:
+    result = cli(
+        ["play", "--plain", "--seed", "1", "--game", game],
+        stdin=None,
+        input=f"{typed}\nquit\n",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "internal error" not in result.stdout + result.stderr
+    refusal = [line for line in result.stdout.splitlines() if "not a move" in line]
+    assert refusal and len(refusal[0]) < 200, result.stdout[-500:]
+
+
+@pytest.mark.parametrize("spec", ["²", "+-3", "--3", "9" * 5000, "-3", "٣", "1e3", "nan"])
+def test_the_tables_new_deal_box_refuses_odd_numbers_typed(spec: str) -> None:
+    from accordion.errors import AccordionError
+    from accordion.games import find_game
+    from accordion.play.accordion import Session
+    from accordion.play.table.model import Table
+
+    table = Table(Session(accordion.Deal.from_seed(1)), find_game("accordion"))
+    with pytest.raises(AccordionError) as caught:
+        table.new_deal(spec)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_closed_stderr_does_not_crash_the_progress_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", "stats", "--rules", "strict", "--deals", "20000"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=None,
+        text=True,
+        check=False,
+        pass_fds=(),
+        preexec_fn=lambda: os.close(2),
+    )
+    assert result.returncode == 0
+    assert "internal error" not in result.stdout and "wins:" in result.stdout
+
+
+@pytest.mark.parametrize("plot", [".png", ".svg", "{tmp}/.svg", "{tmp}/.PNG", "{tmp}/sub/.png"])
+def test_plot_without_a_name_is_refused_before_the_run(tmp_path: Any, plot: str) -> None:
+    (tmp_path / "sub").mkdir()
+    target = plot.format(tmp=tmp_path)
+    result = cli(["stats", "--rules", "strict", "--deals", "10", "--plot", target], cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""  # refused before the run: no figures
+    assert result.stderr.count("\n") == 1 and "give the file a name" in result.stderr
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["solve", "--help"], ["--version"], ["play", "-h"]])
+def test_help_to_a_full_device_fails_in_one_line(argv: list[str]) -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "accordion", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "No space left on device" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "X" * 5000],
+        ["solve", "AS " + "é" * 100],
+        ["play", "--plain", "--deal", "Z" * 100],
+        ["stats", "--rules", "strict", "--deals", "10", "--distances", "1," + "9" * 3000],
+    ],
+    ids=["long-card", "accents", "play-deal", "distances"],
+)
+def test_an_ascii_locale_gets_no_unicode_escapes_of_our_own(argv: list[str]) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
+    env.update(LC_ALL="C", LANG="C", PYTHONUTF8="0")
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", *argv],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=False,
+    )
+    err = result.stderr.decode("ascii")
+    assert result.returncode == 2
+    assert "\\u2026" not in err and "\\u2013" not in err
+    assert err.count("\n") == 1 and len(err) < 300, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "X" * 100_000],
+        ["solve", "--rules", "r" * 100_000, "AS 2S"],
+        ["stats", "--rules", "s" * 5000, "--deals", "3"],
+        ["solve", "--game", "g" * 5000, "AS 2S"],
+        ["deal", "--pysol", "p" * 5000],
+        ["solve", "--distances", "x" * 5000, "AS 2S"],
+        ["play", "--plain", "--port", "9" * 5000],
+        ["solve", "--max-nodes", "n" * 5000, "AS 2S"],
+    ],
+    ids=["card", "rules", "stats-rules", "game", "pysol", "distances", "port", "max-nodes"],
+)
+def test_values_echoed_in_errors_are_cut(argv: list[str]) -> None:
+    result = cli(argv)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and len(result.stderr) < 400, result.stderr[:300]
+
+
+# The Python API: wrong types and value types' equality ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "item",
+    [b"AS 2S", bytearray(b"AS"), memoryview(b"AS"), None, 3, 2.5, [1, 2], ["AS"], {"AS": 1}],
+    ids=lambda item: type(item).__name__ + str(len(repr(item))),
+)
+def test_svg_of_a_wrong_type_is_a_type_error(item: Any) -> None:
+    with pytest.raises(TypeError):
+        accordion.svg(item)
+
+
+@pytest.mark.parametrize("width", [0, -1, True, 2.5, "300", None])
+def test_svg_width_is_checked(width: Any) -> None:
+    with pytest.raises((TypeError, accordion.errors.InvalidArgumentError)):
+        accordion.svg("AS 2S", width=width)
+
+
+VALUES: dict[str, Callable[[], Any]] = {
+    "Solution": lambda: accordion.solve(accordion.Deal.from_seed(1, 10)),
+    "Stats": lambda: accordion.simulate(deals=20, rules="strict"),
+    "Rating": lambda: accordion.rate(accordion.Deal.from_seed(5, 10)),
+    "RoyalSolution": lambda: accordion.solve_royal(accordion.royal_deal(1)),
+    "RoyalStats": lambda: accordion.simulate_royal(deals=20),
+    "BayanSolution": lambda: accordion.solve_bayan(accordion.Deal.from_seed(1, 10)),
+    "BayanStats": lambda: accordion.simulate_bayan(deals=20),
+    "AccordianSolution": lambda: accordion.solve_accordian(accordion.Deal.from_seed(1, 10)),
+    "AccordianStats": lambda: accordion.simulate_accordian(deals=20),
+    "Deal": lambda: accordion.Deal.from_seed(3),
+    "Card": lambda: accordion.Card.parse("7H"),
+    "Move": lambda: accordion.Move.parse("7H>7S"),
+    "Rules": lambda: accordion.Rules("strict", two_way=True),
+    "Outcome": lambda: accordion.Game(accordion.Deal.from_seed(1, 6)).outcome,
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALUES))
+def test_a_value_equals_its_pickled_and_copied_self(name: str) -> None:
+    import copy
+    import pickle
+
+    value = VALUES[name]()
+    assert pickle.loads(pickle.dumps(value)) == value
+    assert copy.deepcopy(value) == value
+    assert value != object()

@@ -573,7 +573,9 @@ def find_game(name: str) -> Descriptor:
     try:
         return _NAMES[key]
     except KeyError:
-        raise InvalidRulesError(f"unknown game {name!r} (known: {known()})") from None
+        from accordion.reference._args import shown
+
+        raise InvalidRulesError(f"unknown game {shown(name)} (known: {known()})") from None
 
 
 def markdown_table() -> str:

@@ -5,6 +5,7 @@ options and ``run(args)``; :func:`build_parser` registers them all."""
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import io
 import os
@@ -48,6 +49,29 @@ def build_parser() -> argparse.ArgumentParser:
 BUG = "this is a bug in accordion; please report it with the command that caused it"
 
 
+#: The codec error handler of the command's output (:func:`_plain`).
+PLAIN_ERRORS = "accordion-plain"
+
+#: The package's typography as ASCII writes it, for a terminal that cannot show it.
+_ASCII = {
+    "\u2026": "...", "\u2013": "-", "\u2014": "--", "\u2212": "-", "\u00b7": "*",
+    "\u00d7": "x", "\u2192": "->", "\u2190": "<-", "\u2265": ">=", "\u2264": "<=",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b1": "+-",
+    "\u2502": "|", "\u2500": "-", "\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+}  # fmt: skip
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """What an encoding that lacks a character writes instead: the package's
+    typography (``…``, ``–``, ``·``, suit symbols) in ASCII, anything else (text
+    echoed from the user) as its backslash escape."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(_ASCII.get(c, repr(c)[1:-1] if c != "\\" else c) for c in text), error.end
+
+
 def _one_line(message: str) -> str:
     """``message`` with every character that is not printable (a newline, a form
     feed, a lone surrogate, echoed from the user's input) written as its escape,
@@ -57,7 +81,10 @@ def _one_line(message: str) -> str:
 
 def _fail(message: str) -> None:
     clear_active()
-    print(f"accordion: {_one_line(message)}", file=sys.stderr)
+    if sys.stderr is None:
+        return  # `2>&-`: the exit status says it
+    with contextlib.suppress(OSError, ValueError):
+        print(f"accordion: {_one_line(message)}", file=sys.stderr)
 
 
 def _drop_stdout() -> None:
@@ -74,10 +101,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     failure is one line on stderr, never a traceback (``docs/errors.md``)."""
     _startup.started()
     _interrupt.install()
+    codecs.register_error(PLAIN_ERRORS, _plain)
     for stream in (sys.stdout, sys.stderr):
-        # Text echoed back (a bad deal, a file name) may hold anything.
+        # Text echoed back (a bad deal, a file name) may hold anything; in an
+        # ASCII locale the package's own typography is written in ASCII.
         if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors=PLAIN_ERRORS)
     if sys.stdout is None:
         # `accordion … >&-`: the results would be dropped without a word.
         _fail("error: standard output is closed: there is nowhere to write the results")
@@ -85,7 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with guarded_stdout():
             parser = build_parser()
-            args = parser.parse_args(argv)
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit:
+                # --help and --version print, then exit: their text must have
+                # been written (`--help > /dev/full` is an error, status 1).
+                sys.stdout.flush()
+                raise
             # The words as typed, for a command that runs itself again (play --serve).
             args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
             if args.command is None:

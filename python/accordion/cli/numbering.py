@@ -21,6 +21,7 @@ from accordion import Deal, pysol_goal
 from accordion.cli.common import CliError
 from accordion.errors import InvalidArgumentError, InvalidRulesError
 from accordion.games import Descriptor, find_game
+from accordion.reference._args import shown
 
 SOURCES = ("pysol", "solvitaire", "knuth")
 
@@ -34,7 +35,7 @@ def pysol_number(text: str) -> int | str:
         return int(stripped.removeprefix("#").replace(",", "").replace("_", ""))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"not a PySolFC game number: {text!r} (write e.g. 12345 or ms12345)"
+            f"not a PySolFC game number: {shown(text)} (write e.g. 12345 or ms12345)"
         ) from None
 
 
@@ -43,7 +44,7 @@ def c_int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
 
 
 def add_numbering_flags(parser: argparse.ArgumentParser) -> None:

@@ -15,6 +15,7 @@ import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError
 from accordion.play.session import CARDLIKE, BaseSession, Reply, by_result, is_int, plural
+from accordion.reference._args import shown
 
 HINT_SECONDS = 2.0
 SOLVE_SECONDS = 5.0
@@ -196,8 +197,8 @@ class Session(BaseSession[Game, Move]):
         except AccordionError:
             return Reply(
                 [
-                    f"not a move or a command: {line.strip()!r} (moves look like 7H 7S or 12 3; "
-                    "type help)"
+                    f"not a move or a command: {shown(line.strip())} "
+                    "(moves look like 7H 7S or 12 3; type help)"
                 ]
             )
         return self._play(move)
