@@ -638,3 +638,43 @@ def test_a_value_equals_its_pickled_and_copied_self(name: str) -> None:
     assert pickle.loads(pickle.dumps(value)) == value
     assert copy.deepcopy(value) == value
     assert value != object()
+
+
+# Cause: a cluster whose every worker is gone ---------------------------------------------
+
+
+@pytest.mark.parametrize("when", ["never-had-one", "all-killed"])
+def test_a_cluster_without_workers_stops_in_one_line(when: str) -> None:
+    distributed = pytest.importorskip("distributed")
+    workers = 0 if when == "never-had-one" else 1
+    with distributed.LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tcp",
+        dashboard_address=":0",
+    ) as cluster:
+        env = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__NO_WORKERS_TIMEOUT": "3s"}
+        argv = ["hunt", "--seed", "1", "--count", "100000", "--chunk", "50", "--jobs", "1"]
+        started = time.monotonic()
+        child = subprocess.Popen(
+            [sys.executable, "-m", "accordion", *argv, "--scheduler", cluster.scheduler_address],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        if workers:
+            time.sleep(3)
+            cluster.scale(0)
+        try:
+            _, err = child.communicate(timeout=90)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.communicate()
+            pytest.fail("the run waited silently for a worker for 90 s")
+    assert child.returncode == 1, err
+    assert err.count("\n") == 1 and "has had no worker for 3 s" in err, err
+    assert time.monotonic() - started < 60
