@@ -132,8 +132,10 @@ pub struct Setup {
 /// pile of one; a win leaves [`Throwing::WON_AT`] cards).
 pub type ThrowStats = Stats<Setup>;
 
-/// Deals per chunk: a game takes microseconds (`best` solves the row once).
-const CHUNK: u64 = 1 << 10;
+/// Deals per chunk: a game takes microseconds (`best` solves the row once, up
+/// to a few hundred for Accordian); a chunk is the most a cancel waits for, so
+/// it stays near ten milliseconds.
+const CHUNK: u64 = 1 << 8;
 
 /// Check a setup for `G`: the cards per deal and the rules.
 pub fn check_setup<G: Throwing>(setup: &Setup) -> Result<G> {

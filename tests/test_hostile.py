@@ -76,8 +76,8 @@ CASES: list[tuple[str, str | None, int, str]] = [
     (f"{STATS} --plot /nonexistent/x.png", None, 2, "there is no folder /nonexistent"),
     (f"{STATS} --plot {{tmp}}/dir.png", None, 2, "cannot write there"),
     # solve --file and standard input
-    ("solve --file /nonexistent", None, 2, "--file /nonexistent: cannot read it"),
-    ("solve --file /", None, 2, "--file /: cannot read it: Is a directory"),
+    ("solve --file /nonexistent", None, 1, "--file /nonexistent: cannot read it"),
+    ("solve --file /", None, 1, "--file /: cannot read it: Is a directory"),
     ("solve --file /dev/null", None, 2, "no deal in /dev/null"),
     ("solve --file /dev/zero", None, 2, "--file /dev/zero: a line longer than 65,536 bytes"),
     ("solve --file -", "", 2, "no deal in standard input"),

@@ -30,7 +30,7 @@ from accordion.games import GAMES, find_game
 from accordion.play.accordion import Session
 from accordion.play.table.app import CELL, TableApp, card_text
 from accordion.play.table.model import Table
-from accordion.play.table.record import Record, key, lines
+from accordion.play.table.record import Record, RecordError, key, lines
 
 # A small winnable deal of Accordion (found by its solver; the tests check the win,
 # so a change of numbering shows here).
@@ -502,11 +502,13 @@ def test_two_processes_writing_the_record_lose_no_game(tmp_path: Path) -> None:
     assert Record(tmp_path / "r.json").read()["accordian uva open"].played == 120
 
 
-def test_a_damaged_record_reads_as_empty(tmp_path: Path) -> None:
+def test_a_damaged_record_is_refused_not_read_as_empty(tmp_path: Path) -> None:
     (tmp_path / "r.json").write_text("{not json")
-    assert Record(tmp_path / "r.json").read() == {}
+    with pytest.raises(RecordError, match=r"r\.json is not whole JSON"):
+        Record(tmp_path / "r.json").read()
     (tmp_path / "r.json").write_text(json.dumps({"version": 99, "games": {"x": {}}}))
-    assert Record(tmp_path / "r.json").read() == {}
+    with pytest.raises(RecordError, match="newer version"):
+        Record(tmp_path / "r.json").read()
     assert next(iter(lines({}))).startswith("no games recorded yet")
 
 

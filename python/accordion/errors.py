@@ -10,6 +10,20 @@ Both engines raise the same class for the same input.
 
 from __future__ import annotations
 
+#: The longest a value echoed in a message is shown (the rest is cut and counted).
+ECHO_CHARS = 60
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to a line (an int too long to print is given by its size)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's 4,300-digit limit
+        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else "?"
+    if len(text) <= ECHO_CHARS:
+        return text
+    return f"{text[:ECHO_CHARS]}… ({len(text)} characters)"
+
 
 class AccordionError(ValueError):
     """Base class of every error about bad input (cards, deals, moves, rules, numbers)."""
@@ -101,6 +115,24 @@ class OutputError(OSError):
         return (type(self), (str(self), self.path, self.flag))
 
 
+class InputFileError(OSError):
+    """A file the command reads could not be read: missing, not a regular file,
+    unreadable, too big, or damaged (the player's record). ``path`` is the file;
+    the message names it and says what was done with it. Also an ``OSError``,
+    so code that catches those still does."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.filename = path
+        self.path = path
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[type[InputFileError], tuple[str, str | None]]:
+        return (type(self), (str(self), self.path))
+
+
 class MissingExtraError(ImportError):
     """An optional dependency is not installed; the message names the extra."""
 
@@ -110,6 +142,7 @@ __all__ = [
     "CheckpointError",
     "ClusterError",
     "IllegalMoveError",
+    "InputFileError",
     "InvalidArgumentError",
     "InvalidCardError",
     "InvalidDealError",

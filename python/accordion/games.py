@@ -153,7 +153,9 @@ class Descriptor:
     - ``variant``: the variant flags it fixes, for a game played by another's engine;
     - ``refuses``: each capability it lacks, with the reason;
     - ``won_at``: how many pieces are left when the game is won;
-    - ``docs``: the docs page that describes it.
+    - ``docs``: the docs page that describes it;
+    - ``judge_lines``: a file's deal may be written in two lines of 26 cards, as
+      UVa 127's judge gives it.
     """
 
     __slots__ = (
@@ -161,6 +163,7 @@ class Descriptor:
         "core",
         "docs",
         "engine",
+        "judge_lines",
         "name",
         "nouns",
         "pysol_id",
@@ -196,6 +199,7 @@ class Descriptor:
         refuses: Mapping[Capability, str] | None = None,
         won_at: int = 1,
         docs: str = "docs/rules.md",
+        judge_lines: bool = False,
     ) -> None:
         self.name = name
         self.title = title
@@ -214,6 +218,7 @@ class Descriptor:
         self.refuses: Mapping[Capability, str] = {} if refuses is None else refuses
         self.won_at = won_at
         self.docs = docs
+        self.judge_lines = judge_lines
         unknown = set(self.refuses) - set(CAPABILITIES)
         if unknown:
             raise ValueError(f"{self.name}: unknown capabilities {sorted(unknown)}")
@@ -550,6 +555,7 @@ GAMES: dict[str, Descriptor] = {
             nouns=Nouns(node="position"),
             rules=("modern", "uva"),
             solve_rules=("modern", "uva"),
+            judge_lines=True,
         ),
     )
 }
@@ -621,7 +627,9 @@ def find_game(name: str) -> Descriptor:
     try:
         return _NAMES[key]
     except KeyError:
-        raise InvalidRulesError(f"unknown game {name!r} (known: {known()})") from None
+        from accordion.errors import shown
+
+        raise InvalidRulesError(f"unknown game {shown(name)} (known: {known()})") from None
 
 
 def markdown_table() -> str:

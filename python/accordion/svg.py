@@ -20,6 +20,7 @@ by cards rather than piles, and Bayan's stock is its talon.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from os import PathLike
 
 from accordion import Deal
@@ -104,12 +105,21 @@ def svg(item: Drawable, *, width: int = DEFAULT_WIDTH) -> str:
 
     Raises:
         InvalidDealError, InvalidCardError: text that is not a deal.
+        InvalidArgumentError: ``width`` below 1.
+        TypeError: ``item`` is none of these (bytes, a number, a list of
+            something other than cards), or ``width`` is not an int.
 
     Examples:
         >>> picture = svg("7H 7S 8S", width=300)
         >>> picture.startswith("<svg"), picture.count('class="card"')
         (True, 3)
     """
+    if type(width) is not int:
+        raise TypeError(f"width must be an int, not {type(width).__name__}")
+    if width < 1:
+        from accordion.errors import InvalidArgumentError, shown
+
+        raise InvalidArgumentError(f"width must be at least 1 pixel, got {shown(width)}", "width")
     piles, stock = _table(item)
     slots = len(piles) + (1 if stock else 0)
     across = max(1, min(per_band(width), slots))
@@ -168,7 +178,17 @@ def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
         return [(card,) for card in Deal.parse(item)], 0
     if hasattr(item, "piles") and hasattr(item, "stock_size"):
         return list(item.piles), item.stock_size
-    return [(card,) for card in item], 0
+    wanted = "a deal, a game, cards or the text of a deal"
+    if isinstance(item, (bytes, bytearray, memoryview, Mapping)):
+        raise TypeError(f"svg() draws {wanted}, not {type(item).__name__}")
+    try:
+        cards = list(item)
+    except TypeError:
+        raise TypeError(f"svg() draws {wanted}, not {type(item).__name__}") from None
+    for card in cards:
+        if not (hasattr(card, "rank") and hasattr(card, "suit")):
+            raise TypeError(f"svg() draws cards, not {type(card).__name__} (in {wanted})")
+    return [(card,) for card in cards], 0
 
 
 def _label(x: float, y: float, text: str, cls: str) -> str:

@@ -53,10 +53,11 @@ impl Player {
     }
 
     /// Deals per chunk of work: large for microsecond games, small for slow ones
-    /// (progress comes per chunk, and cancelling waits for running chunks).
+    /// (progress comes per chunk, and cancelling waits for running chunks: a
+    /// chunk of fast games takes some ten milliseconds).
     fn chunk(self) -> u64 {
         match self {
-            Player::Fast(_) => 1 << 14,
+            Player::Fast(_) => 1 << 12,
             Player::Choosing(
                 StrategyKind::ParlettAgent
                 | StrategyKind::ParlettSampler

@@ -17,7 +17,8 @@ use pyo3::types::PyDict;
 ///     >>> stats = simulate(rules="strict", deals=10_000, seed=1)
 ///     >>> stats.wins, stats.deals, stats.strategy
 ///     (5, 10000, 'forced')
-#[pyclass(frozen, name = "Stats", module = "accordion._core")]
+#[pyclass(frozen, eq, name = "Stats", module = "accordion._core")]
+#[derive(PartialEq)]
 pub struct PyStats(Stats);
 
 stats_methods! {

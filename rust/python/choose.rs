@@ -87,8 +87,8 @@ fn winnable_deal(
 
 /// How hard an open deal is: the share of the moves a careful player weighs that
 /// would throw the win away (docs/difficulty.md).
-#[pyclass(frozen, name = "Rating", module = "accordion._core")]
-#[derive(Clone)]
+#[pyclass(frozen, eq, name = "Rating", module = "accordion._core")]
+#[derive(Clone, PartialEq)]
 pub struct PyRating(Rating);
 
 impl PyRating {

@@ -20,7 +20,9 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 ///     >>> solution = solve("7H 2C 3C 7C")
 ///     >>> solution.result, solution.piles, [str(move) for move in solution.moves]
 ///     ('win', 1, ['7C>7H', '3C>2C', '3C>7C'])
-#[pyclass(frozen, name = "Solution", module = "accordion._core")]
+// `eq`: a solution equals its own pickled copy (field by field; `seconds` included).
+#[pyclass(frozen, eq, name = "Solution", module = "accordion._core")]
+#[derive(PartialEq)]
 pub struct PySolution {
     deal: String,
     result: &'static str,

@@ -535,7 +535,8 @@ macro_rules! throw_stats {
             }
 
             $(#[$stats_doc])*
-            #[pyclass(frozen, name = $stats_name, module = "accordion._core")]
+            #[pyclass(frozen, eq, name = $stats_name, module = "accordion._core")]
+            #[derive(PartialEq)]
             pub struct $Stats(pub ThrowStats);
 
             impl $Stats {
@@ -1066,7 +1067,8 @@ macro_rules! throw_game {
             }
 
             $(#[$solution_doc])*
-            #[pyclass(frozen, name = $solution_name, module = "accordion._core")]
+            #[pyclass(frozen, eq, name = $solution_name, module = "accordion._core")]
+            #[derive(PartialEq)]
             pub struct $Solution {
                 deal: String,
                 solution: Solution<Play>,

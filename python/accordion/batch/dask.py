@@ -20,7 +20,8 @@ loses only its running chunks: the scheduler runs them again elsewhere, and the
 results are the same. If the scheduler itself goes away, the run stops with
 :class:`~accordion.errors.ClusterError` (after the client's reconnection
 attempts, ``distributed.comm.timeouts.connect``); chunks already finished are in
-the checkpoint.
+the checkpoint. If every worker goes away (and none comes back within
+:data:`NO_WORKERS_TIMEOUT`), the run stops with a ClusterError that says so.
 """
 
 from __future__ import annotations
@@ -61,6 +62,14 @@ HANDSHAKE_TIMEOUT = 4.0
 
 #: How often the runner looks at the client's state while waiting for chunks.
 POLL = 0.2
+
+#: Seconds a run waits with no worker in the cluster before it stops, unless
+#: distributed's own ``distributed.scheduler.no-workers-timeout`` says otherwise
+#: (e.g. ``DASK_DISTRIBUTED__SCHEDULER__NO_WORKERS_TIMEOUT=30s``).
+NO_WORKERS_TIMEOUT = 60.0
+
+#: How often the runner asks the scheduler how many workers it has.
+WORKER_CHECK = 1.0
 
 
 def require(variable: str | None = None) -> None:
@@ -336,6 +345,18 @@ def _client_class() -> type[Client]:
     return QuickClient
 
 
+def no_workers_timeout() -> float:
+    """Seconds a run waits for a worker: distributed's ``no-workers-timeout``
+    when set, else :data:`NO_WORKERS_TIMEOUT`."""
+    from dask.config import get
+    from dask.utils import parse_timedelta
+
+    setting = get("distributed.scheduler.no-workers-timeout", None)
+    if setting is None:
+        return NO_WORKERS_TIMEOUT
+    return float(parse_timedelta(setting, default="s") or 0.0)
+
+
 def _cancelled() -> tuple[type[BaseException], ...]:
     """What Dask raises for cancelled futures (the names moved between versions)."""
     from asyncio import CancelledError
@@ -359,6 +380,9 @@ class DaskRunner:
         self.client = client
         self.window = window
         self.address = client.scheduler.address if client.scheduler else "?"
+        #: When the cluster was first seen without a worker (monotonic), if it is now.
+        self._workerless_since: float | None = None
+        self._last_worker_check = 0.0
 
     def _window(self) -> int:
         if self.window is not None:
@@ -402,6 +426,7 @@ class DaskRunner:
                         done, _ = wait(list(inflight), timeout=POLL, return_when="FIRST_COMPLETED")
                 except TimeoutError:
                     self._check_scheduler()
+                    self._check_workers()
                     continue
                 except _cancelled() as error:
                     reason = str(error).splitlines()
@@ -447,6 +472,29 @@ class DaskRunner:
             time.sleep(POLL)
         if self.client.status != "running":
             raise ClusterError(f"lost the Dask scheduler at {self.address}")
+
+    def _check_workers(self) -> None:
+        """Raise ClusterError once the cluster has had no worker for the patience
+        of :func:`no_workers_timeout` (asked at most every :data:`WORKER_CHECK` s)."""
+        now = time.monotonic()
+        if now - self._last_worker_check < WORKER_CHECK:
+            return
+        self._last_worker_check = now
+        try:
+            workers = len(self.client.nthreads())
+        except Exception:
+            return  # the scheduler's own check (_check_scheduler) reports a lost one
+        if workers:
+            self._workerless_since = None
+            return
+        if self._workerless_since is None:
+            self._workerless_since = now
+        patience = no_workers_timeout()
+        if now - self._workerless_since >= patience:
+            raise ClusterError(
+                f"the Dask scheduler at {self.address} has had no worker for {patience:g} s: "
+                "start workers (dask worker ADDRESS) and run the same command again"
+            )
 
     def _cancel(self, futures: list[Future[Any]]) -> None:
         try:

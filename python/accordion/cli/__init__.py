@@ -8,6 +8,7 @@ command pays for what it uses and no more: adding one is one line in
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import io
 import os
@@ -21,6 +22,7 @@ from accordion.cli.progress import clear_active
 from accordion.errors import (
     AccordionError,
     ClusterError,
+    InputFileError,
     InvalidArgumentError,
     MissingExtraError,
     OutputError,
@@ -72,6 +74,29 @@ def _command_of(argv: Sequence[str]) -> str | None:
 BUG = "this is a bug in accordion; please report it with the command that caused it"
 
 
+#: The codec error handler of the command's output (:func:`_plain`).
+PLAIN_ERRORS = "accordion-plain"
+
+#: The package's typography as ASCII writes it, for a terminal that cannot show it.
+_ASCII = {
+    "\u2026": "...", "\u2013": "-", "\u2014": "--", "\u2212": "-", "\u00b7": "*",
+    "\u00d7": "x", "\u2192": "->", "\u2190": "<-", "\u2265": ">=", "\u2264": "<=",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b1": "+-",
+    "\u2502": "|", "\u2500": "-", "\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+}  # fmt: skip
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """What an encoding that lacks a character writes instead: the package's
+    typography (``…``, ``–``, ``·``, suit symbols) in ASCII, anything else (text
+    echoed from the user) as its backslash escape."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(_ASCII.get(c, repr(c)[1:-1] if c != "\\" else c) for c in text), error.end
+
+
 def _one_line(message: str) -> str:
     """``message`` with every character that is not printable (a newline, a form
     feed, a lone surrogate, echoed from the user's input) written as its escape,
@@ -81,7 +106,10 @@ def _one_line(message: str) -> str:
 
 def _fail(message: str) -> None:
     clear_active()
-    print(f"accordion: {_one_line(message)}", file=sys.stderr)
+    if sys.stderr is None:
+        return  # `2>&-`: the exit status says it
+    with contextlib.suppress(OSError, ValueError):
+        print(f"accordion: {_one_line(message)}", file=sys.stderr)
 
 
 def _drop_stdout() -> None:
@@ -98,10 +126,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     failure is one line on stderr, never a traceback (``docs/errors.md``)."""
     _startup.started()
     _interrupt.install()
+    codecs.register_error(PLAIN_ERRORS, _plain)
     for stream in (sys.stdout, sys.stderr):
-        # Text echoed back (a bad deal, a file name) may hold anything.
+        # Text echoed back (a bad deal, a file name) may hold anything; in an
+        # ASCII locale the package's own typography is written in ASCII.
         if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors=PLAIN_ERRORS)
     if sys.stdout is None:
         # `accordion … >&-`: the results would be dropped without a word.
         _fail("error: standard output is closed: there is nowhere to write the results")
@@ -110,7 +140,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         with guarded_stdout():
             words = list(sys.argv[1:] if argv is None else argv)
             parser = build_parser(_command_of(words))
-            args = parser.parse_args(words)
+            try:
+                args = parser.parse_args(words)
+            except SystemExit:
+                # --help and --version print, then exit: their text must have
+                # been written (`--help > /dev/full` is an error, status 1).
+                sys.stdout.flush()
+                raise
             # The words as typed, for a command that runs itself again (play --serve).
             args.argv = words[1:]
             if args.command is None:
@@ -134,6 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `accordion … | head`: the reader has all it wants.
         _drop_stdout()
         return 0
+    except InputFileError as error:
+        _fail(f"error: {error}")
+        return 1
     except OutputError as error:
         _fail(f"error: {error}")
         if error.flag is None:

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 from accordion import MAX_JOBS, Rules
-from accordion.errors import InvalidArgumentError, InvalidRulesError
+from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 from accordion.games import GAMES, RULE_SETS, Descriptor
 
 RULE_NAMES = RULE_SETS
+
+
+#: A value argparse quotes in a message, longer than a message shows.
+_QUOTED = re.compile(r"'([^']{61,})'")
 
 
 class CliError(InvalidArgumentError):
@@ -56,6 +61,12 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("accordion").strip()
+        # argparse's own messages quote the value given whole ("invalid … value:
+        # '…'", "unrecognized arguments: …"): cut each as every message does.
+        message = _QUOTED.sub(lambda found: shown(found.group(1)), message)
+        head, colon, rest = message.partition("unrecognized arguments: ")
+        if colon:
+            message = head + colon + shown(rest)
         raise CliError(f"{command}: {message}" if command else message)
 
 
@@ -95,7 +106,7 @@ def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
         distances = [int(part) for part in args.distances.split(",")]
     except ValueError:
         raise InvalidRulesError(
-            f"bad --distances {args.distances!r}: write numbers separated by commas, e.g. 1,3"
+            f"bad --distances {shown(args.distances)}: write numbers separated by commas, e.g. 1,3"
         ) from None
     return Rules(
         name,
@@ -126,7 +137,7 @@ def _whole(what: str, low: int, high: int | None, bounds: str, doc: str) -> Call
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not {what}: {shown(text)}") from None
         if value < low or (high is not None and value > high):
             raise argparse.ArgumentTypeError(f"{bounds}, got {value}")
         return value

@@ -12,10 +12,14 @@ goal card comes from the game number.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from accordion import Deal, pysol_goal
 from accordion.cli.common import CliError
-from accordion.errors import InvalidArgumentError, InvalidRulesError
+from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 from accordion.games import Descriptor, find_game
 
 SOURCES = ("pysol", "solvitaire", "knuth")
@@ -30,7 +34,7 @@ def pysol_number(text: str) -> int | str:
         return int(stripped.removeprefix("#").replace(",", "").replace("_", ""))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"not a PySolFC game number: {text!r} (write e.g. 12345 or ms12345)"
+            f"not a PySolFC game number: {shown(text)} (write e.g. 12345 or ms12345)"
         ) from None
 
 
@@ -39,7 +43,7 @@ def c_int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
 
 
 def add_numbering_flags(parser: argparse.ArgumentParser) -> None:
@@ -127,11 +131,29 @@ def chosen_source(args: argparse.Namespace) -> str | None:
 def numbered_deals(args: argparse.Namespace, count: int = 1) -> list[Deal]:
     """The deals --pysol/--solvitaire/--knuth name (``count`` consecutive numbers).
     A number out of range is named by its flag (the core names ``number``/``seed``)."""
+    return list(numbered_stream(args, count))
+
+
+def numbered_stream(args: argparse.Namespace, count: int = 1) -> Iterator[Deal]:
+    """:func:`numbered_deals` made one at a time as they are used (memory flat
+    for any ``count``); the first and the last deal are made at once, so that a
+    number out of range is refused before any output."""
     source = chosen_source(args)
     if source is None:
-        return []
+        return iter(())
+    with _flag_named(source):
+        make = _numbered(args, source, count)
+        start = getattr(args, source)
+        ends = [make(start)] if count == 1 else [make(start), make(start + count - 1)]
+    if count <= 2:
+        return iter(ends[:count])
+    return itertools.chain(ends[:1], (make(start + i) for i in range(1, count - 1)), ends[1:])
+
+
+@contextlib.contextmanager
+def _flag_named(source: str) -> Iterator[None]:
     try:
-        return _numbered(args, source, count)
+        yield
     except InvalidArgumentError as error:
         message = str(error)
         if error.argument in ("number", "seed") and message.startswith(error.argument):
@@ -139,21 +161,23 @@ def numbered_deals(args: argparse.Namespace, count: int = 1) -> list[Deal]:
         raise
 
 
-def _numbered(args: argparse.Namespace, source: str, count: int) -> list[Deal]:
+def _numbered(args: argparse.Namespace, source: str, count: int) -> Callable[[Any], Deal]:
+    """How deal number N of ``source`` is made, the flags checked."""
     cards = getattr(args, "cards", None)
     start = getattr(args, source)
     if count > 1 and isinstance(start, str):
         raise CliError("--count takes plain --pysol numbers, not msN")
-    numbers = [start] if count == 1 else [start + i for i in range(count)]
     if source == "pysol":
         if cards is not None and cards != 52:
             raise CliError("--pysol deals are PySolFC's 52-card rows; drop --cards")
-        return [Deal.from_pysol(n, args.game.name) for n in numbers]
+        name = args.game.name
+        return lambda n: Deal.from_pysol(n, name)
     args.game.require("numberings", f"--{source}")
     if source == "solvitaire":
         if cards is None or cards == 52:
-            return [Deal.from_solvitaire(n) for n in numbers]
+            return lambda n: Deal.from_solvitaire(n)
         if cards == 18:
-            return [Deal.from_solvitaire(n, "late-binding") for n in numbers]
+            return lambda n: Deal.from_solvitaire(n, "late-binding")
         raise CliError("--solvitaire deals have 52 cards, or 18 (late-binding-solitaire)")
-    return [Deal.from_knuth(n, 18 if cards is None else cards) for n in numbers]
+    knuth_cards = 18 if cards is None else cards
+    return lambda n: Deal.from_knuth(n, knuth_cards)

@@ -12,6 +12,7 @@ from typing import Any
 
 from accordion.cli.common import add_game_flags, game_rules, seed_number, the_game
 from accordion.cli.numbering import numbered_deals
+from accordion.errors import shown
 from accordion.games import ALL_RULE_SETS, Descriptor
 
 HELP = "play a deal in the terminal"
@@ -60,9 +61,9 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
 
 def port_number(text: str) -> int:
     """A TCP port, 1 to 65535."""
-    number = int(text) if text.isdigit() else -1
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
     if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {text!r}")
+        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {shown(text)}")
     return number
 
 

@@ -44,7 +44,11 @@ class Progress:
         self.total = total
         self.label = label
         self.unit = unit
-        self.enabled = sys.stderr.isatty() and total > 1
+        # `2>&-`: no stderr at all (None), or one closed under Python.
+        try:
+            self.enabled = sys.stderr is not None and sys.stderr.isatty() and total > 1
+        except (OSError, ValueError):
+            self.enabled = False
         self.start = time.monotonic()
         self.last = 0.0
         self.drawn = False
@@ -60,8 +64,7 @@ class Progress:
         # Marked drawn before it is written: a Ctrl-C that lands between the write
         # and the mark must still find the line to erase before the error line.
         self.drawn = True
-        sys.stderr.write("\r" + self.line(done, now - self.start) + "\x1b[K")
-        sys.stderr.flush()
+        self._write("\r" + self.line(done, now - self.start) + "\x1b[K")
 
     def line(self, done: int, elapsed: float) -> str:
         """The text of the line for ``done`` finished after ``elapsed`` seconds."""
@@ -79,10 +82,18 @@ class Progress:
     def clear(self) -> None:
         """Erase the line (it is drawn again at the next update)."""
         if self.drawn:
-            sys.stderr.write(ERASE)
-            sys.stderr.flush()
+            self._write(ERASE)
             self.drawn = False
             self.last = 0.0
+
+    @staticmethod
+    def _write(text: str) -> None:
+        """Write to stderr; a progress line that cannot be drawn is left out."""
+        try:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
 
     def close(self) -> None:
         """Erase the line, if one was drawn, and stop drawing it."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from accordion import Rating, rate
 from accordion.cli import common
-from accordion.cli.solve import _deals, add_deal_flags
+from accordion.cli.solve import _check_sources, _deals, add_deal_flags, deal_total
 from accordion.games import Descriptor
 
 HELP = "rate open deals: easy, medium or hard (or unwinnable)"
@@ -33,8 +34,10 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
 
 
-def _line(index: int, total: int, deal: str, rating: Rating, game: Descriptor) -> str:
-    head = f"deal {index}/{total}" if total > 1 else "deal"
+def _line(index: int, total: int | None, deal: str, rating: Rating, game: Descriptor) -> str:
+    head = f"deal {index}/{total}" if total is not None and total > 1 else f"deal {index}"
+    if total == 1:
+        head = "deal"
     nouns = game.nouns
     if rating.difficulty is not None:
         no_level = "no level at this length" if game.plays_accordion else "no level"
@@ -60,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
     name = game.rules[0] if args.rules is None else args.rules
     game.check_rules(name, "rate")
     rules = common.game_rules(args, name)
+    _check_sources(args)
+    # Counted, not made: the deals stream, each printed as it is rated.
+    total = None if args.json else deal_total(args, game)
     deals = _deals(args, game.numbered(), game.parse_row)
     # The throw games' results name their game, as their solutions do.
     named = {} if game.plays_accordion else {"game": game.name}
@@ -68,5 +74,6 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({**named, "deal": str(deal), **rating.to_dict()}))
         else:
-            print(_line(index, len(deals), str(deal), rating, game))
+            print(_line(index, total, str(deal), rating, game))
+        sys.stdout.flush()
     return 0

@@ -11,15 +11,15 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from accordion import Deal
-from accordion._input import read_line
+from accordion._input import read_lines
 from accordion._local import SOLVE_CHUNK, solve_deals
 from accordion.cli import common
 from accordion.cli.cluster import add_batch_flags
 from accordion.cli.common import CliError
-from accordion.cli.numbering import chosen_source, numbered_deals
+from accordion.cli.numbering import chosen_source, numbered_stream
 from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
-from accordion.errors import AccordionError, InvalidDealError
+from accordion.errors import AccordionError, InputFileError, InvalidDealError
 from accordion.games import Descriptor, plural
 
 # The batch machinery (chunks, checkpoints, a cluster) is imported only by a run
@@ -115,10 +115,11 @@ def _row_stream(args: argparse.Namespace, parse: Callable[[str], Deal]) -> Itera
     another program (--pysol, --solvitaire, --knuth)."""
     _check_sources(args)
     given = _word_rows(args, parse)
-    numbered = numbered_deals(args, _count(args))
+    numbered = numbered_stream(args, _count(args))
     yield from given
     if args.file is not None:
-        yield from read_file(args.file, parse)
+        halves = getattr(getattr(args, "game", None), "judge_lines", False)
+        yield from read_file(args.file, parse, halves=halves)
     yield from numbered
 
 
@@ -132,17 +133,36 @@ def _deals(
     args: argparse.Namespace,
     numbered: Callable[[int, int], Deal] = Deal.from_seed,
     parse: Callable[[str], Deal] = Deal.parse,
-) -> list[Deal]:
-    """Every deal to solve, in order: arguments, then --file, then --seed.
+) -> Iterator[Deal]:
+    """Every deal to solve, in order: arguments, then --file, then --seed, made
+    as they are used (memory flat for any --count or file).
 
     ``numbered`` makes deal N of K cards and ``parse`` reads (and checks) one row;
-    Royal Marriage passes its own, so that a bad row is refused before any output.
+    every argument is checked before the first deal comes.
     """
-    deals = _rows(args, parse)
+    yield from _row_stream(args, parse)
     if args.seed is not None:
         cards = _cards(args)
-        deals.extend(numbered(args.seed + i, cards) for i in range(_count(args)))
-    return deals
+        yield from (numbered(args.seed + i, cards) for i in range(_count(args)))
+
+
+def _numbered_count(args: argparse.Namespace) -> int:
+    """How many deals --pysol, --solvitaire or --knuth name."""
+    return _count(args) if chosen_source(args) is not None else 0
+
+
+def deal_total(args: argparse.Namespace, game: Descriptor) -> int | None:
+    """How many deals :func:`_deals` gives, counted without making them
+    (``None`` when --file is standard input or a stream)."""
+    counted = 0
+    if args.file is not None:
+        rows = _count_rows(args.file, halves=game.judge_lines)
+        if rows is None:
+            return None
+        counted = rows
+    seeds = _count(args) if args.seed is not None else 0
+    given = len(_word_rows(args, game.parse_row)) if args.deals else 0
+    return given + counted + seeds + _numbered_count(args)
 
 
 def _cards(args: argparse.Namespace) -> int:
@@ -189,27 +209,50 @@ def _streamed(
     window = args.chunk * (CLUSTER_WINDOW if args.scheduler is not None else 1)
     rows = _row_stream(args, game.parse_row)
     done = 0
-    while block := list(itertools.islice(rows, window)):
+    while True:
+        block: list[Any] = []
+        try:
+            block.extend(itertools.islice(rows, window))
+        except (AccordionError, OSError):
+            # The rows read before the bad one are solved and printed first.
+            if block:
+                yield from solve(Plan(row_blocks(block, args.chunk)), done)
+            raise
+        if not block:
+            break
         yield from solve(Plan(row_blocks(block, args.chunk)), done)
         done += len(block)
     if args.seed is not None:
         yield from solve(Plan(_seed_ranges(args, game)), done)
 
 
+def _cannot_read(path: str, error: OSError) -> InputFileError:
+    return InputFileError(
+        f"--file {path}: cannot read it: {error.strerror or error}", "-" if path == "-" else path
+    )
+
+
 def _lines(path: str) -> Iterator[bytes]:
-    """The lines of ``path`` (``-``: standard input) as bytes, none longer than MAX_LINE."""
+    """The lines of ``path`` (``-``: standard input) as bytes, none longer than
+    MAX_LINE, ended by LF, CR LF or a lone CR."""
     try:
         handle = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as error:
-        raise CliError(f"--file {path}: cannot read it: {error.strerror}") from None
+        raise _cannot_read(path, error) from None
     with handle:
-        while line := read_line(handle, f"--file {path}"):
-            yield line
+        try:
+            yield from read_lines(handle, f"--file {path}")
+        except OSError as error:  # a folder opens, then fails to read
+            raise _cannot_read(path, error) from None
 
 
-def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator[Deal]:
-    """The rows of a file, one per line: UTF-8 (a byte-order mark allowed), blank
-    lines and everything from ``#`` to the end of a line ignored."""
+#: Cards in each of the two lines of a deal in UVa 127's judge input.
+HALF_DECK = 26
+
+
+def _rows_of(path: str) -> Iterator[tuple[int, str]]:
+    """The rows of a file with their line numbers: UTF-8 (a byte-order mark
+    allowed), blank lines and everything from ``#`` to the end of a line ignored."""
     for number, raw in enumerate(_lines(path), 1):
         try:
             line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
@@ -219,20 +262,59 @@ def _read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator
                 f"at column {error.start + 1})"
             ) from None
         text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
+        if text:
+            yield number, text
+
+
+def _read_file(
+    path: str, parse: Callable[[str], Any] = Deal.parse, *, halves: bool = False
+) -> Iterator[Any]:
+    """The rows of a file, one per line (:func:`_rows_of`).
+
+    With ``halves`` (Accordian Patience, UVa 127), two lines in a row of 26 cards
+    each that together hold the whole deck are one deal: the judge's own input
+    gives a deal so, and ends with a line ``#`` (a comment here). Two random
+    half decks share a card but once in 10**14, so a file of short rows is read
+    as it was written.
+    """
+
+    def parsed(number: int, text: str) -> Any:
         try:
-            yield parse(text)
+            return parse(text)
         except AccordionError as error:
             raise type(error)(f"{path}:{number}: {error}") from None
 
+    held: tuple[str, Any] | None = None
+    for number, text in _rows_of(path):
+        if held is not None:
+            first, deal = held
+            held = None
+            try:
+                whole = parse(f"{first} {text}")
+            except AccordionError:
+                yield deal
+            else:
+                if len(whole) == 2 * HALF_DECK:
+                    yield whole
+                    continue
+                yield deal
+        deal = parsed(number, text)
+        if halves and len(deal) == HALF_DECK:
+            held = (text, deal)
+        else:
+            yield deal
+    if held is not None:
+        yield held[1]
 
-def read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator[Deal]:
+
+def read_file(
+    path: str, parse: Callable[[str], Deal] = Deal.parse, *, halves: bool = False
+) -> Iterator[Deal]:
     """The rows of ``--file`` (:func:`_read_file`), read lazily; a file with no
     deal at all is refused (one error naming --file and the file), as every
     command that reads one does."""
     empty = True
-    for deal in _read_file(path, parse):
+    for deal in _read_file(path, parse, halves=halves):
         empty = False
         yield deal
     if empty:
@@ -240,22 +322,33 @@ def read_file(path: str, parse: Callable[[str], Deal] = Deal.parse) -> Iterator[
         raise CliError(f"--file {path}: no deal in {where} (only blank lines or comments)")
 
 
-def _count_rows(path: str) -> int | None:
+def _count_rows(path: str, *, halves: bool = False) -> int | None:
     """How many rows a regular ``--file`` holds (lines with a deal), read in bounded
-    pieces without parsing them; ``None`` for standard input or a stream, which can
-    be read only once."""
+    pieces without parsing them (with ``halves``, by the judge's pairs, counted
+    as :func:`_read_file` reads them); ``None`` for standard input or a stream,
+    which can be read only once."""
     if path == "-":
         return None
     try:
         with open(path, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 return None
-            rows = 0
-            while line := read_line(handle, f"--file {path}"):
-                rows += bool(line.split(b"#", 1)[0].strip())
-            return rows
     except OSError as error:
-        raise CliError(f"--file {path}: cannot read it: {error.strerror}") from None
+        raise _cannot_read(path, error) from None
+    if halves:
+        return sum(1 for _ in _read_file(path, _Counted, halves=True))
+    return sum(1 for _ in _rows_of(path))
+
+
+class _Counted:
+    """A stand-in row for counting the judge's pairs: its length is its cards,
+    read without checking them (a bad row is reported where it is solved)."""
+
+    def __init__(self, text: str) -> None:
+        self.cards = len(text.replace(",", " ").split())
+
+    def __len__(self) -> int:
+        return self.cards
 
 
 def _summary(index: int, total: int | None, solution: Any, game: Descriptor) -> str:
@@ -303,8 +396,8 @@ def run(args: argparse.Namespace) -> int:
     if stream:
         _check_sources(args)
         wants_total = not args.json or sys.stderr.isatty()
-        counted = _count_rows(args.file) if wants_total else None
-        given = len(_word_rows(args, game.parse_row)) + len(numbered_deals(args, _count(args)))
+        counted = _count_rows(args.file, halves=game.judge_lines) if wants_total else None
+        given = len(_word_rows(args, game.parse_row)) + _numbered_count(args)
         seeds = _count(args) if args.seed is not None else 0
         total = None if counted is None else counted + given + seeds
     else:

@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if args.each:
         each.check(args)
         game.check_rules(args.rules, "stats")
-        return each.run_each(args, read_file(args.file, game.parse_row))
+        return each.run_each(args, read_file(args.file, game.parse_row, halves=game.judge_lines))
     for flag, value in (("--file", args.file), ("--max-nodes", args.max_nodes)):
         if value is not None:
             raise CliError(f"stats: {flag} goes with --each")
@@ -200,6 +200,9 @@ def _check_plot_target(path: str) -> None:
     """Refuse a --plot target before any work is done: its name, its folder, matplotlib."""
     if not path.lower().endswith((".png", ".svg")):
         raise CliError(f"--plot {path}: the file name must end in .png or .svg")
+    if os.path.basename(path)[: -len(".png")] in ("", "."):
+        # ".png" alone is a hidden file with no extension to matplotlib.
+        raise CliError(f"--plot {path}: give the file a name before {path[-4:]}")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise CliError(f"--plot {path}: there is no folder {folder}")
@@ -220,7 +223,7 @@ def _plot(figures: dict[str, Any], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    kind = os.path.splitext(path)[1].lower().lstrip(".")
+    kind = path[-3:].lower()  # png or svg (checked by _check_plot_target)
     histogram = {int(n): count for n, count in figures["piles_histogram"].items()}
     piles = list(histogram)
     counts = list(histogram.values())

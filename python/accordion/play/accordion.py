@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
-from accordion.errors import AccordionError
+from accordion.errors import AccordionError, shown
 from accordion.games import plural
 from accordion.play.session import CARDLIKE, BaseSession, Reply, by_result, is_int
 
@@ -197,8 +197,8 @@ class Session(BaseSession[Game, Move]):
         except AccordionError:
             return Reply(
                 [
-                    f"not a move or a command: {line.strip()!r} (moves look like 7H 7S or 12 3; "
-                    "type help)"
+                    f"not a move or a command: {shown(line.strip())} "
+                    "(moves look like 7H 7S or 12 3; type help)"
                 ]
             )
         return self._play(move)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from accordion import Card, Deal
-from accordion.errors import AccordionError
+from accordion.errors import AccordionError, shown
 from accordion.games import Descriptor, find_game, plural
 
 MoveT = TypeVar("MoveT")
@@ -80,9 +80,15 @@ def by_result(result: str, win: str, loss: str, unknown: str) -> str:
     return {"win": win, "loss": loss}.get(result, unknown)
 
 
+#: A whole number as typed at a prompt: ASCII digits, one sign at most, and
+#: short enough to be a place in a row or a deal number (``²``, ``+-3``, ``--3``
+#: and a 5,000-digit number are not: Python's ``int()`` refuses or chokes on them).
+WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+
+
 def is_int(word: str) -> bool:
     """Whether ``word`` is a whole number, signed or not (``3``, ``-1``, ``+2``)."""
-    return word.lstrip("+-").isdigit()
+    return WHOLE.fullmatch(word) is not None
 
 
 class BaseSession(ABC, Generic[GameT, MoveT]):
@@ -592,7 +598,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
             move: ThrowMoveT = parse(line)
         except AccordionError:
             raise AccordionError(
-                f"not a move or a command: {line.strip()!r} ({self.EXAMPLES}; type help)"
+                f"not a move or a command: {shown(line.strip())} ({self.EXAMPLES}; type help)"
             ) from None
         return move
 

@@ -13,27 +13,15 @@ import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
-from accordion.errors import InvalidArgumentError
+from accordion.errors import ECHO_CHARS, InvalidArgumentError, shown
 
 #: The longest time limit taken as given; a longer one (and ``inf``) means none.
 MAX_TIMEOUT_SECONDS = 1e9
 MIN_MEMORY_BYTES = 1 << 20
 MAX_JOBS = 256
 SEED_RANGE = "a deal number 0 to 2**64 - 1"
-ECHO_CHARS = 60
 
 T = TypeVar("T")
-
-
-def shown(value: object) -> str:
-    """``repr(value)``, cut to a line (an int too long to print is given by its size)."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int past Python's 4,300-digit limit
-        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else "?"
-    if len(text) <= ECHO_CHARS:
-        return text
-    return f"{text[:ECHO_CHARS]}… ({len(text)} characters)"
 
 
 #: The escapes of Rust's ``{:?}`` that are not ``\\u{…}``.

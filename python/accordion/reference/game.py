@@ -19,9 +19,8 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Generic, TypeVar, final
 
-from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError
+from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoError, shown
 from accordion.reference import _args
-from accordion.reference._args import shown
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from accordion.errors import InvalidRulesError
+from accordion.errors import InvalidRulesError, shown
 from accordion.games import GAMES
 from accordion.reference import _args, _tokens
 from accordion.reference.cards import Card
@@ -43,7 +43,7 @@ def pysol_game(game: str | int) -> str:
     if isinstance(game, bool) or not isinstance(game, (str, int)):
         raise TypeError(f"a PySolFC game is a name or an id, not {type(game).__name__}")
     # An int past i128 is no game's id (and may be too long for str()).
-    key = _args.shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
+    key = shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
     key = _tokens.unicode_lower(_tokens.strip(key))
     for name, number, title in PYSOL_GAMES:
         if key in (name, str(number), _tokens.unicode_lower(title)):
@@ -75,7 +75,7 @@ def pysol_number(number: int | str) -> tuple[bool, int]:
 
 def _plain_number(value: int) -> int:
     if not 1 <= value < NUMBER_LIMIT:
-        raise _args.refuse("number", GAME_RANGE, _args.shown(value))
+        raise _args.refuse("number", GAME_RANGE, shown(value))
     return value
 
 
@@ -182,7 +182,7 @@ def solvitaire(seed: int, game: str = "accordion") -> list[int]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a Solvitaire seed is an int, not {type(seed).__name__}")
     if not -(2**31) <= seed < 2**31 or seed == -1:
-        raise _args.refuse("seed", SOLVITAIRE_RANGE, _args.shown(seed))
+        raise _args.refuse("seed", SOLVITAIRE_RANGE, shown(seed))
     # Rank by rank, in Solvitaire's suit order C H S D.
     deck = [4 * rank + suit for rank in range(13) for suit in (0, 2, 3, 1)]
     generator = _mt19937(seed)
@@ -246,7 +246,7 @@ def knuth(seed: int, cards: int = 18) -> list[int]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a Knuth seed is an int, not {type(seed).__name__}")
     if not -(2**31) <= seed < 2**31:
-        raise _args.refuse("seed", KNUTH_RANGE, _args.shown(seed))
+        raise _args.refuse("seed", KNUTH_RANGE, shown(seed))
     cards = _args.cards(cards)
     # Suit by suit (C D H S), ace to king.
     deck = [4 * rank + suit for suit in range(4) for rank in range(13)]

@@ -21,8 +21,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import TypeVar, final
 
-from accordion.errors import InvalidRulesError
-from accordion.reference._args import flag, given, quoted, shown, text
+from accordion.errors import InvalidRulesError, shown
+from accordion.reference._args import flag, given, quoted, text
 from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_lower, fields, strip
 from accordion.reference.cards import Card, as_card

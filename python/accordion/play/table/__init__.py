@@ -12,8 +12,10 @@ The screen is :mod:`accordion.play.table.app`, the game as the screen sees it is
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import shlex
+import signal
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -56,6 +58,14 @@ def run(session: Any, *, game: Descriptor, record: bool = True) -> int:
     status = app.run()
     if app.crash is not None:
         raise app.crash
+    if app.record_problem is not None:
+        print(f"accordion: {app.record_problem}", file=sys.stderr)
+    if app.stopped_by == "interrupt":
+        raise KeyboardInterrupt
+    if isinstance(app.stopped_by, int):
+        name = signal.Signals(app.stopped_by).name
+        with contextlib.suppress(OSError, ValueError):
+            print(f"accordion: stopped by {name}", file=sys.stderr)
     return 0 if status is None else status
 
 

@@ -15,10 +15,13 @@ generation number.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from accordion.errors import AccordionError, MissingExtraError
+from accordion.errors import AccordionError, InputFileError, MissingExtraError, OutputError
 
 try:
     from rich.text import Text
@@ -48,6 +51,12 @@ CELL = 5
 #: stock, footer).
 OVERHEAD = 8
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+#: The signals that end the table with the terminal given back: a kill and a
+#: closed terminal (Ctrl-C arrives as a key, the terminal being raw).
+ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 KEYS = """\
 Keys (any key goes back)
@@ -280,6 +289,9 @@ class TableApp(App[int]):
         Binding("F", "forced_all", "all forced", show=False),
         Binding("ctrl+r", "restart", "restart", show=False),
         Binding("q", "quit_table", "quit"),
+        # Ctrl-C stops the table as it stops every command (Textual only tells
+        # the player to press Ctrl+Q); priority, so that no input box copies instead.
+        Binding("ctrl+c", "interrupt", "stop", show=False, priority=True),
     ]
 
     def __init__(
@@ -298,6 +310,11 @@ class TableApp(App[int]):
         #: Bumped by every action: a worker's answer for an older position is dropped.
         self.generation = 0
         self.crash: BaseException | None = None
+        #: Why the table ended other than by a key: a signal's number, or an
+        #: interrupt (``"interrupt"``); ``None`` when the player quit.
+        self.stopped_by: int | str | None = None
+        #: What went wrong with the record, said again once the terminal is back.
+        self.record_problem: str | None = None
         self._recorded = False
         self._assisted = False
         self._solution: Best | None = None
@@ -318,6 +335,12 @@ class TableApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in ENDING_SIGNALS:
+            # Not every loop takes signal handlers (Windows, a thread): then the
+            # process ends by the signal's default, as before.
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self._end_by, number)
         self.query_one("#analysis").display = False
         self.row.focus()
         self.say(self._welcome())
@@ -472,12 +495,18 @@ class TableApp(App[int]):
         if self._recorded or self.record is None:
             return
         self._recorded = True
-        self.record.add(
-            key(self.game_name, self.table.rules_name, self.table.blind),
-            won=self.table.won,
-            left=self.table.left,
-            assisted=self._assisted,
-        )
+        try:
+            self.record.add(
+                key(self.game_name, self.table.rules_name, self.table.blind),
+                won=self.table.won,
+                left=self.table.left,
+                assisted=self._assisted,
+            )
+        except (InputFileError, OutputError) as error:
+            # The record is kept as it was; the game goes on, and the player is
+            # told here and again once the terminal is back.
+            self.record_problem = str(error)
+            self.say(str(error))
 
     def _leave_game(self) -> None:
         """A game left before its end counts as played and not won."""
@@ -543,6 +572,25 @@ class TableApp(App[int]):
         self._cancel_solver()
         self._leave_game()
         self.exit(0)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (Textual's own quit): leaving the game as ``q`` does, counted."""
+        self.action_quit_table()
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: the game left (counted after a move), the command interrupted."""
+        self._end_by("interrupt")
+
+    def _end_by(self, cause: int | str) -> None:
+        """End the table for a signal or Ctrl-C: the game is left as by ``q``,
+        and the app exits through Textual, which gives the terminal back."""
+        if self.stopped_by is not None:
+            return
+        self.stopped_by = cause
+        self._cancel_solver()
+        with contextlib.suppress(Exception):
+            self._leave_game()
+        self.exit(130 if cause == "interrupt" else 128 + int(cause))
 
     # The solver --------------------------------------------------------------
 

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import accordion
-from accordion.errors import AccordionError
+from accordion.errors import AccordionError, shown
 from accordion.games import Descriptor, find_game, game_of, plural
-from accordion.play.session import BaseSession, ThrowSession
+from accordion.play.session import BaseSession, ThrowSession, is_int
 
 #: Seconds the solver may spend on one position: a hint, the solution, or one
 #: move of the analysis (a deal it cannot settle in that time is "unknown").
@@ -274,7 +274,7 @@ class Table:
         self._redo.clear()
         if not spec:
             return self.session.new().messages[0]
-        if spec.isdigit():
+        if is_int(spec) and not spec.startswith(("+", "-")):
             seed = int(spec)
             deal = self.entry.numbered()(seed, len(self.session.deal))
         elif spec in (*LEVELS, "winnable"):
@@ -292,7 +292,7 @@ class Table:
             seed = deal.seed if deal.seed is not None else 0
         else:
             raise AccordionError(
-                f"not a deal: {spec!r} (a number, easy, medium, hard, winnable, "
+                f"not a deal: {shown(spec)} (a number, easy, medium, hard, winnable, "
                 "or nothing for a random one)"
             )
         self.session.sit_down(deal, seed)
