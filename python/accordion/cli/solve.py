@@ -23,6 +23,7 @@ from accordion.cli.tally import Tally
 from accordion.errors import AccordionError, InputFileError, InvalidDealError
 from accordion.games import Descriptor
 from accordion.play.session import plural
+from accordion.reference._args import shown
 
 HELP = "decide deals: win (with the line), loss (with the fewest piles) or unknown"
 DESCRIPTION = """Solve open deals exhaustively. A win comes with a winning line; a loss is
@@ -87,8 +88,8 @@ def _check_sources(args: argparse.Namespace) -> None:
     count = _count(args)
     if args.seed is not None and args.seed + count - 1 >= 2**64:
         raise CliError(
-            f"--seed {args.seed} --count {count}: the last deal number, "
-            f"{args.seed + count - 1}, is past 2**64 - 1"
+            f"--seed {args.seed} --count {shown(count)}: the last deal number, "
+            f"{shown(args.seed + count - 1)}, is past 2**64 - 1"
         )
     if not args.deals and args.file is None and args.seed is None and chosen_source(args) is None:
         raise CliError(

@@ -15,6 +15,7 @@ from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 from accordion.cli.solve import read_file
 from accordion.games import GAMES, Descriptor, find_game
+from accordion.reference._args import shown
 
 HELP = "simulate many numbered deals: win rate with a 95%% interval, pile histogram"
 DESCRIPTION = """Play numbered deals S … S+N-1 with a strategy under a rule set and report wins,
@@ -129,8 +130,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("stats: give --deals N (numbered deals) or --each --file F")
     if args.seed + args.deals > 2**64:
         raise CliError(
-            f"--seed {args.seed} --deals {args.deals}: the last deal number, "
-            f"{args.seed + args.deals - 1}, is past 2**64 - 1"
+            f"--seed {args.seed} --deals {shown(args.deals)}: the last deal number, "
+            f"{shown(args.seed + args.deals - 1)}, is past 2**64 - 1"
         )
     if args.plot is not None:
         _check_plot_target(args.plot)
