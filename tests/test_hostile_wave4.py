@@ -871,3 +871,46 @@ def test_every_games_simulation_refuses_hostile_arguments(
     assert len(str(caught.value)) < 400 and "\x1b" not in str(caught.value)
     if isinstance(caught.value, ValueError):
         assert isinstance(caught.value, accordion.errors.AccordionError)
+
+
+LONG = "x" * 300_000
+
+API_ECHOES: dict[str, Callable[[], Any]] = {
+    "Deal.parse": lambda: accordion.Deal.parse(LONG),
+    "Move.parse": lambda: accordion.Move.parse(LONG),
+    "Rules": lambda: accordion.Rules(LONG),
+    "simulate-strategy": lambda: accordion.simulate(deals=1, strategy=LONG),
+    "rate-game": lambda: accordion.rate("AS 2S", game=LONG),
+    "RoyalMove.parse": lambda: accordion.RoyalMove.parse(LONG),
+    "BayanMove.parse": lambda: accordion.BayanMove.parse(LONG),
+    "AccordianMove.parse": lambda: accordion.AccordianMove.parse(LONG),
+    "difficulty_deal": lambda: accordion.difficulty_deal(LONG),
+    "from_pysol-game": lambda: accordion.Deal.from_pysol(1, LONG),
+    "from_pysol-number": lambda: accordion.Deal.from_pysol("9" * 5000),
+    "from_pysol-ms": lambda: accordion.Deal.from_pysol("ms" + "9" * 5000),
+    "from_solvitaire-game": lambda: accordion.Deal.from_solvitaire(1, LONG),
+    "winnable_deal-rules": lambda: accordion.winnable_deal(rules=LONG),
+}
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+@pytest.mark.parametrize("name", sorted(API_ECHOES))
+def test_api_messages_cut_what_they_echo(name: str, engine: str) -> None:
+    call = API_ECHOES[name]
+    if engine == "reference":
+        reference = pytest.importorskip("accordion.reference")
+        if name.startswith("from_"):
+            method = name.split("-")[0]
+            args = {"from_pysol-game": (1, LONG), "from_pysol-number": ("9" * 5000,)}
+            args |= {"from_pysol-ms": ("ms" + "9" * 5000,), "from_solvitaire-game": (1, LONG)}
+            call = lambda: getattr(reference.Deal, method)(*args[name])  # noqa: E731
+        elif name in ("Deal.parse", "Move.parse", "Rules"):
+            owner, _, attribute = name.partition(".")
+            target = getattr(reference, owner)
+            made = getattr(target, attribute) if attribute else target
+            call = lambda: made(LONG)  # noqa: E731
+        else:
+            pytest.skip("the core's alone")
+    with pytest.raises(accordion.errors.AccordionError) as caught:
+        call()
+    assert len(str(caught.value)) < 400
