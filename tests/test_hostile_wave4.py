@@ -670,11 +670,247 @@ def test_a_cluster_without_workers_stops_in_one_line(when: str) -> None:
             time.sleep(3)
             cluster.scale(0)
         try:
-            _, err = child.communicate(timeout=90)
+            _, err = child.communicate(timeout=120)
         except subprocess.TimeoutExpired:
             child.kill()
             child.communicate()
-            pytest.fail("the run waited silently for a worker for 90 s")
+            pytest.fail("the run waited silently for a worker for 120 s")
     assert child.returncode == 1, err
     assert err.count("\n") == 1 and "has had no worker for 3 s" in err, err
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 100
+
+
+# The fourth list: a sweep of hostile input over every command and every game's API -------
+
+HOSTILE_NUMBERS = ["nan", "inf", "-1", "1e3", "0x10", "9" * 400, "", " ", "١٢", "+-1", "3.0"]
+
+
+@pytest.mark.parametrize("value", HOSTILE_NUMBERS, ids=lambda v: repr(v[:6]))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "AS 2S", "--max-nodes"],
+        ["solve", "AS 2S", "--timeout"],
+        ["solve", "AS 2S", "--jobs"],
+        ["stats", "--rules", "strict", "--deals"],
+        ["stats", "--rules", "strict", "--deals", "5", "--seed"],
+        ["rate", "--cards", "8", "--seed"],
+        ["deal", "--cards"],
+        ["hunt", "--seed", "1", "--count"],
+    ],
+    ids=lambda a: "-".join(w for w in a if w.startswith("--") or w.isalpha())[:30],
+)
+def test_hostile_numbers_are_one_line_errors(argv: list[str], value: str) -> None:
+    result = cli([*argv, value])
+    if result.returncode == 0:
+        # Some are seconds to --timeout (a float; inf and 10**400 mean no limit).
+        timeouts = ("inf", "1e3", "3.0", "9" * 400, "١٢")
+        assert argv[-1] == "--timeout" and value in timeouts, result.stdout
+        return
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert len(result.stderr) < 400
+
+
+FILE_CONTENTS: dict[str, bytes] = {
+    "binary": bytes(range(256)) * 4,
+    "nul-bytes": b"AS 2S\x00 3S\n",
+    "utf16": "AS 2S 3S\n".encode("utf-16"),
+    "only-commas": b",,,,\n",
+    "one-card-twice": b"AS AS\n",
+    "53-cards": (
+        " ".join(["AS"] + [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"]) + "\n"
+    ).encode(),
+    "escape-sequences": b"\x1b[2J\x1b]0;title\x07\n",
+    "huge-line": b"AS " * 30_000 + b"\n",
+}
+
+
+@pytest.mark.parametrize("content", sorted(FILE_CONTENTS))
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve"],
+        ["rate"],
+        ["stats", "--rules", "strict", "--each"],
+        ["solve", "--game", "bayan"],
+        ["solve", "--game", "royal-marriage"],
+        *([[*UVA]]),
+    ],
+    ids=lambda c: "-".join(c)[:30],
+)
+def test_hostile_files_are_one_line_errors(tmp_path: Any, command: list[str], content: str) -> None:
+    path = tmp_path / "rows.txt"
+    path.write_bytes(FILE_CONTENTS[content])
+    result = cli([*command, "--file", str(path)])
+    assert result.returncode == 2, (result.stdout[-300:], result.stderr)
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert len(result.stderr) < 400 and "\x1b" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "AS 2S 3S"],
+        ["deal", "--seed", "3"],
+        ["rate", "--seed", "3", "--cards", "8"],
+        ["stats", "--rules", "strict", "--deals", "5"],
+        ["hunt", "--seed", "1", "--count", "3", "--cards", "6"],
+        ["play", "--stats"],
+        ["--version"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_closed_stdout_is_one_line_and_status_1(tmp_path: Any, argv: list[str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", *argv],
+        env={**os.environ, "ACCORDION_DATA_DIR": str(tmp_path)},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and "standard output" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "XX"],
+        ["solve", "AS 2S 3S"],
+        ["deal", "--seed", "-1"],
+        ["stats", "--rules", "nope", "--deals", "5"],
+        ["hunt", "--seed", "1", "--count", "3", "--cards", "6"],
+    ],
+    ids=lambda a: "-".join(a)[:20],
+)
+def test_closed_stderr_keeps_the_exit_status(argv: list[str]) -> None:
+    good = cli(argv).returncode
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(2),
+    )
+    assert result.returncode == good
+    assert "internal error" not in result.stdout and "accordion: error" not in result.stdout
+
+
+SOLVERS = {
+    "solve": lambda **k: accordion.solve("7H 2C 3C 7C", **k),
+    "solve_royal": lambda **k: accordion.solve_royal(accordion.royal_deal(1, 8), **k),
+    "solve_bayan": lambda **k: accordion.solve_bayan(accordion.Deal.from_seed(1, 8), **k),
+    "solve_accordian": lambda **k: accordion.solve_accordian(accordion.Deal.from_seed(1, 8), **k),
+}
+SOLVER_ARGS = [
+    {"max_nodes": -1},
+    {"max_nodes": 0},
+    {"max_nodes": 2**64},
+    {"max_nodes": 1.5},
+    {"max_nodes": True},
+    {"timeout": float("nan")},
+    {"timeout": -1.0},
+    {"timeout": "1"},
+    {"memory": -1},
+    {"memory": 2**80},
+    {"rules": "x" * 10_000},
+    {"rules": 3},
+]
+
+
+@pytest.mark.parametrize(
+    "kwargs", SOLVER_ARGS, ids=lambda k: f"{next(iter(k))}={str(next(iter(k.values())))[:8]}"
+)
+@pytest.mark.parametrize("name", sorted(SOLVERS))
+def test_every_games_solver_refuses_hostile_arguments(name: str, kwargs: dict[str, Any]) -> None:
+    with pytest.raises((TypeError, ValueError)) as caught:
+        SOLVERS[name](**kwargs)
+    assert len(str(caught.value)) < 400
+    if isinstance(caught.value, ValueError):
+        assert isinstance(caught.value, accordion.errors.AccordionError)
+
+
+SIMULATORS = {
+    "simulate": accordion.simulate,
+    "simulate_royal": accordion.simulate_royal,
+    "simulate_bayan": accordion.simulate_bayan,
+    "simulate_accordian": accordion.simulate_accordian,
+}
+SIMULATE_ARGS = [
+    {"deals": 0},
+    {"deals": -1},
+    {"deals": 2**64},
+    {"deals": float("nan")},
+    {"deals": "10"},
+    {"deals": True},
+    {"deals": 2, "seed": -1},
+    {"deals": 2, "seed": 2**64 - 1},
+    {"deals": 2, "cards": 0},
+    {"deals": 2, "cards": 53},
+    {"deals": 2, "jobs": 0},
+    {"deals": 2, "jobs": 10**6},
+    {"deals": 2, "strategy": "\x1b[2J"},
+    {"deals": 2, "progress": 3},
+]
+
+
+@pytest.mark.parametrize(
+    "kwargs", SIMULATE_ARGS, ids=lambda k: ",".join(f"{a}={str(v)[:6]!r}" for a, v in k.items())
+)
+@pytest.mark.parametrize("name", sorted(SIMULATORS))
+def test_every_games_simulation_refuses_hostile_arguments(
+    name: str, kwargs: dict[str, Any]
+) -> None:
+    with pytest.raises((TypeError, ValueError)) as caught:
+        SIMULATORS[name](**kwargs)
+    assert len(str(caught.value)) < 400 and "\x1b" not in str(caught.value)
+    if isinstance(caught.value, ValueError):
+        assert isinstance(caught.value, accordion.errors.AccordionError)
+
+
+LONG = "x" * 300_000
+
+API_ECHOES: dict[str, Callable[[], Any]] = {
+    "Deal.parse": lambda: accordion.Deal.parse(LONG),
+    "Move.parse": lambda: accordion.Move.parse(LONG),
+    "Rules": lambda: accordion.Rules(LONG),
+    "simulate-strategy": lambda: accordion.simulate(deals=1, strategy=LONG),
+    "rate-game": lambda: accordion.rate("AS 2S", game=LONG),
+    "RoyalMove.parse": lambda: accordion.RoyalMove.parse(LONG),
+    "BayanMove.parse": lambda: accordion.BayanMove.parse(LONG),
+    "AccordianMove.parse": lambda: accordion.AccordianMove.parse(LONG),
+    "difficulty_deal": lambda: accordion.difficulty_deal(LONG),
+    "from_pysol-game": lambda: accordion.Deal.from_pysol(1, LONG),
+    "from_pysol-number": lambda: accordion.Deal.from_pysol("9" * 5000),
+    "from_pysol-ms": lambda: accordion.Deal.from_pysol("ms" + "9" * 5000),
+    "from_solvitaire-game": lambda: accordion.Deal.from_solvitaire(1, LONG),
+    "winnable_deal-rules": lambda: accordion.winnable_deal(rules=LONG),
+}
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+@pytest.mark.parametrize("name", sorted(API_ECHOES))
+def test_api_messages_cut_what_they_echo(name: str, engine: str) -> None:
+    call = API_ECHOES[name]
+    if engine == "reference":
+        reference = pytest.importorskip("accordion.reference")
+        if name.startswith("from_"):
+            method = name.split("-")[0]
+            args = {"from_pysol-game": (1, LONG), "from_pysol-number": ("9" * 5000,)}
+            args |= {"from_pysol-ms": ("ms" + "9" * 5000,), "from_solvitaire-game": (1, LONG)}
+            call = lambda: getattr(reference.Deal, method)(*args[name])  # noqa: E731
+        elif name in ("Deal.parse", "Move.parse", "Rules"):
+            owner, _, attribute = name.partition(".")
+            target = getattr(reference, owner)
+            made = getattr(target, attribute) if attribute else target
+            call = lambda: made(LONG)  # noqa: E731
+        else:
+            pytest.skip("the core's alone")
+    with pytest.raises(accordion.errors.AccordionError) as caught:
+        call()
+    assert len(str(caught.value)) < 400

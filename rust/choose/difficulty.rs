@@ -39,7 +39,7 @@ use super::level_table::Entry;
 use super::{first_qualifying, Judged, Numbers, Walk};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use crate::rules::{RuleSet, Rules, Step};
 use crate::solver::{Budget, Decider, Decision, Verdict};
 use std::fmt;
@@ -151,7 +151,8 @@ impl FromStr for Level {
             .find(|level| level.name() == text.trim().to_ascii_lowercase())
             .ok_or_else(|| {
                 Error::InvalidRules(format!(
-                    "unknown difficulty {text:?} (known: easy, medium, hard)"
+                    "unknown difficulty {} (known: easy, medium, hard)",
+                    quoted(text)
                 ))
             })
     }

@@ -25,7 +25,7 @@
 use super::card;
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use crate::rules::{Distances, Rules};
 use std::fmt;
 use std::str::FromStr;
@@ -73,7 +73,7 @@ impl FromStr for Number {
     /// `,`, `_` and spaces are ignored, as PySolFC ignores them; unlike
     /// PySolFC (which drops every `-` and `.`), `-5` and `1.5` are refused.
     fn from_str(text: &str) -> Result<Number> {
-        let bad = || Error::argument("number", GAME_RANGE, format!("{text:?}"));
+        let bad = || Error::argument("number", GAME_RANGE, quoted(text));
         let trimmed = text.trim();
         if let Some(digits) = trimmed.strip_prefix("ms") {
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -95,7 +95,7 @@ impl FromStr for Number {
         }
         match digits.parse::<u128>() {
             Ok(n) => Number::game(n),
-            Err(_) => Err(Error::argument("number", GAME_RANGE, digits)),
+            Err(_) => Err(bad()),
         }
     }
 }
@@ -215,7 +215,8 @@ fn unknown_game(text: &str) -> Error {
         .map(|g| format!("{} ({})", g.name(), g.id()))
         .collect();
     Error::InvalidRules(format!(
-        "unknown PySolFC game {text:?} (known: {})",
+        "unknown PySolFC game {} (known: {})",
+        quoted(text),
         known.join(", ")
     ))
 }

@@ -14,7 +14,7 @@
 use super::card;
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
-use crate::error::{Error, Result};
+use crate::error::{quoted, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -56,7 +56,8 @@ impl FromStr for SolvitaireGame {
                 Ok(SolvitaireGame::LateBinding)
             }
             _ => Err(Error::InvalidRules(format!(
-                "unknown Solvitaire game {text:?} (known: accordion, late-binding)"
+                "unknown Solvitaire game {} (known: accordion, late-binding)",
+                quoted(text)
             ))),
         }
     }

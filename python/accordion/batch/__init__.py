@@ -45,7 +45,7 @@ from accordion._local import SOLVE_CHUNK as SOLVE_CHUNK
 from accordion._local import cores as cores
 from accordion._local import solve_deals
 from accordion.batch.checkpoint import Checkpoint, record_limit
-from accordion.errors import ClusterError, InvalidArgumentError
+from accordion.errors import ClusterError, InvalidArgumentError, shown
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -197,11 +197,11 @@ def _check_range(start: int, count: int, chunk: int) -> None:
             f"seed must be a deal number 0 to 2**64 - 1, got {start}", "seed"
         )
     if count < 1:
-        raise InvalidArgumentError(f"count must be at least 1, got {count}", "count")
+        raise InvalidArgumentError(f"count must be at least 1, got {shown(count)}", "count")
     if start + count > 2**64:
         raise InvalidArgumentError(
             "seed + count - 1 must be at most 2**64 - 1 (the last deal number), "
-            f"got seed {start} and count {count}",
+            f"got seed {start} and count {shown(count)}",
             "count",
         )
     if chunk < 1:

@@ -16,6 +16,8 @@ from accordion.games import GAMES, RULE_SETS, Descriptor
 RULE_NAMES = RULE_SETS
 
 
+#: A whole number on the command line: ASCII digits with a sign at most.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 #: A value argparse quotes in a message, longer than a message shows.
 _QUOTED = re.compile(r"'([^']{61,})'")
 
@@ -134,12 +136,13 @@ def _whole(what: str, low: int, high: int | None, bounds: str, doc: str) -> Call
     ``bounds``, each with the value given."""
 
     def whole(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not {what}: {shown(text)}") from None
+        # ASCII digits only, as the play prompt takes them: int() also reads
+        # other scripts' digits (١٢) and chokes past 4,300 digits.
+        if not _WHOLE.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(f"not {what}: {shown(text)}")
+        value = int(text)
         if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{bounds}, got {value}")
+            raise argparse.ArgumentTypeError(f"{bounds}, got {shown(value)}")
         return value
 
     whole.__doc__ = doc
@@ -169,7 +172,7 @@ def check_jobs(jobs: int | None) -> None:
     """
     if jobs is not None and jobs > MAX_JOBS:
         raise CliError(
-            f"--jobs must be 1 to {MAX_JOBS} threads (or None: one per core), got {jobs}"
+            f"--jobs must be 1 to {MAX_JOBS} threads (or None: one per core), got {shown(jobs)}"
         )
 
 

@@ -19,7 +19,7 @@ from accordion.cli.common import CliError
 from accordion.cli.numbering import chosen_source, numbered_stream
 from accordion.cli.progress import Progress
 from accordion.cli.tally import Tally
-from accordion.errors import AccordionError, InputFileError, InvalidDealError
+from accordion.errors import AccordionError, InputFileError, InvalidDealError, shown
 from accordion.games import Descriptor, plural
 
 # The batch machinery (chunks, checkpoints, a cluster) is imported only by a run
@@ -91,8 +91,8 @@ def _check_sources(args: argparse.Namespace) -> None:
     count = _count(args)
     if args.seed is not None and args.seed + count - 1 >= 2**64:
         raise CliError(
-            f"--seed {args.seed} --count {count}: the last deal number, "
-            f"{args.seed + count - 1}, is past 2**64 - 1"
+            f"--seed {args.seed} --count {shown(count)}: the last deal number, "
+            f"{shown(args.seed + count - 1)}, is past 2**64 - 1"
         )
     if not args.deals and args.file is None and args.seed is None and chosen_source(args) is None:
         raise CliError(

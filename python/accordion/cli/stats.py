@@ -14,6 +14,7 @@ from accordion.cli.common import CliError
 from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 from accordion.cli.solve import read_file
+from accordion.errors import shown
 from accordion.games import GAMES, Descriptor, find_game
 
 HELP = "simulate many numbered deals: win rate with a 95%% interval, pile histogram"
@@ -131,8 +132,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("stats: give --deals N (numbered deals) or --each --file F")
     if args.seed + args.deals > 2**64:
         raise CliError(
-            f"--seed {args.seed} --deals {args.deals}: the last deal number, "
-            f"{args.seed + args.deals - 1}, is past 2**64 - 1"
+            f"--seed {args.seed} --deals {shown(args.deals)}: the last deal number, "
+            f"{shown(args.seed + args.deals - 1)}, is past 2**64 - 1"
         )
     if args.plot is not None:
         _check_plot_target(args.plot)

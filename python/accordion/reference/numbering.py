@@ -61,15 +61,17 @@ def pysol_number(number: int | str) -> tuple[bool, int]:
     text = _tokens.strip(number)
     if text.startswith("ms"):
         digits = text[2:]
-        if not digits or not digits.isascii() or not digits.isdigit():
-            raise _args.refuse("number", GAME_RANGE, repr(number))
+        if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 30:
+            raise _args.refuse("number", GAME_RANGE, _args.quoted(number))
         value = int(digits)
         if not 1 <= value <= MS_MAX:
             raise _args.refuse("number", GAME_RANGE, f"ms{value}")
         return True, value
     digits = _tokens.without(text.removeprefix("#"), ",_")
     if not digits or not digits.isascii() or not digits.isdigit():
-        raise _args.refuse("number", GAME_RANGE, repr(number))
+        raise _args.refuse("number", GAME_RANGE, _args.quoted(number))
+    if len(digits) > 30:  # int() of 4,300 digits and more is refused by Python itself
+        raise _args.refuse("number", GAME_RANGE, _args.quoted(number))
     return False, _plain_number(int(digits))
 
 
@@ -160,7 +162,7 @@ def solvitaire_game(game: str) -> str:
     key = _tokens.ascii_lower(_tokens.strip(game))
     if key not in SOLVITAIRE_GAMES:
         raise InvalidRulesError(
-            f"unknown Solvitaire game {game!r} (known: accordion, late-binding)"
+            f"unknown Solvitaire game {_args.quoted(game)} (known: accordion, late-binding)"
         )
     return "accordion" if key == "accordion" else "late-binding"
 
