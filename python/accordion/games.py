@@ -133,48 +133,28 @@ def load(reference: str) -> Any:
 
 
 class Descriptor:
-    """One game: what it is called, where its engines are, what it can do.
+    """One game: what it is called, where its engines are, what it can do. Each
+    attribute is a keyword of the constructor (all but the first three optional)."""
 
-    Its attributes, each a keyword of the constructor (all but the first three
-    optional):
-
-    - ``name``: the name ``--game`` takes and JSON's ``"game"`` field gives;
-    - ``title``: the name in prose;
-    - ``summary``: a line on what the game is (help texts, the docs' table);
-    - ``aliases``: other names ``--game`` takes;
-    - ``pysol_id``: PySolFC's id of the game, if PySolFC has it;
-    - ``engine``: the game whose engine plays it (default: itself);
-    - ``core``, ``reference``: its pieces in the Rust core and in the reference engine;
-    - ``session``: the text UI's session class, ``"module:attribute"``;
-    - ``rules``: the rule sets it is played under, the first the default;
-    - ``solve_rules``: the rule sets ``solve`` takes for an open row;
-    - ``strategies``: the strategies ``stats`` plays (the first the default);
-    - ``nouns``: the words a message uses;
-    - ``variant``: the variant flags it fixes, for a game played by another's engine;
-    - ``refuses``: each capability it lacks, with the reason;
-    - ``won_at``: how many pieces are left when the game is won;
-    - ``docs``: the docs page that describes it.
-    """
-
-    __slots__ = (
-        "aliases",
-        "core",
-        "docs",
-        "engine",
-        "name",
-        "nouns",
-        "pysol_id",
-        "reference",
-        "refuses",
-        "rules",
-        "session",
-        "solve_rules",
-        "strategies",
-        "summary",
-        "title",
-        "variant",
-        "won_at",
-    )
+    __slots__ = {  # noqa: RUF023 (in the order of the constructor's keywords)
+        "name": 'The name ``--game`` takes and JSON\'s ``"game"`` field gives.',
+        "title": "The name in prose.",
+        "summary": "A line on what the game is (for help texts and the docs' table).",
+        "aliases": "Other names ``--game`` takes (PySolFC's id is one).",
+        "pysol_id": "PySolFC's id of the game, if PySolFC has it.",
+        "engine": "The game whose engine plays it (itself, or the game it is a variant of).",
+        "core": "The game's pieces in the Rust core (:class:`Engine`).",
+        "reference": "The game's pieces in the reference engine (:class:`Engine`).",
+        "session": 'The text UI\'s session class, ``"module:attribute"``.',
+        "rules": "The rule sets it is played under; the first is the default.",
+        "solve_rules": "The rule sets ``solve`` takes for an open row.",
+        "strategies": "The strategies ``stats`` plays (the first is the default), if any.",
+        "nouns": "The words a message about the game uses (:class:`Nouns`).",
+        "variant": "The variant flags it fixes, for a game played by another's engine.",
+        "refuses": "Each capability it lacks, with the reason.",
+        "won_at": "How many pieces are left when the game is won.",
+        "docs": "The docs page that describes it.",
+    }
 
     def __init__(
         self,
@@ -621,7 +601,13 @@ def find_game(name: str) -> Descriptor:
     try:
         return _NAMES[key]
     except KeyError:
-        raise InvalidRulesError(f"unknown game {name!r} (known: {known()})") from None
+        pass
+    from difflib import get_close_matches
+
+    starting = [n for n in _NAMES if key and n.startswith(key)]
+    near = [_NAMES[n].name for n in starting or get_close_matches(key, _NAMES, n=1, cutoff=0.6)]
+    hint = f"; did you mean {near[0]}?" if near else ""
+    raise InvalidRulesError(f"unknown game {name[:60]!r}{hint} (known: {known()})") from None
 
 
 def markdown_table() -> str:

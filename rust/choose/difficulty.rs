@@ -150,9 +150,8 @@ impl FromStr for Level {
             .into_iter()
             .find(|level| level.name() == text.trim().to_ascii_lowercase())
             .ok_or_else(|| {
-                Error::InvalidRules(format!(
-                    "unknown difficulty {text:?} (known: easy, medium, hard)"
-                ))
+                let given = format!("{:?}", text.chars().take(60).collect::<String>());
+                Error::argument("level", "a difficulty: easy, medium or hard", given)
             })
     }
 }

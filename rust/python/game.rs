@@ -252,6 +252,17 @@ impl PyGame {
         self.clone()
     }
 
+    /// Games are equal when they have the same rules, starting deal, mode and
+    /// history, so the same position: ``game == game.copy()``. A game changes as
+    /// it is played, so it is not hashable.
+    fn __eq__(&self, other: &Self) -> bool {
+        let (a, b) = (&self.game, &other.game);
+        a.rules() == b.rules()
+            && a.deal() == b.deal()
+            && a.is_blind() == b.is_blind()
+            && a.history() == b.history()
+    }
+
     fn __copy__(&self) -> Self {
         self.clone()
     }

@@ -848,13 +848,13 @@ macro_rules! throw_game {
                     self.0.won
                 }
 
-                /// ``"win"`` or ``"loss"``.
+                /// ``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on.
                 #[getter]
-                fn grade(&self) -> &'static str {
-                    if self.0.won {
-                        "win"
-                    } else {
-                        "loss"
+                fn grade(&self) -> Option<&'static str> {
+                    match (self.0.is_over, self.0.won) {
+                        (false, _) => None,
+                        (true, true) => Some("win"),
+                        (true, false) => Some("loss"),
                     }
                 }
 
@@ -1040,6 +1040,17 @@ macro_rules! throw_game {
                 /// An independent game in the same position, with the same history.
                 fn copy(&self) -> Self {
                     self.clone()
+                }
+
+                /// Games are equal when they have the same rules, starting deal, mode
+                /// and history, so the same position: ``game == game.copy()``. A game
+                /// changes as it is played, so it is not hashable.
+                fn __eq__(&self, other: &Self) -> bool {
+                    let (a, b) = (&self.game, &other.game);
+                    a.game_rules().rules() == b.game_rules().rules()
+                        && a.deal().to_string() == b.deal().to_string()
+                        && a.is_blind() == b.is_blind()
+                        && a.history() == b.history()
                 }
 
                 fn __copy__(&self) -> Self {

@@ -343,7 +343,10 @@ def run_chunks(
 
     Chunks finished in ``checkpoint`` are read back (``codec.decode``) instead of
     run; the others are run by ``runner`` and appended to it as each finishes.
-    ``progress`` is called with the number of deals done so far.
+    ``progress`` is called with the number of deals done so far; if it has a
+    ``resume`` method (the command line's progress line does), that is called
+    first with the deals the checkpoint already holds, so that a rate or a time
+    left it shows counts only the deals this run computes.
     """
     finished = checkpoint.finished if checkpoint is not None else {}
     if checkpoint is not None:
@@ -352,6 +355,9 @@ def run_chunks(
         # Nothing read back is trusted: every record must decode to what its chunk holds.
         decode = codec.decode
         checkpoint.check(len(chunks), lambda index, data: decode(data, chunks[index]))
+        resume = getattr(progress, "resume", None)
+        if resume is not None:
+            resume(sum(len(chunks[i]) for i in finished if i < len(chunks)))
     todo = ((i, chunks[i]) for i in range(len(chunks)) if i not in finished)
     waiting: dict[int, R] = {}
     done_deals = 0

@@ -65,6 +65,9 @@ def flag_message(error: InvalidArgumentError) -> str:
     message = str(error)
     name = error.argument
     if name in FLAG_NAMED and message.startswith(name):
+        # A flag is left out, not given None: the API's words for that are not the CLI's.
+        for none in (" (or None: one per core)", " (or None)"):
+            message = message.replace(none, "")
         return "--" + name.replace("_", "-") + message[len(name) :]
     return message
 
@@ -124,15 +127,44 @@ def _whole(what: str, low: int, high: int | None, bounds: str, doc: str) -> Call
 
     def whole(text: str) -> int:
         try:
-            value = int(text)
+            value = whole_number(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not {what}: {text[:60]!r}") from None
         if value < low or (high is not None and value > high):
             raise argparse.ArgumentTypeError(f"{bounds}, got {value}")
         return value
 
     whole.__doc__ = doc
     return whole
+
+
+#: The largest power of ten :func:`whole_number` reads in e-notation (every bound
+#: of the command line, 2**64 - 1 deal numbers, is below it).
+MAX_EXPONENT = 30
+
+
+def whole_number(text: str) -> int:
+    """``text`` as a whole number: digits, with underscores between them if you like
+    (``1000000``, ``1_000_000``), or e-notation that names one exactly (``1e6``,
+    ``2.5e3``). ``1.5`` or ``1e-3`` are no whole number (``ValueError``), nor is
+    e-notation past 10**30 (no bound of the command line is that large)."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        if "e" not in text.lower():
+            raise
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(text) from None
+    if not number.is_finite() or number.adjusted() > MAX_EXPONENT:
+        raise ValueError(text)
+    if number != number.to_integral_value():
+        raise ValueError(text)
+    return int(number)
 
 
 card_count = _whole(
@@ -158,7 +190,7 @@ def check_jobs(jobs: int | None) -> None:
     """
     if jobs is not None and jobs > MAX_JOBS:
         raise CliError(
-            f"--jobs must be 1 to {MAX_JOBS} threads (or None: one per core), got {jobs}"
+            f"--jobs must be 1 to {MAX_JOBS} threads (leave it out for one per core), got {jobs}"
         )
 
 
