@@ -14,6 +14,8 @@ RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
 __version__: str
 #: The most threads ``jobs`` may ask for (``docs/errors.md``).
 MAX_JOBS: int
+"""The most threads ``jobs=`` takes (:func:`solve_many`, :func:`simulate` and the
+other batch calls); more is refused with ``InvalidArgumentError``."""
 
 def _restore(kind: str, state: tuple[object, ...]) -> object:
     """Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
@@ -500,7 +502,7 @@ class Game:
             IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
             TypeError: either argument is not an ``int``.
         """
-    def hint(self, *, timeout: float | None = ...) -> Move | None:
+    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
         """A move that keeps a win in reach (or, when the row is lost, keeps the fewest
         reachable piles); ``None`` when no move is legal.
 
@@ -791,7 +793,7 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
         Raises:
             NoMoveToUndoError: nothing has been played.
         """
-    def hint(self, *, timeout: float | None = ...) -> _MoveT | None:
+    def hint(self, *, timeout: float | None = 2.0) -> _MoveT | None:
         """The next action of best play; ``None`` when the game is over (or when
         ``timeout`` ran out before the solver found any line).
 

@@ -239,7 +239,7 @@ impl PyGame {
     ///
     /// Raises:
     ///     InvalidArgumentError: ``timeout`` not positive.
-    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
+    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
     fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
         // A copy, and no borrow held while the GIL is released: another thread's
         // `play` must not meet "Already borrowed" (issue 24).

@@ -1030,7 +1030,7 @@ macro_rules! throw_game {
                 ///
                 /// Raises:
                 ///     InvalidArgumentError: ``timeout`` not positive.
-                #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
+                #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
                 fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
                     // No borrow held while the GIL is released (issue 24).
                     let game = slf.borrow().game.clone();

@@ -744,7 +744,7 @@ pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
     Err(wrong_type("rules", "Rules or a rule-set name", obj))
 }
 
-/// Where a game stands: piles left, whether it is over, and then its grade (``Game.outcome``).
+/// Where a game stands: piles left, whether it is over, then its grade (``Game.outcome``).
 #[pyclass(frozen, eq, hash, name = "Outcome", module = "accordion._core")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyOutcome(pub Outcome);
