@@ -109,7 +109,10 @@ impl Grade {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     pub piles: usize,
-    pub grade: Grade,
+    /// The grade of a finished game; `None` while a move or a deal is left (a
+    /// game in progress has no grade yet: four piles after the first move of a
+    /// winnable deal are no `moral victory`).
+    pub grade: Option<Grade>,
     pub is_over: bool,
 }
 
@@ -326,10 +329,11 @@ impl Game {
 
     pub fn outcome(&self) -> Outcome {
         let piles = self.row.len();
+        let is_over = self.is_over();
         Outcome {
             piles,
-            grade: Grade::under(&self.rules, piles),
-            is_over: self.is_over(),
+            grade: is_over.then(|| Grade::under(&self.rules, piles)),
+            is_over,
         }
     }
 
@@ -546,7 +550,7 @@ mod tests {
             g.outcome(),
             Outcome {
                 piles: 2,
-                grade: Grade::Strong,
+                grade: Some(Grade::Strong),
                 is_over: true
             }
         );

@@ -35,6 +35,43 @@ class CoreStubs(griffe.Extension):
             parent=pkg,
         )
         griffe.merge_stubs(core, stubs)
+        for name, stub in stubs.members.items():
+            if stub.is_alias:
+                continue
+            if stub.is_class and name in core.members:
+                _constructor(core.members[name], stub, stubs)  # type: ignore[arg-type]
+            elif stub.is_attribute and stub.docstring is not None:
+                # An inspected constant (MAX_JOBS) carries its type's docstring
+                # (int's); the stub's own is shown instead, here and where the
+                # package re-exports it.
+                for module in (core, pkg):
+                    found = module.members.get(name)
+                    if found is not None and not found.is_alias:
+                        found.docstring = griffe.Docstring(stub.docstring.value, parent=found)
+
+
+def _constructor(cls: griffe.Class, stub: griffe.Class, stubs: griffe.Module) -> None:
+    """Give a compiled class whose constructor is ``__new__`` (a PyO3 class) an
+    ``__init__`` with the stub's ``__new__`` parameters, less ``cls``: griffe reads
+    a class's signature, and the types and defaults of its docstring's ``Args``,
+    from ``__init__``; without this they show as required with no type."""
+    new = stub.members.get("__new__")
+    for base in stub.bases if new is None else ():
+        # A generic base (``_ThrowGame[RoyalMove, …]``) that griffe does not resolve.
+        parent = stubs.members.get(str(base).split("[", 1)[0])
+        if parent is not None and not parent.is_alias and "__new__" in parent.members:
+            new = parent.members["__new__"]
+            break
+    if new is None or new.is_alias or not new.is_function:
+        return
+    parameters = list(new.parameters)[1:]  # type: ignore[union-attr]
+    init = griffe.Function(
+        "__init__",
+        parameters=griffe.Parameters(*parameters),
+        lineno=new.lineno,
+        endlineno=new.endlineno,
+    )
+    cls.set_member("__init__", init)
 
 
 #: A Sphinx cross-reference role: ``:class:`Deal```, ``:meth:`~accordion.Deal.parse```,
@@ -65,6 +102,12 @@ def plain_roles(text: str) -> str:
     return ROLE.sub(_shown, text)
 
 
+#: The docstrings of the built-in types, which inspection gives a value of them.
+BUILTIN_DOCS = frozenset(
+    (kind.__doc__ or "").strip() for kind in (int, float, str, bool, bytes, tuple, list, dict)
+)
+
+
 class ReSTRoles(griffe.Extension):
     """Write the docstrings' Sphinx roles (``help()`` shows them as they are) as
     Markdown code on the API pages."""
@@ -77,7 +120,12 @@ class ReSTRoles(griffe.Extension):
                 return
             seen.add(id(obj))
             if obj.docstring is not None:
-                obj.docstring.value = plain_roles(obj.docstring.value)
+                if obj.is_attribute and obj.docstring.value.strip() in BUILTIN_DOCS:
+                    # An inspected value (a dataclass field's default, 52) is given
+                    # its type's docstring, which says nothing of the attribute.
+                    obj.docstring = None
+                else:
+                    obj.docstring.value = plain_roles(obj.docstring.value)
             for member in obj.members.values():
                 if not member.is_alias:
                     walk(member)  # type: ignore[arg-type]

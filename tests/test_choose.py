@@ -96,7 +96,7 @@ def test_hopeless_rules_and_bad_values_are_typed_errors() -> None:
         accordion.winnable_deal(seed=1, cards=53)
     with pytest.raises(InvalidRulesError):
         accordion.winnable_deal(seed=1, rules="lenient")
-    with pytest.raises(InvalidRulesError, match="unknown difficulty"):
+    with pytest.raises(InvalidArgumentError, match=r"^level must be a difficulty"):
         accordion.difficulty_deal("brutal", seed=1)
     with pytest.raises(InvalidRulesError, match="free rules"):
         accordion.rate("7H 7S 7C", rules="strict")

@@ -348,7 +348,7 @@ def test_numbers_out_of_range_are_invalid_arguments(
 def test_hostile_text_and_paths_beyond_the_list(tmp_path: Any) -> None:
     import accordion
 
-    with pytest.raises(errors.InvalidRulesError):
+    with pytest.raises(errors.InvalidArgumentError, match=r"^level must be a difficulty"):
         accordion.difficulty_deal("\ud800")
     with pytest.raises(errors.AccordionError):
         accordion.pysol_goal("\ud800")

@@ -267,8 +267,8 @@ PICKLES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     (
         "Rating: level",
         lambda: _restore("Rating", ("win", 63, 12, 6366, 0.19, "impossible")),
-        InvalidRulesError,
-        'unknown difficulty "impossible"',
+        InvalidArgumentError,
+        'level must be a difficulty: easy, medium or hard, got "impossible"',
     ),
     (
         "Stats: piles 0",

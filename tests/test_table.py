@@ -28,7 +28,7 @@ import accordion
 from accordion import Deal
 from accordion.games import GAMES, find_game
 from accordion.play.accordion import Session
-from accordion.play.table.app import CELL, TableApp, card_text
+from accordion.play.table.app import CELL, KeysScreen, TableApp, card_text, in_glyphs
 from accordion.play.table.model import Table
 from accordion.play.table.record import Record, RecordError, key, lines
 
@@ -295,7 +295,9 @@ def test_the_analysis_rates_every_legal_move() -> None:
             text = str(app.query_one("#analysis").render())
             assert f"{len(legal)} of {len(legal)} actions rated" in text
             cells = text.split("\n", 2)[2]
-            assert all(str(move) in cells for move in legal)
+            # Named as the row names cards: J♣>8♣, not JC>8C.
+            assert all(in_glyphs(str(move)) in cells for move in legal)
+            assert not any(str(move) in cells for move in legal if ">" in str(move))
             assert cells.count(" win ") == sum(r.best.won for r in app._ratings)
 
     run(main())
@@ -681,3 +683,51 @@ def test_an_accordian_pick_is_its_moving_card_and_drops_to_the_left() -> None:
         assert mover - target in (1, 3)
         assert table.targets(mover)[target] == move
     assert 0 not in table.movable()
+
+
+def test_one_card_notation_in_messages() -> None:
+    assert in_glyphs("hint: JC>8C (pile 10 leaps onto pile 7)") == (
+        "hint: J♣>8♣ (pile 10 leaps onto pile 7)"
+    )
+    assert in_glyphs("out 7D 5S, then AS") == "out 7♦ 5♠, then A♠"
+    assert in_glyphs("AS IS, TDS") == "A♠ IS, TDS"  # only cards, as words of their own
+
+
+def test_each_game_has_its_own_rules_and_prompt() -> None:
+    from accordion.games import GAMES
+
+    for game in GAMES.values():
+        assert "Goal:" in game.how, game.name
+        assert game.prompt
+    assert "throw" not in GAMES["accordian"].prompt
+    assert "top card" in GAMES["accordian"].prompt
+    assert "throw" in GAMES["royal-marriage"].prompt
+
+
+def test_the_question_mark_shows_the_games_rules_and_scrolls() -> None:
+    async def main() -> None:
+        session = find_game("accordian").session_class()(Deal.from_seed(1), seed=1)
+        app = TableApp(Table(session), game="accordian")
+        async with app.run_test(size=(40, 20)) as pilot:
+            assert "top card on a lit pile" in app.message  # Accordian's own prompt
+            assert "throw" not in app.message
+            await pilot.press("question_mark")
+            screen = app.screen
+            assert isinstance(screen, KeysScreen)
+            assert screen.how == GAMES["accordian"].how
+            await pilot.press("down")  # scrolls, stays
+            assert app.screen is screen
+            await pilot.press("x")  # any other key goes back
+            assert app.screen is not screen
+
+    asyncio.run(main())
+
+
+def test_the_footer_leaves_deal_out_of_an_open_game() -> None:
+    async def main() -> None:
+        for blind in (False, True):
+            app = TableApp(Table(Session(Deal.from_seed(1), blind=blind)), game="accordion")
+            async with app.run_test(size=(80, 24)):
+                assert app.check_action("deal", ()) is blind
+
+    asyncio.run(main())

@@ -17,6 +17,7 @@ pytest.importorskip("textual", reason="the table needs the play extra (textual)"
 pytest.importorskip("pytest_textual_snapshot", reason="the snapshots need pytest-textual-snapshot")
 
 from accordion import Deal, royal_deal
+from accordion.play.accordian import AccordianSession
 from accordion.play.accordion import Session
 from accordion.play.bayan import BayanSession
 from accordion.play.royal import RoyalSession
@@ -41,6 +42,24 @@ SCREENS: dict[str, tuple[Callable[[], Any], str, list[str]]] = {
         ["right"] * 2,
     ),
     "keys": (lambda: Session(Deal.from_seed(1)), "accordion", ["question_mark"]),
+    "accordian": (
+        lambda: AccordianSession(Deal.from_seed(1), seed=1),
+        "accordian",
+        [],
+    ),
+    "accordian-keys": (
+        lambda: AccordianSession(Deal.from_seed(1), seed=1),
+        "accordian",
+        ["question_mark"],
+    ),
+}
+
+#: Screens that wait for the solver's threads: the analysis of every action of a
+#: short deal (so that it is complete, and the same, every time), and a hint.
+SHORT = "JC 4D 8C 9C QC 3H QH 8D TD TH"  # numbered 10-card deal 13: winnable
+WORKING: dict[str, tuple[Callable[[], Any], str, list[str]]] = {
+    "analysis": (lambda: Session(Deal.parse(SHORT)), "accordion", ["a"]),
+    "hint": (lambda: Session(Deal.parse(SHORT)), "accordion", ["H"]),
 }
 
 
@@ -50,3 +69,18 @@ def test_screen(screen: str, size: tuple[int, int], snap_compare: Any) -> None:
     session, game, keys = SCREENS[screen]
     app = TableApp(Table(session()), game=game)
     assert snap_compare(app, press=keys, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("screen", list(WORKING))
+def test_working_screen(screen: str, size: tuple[int, int], snap_compare: Any) -> None:
+    session, game, keys = WORKING[screen]
+    app = TableApp(Table(session()), game=game)
+
+    async def settle(pilot: Any) -> None:
+        for key in keys:
+            await pilot.press(key)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, run_before=settle, terminal_size=size)

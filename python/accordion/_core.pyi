@@ -5,7 +5,7 @@ the test suite runs against both.
 """
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Generic, Literal, TypeVar, final
+from typing import ClassVar, Generic, Literal, TypeVar, final
 
 from typing_extensions import Self
 
@@ -14,6 +14,8 @@ RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
 __version__: str
 #: The most threads ``jobs`` may ask for (``docs/errors.md``).
 MAX_JOBS: int
+"""The most threads ``jobs=`` takes (:func:`solve_many`, :func:`simulate` and the
+other batch calls); more is refused with ``InvalidArgumentError``."""
 
 def _restore(kind: str, state: tuple[object, ...]) -> object:
     """Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
@@ -336,23 +338,26 @@ class Rules:
 
 @final
 class Outcome:
-    """Where a game stands: piles left, grade, and whether it is over (``Game.outcome``)."""
+    """Where a game stands: piles left, whether it is over, then its grade (``Game.outcome``)."""
 
-    def __new__(cls, *, piles: int, grade: GradeName, is_over: bool) -> Outcome:
-        """The outcome its repr writes: the grade follows from the piles (or is
-        ``win``, under rules that win at more than one pile) and is an argument so
-        that the repr evaluates back.
+    def __new__(cls, *, piles: int, grade: GradeName | None, is_over: bool) -> Outcome:
+        """The outcome its repr writes: the grade of a finished game follows from
+        the piles (or is ``win``, under rules that win at more than one pile); a
+        game in progress has none (``None``). It is an argument so that the repr
+        evaluates back.
 
         Raises:
-            InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
+            InvalidArgumentError: negative ``piles``, a grade the piles do not have,
+                a grade for a game not over or none for one that is.
             TypeError: an argument of the wrong type.
         """
     @property
     def piles(self) -> int:
         """Piles on the table (in a blind game, not counting the stock)."""
     @property
-    def grade(self) -> GradeName:
-        """1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; more ``loss``."""
+    def grade(self) -> GradeName | None:
+        """The grade of a finished game: 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral
+        victory``; more ``loss``. ``None`` while the game is not over."""
     @property
     def is_over(self) -> bool:
         """True when no legal action is left."""
@@ -474,6 +479,11 @@ class Game:
             NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
                 ``IndexError``).
         """
+    def __eq__(self, other: object, /) -> bool:
+        """Games are equal when they have the same rules, starting deal, mode and
+        history, so the same position: ``game == game.copy()``. A game changes as
+        it is played, so it is not hashable."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]
     def copy(self) -> Game:
         """An independent game in the same position, with the same history (undo works on it)."""
     def __copy__(self) -> Game: ...
@@ -492,7 +502,7 @@ class Game:
             IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
             TypeError: either argument is not an ``int``.
         """
-    def hint(self, *, timeout: float | None = ...) -> Move | None:
+    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
         """A move that keeps a win in reach (or, when the row is lost, keeps the fewest
         reachable piles); ``None`` when no move is legal.
 
@@ -728,8 +738,8 @@ class _ThrowOutcome:
     def piles(self) -> int:
         """The same as :attr:`cards`."""
     @property
-    def grade(self) -> Literal["win", "loss"]:
-        """``"win"`` or ``"loss"``."""
+    def grade(self) -> Literal["win", "loss"] | None:
+        """``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on."""
     @property
     def is_over(self) -> bool:
         """True when no throw and no deal is left."""
@@ -783,7 +793,7 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
         Raises:
             NoMoveToUndoError: nothing has been played.
         """
-    def hint(self, *, timeout: float | None = ...) -> _MoveT | None:
+    def hint(self, *, timeout: float | None = 2.0) -> _MoveT | None:
         """The next action of best play; ``None`` when the game is over (or when
         ``timeout`` ran out before the solver found any line).
 
@@ -799,6 +809,11 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
         Raises:
             InvalidArgumentError: ``timeout`` not positive.
         """
+    def __eq__(self, other: object, /) -> bool:
+        """Games are equal when they have the same rules, starting deal, mode and
+        history, so the same position: ``game == game.copy()``. A game changes as
+        it is played, so it is not hashable."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]
     def copy(self) -> Self:
         """An independent game in the same position, with the same history."""
     def __copy__(self) -> Self: ...

@@ -37,7 +37,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, NamedTuple, get_args
 
-from accordion.errors import InvalidArgumentError, InvalidRulesError
+from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 
 #: What a game may be able to do (each is refused, naming the game, where it cannot):
 #: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
@@ -133,51 +133,33 @@ def load(reference: str) -> Any:
 
 
 class Descriptor:
-    """One game: what it is called, where its engines are, what it can do.
+    """One game: what it is called, where its engines are, what it can do. Each
+    attribute is a keyword of the constructor (all but the first three optional)."""
 
-    Its attributes, each a keyword of the constructor (all but the first three
-    optional):
-
-    - ``name``: the name ``--game`` takes and JSON's ``"game"`` field gives;
-    - ``title``: the name in prose;
-    - ``summary``: a line on what the game is (help texts, the docs' table);
-    - ``aliases``: other names ``--game`` takes;
-    - ``pysol_id``: PySolFC's id of the game, if PySolFC has it;
-    - ``engine``: the game whose engine plays it (default: itself);
-    - ``core``, ``reference``: its pieces in the Rust core and in the reference engine;
-    - ``session``: the text UI's session class, ``"module:attribute"``;
-    - ``rules``: the rule sets it is played under, the first the default;
-    - ``solve_rules``: the rule sets ``solve`` takes for an open row;
-    - ``strategies``: the strategies ``stats`` plays (the first the default);
-    - ``nouns``: the words a message uses;
-    - ``variant``: the variant flags it fixes, for a game played by another's engine;
-    - ``refuses``: each capability it lacks, with the reason;
-    - ``won_at``: how many pieces are left when the game is won;
-    - ``docs``: the docs page that describes it;
-    - ``judge_lines``: a file's deal may be written in two lines of 26 cards, as
-      UVa 127's judge gives it.
-    """
-
-    __slots__ = (
-        "aliases",
-        "core",
-        "docs",
-        "engine",
-        "judge_lines",
-        "name",
-        "nouns",
-        "pysol_id",
-        "reference",
-        "refuses",
-        "rules",
-        "session",
-        "solve_rules",
-        "strategies",
-        "summary",
-        "title",
-        "variant",
-        "won_at",
-    )
+    __slots__ = {  # noqa: RUF023 (in the order of the constructor's keywords)
+        "name": 'The name ``--game`` takes and JSON\'s ``"game"`` field gives.',
+        "title": "The name in prose.",
+        "summary": "A line on what the game is (for help texts and the docs' table).",
+        "aliases": "Other names ``--game`` takes (PySolFC's id is one).",
+        "pysol_id": "PySolFC's id of the game, if PySolFC has it.",
+        "engine": "The game whose engine plays it (itself, or the game it is a variant of).",
+        "core": "The game's pieces in the Rust core (:class:`Engine`).",
+        "reference": "The game's pieces in the reference engine (:class:`Engine`).",
+        "session": 'The text UI\'s session class, ``"module:attribute"``.',
+        "rules": "The rule sets it is played under; the first is the default.",
+        "solve_rules": "The rule sets ``solve`` takes for an open row.",
+        "strategies": "The strategies ``stats`` plays (the first is the default), if any.",
+        "nouns": "The words a message about the game uses (:class:`Nouns`).",
+        "variant": "The variant flags it fixes, for a game played by another's engine.",
+        "refuses": "Each capability it lacks, with the reason.",
+        "won_at": "How many pieces are left when the game is won.",
+        "docs": "The docs page that describes it.",
+        "how": "How a move works and what wins, in a few sentences (the table's ``?``).",
+        "prompt": "What the table says first: how to make a move with the keys or the mouse.",
+        "judge_lines": (
+            "A file's deal may be written in two lines of 26 cards, as UVa 127's judge gives it."
+        ),
+    }
 
     def __init__(
         self,
@@ -199,6 +181,8 @@ class Descriptor:
         refuses: Mapping[Capability, str] | None = None,
         won_at: int = 1,
         docs: str = "docs/rules.md",
+        how: str = "",
+        prompt: str = "",
         judge_lines: bool = False,
     ) -> None:
         self.name = name
@@ -218,6 +202,8 @@ class Descriptor:
         self.refuses: Mapping[Capability, str] = {} if refuses is None else refuses
         self.won_at = won_at
         self.docs = docs
+        self.how = how or summary
+        self.prompt = prompt or PILE_PROMPT
         self.judge_lines = judge_lines
         unknown = set(self.refuses) - set(CAPABILITIES)
         if unknown:
@@ -347,6 +333,22 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
+#: The table's opening words for a game of piles moved whole onto others.
+PILE_PROMPT = "pick a pile (Enter or a click), drop it on a lit one."
+#: For a game of cards thrown out of the row.
+THROW_PROMPT = (
+    "pick a card (Enter, click), then a lit card to throw out with it; a card lit itself "
+    "goes alone."
+)
+#: How Accordion is played, which its variants start from.
+ACCORDION_HOW = (
+    "Every card of the row is a pile. A pile moves onto the pile next to it on the "
+    "left, or onto the third pile to its left, when their top cards agree in suit or "
+    "rank; the whole pile moves, and its top card becomes the top of the pile it lands "
+    "on. A blind game deals the cards one at a time onto the right-hand end. Goal: "
+    "gather the deck into one pile."
+)
+
 #: What Accordion's variants refuse: they are played with their own fixed flags.
 _VARIANT_REFUSES: dict[Capability, str] = {
     "variant": "it fixes its own variant; drop --two-way/--distances",
@@ -467,6 +469,7 @@ GAMES: dict[str, Descriptor] = {
             "cards agree in suit or rank; won at one pile",
             aliases=("idle-year", "tower-of-babel", "leapfrog"),
             pysol_id=772,
+            how=ACCORDION_HOW,
             core=ACCORDION_CORE,
             reference=ACCORDION_REFERENCE,
             session=ACCORDION_SESSION,
@@ -494,6 +497,9 @@ GAMES: dict[str, Descriptor] = {
             "PySolFC's two-way Accordion: piles also move rightwards",
             773,
             Variant(two_way=True),
+            how=ACCORDION_HOW.replace(
+                "Goal:", "In this variant piles also move to the right, one or three places. Goal:"
+            ),
         ),
         _variant(
             "23-skidoo",
@@ -503,6 +509,10 @@ GAMES: dict[str, Descriptor] = {
             Variant(distances="2,3", win_piles=2),
             refuses={**_VARIANT_REFUSES, **_OWN_WIN},
             won_at=2,
+            how=ACCORDION_HOW.replace(
+                "the pile next to it on the left, or onto the third pile to its left",
+                "the second or the third pile to its left",
+            ).replace("gather the deck into one pile", "gather the deck into two piles or one"),
         ),
         _variant(
             "accordions-revenge",
@@ -517,6 +527,10 @@ GAMES: dict[str, Descriptor] = {
                 "hunt": "its goal card comes from one PySolFC game number; "
                 "hunt solves numbered deals",
             },
+            how=ACCORDION_HOW.replace(
+                "gather the deck into one pile",
+                "gather the deck into one pile with the goal card on top (no pile may land on it)",
+            ),
         ),
         _throw_game(
             "royal",
@@ -530,6 +544,11 @@ GAMES: dict[str, Descriptor] = {
             rules=("modern", "parlett"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
             won_at=2,
+            how="The queen of hearts starts the row and the king of hearts ends it. When "
+            "two cards with one or two cards between them agree in suit or rank, the cards "
+            "between are thrown out. A blind game deals the cards one at a time. Goal: only "
+            "the queen and the king of hearts left, side by side.",
+            prompt=THROW_PROMPT,
         ),
         _throw_game(
             "bayan",
@@ -541,6 +560,11 @@ GAMES: dict[str, Descriptor] = {
             pysol_id=656,
             nouns=Nouns(piece="card", stock="talon", move="throw", node="position", separator=", "),
             won_at=0,
+            how="Two cards next to each other, or with two cards between them, that agree "
+            "in suit or rank are thrown out together; a card thrown out closes the gap. A "
+            "blind game deals the cards one at a time from the talon. Goal: throw out "
+            "every card.",
+            prompt=THROW_PROMPT,
         ),
         _throw_game(
             "accordian",
@@ -554,6 +578,11 @@ GAMES: dict[str, Descriptor] = {
             aliases=("uva-127", "card-accordion"),
             nouns=Nouns(node="position"),
             rules=("modern", "uva"),
+            how="Every card of the row is a pile. A pile's top card (only that card) moves "
+            "onto the pile next to it on the left, or the third pile to its left, when they "
+            "agree in suit or rank; a pile left empty closes up. Under the judge's uva "
+            "rules the leftmost move is forced, three places before one. Goal: one pile.",
+            prompt="pick a pile (Enter or a click), drop its top card on a lit pile.",
             solve_rules=("modern", "uva"),
             judge_lines=True,
         ),
@@ -627,23 +656,29 @@ def find_game(name: str) -> Descriptor:
     try:
         return _NAMES[key]
     except KeyError:
-        from accordion.errors import shown
+        pass
+    from difflib import get_close_matches
 
-        raise InvalidRulesError(f"unknown game {shown(name)} (known: {known()})") from None
+    starting = [n for n in _NAMES if key and n.startswith(key)]
+    near = [_NAMES[n].name for n in starting or get_close_matches(key, _NAMES, n=1, cutoff=0.6)]
+    hint = f"; did you mean {near[0]}?" if near else ""
+    raise InvalidRulesError(f"unknown game {shown(name)}{hint} (known: {known()})") from None
 
 
 def markdown_table() -> str:
-    """The games and what each can do, as a Markdown table (the docs' table of games)."""
-    head = ["game", "`--game`", "PySolFC", "rules", *CAPABILITIES]
+    """The games and what each can do, as a Markdown table (the docs' table of games):
+    one column for what a game cannot do, since most games can do nearly everything."""
+    head = ["game", "`--game`", "PySolFC", "rules", "cannot"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for game in GAMES.values():
         names = ", ".join(f"`{name}`" for name in (game.name, *game.aliases))
+        lacks = [cap for cap in CAPABILITIES if not game.supports(cap)]
         cells = [
             f"[{game.title}]({game.docs.removeprefix('docs/')})",
             names,
             str(game.pysol_id or ""),
             ", ".join(game.rules),
-            *("yes" if game.supports(cap) else "no" for cap in CAPABILITIES),
+            ", ".join(f"`{cap}`" for cap in lacks) or "—",
         ]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)

@@ -150,10 +150,7 @@ impl FromStr for Level {
             .into_iter()
             .find(|level| level.name() == text.trim().to_ascii_lowercase())
             .ok_or_else(|| {
-                Error::InvalidRules(format!(
-                    "unknown difficulty {} (known: easy, medium, hard)",
-                    quoted(text)
-                ))
+                Error::argument("level", "a difficulty: easy, medium or hard", quoted(text))
             })
     }
 }

@@ -239,7 +239,7 @@ impl PyGame {
     ///
     /// Raises:
     ///     InvalidArgumentError: ``timeout`` not positive.
-    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
+    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
     fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
         // A copy, and no borrow held while the GIL is released: another thread's
         // `play` must not meet "Already borrowed" (issue 24).
@@ -250,6 +250,17 @@ impl PyGame {
     /// An independent game in the same position, with the same history (undo works on it).
     fn copy(&self) -> Self {
         self.clone()
+    }
+
+    /// Games are equal when they have the same rules, starting deal, mode and
+    /// history, so the same position: ``game == game.copy()``. A game changes as
+    /// it is played, so it is not hashable.
+    fn __eq__(&self, other: &Self) -> bool {
+        let (a, b) = (&self.game, &other.game);
+        a.rules() == b.rules()
+            && a.deal() == b.deal()
+            && a.is_blind() == b.is_blind()
+            && a.history() == b.history()
     }
 
     fn __copy__(&self) -> Self {

@@ -148,12 +148,15 @@ impl PySolution {
     }
 
     fn __repr__(&self) -> String {
+        let plural = |count: usize, word: &str| {
+            format!("{count} {word}{}", if count == 1 { "" } else { "s" })
+        };
         format!(
-            "<Solution {} in {} moves, {} piles, {} nodes: {}>",
+            "<Solution {} in {}, {}, {}: {}>",
             self.result,
-            self.moves.len(),
-            self.piles,
-            self.nodes,
+            plural(self.moves.len(), "move"),
+            plural(self.piles, "pile"),
+            plural(self.nodes as usize, "node"),
             self.deal
         )
     }

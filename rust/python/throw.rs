@@ -849,13 +849,13 @@ macro_rules! throw_game {
                     self.0.won
                 }
 
-                /// ``"win"`` or ``"loss"``.
+                /// ``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on.
                 #[getter]
-                fn grade(&self) -> &'static str {
-                    if self.0.won {
-                        "win"
-                    } else {
-                        "loss"
+                fn grade(&self) -> Option<&'static str> {
+                    match (self.0.is_over, self.0.won) {
+                        (false, _) => None,
+                        (true, true) => Some("win"),
+                        (true, false) => Some("loss"),
                     }
                 }
 
@@ -1031,7 +1031,7 @@ macro_rules! throw_game {
                 ///
                 /// Raises:
                 ///     InvalidArgumentError: ``timeout`` not positive.
-                #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)))]
+                #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
                 fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
                     // No borrow held while the GIL is released (issue 24).
                     let game = slf.borrow().game.clone();
@@ -1041,6 +1041,17 @@ macro_rules! throw_game {
                 /// An independent game in the same position, with the same history.
                 fn copy(&self) -> Self {
                     self.clone()
+                }
+
+                /// Games are equal when they have the same rules, starting deal, mode
+                /// and history, so the same position: ``game == game.copy()``. A game
+                /// changes as it is played, so it is not hashable.
+                fn __eq__(&self, other: &Self) -> bool {
+                    let (a, b) = (&self.game, &other.game);
+                    a.game_rules().rules() == b.game_rules().rules()
+                        && a.deal().to_string() == b.deal().to_string()
+                        && a.is_blind() == b.is_blind()
+                        && a.history() == b.history()
                 }
 
                 fn __copy__(&self) -> Self {

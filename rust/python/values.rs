@@ -744,7 +744,7 @@ pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
     Err(wrong_type("rules", "Rules or a rule-set name", obj))
 }
 
-/// Where a game stands: piles left, grade, and whether it is over (``Game.outcome``).
+/// Where a game stands: piles left, whether it is over, then its grade (``Game.outcome``).
 #[pyclass(frozen, eq, hash, name = "Outcome", module = "accordion._core")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyOutcome(pub Outcome);
@@ -752,8 +752,9 @@ pub struct PyOutcome(pub Outcome);
 #[pymethods]
 impl PyOutcome {
     /// ``Outcome(piles=…, grade=…, is_over=…)``, as the repr writes it. The grade
-    /// follows from the piles (or is ``win``, under rules that win at more than
-    /// one pile); it is an argument so that the repr evaluates back.
+    /// of a finished game follows from the piles (or is ``win``, under rules that
+    /// win at more than one pile); a game in progress has none (``None``). It is
+    /// an argument so that the repr evaluates back.
     #[new]
     #[pyo3(signature = (*, piles, grade, is_over))]
     fn py_new(
@@ -762,8 +763,23 @@ impl PyOutcome {
         is_over: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
         let piles: usize = whole(piles, "piles", "0 or more piles")?;
-        let grade = grade_of(piles, &text(grade, "grade")?)?;
         let is_over = truth(is_over, "is_over")?;
+        let grade = if is_over {
+            if grade.is_none() {
+                let expected = format!(
+                    "'{}' for {piles} piles (or 'win')",
+                    Grade::of_piles(piles).name()
+                );
+                return Err(Error::argument("grade", &expected, "None").into());
+            }
+            Some(grade_of(piles, &text(grade, "grade")?)?)
+        } else if grade.is_none() {
+            None
+        } else {
+            let given = text(grade, "grade")?;
+            let expected = "None while the game is not over";
+            return Err(Error::argument("grade", expected, format!("'{given}'")).into());
+        };
         Ok(PyOutcome(Outcome {
             piles,
             grade,
@@ -774,7 +790,7 @@ impl PyOutcome {
     /// Pickle support: `(piles, is_over, grade)`; the grade is kept, since a win
     /// at more than one pile (23 Skidoo) does not follow from the piles.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        let state = (self.0.piles, self.0.is_over, self.0.grade.name());
+        let state = (self.0.piles, self.0.is_over, self.0.grade.map(Grade::name));
         by_restore(py, "Outcome", state.into_pyobject(py)?)
     }
 
@@ -784,10 +800,11 @@ impl PyOutcome {
         self.0.piles
     }
 
-    /// 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral victory``; more ``loss``.
+    /// The grade of a finished game: 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral
+    /// victory``; more ``loss``. ``None`` while the game is not over.
     #[getter]
-    fn grade(&self) -> &'static str {
-        self.0.grade.name()
+    fn grade(&self) -> Option<&'static str> {
+        self.0.grade.map(Grade::name)
     }
 
     /// True when no legal action is left.
@@ -797,10 +814,13 @@ impl PyOutcome {
     }
 
     fn __repr__(&self) -> String {
+        let grade = self
+            .0
+            .grade
+            .map_or("None".to_owned(), |g| format!("'{}'", g.name()));
         format!(
-            "Outcome(piles={}, grade='{}', is_over={})",
+            "Outcome(piles={}, grade={grade}, is_over={})",
             self.0.piles,
-            self.0.grade.name(),
             py_bool(self.0.is_over)
         )
     }
@@ -823,19 +843,24 @@ fn grade_of(piles: usize, name: &str) -> PyResult<Grade> {
 /// The `Outcome` of a pickled `(piles, is_over, grade)`, or of the `(piles,
 /// is_over)` that earlier versions pickled (their grade followed from the piles).
 pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
-    const SHAPE: &str = "(piles: a whole number 0 or more, is_over: bool, grade: str)";
+    const SHAPE: &str = "(piles: a whole number 0 or more, is_over: bool, grade: str or None)";
     let malformed = || malformed_state("Outcome", SHAPE, state);
     let (piles, is_over, grade) =
-        if let Ok((piles, is_over, name)) = state.extract::<(usize, bool, String)>() {
-            let grade = grade_of(piles, &name).map_err(|_| malformed())?;
+        if let Ok((piles, is_over, name)) = state.extract::<(usize, bool, Option<String>)>() {
+            let grade = match name {
+                Some(name) => grade_of(piles, &name).map_err(|_| malformed())?,
+                None if is_over => return Err(malformed()),
+                None => Grade::of_piles(piles),
+            };
             (piles, is_over, grade)
         } else {
             let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed())?;
             (piles, is_over, Grade::of_piles(piles))
         };
+    // Earlier versions graded a game in progress too; that grade is dropped.
     Ok(PyOutcome(Outcome {
         piles,
-        grade,
+        grade: is_over.then_some(grade),
         is_over,
     }))
 }

@@ -383,9 +383,10 @@ pub fn replay(tops: &[Card], stock: &[Card], rules: &Rules, actions: &[Action]) 
     }
     rules.legal_moves(row.tops(), &mut steps);
     let piles = row.len() + stock.len() - dealt;
+    let is_over = steps.is_empty() && dealt == stock.len();
     Some(Outcome {
         piles,
-        grade: Grade::under(rules, piles),
-        is_over: steps.is_empty() && dealt == stock.len(),
+        grade: is_over.then(|| Grade::under(rules, piles)),
+        is_over,
     })
 }

@@ -37,9 +37,21 @@ import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict, TypeVar, overload
 
-from accordion import Deal, Rules, Solution, solve_many
+from accordion import (
+    AccordianSolution,
+    AccordianStats,
+    BayanSolution,
+    BayanStats,
+    Deal,
+    RoyalSolution,
+    RoyalStats,
+    Rules,
+    Solution,
+    Stats,
+    solve_many,
+)
 from accordion._local import SIMULATE_CHUNK as SIMULATE_CHUNK
 from accordion._local import SOLVE_CHUNK as SOLVE_CHUNK
 from accordion._local import cores as cores
@@ -51,6 +63,15 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack
 
 R = TypeVar("R")
+
+#: What a batch's solutions are: Accordion's :class:`~accordion.Solution` (its
+#: variants' too), or the solution class of the game named by ``game=``.
+AnySolution = Solution | RoyalSolution | BayanSolution | AccordianSolution
+#: What :func:`simulate` gives: Accordion's :class:`~accordion.Stats` (its
+#: variants' too), or the statistics class of the game named by ``game=``.
+AnyStats = Stats | RoyalStats | BayanStats | AccordianStats
+#: The games Accordion's engine plays (their batches give ``Solution`` and ``Stats``).
+AccordionGames = Literal["accordion", "relaxed-accordion", "23-skidoo", "accordions-revenge"]
 
 #: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal. A
 #: game's name (``accordion.games``) names its own numbered deals as well.
@@ -343,7 +364,10 @@ def run_chunks(
 
     Chunks finished in ``checkpoint`` are read back (``codec.decode``) instead of
     run; the others are run by ``runner`` and appended to it as each finishes.
-    ``progress`` is called with the number of deals done so far.
+    ``progress`` is called with the number of deals done so far; if it has a
+    ``resume`` method (the command line's progress line does), that is called
+    first with the deals the checkpoint already holds, so that a rate or a time
+    left it shows counts only the deals this run computes.
     """
     finished = checkpoint.finished if checkpoint is not None else {}
     if checkpoint is not None:
@@ -352,6 +376,9 @@ def run_chunks(
         # Nothing read back is trusted: every record must decode to what its chunk holds.
         decode = codec.decode
         checkpoint.check(len(chunks), lambda index, data: decode(data, chunks[index]))
+        resume = getattr(progress, "resume", None)
+        if resume is not None:
+            resume(sum(len(chunks[i]) for i in finished if i < len(chunks)))
     todo = ((i, chunks[i]) for i in range(len(chunks)) if i not in finished)
     waiting: dict[int, R] = {}
     done_deals = 0
@@ -661,7 +688,7 @@ def default_numbering(game: str = "accordion") -> str:
     return "seed" if GAMES[game].plays_accordion else GAMES[game].engine
 
 
-def solve_plan(plan: Plan, *, chunk: int, **options: Unpack[SolveOptions]) -> Iterator[Any]:
+def solve_plan(plan: Plan, *, chunk: int, **options: Unpack[SolveOptions]) -> Iterator[AnySolution]:
     """Solve the deals of ``plan`` chunk by chunk; the solutions in input order
     (``options``: :class:`SolveOptions`). A game's numbered deals are the plan's
     with ``numbering=game``."""
@@ -682,7 +709,7 @@ def solve_range(
     numbering: str | None = None,
     chunk: int = SOLVE_CHUNK,
     **options: Unpack[SolveOptions],
-) -> Iterator[Any]:
+) -> Iterator[AnySolution]:
     """Solve numbered deals ``seed … seed + count - 1``, streamed in order.
 
     ``numbering`` names the deals (:data:`NUMBERINGS`; default the game's own);
@@ -697,7 +724,7 @@ def solve_range(
 
 def solve_rows(
     deals: Iterable[Deal | str], *, chunk: int = SOLVE_CHUNK, **options: Unpack[SolveOptions]
-) -> Iterator[Any]:
+) -> Iterator[AnySolution]:
     """Solve the given rows, streamed in order (see :func:`solve_range`)."""
     return solve_plan(Plan(row_blocks(deals, chunk)), chunk=chunk, **options)
 
@@ -740,6 +767,38 @@ def simulate_chunk(
     )
 
 
+@overload
+def simulate(
+    *,
+    rules: Rules | str,
+    strategy: str | None = ...,
+    deals: int,
+    seed: int = ...,
+    cards: int = ...,
+    blind: bool | None = ...,
+    jobs: int | None = ...,
+    chunk: int | None = ...,
+    client: Cluster | str | None = ...,
+    checkpoint: str | None = ...,
+    progress: Callable[[int], object] | None = ...,
+    game: AccordionGames = ...,
+) -> Stats: ...
+@overload
+def simulate(
+    *,
+    rules: Rules | str,
+    strategy: str | None = ...,
+    deals: int,
+    seed: int = ...,
+    cards: int = ...,
+    blind: bool | None = ...,
+    jobs: int | None = ...,
+    chunk: int | None = ...,
+    client: Cluster | str | None = ...,
+    checkpoint: str | None = ...,
+    progress: Callable[[int], object] | None = ...,
+    game: str,
+) -> AnyStats: ...
 def simulate(
     *,
     rules: Rules | str,
@@ -754,7 +813,7 @@ def simulate(
     checkpoint: str | None = None,
     progress: Callable[[int], object] | None = None,
     game: str = "accordion",
-) -> Any:
+) -> AnyStats:
     """:func:`accordion.simulate` over chunks of ``chunk`` deals: here, or on a Dask
     cluster (``client``), resumable (``checkpoint``). The figures are those of one
     ``simulate`` call over the whole range; ``seconds`` is this call's wall time.
@@ -815,4 +874,7 @@ def simulate(
     for part in run.results(task, ranges, codec):
         for piles, count in part.histogram.items():
             total[piles] = total.get(piles, 0) + count
-    return kind.from_histogram(total, rules, resolved, mode, cards, seed, time.monotonic() - start)
+    figures: AnyStats = kind.from_histogram(
+        total, rules, resolved, mode, cards, seed, time.monotonic() - start
+    )
+    return figures

@@ -163,8 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ClusterError as error:
         _fail(f"error: {error}")
         return 1
-    except KeyboardInterrupt:
-        _fail("interrupted")
+    except KeyboardInterrupt as error:
+        # A command that keeps its work (--checkpoint) says where and how to go on.
+        _fail(f"interrupted: {error}" if str(error) else "interrupted")
         return 130
     except BrokenPipeError:
         # `accordion … | head`: the reader has all it wants.

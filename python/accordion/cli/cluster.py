@@ -56,14 +56,41 @@ def batch_options(
         "jobs": args.jobs,
         "client": client,
         "checkpoint": args.checkpoint,
-        "progress": progress.update,
+        "progress": progress,
         "game": args.game.name,
     }
 
 
 @contextlib.contextmanager
 def cluster_client(args: argparse.Namespace) -> Iterator[Client | None]:
-    """The Dask client the flags ask for (``None``: run here), closed afterwards."""
+    """The Dask client the flags ask for (``None``: run here), closed afterwards.
+    A Ctrl-C during a run with ``--checkpoint`` says where the finished chunks are
+    kept and how to go on (:func:`resumable`)."""
+    with resumable(args), _client(args) as client:
+        yield client
+
+
+@contextlib.contextmanager
+def resumable(args: argparse.Namespace) -> Iterator[None]:
+    """Turn a Ctrl-C during a run with ``--checkpoint FILE`` into one that says the
+    finished chunks are kept in FILE and gives the command that resumes the run
+    (the same command again)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if getattr(args, "checkpoint", None) is None:
+            raise
+        import shlex
+
+        command = shlex.join(["accordion", args.command, *getattr(args, "argv", [])])
+        raise KeyboardInterrupt(
+            f"the finished chunks are kept in {args.checkpoint}; "
+            f"to go on from them, run the same command again: {command}"
+        ) from None
+
+
+@contextlib.contextmanager
+def _client(args: argparse.Namespace) -> Iterator[Client | None]:
     from accordion.batch.dask import connect, scheduler_address
 
     if scheduler_address(args.scheduler) is None:

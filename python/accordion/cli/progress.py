@@ -38,7 +38,9 @@ def duration(seconds: float) -> str:
 class Progress:
     """`label: [###   ] done/total (pct) rate/s, T left, elapsed` redrawn in place,
     at most ten times a second. The rate and the time left are those of the run
-    so far (deals done over seconds elapsed), shown from the first deal done."""
+    so far (deals done over seconds elapsed), shown from the first deal done; a
+    run resumed from a checkpoint counts only the deals it computes itself
+    (:meth:`resume`). Called, it is :meth:`update` (a batch's ``progress=``)."""
 
     def __init__(self, total: int, label: str, unit: str = "deals") -> None:
         self.total = total
@@ -50,10 +52,22 @@ class Progress:
         except (OSError, ValueError):
             self.enabled = False
         self.start = time.monotonic()
+        # Deals read back from a checkpoint, and when this run's own work began.
+        self.resumed = 0
+        self.since = self.start
         self.last = 0.0
         self.drawn = False
         if self.enabled:
             _active.append(self)
+
+    def resume(self, deals: int) -> None:
+        """``deals`` of the total were done by an earlier run (a checkpoint holds
+        them): the rate and the time left count only what follows."""
+        self.resumed = deals
+        self.since = time.monotonic()
+
+    def __call__(self, done: int) -> None:
+        self.update(done)
 
     def update(self, done: int) -> None:
         """Redraw the line for ``done`` of the total finished (at most ten times a second)."""
@@ -64,16 +78,19 @@ class Progress:
         # Marked drawn before it is written: a Ctrl-C that lands between the write
         # and the mark must still find the line to erase before the error line.
         self.drawn = True
-        self._write("\r" + self.line(done, now - self.start) + "\x1b[K")
+        self._write("\r" + self.line(done, now - self.start, now - self.since) + "\x1b[K")
 
-    def line(self, done: int, elapsed: float) -> str:
-        """The text of the line for ``done`` finished after ``elapsed`` seconds."""
+    def line(self, done: int, elapsed: float, working: float | None = None) -> str:
+        """The text of the line for ``done`` finished after ``elapsed`` seconds, of
+        which ``working`` (default: all) since this run's own work began."""
+        working = elapsed if working is None else working
+        computed = done - self.resumed
         share = done / self.total if self.total else 1.0
         width = 30
         bar = "#" * int(share * width)
         text = f"{self.label}: [{bar:<{width}}] {done:,}/{self.total:,} ({share:.0%})"
-        if 0 < done < self.total and elapsed > 0:
-            rate = done / elapsed
+        if computed > 0 and done < self.total and working > 0:
+            rate = computed / working
             shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
             left = (self.total - done) / rate
             text += f" {shown} {self.unit}/s, {duration(left)} left"

@@ -411,7 +411,8 @@ def run(args: argparse.Namespace) -> int:
 
         def solve(plan: Plan, done: int = 0) -> Iterator[Any]:
             options = batch_options(args, client, progress)
-            options["progress"] = lambda deals: progress.update(done + deals)
+            if done:
+                options["progress"] = _after(progress, done)
             return solve_plan(
                 plan, rules=rules, max_nodes=args.max_nodes, timeout=args.timeout, **options
             )

@@ -176,8 +176,21 @@ def _batch(args: argparse.Namespace) -> dict[str, Any]:
     return figures
 
 
-def _report(figures: dict[str, Any]) -> str:
+def percent(share: float) -> str:
+    """A share as the docs and the other commands write it: ``0.0597 %``."""
+    return f"{share * 100:.4f} %"
+
+
+def _wins(figures: dict[str, Any]) -> str:
+    """``1 of 1,500 = 0.0667 % (95% CI 0.0118 % … 0.3767 %)``."""
     lo, hi = figures["ci95"]
+    return (
+        f"{figures['wins']:,} of {figures['deals']:,} = {percent(figures['win_rate'])} "
+        f"(95% CI {percent(lo)} … {percent(hi)})"
+    )
+
+
+def _report(figures: dict[str, Any]) -> str:
     named = find_game(str(figures.get("game", "accordion")))
     game = f"{named.title} "
     unit = named.nouns.piece + "s"
@@ -185,12 +198,12 @@ def _report(figures: dict[str, Any]) -> str:
         f"{figures['deals']:,} {figures['mode']} {game}deals of {figures['cards']} cards "
         f"from seed {figures['seed']}, rules {figures['rules']}, "
         f"strategy {figures['strategy']}",
-        f"wins: {figures['wins']:,} = {figures['win_rate']:.6f} (95% CI {lo:.6f} … {hi:.6f})",
+        f"wins: {_wins(figures)}",
         f"mean {unit}: {figures['mean_piles']:.3f}",
     ]
     if "grades" in figures:
         grades = figures["grades"].items()
-        lines.append("grades: " + ", ".join(f"{name} {share:.2%}" for name, share in grades))
+        lines.append("grades: " + ", ".join(f"{name} {percent(share)}" for name, share in grades))
     histogram = figures["piles_histogram"].items()
     lines.append(f"{unit}: " + ", ".join(f"{n}:{count:,}" for n, count in histogram))
     lines.append(f"time: {figures['seconds']:.2f} s")
@@ -223,6 +236,7 @@ def _plot(figures: dict[str, Any], path: str) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     kind = path[-3:].lower()  # png or svg (checked by _check_plot_target)
     histogram = {int(n): count for n, count in figures["piles_histogram"].items()}
@@ -233,10 +247,14 @@ def _plot(figures: dict[str, Any], path: str) -> None:
     named = find_game(str(figures.get("game", "accordion")))
     axes.set_xlabel(f"{named.nouns.piece}s left at the end")
     axes.set_ylabel("deals")
-    game = f"{named.title} "
+    # Piles and deals are counted: no tick at 2.5 piles.
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_title(
-        f"{figures['deals']:,} {figures['mode']} {game}deals, rules {figures['rules']}, "
-        f"strategy {figures['strategy']}: {figures['win_rate']:.4%} won"
+        f"{figures['deals']:,} {figures['mode']} {named.title} deals of {figures['cards']} "
+        f"cards from seed {figures['seed']}, rules {figures['rules']}, "
+        f"strategy {figures['strategy']}\nwins: {_wins(figures)}",
+        fontsize=10,
     )
     figure.tight_layout()
     try:

@@ -32,15 +32,17 @@ new    a new random deal    restart    help    quit"""
 
 
 def status_line(game: Game) -> str:
-    """Piles left, stock left, moves made, the current grade (and 'game over')."""
+    """Piles left, stock left, moves made, and once the game is over its grade."""
     outcome = game.outcome
     moves = sum(1 for move in game.history if not move.is_deal)
     parts = [f"piles {outcome.piles}"]
     if game.blind:
         parts.append(f"stock {game.stock_size}")
-    # No grade before the first action: 52 piles would read "loss" before a card moved.
-    grade = outcome.grade if outcome.piles and (game.history or outcome.is_over) else "–"
-    parts += [f"moves {moves}", f"grade: {grade}"]
+    # No grade before the end: four piles after the first move of a winnable deal
+    # are no "moral victory" (the API's Outcome has none either).
+    parts.append(f"moves {moves}")
+    if outcome.is_over and outcome.grade is not None:
+        parts.append(f"grade: {outcome.grade}")
     if game.rules.goal is not None:
         parts.append(f"goal {game.rules.goal} (must end on top)")
     if outcome.is_over:
@@ -160,7 +162,8 @@ class Session(BaseSession[Game, Move]):
         return f"{plural(self.game.outcome.piles, 'pile')} left"
 
     def _result(self) -> str:
-        return self.game.outcome.grade
+        # A game left before its end has no grade yet.
+        return self.game.outcome.grade or "not finished"
 
     def status(self) -> str:
         return status_line(self.game)

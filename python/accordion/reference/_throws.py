@@ -263,8 +263,10 @@ class ThrowOutcome:
         return self.cards
 
     @property
-    def grade(self) -> str:
-        """``"win"`` when the game is won, else ``"loss"``."""
+    def grade(self) -> str | None:
+        """``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on."""
+        if not self.is_over:
+            return None
         return "win" if self.won else "loss"
 
 
@@ -501,6 +503,18 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
             return moves[-1] if self._may_deal() else moves[0]
         first: MoveT = self._solve(self, self._rules).moves[0]
         return first
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they have the same rules, starting deal, mode and
+        history, so the same position: ``game == game.copy()``. A game changes as
+        it is played, so it is not hashable."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, ThrowGame)
+        mine = (self._rules, str(self._deal), self._blind, self.history)
+        return mine == (other._rules, str(other._deal), other._blind, other.history)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def copy(self: GameT) -> GameT:
         """An independent game in the same position, with the same history."""

@@ -8,7 +8,7 @@ Move('7S', '7H')
 >>> game.piles
 [(Card('7H'), Card('7S')), (Card('2C'),), (Card('3S'),), (Card('8S'),)]
 >>> str(game), game.outcome
-('7S 2C 3S 8S', Outcome(piles=4, grade='moral victory', is_over=False))
+('7S 2C 3S 8S', Outcome(piles=4, grade=None, is_over=False))
 >>> game.undo(), str(game)
 (Move('7S', '7H'), '7H 2C 3S 7S 8S')
 """
@@ -52,34 +52,42 @@ def grade_of(piles: int, win_piles: int = 1) -> str:
 
 @final
 class Outcome(Value):
-    """Where a game stands: piles left, grade, and whether it is over.
+    """Where a game stands: piles left, whether it is over, and then its grade.
 
     Args:
         piles: piles on the table (0 or more).
-        grade: the grade of ``piles`` (it follows from them; given so that the repr
-            evaluates back).
+        grade: the grade of a finished game, which follows from ``piles`` (given so
+            that the repr evaluates back); ``None`` while the game is not over.
         is_over: no legal action is left.
 
     Raises:
-        InvalidArgumentError: negative ``piles``, or a grade the piles do not have.
+        InvalidArgumentError: negative ``piles``, a grade the piles do not have, a
+            grade for a game not over or none for one that is.
         TypeError: an argument of the wrong type.
     """
 
     __slots__ = ("_grade", "_is_over", "_piles")
     _piles: int
     _is_over: bool
-    _grade: str
+    _grade: str | None
 
-    def __new__(cls, *, piles: int, grade: str, is_over: bool) -> Outcome:
+    def __new__(cls, *, piles: int, grade: str | None, is_over: bool) -> Outcome:
         # The grade follows from the piles; it is a parameter only so that the
         # repr, which shows it, evaluates back to an equal Outcome.
         _args.whole(piles, "piles", 0, None, "0 or more piles")
+        _args.flag(is_over, "is_over")
+        if not is_over:
+            if grade is not None:
+                given = repr(grade) if isinstance(grade, str) else shown(grade)
+                raise _args.refuse("grade", "None while the game is not over", given)
+            return Outcome._built(_piles=piles, _is_over=is_over, _grade=None)
+        expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
+        if grade is None:
+            raise _args.refuse("grade", expected, "None")
         if not isinstance(grade, str):
             raise _args.wrong_type("grade", "a str", grade)
         if grade not in (grade_of(piles), "win"):
-            expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
             raise _args.refuse("grade", expected, repr(grade))
-        _args.flag(is_over, "is_over")
         return Outcome._built(_piles=piles, _is_over=is_over, _grade=grade)
 
     @property
@@ -88,9 +96,10 @@ class Outcome(Value):
         return self._piles
 
     @property
-    def grade(self) -> str:
-        """1 pile ``win``; 2 to 3 ``strong``; 4 to 5 ``moral victory``; more ``loss``
-        (a win at up to the rules' ``win_piles``)."""
+    def grade(self) -> str | None:
+        """The grade of a finished game: 1 pile ``win``; 2 to 3 ``strong``; 4 to 5
+        ``moral victory``; more ``loss`` (a win at up to the rules' ``win_piles``).
+        ``None`` while the game is not over."""
         return self._grade
 
     @property
@@ -101,7 +110,7 @@ class Outcome(Value):
     def __repr__(self) -> str:
         return f"Outcome(piles={self._piles}, grade={self.grade!r}, is_over={self._is_over})"
 
-    def _key(self) -> tuple[int, bool, str]:
+    def _key(self) -> tuple[int, bool, str | None]:
         return (self._piles, self._is_over, self._grade)
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -292,8 +301,9 @@ class Game(DealtGame[Move]):
     def outcome(self) -> Outcome:
         """Piles, grade and whether the game is over, as an :class:`Outcome`."""
         piles = len(self._piles)
-        grade = grade_of(piles, self._rules.win_piles)
-        return Outcome(piles=piles, grade=grade, is_over=self.is_over)
+        over = self.is_over
+        grade = grade_of(piles, self._rules.win_piles) if over else None
+        return Outcome(piles=piles, grade=grade, is_over=over)
 
     def __str__(self) -> str:
         parts = [str(card) for card in self.tops]
@@ -375,6 +385,17 @@ class Game(DealtGame[Move]):
             raise NoMoveToUndoError("undo: no move has been played")
         self._piles, self._dealt = self._earlier.pop()
         return self._history.pop()
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they have the same rules, starting deal, mode and
+        history, so the same position: ``game == game.copy()``. A game changes as
+        it is played, so it is not hashable."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        mine = (self._rules, self._deal, self._blind, self._history)
+        return mine == (other._rules, other._deal, other._blind, other._history)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> Game:
         """An independent game in the same position, with the same history (undo works on it)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import signal
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -59,7 +60,7 @@ ENDING_SIGNALS = tuple(
 )
 
 KEYS = """\
-Keys (any key goes back)
+Keys (↑ ↓ scroll; any other key goes back)
 ← → h l   along the row
 ↑ ↓ k j   a band up, down
 Home End  first, last pile
@@ -81,6 +82,17 @@ def card_text(card: accordion.Card) -> str:
     """`7♥`, `T♠`: rank and suit glyph, told apart by shape as well as colour."""
     text = str(card)
     return text[0] + SUIT_GLYPHS[text[1]]
+
+
+#: A card named in a message, a hint or the analysis: `JC`, `7H` (a word of its own).
+CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA])([SHDC])(?![A-Za-z0-9])")
+
+
+def in_glyphs(text: str) -> str:
+    """``text`` with every card written as the row writes it (`JC>8C` → `J♣>8♣`), so
+    that the table, its hints and its analysis use one notation. (Typed moves still
+    take letters: `JC>8C` is read as it was.)"""
+    return CARD_WORD.sub(lambda found: found.group(1) + SUIT_GLYPHS[found.group(2)], text)
 
 
 class RowView(Widget, can_focus=True):
@@ -204,20 +216,40 @@ class StockView(Static):
 
 
 class KeysScreen(ModalScreen[None]):
-    """The keys, until any key or click."""
+    """How the game being played goes (from the game registry) and the keys, until
+    any key or click."""
 
     DEFAULT_CSS = """
     KeysScreen { align: center middle; }
-    KeysScreen > VerticalScroll { width: 42; max-width: 100%; height: auto; max-height: 100%;
+    KeysScreen > VerticalScroll { width: 64; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; padding: 0 1; background: $panel; }
     """
 
+    def __init__(self, title: str, how: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.how = how
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
+            yield Static(Text.assemble((f"How {self.title_text} goes", "bold"), "\n", self.how))
+            yield Static("")
             yield Static(Text(KEYS))
 
     def on_key(self, event: events.Key) -> None:
+        """Arrows and page keys scroll (a small terminal does not show it all at once);
+        any other key goes back to the table."""
         event.stop()
+        scroller = self.query_one(VerticalScroll)
+        scroll = {
+            "up": scroller.scroll_up,
+            "down": scroller.scroll_down,
+            "pageup": scroller.scroll_page_up,
+            "pagedown": scroller.scroll_page_down,
+        }.get(event.key)
+        if scroll is not None:
+            scroll(animate=False)
+            return
         self.dismiss()
 
     def on_click(self) -> None:
@@ -275,13 +307,15 @@ class TableApp(App[int]):
         Binding("down,j", "band(1)", "band down", show=False),
         Binding("home", "go(0)", "first", show=False),
         Binding("end", "go(-1)", "last", show=False),
-        Binding("enter,space", "select", "pick/drop"),
-        Binding("question_mark", "keys", "keys"),
+        # The footer shows every key below that is not show=False, in 80 columns; the
+        # rest are on the ? screen.
+        Binding("enter,space", "select", "pick"),
+        Binding("question_mark", "keys", "rules, keys"),
         Binding("escape", "put_down", "put down", show=False),
         Binding("u", "undo", "undo"),
-        Binding("r", "redo", "redo"),
+        Binding("r", "redo", "redo", show=False),
         Binding("H", "hint", "hint"),
-        Binding("s", "solution", "solution"),
+        Binding("s", "solution", "solve"),
         Binding("a", "analysis", "analysis"),
         Binding("d", "deal", "deal"),
         Binding("n", "new", "new"),
@@ -332,7 +366,7 @@ class TableApp(App[int]):
             yield Static(id="pile")
             yield Static(id="message")
             yield Static(id="analysis")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()
@@ -348,21 +382,22 @@ class TableApp(App[int]):
 
     def _welcome(self) -> str:
         first = "d deals the first card; then " if self.table.blind else ""
-        if self.table.throws:
-            how = "pick a card (Enter, click), then a lit card to throw out with it;"
-            how += " a card lit itself goes alone."
-        else:
-            how = "pick a pile (Enter or a click), drop it on a lit one."
-        return f"{first}{how} ? keys."
+        # Each game's own words (the registry's): Accordian moves a top card, Royal
+        # Marriage and Bayan throw cards out.
+        return f"{first}{self.table.entry.prompt} ? rules and keys."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``deal`` is for blind games only: an open game's footer leaves it out."""
+        return action != "deal" or self.table.blind
 
     @property
     def row(self) -> RowView:
         return self.query_one(RowView)
 
     def say(self, message: str) -> None:
-        """Show ``message`` on the message line."""
-        self.message = message
-        self.query_one("#message", Static).update(Text(message))
+        """Show ``message`` on the message line, its cards as the row writes them."""
+        self.message = in_glyphs(message)
+        self.query_one("#message", Static).update(Text(self.message))
 
     def refresh_table(self) -> None:
         """Redraw everything from the game."""
@@ -566,7 +601,7 @@ class TableApp(App[int]):
         self.row.cursor = 0
 
     def action_keys(self) -> None:
-        self.push_screen(KeysScreen())
+        self.push_screen(KeysScreen(self.table.entry.title, self.table.entry.how))
 
     def action_quit_table(self) -> None:
         self._cancel_solver()
@@ -731,7 +766,7 @@ class TableApp(App[int]):
             text.append("no legal action left")
         winnable = any(rating.best.won for rating in self._ratings)
         ranked = sorted(self._ratings, key=lambda r: (not r.best.won, r.best.left, str(r.move)))
-        names = [str(rating.move) for rating in ranked]
+        names = [in_glyphs(str(rating.move)) for rating in ranked]
         name_width = max((len(name) for name in names), default=0)
         cell = name_width + 12
         across = max(1, width // cell)

@@ -1,0 +1,191 @@
+"""The documentation site as a reader gets it: built from the files (every link a
+page, not a folder), user pages without development history, the API page with
+real types and defaults, and no table wider than its page (headless Chromium)."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import html
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mkdocs", reason="the site needs the docs extra")
+
+ROOT = Path(__file__).resolve().parents[1]
+USER_PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+#: What development history looks like in prose: issue numbers, branches, the
+#: seeds' file names, commits named as builds.
+HISTORY = re.compile(
+    r"\b[Ii]ssue \d+|\bbranch `|\b000_|\b(?:main|build|commit) `?[0-9a-f]{7}\b|\bstop \d+\b"
+)
+#: The widest pages: their tables are checked and photographed.
+WIDE_PAGES = ["results", "cli", "numberings", "api", "solver", "strategies", "difficulty"]
+CHROMIUM = next(
+    (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None
+)
+
+
+@pytest.mark.parametrize("page", USER_PAGES, ids=[page.name for page in USER_PAGES])
+def test_user_pages_carry_no_development_history(page: Path) -> None:
+    found = [
+        f"{page.name}:{number}: {match.group(0)}"
+        for number, line in enumerate(page.read_text("utf-8").splitlines(), 1)
+        for match in HISTORY.finditer(line)
+    ]
+    assert found == []
+
+
+def test_the_install_line_is_honest() -> None:
+    for page in ("index.md", "quickstart.md"):
+        text = (ROOT / "docs" / page).read_text("utf-8")
+        assert "No release is published yet" in text
+        assert "pip install ." in text or "pip install '.[" in text
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(target)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=600,
+    )
+    return target
+
+
+def test_the_site_reads_from_files(site: Path) -> None:
+    assert (site / "results.html").is_file()
+    assert (site / "changelog.html").is_file()
+    index = (site / "index.html").read_text("utf-8")
+    links = re.findall(r'href="([^"#:]+)"', index)
+    pages = [link for link in links if not link.startswith(("assets/", "search/"))]
+    assert pages, "no links found"
+    # A link to a folder would open a folder listing from the disk.
+    assert [link for link in pages if link.endswith("/") or link == "."] == []
+
+
+def _text(page: Path) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", page.read_text("utf-8")))
+
+
+def test_the_api_page_shows_real_types_and_defaults(site: Path) -> None:
+    text = _text(site / "api.html")
+    assert "Ellipsis" not in text
+    assert "int([x])" not in text  # MAX_JOBS and fields with int's docstring
+    assert "hint(*, timeout: float | None = 2.0)" in text
+    assert "The most threads" in text  # MAX_JOBS's own doc
+    page = (site / "api.html").read_text("utf-8")
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S):
+        cells = [c.strip() for c in re.sub(r"<[^>]+>", "|", row).split("|") if c.strip()]
+        if cells and cells[-1] == "required":
+            # A required parameter has its type: name, type, description, required.
+            assert len(cells) >= 4, cells
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+#: For every table of the page: whether it fits the width of the content, with
+#: nothing to scroll sideways (Material wraps each table in a scrolling box).
+OVERFLOW = """
+JSON.stringify([...document.querySelectorAll('article table')].map((table, i) => {
+  const box = table.closest('.md-typeset__scrollwrap') || table.parentElement;
+  const article = table.closest('article').getBoundingClientRect();
+  return {i, head: table.rows[0].innerText.slice(0, 60),
+          scroll: box.scrollWidth, client: box.clientWidth,
+          right: table.getBoundingClientRect().right, limit: article.right};
+}).filter(t => t.scroll > t.client + 1 || t.right > t.limit + 1))
+"""
+
+
+async def _visit(pages: list[Path], devtools: int, shots: Path) -> dict[str, Any]:
+    aiohttp = pytest.importorskip("aiohttp", reason="the DevTools client uses aiohttp")
+    wide: dict[str, Any] = {}
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"http://127.0.0.1:{devtools}/json/list") as response:
+            targets = await response.json()
+        page = next(t for t in targets if t["type"] == "page")
+        async with http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+            ident = 0
+
+            async def call(method: str, **params: Any) -> Any:
+                nonlocal ident
+                ident += 1
+                await ws.send_json({"id": ident, "method": method, "params": params})
+                while True:
+                    message = json.loads((await ws.receive(timeout=60)).data)
+                    if message.get("id") == ident:
+                        assert "error" not in message, message
+                        return message.get("result", {})
+
+            await call(
+                "Emulation.setDeviceMetricsOverride",
+                width=1280,
+                height=900,
+                deviceScaleFactor=1,
+                mobile=False,
+            )
+            for path in pages:
+                await call("Page.navigate", url=path.as_uri())
+                await asyncio.sleep(1.5)
+                found = await call("Runtime.evaluate", expression=OVERFLOW, returnByValue=True)
+                wide[path.stem] = json.loads(found["result"]["value"])
+                picture = await call("Page.captureScreenshot", format="png")
+                (shots / f"{path.stem}.png").write_bytes(base64.b64decode(picture["data"]))
+    return wide
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (apt-get install chromium)")
+def test_no_table_is_wider_than_its_page(site: Path, tmp_path: Path) -> None:
+    devtools = _free_port()
+    assert CHROMIUM is not None
+    browser = subprocess.Popen(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--allow-file-access-from-files",
+            f"--user-data-dir={tmp_path / 'chromium'}",
+            "--remote-debugging-address=127.0.0.1",
+            f"--remote-debugging-port={devtools}",
+            "about:blank",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", devtools)) == 0:
+                    break
+            time.sleep(0.2)
+        shots = Path(os.environ.get("ACCORDION_DOC_SHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        pages = [site / f"{name}.html" for name in WIDE_PAGES]
+        wide = asyncio.run(_visit(pages, devtools, shots))
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)
+    assert {name: tables for name, tables in wide.items() if tables} == {}
+    assert all((shots / f"{name}.png").stat().st_size > 20_000 for name in WIDE_PAGES)
