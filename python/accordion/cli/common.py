@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from accordion import MAX_JOBS, Rules
+from accordion.cli.errors import CliError as CliError  # here too, where the commands look
 from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 from accordion.games import GAMES, RULE_SETS, Descriptor
 
@@ -18,10 +19,6 @@ RULE_NAMES = RULE_SETS
 
 #: A value argparse quotes in a message, longer than a message shows.
 _QUOTED = re.compile(r"'([^']{61,})'")
-
-
-class CliError(InvalidArgumentError):
-    """A command-line mistake (a flag that does not fit the others), reported on one line."""
 
 
 class Formatter(argparse.HelpFormatter):
