@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from accordion import __version__, _interrupt, _startup
-from accordion.cli import deal, hunt, play, rate, solve, stats
+from accordion.cli import deal, hunt, play, rate, serve, solve, stats
 from accordion.cli.common import Parser, flag_message
 from accordion.cli.output import guarded_stdout
 from accordion.cli.progress import clear_active
@@ -24,7 +24,7 @@ from accordion.errors import (
     OutputError,
 )
 
-COMMANDS = (deal, solve, stats, hunt, play, rate)
+COMMANDS = (deal, solve, stats, hunt, play, rate, serve)
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,
