@@ -278,11 +278,12 @@ def test_a_whole_game_of_each_game_won_by_clicks(served: tuple[str, int, Path], 
         record = await page.js("JSON.parse(localStorage.getItem('accordion-record'))")
         entry = record["games"][f"{name} {GAMES[name].rules[0]} open"]
         assert entry["played"] == 1 and entry["won"] == 1
-        shot = served[2] / f"web-won-{name}.png"
-        await page.shot(shot)
-        assert shot.stat().st_size > 5_000
+        await page.shot(served[2] / f"web-won-{name}.png")
 
     drive(served, script)
+    shot = served[2] / f"web-won-{name}.png"
+    assert shot.stat().st_size > 5_000
+    keep(served, shot)
 
 
 def test_hint_undo_solution_steps_and_analysis(served: tuple[str, int, Path]) -> None:

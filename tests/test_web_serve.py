@@ -170,8 +170,8 @@ def test_play_serve_opens_this_deal_at_the_web_table() -> None:
         opened = post(port, "/api/table", {"game": "royal-marriage", "rules": "parlett", "seed": 3})
         assert opened["state"]["title"] == "Royal Marriage · deal 3 · parlett rules · open"
     finally:
-        status, _ = stopped(process)
-    assert status == 130
+        status, err = stopped(process)
+    assert status == 130 and err.splitlines()[-1] == "accordion: interrupted"
 
 
 @pytest.mark.parametrize(
@@ -275,3 +275,13 @@ def test_the_environment_does_not_open_the_server() -> None:
         assert f"http://127.0.0.1:{port}/" in line
     finally:
         stopped(process)
+
+
+def test_malloc_arenas_are_bounded_on_glibc() -> None:
+    import platform
+
+    from accordion.web.server import fewer_arenas
+
+    if platform.libc_ver()[0] != "glibc":
+        pytest.skip("glibc's malloc arenas only")
+    assert fewer_arenas(8) is True

@@ -4,6 +4,7 @@ stopping on Ctrl-C with the solver's running calls told to stop."""
 
 from __future__ import annotations
 
+import ctypes
 import errno
 import socket
 import sys
@@ -53,6 +54,25 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+#: glibc's ``mallopt`` parameter for the number of malloc arenas.
+M_ARENA_MAX = -8
+
+
+def fewer_arenas(arenas: int = 2) -> bool:
+    """Bound glibc's malloc arenas (Linux): by default each worker thread that runs
+    the solver gets an arena of its own, and the solver's tables, freed in one
+    arena and allocated in another, leave the server's memory growing for minutes
+    under load (benches/web-results.md measured it). Two arenas keep it flat at no
+    measurable cost. Whether it was set."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(libc.mallopt(M_ARENA_MAX, arenas))
+    except (OSError, AttributeError):  # not glibc (musl has no arenas to bound)
+        return False
+
+
 def url(host: str, port: int) -> str:
     """The address to open in a browser."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -82,6 +102,7 @@ def serve(
 
     host = check_host(host)
     sock = listen(host, port)
+    fewer_arenas()
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
