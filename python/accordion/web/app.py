@@ -343,7 +343,10 @@ def create_app(limits: Limits = LIMITS) -> Any:
     @api.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         status = exc.status_code if 400 <= exc.status_code < 500 else 400
-        return error(status, str(exc.detail), "HTTPError")
+        detail = str(exc.detail)
+        if detail == "There was an error parsing the body":  # FastAPI's, for any bad JSON
+            detail = "the body is not JSON, or is nested too deep"
+        return error(status, detail, "HTTPError")
 
     # The API ----------------------------------------------------------------------
 
