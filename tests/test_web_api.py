@@ -174,7 +174,15 @@ def test_the_solution_wins_a_blind_game_at_a_table(client: TestClient) -> None:
     assert solution["peeks"] is True
     for step in solution["steps"]:
         answer = act(action="play", spec=step["move"])
-    assert answer["state"]["won"] and "You won" in answer["message"]
+    assert answer["state"]["won"] and answer["message"].endswith(". You won deal 13!")
+    assert answer["state"]["ending"] == "You won deal 13!"
+
+
+def test_a_variant_s_table_is_named_by_its_own_title(client: TestClient) -> None:
+    opened = client.post("/api/table", json={"game": "accordions-revenge", "pysol": 1}).json()
+    assert opened["state"]["title"].startswith("Accordion's Revenge · ")
+    skidoo = client.post("/api/table", json={"game": "23-skidoo", "seed": 2}).json()
+    assert skidoo["state"]["title"] == "23 Skidoo · deal 2 · modern rules, distances 2,3 · open"
 
 
 # Errors: the package's message, a 4xx, JSON ----------------------------------------

@@ -410,6 +410,13 @@ def analysis(table: Table, seconds: float) -> list[dict[str, Any]]:
     return rated
 
 
+def ending(table: Table) -> str:
+    """What the page says when no action is left (the terminal's words, without its keys)."""
+    if table.won:
+        return f"You won {table.session.deal_name}!"
+    return f"Game over: {table.count(table.left)} left. Undo, restart or a new deal."
+
+
 def legal(table: Table) -> list[dict[str, Any]]:
     """The legal actions of the table's position, each in words."""
     return [move_text(table, move) for move in table.game.legal_moves]
@@ -437,9 +444,15 @@ def state(table: Table) -> dict[str, Any]:
                 "targets": sorted(table.targets(place)) if place in movable else [],
             }
         )
+    # The session's title names the engine's game (a PySolFC variant is played by
+    # Accordion's session): the page names the game played.
+    title = session.title
+    engine_name, _, rest = title.partition(" · ")
+    if engine_name != table.entry.title and rest:
+        title = f"{table.entry.title} · {rest}"
     return {
         "game": table.entry.name,
-        "title": session.title,
+        "title": title,
         "rules": table.rules_name,
         "blind": table.blind,
         "seed": session.seed,
@@ -459,7 +472,7 @@ def state(table: Table) -> dict[str, Any]:
         "can_redo": bool(table._redo),
         "automatic": table.automatic,
         "history": [str(move) for move in table.game.history],
-        "ending": table.ending() if table.over else "",
+        "ending": ending(table) if table.over else "",
     }
 
 
@@ -605,5 +618,5 @@ def act(
     else:  # the schema lists the actions; kept for direct callers
         raise InvalidArgumentError(f"unknown action {action[:60]!r}", "action")
     if table.over and action not in ("hint", "solve", "analyse", "state"):
-        message = f"{message}. {table.ending()}" if message else table.ending()
+        message = f"{message}. {ending(table)}" if message else ending(table)
     return {"message": message, **said}
