@@ -359,3 +359,22 @@ def test_the_schema_documents_the_limits(client: TestClient) -> None:
     docs = client.get("/docs").text
     assert "65,536 bytes" in docs and "/api/solve" in docs
     assert json.loads(json.dumps(schema)) == schema
+
+
+def test_a_throw_game_s_hint_keeps_to_the_time_limit(client: TestClient) -> None:
+    # Accordian Patience's exact solver does not settle full deck 8 in 10 s; the
+    # terminal table's best line waits for it, the server answers within its budget.
+    body = {"game": "accordian", "seed": 8, "time_limit": 0.5}
+    began = time.monotonic()
+    hint = client.post("/api/hint", json=body).json()
+    assert time.monotonic() - began < 5
+    assert hint["settled"] is False and hint["verdict"].startswith("undecided: best found is ")
+    assert hint["move"] is not None
+    opened = client.post("/api/table", json={"game": "accordian", "seed": 8}).json()
+    began = time.monotonic()
+    answer = client.post(
+        f"/api/table/{opened['id']}", json={"action": "analyse", "time_limit": 1}
+    ).json()
+    assert time.monotonic() - began < 10
+    legal = answer["state"]["status"].split(" legal action")[0].rsplit(" ", 1)[1]
+    assert len(answer["analysis"]) == int(legal)
