@@ -3,10 +3,9 @@
     python scripts/table_screenshot.py
 
 Deal 1 at 100×30 with the analysis panel open and a pile picked up, and the same
-deal at 40×20 as it first opens; Textual draws each screen as an SVG. The
-browser's picture, docs/images/table-browser.png, comes from the browser test
-(``ACCORDION_SCREENSHOT=docs/images/table-browser.png pytest
-tests/test_table_browser.py``).
+deal at 40×20 as it first opens; Textual draws each screen as an SVG. The web
+table's pictures (docs/images/web-*.png) come from its browser test
+(``ACCORDION_SCREENSHOTS=docs/images pytest tests/test_web_browser.py``).
 """
 
 from __future__ import annotations

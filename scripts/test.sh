@@ -8,7 +8,7 @@
 #   package:   one abi3 wheel (`maturin build`), checked with auditwheel and twine;
 #              the sdist, checked and built into a wheel in a fresh environment
 #   Python:    the wheel in a fresh virtual environment; Chromium (Debian) for the
-#              served table's browser test; mypy --strict, stubtest, ruff, pytest
+#              web table's browser test; mypy --strict, stubtest, ruff, pytest
 #   versions:  the same wheel on every CPython 3.10-3.13 found (scripts/smoke.py)
 #   docs:      the documentation site, `mkdocs build --strict`, without network
 #   release:   the release workflow checked against the GitHub workflow schema
@@ -119,10 +119,10 @@ echo "the wheel built from the sdist solves deal 1: win"
 
 # ---------------------------------------------------------------- Python
 step "install the wheel with the test, play and docs extras"
-python -m pip install --quiet "$WHEEL[test,play,plot,docs,distributed,fuzz]"
+python -m pip install --quiet "$WHEEL[test,play,plot,docs,distributed,fuzz,web]"
 
-step "Chromium from Debian's packages, for the served table's browser test"
-# tests/test_table_browser.py drives it headless on 127.0.0.1; where it cannot be
+step "Chromium from Debian's packages, for the web table's browser test"
+# tests/test_web_browser.py drives it headless on 127.0.0.1; where it cannot be
 # installed (no apt-get, not root, no network) that test is skipped and says why.
 if command -v chromium >/dev/null; then
     echo "chromium: $(command -v chromium)"

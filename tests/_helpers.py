@@ -186,3 +186,16 @@ def finish(child: pexpect.spawn, status: int = 0) -> str:
     child.close()
     assert child.exitstatus == status
     return plain(child.before or "")
+
+
+def web_client(app: Any) -> Any:
+    """Starlette's test client on ``app`` (the web extra's server). Imported here,
+    warnings silenced: this Starlette warns at import that its client will move
+    from httpx to httpx2, which the suite's ``filterwarnings = error`` would make
+    a failure."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    return TestClient(app)

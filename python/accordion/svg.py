@@ -172,6 +172,26 @@ def save_svg(path: str | PathLike[str], item: Drawable, *, width: int = DEFAULT_
         file.write(svg(item, width=width))
 
 
+def pile_svg(pile: Sequence[CardLike], *, noun: str = "pile") -> str:
+    """A picture of one pile alone (its top card, the cards under it peeking out,
+    and its height on a badge), as the row's picture draws it: the web table's
+    cards. The number of the pile is left to the page.
+
+    Examples:
+        >>> from accordion import Card
+        >>> pile_svg([Card.parse("7H"), Card.parse("7S")]).count('class="card"')
+        1
+    """
+    if not pile:
+        raise ValueError("a pile has at least one card")
+    width, height = CARD_W + 10, CARD_H + 14
+    body = _pile(1, pile, 1, 9, noun=noun).split("\n", 1)[1]  # without the number label
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="{FONT}">\n{body}\n</svg>\n'
+    )
+
+
 def _table(item: Drawable) -> tuple[list[Sequence[CardLike]], int]:
     """The piles (bottom to top) and the stock size of whatever is to be drawn."""
     if isinstance(item, str):

@@ -30,7 +30,7 @@ from accordion.errors import (
 
 #: The subcommands, in the order ``accordion --help`` lists them: each is the
 #: module ``accordion.cli.NAME``.
-COMMANDS = ("deal", "solve", "stats", "hunt", "play", "rate")
+COMMANDS = ("deal", "solve", "stats", "hunt", "play", "rate", "serve")
 
 DESCRIPTION = """\
 Accordion (Idle Year, Tower of Babel, Leapfrog): solve deals, measure win rates,

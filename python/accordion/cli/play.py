@@ -5,14 +5,13 @@ where the ``play`` extra is not installed."""
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from typing import Any
 
 from accordion.cli.common import add_game_flags, game_rules, seed_number, the_game
 from accordion.cli.numbering import numbered_deals
-from accordion.errors import shown
+from accordion.cli.serve import port_number
 from accordion.games import ALL_RULE_SETS, Descriptor
 
 HELP = "play a deal in the terminal"
@@ -46,7 +45,9 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         "--stats", action="store_true", help="print your record (games played, won, streaks)"
     )
     table.add_argument(
-        "--serve", action="store_true", help="serve the table to a browser (textual-serve)"
+        "--serve",
+        action="store_true",
+        help="open this deal at the web table of accordion serve (the web extra)",
     )
     table.add_argument(
         "--port", type=port_number, default=8000, metavar="P", help="--serve's port (8000)"
@@ -57,38 +58,6 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         metavar="H",
         help="--serve's address (127.0.0.1: this machine only; 0.0.0.0 opens it to all)",
     )
-
-
-def port_number(text: str) -> int:
-    """A TCP port, 1 to 65535."""
-    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
-    if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {shown(text)}")
-    return number
-
-
-#: The options that are --serve's own, not passed on to the served table.
-SERVE_OPTIONS = {"--serve": 0, "--port": 1, "--host": 1}
-
-
-def served_argv(argv: list[str]) -> list[str]:
-    """``accordion play``'s options without --serve, --port and --host.
-
-    >>> served_argv(["--seed", "3", "--serve", "--port", "9000", "--host=::1"])
-    ['--seed', '3']
-    """
-    kept: list[str] = []
-    skip = 0
-    for word in argv:
-        if skip:
-            skip -= 1
-            continue
-        name = word.split("=", 1)[0]
-        if name in SERVE_OPTIONS:
-            skip = SERVE_OPTIONS[name] if "=" not in word else 0
-            continue
-        kept.append(word)
-    return kept
 
 
 def _stats() -> int:
@@ -106,9 +75,7 @@ def _open(session: Any, args: argparse.Namespace, game: Descriptor) -> int:
     from accordion.play import table
     from accordion.play.loop import play
 
-    # Served (play --serve), the table talks to textual-serve over pipes, not a terminal.
-    served = "TEXTUAL_DRIVER" in os.environ
-    if args.plain or not (served or (sys.stdin.isatty() and sys.stdout.isatty())):
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return play(session)
     if not table.available():
         print(
@@ -120,6 +87,30 @@ def _open(session: Any, args: argparse.Namespace, game: Descriptor) -> int:
     return table.run(session, game=game)
 
 
+def _serve(args: argparse.Namespace, game: Descriptor, deal: Any, seed: int | None) -> int:
+    """``play --serve``: the web table of ``accordion serve``, opened on this deal
+    (checked here first, as ``play`` checks it) by the address it prints."""
+    from urllib.parse import urlencode
+
+    from accordion.web.server import serve
+
+    query: dict[str, str] = {"game": game.name, "rules": args.rules}
+    if deal is not None:
+        query["deal"] = str(deal)
+    elif seed is not None:
+        query["seed"] = str(seed)
+    if getattr(args, "pysol", None) is not None:
+        query["pysol"] = str(args.pysol)
+    if args.blind:
+        query["blind"] = "1"
+    if game.supports("variant") and game.variant is None:
+        if args.two_way:
+            query["two_way"] = "1"
+        if args.distances != "1,3":
+            query["distances"] = args.distances
+    return serve(args.host, args.port, start="?" + urlencode(query))
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``accordion play`` with the parsed ``args``; return the exit status (0 on success).
 
@@ -128,11 +119,6 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.stats:
         return _stats()
-    if args.serve:
-        from accordion.play.table import serve
-
-        argv = served_argv(list(getattr(args, "argv", sys.argv[2:])))
-        return serve(argv, host=args.host, port=args.port)
     game = the_game(args, "play")
     game.check_rules(args.rules, "play")
     numbered = numbered_deals(args)
@@ -146,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
             seed = random.SystemRandom().randrange(2**32)
         deal = game.numbered()(seed, 52)
     rules = game_rules(args)
+    if args.serve:
+        return _serve(args, game, None if seed is not None and not numbered else deal, seed)
     if getattr(rules, "goal", None) is not None:
         print(f"goal card {rules.goal}: it must end on top of the last pile", file=sys.stderr)
     return _open(game.session_class()(deal, rules, blind=args.blind, seed=seed), args, game)

@@ -1,8 +1,7 @@
 """The full-screen table of `accordion play`, in a terminal or a browser.
 
 :func:`run` opens the table on a sitting of any game (the session the game's
-registry entry names); :func:`serve` serves it to a browser with
-``textual-serve``. Both need the ``play`` extra (``pip install
+registry entry names). It needs the ``play`` extra (``pip install
 'accordion-patience[play]'``); :func:`available` says whether it is installed,
 so that ``accordion play`` falls back to the line prompt in one line when not.
 
@@ -14,10 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import shlex
 import signal
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from accordion.errors import MissingExtraError
@@ -67,19 +64,3 @@ def run(session: Any, *, game: Descriptor, record: bool = True) -> int:
         with contextlib.suppress(OSError, ValueError):
             print(f"accordion: stopped by {name}", file=sys.stderr)
     return 0 if status is None else status
-
-
-def serve(argv: Sequence[str], *, host: str = "127.0.0.1", port: int = 8000) -> int:
-    """Serve the table of ``accordion play ARGV`` to browsers at http://HOST:PORT.
-
-    Each browser tab runs its own ``accordion play`` process (``textual-serve``);
-    the host is loopback unless told otherwise, since anyone who reaches the
-    port gets a process.
-    """
-    if importlib.util.find_spec("textual_serve") is None or not available():
-        raise MissingExtraError(f"--serve needs textual-serve: {EXTRA}")
-    from textual_serve.server import Server
-
-    command = shlex.join([sys.executable, "-m", "accordion", "play", *argv])
-    Server(command, host=host, port=port, title="accordion play").serve()
-    return 0

@@ -1,0 +1,41 @@
+"""`accordion serve`: the web table and the JSON API (:mod:`accordion.web`)."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "serve the web table and the JSON API (the web extra)"
+DESCRIPTION = """Serve the game in a browser at http://HOST:PORT/ (every game of --game, with
+card pictures, hints, the solution and the analysis) and a JSON API for apps under /api/
+(described at /docs and /openapi.json). Listens on 127.0.0.1 (this machine) unless --host
+says otherwise. Needs the web extra: pip install 'accordion-patience[web]'."""
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535."""
+    number = int(text) if text.isdigit() else -1
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {text[:60]!r}")
+    return number
+
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """The ``serve`` subcommand's options."""
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="H",
+        help="the address to listen on (127.0.0.1: this machine only; 0.0.0.0: every "
+        "interface, e.g. behind a reverse proxy on another machine)",
+    )
+    parser.add_argument(
+        "--port", type=port_number, default=8000, metavar="P", help="the port (default 8000)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C (which :func:`accordion.cli.main` reports as
+    ``accordion: interrupted``, status 130)."""
+    from accordion.web.server import serve
+
+    return serve(args.host, args.port)

@@ -1,0 +1,643 @@
+"""What the web server answers, whatever the game: solving a row, a hint from a
+position, a numbered deal, the legal moves, a rating, and the web table's sittings.
+
+Everything here is plain Python over the package's own pieces: a game is its
+entry in the registry (:mod:`accordion.games`), a position is that game's table
+sitting (the session its entry names, seen through
+:class:`accordion.play.table.model.Table`), so that no game is named here and a
+game added to the registry is served as it is. The ASGI application
+(:mod:`accordion.web.app`) only turns requests into these calls, runs them off
+the event loop and turns their answers and errors into JSON.
+
+Every function is synchronous and bounded: each solver call has a time budget
+(:class:`Limits`), and a bad value raises the package's typed error
+(:class:`accordion.errors.AccordionError`), which the application answers with a
+4xx and the error's message.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import accordion
+from accordion import Deal, Rules, pysol_goal
+from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
+from accordion.games import GAMES, Descriptor, find_game
+from accordion.play.session import ThrowSession
+from accordion.play.table.model import LEVELS, Best, Table
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may ask of the server (stated in docs/web.md)."""
+
+    #: Bytes in a request body.
+    body: int = 64 * 1024
+    #: Seconds a client may take to send its body.
+    body_seconds: float = 10.0
+    #: Characters in a row of cards (a 52-card row is 155).
+    row: int = 400
+    #: Moves in a position's history (deals included).
+    moves: int = 200
+    #: A solver's time budget per request, seconds: the default and the most.
+    seconds: float = 2.0
+    max_seconds: float = 10.0
+    #: Numbered deals tried by ``winnable`` and a difficulty level.
+    tries: int = 20_000
+    #: Solver calls running at once (threads), and requests in flight in all:
+    #: past that a request is refused at once with 429.
+    workers: int = 4
+    in_flight: int = 256
+    #: Web-table sittings kept, and seconds an idle one is kept.
+    sittings: int = 2_000
+    idle: float = 3_600.0
+
+
+LIMITS = Limits()
+
+
+def game_named(name: str | None) -> Descriptor:
+    """The game a request names (default Accordion), or ``InvalidRulesError``."""
+    return find_game("accordion" if name is None else name)
+
+
+def games() -> list[dict[str, Any]]:
+    """The registry as the page and the API's users see it."""
+    return [
+        {
+            "name": game.name,
+            "title": game.title,
+            "summary": game.summary,
+            "aliases": list(game.aliases),
+            "pysol_id": game.pysol_id,
+            "rules": list(game.rules),
+            "solve_rules": list(game.solve_rules),
+            "piece": game.nouns.piece,
+            "stock": game.nouns.stock,
+            "won_at": game.won_at,
+            "variant": game.supports("variant"),
+            "choose": game.supports("choose"),
+            "rate": game.supports("rate"),
+            "needs_pysol": bool(game.variant is not None and game.variant.goal_from_pysol),
+        }
+        for game in GAMES.values()
+    ]
+
+
+def rules_for(
+    game: Descriptor,
+    name: str | None,
+    *,
+    two_way: bool = False,
+    distances: Sequence[int] | None = None,
+    pysol: int | None = None,
+    allowed: tuple[str, ...] | None = None,
+    command: str = "play",
+) -> Any:
+    """The rules ``game`` is played under: the rule set ``name`` (default the game's
+    first) with the variant flags the request gives or the game fixes, as the
+    game's classes take them (Accordion's ``Rules``, or a rule set's name).
+
+    Accordion's Revenge's goal card comes from PySolFC's game number ``pysol``.
+    """
+    name = (allowed or game.rules)[0] if name is None else name
+    game.check_rules(name, command, allowed)
+    asked = two_way or (distances is not None and list(distances) != [1, 3])
+    variant = game.variant
+    if asked and not game.supports("variant"):
+        game.require("variant", command)
+    if not game.plays_accordion:
+        return name
+    goal = None
+    if variant is not None and variant.goal_from_pysol:
+        if pysol is None:
+            raise InvalidArgumentError(
+                f"{command} --game {game.name}: its goal card comes from PySolFC's game "
+                "number: give pysol",
+                "pysol",
+            )
+        goal = pysol_goal(pysol)
+    if variant is not None:
+        return Rules(
+            name,
+            two_way=variant.two_way,
+            distances=variant.distances,
+            win_piles=variant.win_piles,
+            goal=goal,
+        )
+    return Rules(name, two_way=two_way, distances=list(distances or (1, 3)))
+
+
+def check_row(text: str, limits: Limits = LIMITS) -> str:
+    """``text`` if it is short enough to be a row, else ``InvalidDealError``."""
+    if len(text) > limits.row:
+        raise accordion.InvalidDealError(
+            f"deal too long: {len(text):,} characters (a row has at most 52 cards, "
+            f"{limits.row} characters): {text[:60]!r}"
+        )
+    return text
+
+
+def deal_of(
+    game: Descriptor,
+    *,
+    deal: str | None = None,
+    seed: int | None = None,
+    pysol: int | None = None,
+    cards: int | None = None,
+    limits: Limits = LIMITS,
+) -> tuple[Deal, int | None]:
+    """The row a request names (the text of a row, a numbered deal of ``cards``
+    cards, or PySolFC's game ``pysol``), read and checked as the game's row, with
+    its number (``None`` for a row given as text)."""
+    given = [name for name, value in (("deal", deal), ("seed", seed)) if value is not None]
+    if len(given) > 1:
+        raise InvalidArgumentError("give deal or seed, not both", "deal")
+    if cards is not None and seed is None:
+        raise InvalidArgumentError(
+            "cards goes with seed: numbered deals of that many cards", "cards"
+        )
+    if deal is not None:
+        return game.parse_row(check_row(deal, limits)), None
+    if seed is not None:
+        if not 0 <= seed < 2**64:
+            raise InvalidArgumentError(f"seed: deal numbers are 0 to 2**64 - 1, got {seed}", "seed")
+        if cards is not None and not 1 <= cards <= 52:
+            raise InvalidArgumentError(f"cards must be 1 to 52 cards, got {cards}", "cards")
+        return game.numbered()(seed, 52 if cards is None else cards), seed
+    if pysol is not None:
+        return Deal.from_pysol(pysol, game.name), None
+    raise InvalidArgumentError("give a deal (its cards), a seed or a pysol number", "deal")
+
+
+def budget(seconds: float | None, limits: Limits = LIMITS) -> float:
+    """A request's solver time budget: ``seconds`` (default the server's), at most the
+    server's most."""
+    if seconds is None:
+        return limits.seconds
+    if not 0 < seconds <= limits.max_seconds:
+        raise InvalidArgumentError(
+            f"time_limit must be more than 0 and at most {limits.max_seconds:g} seconds, "
+            f"got {seconds}",
+            "time_limit",
+        )
+    return seconds
+
+
+# Solving an open row -------------------------------------------------------------
+
+
+def solve(
+    game: Descriptor,
+    deal: Deal,
+    rules: Any,
+    *,
+    seconds: float,
+    max_nodes: int | None = None,
+) -> dict[str, Any]:
+    """The game's exact solver on ``deal``: the contract's JSON object, with the game
+    and what is counted (piles or cards)."""
+    solution = game.solver()(deal, rules=rules, timeout=seconds, max_nodes=max_nodes)
+    answer: dict[str, Any] = {"game": game.name, **solution.to_dict()}
+    answer["moves"] = [str(move) for move in solution.moves]
+    answer["left"] = int(getattr(solution, "cards", solution.piles))
+    answer["piece"] = game.nouns.piece
+    answer["rules"] = getattr(rules, "name", rules)
+    return answer
+
+
+def rate(game: Descriptor, deal: Deal, rules: Any) -> dict[str, Any]:
+    """How hard the open deal is (``accordion.rate``), refused where the game cannot."""
+    game.require("rate", "rate")
+    rating = accordion.rate(deal, rules=rules, game=game.engine)
+    return {"game": game.name, "deal": str(deal), **rating.to_dict()}
+
+
+def pick_deal(
+    game: Descriptor,
+    *,
+    seed: int | None,
+    cards: int | None,
+    winnable: bool,
+    difficulty: str | None,
+    rules: Any,
+    blind: bool,
+    pysol: int | None = None,
+    solvitaire: int | None = None,
+    knuth: int | None = None,
+    limits: Limits = LIMITS,
+) -> dict[str, Any]:
+    """A deal: numbered deal ``seed`` (default a random number), the first winnable
+    one or the first of a difficulty level from ``seed`` on, or another program's
+    numbered deal. Its cards, its number and where it came from."""
+    others = {"pysol": pysol, "solvitaire": solvitaire, "knuth": knuth}
+    named = [name for name, value in others.items() if value is not None]
+    if len(named) > 1 or (named and (seed is not None or winnable or difficulty)):
+        raise InvalidArgumentError(
+            "give one of seed (with winnable or difficulty), pysol, solvitaire, knuth", "seed"
+        )
+    if cards is not None and not 1 <= cards <= 52:
+        raise InvalidArgumentError(f"cards must be 1 to 52 cards, got {cards}", "cards")
+    if seed is not None and not 0 <= seed < 2**64:
+        raise InvalidArgumentError(f"seed: deal numbers are 0 to 2**64 - 1, got {seed}", "seed")
+    source = named[0] if named else "seed"
+    if source == "pysol":
+        deal = Deal.from_pysol(pysol if pysol is not None else 0, game.name)
+        return {"game": game.name, "deal": str(deal), "source": "pysol", "number": pysol}
+    if source in ("solvitaire", "knuth"):
+        game.require("numberings", source)
+        number = others[source]
+        assert number is not None
+        if source == "solvitaire":
+            deal = Deal.from_solvitaire(number, "late-binding" if cards == 18 else "accordion")
+        else:
+            deal = Deal.from_knuth(number, 18 if cards is None else cards)
+        return {"game": game.name, "deal": str(deal), "source": source, "number": number}
+    if winnable and difficulty:
+        raise InvalidArgumentError("give winnable or difficulty, not both", "difficulty")
+    count = 52 if cards is None else cards
+    if winnable or difficulty:
+        game.require("choose", "deal")
+        if winnable:
+            deal = accordion.winnable_deal(
+                seed=seed, rules=rules, blind=blind, cards=count, tries=limits.tries
+            )
+        else:
+            if difficulty not in LEVELS:
+                raise InvalidArgumentError(
+                    f"difficulty must be easy, medium or hard, got {str(difficulty)[:60]!r}",
+                    "difficulty",
+                )
+            deal = accordion.difficulty_deal(
+                difficulty, seed=seed, cards=count, rules=rules, tries=limits.tries
+            )
+        number = deal.seed
+    else:
+        number = random.SystemRandom().randrange(2**32) if seed is None else seed
+        deal = game.numbered()(number, count)
+    return {"game": game.name, "deal": str(deal), "source": "seed", "number": number}
+
+
+# Positions: a game, its rules, a deal and the moves played ------------------------
+
+
+def sit(game: Descriptor, deal: Deal, rules: Any, *, blind: bool, seed: int | None) -> Table:
+    """A sitting at ``game``'s table (its registry's session) on ``deal``."""
+    session = game.session_class()(deal, rules, blind=blind, seed=seed)
+    return Table(session, game)
+
+
+def replay(table: Table, moves: Sequence[str], limits: Limits = LIMITS) -> None:
+    """Play ``moves`` (each as the game writes it: ``7H>7S``, ``out 5D``, ``deal``)
+    at ``table``; a move that is not legal names its place in the list."""
+    if len(moves) > limits.moves:
+        raise InvalidArgumentError(
+            f"moves: at most {limits.moves} moves, got {len(moves):,}", "moves"
+        )
+    parse = table.entry.move_class().parse
+    for number, text in enumerate(moves, 1):
+        try:
+            table.game.play(parse(check_row(text, limits)))
+        except AccordionError as error:
+            raise type(error)(f"move {number} ({text[:60]!r}): {error}") from None
+
+
+def move_text(table: Table, move: Any) -> dict[str, Any]:
+    """A move as the API gives it: its text, its words and the places it touches."""
+    return {"move": str(move), "text": table.describe(move), "places": list(table.picks(move))}
+
+
+def best(table: Table, seconds: float, game: Any = None) -> Best:
+    """Best play from ``game`` (default the table's position) within ``seconds``.
+
+    The table's own :meth:`Table.best` gives a game of throws its session's best
+    line, whose solver has no budget (a terminal player waits; a server must not:
+    Accordian Patience's exact solver can take minutes on a full deck). Here the
+    solver of an open row gets ``seconds``, and a line it does not settle is
+    ``settled=False``; best play that follows the game's hint (the rules under
+    which the hint is best play, all of them fast) is unchanged."""
+    game = table.game if game is None else game
+    session = table.session
+    if not isinstance(session, ThrowSession) or session.rules in session.HINTED:
+        return table.best(game, budget=seconds)
+    end = game.copy()
+    line = [end.deal() for _ in range(end.stock_size)]
+    solution = table.entry.solver()(end, timeout=seconds)
+    line.extend(end.play(move) for move in solution.moves)
+    return Best(
+        tuple(line),
+        bool(end.outcome.won),
+        int(end.outcome.cards),
+        settled=solution.result != "unknown",
+    )
+
+
+def hint(table: Table, seconds: float) -> dict[str, Any]:
+    """A move that keeps the best result (the win, if it can still be had), and what
+    best play keeps: ``still winnable`` or ``lost: best is N piles``."""
+    if table.over:
+        return {
+            "move": None,
+            "text": "",
+            "places": [],
+            "winnable": table.won,
+            "settled": True,
+            "left": table.left,
+            "verdict": "won" if table.won else f"lost: {table.count(table.left)} left",
+            "message": "no legal action left",
+        }
+    found = best(table, seconds)
+    move, message = table.hint(found)
+    said = move_text(table, move) if move is not None else {"move": None, "text": "", "places": []}
+    return {
+        **said,
+        "winnable": found.won,
+        "settled": found.settled,
+        "left": found.left,
+        "verdict": verdict(table, found),
+        "message": message,
+        "peeks": table.peeks,
+    }
+
+
+def verdict(table: Table, found: Best) -> str:
+    """``still winnable``, ``lost: best is 3 piles`` or ``undecided: best found is …``."""
+    if found.won:
+        return "still winnable"
+    if not found.settled:
+        return f"undecided: best found is {table.count(found.left)}"
+    return f"lost: best is {table.count(found.left)}"
+
+
+def steps(table: Table, moves: Sequence[Any]) -> list[dict[str, Any]]:
+    """The moves of a line from the table's position, numbered and each in words (in
+    the position before it), played on a copy."""
+    session = table.session
+    saved = session.game
+    session.game = saved.copy()
+    try:
+        numbered = []
+        for number, move in enumerate(moves, 1):
+            numbered.append({"number": number, **move_text(table, move)})
+            session.game.play(move)
+        return numbered
+    finally:
+        session.game = saved
+
+
+def solution(table: Table, seconds: float) -> dict[str, Any]:
+    """Best play from the table's position to its end, step by step."""
+    found = best(table, seconds)
+    return {
+        "winnable": found.won,
+        "settled": found.settled,
+        "left": found.left,
+        "verdict": verdict(table, found),
+        "steps": steps(table, found.moves),
+        "peeks": table.peeks,
+    }
+
+
+def analysis(table: Table, seconds: float) -> list[dict[str, Any]]:
+    """Every legal action rated: where best play goes after it (a win kept, or the
+    fewest piles or cards), the whole within ``seconds``."""
+    legal = list(table.game.legal_moves)
+    if not legal:
+        return []
+    each = max(seconds / len(legal), 0.05)
+    rated = []
+    for move in legal:
+        after = table.game.copy()
+        words = move_text(table, move)
+        after.play(move)
+        found = best(table, each, after)
+        rated.append(
+            {
+                **words,
+                "winnable": found.won,
+                "settled": found.settled,
+                "left": found.left,
+                "verdict": verdict(table, found),
+            }
+        )
+    rated.sort(key=lambda item: (not item["winnable"], item["left"]))
+    return rated
+
+
+def ending(table: Table) -> str:
+    """What the page says when no action is left (the terminal's words, without its keys)."""
+    if table.won:
+        return f"You won {table.session.deal_name}!"
+    return f"Game over: {table.count(table.left)} left. Undo, restart or a new deal."
+
+
+def legal(table: Table) -> list[dict[str, Any]]:
+    """The legal actions of the table's position, each in words."""
+    return [move_text(table, move) for move in table.game.legal_moves]
+
+
+def state(table: Table) -> dict[str, Any]:
+    """What the page draws: the row (each pile with its cards), what can be picked
+    and where it can go, the stock, the status line and the buttons' states."""
+    session = table.session
+    noun = table.noun
+    piles = []
+    movable = table.movable()
+    for place, pile in enumerate(table.piles):
+        cards = [str(card) for card in pile]
+        top = pile[-1]
+        label = f"{noun} {place + 1}: {card_words(top)}"
+        if len(pile) > 1:
+            label += f", on {len(pile) - 1} more"
+        piles.append(
+            {
+                "place": place,
+                "cards": cards,
+                "top": str(top),
+                "label": label,
+                "targets": sorted(table.targets(place)) if place in movable else [],
+            }
+        )
+    # The session's title names the engine's game (a PySolFC variant is played by
+    # Accordion's session): the page names the game played.
+    title = session.title
+    engine_name, _, rest = title.partition(" · ")
+    if engine_name != table.entry.title and rest:
+        title = f"{table.entry.title} · {rest}"
+    return {
+        "game": table.entry.name,
+        "title": title,
+        "rules": table.rules_name,
+        "blind": table.blind,
+        "seed": session.seed,
+        "deal": str(session.deal),
+        "deal_name": session.deal_name,
+        "replay": session.replay_hint(),
+        "piece": noun,
+        "stock_name": table.entry.nouns.stock,
+        "piles": piles,
+        "stock": table.stock,
+        "status": session.status(),
+        "over": table.over,
+        "won": table.won,
+        "left": table.left,
+        "can_deal": table.can_deal(),
+        "can_undo": table.moved,
+        "can_redo": bool(table._redo),
+        "automatic": table.automatic,
+        "history": [str(move) for move in table.game.history],
+        "ending": ending(table) if table.over else "",
+    }
+
+
+RANKS = {
+    "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+}
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_words(card: Any) -> str:
+    """``seven of hearts``: a card as a screen reader says it."""
+    return f"{RANKS[card.rank]} of {SUITS[card.suit]}"
+
+
+# The web table's sittings ---------------------------------------------------------
+
+
+@dataclass
+class Sitting:
+    """One browser tab's table: the sitting, a lock (one action at a time) and when
+    it was last used."""
+
+    table: Table
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    used: float = field(default_factory=time.monotonic)
+
+
+class NoSuchTable(AccordionError):
+    """A table id the server does not know (never made, or expired)."""
+
+
+class Sittings:
+    """The tables of every tab, in memory: at most ``limits.sittings``, the least
+    recently used dropped first, and any idle for ``limits.idle`` seconds dropped.
+    A sitting is a game object and a few lists: a thousand idle tabs cost a few
+    megabytes, and no process."""
+
+    def __init__(self, limits: Limits = LIMITS) -> None:
+        self.limits = limits
+        self._tables: OrderedDict[str, Sitting] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def open(self, table: Table) -> str:
+        """Keep ``table``; its id (unguessable: a tab's table is its own)."""
+        ident = secrets.token_urlsafe(12)
+        with self._guard:
+            self._expire()
+            self._tables[ident] = Sitting(table)
+            while len(self._tables) > self.limits.sittings:
+                self._tables.popitem(last=False)
+        return ident
+
+    def get(self, ident: str) -> Sitting:
+        """The sitting ``ident``, marked used, or :class:`NoSuchTable`."""
+        with self._guard:
+            self._expire()
+            sitting = self._tables.get(ident)
+            if sitting is None:
+                raise NoSuchTable(
+                    f"no table {ident[:60]!r}: it was never opened or has expired (open a new one)"
+                )
+            sitting.used = time.monotonic()
+            self._tables.move_to_end(ident)
+            return sitting
+
+    def close(self, ident: str) -> bool:
+        """Drop the sitting ``ident``; whether there was one."""
+        with self._guard:
+            return self._tables.pop(ident, None) is not None
+
+    def _expire(self) -> None:
+        cutoff = time.monotonic() - self.limits.idle
+        while self._tables:
+            ident, sitting = next(iter(self._tables.items()))
+            if sitting.used >= cutoff:
+                break
+            del self._tables[ident]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._tables))
+
+
+def act(
+    table: Table, action: str, *, place: int | None, to: int | None, spec: str, seconds: float
+) -> dict[str, Any]:
+    """Carry out one action of the page at ``table``; what it said, and any hint,
+    solution or analysis it asked for."""
+    said: dict[str, Any] = {}
+    if action == "move":
+        if place is None or to is None:
+            raise InvalidArgumentError("a move needs from and to (places in the row)", "from")
+        targets = table.targets(place) if 0 <= place < len(table.piles) else {}
+        move = targets.get(to)
+        if move is None:
+            raise IllegalMoveError(
+                f"no move from place {place + 1} to place {to + 1}"
+                if 0 <= place < len(table.piles)
+                else f"no {table.noun} at place {place + 1}"
+            )
+        message = table.play(move)
+    elif action == "play":
+        parse = table.entry.move_class().parse
+        message = table.play(parse(check_row(spec)))
+    elif action == "deal":
+        message = table.deal()
+    elif action == "undo":
+        message = table.undo()
+    elif action == "redo":
+        message = table.redo()
+    elif action == "restart":
+        message = table.restart()
+    elif action == "new":
+        message = table.new_deal(check_row(spec))
+    elif action == "forced":
+        move = table.forced()
+        message = table.play(move) if move is not None else "no forced move now"
+    elif action == "hint":
+        said["hint"] = hint(table, seconds)
+        message = said["hint"]["message"]
+    elif action == "solve":
+        said["solution"] = solution(table, seconds)
+        message = f"solution: {said['solution']['verdict']}"
+    elif action == "analyse":
+        said["analysis"] = analysis(table, seconds)
+        message = f"analysis of {len(said['analysis'])} legal actions"
+    elif action == "state":
+        message = ""
+    else:  # the schema lists the actions; kept for direct callers
+        raise InvalidArgumentError(f"unknown action {action[:60]!r}", "action")
+    if table.over and action not in ("hint", "solve", "analyse", "state"):
+        message = f"{message}. {ending(table)}" if message else ending(table)
+    return {"message": message, **said}
