@@ -143,7 +143,7 @@ async def drive(page_url: str, devtools_port: int, shot: Path) -> str:
             await tools.press("Enter", "Enter", "\r", 13)
             await tools.press("Enter", "Enter", "\r", 13)
             await tools.wait_for("moves 1")
-            await tools.wait_for("played 6C>3C")
+            await tools.wait_for("played 6♣>3♣")  # cards as the row writes them
             await asyncio.sleep(1.0)  # let the canvas draw the frame
             picture = await tools.call("Page.captureScreenshot", format="png")
             shot.write_bytes(base64.b64decode(picture["data"]))
