@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from accordion import __version__, _interrupt, _startup
 from accordion.cli.common import CliError, Parser, flag_message
+from accordion.cli.errors import InterruptedRun
 from accordion.cli.output import guarded_stdout
 from accordion.cli.progress import clear_active
 from accordion.errors import (
@@ -165,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt as error:
         # A command that keeps its work (--checkpoint) says where and how to go on.
-        _fail(f"interrupted: {error}" if str(error) else "interrupted")
+        _fail(f"interrupted: {error}" if isinstance(error, InterruptedRun) else "interrupted")
         return 130
     except BrokenPipeError:
         # `accordion … | head`: the reader has all it wants.

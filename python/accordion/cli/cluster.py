@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from accordion.cli.common import positive
+from accordion.cli.errors import InterruptedRun
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -83,7 +84,7 @@ def resumable(args: argparse.Namespace) -> Iterator[None]:
         import shlex
 
         command = shlex.join(["accordion", args.command, *getattr(args, "argv", [])])
-        raise KeyboardInterrupt(
+        raise InterruptedRun(
             f"the finished chunks are kept in {args.checkpoint}; "
             f"to go on from them, run the same command again: {command}"
         ) from None

@@ -8,3 +8,8 @@ from accordion.errors import InvalidArgumentError
 
 class CliError(InvalidArgumentError):
     """A command-line mistake (a flag that does not fit the others), reported on one line."""
+
+
+class InterruptedRun(KeyboardInterrupt):
+    """A Ctrl-C that stopped a run whose work is kept: its message says where the
+    work is and how to go on (a bare Ctrl-C says only ``interrupted``)."""
