@@ -46,7 +46,11 @@ def careful_line(cards: list[str], rules: dict[str, object]) -> tuple[int, int] 
         return None
     game = reference.Game(reference.Deal.parse(" ".join(cards)), ref_rules)
     losing = moves = 0
-    while game.outcome.grade != "win":
+    # Until the row is won (a grade comes only with the game's end, and a row of
+    # the winning piles may still have a move).
+    win_piles = rules.get("win_piles", 1)
+    assert isinstance(win_piles, int)
+    while len(game.tops) > win_piles:
         for move in game.legal_moves:
             moves += 1
             child = reference.Game(reference.Deal.parse(" ".join(map(str, game.tops))), ref_rules)
