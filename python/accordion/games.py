@@ -127,9 +127,13 @@ class Engine(NamedTuple):
 
 
 def load(reference: str) -> Any:
-    """The object that ``"module:attribute"`` names."""
+    """The object that ``"module:attribute"`` names (``attribute`` may be dotted:
+    ``"accordion._core:Deal.from_seed"``)."""
     module, _, name = reference.partition(":")
-    return getattr(importlib.import_module(module), name)
+    found = importlib.import_module(module)
+    for attribute in name.split("."):
+        found = getattr(found, attribute)
+    return found
 
 
 class Descriptor:
@@ -402,13 +406,13 @@ def _engines(
             simulate=f"accordion._core:{simulate}",
             game=f"accordion._core:{game}",
             solve=f"accordion._core:{solve}",
-            deal=f"accordion._core:{deal}" if deal else "accordion.games:seeded_deal",
+            deal=f"accordion._core:{deal}" if deal else "accordion._core:Deal.from_seed",
             move=f"accordion._core:{move}",
         ),
         Engine(
             game=f"{module}:{game}",
             solve=f"{module}:{solve}",
-            deal=f"{module}:{deal}" if deal else "accordion.games:reference_seeded_deal",
+            deal=f"{module}:{deal}" if deal else "accordion.reference:Deal.from_seed",
             move=f"{module}:{move}",
             rows="accordion.reference:Deal",
             rules="accordion.reference:Rules",
@@ -588,20 +592,6 @@ GAMES: dict[str, Descriptor] = {
         ),
     )
 }
-
-
-def seeded_deal(seed: int, cards: int) -> Any:
-    """Numbered deal ``seed`` of ``cards`` cards (the core's ``Deal.from_seed``)."""
-    from accordion._core import Deal
-
-    return Deal.from_seed(seed, cards)
-
-
-def reference_seeded_deal(seed: int, cards: int) -> Any:
-    """Numbered deal ``seed`` of ``cards`` cards (the reference engine's ``Deal.from_seed``)."""
-    from accordion.reference import Deal
-
-    return Deal.from_seed(seed, cards)
 
 
 def _index() -> dict[str, Descriptor]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from os import PathLike
 
-from accordion import Deal
+from accordion._core import Deal
 
 # Typing only: importing ``typing`` (and with it ``re``) would slow ``import
 # accordion``, which imports this module (PEP 484's constant, read by type checkers).

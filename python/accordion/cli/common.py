@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from accordion import MAX_JOBS, Rules
+from accordion.cli.errors import CliError as CliError  # here too, where the commands look
 from accordion.errors import ECHO_CHARS, InvalidArgumentError, InvalidRulesError, shown
 from accordion.games import GAMES, RULE_SETS, Descriptor
 
@@ -22,10 +23,6 @@ _WHOLE = re.compile(r"[+-]?[0-9]+(?:_[0-9]+)*")
 _EXACT = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?[eE][+-]?[0-9]+")
 #: A value argparse quotes in a message, longer than a message shows.
 _QUOTED = re.compile(r"'([^']{61,})'")
-
-
-class CliError(InvalidArgumentError):
-    """A command-line mistake (a flag that does not fit the others), reported on one line."""
 
 
 class Formatter(argparse.HelpFormatter):

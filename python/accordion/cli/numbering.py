@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from accordion import Deal, pysol_goal
-from accordion.cli.common import CliError
+from accordion.cli.errors import CliError
 from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 from accordion.games import Descriptor, find_game
 
