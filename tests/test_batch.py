@@ -464,3 +464,55 @@ def test_a_checkpoint_of_another_solver_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(fields) + "\n" + "".join(records))
     with pytest.raises(CheckpointError, match="solver"):
         hunt(1, 6, cards=10, chunk=3, checkpoint=str(path))
+
+
+# Checkpoint headers: one shape for every command ----------------------------------------
+
+
+def _batch_run(command: str, path: Path, game: str = "accordion") -> Any:
+    """A small run of ``command`` (one of the batch commands) kept in ``path``."""
+    kept = {"checkpoint": str(path), "game": game, "cards": 10, "chunk": 2}
+    if command == "solve":
+        return [s.to_dict() for s in batch.solve_range(1, 4, **kept)]  # type: ignore[arg-type]
+    if command == "stats":
+        return batch.simulate(rules="modern", deals=4, **kept).to_dict()  # type: ignore[arg-type]
+    return hunt(1, 4, **kept).to_dict()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["accordion", "royal-marriage"])
+@pytest.mark.parametrize("command", ["solve", "stats", "hunt"])
+def test_every_batch_command_names_its_game_in_its_checkpoint(
+    tmp_path: Path, command: str, game: str
+) -> None:
+    path = tmp_path / "run.ckpt"
+    _batch_run(command, path, game)
+    fields = json.loads(path.read_text().splitlines()[0])
+    assert fields["command"] == command
+    assert fields["arguments"]["game"] == game
+
+
+@pytest.mark.parametrize("command", ["stats", "hunt"])
+def test_a_checkpoint_whose_header_names_no_game_resumes_as_accordion(
+    tmp_path: Path, command: str
+) -> None:
+    """``stats`` and ``hunt`` once left Accordion's name out of their headers: such a
+    file still resumes, its chunks read back, and another game's run refuses it."""
+    path = tmp_path / "old.ckpt"
+    first = _batch_run(command, path)
+    header, *records = path.read_text().splitlines(keepends=True)
+    fields = json.loads(header)
+    del fields["arguments"]["game"]
+    old = json.dumps(fields, sort_keys=True) + "\n" + "".join(records)
+    path.write_text(old)
+    assert timeless(_batch_run(command, path)) == timeless(first)
+    assert path.read_text() == old  # every chunk read back, none computed again
+    with pytest.raises(CheckpointError, match='written with game "accordion"'):
+        _batch_run(command, path, "royal-marriage")
+
+
+def test_a_header_names_the_game_once() -> None:
+    from accordion.batch.checkpoint import header
+
+    assert header("hunt", {"seed": 1}, game="bayan")["arguments"] == {"game": "bayan", "seed": 1}
+    with pytest.raises(ValueError, match="once"):
+        header("hunt", {"game": "bayan"}, game="bayan")

@@ -436,7 +436,9 @@ class Run:
 
     #: The command whose checkpoint this is (``solve``, ``stats``, ``hunt``).
     command: str
-    #: Everything its chunks' results depend on (JSON values; ``chunk`` included).
+    #: The game it plays (a name of :data:`accordion.games.GAMES`).
+    game: str
+    #: Everything else its chunks' results depend on (JSON values; ``chunk`` included).
     arguments: dict[str, Any]
     client: Cluster | str | None = None
     checkpoint: str | None = None
@@ -453,7 +455,13 @@ class Run:
         book = None
         if self.checkpoint is not None:
             limit = record_limit(int(self.arguments["chunk"]), self.per_deal)
-            book = Checkpoint(self.checkpoint, self.command, self.arguments, record_limit=limit)
+            book = Checkpoint(
+                self.checkpoint,
+                self.command,
+                self.arguments,
+                game=self.game,
+                record_limit=limit,
+            )
         runner, release = runner_for(self.client)
         try:
             yield from run_chunks(
@@ -673,6 +681,7 @@ class Solving:
         """The run of ``command`` with these settings and ``arguments`` besides."""
         return Run(
             command,
+            self.game,
             {**arguments, **self.arguments},
             options.get("client"),
             options.get("checkpoint"),
@@ -693,7 +702,7 @@ def solve_plan(plan: Plan, *, chunk: int, **options: Unpack[SolveOptions]) -> It
     (``options``: :class:`SolveOptions`). A game's numbered deals are the plan's
     with ``numbering=game``."""
     solving = Solving.of(options)
-    run = solving.run("solve", {"game": solving.game, **_plan_id(plan), "chunk": chunk}, options)
+    run = solving.run("solve", {**_plan_id(plan), "chunk": chunk}, options)
     task = functools.partial(
         solve_chunk, rules=solving.rules, budget=solving.budget, game=solving.game
     )
@@ -839,7 +848,6 @@ def simulate(
         chunk = simulate_chunk_for(resolved, game)
     ranges = SeedRanges(seed, deals, chunk, cards, default_numbering(game))
     arguments = {
-        **({} if game == "accordion" else {"game": game}),
         "rules": repr(rules),
         "strategy": resolved,
         "blind": mode,
@@ -870,7 +878,7 @@ def simulate(
         simulate_chunk, rules=rules, strategy=resolved, blind=mode, jobs=jobs, game=game
     )
     total: dict[int, int] = {}
-    run = Run("stats", arguments, client, checkpoint, progress, per_deal=0)
+    run = Run("stats", game, arguments, client, checkpoint, progress, per_deal=0)
     for part in run.results(task, ranges, codec):
         for piles, count in part.histogram.items():
             total[piles] = total.get(piles, 0) + count

@@ -1,13 +1,14 @@
 """Checkpoint files: what makes a long batch resumable (``--checkpoint FILE``).
 
-A checkpoint is a regular file of JSON lines. The first line names the run: the
-command, its arguments (rules, seed, count, chunk size …, and for solving a
+A checkpoint is a regular file of JSON lines. The first line names the run
+(:func:`header`, the one place headers are made): the command, its game, its
+arguments (rules, seed, count, chunk size …, and for solving a
 fingerprint of the solver's node counts, which change with the search even when
 the version does not) and the package version. Each further line is the result
 of one finished chunk, with a checksum of the chunk's number and data::
 
     {"accordion": "checkpoint", "format": 2, "command": "hunt", "version": "0.1.0",
-     "arguments": {"seed": 1, "count": 10000000, "chunk": 10000, …}}
+     "arguments": {"game": "accordion", "seed": 1, "count": 10000000, "chunk": 10000, …}}
     {"chunk":3,"sha256":"5e1f…","data":…}
     {"chunk":0,"sha256":"0b7a…","data":…}
 
@@ -138,6 +139,33 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+#: The game of a header that names none: ``stats`` and ``hunt`` once left out
+#: Accordion's (the only game they did), and such a file resumes as it did.
+UNNAMED_GAME = "accordion"
+
+
+def header(
+    command: str, arguments: Mapping[str, Any], *, game: str | None = None
+) -> dict[str, Any]:
+    """A checkpoint's first line: what names its run. The command, the package's
+    version, and the arguments its chunks' results depend on (JSON values), with
+    the game under ``"game"`` when the run plays one: every batch command names
+    its game, whichever it is. Returned as JSON reads it back, so that comparing
+    it with a file's header is exact."""
+    if game is not None and "game" in arguments:
+        raise ValueError("the game is named once, by game=, not in the arguments")
+    named = {"game": game} if game is not None else {}
+    made = {
+        "accordion": "checkpoint",
+        "format": FORMAT,
+        "command": command,
+        "version": package_version(),
+        "arguments": {**named, **arguments},
+    }
+    loaded: dict[str, Any] = json.loads(json.dumps(made))
+    return loaded
+
+
 class _Damaged(Exception):
     """A record that fails a check; its reason is said in the message."""
 
@@ -145,9 +173,9 @@ class _Damaged(Exception):
 class Checkpoint:
     """An open checkpoint file for one run (see the module's documentation).
 
-    ``command`` and ``arguments`` identify the run; ``arguments`` must be JSON
-    values and include everything the chunks' results depend on. No record
-    longer than ``record_limit`` bytes is read.
+    ``command``, ``game`` and ``arguments`` identify the run (:func:`header`);
+    ``arguments`` must be JSON values and include everything the chunks' results
+    depend on. No record longer than ``record_limit`` bytes is read.
     """
 
     def __init__(
@@ -156,19 +184,12 @@ class Checkpoint:
         command: str,
         arguments: Mapping[str, Any],
         *,
+        game: str | None = None,
         record_limit: int = MAX_RECORD,
     ) -> None:
         self.path = path
         self.record_limit = record_limit
-        self.header: dict[str, Any] = {
-            "accordion": "checkpoint",
-            "format": FORMAT,
-            "command": command,
-            "version": package_version(),
-            "arguments": dict(arguments),
-        }
-        # JSON round trip, so that the comparison with a file's header is exact.
-        self.header = json.loads(json.dumps(self.header))
+        self.header = header(command, arguments, game=game)
         self._fd = -1
         self._locked = False
         #: The line number of each record, by offset (for "line N is damaged").
@@ -339,6 +360,8 @@ class Checkpoint:
         if not isinstance(theirs, dict):
             self.damaged(1, "its arguments are not an object")
         ours: dict[str, Any] = self.header["arguments"]
+        if "game" in ours and "game" not in theirs:
+            theirs = {"game": UNNAMED_GAME, **theirs}
         # The game and the command's own words first: a digest is the last thing to name.
         keys = sorted(
             set(theirs) | set(ours), key=lambda key: (key != "game", "sha256" in key, key)

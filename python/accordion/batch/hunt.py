@@ -238,7 +238,6 @@ def hunt(
     numbering = numbering or default_numbering(solving.game)
     ranges = SeedRanges(seed, count, chunk, cards, numbering)
     arguments = {
-        **({} if solving.game == "accordion" else {"game": solving.game}),
         "numbering": numbering,
         "seed": seed,
         "count": count,
