@@ -1,8 +1,9 @@
-"""The throw games (Royal Marriage, Bayan) bound once (``rust/python/throw.rs``).
+"""The throw games (every game of the registry with an engine of its own, not
+Accordion's: Royal Marriage, Bayan, Accordian …) bound once (``rust/python/throw.rs``).
 
-What used to drift between the two games' bindings, checked for both: the solve of
+What used to drift between the games' bindings, checked for each: the solve of
 a blind game, the hint's signature and budget, the live ``LegalMoves`` view, and
-solutions pickled through a public constructor.
+solutions and statistics pickled through a public constructor.
 """
 
 from __future__ import annotations
@@ -14,27 +15,37 @@ from typing import Any
 import pytest
 
 import accordion
-from accordion import (
-    BayanGame,
-    BayanSolution,
-    LegalMoves,
-    RoyalGame,
-    RoyalSolution,
-    solve_bayan,
-    solve_royal,
-)
+from accordion import LegalMoves, RoyalGame, solve_bayan, solve_royal
 from accordion.errors import InvalidArgumentError
+from accordion.games import GAMES, Descriptor, load
 
-# Each game: its game class, solve function, solution class, a deal that is won.
-GAMES: dict[str, tuple[Any, Any, Any, str]] = {
-    "royal-marriage": (RoyalGame, solve_royal, RoyalSolution, "QH 5C 9H 7D 5S KH"),
-    "bayan": (BayanGame, solve_bayan, BayanSolution, "5C 9H 2D 5S 9D 2H"),
-}
+#: The throw games, as the registry lists them.
+THROW_GAMES = [
+    game for game in GAMES.values() if game.engine == game.name and not game.plays_accordion
+]
 
 
-@pytest.fixture(params=list(GAMES))
+def won_deal(game: Descriptor, cards: int = 8) -> str:
+    """The game's first numbered deal of ``cards`` cards that its solver wins."""
+    solve = game.solver()
+    for seed in range(1, 1000):
+        deal = str(game.numbered()(seed, cards))
+        if solve(deal).result == "win":
+            return deal
+    raise AssertionError(f"{game.name}: no won deal of {cards} cards in 999 seeds")
+
+
+@pytest.fixture(params=THROW_GAMES, ids=lambda game: game.name)
 def game(request: pytest.FixtureRequest) -> tuple[Any, Any, Any, str]:
-    return GAMES[request.param]
+    """The game's class, its solver, its solution class, and a deal that is won."""
+    found: Descriptor = request.param
+    solution = load(found.pieces().solution)
+    return found.game_class(), found.solver(), solution, won_deal(found)
+
+
+def test_the_throw_games_are_those_of_the_registry() -> None:
+    names = [game.name for game in THROW_GAMES]
+    assert {"royal-marriage", "bayan", "accordian"} <= set(names)
 
 
 def test_a_blind_game_is_solved_with_its_stock(game: tuple[Any, Any, Any, str]) -> None:
@@ -121,15 +132,14 @@ def test_solutions_pickled_by_the_earlier_version_still_load() -> None:
     assert (old.result, old.cards, old.deal) == ("loss", 3, "QH 5C KH")
 
 
-STATS: dict[str, tuple[Any, Any, str]] = {
-    "royal-marriage": (accordion.simulate_royal, accordion.RoyalStats, "parlett"),
-    "bayan": (accordion.simulate_bayan, accordion.BayanStats, "modern"),
-}
-
-
-@pytest.fixture(params=list(STATS))
+@pytest.fixture(
+    params=[(game, rules) for game in THROW_GAMES for rules in game.rules],
+    ids=lambda pair: f"{pair[0].name}-{pair[1]}",
+)
 def stats_of(request: pytest.FixtureRequest) -> tuple[Any, Any, str]:
-    return STATS[request.param]
+    """The game's simulation, its statistics class, and one of its rule sets."""
+    found, rules = request.param
+    return found.simulator(), found.stats_class(), rules
 
 
 def test_statistics_round_trip_through_a_public_constructor(
@@ -187,17 +197,10 @@ def test_only_the_old_royal_signature_takes_deals_by_position() -> None:
         accordion.simulate_bayan(deals=1, rules="parlett")
 
 
-@pytest.mark.parametrize("engine", ["accordion", "accordion.reference"])
+@pytest.mark.parametrize("engine", ["core", "reference"])
 def test_every_throw_game_of_both_engines_has_the_live_view(engine: str) -> None:
-    import importlib
-
-    module: Any = importlib.import_module(engine)
-    reference = engine == "accordion.reference"
-    for name, deal in (("RoyalGame", "QH 5C 9H 7D 5S KH"), ("BayanGame", "5C 9H 2D 5S 9D 2H")):
-        game_module = (
-            importlib.import_module(f"{engine}.{name[:-4].lower()}") if reference else module
-        )
-        game = getattr(game_module, name)(deal)
+    for found in THROW_GAMES:
+        game = found.game_class(engine)(won_deal(found))
         view = game.legal_moves
         assert type(view).__name__ == "LegalMoves"
         first = next(iter(view))
