@@ -26,6 +26,7 @@ from accordion.batch.checkpoint import Checkpoint
 from accordion.batch.hunt import Hunt, hunt
 from accordion.cli.tally import Tally
 from accordion.errors import CheckpointError, InvalidArgumentError
+from accordion.games import GAMES
 from accordion.intervals import clopper_pearson_upper
 
 
@@ -479,7 +480,7 @@ def _batch_run(command: str, path: Path, game: str = "accordion") -> Any:
     return hunt(1, 4, **kept).to_dict()  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("game", ["accordion", "royal-marriage"])
+@pytest.mark.parametrize("game", [game.name for game in GAMES.values() if game.engine == game.name])
 @pytest.mark.parametrize("command", ["solve", "stats", "hunt"])
 def test_every_batch_command_names_its_game_in_its_checkpoint(
     tmp_path: Path, command: str, game: str

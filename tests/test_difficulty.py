@@ -239,7 +239,7 @@ def test_a_throw_game_rating_pickles_and_is_the_same_every_time() -> None:
     assert pickle.loads(pickle.dumps(rating)).to_dict() == rating.to_dict()
 
 
-@pytest.mark.parametrize("game", ["royal-marriage", "bayan", "accordian"])
+@pytest.mark.parametrize("game", [game.name for game, _, _ in THROW_GAMES])
 def test_the_cli_rates_every_throw_game(game: str) -> None:
     from conftest import run_cli
 

@@ -34,6 +34,7 @@ from accordion import batch  # noqa: E402
 from accordion.batch.checkpoint import Checkpoint  # noqa: E402
 from accordion.batch.hunt import hunt  # noqa: E402
 from accordion.cli import main  # noqa: E402
+from accordion.games import GAMES  # noqa: E402
 
 
 def local_cluster(**options: Any) -> Any:
@@ -215,7 +216,14 @@ def test_ctrl_c_stops_a_cluster_run_promptly_with_its_checkpoint(
         assert all(book.read(index)["deals"] == 20 for index in book.finished)
 
 
-@pytest.mark.parametrize("game", ["royal-marriage", "bayan", "accordian"])
+@pytest.mark.parametrize(
+    "game",
+    [
+        game.name
+        for game in GAMES.values()
+        if not game.plays_accordion and game.supports("hunt") and game.supports("stats-batch")
+    ],
+)
 def test_a_throw_games_hunt_and_stats_on_the_cluster_are_the_local_runs(
     cluster: Any, client: Any, game: str
 ) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import accordion
+from accordion.games import GAMES
 
 
 def cli(
@@ -475,7 +476,10 @@ def test_a_file_that_cannot_be_read_exits_1(tmp_path: Any, command: list[str], p
 # Causes: internal errors and messages ---------------------------------------------------
 
 PROMPT_GARBAGE = ["²", "+-3", "--3", "9" * 5000, "1 ²", "٣", "3 ٣", "+3 -", "١٢ ٣", "0x10"]
-PLAIN_GAMES = ["accordion", "royal-marriage", "bayan", "accordian"]
+#: One game of each engine (a variant plays its engine's prompt).
+PLAIN_GAMES = [
+    game.name for game in GAMES.values() if game.engine == game.name and game.supports("play")
+]
 
 
 @pytest.mark.parametrize("game", PLAIN_GAMES)

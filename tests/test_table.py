@@ -633,15 +633,19 @@ def test_without_the_extra_play_says_so_in_one_line_and_prompts(tmp_path: Path) 
     finish(child)
 
 
-@pytest.mark.parametrize("game", ["royal-marriage", "bayan", "relaxed-accordion"])
+@pytest.mark.parametrize("game", [game.name for game in GAMES.values() if game.supports("play")])
 def test_every_game_of_the_registry_opens_at_the_table(game: str, tmp_path: Path) -> None:
+    variant = GAMES[game].variant
+    # Accordion's Revenge takes its goal card from PySolFC's game number.
+    number = "--pysol" if variant is not None and variant.goal_from_pysol else "--seed"
     code = (
         "from accordion.cli import main\n"
-        f"raise SystemExit(main(['play', '--game', {game!r}, '--seed', '2']))\n"
+        f"raise SystemExit(main(['play', '--game', {game!r}, {number!r}, '2']))\n"
     )
     child = spawn_python(code, tmp_path)
-    child.expect_exact("· deal 2 ·")
-    if game == "relaxed-accordion":
+    # A game number's goal card is said before the table opens.
+    child.expect_exact("· deal 2 ·" if number == "--seed" else "goal card")
+    if variant is not None and variant.two_way:
         child.expect_exact("two-way")
     child.send("q")
     child.expect(pytest.importorskip("pexpect").EOF)
