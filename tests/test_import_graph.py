@@ -69,9 +69,10 @@ KNOWN_RUST_CIRCLES: list[frozenset[str]] = [
     frozenset({"crate::accordian::game", "crate::accordian::solver"}),
     frozenset({"crate::bayan::game", "crate::bayan::solver"}),
     frozenset({"crate::royal::game", "crate::royal::solver"}),
-    # Difficulty's walk reads the table of levels, which is built by judging
-    # levels (not in those files; to break: the walk's lookup or the judging
-    # below both).
+    # The walk to a level reads the table of levels, and the table's writer
+    # judges levels with the walk's functions (`write_length`), its reader
+    # decodes `Level`, whose `Level::of` reads the calibration: to break, the
+    # writer moves up beside the walk and `Level` with its thresholds down.
     frozenset({"crate::choose::difficulty", "crate::choose::level_table"}),
 ]
 
