@@ -517,3 +517,23 @@ def test_a_header_names_the_game_once() -> None:
     assert header("hunt", {"seed": 1}, game="bayan")["arguments"] == {"game": "bayan", "seed": 1}
     with pytest.raises(ValueError, match="once"):
         header("hunt", {"game": "bayan"}, game="bayan")
+
+
+# Batches ask the registry, not a game's name ---------------------------------------------
+
+
+def test_a_variant_of_accordion_gets_the_chunk_of_accordions_searching_players() -> None:
+    """The searching players are those of Accordion's engine, whichever game it plays."""
+    for game in GAMES.values():
+        chunk = batch.simulate_chunk_for("lookahead:300", game=game.name)
+        searching = chunk < batch.SIMULATE_CHUNK
+        assert searching == game.plays_accordion, game.name
+
+
+def test_only_the_default_game_goes_unnamed_in_a_hunt() -> None:
+    from accordion.games import DEFAULT_GAME
+
+    assert [game.name for game in GAMES.values() if game.unnamed] == [DEFAULT_GAME]
+    for game in GAMES.values():
+        found = Hunt(seed=1, cards=10, rules="modern", game=game.name, deals=1, wins=1).to_dict()
+        assert found.get("game") == (None if game.unnamed else game.name)

@@ -67,6 +67,11 @@ RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
 #: Every game's rule sets: Accordion's and Accordian Patience's judge's (docs/accordian.md).
 ALL_RULE_SETS = (*RULE_SETS, "uva")
 
+#: The game meant where none is named: ``--game``'s default, and the game of a JSON
+#: object or a checkpoint that names none (Accordion's objects leave ``"game"`` out,
+#: having been there before any other game).
+DEFAULT_GAME = "accordion"
+
 Engines = Literal["core", "reference"]
 
 
@@ -289,6 +294,13 @@ class Descriptor:
         """Whether Accordion's engine plays the game (its rules are ``Rules`` with
         variant flags; its batches run on the core's ``solve_many``)."""
         return self.engine == "accordion"
+
+    @property
+    def unnamed(self) -> bool:
+        """Whether the game goes without a name where a name is optional: its
+        ``hunt --json`` object, like its solutions and statistics, leaves out
+        ``"game"``, and an object without one is taken for it (:data:`DEFAULT_GAME`)."""
+        return self.name == DEFAULT_GAME
 
     def batch_rules(self, rules: Any = None) -> Any:
         """``rules`` as the game's batch functions take them (default: the game's
@@ -677,6 +689,7 @@ def markdown_table() -> str:
 __all__ = [
     "ALL_RULE_SETS",
     "CAPABILITIES",
+    "DEFAULT_GAME",
     "GAMES",
     "RULE_SETS",
     "Capability",

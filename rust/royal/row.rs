@@ -1,7 +1,6 @@
 //! The Royal Marriage row: up to 52 card bytes, the throws it allows, and
 //! throwing out / putting back cards.
 
-use super::strategy::greedy_choice;
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::throw_game::ThrowRow;
@@ -92,9 +91,20 @@ impl ThrowRow for RoyalRow {
         })
     }
 
-    /// The leftmost throw, without listing them all ([`greedy_choice`]).
+    /// The leftmost throw, without listing them all: the first in canonical
+    /// order (the smallest position of the first thrown card; there, one card
+    /// before two). The greedy rule ([`super::greedy_choice`]).
     fn first_throw(&self) -> Option<Throw> {
-        greedy_choice(self)
+        let cards = self.cards();
+        (1..cards.len().saturating_sub(1)).find_map(|at| {
+            (1..=2).find_map(|count| {
+                let throw = Throw {
+                    at: at as u8,
+                    count: count as u8,
+                };
+                self.allows(throw).then_some(throw)
+            })
+        })
     }
 
     /// Throw the cards out (the throw must be allowed); returns them for `unapply`.

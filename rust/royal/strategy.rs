@@ -9,16 +9,7 @@ use crate::throw_game::ThrowRow;
 /// The greedy rule: the leftmost throw, i.e. the first in canonical order (the
 /// smallest position of the first thrown card; there, one card before two).
 pub fn greedy_choice(row: &RoyalRow) -> Option<Throw> {
-    let cards = row.cards();
-    (1..cards.len().saturating_sub(1)).find_map(|at| {
-        (1..=2).find_map(|count| {
-            let throw = Throw {
-                at: at as u8,
-                count: count as u8,
-            };
-            row.allows(throw).then_some(throw)
-        })
-    })
+    row.first_throw()
 }
 
 /// Greedy play of an open row: its line and the cards left.

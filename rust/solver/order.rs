@@ -42,8 +42,7 @@
 //! tenth of the line and none below it.
 
 use super::bounds::{partners, stock_of};
-use super::position::Position;
-use super::search::agree;
+use super::position::{agree, Position};
 use crate::rules::Step;
 
 /// The perturbation of a restarted attempt, in key units (a class spans

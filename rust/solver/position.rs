@@ -252,6 +252,12 @@ impl Position {
     }
 }
 
+/// Two card indices agree: same suit (low two bits) or same rank.
+#[inline]
+pub(crate) fn agree(a: u8, b: u8) -> bool {
+    (a ^ b).trailing_zeros() >= 2 || a >> 2 == b >> 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,7 +312,7 @@ mod tests {
                 let cards = position.cards().to_vec();
                 for d in 1..8 {
                     let want = (d..cards.len())
-                        .filter(|&i| crate::solver::search::agree(cards[i], cards[i - d]))
+                        .filter(|&i| super::agree(cards[i], cards[i - d]))
                         .fold(0u64, |m, i| m | 1 << i);
                     assert_eq!(
                         position.agree_at(d),

@@ -26,7 +26,7 @@
 
 use super::bounds::{fixed_piles, Bounds};
 use super::order::{next_best, order_moves, Perturb, Scratch, FUZZ};
-use super::position::{Key, Position};
+use super::position::{agree, Key, Position};
 use super::table::Table;
 use super::Budget;
 use crate::card::Card;
@@ -1046,12 +1046,6 @@ pub(crate) fn luby(i: u64) -> u64 {
 #[inline]
 fn span(step: Step) -> (usize, usize) {
     (step.from.min(step.to), step.from.max(step.to))
-}
-
-/// Two card indices agree: same suit (low two bits) or same rank.
-#[inline]
-pub(crate) fn agree(a: u8, b: u8) -> bool {
-    (a ^ b).trailing_zeros() >= 2 || a >> 2 == b >> 2
 }
 
 #[cfg(test)]

@@ -120,8 +120,10 @@ def simulate_chunk_for(strategy: str, game: str = "accordion") -> int:
     :data:`BUDGET_PER_CHUNK` / budget, at least 1 and at most
     :data:`SIMULATE_CHUNK`. The chunk changes no figure, only how often a
     checkpoint is written and how work is spread over a cluster."""
-    if game != "accordion":
-        return SIMULATE_CHUNK
+    from accordion.games import find_game
+
+    if not find_game(game).plays_accordion:
+        return SIMULATE_CHUNK  # the searching players are those of Accordion's engine
     name, _, budget = strategy.partition(":")
     if budget.isdigit() and int(budget) > 0:
         deals = max(1, BUDGET_PER_CHUNK // int(budget))

@@ -49,6 +49,7 @@ from typing import Any, NoReturn
 
 from accordion import __version__
 from accordion.errors import AccordionError, CheckpointError, OutputError
+from accordion.games import DEFAULT_GAME
 
 FORMAT = 2
 
@@ -141,7 +142,7 @@ def _kind(mode: int) -> str:
 
 #: The game of a header that names none: ``stats`` and ``hunt`` once left out
 #: Accordion's (the only game they did), and such a file resumes as it did.
-UNNAMED_GAME = "accordion"
+UNNAMED_GAME = DEFAULT_GAME
 
 
 def header(

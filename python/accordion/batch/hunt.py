@@ -95,10 +95,13 @@ class Hunt:
         self.seconds += part.seconds
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``hunt --json`` object (SPEC §5); ``game`` for a game other than
-        Accordion, as its solutions have."""
+        """The ``hunt --json`` object (SPEC §5); ``game`` for every game but the
+        one that goes unnamed (:attr:`~accordion.games.Descriptor.unnamed`), as
+        its solutions have."""
+        from accordion.games import find_game
+
         return {
-            **({} if self.game == "accordion" else {"game": self.game}),
+            **({} if find_game(self.game).unnamed else {"game": self.game}),
             "rules": self.rules,
             "cards": self.cards,
             "seed": self.seed,

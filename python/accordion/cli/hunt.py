@@ -10,7 +10,7 @@ from accordion._local import HUNT_CHUNK
 from accordion.cli import common
 from accordion.cli.cluster import add_batch_flags, batch_options, cluster_client
 from accordion.cli.progress import Progress
-from accordion.games import find_game
+from accordion.games import DEFAULT_GAME, find_game
 
 HELP = "solve numbered open deals looking for one that cannot be won"
 DESCRIPTION = """Solve the open deals S … S+N-1 exhaustively and report every one that is not
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 def report(figures: dict[str, Any]) -> str:
     """The hunt as text: totals, every non-win, the hardest deals, the bound, in the
     game's own words (piles or cards, nodes or positions)."""
-    game = find_game(str(figures.get("game", "accordion")))
+    game = find_game(str(figures.get("game", DEFAULT_GAME)))
     nouns = game.nouns
     deals = figures["deals"]
     first, last = figures["seed"], figures["seed"] + deals - 1

@@ -15,7 +15,7 @@ from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 from accordion.cli.solve import read_file
 from accordion.errors import shown
-from accordion.games import GAMES, Descriptor, find_game
+from accordion.games import DEFAULT_GAME, GAMES, Descriptor, find_game
 
 HELP = "simulate many numbered deals: win rate with a 95%% interval, pile histogram"
 DESCRIPTION = """Play numbered deals S … S+N-1 with a strategy under a rule set and report wins,
@@ -191,7 +191,7 @@ def _wins(figures: dict[str, Any]) -> str:
 
 
 def _report(figures: dict[str, Any]) -> str:
-    named = find_game(str(figures.get("game", "accordion")))
+    named = find_game(str(figures.get("game", DEFAULT_GAME)))
     game = f"{named.title} "
     unit = named.nouns.piece + "s"
     lines = [
@@ -244,7 +244,7 @@ def _plot(figures: dict[str, Any], path: str) -> None:
     counts = list(histogram.values())
     figure, axes = plt.subplots(figsize=(8, 4.5))
     axes.bar(piles, counts, color="#8b1a1a")
-    named = find_game(str(figures.get("game", "accordion")))
+    named = find_game(str(figures.get("game", DEFAULT_GAME)))
     axes.set_xlabel(f"{named.nouns.piece}s left at the end")
     axes.set_ylabel("deals")
     # Piles and deals are counted: no tick at 2.5 piles.
