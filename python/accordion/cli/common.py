@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 from accordion import MAX_JOBS, Rules
 from accordion.errors import InvalidArgumentError, InvalidRulesError
 from accordion.games import GAMES, RULE_SETS, Descriptor
-from accordion.reference._args import shown
+from accordion.reference._args import ECHO_CHARS, shown
 
 RULE_NAMES = RULE_SETS
 
@@ -38,8 +38,8 @@ class Parser(argparse.ArgumentParser):
         # '…'", "unrecognized arguments: …"): cut each as every message does.
         message = _QUOTED.sub(lambda found: shown(found.group(1)), message)
         head, colon, rest = message.partition("unrecognized arguments: ")
-        if colon:
-            message = head + colon + shown(rest)
+        if colon and len(rest) > ECHO_CHARS:
+            message = f"{head}{colon}{rest[:ECHO_CHARS]}… ({len(rest)} characters)"
         raise CliError(f"{command}: {message}" if command else message)
 
 
