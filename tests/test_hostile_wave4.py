@@ -308,7 +308,7 @@ def table_in_a_shell(tmp_path: Any) -> Any:
     )
 
 
-@pytest.mark.parametrize("how", ["SIGTERM", "SIGHUP", "ctrl-c"])
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGHUP", "SIGINT", "ctrl-c"])
 def test_leaving_the_table_by_signal_or_ctrl_c_restores_the_terminal(
     tmp_path: Any, how: str
 ) -> None:
@@ -337,9 +337,10 @@ def test_leaving_the_table_by_signal_or_ctrl_c_restores_the_terminal(
     settings = text[text.rindex("status=") :]
     # The terminal is cooked again: canonical input and echo back on.
     assert " icanon" in settings and " echo " in settings, settings
-    want = {"ctrl-c": 130, "SIGTERM": 128 + signal.SIGTERM, "SIGHUP": 128 + signal.SIGHUP}
+    want = {"ctrl-c": 130, "SIGINT": 130}
+    want |= {"SIGTERM": 128 + signal.SIGTERM, "SIGHUP": 128 + signal.SIGHUP}
     assert f"status={want[how]}" in settings
-    if how == "ctrl-c":
+    if how in ("ctrl-c", "SIGINT"):
         assert "accordion: interrupted" in text
     assert Record(tmp_path / "record.json").read()[GAME].played == 1
 

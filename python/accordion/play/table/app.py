@@ -375,6 +375,10 @@ class TableApp(App[int]):
             # process ends by the signal's default, as before.
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(number, self._end_by, number)
+        # A SIGINT sent from elsewhere (the terminal's own Ctrl-C is a key here):
+        # the same as Ctrl-C at the table.
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGINT, self._end_by, "interrupt")
         self.query_one("#analysis").display = False
         self.row.focus()
         self.say(self._welcome())
