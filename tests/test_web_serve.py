@@ -285,3 +285,26 @@ def test_malloc_arenas_are_bounded_on_glibc() -> None:
     if platform.libc_ver()[0] != "glibc":
         pytest.skip("glibc's malloc arenas only")
     assert fewer_arenas(8) is True
+
+
+@pytest.mark.parametrize(
+    "request_head",
+    [
+        b"GET /api/deal?game=" + b"x" * 1_000_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /api/deal?seed=1 HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 200_000 + b"\r\n\r\n",
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 64,  # TLS to a plain port
+        b"GARBAGE\r\n\r\n",
+    ],
+)
+def test_a_monstrous_request_is_refused_and_the_server_goes_on(
+    slow_server: int, request_head: bytes
+) -> None:
+    with socket.create_connection(("127.0.0.1", slow_server)) as monster:
+        monster.settimeout(10)
+        try:
+            monster.sendall(request_head)
+            answer = monster.recv(200)
+        except (ConnectionResetError, BrokenPipeError):
+            answer = b""  # the server hung up on it
+    assert answer == b"" or answer.startswith(b"HTTP/1.1 4"), answer
+    assert post(slow_server, "/api/solve", {"deal": "7H 2C 3C 7C"}, timeout=5)["result"] == "win"
