@@ -247,6 +247,8 @@ def test_a_huge_body_is_413_before_it_is_read_whole(client: TestClient) -> None:
         ),
         413,
     )
+    # More digits than int() reads from text: still 413, not a server error.
+    fails(client.post("/api/solve", content=b"x", headers={"content-length": "9" * 5000}), 413)
 
 
 def test_a_body_streamed_past_the_limit_is_413(client: TestClient) -> None:
@@ -378,3 +380,16 @@ def test_a_throw_game_s_hint_keeps_to_the_time_limit(client: TestClient) -> None
     assert time.monotonic() - began < 10
     legal = answer["state"]["status"].split(" legal action")[0].rsplit(" ", 1)[1]
     assert len(answer["analysis"]) == int(legal)
+
+
+def test_the_table_s_best_play_keeps_to_its_budget_in_every_game() -> None:
+    # The terminal table and the web table share Table.best: a deal the exact
+    # solver does not settle comes back within the budget, unsettled.
+    table = service.sit(
+        GAMES["accordian"], accordion.Deal.from_seed(8), "modern", blind=False, seed=8
+    )
+    began = time.monotonic()
+    found = table.best(budget=0.3)
+    assert time.monotonic() - began < 3
+    assert found.settled is False and found.moves
+    assert table.outlook(found).startswith("Undecided in")

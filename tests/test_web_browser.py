@@ -342,6 +342,40 @@ def test_hint_undo_solution_steps_and_analysis(served: tuple[str, int, Path]) ->
     keep(served, served[2] / "web-table.png")
 
 
+def test_a_pile_dragged_onto_its_target(served: tuple[str, int, Path]) -> None:
+    async def script(page: Page) -> None:
+        await page.open("?game=accordion&seed=1")
+        points = await page.js(
+            '[4, 1].map(p => { const r = document.querySelector(`#row .pile[data-place="${p}"]`)'
+            ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })"
+        )
+        (x0, y0), (x1, y1) = points
+        await page.call(
+            "Input.dispatchMouseEvent", type="mousePressed", x=x0, y=y0, button="left", clickCount=1
+        )
+        for step in range(1, 6):
+            await page.call(
+                "Input.dispatchMouseEvent",
+                type="mouseMoved",
+                button="left",
+                x=x0 + (x1 - x0) * step / 5,
+                y=y0 + (y1 - y0) * step / 5,
+            )
+        await page.call(
+            "Input.dispatchMouseEvent",
+            type="mouseReleased",
+            x=x1,
+            y=y1,
+            button="left",
+            clickCount=1,
+        )
+        await page.until("document.getElementById('say').textContent.startsWith('played 6C>3C')")
+        await page.settled()
+        assert "moves 1" in (await page.state())["status"]
+
+    drive(served, script)
+
+
 def test_keys_only(served: tuple[str, int, Path]) -> None:
     async def script(page: Page) -> None:
         await page.open("?game=accordion&seed=1")

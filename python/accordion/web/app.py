@@ -45,6 +45,17 @@ SECURITY = {
 }
 
 
+def too_large(limit: int) -> JSONResponse:
+    """413, and the connection closed: the rest of the body is not read."""
+    response = error(413, f"the request body is over {limit:,} bytes", "TooLarge")
+    response.headers["Connection"] = "close"
+    return response
+
+
+class Stopping(Exception):
+    """The server is stopping (Ctrl-C): a solver call in flight was told to stop."""
+
+
 def error(status: int, message: str, kind: str = "HTTPError") -> JSONResponse:
     """The JSON answer to a request that failed."""
     return JSONResponse({"error": message, "kind": kind}, status_code=status)
@@ -88,10 +99,9 @@ class Guard:
         limit = self.limits.body
         headers = dict(scope.get("headers", []))
         length = headers.get(b"content-length", b"")
-        if length and (not length.isdigit() or int(length) > limit):
-            await error(413, f"the request body is over {limit:,} bytes", "TooLarge")(
-                scope, receive, send
-            )
+        # A length of thousands of digits is too large before int() would refuse it.
+        if length and (not length.isdigit() or len(length) > 18 or int(length) > limit):
+            await too_large(limit)(scope, receive, send)
             return
         body = bytearray()
         try:
@@ -102,16 +112,17 @@ class Guard:
                         return
                     body += message.get("body", b"")
                     if len(body) > limit:
-                        await error(413, f"the request body is over {limit:,} bytes", "TooLarge")(
-                            scope, receive, send
-                        )
+                        await too_large(limit)(scope, receive, send)
                         return
                     if not message.get("more_body", False):
                         break
         except TimeoutError:
-            await error(
+            late = error(
                 408, f"the request body took over {self.limits.body_seconds:g} s to arrive", "Slow"
-            )(scope, receive, send)
+            )
+            # The rest of the body may never come: the connection is not kept.
+            late.headers["Connection"] = "close"
+            await late(scope, receive, send)
             return
         sent = False
 
@@ -308,6 +319,9 @@ def create_app(limits: Limits = LIMITS) -> Any:
                 result.append(await anyio.to_thread.run_sync(work, limiter=workers))
             except Exception as exc:  # raised below, outside the task group
                 failed.append(exc)
+            except KeyboardInterrupt:
+                # Ctrl-C stopped the solver (accordion.interrupt) as the server stops.
+                failed.append(Stopping("the server is stopping"))
             group.cancel_scope.cancel()
 
         async def watch() -> None:
@@ -323,6 +337,10 @@ def create_app(limits: Limits = LIMITS) -> Any:
         if not result:
             raise HTTPException(499, "the client went away")
         return result[0]
+
+    @api.exception_handler(Stopping)
+    async def stopping(request: Request, exc: Stopping) -> JSONResponse:
+        return error(503, str(exc), "Stopping")
 
     @api.exception_handler(NoSuchTable)
     async def no_table(request: Request, exc: NoSuchTable) -> JSONResponse:

@@ -105,8 +105,11 @@ def serve(
     fewer_arenas()
 
     class Server(uvicorn.Server):
+        stopped_by: int | None = None
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             # The solver's running calls stop at once rather than at their budget.
+            self.stopped_by = sig
             _interrupt.interrupt()
             super().handle_exit(sig, frame)
 
@@ -129,4 +132,9 @@ def serve(
         server.run(sockets=[sock])
     finally:
         sock.close()
+    if server.stopped_by is not None:
+        # uvicorn raises the signal again once stopped, which is Ctrl-C's
+        # KeyboardInterrupt, unless the signal was ignored when the server started
+        # (a background job of a shell): then it is raised here, for the one line.
+        raise KeyboardInterrupt
     return 0

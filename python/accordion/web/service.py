@@ -30,7 +30,6 @@ import accordion
 from accordion import Deal, Rules, pysol_goal
 from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
 from accordion.games import GAMES, Descriptor, find_game
-from accordion.play.session import ThrowSession
 from accordion.play.table.model import LEVELS, Best, Table
 
 
@@ -315,28 +314,8 @@ def move_text(table: Table, move: Any) -> dict[str, Any]:
 
 
 def best(table: Table, seconds: float, game: Any = None) -> Best:
-    """Best play from ``game`` (default the table's position) within ``seconds``.
-
-    The table's own :meth:`Table.best` gives a game of throws its session's best
-    line, whose solver has no budget (a terminal player waits; a server must not:
-    Accordian Patience's exact solver can take minutes on a full deck). Here the
-    solver of an open row gets ``seconds``, and a line it does not settle is
-    ``settled=False``; best play that follows the game's hint (the rules under
-    which the hint is best play, all of them fast) is unchanged."""
-    game = table.game if game is None else game
-    session = table.session
-    if not isinstance(session, ThrowSession) or session.rules in session.HINTED:
-        return table.best(game, budget=seconds)
-    end = game.copy()
-    line = [end.deal() for _ in range(end.stock_size)]
-    solution = table.entry.solver()(end, timeout=seconds)
-    line.extend(end.play(move) for move in solution.moves)
-    return Best(
-        tuple(line),
-        bool(end.outcome.won),
-        int(end.outcome.cards),
-        settled=solution.result != "unknown",
-    )
+    """Best play from ``game`` (default the table's position) within ``seconds``."""
+    return table.best(game, budget=seconds)
 
 
 def hint(table: Table, seconds: float) -> dict[str, Any]:

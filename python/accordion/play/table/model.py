@@ -306,9 +306,25 @@ class Table:
         A blind game's stock is read as if it were known (:attr:`peeks`).
         """
         game = self.game if game is None else game
-        if isinstance(self.session, ThrowSession):
-            moves, end = self.session.best_line(game)
-            return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
+        session = self.session
+        if isinstance(session, ThrowSession):
+            if session.rules in session.HINTED:
+                # Best play is the game's hint followed to the end: forced or fast.
+                moves, end = session.best_line(game)
+                return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
+            # The stock dealt (dealing never takes a throw away), then the exact
+            # solver of the open row within the budget (Accordian Patience's can take
+            # minutes on a full deck).
+            end = game.copy()
+            line = [end.deal() for _ in range(end.stock_size)]
+            solution = self.entry.solver()(end, timeout=budget)
+            line.extend(end.play(move) for move in solution.moves)
+            return Best(
+                tuple(line),
+                bool(end.outcome.won),
+                int(end.outcome.cards),
+                settled=solution.result != "unknown",
+            )
         solution = accordion.solve(game, timeout=budget)
         return Best(
             tuple(solution.moves),

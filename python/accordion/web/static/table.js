@@ -322,6 +322,29 @@ function choose(place) {
   focusPile(place);
 }
 
+function dragging(row) {
+  // A pile pressed and released over one of its targets moves there (a mouse drag;
+  // a tap is a click, above). Pressed and released on different piles, the browser
+  // sends no click to either, so the two ways never both act.
+  let from = null;
+  row.addEventListener("pointerdown", (event) => {
+    const pile = event.target.closest(".pile");
+    from = pile && targetsOf(Number(pile.dataset.place)).length ? Number(pile.dataset.place) : null;
+  });
+  row.addEventListener("pointerup", (event) => {
+    const start = from;
+    from = null;
+    if (start === null) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const pile = under && under.closest("#row .pile");
+    if (!pile) return;
+    const to = Number(pile.dataset.place);
+    if (to === start || !targetsOf(start).includes(to)) return;
+    view.picked = null;
+    perform("move", { from: start, to }).then(() => focusPile(to));
+  });
+}
+
 // The solver's help ------------------------------------------------------------------
 
 function showSolution(solution) {
@@ -514,6 +537,7 @@ async function start() {
   for (const button of document.querySelectorAll("#actions [data-do]")) {
     button.addEventListener("click", () => perform(button.dataset.do));
   }
+  dragging($("row"));
   $("keys-button").addEventListener("click", toggleKeys);
   $("next-step").addEventListener("click", nextStep);
   document.addEventListener("keydown", onKey);
