@@ -364,20 +364,23 @@ def _throw_game(
     *,
     deal: str | None = None,
     named_rules: bool = False,
+    functions: str = "",
     **described: Any,
 ) -> Descriptor:
     """A throw game whose pieces are named alike in every layer: ``{kind}Game``,
-    ``solve_{module}``, ``simulate_{module}`` … in the core and in
-    ``accordion.reference.{module}``, its table session in ``accordion.play.{module}``
-    (``deal``: its own numbered deals; ``named_rules``: its solver takes rule sets
-    by name only, none of them an Accordion ``Rules``)."""
+    ``solve_{functions}``, ``simulate_{functions}`` … (``functions``: by default
+    ``module``) in the core and in ``accordion.reference.{module}``, its table
+    session in ``accordion.play.{module}`` (``deal``: its own numbered deals;
+    ``named_rules``: its solver takes rule sets by name only, none of them an
+    Accordion ``Rules``)."""
+    functions = functions or module
     engines: tuple[Engine, ...] = _engines(
         f"accordion.reference.{module}",
         f"{kind}Game",
-        f"solve_{module}",
+        f"solve_{functions}",
         f"{kind}Move",
         deal,
-        simulate=f"simulate_{module}",
+        simulate=f"simulate_{functions}",
     )
     if named_rules:
         engines = tuple(replace(engine, rules="builtins:str") for engine in engines)
@@ -391,6 +394,23 @@ def _throw_game(
         **described,
     )
 
+
+#: The games of runs (``accordion.reference.runs``): a run of adjacent cards
+#: whose values add up as the game asks goes out. Each is its kind (the class
+#: names' stem and its title), its name and what more describes it.
+_RUN_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    (
+        "Decade",
+        "decade",
+        {
+            "summary": "PySolFC's game 816: a run of two or more adjacent cards whose "
+            "values total 10, 20 or 30 (ace 1, courts 10) goes out; won when every "
+            "card is out",
+            "aliases": ("ten-twenty-thirty",),
+            "pysol_id": 816,
+        },
+    ),
+)
 
 _CORE, ACCORDION_REFERENCE = _engines(
     "accordion.reference", "Game", "solve", "Move", simulate="simulate"
@@ -499,6 +519,21 @@ GAMES: dict[str, Descriptor] = {
             nouns=Nouns(node="position"),
             rules=("modern", "uva"),
             solve_rules=("modern", "uva"),
+        ),
+        *(
+            _throw_game(
+                "runs",
+                kind,
+                functions=name,
+                name=name,
+                title=kind,
+                nouns=Nouns(
+                    piece="card", stock="talon", move="throw", node="position", separator=", "
+                ),
+                won_at=0,
+                **described,
+            )
+            for kind, name, described in _RUN_GAMES
         ),
     )
 }
