@@ -7,6 +7,9 @@
 //!
 //! * [`Decade`] (PySolFC 816, Ten Twenty Thirty): two or more adjacent cards
 //!   whose values total 10, 20 or 30 (ace 1, courts 10) go out.
+//! * [`SevenUp`] (PySolFC 918, Seventh Wonder, The Magic Seven): a single 7,
+//!   or two to four adjacent cards whose ranks total a multiple of 7 (ace 1 …
+//!   king 13), go out.
 //!
 //! Every game here is won when no card is left. Open, the whole deal is laid
 //! out (PySolFC's "deal all cards"); blind, three cards are laid out and the
@@ -82,6 +85,30 @@ impl RunRule for Decade {
     }
     const RULE: &'static str =
         "a run of two or more adjacent cards totalling 10, 20 or 30 (ace 1, courts 10)";
+}
+
+/// Seven Up (PySolFC 918, Seventh Wonder, The Magic Seven): a run of one to
+/// four adjacent cards whose ranks (ace 1 … king 13) total a multiple of 7 goes
+/// out (of one card, only a 7 does); won when no card is left.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq, Hash)]
+pub struct SevenUp;
+
+impl RunRule for SevenUp {
+    const TITLE: &'static str = "Seven Up";
+    const NAME: &'static str = "seven-up";
+    const ALIASES: &'static [&'static str] = &["seventh-wonder", "the-magic-seven"];
+    const PYSOL_ID: u32 = 918;
+    /// `rank + 1`, as PySolFC counts.
+    fn value(card: Card) -> u32 {
+        u32::from(card.rank() + 1)
+    }
+    const LENGTHS: (usize, usize) = (1, 4);
+    const MODULUS: u32 = 7;
+    fn goes_out(total: u32) -> bool {
+        total.is_multiple_of(7)
+    }
+    const RULE: &'static str =
+        "a single 7, or two to four adjacent cards whose ranks total a multiple of 7 (ace 1 … king 13),";
 }
 
 /// A run by position: `len` cards from position `at` on (0-based).
@@ -615,6 +642,37 @@ mod tests {
     #[test]
     fn decade_solves_as_brute_force_does() {
         check::solves_numbered_deals_as_brute_force_does::<Runs<Decade>>(&[6, 10, 14], 300, 20);
+    }
+
+    #[test]
+    fn seven_up_throws_a_seven_or_two_to_four_cards_totalling_sevens() {
+        let mut g: ThrowGame<Runs<SevenUp>> =
+            ThrowGame::open_or_blind("7C 3D 4H KS AC 6D".parse().unwrap(), Runs::default(), false);
+        let plays: Vec<String> = g
+            .legal_actions()
+            .into_iter()
+            .map(|action| g.play_of(action).to_string())
+            .collect();
+        // 7; 3+4; 7+3+4; K+A; 4+K+A+6 = 24 no; 3+4+K+A = 21; A+6.
+        assert_eq!(
+            plays,
+            [
+                "out 7C",
+                "out 7C 3D 4H",
+                "out 3D 4H",
+                "out 3D 4H KS AC",
+                "out KS AC",
+                "out AC 6D"
+            ]
+        );
+        let err = g.play_text("out KS").unwrap_err().to_string();
+        assert!(err.contains("1 card totalling 13"), "{err}");
+        let err = g
+            .play_text("out 7C 3D 4H KS AC 6D")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("6 cards totalling 34"), "{err}");
+        check::solves_numbered_deals_as_brute_force_does::<Runs<SevenUp>>(&[6, 10, 14], 300, 20);
     }
 
     #[test]

@@ -397,7 +397,8 @@ def _throw_game(
 
 #: The games of runs (``accordion.reference.runs``): a run of adjacent cards
 #: whose values add up as the game asks goes out. Each is its kind (the class
-#: names' stem and its title), its name and what more describes it.
+#: names' stem, and its title unless it gives one), its name (its functions'
+#: stem with ``_`` for ``-``) and what more describes it.
 _RUN_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     (
         "Decade",
@@ -408,6 +409,18 @@ _RUN_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
             "card is out",
             "aliases": ("ten-twenty-thirty",),
             "pysol_id": 816,
+        },
+    ),
+    (
+        "SevenUp",
+        "seven-up",
+        {
+            "summary": "PySolFC's game 918: a single 7, or a run of two to four adjacent "
+            "cards whose ranks total a multiple of 7 (ace 1 … king 13), goes out; won "
+            "when every card is out",
+            "aliases": ("seventh-wonder", "the-magic-seven"),
+            "pysol_id": 918,
+            "title": "Seven Up",
         },
     ),
 )
@@ -524,14 +537,13 @@ GAMES: dict[str, Descriptor] = {
             _throw_game(
                 "runs",
                 kind,
-                functions=name,
+                functions=name.replace("-", "_"),
                 name=name,
-                title=kind,
                 nouns=Nouns(
                     piece="card", stock="talon", move="throw", node="position", separator=", "
                 ),
                 won_at=0,
-                **described,
+                **{"title": kind, **described},
             )
             for kind, name, described in _RUN_GAMES
         ),

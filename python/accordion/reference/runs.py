@@ -10,6 +10,8 @@ the end of the row whenever the player likes. Each game is a subclass of
 
 * :class:`DecadeGame` (PySolFC's game 816, Ten Twenty Thirty): two or more
   adjacent cards whose values total 10, 20 or 30 (ace 1, courts 10).
+* :class:`SevenUpGame` (PySolFC's game 918, Seventh Wonder, The Magic Seven): a
+  single 7, or two to four adjacent cards whose ranks total a multiple of 7.
 
 >>> game = DecadeGame("3C 7D KH 5S 5H")
 >>> [str(move) for move in game.legal_moves]
@@ -210,6 +212,60 @@ solve_decade: Solver[DecadeGame, DecadeSolution] = Solver(
 )
 
 
+# ---------------------------------------------------------------- Seven Up
+
+
+@final
+class SevenUpMove(RunMove):
+    """A Seven Up throw (``out 3C 4D``) or ``deal``: :class:`accordion.SevenUpMove`,
+    whose documentation is the contract."""
+
+    __slots__ = ()
+    GAME = "Seven Up"
+
+
+class SevenUpOutcome(RunOutcome):
+    """Where a Seven Up game stands (:class:`RunOutcome`)."""
+
+
+class SevenUpSolution(ThrowSolution[SevenUpMove]):
+    """What the solver found (:class:`ThrowSolution`)."""
+
+
+class SevenUpGame(RunGame):
+    """A game of Seven Up (PySolFC's game 918, Seventh Wonder, The Magic Seven), open
+    or blind: :class:`accordion.SevenUpGame`, whose documentation is the contract."""
+
+    NAME = "Seven Up"
+    MOVE = SevenUpMove
+    OUTCOME = SevenUpOutcome
+    SOLUTION = SevenUpSolution
+    LENGTHS = (1, 4)
+    MODULUS = 7
+    RULE = (
+        "a single 7, or two to four adjacent cards whose ranks total a multiple of 7"
+        " (ace 1 … king 13),"
+    )
+
+    @staticmethod
+    def value(card: Card) -> int:
+        """The rank, ace 1 … king 13 (PySolFC: ``rank + 1``)."""
+        return card.index // 4 + 1
+
+    @classmethod
+    def goes_out(cls, total: int) -> bool:
+        return total % 7 == 0
+
+
+solve_seven_up: Solver[SevenUpGame, SevenUpSolution] = Solver(
+    SevenUpGame,
+    """Search every line from an open row (a blind game's row with its talon dealt
+    onto it, or an open game's current row), remembering the fewest cards reachable
+    from each row; a row stops being searched once it is emptied. Exponential in the
+    worst case.""",
+)
+
+
 __all__ = [
     "BLIND_START",
     "MAX_RUN",
@@ -220,5 +276,10 @@ __all__ = [
     "RunGame",
     "RunMove",
     "RunOutcome",
+    "SevenUpGame",
+    "SevenUpMove",
+    "SevenUpOutcome",
+    "SevenUpSolution",
     "solve_decade",
+    "solve_seven_up",
 ]
