@@ -17,6 +17,7 @@ pytest.importorskip("textual", reason="the table needs the play extra (textual)"
 pytest.importorskip("pytest_textual_snapshot", reason="the snapshots need pytest-textual-snapshot")
 
 from accordion import Deal, royal_deal
+from accordion.games import GAMES
 from accordion.play.accordion import Session
 from accordion.play.bayan import BayanSession
 from accordion.play.royal import RoyalSession
@@ -42,6 +43,19 @@ SCREENS: dict[str, tuple[Callable[[], Any], str, list[str]]] = {
     ),
     "keys": (lambda: Session(Deal.from_seed(1)), "accordion", ["question_mark"]),
 }
+# Every other game of the registry that plays its own engine: its opening on its
+# numbered deal 1, and what a pick of its second card says.
+SCREENS.update(
+    {
+        game.name: (
+            lambda game=game: game.session_class()(game.numbered()(1, 52), seed=1),  # type: ignore[misc]
+            game.name,
+            ["right", "enter"],
+        )
+        for game in GAMES.values()
+        if game.engine == game.name and game.name not in SCREENS
+    }
+)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
