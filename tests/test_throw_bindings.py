@@ -15,20 +15,41 @@ import pytest
 
 import accordion
 from accordion import (
-    BayanGame,
-    BayanSolution,
     LegalMoves,
     RoyalGame,
-    RoyalSolution,
     solve_bayan,
     solve_royal,
 )
 from accordion.errors import InvalidArgumentError
+from accordion.games import GAMES as REGISTRY
+from accordion.games import Descriptor, load
 
-# Each game: its game class, solve function, solution class, a deal that is won.
+#: Deals that are won, written out for the games that have one here.
+WON: dict[str, str] = {
+    "royal-marriage": "QH 5C 9H 7D 5S KH",
+    "bayan": "5C 9H 2D 5S 9D 2H",
+}
+
+
+def _won_deal(game: Descriptor) -> str:
+    """The game's deal of :data:`WON`, else its first numbered deal of 12 cards won."""
+    if game.name in WON:
+        return WON[game.name]
+    deals = (str(game.numbered()(seed, 12)) for seed in range(100))
+    return next(deal for deal in deals if game.solver()(deal).result == "win")
+
+
+# Each throw game of the registry (the games bound by one macro over the core's
+# `Throwing`): its game class, solve function, solution class, a deal that is won.
 GAMES: dict[str, tuple[Any, Any, Any, str]] = {
-    "royal-marriage": (RoyalGame, solve_royal, RoyalSolution, "QH 5C 9H 7D 5S KH"),
-    "bayan": (BayanGame, solve_bayan, BayanSolution, "5C 9H 2D 5S 9D 2H"),
+    game.name: (
+        game.game_class(),
+        game.solver(),
+        load(game.pieces().solution),
+        _won_deal(game),
+    )
+    for game in REGISTRY.values()
+    if game.engine == game.name and game.pieces().game != "accordion._core:Game"
 }
 
 
