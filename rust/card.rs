@@ -17,6 +17,9 @@ pub const SUITS: [char; 4] = ['C', 'D', 'H', 'S'];
 pub struct Card(u8);
 
 impl Card {
+    /// The ace of clubs (index 0): a filler for unused places in fixed arrays.
+    pub const ACE_OF_CLUBS: Card = Card(0);
+
     /// The card with this index (`4 * rank + suit`), if it is below 52.
     pub fn from_index(index: u8) -> Option<Card> {
         (index < 52).then_some(Card(index))

@@ -22,6 +22,7 @@ pub mod pool;
 pub mod row;
 pub mod royal;
 pub mod rules;
+pub mod runs;
 pub mod solver;
 pub mod stats;
 pub mod throw_game;

@@ -233,6 +233,10 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     const TITLE: &'static str;
     /// The game's name in JSON (`"game"`) and on the command line (`royal-marriage`).
     const NAME: &'static str;
+    /// Other names the command line takes for the game.
+    const ALIASES: &'static [&'static str] = &[];
+    /// PySolFC's id of the game, if PySolFC has it.
+    const PYSOL_ID: Option<u32> = None;
     /// The rule sets the game is played under, the default first.
     const RULE_SETS: &'static [RuleSet];
     /// Those rule sets in words, for the error that refuses another.

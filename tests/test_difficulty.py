@@ -153,7 +153,13 @@ def test_random_draws_come_from_the_level_table(cards: int) -> None:
 #: The games rated by the throw games' careful player (the registry says which), with
 #: the row length and the numbered deals checked (short enough for the reference solver).
 THROW_GAMES = [
-    (game, {"royal-marriage": 12, "bayan": 10, "accordian": 8}[game.name], 120)
+    # Other games' rows of 20 cards hide a trap less often: twice the deals.
+    (
+        game,
+        *{"royal-marriage": (12, 120), "bayan": (10, 120), "accordian": (8, 120)}.get(
+            game.name, (20, 240)
+        ),
+    )
     for game in GAMES.values()
     if game.supports("rate") and not game.plays_accordion
 ]
@@ -192,7 +198,7 @@ def careful_throws(game: Descriptor, deal: object, rules: str) -> tuple[int, int
 def test_throw_games_rate_as_the_reference_engine_defines_it(
     game: Descriptor, cards: int, deals: int
 ) -> None:
-    assert {game.name for game, _, _ in THROW_GAMES} == {"royal-marriage", "bayan", "accordian"}
+    assert {game.name for game, _, _ in THROW_GAMES} >= {"royal-marriage", "bayan", "accordian"}
     rules = game.rules[0]
     traps = 0
     for seed in range(deals):

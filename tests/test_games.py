@@ -117,3 +117,32 @@ def test_the_old_module_paths_still_work_with_a_warning_naming_the_new_one() -> 
         first = importlib.import_module(new[0])
         public = [name for name in vars(first) if not name.startswith("_")]
         assert public and all(getattr(module, name) is getattr(first, name) for name in public)
+
+
+def test_the_registry_states_each_throw_games_facts_as_the_core_does() -> None:
+    """A throw game's facts live in its core type (``Throwing``: name, title,
+    aliases, PySolFC id, rule sets, what it is won at, its stock); the core lists
+    them in ``_core.games()``, in the order it binds the games, and the registry
+    (which must import without the core) says the same of every such game."""
+    from accordion._core import games
+
+    core = games()
+    throw_games = [
+        game
+        for game in GAMES.values()
+        if game.engine == game.name and game.pieces("core").game != "accordion._core:Game"
+    ]
+    assert [facts["name"] for facts in core] == [game.name for game in throw_games]
+    for facts, game in zip(core, throw_games, strict=True):
+        assert facts == {
+            "name": game.name,
+            "title": game.title,
+            "aliases": list(game.aliases),
+            "pysol_id": game.pysol_id,
+            "rules": list(game.rules),
+            "won_at": game.won_at,
+            "stock": game.nouns.stock,
+            "min_cards": facts["min_cards"],
+        }, game.name
+        # The fewest cards of a numbered deal: fewer is refused, that many plays.
+        game.numbered()(1, facts["min_cards"])

@@ -115,7 +115,12 @@ def test_pysol_rows_match_pysol_cards(engine: ModuleType, number: int | str) -> 
 def test_every_family_member_and_the_revenge_goal_match_pysol_cards(
     engine: ModuleType, number: int | str
 ) -> None:
+    from accordion.games import GAMES
+
     row, _ = pysolfc(number)
+    for game in (g.name for g in GAMES.values() if g.pysol_id):
+        # Every game of the registry that PySolFC has, laid out as PySolFC lays it out.
+        assert str(engine.Deal.from_pysol(number, game)) == pysolfc(number, game)[0], game
     for game in ("bayan", "relaxed-accordion", "23-skidoo", "accordions-revenge"):
         assert str(engine.Deal.from_pysol(number, game)) == row
     royal, _ = pysolfc(number, "royal-marriage")

@@ -5,7 +5,7 @@ the test suite runs against both.
 """
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import ClassVar, Generic, Literal, TypeVar, final
+from typing import Any, ClassVar, Generic, Literal, TypeVar, final
 
 from typing_extensions import Self
 
@@ -16,6 +16,15 @@ __version__: str
 MAX_JOBS: int
 """The most threads ``jobs=`` takes (:func:`solve_many`, :func:`simulate` and the
 other batch calls); more is refused with ``InvalidArgumentError``."""
+
+def games() -> list[dict[str, Any]]:
+    """The facts of every game bound as a throw game, in the order they were bound:
+    ``name``, ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the
+    rule sets, the default first), ``won_at`` (cards left by a win), ``stock``
+    (its word for the cards still to deal) and ``min_cards`` (the fewest cards of
+    a numbered deal). ``accordion.games`` describes the same games; a test holds
+    the two together.
+    """
 
 def _restore(kind: str, state: tuple[object, ...]) -> object:
     """Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
@@ -1267,6 +1276,365 @@ def simulate_bayan(
 
     Returns:
         A :class:`BayanStats`.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
+    """
+
+# ---------------------------------------------------------------- Decade
+# docs/decade.md (PySolFC's game 816); the reference twin is accordion.reference.runs.
+
+@final
+class DecadeMove(_ThrowMove[DecadeMove]):
+    """A Decade throw named by the cards of its run (``out 3C 7D``), or ``deal``.
+    ``DecadeMove(text)`` parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a Decade move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = DecadeMove("x3C,7D")
+        >>> str(move), move.kind, move.cards
+        ('out 3C 7D', 'out', (Card('3C'), Card('7D')))
+    """
+
+    @staticmethod
+    def parse(text: str) -> DecadeMove:
+        """Parse ``out 3C 7D``, ``3C 7D out``, ``x3C,7D``, ``3C 7D`` (1 to 16 cards) or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+    @property
+    def kind(self) -> Literal["out", "deal"]:
+        """``"out"`` or ``"deal"``."""
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the run thrown out, as written, or none for ``deal``."""
+
+@final
+class DecadeOutcome(_ThrowOutcome):
+    """Where a Decade game stands; ``cards`` counts the cards not thrown out."""
+
+    @property
+    def won(self) -> bool:
+        """Every card is out."""
+
+@final
+class DecadeGame(_ThrowGame[DecadeMove, DecadeOutcome, Literal["modern"]]):
+    """A game of Decade (PySolFC's game 816, Ten Twenty Thirty), open or blind.
+
+    A run of two or more adjacent cards whose values total 10, 20 or 30 (ace 1,
+    two to ten at face value, courts 10) is thrown out and the row closes up; the
+    game is won when every card is out. Blind play is PySolFC's without "deal all
+    cards": three cards laid out, the rest dealt one at a time onto the end of the
+    row whenever the player likes.
+
+    Args:
+        deal: any row of distinct cards (a ``Deal`` or its text), e.g.
+            ``Deal.from_pysol(n, "decade")``.
+        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
+        blind: deal as you go from the talon.
+
+    One game may be used from several threads: each call sees it whole, and
+    ``hint`` searches a copy of the position it started from.
+
+    Raises:
+        InvalidDealError: text that is not a row.
+        InvalidRulesError: any other rule set, or a variant.
+
+    Examples:
+        >>> game = DecadeGame("3C 7D KH 5S 5H")
+        >>> [str(move) for move in game.legal_moves]
+        ['out 3C 7D', 'out 3C 7D KH', 'out 3C 7D KH 5S 5H', 'out KH 5S 5H', 'out 5S 5H']
+    """
+
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set's name: always ``modern``."""
+    @property
+    def legal_moves(self) -> LegalMoves[DecadeMove]:
+        """The legal actions now, as a live :class:`LegalMoves` view: the runs by
+        position of their first card (the shorter first), then ``deal``.
+        """
+    def play(self, move: DecadeMove | str, /) -> DecadeMove:
+        """Throw a run out, or ``deal``.
+
+        Args:
+            move: a :class:`DecadeMove` or its text (the run's cards in any order).
+
+        Returns:
+            The move played, in canonical notation (the cards left to right).
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a run the row does not allow; the message says why.
+        """
+    def deal(self) -> DecadeMove:
+        """Deal the next talon card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game or an empty talon.
+        """
+
+@final
+class DecadeSolution(_ThrowSolution[DecadeSolution, DecadeMove]):
+    """What the Decade solver found for one row (:func:`solve_decade`)."""
+
+    @property
+    def moves(self) -> tuple[DecadeMove, ...]:
+        """A winning line, or a line to the fewest cards (if ``unknown``: the line that
+        left the fewest cards before the budget ran out).
+        """
+    @property
+    def cards(self) -> int:
+        """Cards left at the end of :attr:`moves`: 0 for a win."""
+    @property
+    def nodes(self) -> int:
+        """Positions the solver expanded."""
+
+def solve_decade(
+    position: Deal | DecadeGame | str,
+    *,
+    rules: Literal["modern"] | Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> DecadeSolution:
+    """Solve an open Decade row (or a blind game's whole deal, or an open game's
+    current row) exactly: the fewest cards any line leaves, and a line to them.
+
+    The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
+    ``None``). A blind game is solved from its row with the talon dealt onto it
+    (dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
+
+    Returns:
+        A :class:`DecadeSolution`.
+
+    Raises:
+        InvalidDealError: text that is not a row, or an empty row.
+        InvalidRulesError: rules other than ``modern``.
+        InvalidArgumentError: a budget out of range.
+    """
+
+@final
+class DecadeStats(_ThrowStats[DecadeStats, Literal["modern"]]):
+    """Totals of :func:`simulate_decade`: the attributes of :class:`Stats` (piles = cards
+    left, a win is an empty row), without ``grades``.
+    """
+
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set played: always ``modern``."""
+    @property
+    def wins(self) -> int:
+        """Deals won (every card out)."""
+
+def simulate_decade(
+    *,
+    deals: int,
+    rules: Literal["modern"] | Rules | str | None = None,
+    strategy: RoyalStrategy | str | None = None,
+    seed: int | None = None,
+    cards: int | None = None,
+    blind: bool | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> DecadeStats:
+    """Play numbered Decade deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+
+    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+    ``strategy`` is ``greedy`` (default: the first run in canonical order, a deal
+    only when no run is left) or ``best`` (the exact solver's line; blind, every
+    card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
+    cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
+    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+    Returns:
+        A :class:`DecadeStats`.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
+    """
+
+# ---------------------------------------------------------------- Seven Up
+# docs/seven-up.md (PySolFC's game 918); the reference twin is accordion.reference.runs.
+
+@final
+class SevenUpMove(_ThrowMove[SevenUpMove]):
+    """A Seven Up throw named by the cards of its run (``out 3C 4D``), or ``deal``.
+    ``SevenUpMove(text)`` parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a Seven Up move.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = SevenUpMove("x3C,4D")
+        >>> str(move), move.kind, move.cards
+        ('out 3C 4D', 'out', (Card('3C'), Card('4D')))
+    """
+
+    @staticmethod
+    def parse(text: str) -> SevenUpMove:
+        """Parse ``out 3C 4D``, ``3C 4D out``, ``x3C,4D``, ``3C 4D`` (1 to 16 cards) or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+    @property
+    def kind(self) -> Literal["out", "deal"]:
+        """``"out"`` or ``"deal"``."""
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the run thrown out, as written, or none for ``deal``."""
+
+@final
+class SevenUpOutcome(_ThrowOutcome):
+    """Where a Seven Up game stands; ``cards`` counts the cards not thrown out."""
+
+    @property
+    def won(self) -> bool:
+        """Every card is out."""
+
+@final
+class SevenUpGame(_ThrowGame[SevenUpMove, SevenUpOutcome, Literal["modern"]]):
+    """A game of Seven Up (PySolFC's game 918, Seventh Wonder, The Magic Seven), open
+    or blind.
+
+    A single 7, or a run of two to four adjacent cards whose ranks total a
+    multiple of 7 (ace 1 … king 13), is thrown out and the row closes up; the game
+    is won when every card is out. Blind play is PySolFC's without "deal all
+    cards": three cards laid out, the rest dealt one at a time onto the end of the
+    row whenever the player likes.
+
+    Args:
+        deal: any row of distinct cards (a ``Deal`` or its text), e.g.
+            ``Deal.from_pysol(n, "seven-up")``.
+        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
+        blind: deal as you go from the talon.
+
+    One game may be used from several threads: each call sees it whole, and
+    ``hint`` searches a copy of the position it started from.
+
+    Raises:
+        InvalidDealError: text that is not a row.
+        InvalidRulesError: any other rule set, or a variant.
+
+    Examples:
+        >>> game = SevenUpGame("7C 3D 4H KS AC")
+        >>> [str(move) for move in game.legal_moves]
+        ['out 7C', 'out 7C 3D 4H', 'out 3D 4H', 'out 3D 4H KS AC', 'out KS AC']
+    """
+
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set's name: always ``modern``."""
+    @property
+    def legal_moves(self) -> LegalMoves[SevenUpMove]:
+        """The legal actions now, as a live :class:`LegalMoves` view: the runs by
+        position of their first card (the shorter first), then ``deal``.
+        """
+    def play(self, move: SevenUpMove | str, /) -> SevenUpMove:
+        """Throw a run out, or ``deal``.
+
+        Args:
+            move: a :class:`SevenUpMove` or its text (the run's cards in any order).
+
+        Returns:
+            The move played, in canonical notation (the cards left to right).
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a run the row does not allow; the message says why.
+        """
+    def deal(self) -> SevenUpMove:
+        """Deal the next talon card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game or an empty talon.
+        """
+
+@final
+class SevenUpSolution(_ThrowSolution[SevenUpSolution, SevenUpMove]):
+    """What the Seven Up solver found for one row (:func:`solve_seven_up`)."""
+
+    @property
+    def moves(self) -> tuple[SevenUpMove, ...]:
+        """A winning line, or a line to the fewest cards (if ``unknown``: the line that
+        left the fewest cards before the budget ran out).
+        """
+    @property
+    def cards(self) -> int:
+        """Cards left at the end of :attr:`moves`: 0 for a win."""
+    @property
+    def nodes(self) -> int:
+        """Positions the solver expanded."""
+
+def solve_seven_up(
+    position: Deal | SevenUpGame | str,
+    *,
+    rules: Literal["modern"] | Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> SevenUpSolution:
+    """Solve an open Seven Up row (or a blind game's whole deal, or an open game's
+    current row) exactly: the fewest cards any line leaves, and a line to them.
+
+    The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
+    ``None``). A blind game is solved from its row with the talon dealt onto it
+    (dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
+
+    Returns:
+        A :class:`SevenUpSolution`.
+
+    Raises:
+        InvalidDealError: text that is not a row, or an empty row.
+        InvalidRulesError: rules other than ``modern``.
+        InvalidArgumentError: a budget out of range.
+    """
+
+@final
+class SevenUpStats(_ThrowStats[SevenUpStats, Literal["modern"]]):
+    """Totals of :func:`simulate_seven_up`: the attributes of :class:`Stats` (piles = cards
+    left, a win is an empty row), without ``grades``.
+    """
+
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set played: always ``modern``."""
+    @property
+    def wins(self) -> int:
+        """Deals won (every card out)."""
+
+def simulate_seven_up(
+    *,
+    deals: int,
+    rules: Literal["modern"] | Rules | str | None = None,
+    strategy: RoyalStrategy | str | None = None,
+    seed: int | None = None,
+    cards: int | None = None,
+    blind: bool | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> SevenUpStats:
+    """Play numbered Seven Up deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+
+    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+    ``strategy`` is ``greedy`` (default: the first run in canonical order, a deal
+    only when no run is left) or ``best`` (the exact solver's line; blind, every
+    card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
+    cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
+    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+    Returns:
+        A :class:`SevenUpStats`.
 
     Raises:
         InvalidArgumentError: a count, seed or ``jobs`` out of range.

@@ -351,6 +351,11 @@ def plural(count: int, word: str) -> str:
 
 #: The table's opening words for a game of piles moved whole onto others.
 PILE_PROMPT = "pick a pile (Enter or a click), drop it on a lit one."
+#: For a game of runs of cards that go out.
+RUN_PROMPT = (
+    "pick the card at one end of a run (Enter, click), then the lit card at its other "
+    "end; a card lit itself goes alone."
+)
 #: For a game of cards thrown out of the row.
 THROW_PROMPT = (
     "pick a card (Enter, click), then a lit card to throw out with it; a card lit itself "
@@ -438,20 +443,23 @@ def _throw_game(
     *,
     deal: str | None = None,
     named_rules: bool = False,
+    functions: str = "",
     **described: Any,
 ) -> Descriptor:
     """A throw game whose pieces are named alike in every layer: ``{kind}Game``,
-    ``solve_{module}``, ``simulate_{module}`` … in the core and in
-    ``accordion.reference.{module}``, its table session in ``accordion.play.{module}``
-    (``deal``: its own numbered deals; ``named_rules``: its solver takes rule sets
-    by name only, none of them an Accordion ``Rules``)."""
+    ``solve_{functions}``, ``simulate_{functions}`` … (``functions``: by default
+    ``module``) in the core and in ``accordion.reference.{module}``, its table
+    session in ``accordion.play.{module}`` (``deal``: its own numbered deals;
+    ``named_rules``: its solver takes rule sets by name only, none of them an
+    Accordion ``Rules``)."""
+    functions = functions or module
     engines: tuple[Engine, ...] = _engines(
         f"accordion.reference.{module}",
         f"{kind}Game",
-        f"solve_{module}",
+        f"solve_{functions}",
         f"{kind}Move",
         deal,
-        simulate=f"simulate_{module}",
+        simulate=f"simulate_{functions}",
     )
     if named_rules:
         engines = tuple(engine._replace(rules="builtins:str") for engine in engines)
@@ -465,6 +473,44 @@ def _throw_game(
         **described,
     )
 
+
+#: The games of runs (``accordion.reference.runs``): a run of adjacent cards
+#: whose values add up as the game asks goes out. Each is its kind (the class
+#: names' stem, and its title unless it gives one), its name (its functions'
+#: stem with ``_`` for ``-``) and what more describes it.
+_RUN_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    (
+        "Decade",
+        "decade",
+        {
+            "summary": "PySolFC's game 816: a run of two or more adjacent cards whose "
+            "values total 10, 20 or 30 (ace 1, courts 10) goes out; won when every "
+            "card is out",
+            "aliases": ("ten-twenty-thirty",),
+            "pysol_id": 816,
+            "how": "A run of two or more cards side by side whose values total 10, 20 or 30 "
+            "(ace 1, two to ten their number, jack, queen and king 10) goes out, and the row "
+            "closes up. A blind game deals the cards one at a time from the talon. Goal: "
+            "every card out.",
+        },
+    ),
+    (
+        "SevenUp",
+        "seven-up",
+        {
+            "summary": "PySolFC's game 918: a single 7, or a run of two to four adjacent "
+            "cards whose ranks total a multiple of 7 (ace 1 … king 13), goes out; won "
+            "when every card is out",
+            "aliases": ("seventh-wonder", "the-magic-seven"),
+            "pysol_id": 918,
+            "title": "Seven Up",
+            "how": "A single 7, or a run of two to four cards side by side whose ranks total "
+            "a multiple of 7 (ace 1, jack 11, queen 12, king 13), goes out, and the row "
+            "closes up. A blind game deals the cards one at a time from the talon. Goal: "
+            "every card out.",
+        },
+    ),
+)
 
 _CORE, ACCORDION_REFERENCE = _engines(
     "accordion.reference", "Game", "solve", "Move", simulate="simulate"
@@ -601,6 +647,21 @@ GAMES: dict[str, Descriptor] = {
             prompt="pick a pile (Enter or a click), drop its top card on a lit pile.",
             solve_rules=("modern", "uva"),
             judge_lines=True,
+        ),
+        *(
+            _throw_game(
+                "runs",
+                kind,
+                functions=name.replace("-", "_"),
+                name=name,
+                nouns=Nouns(
+                    piece="card", stock="talon", move="throw", node="position", separator=", "
+                ),
+                won_at=0,
+                prompt=RUN_PROMPT,
+                **{"title": kind, **described},
+            )
+            for kind, name, described in _RUN_GAMES
         ),
     )
 }

@@ -113,6 +113,7 @@ impl Throwing for Accordian {
     const THROW: &'static str = "move";
     const TITLE: &'static str = "Accordian Patience";
     const NAME: &'static str = "accordian";
+    const ALIASES: &'static [&'static str] = &["uva-127", "card-accordion"];
     const RULE_SETS: &'static [RuleSet] = &RULE_SETS;
     const RULES_IN_WORDS: &'static str = "the rules modern or uva";
     const WON_AT: usize = 1;

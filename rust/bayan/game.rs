@@ -74,6 +74,7 @@ impl Throwing for Bayan {
     const STOCK: &'static str = "talon";
     const TITLE: &'static str = "Bayan";
     const NAME: &'static str = "bayan";
+    const PYSOL_ID: Option<u32> = Some(656);
     /// PySolFC's one rule set: deal whenever you like.
     const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";

@@ -210,9 +210,18 @@ impl PysolGame {
 }
 
 fn unknown_game(text: &str) -> Error {
+    unknown_among(text, &[])
+}
+
+/// The error for a PySolFC game that is none of [`PysolGame::ALL`] nor of
+/// `others` (more games of the family, `(name, id)`, each laid out as
+/// [`Dealing::Row`]), listing them all.
+pub fn unknown_among(text: &str, others: &[(&str, u32)]) -> Error {
     let known: Vec<String> = PysolGame::ALL
         .iter()
-        .map(|g| format!("{} ({})", g.name(), g.id()))
+        .map(|g| (g.name(), g.id()))
+        .chain(others.iter().copied())
+        .map(|(name, id)| format!("{name} ({id})"))
         .collect();
     Error::InvalidRules(format!(
         "unknown PySolFC game {} (known: {})",
@@ -330,6 +339,28 @@ pub struct Layout {
     pub goal: Option<Card>,
 }
 
+/// How PySolFC lays out a game of the family.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dealing {
+    /// The shuffled deck dealt into one row (every game without a hook).
+    Row,
+    /// Royal Marriage's hook: the queen of hearts first, the king last.
+    RoyalPair,
+    /// Accordion's Revenge: the row, then a goal card drawn from the generator.
+    GoalCard,
+}
+
+impl PysolGame {
+    /// How PySolFC lays the game out.
+    pub fn dealing(self) -> Dealing {
+        match self {
+            PysolGame::RoyalMarriage => Dealing::RoyalPair,
+            PysolGame::AccordionsRevenge => Dealing::GoalCard,
+            _ => Dealing::Row,
+        }
+    }
+}
+
 /// The row PySolFC lays out for `game` number `number`, left to right.
 ///
 /// ```
@@ -339,6 +370,11 @@ pub struct Layout {
 /// assert!(game.deal.to_string().starts_with("JD 2D 9H JC 5D 7H 7C 5H"));
 /// ```
 pub fn layout(number: Number, game: PysolGame) -> Layout {
+    dealt(number, game.dealing())
+}
+
+/// The row PySolFC lays out for number `number` of a game dealt as `dealing`.
+pub fn dealt(number: Number, dealing: Dealing) -> Layout {
     // PySolFC's cards: suit-major in its suit order clubs, spades, hearts,
     // diamonds (our suit indices 0, 3, 2, 1), each ace to king.
     let mut cards: Vec<Card> = [0, 3, 2, 1]
@@ -354,7 +390,7 @@ pub fn layout(number: Number, game: PysolGame) -> Layout {
         let j = generator.randint(n);
         cards.swap(n, j);
     }
-    if game == PysolGame::RoyalMarriage {
+    if dealing == Dealing::RoyalPair {
         let queen = card(11, 2);
         let king = card(12, 2);
         cards.retain(|&c| c != queen && c != king);
@@ -362,7 +398,7 @@ pub fn layout(number: Number, game: PysolGame) -> Layout {
         cards.push(queen);
     }
     cards.reverse();
-    let goal = (game == PysolGame::AccordionsRevenge).then(|| {
+    let goal = (dealing == Dealing::GoalCard).then(|| {
         loop {
             // `choice(suits)` then `choice(ranks)`: randint(0, len − 1).
             let suit = [0, 3, 2, 1][generator.randint(3)];

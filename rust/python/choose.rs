@@ -5,13 +5,11 @@
 use super::args::{jobs_arg, optional_whole, seed as seed_arg};
 use super::interrupt::run_interruptible;
 use super::pickle::{by_restore, malformed_state, verdict, Reduced};
+use super::registry;
 use super::values::{card_count, deal_arg, rules_arg, PyDeal};
-use crate::accordian::Accordian;
-use crate::bayan::game::Bayan;
 use crate::choose::difficulty::{self, Level, Rating};
 use crate::choose::{throw_rating, winnable, Numbers};
 use crate::error::{quoted, Error};
-use crate::royal::game::Royal;
 use crate::rules::Rules;
 use crate::throw_game::Throwing;
 use pyo3::exceptions::PyKeyboardInterrupt;
@@ -210,29 +208,28 @@ fn rate(
         Some(game) => super::args::text(game, "game")?.into_owned(),
         None => "accordion".to_string(),
     };
-    match name.as_str() {
-        "accordion" => {
-            let deal = deal_arg(deal)?;
-            let rules = rules_or_modern(rules)?;
-            let rating = run_interruptible(py, |cancel| {
-                difficulty::rate(&deal, &rules, Some(cancel.clone()))
-            })??;
-            Ok(PyRating(rating))
-        }
-        Royal::NAME => rate_throw::<Royal>(py, deal, rules),
-        Bayan::NAME => rate_throw::<Bayan>(py, deal, rules),
-        Accordian::NAME => rate_throw::<Accordian>(py, deal, rules),
-        _ => Err(Error::argument(
-            "game",
-            "accordion, royal-marriage, bayan or accordian",
-            quoted(&name),
-        )
-        .into()),
+    // Accordion's rating has levels; every throw game of the registry rates its own way.
+    let entries = registry::entries();
+    if let Some(entry) = entries.iter().find(|e| e.name == name) {
+        return (entry.rate)(py, deal, rules);
     }
+    if name != "accordion" {
+        let mut names: Vec<&str> = vec!["accordion"];
+        names.extend(entries.iter().map(|e| e.name));
+        let last = names.pop().unwrap_or_default();
+        let expected = format!("{} or {last}", names.join(", "));
+        return Err(Error::argument("game", &expected, quoted(&name)).into());
+    }
+    let deal = deal_arg(deal)?;
+    let rules = rules_or_modern(rules)?;
+    let rating = run_interruptible(py, |cancel| {
+        difficulty::rate(&deal, &rules, Some(cancel.clone()))
+    })??;
+    Ok(PyRating(rating))
 }
 
 /// [`rate`] for the throw game `G`: its deal and rules checked as its classes check them.
-fn rate_throw<G: Throwing>(
+pub(crate) fn rate_throw<G: Throwing>(
     py: Python<'_>,
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,

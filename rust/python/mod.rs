@@ -41,7 +41,9 @@ mod interrupt;
 mod legal;
 mod numbering;
 mod pickle;
+mod registry;
 mod royal;
+mod runs;
 mod solver;
 mod stats;
 mod throw;
@@ -61,12 +63,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     royal::register(m)?;
     bayan::register(m)?;
     accordian::register(m)?;
+    runs::register(m)?;
     blind::register(m)?;
     solver::register(m)?;
     numbering::register(m)?;
     choose::register(m)?;
     m.add_function(wrap_pyfunction!(interrupt::interrupt_all, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::restore, m)?)?;
+    m.add_function(wrap_pyfunction!(registry::games, m)?)?;
     m.add("MAX_JOBS", crate::pool::MAX_JOBS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

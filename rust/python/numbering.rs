@@ -2,6 +2,7 @@
 //! constructors and `pysol_goal`: arguments checked here, generators in the core.
 
 use super::args::shown;
+use super::registry;
 use super::values::{card_count, PyCard, PyDeal};
 use crate::error::Error;
 use crate::numbering::pysol::{self, Number, PysolGame};
@@ -39,27 +40,54 @@ pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
     )?)
 }
 
+/// A PySolFC game: one of the core's table of the Accordion family, or
+/// another throw game of the registry with a PySolFC id (dealt as one row).
+pub enum PysolArg {
+    Table(PysolGame),
+    Registered,
+}
+
 /// A PySolFC game: a name, PySolFC's title or its id.
-pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolGame> {
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(super::args::text(text.as_any(), "text")?.parse()?);
-    }
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolArg> {
+    let key = if let Ok(text) = obj.cast::<PyString>() {
+        super::args::text(text.as_any(), "text")?.into_owned()
+    } else if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
         // An id is small; an int past i128 (too long even for Python to print,
         // past 4,300 digits) is no game's, and is named by its size.
-        let id = obj
-            .extract::<i128>()
-            .map_or_else(|_| shown(obj), |n| n.to_string());
-        return Ok(id.parse()?);
+        obj.extract::<i128>()
+            .map_or_else(|_| shown(obj), |n| n.to_string())
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "a PySolFC game is a name or an id, got {}",
+            obj.get_type().name()?
+        )));
+    };
+    if let Ok(game) = key.parse::<PysolGame>() {
+        return Ok(PysolArg::Table(game));
     }
-    Err(PyTypeError::new_err(format!(
-        "a PySolFC game is a name or an id, got {}",
-        obj.get_type().name()?
-    )))
+    // The registry's other games with a PySolFC id, in the order they were bound.
+    let table: Vec<u32> = PysolGame::ALL.iter().map(|g| g.id()).collect();
+    let others: Vec<registry::Entry> = registry::entries()
+        .into_iter()
+        .filter(|e| e.pysol_id.is_some_and(|id| !table.contains(&id)))
+        .collect();
+    let lower = key.trim().to_lowercase();
+    if others.iter().any(|e| e.is_called(&lower)) {
+        return Ok(PysolArg::Registered);
+    }
+    let named: Vec<(&str, u32)> = others
+        .iter()
+        .map(|e| (e.name, e.pysol_id.unwrap_or_default()))
+        .collect();
+    Err(pysol::unknown_among(&key, &named).into())
 }
 
 pub fn from_pysol(number: &Bound<'_, PyAny>, game: &Bound<'_, PyAny>) -> PyResult<PyDeal> {
-    let layout = pysol::layout(pysol_number(number)?, pysol_game(game)?);
+    let number = pysol_number(number)?;
+    let layout = match pysol_game(game)? {
+        PysolArg::Table(game) => pysol::layout(number, game),
+        PysolArg::Registered => pysol::dealt(number, pysol::Dealing::Row),
+    };
     Ok(PyDeal {
         deal: layout.deal,
         seed: None,
@@ -114,7 +142,11 @@ pub fn pysol_rules(
         .filter(|n| !n.is_none())
         .map(pysol_number)
         .transpose()?;
-    Ok(game.rules(number)?)
+    match game {
+        PysolArg::Table(game) => Ok(game.rules(number)?),
+        // A game of its own, played under its modern rules.
+        PysolArg::Registered => Ok(crate::rules::Rules::modern()),
+    }
 }
 
 /// The goal card of PySolFC's Accordion's Revenge game ``number``.

@@ -15,9 +15,8 @@
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 
-use super::accordian::classes as accordian;
 use super::errors::InvalidPickleError;
-use super::{bayan, choose, royal, values};
+use super::{choose, registry, values};
 use crate::budget::Verdict;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -58,21 +57,18 @@ pub fn by_method<'py, T: pyo3::PyClass>(
 pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
     let object = match kind {
         "Outcome" => any(py, values::outcome_from_state(state))?,
-        "Game" | "RoyalGame" | "BayanGame" | "AccordianGame" => replayed(py, kind, state)?,
-        "AccordianOutcome" => any(py, accordian::PyAccordianOutcome::from_state(state))?,
-        "AccordianSolution" => any(py, accordian::PyAccordianSolution::from_state(state))?,
-        "BayanOutcome" => any(py, bayan::classes::PyBayanOutcome::from_state(state))?,
-        "BayanSolution" => any(py, bayan::classes::PyBayanSolution::from_state(state))?,
-        "RoyalOutcome" => any(py, royal::classes::PyRoyalOutcome::from_state(state))?,
-        "RoyalSolution" => any(py, royal::classes::PyRoyalSolution::from_state(state))?,
+        "Game" => replayed(py, kind, state)?,
         "Rating" => any(py, choose::PyRating::from_state(state))?,
-        "RoyalStats" => any(py, royal::stats_class::PyRoyalStats::from_state(state))?,
-        _ => {
-            return Err(InvalidPickleError::new_err(format!(
-                "not an accordion pickle: no class of accordion pickles as {}",
-                shown_text(kind)
-            )))
-        }
+        // The throw games' classes, as each game registered them.
+        _ => match registry::restore_of(kind) {
+            Some(restore) => restore(py, kind, state)?,
+            None => {
+                return Err(InvalidPickleError::new_err(format!(
+                    "not an accordion pickle: no class of accordion pickles as {}",
+                    shown_text(kind)
+                )))
+            }
+        },
     };
     Ok(object.unbind())
 }
@@ -86,7 +82,7 @@ fn any<'py, T: IntoPyObject<'py>>(
 }
 
 /// A game of class `kind` from `(deal, rules, blind, history)`, its history replayed.
-fn replayed<'py>(
+pub fn replayed<'py>(
     py: Python<'py>,
     kind: &str,
     state: &Bound<'py, PyTuple>,

@@ -527,10 +527,15 @@ macro_rules! throw_stats {
             use $crate::throw_play::ThrowStats;
             use pyo3::types::{PyDict, PyTuple};
 
-            /// Add the statistics class and the `simulate_…` function to the module.
+            /// Add the statistics class and the `simulate_…` function to the module
+            /// (and how the class rebuilds from a pickle to the registry).
             pub fn register_stats(m: &Bound<'_, PyModule>) -> PyResult<()> {
+                use pyo3::IntoPyObjectExt;
                 m.add_class::<$Stats>()?;
                 m.add_function(wrap_pyfunction!($simulate, m)?)?;
+                $crate::python::registry::add_restore($stats_name, |py, _, state| {
+                    $Stats::from_state(state)?.into_bound_py_any(py)
+                });
                 Ok(())
             }
 
@@ -707,13 +712,27 @@ macro_rules! throw_game {
 
             type Play = <$G as Throwing>::Play;
 
-            /// Add the game's classes and its `solve_…` function to the module.
+            /// Add the game's classes and its `solve_…` function to the module,
+            /// and the game to the registry (its facts, `rate`, and how its
+            /// classes rebuild from a pickle).
             pub fn register_classes(m: &Bound<'_, PyModule>) -> PyResult<()> {
+                use $crate::python::registry;
+                use pyo3::IntoPyObjectExt;
                 m.add_class::<$Move>()?;
                 m.add_class::<$Outcome>()?;
                 m.add_class::<$Game>()?;
                 m.add_class::<$Solution>()?;
                 m.add_function(wrap_pyfunction!($solve, m)?)?;
+                registry::add(registry::Entry::of::<$G>(
+                    $crate::python::choose::rate_throw::<$G>,
+                ));
+                registry::add_restore($game_name, $crate::python::pickle::replayed);
+                registry::add_restore($outcome_name, |py, _, state| {
+                    $Outcome::from_state(state)?.into_bound_py_any(py)
+                });
+                registry::add_restore($solution_name, |py, _, state| {
+                    $Solution::from_state(state)?.into_bound_py_any(py)
+                });
                 Ok(())
             }
 

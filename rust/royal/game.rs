@@ -82,6 +82,7 @@ impl Throwing for Royal {
     const STOCK: &'static str = "stock";
     const TITLE: &'static str = "Royal Marriage";
     const NAME: &'static str = "royal-marriage";
+    const PYSOL_ID: Option<u32> = Some(288);
     const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
     const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
     const WON_AT: usize = 2;

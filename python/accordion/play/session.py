@@ -516,6 +516,8 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "GAME"):
+            return  # a base of several games' sessions (accordion.play.runs)
         entry = cls.entry()
         cls.NAME, cls.COMMAND = entry.title, f"accordion play --game {entry.name}"
         cls.STOCK, cls.PIECE = entry.nouns.stock, entry.nouns.piece

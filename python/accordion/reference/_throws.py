@@ -84,7 +84,7 @@ class ThrowMove(Value):
         kind, cards = cls._read(stripped, lower)
         if cards is None or len(cards) not in cls.COUNTS.get(kind, ()):
             raise InvalidMoveError(f"not a {cls.GAME} move: {_args.quoted(text)} ({cls.EXAMPLES})")
-        if len(cards) == 2 and cards[0] == cards[1]:
+        if len(set(cards)) < len(cards):
             raise InvalidMoveError(
                 f"not a {cls.GAME} move: {_args.quoted(text)} names one card twice"
             )

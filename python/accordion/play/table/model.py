@@ -10,8 +10,8 @@ action (:meth:`Table.rate`), so that the screen never asks what game it shows.
 A move is read by its shape, not by the game's name: a move with a ``mover``
 and a ``target`` (Accordion's), or two ``cards`` written ``MOVER>TARGET``
 (Accordian Patience's: its top card moves), is picked up at its mover and dropped
-on its target; a throw with ``cards`` (Royal Marriage, Bayan) is picked at one of its
-cards and dropped on the other, or on itself when it throws out one card.
+on its target; a throw with ``cards`` (Royal Marriage, Bayan, the games of runs) is
+picked at one end and dropped on the other, or on itself when it throws out one card.
 
 This module imports neither Textual nor anything else outside the package, so
 that it is tested without the ``play`` extra.
@@ -173,9 +173,10 @@ class Table:
             if _directed(move) is not None:
                 if places[0] == place:
                     found[places[1]] = move
-            elif place in places:
-                others = [p for p in places if p != place]
-                found[others[0] if others else place] = move
+            elif place in (min(places), max(places)):
+                # A throw is picked at one end and dropped on the other (the run
+                # between them goes with it), or on itself when it is one card.
+                found[max(places) if place == min(places) else min(places)] = move
         return found
 
     def movable(self) -> set[int]:
@@ -185,8 +186,8 @@ class Table:
             picked = self.picks(move)
             if _directed(move) is not None:
                 places.add(picked[0])
-            else:
-                places.update(picked)
+            elif picked:
+                places.update((min(picked), max(picked)))
         return places
 
     def can_deal(self) -> bool:

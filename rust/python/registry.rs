@@ -1,0 +1,125 @@
+//! The throw games bound here, as data (OpenSpiel's way: a game registers
+//! itself). Each `throw_game!` invocation adds its game's [`Entry`] when the
+//! module is built, and each class that rebuilds from a pickled state its
+//! [`Restore`]; what dispatches by game — `rate`, `_restore`, PySolFC's
+//! numbered deals, `games()` — reads the entries instead of matching names, so
+//! a game bound by one invocation is known to all of them.
+
+use super::choose::PyRating;
+use crate::rules::RuleSet;
+use crate::throw_game::Throwing;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use std::sync::{Mutex, MutexGuard};
+
+/// Rate an open deal (`deal`, `rules` as `rate` takes them).
+pub type Rate = fn(Python<'_>, &Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>) -> PyResult<PyRating>;
+
+/// Rebuild a value of class `kind` from its pickled state.
+pub type Restore =
+    for<'py> fn(Python<'py>, &str, &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyAny>>;
+
+/// One throw game's facts, from its [`Throwing`] type, and its `rate`.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub aliases: &'static [&'static str],
+    pub pysol_id: Option<u32>,
+    pub rule_sets: &'static [RuleSet],
+    pub won_at: usize,
+    pub stock: &'static str,
+    pub min_cards: usize,
+    pub rate: Rate,
+}
+
+impl Entry {
+    /// The entry of `G`, rated by `rate`.
+    pub fn of<G: Throwing>(rate: Rate) -> Entry {
+        Entry {
+            name: G::NAME,
+            title: G::TITLE,
+            aliases: G::ALIASES,
+            pysol_id: G::PYSOL_ID,
+            rule_sets: G::RULE_SETS,
+            won_at: G::WON_AT,
+            stock: G::STOCK,
+            min_cards: G::MIN_CARDS,
+            rate,
+        }
+    }
+
+    /// Whether `key` (lower case) is the game's name, title, an alias or its PySolFC id.
+    pub fn is_called(&self, key: &str) -> bool {
+        key == self.name
+            || key == self.title.to_lowercase()
+            || self.aliases.contains(&key)
+            || self.pysol_id.is_some_and(|id| id.to_string() == key)
+    }
+}
+
+static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+static RESTORES: Mutex<Vec<(&'static str, Restore)>> = Mutex::new(Vec::new());
+
+/// A lock that a panic elsewhere cannot poison for good (the lists stay whole:
+/// every change is one push or one assignment).
+fn locked<T>(list: &Mutex<T>) -> MutexGuard<'_, T> {
+    list.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Register a game (again, when the module is built twice: the entry is replaced).
+pub fn add(entry: Entry) {
+    let mut entries = locked(&ENTRIES);
+    match entries.iter().position(|e| e.name == entry.name) {
+        Some(i) => entries[i] = entry,
+        None => entries.push(entry),
+    }
+}
+
+/// Register how a class `kind` rebuilds from its pickled state.
+pub fn add_restore(kind: &'static str, restore: Restore) {
+    let mut restores = locked(&RESTORES);
+    match restores.iter().position(|(k, _)| *k == kind) {
+        Some(i) => restores[i] = (kind, restore),
+        None => restores.push((kind, restore)),
+    }
+}
+
+/// The registered games, in the order they were bound.
+pub fn entries() -> Vec<Entry> {
+    locked(&ENTRIES).clone()
+}
+
+/// How the class `kind` rebuilds from a pickled state, if it is a registered one.
+pub fn restore_of(kind: &str) -> Option<Restore> {
+    locked(&RESTORES)
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|&(_, restore)| restore)
+}
+
+/// The facts of every game bound as a throw game, in the order they were bound:
+/// ``name``, ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the
+/// rule sets, the default first), ``won_at`` (cards left by a win), ``stock``
+/// (its word for the cards still to deal) and ``min_cards`` (the fewest cards of
+/// a numbered deal). ``accordion.games`` describes the same games; a test holds
+/// the two together.
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for entry in entries() {
+        let dict = PyDict::new(py);
+        dict.set_item("name", entry.name)?;
+        dict.set_item("title", entry.title)?;
+        dict.set_item("aliases", entry.aliases.to_vec())?;
+        dict.set_item("pysol_id", entry.pysol_id)?;
+        let rules: Vec<&str> = entry.rule_sets.iter().map(|set| set.name()).collect();
+        dict.set_item("rules", rules)?;
+        dict.set_item("won_at", entry.won_at)?;
+        dict.set_item("stock", entry.stock)?;
+        dict.set_item("min_cards", entry.min_cards)?;
+        list.append(dict)?;
+    }
+    Ok(list)
+}
