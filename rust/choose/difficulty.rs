@@ -461,7 +461,10 @@ mod tests {
         assert_eq!("Hard".parse::<Level>().unwrap(), Level::Hard);
         assert!(matches!(
             "brutal".parse::<Level>(),
-            Err(Error::InvalidRules(_))
+            Err(Error::InvalidArgument {
+                argument: "level",
+                ..
+            })
         ));
     }
 
