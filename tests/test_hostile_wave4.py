@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import accordion
-from accordion.games import GAMES
+from accordion.games import GAMES, load
 
 
 def cli(
@@ -53,6 +53,28 @@ SIMULATIONS: dict[str, Callable[[], Any]] = {
     "simulate_bayan": lambda: accordion.simulate_bayan(deals=2**52, jobs=2),
     "simulate_accordian": lambda: accordion.simulate_accordian(deals=2**52, jobs=2),
 }
+
+
+def _by_registry(piece: str) -> dict[str, Any]:
+    """Every game's ``solve`` or ``simulate`` function of the core, by its name, as
+    the registry lists the games that have an engine of their own."""
+    found: dict[str, Any] = {}
+    for game in GAMES.values():
+        where = getattr(game.pieces(), piece) if game.engine == game.name else None
+        if where is not None:
+            found[where.split(":")[1]] = load(where)
+    return found
+
+
+# The games the lists above do not name (a game added to the registry is held to
+# the same hostile batches without a line here).
+SIMULATIONS.update(
+    {
+        name: (lambda call=call: call(deals=2**52, jobs=2))
+        for name, call in _by_registry("simulate").items()
+        if name not in SIMULATIONS
+    }
+)
 
 #: Stopping takes the poll (50 ms) and the running chunk; a loaded test machine
 #: gets room, but far below the hours that visiting 2**38 chunk indices took.
@@ -813,6 +835,13 @@ SOLVERS = {
     "solve_bayan": lambda **k: accordion.solve_bayan(accordion.Deal.from_seed(1, 8), **k),
     "solve_accordian": lambda **k: accordion.solve_accordian(accordion.Deal.from_seed(1, 8), **k),
 }
+SOLVERS.update(
+    {
+        name: (lambda call=call, **k: call(accordion.Deal.from_seed(1, 8), **k))
+        for name, call in _by_registry("solve").items()
+        if name not in SOLVERS
+    }
+)
 SOLVER_ARGS = [
     {"max_nodes": -1},
     {"max_nodes": 0},
@@ -847,6 +876,7 @@ SIMULATORS = {
     "simulate_bayan": accordion.simulate_bayan,
     "simulate_accordian": accordion.simulate_accordian,
 }
+SIMULATORS.update({k: v for k, v in _by_registry("simulate").items() if k not in SIMULATORS})
 SIMULATE_ARGS = [
     {"deals": 0},
     {"deals": -1},
