@@ -223,7 +223,7 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_list_is_long_enough() -> None:
     assert len(CASES) >= 60 + 15 + 3 * 17
-    assert {game.name for game in THROW_GAMES} == {"royal-marriage", "bayan", "accordian"}
+    assert {"royal-marriage", "bayan", "accordian"} <= {game.name for game in THROW_GAMES}
 
 
 @pytest.mark.parametrize(("line", "stdin", "status", "says"), CASES)

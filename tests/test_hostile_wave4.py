@@ -694,7 +694,11 @@ def test_a_cluster_without_workers_stops_in_one_line(when: str) -> None:
             text=True,
         )
         if workers:
-            time.sleep(3)
+            # The workers go once the run has sent its first tasks (a loaded machine
+            # may take seconds to start the run), so that they are gone mid-run.
+            deadline = time.monotonic() + 60
+            while not cluster.scheduler.tasks and time.monotonic() < deadline:
+                time.sleep(0.1)
             cluster.scale(0)
         try:
             _, err = child.communicate(timeout=120)

@@ -36,6 +36,8 @@ WON = {
     "royal-marriage": {"seed": 1, "cards": 10},
     "bayan": {"seed": 5, "cards": 10},
     "accordian": {"seed": 13, "cards": 10},
+    "decade": {"seed": 5, "cards": 10},
+    "seven-up": {"seed": 16, "cards": 10},
 }
 
 

@@ -243,7 +243,8 @@ def winning_clicks(name: str) -> list[tuple[int, ...]]:
     clicks = []
     for step in service.steps(table, found.moves):
         places = step["places"]
-        clicks.append((places[0], places[1] if len(places) > 1 else places[0]))
+        # A move is picked at one end and dropped at the other (a run's last card).
+        clicks.append((places[0], places[-1]))
     return clicks
 
 
