@@ -18,18 +18,23 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Annotated, Any, Literal, TypeVar
 
-import anyio
-import anyio.to_thread
-from fastapi import FastAPI, Query, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
-from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from accordion.errors import AccordionError, MissingExtraError
+from accordion.web import EXTRA
+
+try:
+    import anyio
+    import anyio.to_thread
+    from fastapi import FastAPI, Query, Request
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import HTMLResponse, JSONResponse, Response
+    from fastapi.staticfiles import StaticFiles
+    from pydantic import BaseModel, ConfigDict, Field
+    from starlette.exceptions import HTTPException
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+except ModuleNotFoundError as absent:  # without the web extra: one line, no traceback
+    raise MissingExtraError(f"the web server needs {absent.name}: {EXTRA}") from None
 
 from accordion import Card, __version__
-from accordion.errors import AccordionError
 from accordion.play.table.model import Table
 from accordion.web import service
 from accordion.web.service import LIMITS, Limits, NoSuchTable
