@@ -76,7 +76,7 @@ def main() -> int:
     ).stdout.strip()
     from accordion.cli import COMMANDS
 
-    for command in ([], *([module.__name__.rsplit(".", 1)[1]] for module in COMMANDS)):
+    for command in ([], *([name] for name in COMMANDS)):
         subprocess.run(
             [console_script(), *command, "--help"], check=True, capture_output=True, text=True
         )
