@@ -368,6 +368,27 @@ def _cancelled() -> tuple[type[BaseException], ...]:
     return (*found, CancelledError)
 
 
+def _quiet_abandoned_gathers(client: Client) -> None:
+    """Keep the client's event loop from printing ``Task exception was never
+    retrieved … AllExit`` when a ``result(timeout=…)`` gives up: distributed
+    leaves its inner gather task behind, and asyncio reports it when collected.
+    Every other exception goes to the loop's handler as before."""
+    loop = getattr(getattr(client, "loop", None), "asyncio_loop", None)
+    if loop is None:
+        return
+    previous = loop.get_exception_handler()
+
+    def handler(loop: Any, context: dict[str, Any]) -> None:
+        if type(context.get("exception")).__name__ == "AllExit":
+            return
+        if previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handler)
+
+
 class DaskRunner:
     """Runs chunks as tasks on a Dask cluster, a bounded window at a time.
 
@@ -383,6 +404,7 @@ class DaskRunner:
         #: When the cluster was first seen without a worker (monotonic), if it is now.
         self._workerless_since: float | None = None
         self._last_worker_check = 0.0
+        _quiet_abandoned_gathers(client)
 
     def _window(self) -> int:
         if self.window is not None:
@@ -443,17 +465,27 @@ class DaskRunner:
                 self._cancel(list(inflight))
 
     def _result(self, future: Future[Any]) -> Any:
-        try:
-            return future.result()
-        except _cancelled():
-            self._check_scheduler(wait_for=0.0)
-            raise ClusterError(f"chunk {future.key} was cancelled on the cluster") from None
-        except Exception as error:
-            if type(error).__name__ == "KilledWorker":
-                raise ClusterError(
-                    f"chunk {future.key} killed every worker that ran it ({error})"
-                ) from None
-            raise
+        # A future `wait` found done can lose its result again when the worker
+        # holding it goes: the task is queued anew, and an unbounded `result()`
+        # would wait for a worker for ever. So it waits a poll at a time, with
+        # the same checks as the loop in `run`.
+        while True:
+            try:
+                return future.result(timeout=POLL)
+            except TimeoutError:
+                if future.done():
+                    raise  # the task's own error
+                self._check_scheduler()
+                self._check_workers()
+            except _cancelled():
+                self._check_scheduler(wait_for=0.0)
+                raise ClusterError(f"chunk {future.key} was cancelled on the cluster") from None
+            except Exception as error:
+                if type(error).__name__ == "KilledWorker":
+                    raise ClusterError(
+                        f"chunk {future.key} killed every worker that ran it ({error})"
+                    ) from None
+                raise
 
     def _check_scheduler(self, wait_for: float | None = None) -> None:
         """Raise ClusterError once the client has lost its scheduler for good."""
