@@ -957,3 +957,40 @@ def test_api_messages_cut_what_they_echo(name: str, engine: str) -> None:
     with pytest.raises(accordion.errors.AccordionError) as caught:
         call()
     assert len(str(caught.value)) < 400
+
+
+def test_a_result_lost_with_its_worker_does_not_wait_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A future `wait` found done goes back to the queue when the worker holding its
+    result goes; fetching it must then end with the no-worker error, not block."""
+    pytest.importorskip("distributed")
+    from accordion.batch import dask as runner_module
+    from accordion.errors import ClusterError
+
+    class LostFuture:
+        key = "accordion-hunt-chunk-0"
+        waits = 0
+
+        def result(self, timeout: float | None = None) -> object:
+            assert timeout is not None, "an unbounded wait would block for ever"
+            LostFuture.waits += 1
+            raise TimeoutError
+
+        def done(self) -> bool:
+            return False
+
+    class NoWorkers:
+        status = "running"
+        scheduler = type("S", (), {"address": "tcp://127.0.0.1:1"})()
+
+        def nthreads(self) -> dict[str, int]:
+            return {}
+
+    monkeypatch.setattr(runner_module, "POLL", 0.01)
+    monkeypatch.setattr(runner_module, "WORKER_CHECK", 0.0)
+    monkeypatch.setattr(runner_module, "no_workers_timeout", lambda: 0.05)
+    runner = runner_module.DaskRunner(NoWorkers())  # type: ignore[arg-type]
+    with pytest.raises(ClusterError, match=r"has had no worker for 0\.05 s"):
+        runner._result(LostFuture())  # type: ignore[arg-type]
+    assert LostFuture.waits >= 2
