@@ -970,15 +970,13 @@ def test_a_result_lost_with_its_worker_does_not_wait_for_ever(
 
     class LostFuture:
         key = "accordion-hunt-chunk-0"
+        status = "pending"
         waits = 0
 
         def result(self, timeout: float | None = None) -> object:
             assert timeout is not None, "an unbounded wait would block for ever"
             LostFuture.waits += 1
             raise TimeoutError
-
-        def done(self) -> bool:
-            return False
 
     class NoWorkers:
         status = "running"
@@ -994,3 +992,32 @@ def test_a_result_lost_with_its_worker_does_not_wait_for_ever(
     with pytest.raises(ClusterError, match=r"has had no worker for 0\.05 s"):
         runner._result(LostFuture())  # type: ignore[arg-type]
     assert LostFuture.waits >= 2
+
+
+def test_a_finished_result_slow_to_fetch_is_waited_for() -> None:
+    """A finished chunk whose data takes longer than a poll to arrive (a loaded
+    machine) is fetched, not taken for the task's own error."""
+    pytest.importorskip("distributed")
+    from accordion.batch import dask as runner_module
+
+    class SlowFuture:
+        key = "accordion-hunt-chunk-0"
+        status = "finished"
+        waits = 0
+
+        def result(self, timeout: float | None = None) -> object:
+            SlowFuture.waits += 1
+            if SlowFuture.waits < 3:
+                raise TimeoutError
+            return "the chunk"
+
+    class Workers:
+        status = "running"
+        scheduler = type("S", (), {"address": "tcp://127.0.0.1:1"})()
+
+        def nthreads(self) -> dict[str, int]:
+            return {"tcp://127.0.0.1:2": 1}
+
+    runner = runner_module.DaskRunner(Workers())  # type: ignore[arg-type]
+    assert runner._result(SlowFuture()) == "the chunk"  # type: ignore[arg-type]
+    assert SlowFuture.waits == 3

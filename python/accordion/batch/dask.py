@@ -473,8 +473,8 @@ class DaskRunner:
             try:
                 return future.result(timeout=POLL)
             except TimeoutError:
-                if future.done():
-                    raise  # the task's own error
+                if future.status == "error":
+                    raise  # the task's own error (a finished result may just be slow to fetch)
                 self._check_scheduler()
                 self._check_workers()
             except _cancelled():
