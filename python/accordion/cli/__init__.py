@@ -3,7 +3,8 @@
 ``add_flags(parser)`` for its options and ``run(args)``. A command's module is
 imported only when that command runs (or for ``accordion --help``), so that each
 command pays for what it uses and no more: adding one is one line in
-:data:`COMMANDS`."""
+:data:`COMMANDS`. A command given no option at all is read without argparse
+(:mod:`accordion.cli.quick`), from the defaults its ``add_flags`` declares."""
 
 from __future__ import annotations
 
