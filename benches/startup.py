@@ -1,7 +1,9 @@
 """How long `accordion solve "7H 2C 3C 7C"` takes as a whole process, against
 `python -c pass`: fresh interpreters, wall time of each, run interleaved so that
 every command sees the same load; the median and the least of N runs, and the
-solve's cost over `python -c pass` (median against median). Figures: startup.md.
+solve's cost over `python -c pass` (median against median). Also the CPU time of
+each process (user + system, from ``wait4``), which a busy machine inflates far
+less than the wall time: on an idle one the two agree. Figures: startup.md.
 
     python benches/startup.py [--runs N] [TREE ...]
 
@@ -22,16 +24,22 @@ import time
 DEAL = "7H 2C 3C 7C"
 
 
-def wall(command: list[str], tree: str | None) -> float:
-    """Seconds of one run of ``command`` in a fresh process (output dropped)."""
+def wall(command: list[str], tree: str | None) -> tuple[float, float]:
+    """Seconds of one run of ``command`` in a fresh process (output dropped): its
+    wall time and its CPU time."""
     env = dict(os.environ)
     # Bytecode cached, as an installed package has it (the first, warm-up run writes it).
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if tree is not None:
         env["PYTHONPATH"] = tree
     start = time.perf_counter()
-    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise subprocess.CalledProcessError(child.returncode, command)
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -45,7 +53,7 @@ def main() -> None:
         "import accordion": [sys.executable, "-c", "import accordion"],
         "accordion solve": [sys.executable, "-m", "accordion", "solve", DEAL],
     }
-    times: dict[tuple[str | None, str], list[float]] = {}
+    times: dict[tuple[str | None, str], list[tuple[float, float]]] = {}
     for tree in trees:
         for command in commands.values():
             wall(command, tree)  # warm-up: writes the bytecode caches
@@ -54,16 +62,22 @@ def main() -> None:
             for name, command in commands.items():
                 times.setdefault((tree, name), []).append(wall(command, tree))
     print(f"{args.runs} runs each, interleaved; milliseconds")
-    print("| tree | command | median | least | median over `python -c pass` |")
-    print("|---|---|---|---|---|")
+    print(
+        "| tree | command | median | least | median over `python -c pass` "
+        "| CPU median | CPU median over `python -c pass` |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for tree in trees:
-        base = statistics.median(times[tree, "python -c pass"])
+        base = statistics.median(run[0] for run in times[tree, "python -c pass"])
+        cpu_base = statistics.median(run[1] for run in times[tree, "python -c pass"])
         for name in commands:
-            runs = times[tree, name]
-            median = statistics.median(runs)
+            walls = [run[0] for run in times[tree, name]]
+            median = statistics.median(walls)
+            cpu = statistics.median(run[1] for run in times[tree, name])
             print(
                 f"| {tree or 'installed'} | {name} | {median * 1000:.1f} | "
-                f"{min(runs) * 1000:.1f} | {(median - base) * 1000:+.1f} |"
+                f"{min(walls) * 1000:.1f} | {(median - base) * 1000:+.1f} | "
+                f"{cpu * 1000:.1f} | {(cpu - cpu_base) * 1000:+.1f} |"
             )
 
 
