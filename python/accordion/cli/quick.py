@@ -129,5 +129,6 @@ def namespace(
     from types import SimpleNamespace
 
     values = {"command": command, **defaults.values, **defaults.fixed}
-    # argparse's Namespace is a SimpleNamespace in all but name.
+    # Attributes as argparse's Namespace holds them (the commands read nothing else:
+    # no `in`, which only argparse's has), without importing argparse for its class.
     return SimpleNamespace(**values)  # type: ignore[return-value]
