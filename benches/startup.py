@@ -19,9 +19,24 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 DEAL = "7H 2C 3C 7C"
+
+#: What is timed: Python alone, the import, the command through `python -m` and
+#: through the script an installed package has.
+COMMANDS = ("python -c pass", "import accordion", "accordion solve", "the script: accordion solve")
+#: The `accordion` command as pip (26) writes it for the package's entry point:
+#: what a user runs, without `python -m`'s runpy.
+SCRIPT = """#!{python}
+import sys
+from accordion.cli import main
+if __name__ == '__main__':
+    sys.argv[0] = sys.argv[0].removesuffix('.exe')
+    sys.exit(main())
+"""
 
 
 def wall(command: list[str], tree: str | None) -> tuple[float, float]:
@@ -42,25 +57,44 @@ def wall(command: list[str], tree: str | None) -> tuple[float, float]:
     return elapsed, usage.ru_utime + usage.ru_stime
 
 
+def measure(
+    script: Path, trees: list[str | None], runs: int
+) -> dict[tuple[str | None, str], list[tuple[float, float]]]:
+    """Each command's (wall, CPU) seconds in each tree, ``runs`` times, interleaved."""
+    commands = dict(
+        zip(
+            COMMANDS,
+            [
+                [sys.executable, "-c", "pass"],
+                [sys.executable, "-c", "import accordion"],
+                [sys.executable, "-m", "accordion", "solve", DEAL],
+                [str(script), "solve", DEAL],
+            ],
+            strict=True,
+        )
+    )
+    times: dict[tuple[str | None, str], list[tuple[float, float]]] = {}
+    for tree in trees:
+        for command in commands.values():
+            wall(command, tree)  # warm-up: writes the bytecode caches
+    for _ in range(runs):
+        for tree in trees:
+            for name, command in commands.items():
+                times.setdefault((tree, name), []).append(wall(command, tree))
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("trees", nargs="*")
     args = parser.parse_args()
     trees: list[str | None] = list(args.trees) or [None]
-    commands = {
-        "python -c pass": [sys.executable, "-c", "pass"],
-        "import accordion": [sys.executable, "-c", "import accordion"],
-        "accordion solve": [sys.executable, "-m", "accordion", "solve", DEAL],
-    }
-    times: dict[tuple[str | None, str], list[tuple[float, float]]] = {}
-    for tree in trees:
-        for command in commands.values():
-            wall(command, tree)  # warm-up: writes the bytecode caches
-    for _ in range(args.runs):
-        for tree in trees:
-            for name, command in commands.items():
-                times.setdefault((tree, name), []).append(wall(command, tree))
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "accordion"
+        script.write_text(SCRIPT.format(python=sys.executable), encoding="utf-8")
+        script.chmod(0o755)
+        times = measure(script, trees, args.runs)
     print(f"{args.runs} runs each, interleaved; milliseconds")
     print(
         "| tree | command | median | least | median over `python -c pass` "
@@ -70,7 +104,7 @@ def main() -> None:
     for tree in trees:
         base = statistics.median(run[0] for run in times[tree, "python -c pass"])
         cpu_base = statistics.median(run[1] for run in times[tree, "python -c pass"])
-        for name in commands:
+        for name in COMMANDS:
             walls = [run[0] for run in times[tree, name]]
             median = statistics.median(walls)
             cpu = statistics.median(run[1] for run in times[tree, name])
