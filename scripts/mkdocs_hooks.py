@@ -19,7 +19,7 @@ from typing import Any
 
 MARKER = "<!-- accordion-cli -->"
 GAMES_MARKER = "<!-- accordion-games -->"
-WIDTH = "88"
+WIDTH = "82"  # 80 columns: the code blocks of a page 1,280 pixels wide hold them
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

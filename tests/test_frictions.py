@@ -120,6 +120,38 @@ def test_timeout_zero_does_not_speak_of_none(capsys: pytest.CaptureFixture[str])
         assert "--timeout" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["solve", "7H 2C", "--timeout", "\u0661\u0662"], "--timeout"),  # Arabic-Indic 12
+        (["solve", "7H 2C", "--timeout", "\uff11"], "--timeout"),  # a fullwidth 1
+        (["stats", "--each", "--timeout", "\u0967"], "--timeout"),  # a Devanagari 1
+        (["hunt", "--timeout", "\u0661"], "--timeout"),
+        (["solve", "--solvitaire", "\u0661\u0662"], "--solvitaire"),
+        (["solve", "--knuth", "\u0661\u0662"], "--knuth"),
+        (["solve", "--pysol", "\u0661\u0662"], "--pysol"),
+        (["solve", "7H 2C", "--distances", "\u0661,\u0663"], "--distances"),
+        (["serve", "--port", "\u0668\u0660\u0668\u0660"], "--port"),
+    ],
+)
+def test_numbers_are_written_in_ascii_digits(
+    argv: list[str], flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """int() and float() read other scripts' digits: every number on the command
+    line is refused unless written in ASCII, as whole numbers are, with one line
+    naming the option."""
+    status, out, err = run(argv, capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith("accordion: error: ") and err.count("\n") == 1
+    assert flag in err
+
+
+def test_a_timeout_in_ascii_is_read() -> None:
+    from accordion.cli.common import seconds
+
+    assert [seconds(text) for text in ("2", " 0.5 ", "1e3", "1_0")] == [2.0, 0.5, 1000.0, 10.0]
+
+
 def test_jobs_out_of_range_does_not_speak_of_none(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(["solve", "7H 2C", "--jobs", "100000"], capsys)
     assert status == 2

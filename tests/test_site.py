@@ -115,6 +115,16 @@ JSON.stringify([...document.querySelectorAll('article table')].map((table, i) =>
 }).filter(t => t.scroll > t.client + 1 || t.right > t.limit + 1))
 """
 
+#: Every code block of the page that scrolls sideways, by its first line.
+CODE_OVERFLOW = """
+JSON.stringify([...document.querySelectorAll('article pre > code')]
+  .filter(code => code.scrollWidth > code.clientWidth + 1)
+  .map(code => code.innerText.split('\\n')[0].slice(0, 60)))
+"""
+#: The pages whose every code block must fit: the program's own help (the page
+#: writes it at a fixed width, scripts/mkdocs_hooks.py).
+NO_SCROLLING_CODE = {"cli"}
+
 
 async def _visit(pages: list[Path], devtools: int, shots: Path) -> dict[str, Any]:
     aiohttp = pytest.importorskip("aiohttp", reason="the DevTools client uses aiohttp")
@@ -148,6 +158,11 @@ async def _visit(pages: list[Path], devtools: int, shots: Path) -> dict[str, Any
                 await asyncio.sleep(1.5)
                 found = await call("Runtime.evaluate", expression=OVERFLOW, returnByValue=True)
                 wide[path.stem] = json.loads(found["result"]["value"])
+                if path.stem in NO_SCROLLING_CODE:
+                    code = await call(
+                        "Runtime.evaluate", expression=CODE_OVERFLOW, returnByValue=True
+                    )
+                    wide[path.stem] += json.loads(code["result"]["value"])
                 picture = await call("Page.captureScreenshot", format="png")
                 (shots / f"{path.stem}.png").write_bytes(base64.b64decode(picture["data"]))
     return wide

@@ -18,11 +18,18 @@ the worker's whole batch before exiting).
 
 from __future__ import annotations
 
-import signal
-import threading
-from types import FrameType
-
 from accordion import _core
+
+TYPE_CHECKING = False  # (not typing's: importing typing is slow)
+if TYPE_CHECKING:
+    import signal
+    from types import FrameType
+else:
+    # `signal`'s C module, as in accordion._startup (`signal` imports `enum`, slowly).
+    try:
+        import _signal as signal
+    except ImportError:  # an interpreter without it
+        import signal
 
 
 def interrupt() -> int:
@@ -37,9 +44,8 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
 
 
 def install() -> bool:
-    """Chain :func:`interrupt` before Python's SIGINT handler; True if installed."""
-    if threading.current_thread() is not threading.main_thread():
-        return False
+    """Chain :func:`interrupt` before Python's SIGINT handler; True if installed.
+    Only the main thread can (``signal.signal`` raises ``ValueError`` in another)."""
     try:
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             return signal.getsignal(signal.SIGINT) is _on_sigint

@@ -12,9 +12,11 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # (not typing's: importing typing is slow)
 if TYPE_CHECKING:
+    from typing import Any
+
     from accordion.games import Descriptor
 
 #: Default chunk sizes: a solve chunk is about a second of one core on 52-card

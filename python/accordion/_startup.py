@@ -14,10 +14,21 @@ from __future__ import annotations
 
 import itertools
 import os
-import signal
 import sys
-import threading
-from types import FrameType
+
+TYPE_CHECKING = False  # (not typing's: importing typing is slow)
+if TYPE_CHECKING:
+    import signal
+    from types import FrameType
+else:
+    # The C module under `signal`, when there is one: `signal` itself converts its
+    # constants to enums at import, and importing `enum` costs more than a tenth of
+    # `accordion solve` on one deal (benches/startup.md). The functions are the same
+    # ones; only their results are not converted to enums (nothing here needs that).
+    try:
+        import _signal as signal
+    except ImportError:  # an interpreter without it
+        import signal
 
 #: The exit status of a command stopped by Ctrl-C (128 + SIGINT).
 INTERRUPTED = 130
@@ -39,8 +50,9 @@ def _quit(signum: int, frame: FrameType | None) -> None:
 
 
 def guard() -> bool:
-    """Put in the quiet handler if this is the command starting; True if it was."""
-    if not _is_the_command() or threading.current_thread() is not threading.main_thread():
+    """Put in the quiet handler if this is the command starting; True if it was.
+    Only the main thread can (``signal.signal`` raises ``ValueError`` in another)."""
+    if not _is_the_command():
         return False
     try:
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:

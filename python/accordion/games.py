@@ -34,11 +34,39 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections import namedtuple
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, NamedTuple, get_args
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 
+# `typing` for the type checker only: importing it costs a tenth of `accordion
+# solve` on one deal, which reads this registry (benches/startup.md).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, NamedTuple, TypeVar
+
+    _Class = TypeVar("_Class", bound=type)
+else:
+    # The records below are named tuples all the same: :func:`_record` makes each.
+    NamedTuple = object
+
+# What a game may be able to do: the type (``Capability``) and its values
+# (:data:`CAPABILITIES`), spelt twice since `typing` is for the type checker only;
+# tests/test_startup.py checks that the two agree.
+if TYPE_CHECKING:
+    Capability = Literal[
+        "solve",
+        "stats",
+        "each",
+        "rate",
+        "hunt",
+        "play",
+        "batch",
+        "stats-batch",
+        "variant",
+        "choose",
+        "numberings",
+    ]
 #: What a game may be able to do (each is refused, naming the game, where it cannot):
 #: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
 #: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
@@ -47,7 +75,7 @@ from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 #: ``stats-batch`` the same for ``stats``; ``variant``
 #: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
 #: ``numberings`` Solvitaire's and Knuth's numbered deals.
-Capability = Literal[
+CAPABILITIES: tuple[Capability, ...] = (
     "solve",
     "stats",
     "each",
@@ -59,8 +87,9 @@ Capability = Literal[
     "variant",
     "choose",
     "numberings",
-]
-CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
+)
+# At run time ``Capability`` (and ``Engines`` below) is made from its values when
+# it is first asked for (``__getattr__`` at the end of the module).
 
 #: The rule sets of docs/rules.md.
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
@@ -72,14 +101,33 @@ ALL_RULE_SETS = (*RULE_SETS, "uva")
 #: having been there before any other game).
 DEFAULT_GAME = "accordion"
 
-Engines = Literal["core", "reference"]
+if TYPE_CHECKING:
+    Engines = Literal["core", "reference"]
 
 
 # The records below are named tuples and a plain class, not dataclasses: importing
 # `dataclasses` (and `inspect`, which it imports) costs more than the whole of
 # `accordion solve` on one deal, which reads this registry (benches/startup.md).
+# Nor `typing.NamedTuple`, for `typing`'s sake: each is written as one for the type
+# checker, and made by `collections.namedtuple` (what `typing.NamedTuple` makes too).
 
 
+def _record(cls: _Class) -> _Class:
+    """The named tuple of ``cls``'s fields (its annotations, in order), with its
+    defaults, its docstring and its place; a type checker sees ``cls`` itself."""
+    annotations = cls.__annotations__
+    defaults = {field: cls.__dict__[field] for field in annotations if field in cls.__dict__}
+    fields, values = list(annotations), list(defaults.values())
+    record = namedtuple(cls.__name__, fields, defaults=values, module=cls.__module__)  # type: ignore[misc]
+    if record._field_defaults != defaults:
+        raise TypeError(f"{cls.__name__}: the fields with a default must come last")
+    record.__qualname__ = cls.__qualname__
+    record.__doc__ = cls.__doc__
+    record.__annotations__ = annotations
+    return record  # type: ignore[return-value]
+
+
+@_record
 class Nouns(NamedTuple):
     """The words a message about the game uses."""
 
@@ -95,6 +143,7 @@ class Nouns(NamedTuple):
     separator: str = " "
 
 
+@_record
 class Variant(NamedTuple):
     """The variant flags a game fixes (a PySolFC game played by another game's engine)."""
 
@@ -106,6 +155,7 @@ class Variant(NamedTuple):
     goal_from_pysol: bool = False
 
 
+@_record
 class Engine(NamedTuple):
     """Where one engine keeps a game's pieces, as ``"module:attribute"`` text."""
 
@@ -745,6 +795,22 @@ def markdown_table() -> str:
         ]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
+
+
+if not TYPE_CHECKING:
+    #: The values of each type written as a ``Literal`` for the type checker.
+    _LITERALS = {"Capability": CAPABILITIES, "Engines": ("core", "reference")}
+
+    def __getattr__(name: str) -> object:
+        """``Capability`` (the type of :data:`CAPABILITIES`'s values) and ``Engines``
+        (``"core"`` or ``"reference"``), made when first asked for: ``typing``'s
+        ``Literal`` of their values."""
+        if name in _LITERALS:
+            from typing import Literal
+
+            globals()[name] = made = Literal[_LITERALS[name]]
+            return made
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

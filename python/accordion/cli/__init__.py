@@ -3,21 +3,20 @@
 ``add_flags(parser)`` for its options and ``run(args)``. A command's module is
 imported only when that command runs (or for ``accordion --help``), so that each
 command pays for what it uses and no more: adding one is one line in
-:data:`COMMANDS`."""
+:data:`COMMANDS`. A command given no option at all is read without argparse
+(:mod:`accordion.cli.quick`), from the defaults its ``add_flags`` declares."""
 
 from __future__ import annotations
 
-import argparse
 import codecs
 import contextlib
 import io
 import os
 import sys
-from collections.abc import Sequence
 
 from accordion import __version__, _interrupt, _startup
-from accordion.cli.common import CliError, Parser, flag_message
-from accordion.cli.errors import InterruptedRun
+from accordion.cli.common import flag_message
+from accordion.cli.errors import CliError, InterruptedRun
 from accordion.cli.output import guarded_stdout
 from accordion.cli.progress import clear_active
 from accordion.errors import (
@@ -28,6 +27,12 @@ from accordion.errors import (
     MissingExtraError,
     OutputError,
 )
+
+TYPE_CHECKING = False  # (not typing's: importing typing is slow)
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from typing import Any
 
 #: The subcommands, in the order ``accordion --help`` lists them: each is the
 #: module ``accordion.cli.NAME``.
@@ -42,17 +47,37 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``accordion`` argument parser with every subcommand registered (one
     module each); with ``only``, a command of :data:`COMMANDS`, that command's
     alone, so that no other command's module is imported."""
+    from accordion.cli.parser import Parser
+
     parser = Parser(prog="accordion", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"accordion {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in COMMANDS if only is None else (only,):
-        # The import statement's machinery (not importlib's), so that
-        # `python -X importtime` lists the command's module with the rest.
-        command = getattr(__import__("accordion.cli", fromlist=[name]), name)
+        command = _command_module(name)
         sub = subparsers.add_parser(name, help=command.HELP, description=command.DESCRIPTION)
         command.add_flags(sub)
         sub.set_defaults(run=command.run)
     return parser
+
+
+def _command_module(name: str) -> Any:
+    """The module of command ``name``, imported now (the import statement's
+    machinery, not importlib's, so that `python -X importtime` lists it)."""
+    return getattr(__import__("accordion.cli", fromlist=[name]), name)
+
+
+def _quick(words: Sequence[str]) -> argparse.Namespace | None:
+    """The command's arguments read without argparse when no option is given
+    (:mod:`accordion.cli.quick`); ``None`` when argparse must read them."""
+    if not words or words[0] not in COMMANDS:
+        return None
+    from accordion.cli.quick import namespace
+
+    command = _command_module(words[0])
+    args = namespace(words[0], words[1:], command.add_flags)
+    if args is not None:
+        args.run = command.run
+    return args
 
 
 def _command_of(argv: Sequence[str]) -> str | None:
@@ -140,19 +165,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with guarded_stdout():
             words = list(sys.argv[1:] if argv is None else argv)
-            parser = build_parser(_command_of(words))
-            try:
-                args = parser.parse_args(words)
-            except SystemExit:
-                # --help and --version print, then exit: their text must have
-                # been written (`--help > /dev/full` is an error, status 1).
-                sys.stdout.flush()
-                raise
+            args = _quick(words)
+            if args is None:
+                parser = build_parser(_command_of(words))
+                try:
+                    args = parser.parse_args(words)
+                except SystemExit:
+                    # --help and --version print, then exit: their text must have
+                    # been written (`--help > /dev/full` is an error, status 1).
+                    sys.stdout.flush()
+                    raise
+                if args.command is None:
+                    parser.print_help()
+                    return 2
             # The words as typed, for a command that runs itself again (play --serve).
             args.argv = words[1:]
-            if args.command is None:
-                parser.print_help()
-                return 2
             status: int = args.run(args)
             return status
     except InvalidArgumentError as error:

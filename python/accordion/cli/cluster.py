@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
 
 from accordion.cli.common import positive
 from accordion.cli.errors import InterruptedRun
 
+TYPE_CHECKING = False  # (not typing's: importing typing is slow)
 if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
     from distributed import Client
 
     from accordion.cli.progress import Progress

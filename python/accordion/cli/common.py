@@ -2,73 +2,24 @@
 
 from __future__ import annotations
 
-import argparse
-import os
-import re
-import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
 
 from accordion import MAX_JOBS, Rules
 from accordion.cli.errors import CliError as CliError  # here too, where the commands look
-from accordion.errors import ECHO_CHARS, InvalidArgumentError, InvalidRulesError, shown
+from accordion.cli.numbers import seconds as seconds
+from accordion.cli.numbers import whole_number as whole_number
+from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 from accordion.games import GAMES, RULE_SETS, Descriptor
 
+# Neither argparse nor `re` nor `typing` is imported here: `accordion solve` on
+# deals alone runs without them (accordion.cli.quick, benches/startup.md). Each
+# is imported where it is used: argparse by the types below when a value is bad.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
 RULE_NAMES = RULE_SETS
-
-
-#: A whole number on the command line: ASCII digits with a sign at most.
-_WHOLE = re.compile(r"[+-]?[0-9]+(?:_[0-9]+)*")
-#: A number in e-notation (``1e6``, ``2.5e3``), whole only if its value is.
-_EXACT = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?[eE][+-]?[0-9]+")
-#: A value argparse quotes in a message, longer than a message shows.
-_QUOTED = re.compile(r"'([^']{61,})'")
-
-
-class Formatter(argparse.HelpFormatter):
-    """argparse's help layout, as wide as the terminal: found without importing
-    :mod:`shutil` (and the compression modules it imports), since argparse makes a
-    formatter for every option it is given, help asked for or not."""
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=terminal_width())
-
-
-def terminal_width() -> int:
-    """The columns of the terminal: ``$COLUMNS``, else standard output's, else 80
-    (what :func:`shutil.get_terminal_size` gives), less 2 as argparse takes it."""
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 80
-    return (columns or 80) - 2
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser that reports a mistake on one line (exit status 2).
-
-    The message is prefixed once, by :func:`accordion.cli.main`, with
-    ``accordion: error:``; a subcommand's mistakes also name the subcommand.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", Formatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        command = self.prog.removeprefix("accordion").strip()
-        # argparse's own messages quote the value given whole ("invalid … value:
-        # '…'", "unrecognized arguments: …"): cut each as every message does.
-        message = _QUOTED.sub(lambda found: shown(found.group(1)), message)
-        head, colon, rest = message.partition("unrecognized arguments: ")
-        if colon and len(rest) > ECHO_CHARS:
-            message = f"{head}{colon}{rest[:ECHO_CHARS]}… ({len(rest)} characters)"
-        raise CliError(f"{command}: {message}" if command else message)
 
 
 def flag_message(error: InvalidArgumentError) -> str:
@@ -107,7 +58,7 @@ def add_variant_flags(parser: argparse.ArgumentParser) -> None:
 def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
     """The rules named on the command line, with the variant flags."""
     try:
-        distances = [int(part) for part in args.distances.split(",")]
+        distances = [whole_number(part) for part in args.distances.split(",")]
     except ValueError:
         raise InvalidRulesError(
             f"bad --distances {shown(args.distances)}: write numbers separated by commas, e.g. 1,3"
@@ -138,46 +89,18 @@ def _whole(what: str, low: int, high: int | None, bounds: str, doc: str) -> Call
     ``bounds``, each with the value given."""
 
     def whole(text: str) -> int:
+        from argparse import ArgumentTypeError
+
         try:
             value = whole_number(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not {what}: {shown(text)}") from None
+            raise ArgumentTypeError(f"not {what}: {shown(text)}") from None
         if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{bounds}, got {shown(value)}")
+            raise ArgumentTypeError(f"{bounds}, got {shown(value)}")
         return value
 
     whole.__doc__ = doc
     return whole
-
-
-#: The largest power of ten :func:`whole_number` reads in e-notation (every bound
-#: of the command line, 2**64 - 1 deal numbers, is below it).
-MAX_EXPONENT = 30
-
-
-def whole_number(text: str) -> int:
-    """``text`` as a whole number: digits, with underscores between them if you like
-    (``1000000``, ``1_000_000``), or e-notation that names one exactly (``1e6``,
-    ``2.5e3``). ``1.5`` or ``1e-3`` are no whole number (``ValueError``), nor is
-    e-notation past 10**30 (no bound of the command line is that large)."""
-    text = text.strip()
-    # ASCII digits only: int() also reads other scripts' digits (١٢) and
-    # superscripts are refused before it sees them.
-    if _WHOLE.fullmatch(text):
-        return int(text)
-    if not _EXACT.fullmatch(text):
-        raise ValueError(text)
-    from decimal import Decimal, InvalidOperation
-
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise ValueError(text) from None
-    if not number.is_finite() or number.adjusted() > MAX_EXPONENT:
-        raise ValueError(text)
-    if number != number.to_integral_value():
-        raise ValueError(text)
-    return int(number)
 
 
 card_count = _whole(

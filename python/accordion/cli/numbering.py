@@ -11,16 +11,22 @@ goal card comes from the game number.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import itertools
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from accordion import Deal, pysol_goal
 from accordion.cli.errors import CliError
+from accordion.cli.numbers import whole_number
 from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 from accordion.games import Descriptor, find_game
+
+# argparse is imported by the argparse types below when a value is bad: `accordion
+# solve` on deals alone runs without it (accordion.cli.quick); `typing` neither.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 SOURCES = ("pysol", "solvitaire", "knuth")
 
@@ -31,9 +37,11 @@ def pysol_number(text: str) -> int | str:
     if stripped.startswith("ms"):
         return stripped
     try:
-        return int(stripped.removeprefix("#").replace(",", "").replace("_", ""))
+        return whole_number(stripped.removeprefix("#").replace(",", "").replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(
+        from argparse import ArgumentTypeError
+
+        raise ArgumentTypeError(
             f"not a PySolFC game number: {shown(text)} (write e.g. 12345 or ms12345)"
         ) from None
 
@@ -41,9 +49,11 @@ def pysol_number(text: str) -> int | str:
 def c_int(text: str) -> int:
     """An argparse type for --solvitaire/--knuth seeds (range checked by the generators)."""
     try:
-        return int(text)
+        return whole_number(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
+        from argparse import ArgumentTypeError
+
+        raise ArgumentTypeError(f"not a whole number: {shown(text)}") from None
 
 
 def add_numbering_flags(parser: argparse.ArgumentParser) -> None:
@@ -77,7 +87,9 @@ def game_name(text: str) -> Descriptor:
     try:
         return find_game(text)
     except InvalidRulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        from argparse import ArgumentTypeError
+
+        raise ArgumentTypeError(str(error)) from None
 
 
 def resolve_game(args: argparse.Namespace) -> None:

@@ -22,10 +22,10 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
 from accordion.errors import OutputError
 
+TYPE_CHECKING = False  # (not typing's: importing typing is slow)
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
 

@@ -13,7 +13,12 @@ says otherwise. Needs the web extra: pip install 'accordion-patience[web]'."""
 
 def port_number(text: str) -> int:
     """A TCP port, 1 to 65535."""
-    number = int(text) if text.isdigit() else -1
+    from accordion.cli.numbers import whole_number
+
+    try:
+        number = whole_number(text)
+    except ValueError:
+        number = -1
     if not 1 <= number <= 65535:
         raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {text[:60]!r}")
     return number

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
 
 from accordion import Deal
-from accordion._input import read_lines
 from accordion._local import SOLVE_CHUNK, solve_deals
 from accordion.cli import common
 from accordion.cli.cluster import add_batch_flags
@@ -24,8 +21,13 @@ from accordion.games import Descriptor, plural
 
 # The batch machinery (chunks, checkpoints, a cluster) is imported only by a run
 # that needs it: deals given as arguments are solved here without it, so that
-# `accordion solve "7H 2C 3C 7C"` starts at once (benches/startup.py).
+# `accordion solve "7H 2C 3C 7C"` starts at once (benches/startup.py); so are
+# argparse, `re` and `typing` (accordion.cli.quick).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
     from accordion.batch import Plan, SeedRanges
 
 HELP = "decide deals: win (with the line), loss (with the fewest piles) or unknown"
@@ -47,7 +49,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     common.add_game_flags(parser, numbering=True)
     budget = common.positive
     parser.add_argument("--max-nodes", type=budget, metavar="N", help="node budget per deal")
-    parser.add_argument("--timeout", type=float, metavar="S", help="seconds per deal")
+    parser.add_argument("--timeout", type=common.seconds, metavar="S", help="seconds per deal")
     parser.add_argument("--jobs", type=budget, metavar="J", help="threads (default: all cores)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_batch_flags(parser, SOLVE_CHUNK)
@@ -235,6 +237,8 @@ def _cannot_read(path: str, error: OSError) -> InputFileError:
 def _lines(path: str) -> Iterator[bytes]:
     """The lines of ``path`` (``-``: standard input) as bytes, none longer than
     MAX_LINE, ended by LF, CR LF or a lone CR."""
+    from accordion._input import read_lines
+
     try:
         handle = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as error:

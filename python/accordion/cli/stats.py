@@ -71,7 +71,9 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="with --each: the solver's node budget",
     )
-    parser.add_argument("--timeout", type=float, metavar="S", help="with --each: seconds a deal")
+    parser.add_argument(
+        "--timeout", type=common.seconds, metavar="S", help="with --each: seconds a deal"
+    )
     seed = common.seed_number
     parser.add_argument("--seed", type=seed, default=1, metavar="S", help="first deal")
     parser.add_argument(

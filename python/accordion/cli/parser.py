@@ -1,0 +1,63 @@
+"""The argument parser of the command line: argparse's, with one-line errors and
+help as wide as the terminal. Imported only when argparse is needed: `accordion
+solve` on deals alone runs without it (:mod:`accordion.cli.quick`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from typing import Any, NoReturn
+
+from accordion.cli.errors import CliError
+from accordion.errors import ECHO_CHARS, shown
+
+#: A value argparse quotes in a message, longer than a message shows.
+_QUOTED = re.compile(r"'([^']{61,})'")
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's help layout, as wide as the terminal: found without importing
+    :mod:`shutil` (and the compression modules it imports), since argparse makes a
+    formatter for every option it is given, help asked for or not."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=terminal_width())
+
+
+def terminal_width() -> int:
+    """The columns of the terminal: ``$COLUMNS``, else standard output's, else 80
+    (what :func:`shutil.get_terminal_size` gives), less 2 as argparse takes it."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return (columns or 80) - 2
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that reports a mistake on one line (exit status 2).
+
+    The message is prefixed once, by :func:`accordion.cli.main`, with
+    ``accordion: error:``; a subcommand's mistakes also name the subcommand.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("accordion").strip()
+        # argparse's own messages quote the value given whole ("invalid … value:
+        # '…'", "unrecognized arguments: …"): cut each as every message does.
+        message = _QUOTED.sub(lambda found: shown(found.group(1)), message)
+        head, colon, rest = message.partition("unrecognized arguments: ")
+        if colon and len(rest) > ECHO_CHARS:
+            message = f"{head}{colon}{rest[:ECHO_CHARS]}… ({len(rest)} characters)"
+        raise CliError(f"{command}: {message}" if command else message)
