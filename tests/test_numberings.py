@@ -210,7 +210,7 @@ def test_both_engines_list_the_registrys_pysol_games_in_its_order(engine: Module
             assert len({str(engine.Deal.from_pysol(7, key)) for key in keys}) == 1, game.name
 
 
-@pytest.mark.parametrize("game", [287, 0, "klondike", "accordion2", ""], ids=repr)
+@pytest.mark.parametrize("game", [289, 0, "klondike", "accordion2", ""], ids=repr)
 def test_unknown_pysol_games_are_typed_errors(engine: ModuleType, game: str | int) -> None:
     from accordion.errors import InvalidRulesError
 

@@ -34,6 +34,7 @@ WON = {
     "23-skidoo": {"seed": 13, "cards": 10},
     "accordions-revenge": {"pysol": 1},
     "royal-marriage": {"seed": 1, "cards": 10},
+    "push-pin": {"seed": 2, "cards": 10},
     "bayan": {"seed": 5, "cards": 10},
     "accordian": {"seed": 13, "cards": 10},
     "decade": {"seed": 5, "cards": 10},

@@ -9,6 +9,74 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar, final
 
 from typing_extensions import Self
 
+#: Every public name but :func:`games` (``accordion`` re-exports the core by it,
+#: and its own module ``accordion.games`` must not be shadowed); the core computes
+#: the same list from what it binds.
+__all__ = [
+    "MAX_JOBS",
+    "AccordianGame",
+    "AccordianMove",
+    "AccordianOutcome",
+    "AccordianSolution",
+    "AccordianStats",
+    "BayanGame",
+    "BayanMove",
+    "BayanOutcome",
+    "BayanSolution",
+    "BayanStats",
+    "Card",
+    "Deal",
+    "DecadeGame",
+    "DecadeMove",
+    "DecadeOutcome",
+    "DecadeSolution",
+    "DecadeStats",
+    "Game",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "PushPinGame",
+    "PushPinMove",
+    "PushPinOutcome",
+    "PushPinSolution",
+    "PushPinStats",
+    "Rating",
+    "RoyalGame",
+    "RoyalMove",
+    "RoyalOutcome",
+    "RoyalSolution",
+    "RoyalStats",
+    "Rules",
+    "SevenUpGame",
+    "SevenUpMove",
+    "SevenUpOutcome",
+    "SevenUpSolution",
+    "SevenUpStats",
+    "Solution",
+    "Stats",
+    "difficulty_deal",
+    "play_uva",
+    "pysol_goal",
+    "rate",
+    "royal_deal",
+    "simulate",
+    "simulate_accordian",
+    "simulate_bayan",
+    "simulate_decade",
+    "simulate_push_pin",
+    "simulate_royal",
+    "simulate_seven_up",
+    "solve",
+    "solve_accordian",
+    "solve_bayan",
+    "solve_decade",
+    "solve_many",
+    "solve_push_pin",
+    "solve_royal",
+    "solve_seven_up",
+    "winnable_deal",
+]
+
 RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
 
 __version__: str
@@ -1100,6 +1168,187 @@ def simulate_royal(
     Raises:
         InvalidArgumentError: a count, seed or ``jobs`` out of range.
         InvalidRulesError: an unknown rule set or strategy.
+    """
+
+# ---------------------------------------------------------------- Push Pin
+# docs/push-pin.md (PySolFC's game 287): Royal Marriage's throw on any deal; the
+# reference twin is accordion.reference.royal.
+
+@final
+class PushPinMove(_ThrowMove[PushPinMove]):
+    """A Push Pin throw, written as Royal Marriage's: by its cards (``out 5D``,
+    ``out 5D 7C``), by the agreeing pair around it (``between 3S 9S``), or ``deal``.
+    ``PushPinMove(text)`` parses; ``str`` round-trips.
+
+    Raises:
+        InvalidMoveError: text that is not a move of Royal Marriage's notation.
+        TypeError: ``text`` is not a ``str``.
+
+    Examples:
+        >>> move = PushPinMove("x5D,7C")
+        >>> str(move), move.kind, move.cards
+        ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
+    """
+
+    @staticmethod
+    def parse(text: str) -> PushPinMove:
+        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+    @property
+    def kind(self) -> RoyalMoveKind:
+        """``"out"``, ``"between"`` or ``"deal"``."""
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The thrown cards (``out``), the pair around them (``between``), or none."""
+
+@final
+class PushPinOutcome(_ThrowOutcome):
+    """Where a Push Pin game stands; ``cards`` counts the cards not thrown out."""
+
+    @property
+    def won(self) -> bool:
+        """Two cards are left, the talon empty."""
+
+@final
+class PushPinGame(_ThrowGame[PushPinMove, PushPinOutcome, Literal["modern"]]):
+    """A game of Push Pin (PySolFC's game 287, Queens), open or blind.
+
+    Royal Marriage's throw on any deal: one card, or two adjacent cards, lying
+    between two cards of one suit or one rank are thrown out and the row closes up;
+    the game is won when two cards are left. Blind play is PySolFC's without "deal
+    all cards": three cards laid out, the rest dealt one at a time onto the end of
+    the row whenever the player likes.
+
+    Args:
+        deal: any row of two or more distinct cards (a ``Deal`` or its text), e.g.
+            ``Deal.from_pysol(n, "push-pin")``.
+        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
+        blind: deal as you go from the talon.
+
+    One game may be used from several threads: each call sees it whole, and
+    ``hint`` searches a copy of the position it started from.
+
+    Raises:
+        InvalidDealError: text that is not a row, or a row of one card.
+        InvalidRulesError: any other rule set, or a variant.
+
+    Examples:
+        >>> game = PushPinGame("3H 5C 9H 7D 5S 4H")
+        >>> [str(move) for move in game.legal_moves]
+        ['out 5C', 'out 9H 7D', 'out 7D 5S']
+    """
+
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set's name: always ``modern``."""
+    @property
+    def legal_moves(self) -> LegalMoves[PushPinMove]:
+        """The legal actions now, as a live :class:`LegalMoves` view: the throws by
+        position of the first thrown card (one card before two), then ``deal``.
+        """
+    def play(self, move: PushPinMove | str, /) -> PushPinMove:
+        """Play a throw or ``deal``.
+
+        Args:
+            move: a :class:`PushPinMove` or its text.
+
+        Returns:
+            The move played, in canonical ``out …`` notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: a throw the row does not allow; the message says why.
+        """
+    def deal(self) -> PushPinMove:
+        """Deal the next talon card onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game or an empty talon.
+        """
+
+@final
+class PushPinSolution(_ThrowSolution[PushPinSolution, PushPinMove]):
+    """What the Push Pin solver found for one row (:func:`solve_push_pin`)."""
+
+    @property
+    def moves(self) -> tuple[PushPinMove, ...]:
+        """A winning line, or a line to the fewest cards (or the greedy line if ``unknown``)."""
+    @property
+    def cards(self) -> int:
+        """Cards left at the end of :attr:`moves`: 2 for a win."""
+    @property
+    def nodes(self) -> int:
+        """Intervals examined by the interval solver."""
+
+def solve_push_pin(
+    position: Deal | PushPinGame | str,
+    *,
+    rules: Literal["modern"] | Rules | str | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> PushPinSolution:
+    """Solve an open Push Pin row (or a blind game's whole deal, or an open game's
+    current row) exactly: the fewest cards any line leaves, and a line to them.
+
+    Royal Marriage's interval solver. The arguments of :func:`solve`, checked alike;
+    ``rules`` must be ``modern`` (or ``None``); ``memory`` is checked but the interval
+    solver needs no table. A blind game is solved from its row with the talon dealt
+    onto it (dealing everything first loses nothing). Releases the GIL; Ctrl-C
+    stops it.
+
+    Returns:
+        A :class:`PushPinSolution`.
+
+    Raises:
+        InvalidDealError: text that is not a row, or a row of one card.
+        InvalidRulesError: rules other than ``modern``.
+        InvalidArgumentError: a budget out of range.
+    """
+
+@final
+class PushPinStats(_ThrowStats[PushPinStats, Literal["modern"]]):
+    """Totals of :func:`simulate_push_pin`: the attributes of :class:`Stats` (piles = cards
+    left, a win is two cards left), without ``grades``.
+    """
+
+    @property
+    def rules(self) -> Literal["modern"]:
+        """The rule set played: always ``modern``."""
+    @property
+    def wins(self) -> int:
+        """Deals won (two cards left)."""
+
+def simulate_push_pin(
+    *,
+    deals: int,
+    rules: Literal["modern"] | Rules | str | None = None,
+    strategy: RoyalStrategy | str | None = None,
+    seed: int | None = None,
+    cards: int | None = None,
+    blind: bool | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> PushPinStats:
+    """Play numbered Push Pin deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+
+    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+    ``strategy`` is ``greedy`` (default: the leftmost throw, a deal only when no
+    throw is left) or ``best`` (the exact solver's line; blind, every card dealt
+    first, which loses nothing), ``blind`` defaults to False (blind: three cards
+    laid out, the rest the talon), ``cards`` is 2 to 52. Deterministic for a seed
+    whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+    Returns:
+        A :class:`PushPinStats`.
+
+    Raises:
+        InvalidArgumentError: a count, seed or ``jobs`` out of range.
+        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
     """
 
 # ---------------------------------------------------------------- Bayan

@@ -663,6 +663,24 @@ GAMES: dict[str, Descriptor] = {
             prompt=THROW_PROMPT,
         ),
         _throw_game(
+            "royal",
+            "PushPin",
+            functions="push_pin",
+            name="push-pin",
+            title="Push Pin",
+            summary="PySolFC's game 287: Royal Marriage's throw on any deal (one or two "
+            "cards between two that agree are thrown out); won when two cards are left",
+            aliases=("queens",),
+            pysol_id=287,
+            nouns=Nouns(piece="card", stock="talon", move="throw", node="interval", separator=", "),
+            won_at=2,
+            how="When two cards with one or two cards between them agree in suit or rank, "
+            "the cards between are thrown out and the row closes up. A blind game starts "
+            "with three cards and deals the others one at a time from the talon. Goal: only "
+            "two cards left.",
+            prompt=THROW_PROMPT,
+        ),
+        _throw_game(
             "bayan",
             "Bayan",
             name="bayan",

@@ -210,17 +210,16 @@ impl PysolGame {
 }
 
 fn unknown_game(text: &str) -> Error {
-    unknown_among(text, &[])
+    let table: Vec<(&str, u32)> = PysolGame::ALL.iter().map(|g| (g.name(), g.id())).collect();
+    unknown_among(text, &table)
 }
 
-/// The error for a PySolFC game that is none of [`PysolGame::ALL`] nor of
-/// `others` (more games of the family, `(name, id)`, each laid out as
-/// [`Dealing::Row`]), listing them all.
-pub fn unknown_among(text: &str, others: &[(&str, u32)]) -> Error {
-    let known: Vec<String> = PysolGame::ALL
+/// The error for a PySolFC game that is none of `games` (`(name, id)`: the
+/// games known, [`PysolGame::ALL`] and any more of the family), listing them in
+/// the order given.
+pub fn unknown_among(text: &str, games: &[(&str, u32)]) -> Error {
+    let known: Vec<String> = games
         .iter()
-        .map(|g| (g.name(), g.id()))
-        .chain(others.iter().copied())
         .map(|(name, id)| format!("{name} ({id})"))
         .collect();
     Error::InvalidRules(format!(

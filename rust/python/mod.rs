@@ -73,5 +73,21 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(registry::games, m)?)?;
     m.add("MAX_JOBS", crate::pool::MAX_JOBS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    Ok(())
+    add_all(m)
+}
+
+/// `__all__`: every public name bound above, sorted, but `games` (the registry's
+/// facts, read by `accordion.games`, whose module a star import must not
+/// shadow). `accordion` re-exports the core by it, so a game bound here is
+/// public there without being named again.
+fn add_all(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let mut names: Vec<String> = m
+        .dict()
+        .keys()
+        .iter()
+        .filter_map(|key| key.extract::<String>().ok())
+        .filter(|name| !name.starts_with('_') && name != "games")
+        .collect();
+    names.sort();
+    m.add("__all__", names)
 }

@@ -75,9 +75,18 @@ pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolArg> {
     if others.iter().any(|e| e.is_called(&lower)) {
         return Ok(PysolArg::Registered);
     }
-    let named: Vec<(&str, u32)> = others
+    // Listed as the registry lists them: the games of the table that are no throw
+    // game (Accordion and its variants) first, then the throw games in the order
+    // they were bound, those of the table among them.
+    let bound: Vec<(&str, u32)> = registry::entries()
         .iter()
-        .map(|e| (e.name, e.pysol_id.unwrap_or_default()))
+        .filter_map(|e| e.pysol_id.map(|id| (e.name, id)))
+        .collect();
+    let named: Vec<(&str, u32)> = PysolGame::ALL
+        .iter()
+        .filter(|g| !bound.iter().any(|&(_, id)| id == g.id()))
+        .map(|g| (g.name(), g.id()))
+        .chain(bound.iter().copied())
         .collect();
     Err(pysol::unknown_among(&key, &named).into())
 }

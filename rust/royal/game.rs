@@ -1,6 +1,14 @@
 //! A game of Royal Marriage: the deal, the mode (open or blind), the dealing rule,
 //! the row, the stock, the history and the outcome. The machinery it shares with
 //! Bayan is [`ThrowGame`]; here is what is Royal Marriage's own ([`Royal`]).
+//!
+//! Royal Marriage's throw makes more than one game: [`Marriage`] is that throw
+//! over a [`Pairing`], which says where the deal comes from and which two cards
+//! are left by a win. [`Royal`] pairs the queen and the king of hearts at the
+//! ends of the row; [`PushPin`] (PySolFC 287, Queens, the game Royal Marriage is
+//! made from in `pysollib/games/pushpin.py`) takes any deal and is won by any
+//! two cards left. The rules, the solver, the strategies and everything above
+//! are the throw's, written once.
 
 use super::deal::RoyalDeal;
 use super::play::RoyalPlay;
@@ -9,12 +17,15 @@ use super::solver::solve;
 use super::strategy::greedy_choice;
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
-use crate::deal::Deal;
+use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::rules::RuleSet;
+use crate::runs::BLIND_START;
 use crate::throw_game::{
     rule_set_of, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
 };
+use std::fmt;
+use std::marker::PhantomData;
 use std::time::Instant;
 
 /// An action by position: a throw, or dealing the next card.
@@ -31,17 +42,135 @@ pub type RoyalOutcome = ThrowOutcome;
 /// is free). In an open game both mean the same.
 pub type RoyalGame = ThrowGame<Royal>;
 
-/// Royal Marriage's part of [`ThrowGame`]: its throws, its plays and its
-/// dealing rule.
-#[derive(Copy, Clone, Debug)]
-pub struct Royal {
+/// Royal Marriage's throw's part of [`ThrowGame`]: its throws, its plays and
+/// its dealing rule, for the game that [`Pairing`] `P` makes of it.
+pub struct Marriage<P> {
     rules: RuleSet,
+    pairing: PhantomData<P>,
 }
 
-impl ThrowGame<Royal> {
-    /// Open: the whole deal laid out. Blind: an empty row and the deal as stock
-    /// (so the queen of hearts is dealt first and the king of hearts last).
-    pub fn new(deal: RoyalDeal, blind: bool, rules: RuleSet) -> Result<RoyalGame> {
+// Written out rather than derived: a derive would ask `P` for them too.
+impl<P> Clone for Marriage<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Marriage<P> {}
+
+impl<P> fmt::Debug for Marriage<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Marriage")
+            .field("rules", &self.rules)
+            .finish()
+    }
+}
+
+/// What makes a game of Royal Marriage's throw: its facts, its deals and how a
+/// blind game starts. Every row keeps its two end cards (only cards between two
+/// others go out), so every game of the throw is won with two cards left.
+pub trait Pairing: Send + Sync + 'static {
+    type Deal: Clone + fmt::Debug + fmt::Display + Send + Sync;
+    const STOCK: &'static str;
+    const TITLE: &'static str;
+    const NAME: &'static str;
+    const ALIASES: &'static [&'static str] = &[];
+    const PYSOL_ID: Option<u32>;
+    const RULE_SETS: &'static [RuleSet];
+    const RULES_IN_WORDS: &'static str;
+    fn deal_of(deal: Deal) -> Result<Self::Deal>;
+    fn as_deal(deal: &Self::Deal) -> &Deal;
+    /// Cards laid out when a blind game starts.
+    fn blind_start(deal: &Self::Deal) -> usize;
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal>;
+}
+
+/// Royal Marriage: the queen of hearts first, the king of hearts last; a blind
+/// game starts with an empty row and deals them first and last.
+pub enum RoyalPair {}
+
+impl Pairing for RoyalPair {
+    type Deal = RoyalDeal;
+    const STOCK: &'static str = "stock";
+    const TITLE: &'static str = "Royal Marriage";
+    const NAME: &'static str = "royal-marriage";
+    const PYSOL_ID: Option<u32> = Some(288);
+    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
+    const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
+
+    fn deal_of(deal: Deal) -> Result<RoyalDeal> {
+        RoyalDeal::new(deal)
+    }
+
+    fn as_deal(deal: &RoyalDeal) -> &Deal {
+        deal.as_deal()
+    }
+
+    /// The row starts empty: the queen of hearts is dealt first, the king last.
+    fn blind_start(_deal: &RoyalDeal) -> usize {
+        0
+    }
+
+    fn numbered_deal(seed: u64, cards: usize) -> Result<RoyalDeal> {
+        RoyalDeal::from_seed(seed, cards)
+    }
+}
+
+/// Push Pin (PySolFC 287, Queens): any deal of two cards or more, the talon
+/// dealt whenever the player likes (PySolFC's talon has no other rule), won
+/// when two cards are left (PySolFC: 50 of 52 cards on the foundation). A
+/// blind game starts with three cards laid out, as PySolFC's does without
+/// "deal all cards".
+pub enum AnyPair {}
+
+impl Pairing for AnyPair {
+    type Deal = Deal;
+    const STOCK: &'static str = "talon";
+    const TITLE: &'static str = "Push Pin";
+    const NAME: &'static str = "push-pin";
+    const ALIASES: &'static [&'static str] = &["queens"];
+    const PYSOL_ID: Option<u32> = Some(287);
+    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
+    const RULES_IN_WORDS: &'static str = "the rules modern";
+
+    fn deal_of(deal: Deal) -> Result<Deal> {
+        if deal.len() < 2 {
+            return Err(Error::InvalidDeal(format!(
+                "a {} deal has 2 cards or more, got {}",
+                Self::TITLE,
+                deal.len()
+            )));
+        }
+        Ok(deal)
+    }
+
+    fn as_deal(deal: &Deal) -> &Deal {
+        deal
+    }
+
+    fn blind_start(_deal: &Deal) -> usize {
+        BLIND_START
+    }
+
+    /// `Deal::from_seed`: the package's numbered deals, of 2 cards or more.
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
+        if !(2..=DECK_SIZE).contains(&cards) {
+            return Err(Error::argument("cards", "2 to 52 cards", cards));
+        }
+        Deal::from_seed(seed, cards)
+    }
+}
+
+/// Royal Marriage's part of [`ThrowGame`].
+pub type Royal = Marriage<RoyalPair>;
+/// Push Pin's part of [`ThrowGame`]: Royal Marriage's throw on any deal.
+pub type PushPin = Marriage<AnyPair>;
+
+impl<P: Pairing> ThrowGame<Marriage<P>> {
+    /// Open: the whole deal laid out. Blind: [`Pairing::blind_start`] cards laid
+    /// out and the rest as stock (Royal Marriage: the queen of hearts is dealt
+    /// first and the king of hearts last).
+    pub fn new(deal: P::Deal, blind: bool, rules: RuleSet) -> Result<ThrowGame<Marriage<P>>> {
         Ok(ThrowGame::open_or_blind(deal, rule_set_of(rules)?, blind))
     }
 
@@ -74,45 +203,49 @@ impl ThrowPlay for RoyalPlay {
     }
 }
 
-impl Throwing for Royal {
-    type Deal = RoyalDeal;
+impl<P: Pairing> Throwing for Marriage<P> {
+    type Deal = P::Deal;
     type Row = RoyalRow;
     type Throw = Throw;
     type Play = RoyalPlay;
-    const STOCK: &'static str = "stock";
-    const TITLE: &'static str = "Royal Marriage";
-    const NAME: &'static str = "royal-marriage";
-    const PYSOL_ID: Option<u32> = Some(288);
-    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
-    const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
+    const STOCK: &'static str = P::STOCK;
+    const TITLE: &'static str = P::TITLE;
+    const NAME: &'static str = P::NAME;
+    const ALIASES: &'static [&'static str] = P::ALIASES;
+    const PYSOL_ID: Option<u32> = P::PYSOL_ID;
+    const RULE_SETS: &'static [RuleSet] = P::RULE_SETS;
+    const RULES_IN_WORDS: &'static str = P::RULES_IN_WORDS;
+    /// The two end cards, which never go out.
     const WON_AT: usize = 2;
     const MIN_CARDS: usize = 2;
     /// The interval solver decides any row in under 1,400 intervals.
     const QUICK_LOOK: u64 = u64::MAX;
 
-    fn with_rules(rules: RuleSet) -> Royal {
-        Royal { rules }
+    fn with_rules(rules: RuleSet) -> Marriage<P> {
+        Marriage {
+            rules,
+            pairing: PhantomData,
+        }
     }
 
     fn rules(self) -> RuleSet {
         self.rules
     }
 
-    fn deal_of(deal: Deal) -> Result<RoyalDeal> {
-        RoyalDeal::new(deal)
+    fn deal_of(deal: Deal) -> Result<P::Deal> {
+        P::deal_of(deal)
     }
 
-    fn as_deal(deal: &RoyalDeal) -> &Deal {
-        deal.as_deal()
+    fn as_deal(deal: &P::Deal) -> &Deal {
+        P::as_deal(deal)
     }
 
-    /// The row starts empty: the queen of hearts is dealt first, the king last.
-    fn blind_start(_deal: &RoyalDeal) -> usize {
-        0
+    fn blind_start(deal: &P::Deal) -> usize {
+        P::blind_start(deal)
     }
 
-    fn numbered_deal(seed: u64, cards: usize) -> Result<RoyalDeal> {
-        RoyalDeal::from_seed(seed, cards)
+    fn numbered_deal(seed: u64, cards: usize) -> Result<P::Deal> {
+        P::numbered_deal(seed, cards)
     }
 
     fn solve_row(self, row: &RoyalRow, budget: &Budget) -> Solution<RoyalPlay> {
@@ -122,7 +255,7 @@ impl Throwing for Royal {
     /// Under `parlett` every throw has the newest card as its right end and
     /// any two choices lead to the same row (`docs/royal-marriage.md`, and the
     /// test `under_parlett_blind_play_every_choice_ends_alike`): any throw will do.
-    fn blind_choice(game: &RoyalGame) -> Option<Throw> {
+    fn blind_choice(game: &ThrowGame<Self>) -> Option<Throw> {
         greedy_choice(game.row())
     }
 
@@ -132,7 +265,7 @@ impl Throwing for Royal {
     /// lead to the same row: `docs/royal-marriage.md`), so its one result is
     /// the end of a play-out with the first legal action each time; `moves` is
     /// that line from the game's position, deals included.
-    fn solve_game(game: &RoyalGame, budget: &Budget) -> Solution<RoyalPlay> {
+    fn solve_game(game: &ThrowGame<Self>, budget: &Budget) -> Solution<RoyalPlay> {
         if game.rules() == RuleSet::Modern || game.stock().is_empty() {
             return solve(&game.cards_left(), budget);
         }
@@ -182,7 +315,8 @@ impl Throwing for Royal {
         self.rules.name()
     }
 
-    /// Only the queen and the king of hearts are left.
+    /// Only the two end cards are left (Royal Marriage: the queen and the
+    /// king of hearts).
     fn is_won(row: &RoyalRow) -> bool {
         row.len() == 2
     }
@@ -198,7 +332,7 @@ impl Throwing for Royal {
             .map_or(RoyalPlay::Deal, |&first| RoyalPlay::Out(first, second))
     }
 
-    fn action_of(game: &RoyalGame, play: RoyalPlay) -> Result<RoyalAction> {
+    fn action_of(game: &ThrowGame<Self>, play: RoyalPlay) -> Result<RoyalAction> {
         let find = |card: Card| game.position_of(card, play);
         let throw = match play {
             RoyalPlay::Deal => return Ok(RoyalAction::Deal),
@@ -369,5 +503,75 @@ mod tests {
             RoyalGame::new("QH KH".parse().unwrap(), false, RuleSet::Strict),
             Err(Error::InvalidRules(_))
         ));
+    }
+
+    fn push_pin(text: &str, blind: bool) -> ThrowGame<PushPin> {
+        ThrowGame::<PushPin>::new(text.parse().unwrap(), blind, RuleSet::Modern).unwrap()
+    }
+
+    #[test]
+    fn push_pin_throws_as_royal_marriage_on_any_deal_and_is_won_at_any_two_cards() {
+        // Royal Marriage's row with other ends: no queen or king of hearts needed.
+        let mut g = push_pin("3H 5C 9H 7D 5S 4H", false);
+        let plays: Vec<String> = g
+            .legal_actions()
+            .into_iter()
+            .map(|action| g.play_of(action).to_string())
+            .collect();
+        assert_eq!(plays, ["out 5C", "out 9H 7D", "out 7D 5S"]);
+        g.play_text("out 9H 7D").unwrap();
+        g.play_text("between 3H 4H").unwrap();
+        assert_eq!(g.row().to_string(), "3H 4H");
+        assert_eq!(
+            (g.outcome().cards, g.outcome().won, g.outcome().is_over),
+            (2, true, true)
+        );
+        // A pair that agrees in nothing, with nothing between, is a win too.
+        assert!(push_pin("2C 9H", false).is_won());
+        assert!(!push_pin("2C 9H 3C", false).is_won());
+        let err = PushPin::deal_of("AS".parse().unwrap()).unwrap_err();
+        assert!(matches!(err, Error::InvalidDeal(_)), "{err}");
+        assert!(err.to_string().contains("2 cards or more"), "{err}");
+        assert!(matches!(
+            ThrowGame::<PushPin>::new("2C 9H".parse().unwrap(), false, RuleSet::Parlett),
+            Err(Error::InvalidRules(_))
+        ));
+    }
+
+    #[test]
+    fn push_pin_deals_blind_from_three_cards_whenever_the_player_likes() {
+        let mut g = push_pin("3S 5C 3H 7D 5S 4S", true);
+        assert_eq!(g.to_string(), "3S 5C 3H | talon 3");
+        // A throw exists (5C between 3S and 3H), and dealing is still allowed.
+        assert_eq!(g.legal_actions().len(), 2);
+        g.play_text("deal").unwrap();
+        assert_eq!(g.to_string(), "3S 5C 3H 7D | talon 2");
+        assert!(push_pin("3S 5C", true).stock().is_empty());
+    }
+
+    #[test]
+    fn push_pin_numbered_deals_are_the_packages_rows() {
+        for (seed, cards) in [(0, 2), (7, 13), (42, 52)] {
+            let deal = PushPin::numbered_deal(seed, cards).unwrap();
+            assert_eq!(deal, Deal::from_seed(seed, cards).unwrap());
+        }
+        for cards in [0, 1, 53] {
+            assert!(matches!(
+                PushPin::numbered_deal(0, cards),
+                Err(Error::InvalidArgument {
+                    argument: "cards",
+                    ..
+                })
+            ));
+        }
+    }
+
+    #[test]
+    fn push_pin_solves_as_brute_force_does() {
+        crate::throw_game::check::solves_numbered_deals_as_brute_force_does::<PushPin>(
+            &[6, 10, 14],
+            300,
+            0,
+        );
     }
 }

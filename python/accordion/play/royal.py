@@ -1,4 +1,5 @@
-"""The text UI of Royal Marriage (`accordion play --game royal-marriage`).
+"""The text UI of Royal Marriage (`accordion play --game royal-marriage`) and of
+every other game of its throw (`accordion.reference.royal.MarriageGame`).
 
 The screen and the loop are Accordion's (:mod:`accordion.play`), and so are the
 commands of the games played on one row
@@ -12,11 +13,19 @@ Best play is the engine's :meth:`RoyalGame.hint` followed to the end: the
 interval solver's line in an open row, dealing everything first in a blind game
 under ``modern``, and the (forced) greedy play under ``parlett``
 (``docs/royal-marriage.md``).
+
+The other games of Royal Marriage's throw are played alike; each one's session
+is made from its registry entry (:func:`session_of`), and no such game is named
+here.
 """
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from accordion import Card, RoyalGame, RoyalMove, solve_royal
+from accordion.games import GAMES
 from accordion.play.session import THROW_COMMANDS, ThrowSession, throw_status
 from accordion.play.session import best_line as _best_line
 
@@ -41,27 +50,26 @@ def best_line(game: RoyalGame) -> tuple[list[RoyalMove], RoyalGame]:
     return _best_line(game, solve_royal, follow_hint=True)
 
 
-class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
-    """One sitting at the Royal Marriage table: the game and the commands."""
+class MarriageSession(ThrowSession[Any, Any]):
+    """One sitting at the table of a game of Royal Marriage's throw: the commands
+    and how a throw is described (each game's class sets ``GAME``)."""
 
-    GAME = "royal-marriage"
     HELP = HELP
-    WON = "only the queen and the king of hearts are left"
     BY_PLACE = (1, 2)
     EXAMPLES = "throws look like out 5D, out 5D 7C, between 3S 9S, 7 or 7 8"
     # The hint is the solver's in an open row and the rules' in a blind one.
     HINTED = ("modern", "parlett")
-
+    WON = "two cards are left"
     WELCOME = (
         "Your move: throw out",
-        "Type deal to turn the first card, then throw out",
+        "Deal more cards when you like (deal), or throw out",
         "one or two cards that lie between two agreeing cards: out 5D (or 7, by position),"
-        " out 5D 7C (or 7 8). Win when only QH and KH are left.",
+        " out 5D 7C (or 7 8). Win when two cards are left.",
     )
 
     # Throws ------------------------------------------------------------------------
 
-    def describe(self, move: RoyalMove) -> str:
+    def describe(self, move: Any) -> str:
         """`out 5C 9D (cards 4 and 5, between 3C and 6C)`, in the position before the throw.
 
         ``move`` is canonical (``out`` or ``deal``).
@@ -75,7 +83,40 @@ class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
         noun = "card" if len(places) == 1 else "cards"
         return f"{move} ({noun} {which}, between {left} and {right})"
 
-    def _marks(self, move: RoyalMove, before: list[Card]) -> tuple[int, ...]:
+    def _marks(self, move: Any, before: list[Card]) -> tuple[int, ...]:
         # The two agreeing cards now stand side by side.
         at = before.index(move.cards[0])
         return (at - 1, at)
+
+
+class RoyalSession(MarriageSession):
+    """One sitting at the Royal Marriage table: the game and the commands."""
+
+    GAME = "royal-marriage"
+    WON = "only the queen and the king of hearts are left"
+    WELCOME = (
+        "Your move: throw out",
+        "Type deal to turn the first card, then throw out",
+        "one or two cards that lie between two agreeing cards: out 5D (or 7, by position),"
+        " out 5D 7C (or 7 8). Win when only QH and KH are left.",
+    )
+
+
+@functools.cache
+def session_of(name: str) -> type[MarriageSession]:
+    """The session class of the game of Royal Marriage's throw called ``name`` in
+    the registry."""
+    game = GAMES[name]
+    made: type[MarriageSession] = type(
+        game.session.partition(":")[2], (MarriageSession,), {"GAME": name}
+    )
+    made.__module__ = __name__
+    return made
+
+
+def __getattr__(name: str) -> type[MarriageSession]:
+    """The session class of each game whose registry entry names it here."""
+    for game in GAMES.values():
+        if game.session == f"{__name__}:{name}":
+            return session_of(game.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,6 +6,10 @@ the right end, the other cards between. Whenever one or two cards lie between
 two cards that agree (same suit or same rank), those cards may be thrown out.
 The game is won when only the queen and the king are left.
 
+Push Pin (PySolFC's game 287, Queens) is the same throw on any deal, won when
+any two cards are left; its blind game starts with three cards laid out and
+deals from the talon whenever the player likes (:class:`PushPinGame`).
+
 >>> game = RoyalGame("QH 5C 9H 7D 5S KH")
 >>> [str(move) for move in game.legal_moves]
 ['out 5C', 'out 9H 7D', 'out 7D 5S']
@@ -22,7 +26,7 @@ RoyalMove('out 5C 5S')
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, final
+from typing import ClassVar, TypeVar, final
 
 from accordion.errors import (
     IllegalMoveError,
@@ -71,11 +75,10 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 # ---------------------------------------------------------------- moves
 
 
-@final
-class RoyalMove(ThrowMove):
-    """A Royal Marriage throw (``out 5D 7C``, ``between 3S 9S``) or ``deal``:
-    :class:`accordion.RoyalMove`, whose documentation is the contract.
-    """
+class PairMove(ThrowMove):
+    """A throw of Royal Marriage's notation (``out 5D 7C``, ``between 3S 9S``) or
+    ``deal``, whichever game of its throw is played. Every such game reads it with
+    Royal Marriage's parser, whose messages name Royal Marriage."""
 
     __slots__ = ()
 
@@ -95,6 +98,24 @@ class RoyalMove(ThrowMove):
                 return "between", None
         rest = cls._out_words(stripped, lower)
         return "out", None if rest is None else cards_of(rest)
+
+
+@final
+class RoyalMove(PairMove):
+    """A Royal Marriage throw (``out 5D 7C``, ``between 3S 9S``) or ``deal``:
+    :class:`accordion.RoyalMove`, whose documentation is the contract.
+    """
+
+    __slots__ = ()
+
+
+@final
+class PushPinMove(PairMove):
+    """A Push Pin throw (``out 5D 7C``, ``between 3S 9S``) or ``deal``:
+    :class:`accordion.PushPinMove`, whose documentation is the contract.
+    """
+
+    __slots__ = ()
 
 
 # ---------------------------------------------------------------- rows
@@ -145,35 +166,26 @@ class RoyalSolution(ThrowSolution[RoyalMove]):
     """What the solver found (:class:`ThrowSolution`)."""
 
 
-class RoyalGame(CardRowGame[RoyalMove, Throw]):
-    """A game of Royal Marriage, open or blind: :class:`accordion.RoyalGame`, whose
-    documentation is the contract (the arguments, the rules, the errors).
-    """
+PairMoveT = TypeVar("PairMoveT", bound=PairMove)
 
-    NAME = "Royal Marriage"
-    RULE_SETS = ROYAL_RULES
-    PLAYED_UNDER = "the rules modern or parlett"
-    OBLIGED = ("parlett",)
+
+class MarriageGame(CardRowGame[PairMoveT, Throw]):
+    """Royal Marriage's throw, whichever game of it is played (Royal Marriage,
+    Push Pin): the throws, how a move names one, and why one is refused. Each game
+    says which deals it takes and how its blind game starts."""
+
     WON_AT = 2
-    MOVE = RoyalMove
-    OUTCOME = RoyalOutcome
-    SOLUTION = RoyalSolution
-
-    @classmethod
-    def _checked(cls, deal: Deal) -> Deal:
-        return check_royal(deal)
 
     @classmethod
     def _steps(cls, rules: str, row: Row) -> list[Throw]:
         return throws(row)
 
-    _named = staticmethod(_out)
     _after = staticmethod(thrown)
 
-    # ``_least`` is the default 0: a row keeps its queen and king, so never comes
-    # down to it, and the reference searches every line of Royal Marriage.
+    # ``_least`` is the default 0: a row keeps its two end cards, so never comes
+    # down to it, and the reference searches every line.
 
-    def _throw_of(self, move: RoyalMove) -> Throw:
+    def _throw_of(self, move: PairMoveT) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
         cards = move.cards
         if move.kind == "between":
@@ -192,9 +204,9 @@ class RoyalGame(CardRowGame[RoyalMove, Throw]):
             )
         return at, len(cards)
 
-    def _step_of(self, move: RoyalMove) -> tuple[Throw, RoyalMove]:
+    def _step_of(self, move: PairMoveT) -> tuple[Throw, PairMoveT]:
         throw = self._throw_of(move)
-        canonical = _out(self._row, throw)
+        canonical = self._named(self._row, throw)
         if not allows(self._row, throw):
             at, count = throw
             if at == 0:
@@ -208,6 +220,69 @@ class RoyalGame(CardRowGame[RoyalMove, Throw]):
                 )
             raise IllegalMoveError(f"illegal move {canonical}: {why}")
         return throw, canonical
+
+
+class RoyalGame(MarriageGame[RoyalMove]):
+    """A game of Royal Marriage, open or blind: :class:`accordion.RoyalGame`, whose
+    documentation is the contract (the arguments, the rules, the errors).
+    """
+
+    NAME = "Royal Marriage"
+    RULE_SETS = ROYAL_RULES
+    PLAYED_UNDER = "the rules modern or parlett"
+    OBLIGED = ("parlett",)
+    MOVE = RoyalMove
+    OUTCOME = RoyalOutcome
+    SOLUTION = RoyalSolution
+
+    @classmethod
+    def _checked(cls, deal: Deal) -> Deal:
+        return check_royal(deal)
+
+    _named = staticmethod(_out)
+
+
+class PushPinOutcome(ThrowOutcome):
+    """Where a Push Pin game stands. ``cards`` counts every card not thrown out (row
+    and talon); ``won``: two cards are left."""
+
+
+class PushPinSolution(ThrowSolution[PushPinMove]):
+    """What the solver found (:class:`ThrowSolution`)."""
+
+
+def _push_pin_out(row: Row, throw: Throw) -> PushPinMove:
+    """The throw as a Push Pin move, ``out`` and the cards thrown."""
+    at, count = throw
+    return PushPinMove._make("out", row[at : at + count])
+
+
+class PushPinGame(MarriageGame[PushPinMove]):
+    """A game of Push Pin (PySolFC's game 287, Queens), open or blind:
+    :class:`accordion.PushPinGame`, whose documentation is the contract. Royal
+    Marriage's throw on any row of two cards or more, won when two are left;
+    blind, three cards laid out (PySolFC without "deal all cards") and the talon
+    dealt whenever the player likes."""
+
+    NAME = "Push Pin"
+    RULE_SETS = ("modern",)
+    PLAYED_UNDER = "the rules modern"
+    STOCK = "talon"
+    MOVE = PushPinMove
+    OUTCOME = PushPinOutcome
+    SOLUTION = PushPinSolution
+
+    @classmethod
+    def _checked(cls, deal: Deal) -> Deal:
+        if len(deal.cards) < 2:
+            raise InvalidDealError(f"a Push Pin deal has 2 cards or more, got {len(deal.cards)}")
+        return deal
+
+    @classmethod
+    def _laid_out_count(cls, cards: int) -> int:
+        return min(3, cards)
+
+    _named = staticmethod(_push_pin_out)
 
 
 # ---------------------------------------------------------------- greedy play
@@ -233,6 +308,14 @@ solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
 )
 
 
+solve_push_pin: Solver[PushPinGame, PushPinSolution] = Solver(
+    PushPinGame,
+    """Search every line from an open row (a blind game's row with its talon dealt
+    onto it, or an open game's current row), remembering the fewest cards
+    reachable from each row. Exponential: for short rows.""",
+)
+
+
 #: ``modern`` (default) or ``parlett``, as a name or as ``Rules`` without a variant.
 royal_rules = RoyalGame.rule_set
 
@@ -241,6 +324,12 @@ __all__ = [
     "KING",
     "QUEEN",
     "ROYAL_RULES",
+    "MarriageGame",
+    "PairMove",
+    "PushPinGame",
+    "PushPinMove",
+    "PushPinOutcome",
+    "PushPinSolution",
     "RoyalGame",
     "RoyalMove",
     "RoyalOutcome",
@@ -248,5 +337,6 @@ __all__ = [
     "check_royal",
     "greedy_line",
     "royal_deal",
+    "solve_push_pin",
     "solve_royal",
 ]
