@@ -136,4 +136,5 @@ def run(args: argparse.Namespace) -> int:
         return _serve(args, game, None if seed is not None and not numbered else deal, seed)
     if getattr(rules, "goal", None) is not None:
         print(f"goal card {rules.goal}: it must end on top of the last pile", file=sys.stderr)
-    return _open(game.session_class()(deal, rules, blind=args.blind, seed=seed), args, game)
+    session = game.session_class()(deal, rules, blind=args.blind, seed=seed, entry=game)
+    return _open(session, args, game)

@@ -51,6 +51,8 @@ class RoyalSession(ThrowSession[RoyalGame, RoyalMove]):
     EXAMPLES = "throws look like out 5D, out 5D 7C, between 3S 9S, 7 or 7 8"
     # The hint is the solver's in an open row and the rules' in a blind one.
     HINTED = ("modern", "parlett")
+    # Parlett's rules oblige the first throw in canonical order.
+    FORCED = ("parlett",)
 
     WELCOME = (
         "Your move: throw out",

@@ -35,6 +35,20 @@ MoveT_co = TypeVar("MoveT_co", covariant=True)
 CARDLIKE = re.compile(r"^(10|\w)\S$")
 
 
+@dataclass(frozen=True)
+class Best:
+    """Best play from a position: the actions, whether they win, and what they leave.
+
+    ``settled`` is False when the solver ran out of its budget: then ``won`` is
+    False and ``left`` is the best found, not proved the best.
+    """
+
+    moves: tuple[Any, ...]
+    won: bool
+    left: int
+    settled: bool = True
+
+
 @dataclass
 class Reply:
     """What a line of input did: messages to show, piles to mark, and whether to stop."""
@@ -92,17 +106,23 @@ def is_int(word: str) -> bool:
 
 
 class BaseSession(ABC, Generic[GameT, MoveT]):
-    """One sitting at a table: the current game and the commands both games share.
+    """One sitting at a table: the current game and the commands every game shares.
 
     ``seed`` is the number the deal was made from (``None`` for a deal typed in);
     the session keeps it because a Royal Marriage deal does not record it.
+    ``entry`` is the game played, from the registry: it names the title and the
+    command that replays the deal (a PySolFC variant played by another game's
+    session is its own entry, not the engine's).
+
+    What a table needs of a game it reads here, never by asking which game it is:
+    :attr:`automatic`, :meth:`forced`, :meth:`best`, :meth:`describe`,
+    :attr:`DIRECTED` and :meth:`named`.
     """
 
-    # The game's name, first on the title line.
-    NAME: ClassVar[str]
-    # What starts the command line that plays the deal again (`replay_hint`).
-    COMMAND: ClassVar[str]
     HELP: ClassVar[str]
+    #: Whether a move takes a pile (or its top card) from one place onto another
+    #: (Accordion, Accordian Patience), rather than throwing cards out of the row.
+    DIRECTED: ClassVar[bool] = False
     # What `moves` says when there is nothing to list.
     NO_MOVES: ClassVar[str]
     # The words typed for a command, and the methods they call.
@@ -124,7 +144,8 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         "solve": "solve",
     }
 
-    def __init__(self, game: GameT, *, seed: int | None) -> None:
+    def __init__(self, game: GameT, *, seed: int | None, entry: Descriptor) -> None:
+        self.entry = entry
         self.game = game
         self.blind = game.blind
         self.seed = seed
@@ -200,6 +221,38 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     def solve(self) -> Reply:
         """The ``solve`` command: whether the current position can be won, with a line."""
 
+    # What a table asks of the game -------------------------------------------------
+
+    @property
+    @abstractmethod
+    def rules_name(self) -> str:
+        """The rule set, as ``--rules`` takes it."""
+
+    @property
+    @abstractmethod
+    def automatic(self) -> bool:
+        """Whether the rules in play force every action."""
+
+    @abstractmethod
+    def forced(self) -> MoveT | None:
+        """The one action the automatic rules allow now (``None`` when the game is
+        over; only asked when :attr:`automatic`)."""
+
+    @abstractmethod
+    def best(self, game: GameT, budget: float) -> Best:
+        """Best play from ``game`` (a copy is played, never ``game``) to its end,
+        the solver given ``budget`` seconds; a blind game's stock is read as if known."""
+
+    @abstractmethod
+    def describe(self, move: MoveT) -> str:
+        """An action in words, in the position before it."""
+
+    def named(self, move: MoveT) -> tuple[Card, ...]:
+        """The top cards a move names: its mover then its target (:attr:`DIRECTED`),
+        or the cards it throws out (none for a deal)."""
+        cards: tuple[Card, ...] = tuple(move.cards)  # type: ignore[attr-defined]
+        return cards
+
     # Naming the deal ---------------------------------------------------------------
 
     @property
@@ -216,7 +269,12 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     def title(self) -> str:
         """The title line: game, deal, rules and mode."""
         mode = "blind" if self.blind else "open"
-        return f"{self.NAME} · {self.deal_name} · {self._rules_text()} · {mode}"
+        return f"{self.entry.title} · {self.deal_name} · {self._rules_text()} · {mode}"
+
+    @property
+    def command(self) -> str:
+        """What starts the command line that plays the deal again (:meth:`replay_hint`)."""
+        return "accordion play" + ("" if self.entry.unnamed else f" --game {self.entry.name}")
 
     def replay_hint(self) -> str:
         """How to play this deal again from the command line.
@@ -227,7 +285,7 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
             where = f"--seed {self.seed}"
         else:
             where = f'--deal "{self.deal}"'
-        return f"{self.COMMAND} {where}{self._flags()}"
+        return f"{self.command} {where}{self._flags()}"
 
     def farewell(self) -> str:
         """The last line on leaving: how the game ended and the command that replays it."""
@@ -480,7 +538,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     is described and what it marks on the table.
     """
 
-    # The game's name in the registry; its title, command and nouns are read there.
+    # The game's name in the registry; its nouns are read there.
     GAME: ClassVar[str]
     # The game's word for the cards still to deal, on the status line.
     STOCK: ClassVar[str]
@@ -500,6 +558,8 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     # The rule sets under which best play is the game's hint followed to the end;
     # under the others it is the stock dealt, then the solver's line.
     HINTED: ClassVar[tuple[str, ...]] = ()
+    # The rule sets that force every action (the hint is then the forced one).
+    FORCED: ClassVar[tuple[str, ...]] = ()
     NO_MOVES = "no legal action"
 
     def __init__(
@@ -509,23 +569,23 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         *,
         blind: bool = False,
         seed: int | None = None,
+        entry: Descriptor | None = None,
     ) -> None:
-        game: ThrowGameT = self.entry().game_class()(deal, rules, blind=blind)
+        game: ThrowGameT = self.registered().game_class()(deal, rules, blind=blind)
         self.rules = game.rules
-        super().__init__(game, seed=seed)
+        super().__init__(game, seed=seed, entry=entry or self.registered())
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not hasattr(cls, "GAME"):
             return  # a base of several games' sessions (accordion.play.runs)
-        entry = cls.entry()
-        cls.NAME, cls.COMMAND = entry.title, f"accordion play --game {entry.name}"
+        entry = cls.registered()
         cls.STOCK, cls.PIECE = entry.nouns.stock, entry.nouns.piece
         cls.PLAYED = {"throw": "threw", "move": "moved"}[entry.nouns.move]
 
     @classmethod
-    def entry(cls) -> Descriptor:
-        """The game's entry in the registry."""
+    def registered(cls) -> Descriptor:
+        """The registry's entry of the game this session class plays."""
         return find_game(cls.GAME)
 
     def welcome(self) -> Reply:
@@ -538,23 +598,23 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         return ""
 
     def new_game(self, deal: Deal) -> ThrowGameT:
-        game: ThrowGameT = self.entry().game_class()(deal, self.rules, blind=self.blind)
+        game: ThrowGameT = self.entry.game_class()(deal, self.rules, blind=self.blind)
         return game
 
     def _random_deal(self) -> tuple[int | None, Deal]:
         seed = random.SystemRandom().randrange(2**32)
-        deal: Deal = self.entry().numbered()(seed, len(self.deal))
+        deal: Deal = self.entry.numbered()(seed, len(self.deal))
         return seed, deal
 
     def _rules_text(self) -> str:
         return f"{self.rules} rules"
 
     def _flags(self) -> str:
-        flags = "" if self.rules == self.entry().rules[0] else f" --rules {self.rules}"
+        flags = "" if self.rules == self.entry.rules[0] else f" --rules {self.rules}"
         return flags + (" --blind" if self.blind else "")
 
     def _deal_move(self) -> ThrowMoveT:
-        move: ThrowMoveT = self.entry().move_class().deal()
+        move: ThrowMoveT = self.entry.move_class().deal()
         return move
 
     def best_line(self, game: ThrowGameT | None = None) -> tuple[list[ThrowMoveT], ThrowGameT]:
@@ -564,17 +624,47 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         The solver reads a blind game's stock."""
         return best_line(
             self.game if game is None else game,
-            self.entry().solver(),
+            self.entry.solver(),
             follow_hint=self.rules in self.HINTED,
+        )
+
+    @property
+    def rules_name(self) -> str:
+        """The rule set, as ``--rules`` takes it."""
+        return str(self.rules)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the rules in play force every action."""
+        return self.rules in self.FORCED
+
+    def forced(self) -> ThrowMoveT | None:
+        # Under forced rules (Parlett's greedy Royal Marriage, the UVa judge's play)
+        # the game's hint is the one action the rules allow.
+        return self.game.hint()
+
+    def best(self, game: ThrowGameT, budget: float) -> Best:
+        if self.rules in self.HINTED:
+            # Best play is the game's hint followed to the end: forced or fast.
+            moves, end = self.best_line(game)
+            return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
+        # The stock dealt (dealing never takes a throw away), then the exact solver
+        # of the open row within the budget (Accordian Patience's can take minutes
+        # on a full deck).
+        end = game.copy()
+        line = [end.deal() for _ in range(end.stock_size)]
+        solution = self.entry.solver()(end, timeout=budget)
+        line.extend(end.play(move) for move in solution.moves)
+        return Best(
+            tuple(line),
+            bool(end.outcome.won),
+            int(end.outcome.cards),
+            settled=solution.result != "unknown",
         )
 
     def _describe_line(self, moves: list[ThrowMoveT]) -> str:
         """A line of actions in a few words (`deal ×5, out 9D`)."""
         return describe_line(moves)
-
-    @abstractmethod
-    def describe(self, move: ThrowMoveT) -> str:
-        """A throw in words, in the position before it."""
 
     def _written(self, cards: list[str]) -> str:
         """A throw of these cards (or card texts) in the game's notation: ``out`` and
@@ -588,7 +678,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     def _parse(self, words: list[str], line: str) -> ThrowMoveT:
         """The throw a line of input means (or why it is none): cards by their
         places, two or so card texts, or the game's notation."""
-        parse = self.entry().move_class().parse
+        parse = self.entry.move_class().parse
         if len(words) in self.BY_PLACE and all(is_int(word) for word in words):
             written = self._written([str(self._card_at(int(word))) for word in words])
             by_place: ThrowMoveT = parse(written)
@@ -622,7 +712,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
             _, end = self.best_line(self.new_game(self.deal))
             result, left = ("win" if end.outcome.won else "loss"), end.outcome.cards
         else:
-            solution = self.entry().solver()(self.deal)
+            solution = self.entry.solver()(self.deal)
             result, left = solution.result, solution.cards
         return by_result(
             result,
