@@ -16,6 +16,7 @@ from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError, shown
 from accordion.games import DEFAULT_GAME, Descriptor, find_game, plural
 from accordion.play.session import CARDLIKE, BaseSession, Best, Reply, by_result, is_int
+from accordion.play.session import status_line as session_status
 
 HINT_SECONDS = 2.0
 SOLVE_SECONDS = 5.0
@@ -34,23 +35,12 @@ new    a new random deal    restart    help    quit"""
 def status_line(game: Game) -> str:
     """Piles left, stock left, moves made, and once the game is over its grade."""
     outcome = game.outcome
-    moves = sum(1 for move in game.history if not move.is_deal)
-    parts = [f"piles {outcome.piles}"]
-    if game.blind:
-        parts.append(f"stock {game.stock_size}")
     # No grade before the end: four piles after the first move of a winnable deal
     # are no "moral victory" (the API's Outcome has none either).
-    parts.append(f"moves {moves}")
-    if outcome.is_over and outcome.grade is not None:
-        parts.append(f"grade: {outcome.grade}")
+    notes = [f"grade: {outcome.grade}"] if outcome.is_over and outcome.grade is not None else []
     if game.rules.goal is not None:
-        parts.append(f"goal {game.rules.goal} (must end on top)")
-    if outcome.is_over:
-        parts.append("GAME OVER")
-    else:
-        legal = len(game.legal_moves)
-        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
-    return " · ".join(parts)
+        notes.append(f"goal {game.rules.goal} (must end on top)")
+    return session_status(game, f"piles {outcome.piles}", "stock", notes)
 
 
 def describe_rules(rules: Rules) -> str:

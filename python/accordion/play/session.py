@@ -464,6 +464,24 @@ class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
 ThrowGameT = TypeVar("ThrowGameT", bound=ThrowGame[Any])
 
 
+def status_line(
+    game: Any, left: str, stock: str, notes: Sequence[str] = (), over: str = "GAME OVER"
+) -> str:
+    """Every game's status line: what is ``left``, the ``stock`` still to deal (a
+    blind game's, in the game's word: `stock`, `talon`), the moves made (deals not
+    counted), the game's ``notes``, then ``over`` once the game is over, else how
+    many actions are legal."""
+    moves = sum(1 for move in game.history if not move.is_deal)
+    parts = [left, *([f"{stock} {game.stock_size}"] if game.blind else []), f"moves {moves}"]
+    parts += notes
+    if game.is_over:
+        parts.append(over)
+    else:
+        legal = len(game.legal_moves)
+        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
+    return " · ".join(parts)
+
+
 def throw_status(game: ThrowGame[Any], stock: str, piece: str = "card") -> str:
     """Cards (or piles) left (row and stock), stock left, throws made, and what can
     happen next.
@@ -471,17 +489,8 @@ def throw_status(game: ThrowGame[Any], stock: str, piece: str = "card") -> str:
     ``stock`` is the game's word for it: `stock`, `talon`; ``piece`` what is counted.
     """
     outcome = game.outcome
-    throws = sum(1 for move in game.history if not move.is_deal)
-    parts = [f"{piece}s left {outcome.cards}"]
-    if game.blind:
-        parts.append(f"{stock} {game.stock_size}")
-    parts.append(f"moves {throws}")
-    if outcome.is_over:
-        parts.append("WON" if outcome.won else "GAME OVER")
-    else:
-        legal = len(game.legal_moves)
-        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
-    return " · ".join(parts)
+    over = "WON" if outcome.won else "GAME OVER"
+    return status_line(game, f"{piece}s left {outcome.cards}", stock, over=over)
 
 
 def best_line(
