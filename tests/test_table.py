@@ -738,3 +738,32 @@ def test_the_footer_leaves_deal_out_of_an_open_game() -> None:
                 assert app.check_action("deal", ()) is blind
 
     asyncio.run(main())
+
+
+def test_the_widgets_post_messages_and_never_call_the_app() -> None:
+    """Textual's way (its five_by_five example): the app sets the widgets' reactive
+    attributes, and a widget tells the app of a click by a message. A widget that
+    calls the app's actions is tied to one app."""
+    import inspect
+
+    from accordion.play.table.app import RowView, StockView
+
+    for widget in (RowView, StockView):
+        assert "self.app" not in inspect.getsource(widget), widget.__name__
+    clicked: list[int] = []
+
+    class Listening(TableApp):
+        def on_row_view_picked(self, message: RowView.Picked) -> None:
+            clicked.append(message.place)
+            super().on_row_view_picked(message)
+
+    app = Listening(Table(accordion_session()), game="accordion")
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.click(RowView, offset=(1 + 3 * CELL + 1, 1))
+            await pilot.pause()
+            assert clicked == [3]
+            assert app.row.picked == 3 or app.message.endswith("has no legal move")
+
+    run(main())
