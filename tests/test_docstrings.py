@@ -29,6 +29,7 @@ MODULES = (
     "accordion.errors",
     "accordion.svg",
     "accordion.games",
+    "accordion.shape",
     "accordion.play",
     "accordion.play.session",
     "accordion.play.accordion",

@@ -1,4 +1,4 @@
-"""What the two tables of `accordion play` have in common.
+"""What every table of `accordion play` has in common.
 
 An Accordion sitting (:class:`accordion.play.accordion.Session`) and a Royal Marriage one
 (:class:`accordion.play.royal.RoyalSession`) take the same commands and answer
@@ -13,6 +13,10 @@ The games of throwing cards out, Royal Marriage and Bayan
 (:class:`accordion.play.bayan.BayanSession`), share more: cards counted instead
 of piles, a game won or not, cards named by their place, and hint, solve and the
 verdicts all following the game's best line. That is :class:`ThrowSession`.
+
+A session reads its game through the shape every game has
+(:class:`accordion.shape.GameShape`), and the table reads the session
+(:class:`BaseSession`'s "what a table asks of the game"), never the game's name.
 """
 
 from __future__ import annotations
@@ -20,16 +24,16 @@ from __future__ import annotations
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from accordion import Card, Deal
 from accordion.errors import AccordionError, shown
 from accordion.games import Descriptor, find_game, plural
+from accordion.shape import GameShape, MoveShape, OutcomeShape
 
 MoveT = TypeVar("MoveT")
-MoveT_co = TypeVar("MoveT_co", covariant=True)
 
 # A word that is meant as a card, right or wrong: `7H`, `10d`, `7♥`, `7X`.
 CARDLIKE = re.compile(r"^(10|\w)\S$")
@@ -58,34 +62,7 @@ class Reply:
     quit: bool = False
 
 
-class Played(Protocol[MoveT_co]):
-    """What the shared commands need of a game (``Game``, ``RoyalGame``)."""
-
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
-
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt."""
-
-    @property
-    def is_over(self) -> bool:
-        """True when no legal action is left."""
-
-    @property
-    def legal_moves(self) -> Collection[MoveT_co]:
-        """The legal actions now."""
-
-    def undo(self) -> MoveT_co:
-        """Take back the last action and return it (``IndexError`` when there is none)."""
-
-
-GameT = TypeVar("GameT", bound="Played[Any]")
+GameT = TypeVar("GameT", bound=GameShape[Any])
 
 
 def by_result(result: str, win: str, loss: str, unknown: str) -> str:
@@ -397,19 +374,15 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
 # The games of throwing cards out (Royal Marriage, Bayan) -------------------------
 
 
-class ThrowMove(Protocol):
+class ThrowMove(MoveShape, Protocol):
     """What :class:`ThrowSession` needs of a throw (``RoyalMove``, ``BayanMove``)."""
-
-    @property
-    def is_deal(self) -> bool:
-        """Whether this is the deal of the next stock card."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards thrown out (none for a deal)."""
 
 
-class ThrowOutcome(Protocol):
+class ThrowOutcome(OutcomeShape, Protocol):
     """Where a game of throws stands (``RoyalOutcome``, ``BayanOutcome``)."""
 
     @property
@@ -420,25 +393,18 @@ class ThrowOutcome(Protocol):
     def won(self) -> bool:
         """Whether the game is won."""
 
-    @property
-    def is_over(self) -> bool:
-        """True when no legal action is left."""
-
 
 ThrowMoveT = TypeVar("ThrowMoveT", bound=ThrowMove)
-CopiedT = TypeVar("CopiedT")
+ThrowMoveT_co = TypeVar("ThrowMoveT_co", bound=ThrowMove, covariant=True)
 
 
-class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
-    """What :class:`ThrowSession` needs of a game of throws (``RoyalGame``, ``BayanGame``)."""
+class ThrowGame(GameShape[ThrowMoveT_co], Protocol[ThrowMoveT_co]):
+    """What :class:`ThrowSession` needs of a game played on one row beyond
+    :class:`~accordion.shape.GameShape` (``RoyalGame``, ``BayanGame`` …)."""
 
     @property
     def cards(self) -> list[Card]:
         """The row, left to right."""
-
-    @property
-    def history(self) -> list[ThrowMoveT]:
-        """The actions played, first to last."""
 
     @property
     def outcome(self) -> ThrowOutcome:
@@ -448,17 +414,8 @@ class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
     def rules(self) -> str:
         """The rule set's name."""
 
-    def hint(self) -> ThrowMoveT | None:
+    def hint(self) -> ThrowMoveT_co | None:
         """An action of best play, or ``None`` when the game is over."""
-
-    def play(self, move: ThrowMoveT) -> ThrowMoveT:
-        """Play an action; the canonical action played."""
-
-    def deal(self) -> ThrowMoveT:
-        """Deal the next stock card."""
-
-    def copy(self: CopiedT) -> CopiedT:
-        """An independent game in the same position."""
 
 
 ThrowGameT = TypeVar("ThrowGameT", bound=ThrowGame[Any])

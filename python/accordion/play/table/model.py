@@ -103,8 +103,8 @@ class Table:
 
     @property
     def left(self) -> int:
-        """Piles (or cards) left on the table, the stock's included."""
-        # Every game's outcome counts its pieces as piles (a card is a pile of one).
+        """Piles (or cards) left, as every game's outcome counts them
+        (:attr:`accordion.shape.OutcomeShape.piles`)."""
         return int(self.game.outcome.piles)
 
     @property
