@@ -128,86 +128,53 @@ class SolutionShape(Protocol):
 
     @property
     def deal(self) -> str:
-        """The row solved."""
+        """As :attr:`accordion.Solution.deal`."""
 
     @property
     def result(self) -> str:
-        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
+        """As :attr:`accordion.Solution.result`."""
 
     @property
     def moves(self) -> Sequence[Any]:
-        """The line found."""
+        """As :attr:`accordion.Solution.moves`."""
 
     @property
     def piles(self) -> int:
-        """Piles (or cards) left at the end of the line."""
+        """As :attr:`accordion.Solution.piles`."""
 
     @property
     def nodes(self) -> int:
-        """Positions the solver expanded."""
+        """As :attr:`accordion.Solution.nodes`."""
 
     @property
     def seconds(self) -> float:
-        """Wall-clock seconds the search took."""
+        """As :attr:`accordion.Solution.seconds`."""
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON object of the solution."""
+        """As :meth:`accordion.Solution.to_dict`."""
 
 
 @runtime_checkable
 class StatsShape(Protocol):
-    """What every game's statistics over numbered deals have (the Rust core's)."""
-
-    @property
-    def rules(self) -> Any:
-        """The rule set played."""
-
-    @property
-    def strategy(self) -> str:
-        """The strategy that chose the moves."""
-
-    @property
-    def blind(self) -> bool:
-        """Whether the deals were dealt as they went."""
-
-    @property
-    def cards(self) -> int:
-        """Cards per deal."""
+    """What the layers that serve every game read of its statistics over numbered
+    deals (the Rust core's; each game's class has more, as :class:`accordion.Stats`
+    documents): the counts, the histogram that chunks of a batch add up, and the
+    JSON object."""
 
     @property
     def deals(self) -> int:
-        """Deals played."""
-
-    @property
-    def seed(self) -> int:
-        """The first deal's number."""
+        """As :attr:`accordion.Stats.deals`."""
 
     @property
     def wins(self) -> int:
-        """Deals won."""
-
-    @property
-    def win_rate(self) -> float:
-        """``wins / deals``."""
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate."""
-
-    @property
-    def mean_piles(self) -> float:
-        """Mean piles (or cards) left."""
+        """As :attr:`accordion.Stats.wins`."""
 
     @property
     def histogram(self) -> dict[int, int]:
-        """Piles (or cards) left → deals."""
-
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the simulation took."""
+        """As :attr:`accordion.Stats.histogram`."""
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON object of the statistics."""
+        """As :meth:`accordion.Stats.to_dict`."""
 
 
 if TYPE_CHECKING:
