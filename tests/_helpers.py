@@ -91,18 +91,18 @@ def wait_for_usage(process: subprocess.Popen[Any], timeout: float) -> resource.s
         time.sleep(0.02)
 
 
+def start_cli(*args: str, **popen: Any) -> subprocess.Popen[str]:
+    """`python -m accordion ARGS` started, its streams text; ``popen``: the other
+    keywords of :class:`subprocess.Popen` (where its output goes, its environment)."""
+    return subprocess.Popen([sys.executable, "-m", "accordion", *args], text=True, **popen)
+
+
 def started_until_checkpointed(
     *args: str, checkpoint: Path, lines: int = 3, env: dict[str, str] | None = None
 ) -> subprocess.Popen[str]:
     """`python -m accordion ARGS` started (its output piped), once its ``checkpoint``
     file holds ``lines`` lines or it has ended: a run to be stopped midway."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "accordion", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    process = start_cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     while process.poll() is None and (
         not checkpoint.exists() or checkpoint.read_bytes().count(b"\n") < lines
     ):
