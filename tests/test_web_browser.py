@@ -138,6 +138,16 @@ class Page:
                 windowsVirtualKeyCode=key_code,
             )
 
+    async def move_by_clicks(self, picked: int, dropped: int, said: str) -> None:
+        """Pick the pile at place ``picked`` up and drop it on ``dropped`` (lit as a
+        target first) by clicks, until the page says ``said`` and is settled."""
+        await self.click(f'#row .pile[data-place="{picked}"]')
+        target = f'#row .pile[data-place="{dropped}"]'
+        await self.until(f"document.querySelector('{target}').classList.contains('target')")
+        await self.click(f'#row .pile[data-place="{dropped}"]')
+        await self.until(f"document.getElementById('say').textContent.startsWith('{said}')")
+        await self.settled()
+
     async def settled(self) -> None:
         await self.until("!document.body.classList.contains('busy')")
 
@@ -261,13 +271,7 @@ def test_hint_undo_solution_steps_and_analysis(served: tuple[str, int, Path]) ->
         assert "Still winnable." in await page.said()
         assert await page.js("document.querySelectorAll('#row .pile.hinted').length") == 2
         # A move by clicks, then undo and redo.
-        await page.click('#row .pile[data-place="4"]')
-        await page.until(
-            "document.querySelector('#row .pile[data-place=\"1\"]').classList.contains('target')"
-        )
-        await page.click('#row .pile[data-place="1"]')
-        await page.until("document.getElementById('say').textContent.startsWith('played 6C>3C')")
-        await page.settled()
+        await page.move_by_clicks(4, 1, "played 6C>3C")
         await page.click('[data-do="undo"]')
         await page.until("document.getElementById('say').textContent === 'took back 6C>3C'")
         await page.settled()
@@ -417,13 +421,7 @@ def test_a_phone_sized_viewport(served: tuple[str, int, Path]) -> None:
             ".map(b => Math.round(b.getBoundingClientRect().top))).size"
         )
         assert tops >= 8  # the row wraps into bands
-        await page.click('#row .pile[data-place="4"]')
-        await page.until(
-            "document.querySelector('#row .pile[data-place=\"1\"]').classList.contains('target')"
-        )
-        await page.click('#row .pile[data-place="1"]')
-        await page.until("document.getElementById('say').textContent.startsWith('played 6C>3C')")
-        await page.settled()
+        await page.move_by_clicks(4, 1, "played 6C>3C")
         await page.js("window.scrollTo(0, 0)")
         shot = served[2] / "web-phone.png"
         await page.shot(shot)
