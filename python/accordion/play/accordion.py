@@ -123,11 +123,13 @@ class Session(BaseSession[Game, Move]):
         blind: bool = False,
         seed: int | None = None,
         entry: Descriptor | None = None,
+        origin: str | None = None,
     ) -> None:
         self.rules = rules if rules is not None else Rules()
         seed = deal.seed if seed is None else seed
         entry = find_game(DEFAULT_GAME) if entry is None else entry
-        super().__init__(Game(deal, self.rules, blind=blind), seed=seed, entry=entry)
+        game = Game(deal, self.rules, blind=blind)
+        super().__init__(game, seed=seed, entry=entry, origin=origin)
 
     def new_game(self, deal: Deal) -> Game:
         return Game(deal, self.rules, blind=self.blind)

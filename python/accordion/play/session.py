@@ -89,7 +89,8 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     the session keeps it because a Royal Marriage deal does not record it.
     ``entry`` is the game played, from the registry: it names the title and the
     command that replays the deal (a PySolFC variant played by another game's
-    session is its own entry, not the engine's).
+    session is its own entry, not the engine's). ``origin`` is the option that
+    named the starting deal otherwise (``--pysol 5``), which replays it.
 
     What a table needs of a game it reads here, never by asking which game it is:
     :attr:`automatic`, :meth:`forced`, :meth:`best`, :meth:`describe`,
@@ -121,8 +122,11 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         "solve": "solve",
     }
 
-    def __init__(self, game: GameT, *, seed: int | None, entry: Descriptor) -> None:
+    def __init__(
+        self, game: GameT, *, seed: int | None, entry: Descriptor, origin: str | None = None
+    ) -> None:
         self.entry = entry
+        self.origin = origin
         self.game = game
         self.blind = game.blind
         self.seed = seed
@@ -258,7 +262,9 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
 
         A seed names only a full deck: a shorter numbered deal is spelt out.
         """
-        if self.seed is not None and len(self.deal) == 52:
+        if self.origin is not None:
+            where = self.origin
+        elif self.seed is not None and len(self.deal) == 52:
             where = f"--seed {self.seed}"
         else:
             where = f'--deal "{self.deal}"'
@@ -330,6 +336,8 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     def sit_down(self, deal: Deal, seed: int | None) -> None:
         """Play ``deal`` from its start (``seed``: the number that names it, or
         ``None`` for a deal typed in), under this sitting's rules and mode."""
+        if deal != self.deal or seed != self.seed:
+            self.origin = None  # another deal than the one the option named
         self.seed = seed
         self.game = self.new_game(deal)
         self._announced = False
@@ -536,10 +544,11 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         blind: bool = False,
         seed: int | None = None,
         entry: Descriptor | None = None,
+        origin: str | None = None,
     ) -> None:
         game: ThrowGameT = self.registered().game_class()(deal, rules, blind=blind)
         self.rules = game.rules
-        super().__init__(game, seed=seed, entry=entry or self.registered())
+        super().__init__(game, seed=seed, entry=entry or self.registered(), origin=origin)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
