@@ -8,14 +8,17 @@ is the one place that says how (``conftest.py`` does the same for Accordion itse
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import re
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,18 +91,18 @@ def wait_for_usage(process: subprocess.Popen[Any], timeout: float) -> resource.s
         time.sleep(0.02)
 
 
+def start_cli(*args: str, **popen: Any) -> subprocess.Popen[str]:
+    """`python -m accordion ARGS` started, its streams text; ``popen``: the other
+    keywords of :class:`subprocess.Popen` (where its output goes, its environment)."""
+    return subprocess.Popen([sys.executable, "-m", "accordion", *args], text=True, **popen)
+
+
 def started_until_checkpointed(
     *args: str, checkpoint: Path, lines: int = 3, env: dict[str, str] | None = None
 ) -> subprocess.Popen[str]:
     """`python -m accordion ARGS` started (its output piped), once its ``checkpoint``
     file holds ``lines`` lines or it has ended: a run to be stopped midway."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "accordion", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    process = start_cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     while process.poll() is None and (
         not checkpoint.exists() or checkpoint.read_bytes().count(b"\n") < lines
     ):
@@ -199,3 +202,59 @@ def web_client(app: Any) -> Any:
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
     return TestClient(app)
+
+
+# A local server and a headless browser (the web table's tests, the docs site's) -----
+
+#: Debian's Chromium, if installed (scripts/test.sh installs it on CI).
+CHROMIUM = next(
+    (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None
+)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for_port(port: int, seconds: float = 60) -> None:
+    """Wait until something listens on 127.0.0.1:``port`` (an assertion after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+@contextlib.contextmanager
+def headless_chromium(devtools: int, profile: Path, *flags: str) -> Iterator[None]:
+    """Chromium, headless, its DevTools protocol on 127.0.0.1:``devtools`` (waited
+    for), its profile in ``profile``; stopped on leaving."""
+    assert CHROMIUM is not None
+    browser = subprocess.Popen(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            *flags,
+            f"--user-data-dir={profile}",
+            "--remote-debugging-address=127.0.0.1",
+            f"--remote-debugging-port={devtools}",
+            "about:blank",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(devtools)
+        yield
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _helpers import wait_for_usage
+from _helpers import start_cli, wait_for_usage
 from conftest import run_cli
 from test_batch import timeless
 
@@ -215,12 +215,7 @@ def test_two_commands_on_one_file(whole: tuple[Any, list[bytes]], tmp_path: Path
     path = tmp_path / "shared.ckpt"
     args = [*HUNT, "--checkpoint", str(path), "--jobs", "1"]
     args[args.index("60")] = "100000"
-    first = subprocess.Popen(
-        [sys.executable, "-m", "accordion", *args],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    first = start_cli(*args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         while first.poll() is None and (not path.exists() or path.stat().st_size == 0):
             time.sleep(0.02)

@@ -9,12 +9,12 @@ import json
 import pickle
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from _helpers import start_cli
 
 import accordion
 from accordion import reference
@@ -164,12 +164,7 @@ def test_an_interrupted_hunt_says_where_its_work_is_kept_and_how_to_go_on(
     checkpoint = tmp_path / "hunt.ckpt"
     argv = ["hunt", "--count", "100000", "--cards", "30", "--chunk", "200", "--jobs", "1"]
     argv += ["--checkpoint", str(checkpoint)]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "accordion", *argv],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    child = start_cli(*argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
         # Once the checkpoint holds a finished chunk or two (its header comes first).

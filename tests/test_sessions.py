@@ -59,3 +59,32 @@ def test_the_table_reads_no_private_attribute_of_a_session() -> None:
         and node.attr.startswith("_")
     ]
     assert private == []
+
+
+@pytest.mark.parametrize("name", sorted(GAMES), ids=str)
+def test_the_title_and_the_replay_name_the_game_played(name: str) -> None:
+    """A variant played by Accordion's session is named as itself (not "Accordion"),
+    and its replay needs no flag that the variant refuses."""
+    entry = GAMES[name]
+    if not entry.supports("play") or (entry.variant and entry.variant.goal_from_pysol):
+        pytest.skip("its goal card comes from a game number (the next test)")
+    deal = entry.numbered()(4, 52)
+    session = entry.session_class()(deal, entry.make_rules(), seed=4, entry=entry)
+    assert session.title.startswith(f"{entry.title} · deal 4 · ")
+    game = [] if entry.unnamed else ["--game", entry.name]
+    assert session.replay_hint() == " ".join(["accordion play", *game, "--seed 4"])
+
+
+def test_a_deal_named_by_its_pysol_number_is_replayed_by_it() -> None:
+    """Accordion's Revenge takes its goal card from PySolFC's game number: its replay
+    is that number (the cards spelt out, without it, were refused)."""
+    from conftest import run_cli
+
+    command = ["play", "--game", "accordions-revenge", "--pysol", "2", "--plain"]
+    first = run_cli(*command, stdin="quit\n")
+    assert first.returncode == 0, first.stderr
+    replay = first.stdout.rsplit("Play it again: ", 1)[1].split()
+    assert replay == ["accordion", "play", "--game", "accordions-revenge", "--pysol", "2"]
+    again = run_cli(*replay[1:], "--plain", stdin="quit\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[0] == first.stdout.splitlines()[0]

@@ -10,15 +10,13 @@ import html
 import json
 import os
 import re
-import shutil
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _helpers import CHROMIUM, free_port, headless_chromium
 
 pytest.importorskip("mkdocs", reason="the site needs the docs extra")
 
@@ -31,9 +29,6 @@ HISTORY = re.compile(
 )
 #: The widest pages: their tables are checked and photographed.
 WIDE_PAGES = ["results", "cli", "numberings", "api", "solver", "strategies", "difficulty"]
-CHROMIUM = next(
-    (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None
-)
 
 
 @pytest.mark.parametrize("page", USER_PAGES, ids=[page.name for page in USER_PAGES])
@@ -94,13 +89,6 @@ def test_the_api_page_shows_real_types_and_defaults(site: Path) -> None:
         if cells and cells[-1] == "required":
             # A required parameter has its type: name, type, description, required.
             assert len(cells) >= 4, cells
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 #: For every table of the page: whether it fits the width of the content, with
@@ -170,37 +158,12 @@ async def _visit(pages: list[Path], devtools: int, shots: Path) -> dict[str, Any
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (apt-get install chromium)")
 def test_no_table_is_wider_than_its_page(site: Path, tmp_path: Path) -> None:
-    devtools = _free_port()
-    assert CHROMIUM is not None
-    browser = subprocess.Popen(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--allow-file-access-from-files",
-            f"--user-data-dir={tmp_path / 'chromium'}",
-            "--remote-debugging-address=127.0.0.1",
-            f"--remote-debugging-port={devtools}",
-            "about:blank",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", devtools)) == 0:
-                    break
-            time.sleep(0.2)
+    devtools = free_port()
+    profile = tmp_path / "chromium"
+    with headless_chromium(devtools, profile, "--allow-file-access-from-files"):
         shots = Path(os.environ.get("ACCORDION_DOC_SHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
         pages = [site / f"{name}.html" for name in WIDE_PAGES]
         wide = asyncio.run(_visit(pages, devtools, shots))
-    finally:
-        browser.terminate()
-        browser.wait(timeout=30)
     assert {name: tables for name, tables in wide.items() if tables} == {}
     assert all((shots / f"{name}.png").stat().st_size > 20_000 for name in WIDE_PAGES)

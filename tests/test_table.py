@@ -644,7 +644,10 @@ def test_every_game_of_the_registry_opens_at_the_table(game: str, tmp_path: Path
     )
     child = spawn_python(code, tmp_path)
     # A game number's goal card is said before the table opens.
-    child.expect_exact("· deal 2 ·" if number == "--seed" else "goal card")
+    if number == "--pysol":
+        child.expect_exact("goal card")
+    # The title names the game played, a variant's its own (not "Accordion").
+    child.expect_exact(f"{GAMES[game].title} · " + ("deal 2 ·" if number == "--seed" else ""))
     if variant is not None and variant.two_way:
         child.expect_exact("two-way")
     child.send("q")
@@ -735,3 +738,32 @@ def test_the_footer_leaves_deal_out_of_an_open_game() -> None:
                 assert app.check_action("deal", ()) is blind
 
     asyncio.run(main())
+
+
+def test_the_widgets_post_messages_and_never_call_the_app() -> None:
+    """Textual's way (its five_by_five example): the app sets the widgets' reactive
+    attributes, and a widget tells the app of a click by a message. A widget that
+    calls the app's actions is tied to one app."""
+    import inspect
+
+    from accordion.play.table.app import RowView, StockView
+
+    for widget in (RowView, StockView):
+        assert "self.app" not in inspect.getsource(widget), widget.__name__
+    clicked: list[int] = []
+
+    class Listening(TableApp):
+        def on_row_view_picked(self, message: RowView.Picked) -> None:
+            clicked.append(message.place)
+            super().on_row_view_picked(message)
+
+    app = Listening(Table(accordion_session()), game="accordion")
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.click(RowView, offset=(1 + 3 * CELL + 1, 1))
+            await pilot.pause()
+            assert clicked == [3]
+            assert app.row.picked == 3 or app.message.endswith("has no legal move")
+
+    run(main())

@@ -31,7 +31,9 @@ SIZES = [(80, 24), (40, 20)]
 def opening(game: Descriptor) -> Callable[[], Any]:
     """The game's numbered deal 1 at the table, as ``accordion play --game NAME
     --seed 1`` opens it."""
-    return lambda: game.session_class()(game.numbered()(1, 52), game.make_rules(), seed=1)
+    return lambda: game.session_class()(
+        game.numbered()(1, 52), game.make_rules(), seed=1, entry=game
+    )
 
 
 SCREENS: dict[str, tuple[Callable[[], Any], str, list[str]]] = {

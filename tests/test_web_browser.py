@@ -19,7 +19,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -32,15 +31,13 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 aiohttp = pytest.importorskip("aiohttp", reason="the DevTools client uses aiohttp")
 
+from _helpers import CHROMIUM, free_port, headless_chromium, wait_for_port  # noqa: E402
 from test_web_api import WON  # noqa: E402
 
 import accordion  # noqa: E402
 from accordion.games import GAMES  # noqa: E402
 from accordion.web import service  # noqa: E402
 
-CHROMIUM = next(
-    (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None
-)
 pytestmark = [
     pytest.mark.skipif(
         CHROMIUM is None,
@@ -49,23 +46,6 @@ pytestmark = [
     # One browser and one server for the module: its tests run in one worker.
     pytest.mark.xdist_group("web-browser"),
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def wait_for_port(port: int, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
 
 
 class Page:
@@ -158,6 +138,16 @@ class Page:
                 windowsVirtualKeyCode=key_code,
             )
 
+    async def move_by_clicks(self, picked: int, dropped: int, said: str) -> None:
+        """Pick the pile at place ``picked`` up and drop it on ``dropped`` (lit as a
+        target first) by clicks, until the page says ``said`` and is settled."""
+        await self.click(f'#row .pile[data-place="{picked}"]')
+        target = f'#row .pile[data-place="{dropped}"]'
+        await self.until(f"document.querySelector('{target}').classList.contains('target')")
+        await self.click(f'#row .pile[data-place="{dropped}"]')
+        await self.until(f"document.getElementById('say').textContent.startsWith('{said}')")
+        await self.settled()
+
     async def settled(self) -> None:
         await self.until("!document.body.classList.contains('busy')")
 
@@ -177,30 +167,12 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int,
         stdout=subprocess.DEVNULL,
         stderr=log,
     )
-    assert CHROMIUM is not None
-    browser = subprocess.Popen(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            f"--user-data-dir={where / 'chromium'}",
-            "--remote-debugging-address=127.0.0.1",
-            f"--remote-debugging-port={devtools}",
-            "about:blank",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     try:
         wait_for_port(port)
-        wait_for_port(devtools)
-        yield f"http://127.0.0.1:{port}", devtools, where
+        with headless_chromium(devtools, where / "chromium"):
+            yield f"http://127.0.0.1:{port}", devtools, where
     finally:
-        browser.terminate()
         server.send_signal(signal.SIGINT)
-        browser.wait(30)
         server.wait(30)
         log.close()
 
@@ -299,13 +271,7 @@ def test_hint_undo_solution_steps_and_analysis(served: tuple[str, int, Path]) ->
         assert "Still winnable." in await page.said()
         assert await page.js("document.querySelectorAll('#row .pile.hinted').length") == 2
         # A move by clicks, then undo and redo.
-        await page.click('#row .pile[data-place="4"]')
-        await page.until(
-            "document.querySelector('#row .pile[data-place=\"1\"]').classList.contains('target')"
-        )
-        await page.click('#row .pile[data-place="1"]')
-        await page.until("document.getElementById('say').textContent.startsWith('played 6C>3C')")
-        await page.settled()
+        await page.move_by_clicks(4, 1, "played 6C>3C")
         await page.click('[data-do="undo"]')
         await page.until("document.getElementById('say').textContent === 'took back 6C>3C'")
         await page.settled()
@@ -455,13 +421,7 @@ def test_a_phone_sized_viewport(served: tuple[str, int, Path]) -> None:
             ".map(b => Math.round(b.getBoundingClientRect().top))).size"
         )
         assert tops >= 8  # the row wraps into bands
-        await page.click('#row .pile[data-place="4"]')
-        await page.until(
-            "document.querySelector('#row .pile[data-place=\"1\"]').classList.contains('target')"
-        )
-        await page.click('#row .pile[data-place="1"]')
-        await page.until("document.getElementById('say').textContent.startsWith('played 6C>3C')")
-        await page.settled()
+        await page.move_by_clicks(4, 1, "played 6C>3C")
         await page.js("window.scrollTo(0, 0)")
         shot = served[2] / "web-phone.png"
         await page.shot(shot)

@@ -23,24 +23,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 
+from _helpers import free_port, wait_for_port
 from conftest import run_cli
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def wait_for_port(port: int, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
 
 
 def post(port: int, path: str, body: dict[str, Any], timeout: float = 30) -> Any:

@@ -2,6 +2,10 @@
 
 The same API is implemented in pure Python by :mod:`accordion.reference`;
 the test suite runs against both.
+
+The docstrings of the compiled names are written once, in the binding
+(``rust/python/``), and copied here by ``python scripts/stubs.py`` (a test fails
+when this copy is stale): edit them there, not here. The types are this file's own.
 """
 
 from collections.abc import Callable, Iterable, Iterator
@@ -434,7 +438,8 @@ class Outcome:
     @property
     def grade(self) -> GradeName | None:
         """The grade of a finished game: 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral
-        victory``; more ``loss``. ``None`` while the game is not over."""
+        victory``; more ``loss``. ``None`` while the game is not over.
+        """
     @property
     def is_over(self) -> bool:
         """True when no legal action is left."""
@@ -660,12 +665,14 @@ def winnable_deal(
     line (blind: with the stock order known); for ``modern`` the solver's open row. Its
     :attr:`Deal.seed` is its number. Raise ``InvalidRulesError`` when no row of that length
     can be won, or none is within ``tries`` numbers (default 100,000). Releases the GIL;
-    Ctrl-C stops it. See docs/winnable.md."""
+    Ctrl-C stops it. See docs/winnable.md.
+    """
 
 @final
 class Rating:
     """How hard an open deal is: the share of the moves a careful player weighs that
-    would throw the win away (docs/difficulty.md)."""
+    would throw the win away (docs/difficulty.md).
+    """
 
     @property
     def result(self) -> ResultName:
@@ -673,14 +680,16 @@ class Rating:
     @property
     def moves(self) -> int:
         """The moves the careful player weighs along its line to the win (the ones it
-        rejects and the ones it plays); 0 unless winnable."""
+        rejects and the ones it plays); 0 unless winnable.
+        """
     @property
     def losing(self) -> int:
         """Of :attr:`moves`, the ones that throw the win away."""
     @property
     def nodes(self) -> int:
         """Nodes the game's solver searched to rate the deal (positions; intervals for Royal
-        Marriage): its cost, on which the rating itself does not depend."""
+        Marriage): its cost, on which the rating itself does not depend.
+        """
     @property
     def difficulty(self) -> float | None:
         """``losing / moves`` for a winnable deal (0.0 for a deal already won), else ``None``."""
@@ -688,16 +697,19 @@ class Rating:
     def level(self) -> LevelName | None:
         """``easy``, ``medium`` or ``hard`` by the thresholds calibrated for the deal's length
         (docs/difficulty.md); ``None`` unless winnable, for rows shorter than the shortest
-        calibrated length, and for the throw games (the levels are calibrated on Accordion)."""
+        calibrated length, and for the throw games (the levels are calibrated on Accordion).
+        """
     def to_dict(self) -> dict[str, object]:
         """The rating as a JSON object: ``result``, ``difficulty``, ``level``, ``moves``,
-        ``losing``, ``nodes``."""
+        ``losing``, ``nodes``.
+        """
 
 def rate(deal: Deal | str, *, rules: Rules | str | None = None, game: str | None = None) -> Rating:
     """Rate an open deal of ``game`` (default ``accordion``; ``royal-marriage``, ``bayan``,
     ``accordian``) under ``rules`` (the game's first rule set by default; the forced rule
     sets are refused: ``strict``, ``strict-leap``, ``uva``). A throw game's rating has no
-    level. Releases the GIL; Ctrl-C stops it."""
+    level. Releases the GIL; Ctrl-C stops it.
+    """
 
 def difficulty_deal(
     level: LevelName | str,
@@ -713,7 +725,8 @@ def difficulty_deal(
     calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
     At calibrated lengths under the modern rules the first few thousand numbers were rated
     once and for all, and a random start is drawn among them: a deal is found at once
-    (docs/difficulty.md)."""
+    (docs/difficulty.md).
+    """
 
 def solve(
     position: Deal | Game | str,
@@ -841,14 +854,16 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
     @property
     def cards(self) -> list[Card]:
         """The cards a move can name, left to right: the whole row in a game
-        of single cards, the top card of each pile in Accordian Patience."""
+        of single cards, the top card of each pile in Accordian Patience.
+        """
     @property
     def tops(self) -> list[Card]:
         """The top card of every pile, left to right (the same as :attr:`cards`)."""
     @property
     def piles(self) -> list[tuple[Card, ...]]:
         """The piles left to right, each bottom to top (one card each in a
-        game of single cards), as :attr:`Game.piles` gives them."""
+        game of single cards), as :attr:`Game.piles` gives them.
+        """
     @property
     def sizes(self) -> list[int]:
         """How many cards each pile holds, left to right."""

@@ -438,24 +438,26 @@ _THROW_REFUSES: dict[Capability, str] = {
 }
 
 
-def _variant(
-    name: str, title: str, summary: str, pysol_id: int, variant: Variant, **more: Any
-) -> Descriptor:
-    """A PySolFC game that is Accordion under fixed variant flags."""
+def _played_by_accordion(**described: Any) -> Descriptor:
+    """A game that Accordion's engine plays: Accordion, or a PySolFC variant of it."""
     return Descriptor(
-        name=name,
-        title=title,
-        summary=summary,
-        pysol_id=pysol_id,
         engine="accordion",
         core=ACCORDION_CORE,
         reference=ACCORDION_REFERENCE,
         session=ACCORDION_SESSION,
         rules=RULE_SETS,
         solve_rules=ACCORDION_SOLVE_RULES,
-        variant=variant,
-        docs="docs/numberings.md",
-        **{"refuses": _VARIANT_REFUSES, **more},
+        **described,
+    )
+
+
+def _variant(
+    name: str, title: str, summary: str, pysol_id: int, variant: Variant, **more: Any
+) -> Descriptor:
+    """A PySolFC game that is Accordion under fixed variant flags."""
+    described = {"refuses": _VARIANT_REFUSES, "docs": "docs/numberings.md", **more}
+    return _played_by_accordion(
+        name=name, title=title, summary=summary, pysol_id=pysol_id, variant=variant, **described
     )
 
 
@@ -574,7 +576,7 @@ ACCORDION_SOLVE_RULES = ("modern", "parlett")
 GAMES: dict[str, Descriptor] = {
     game.name: game
     for game in (
-        Descriptor(
+        _played_by_accordion(
             name="accordion",
             title="Accordion",
             summary="piles move onto the pile one or three to the left when the top "
@@ -582,11 +584,6 @@ GAMES: dict[str, Descriptor] = {
             aliases=("idle-year", "tower-of-babel", "leapfrog"),
             pysol_id=772,
             how=ACCORDION_HOW,
-            core=ACCORDION_CORE,
-            reference=ACCORDION_REFERENCE,
-            session=ACCORDION_SESSION,
-            rules=RULE_SETS,
-            solve_rules=ACCORDION_SOLVE_RULES,
             strategies=(
                 "slide-first",
                 "forced",

@@ -778,37 +778,33 @@ def simulate_chunk(
     )
 
 
+class SimulateOptions(TypedDict, total=False):
+    """What :func:`simulate` takes besides ``rules``, ``deals`` and ``game``, all
+    optional (its arguments say what each is)."""
+
+    strategy: str | None
+    seed: int
+    cards: int
+    blind: bool | None
+    jobs: int | None
+    chunk: int | None
+    client: Cluster | str | None
+    checkpoint: str | None
+    progress: Callable[[int], object] | None
+
+
+# Accordion's games give Accordion's Stats, any other game its own.
 @overload
 def simulate(
     *,
     rules: Rules | str,
-    strategy: str | None = ...,
     deals: int,
-    seed: int = ...,
-    cards: int = ...,
-    blind: bool | None = ...,
-    jobs: int | None = ...,
-    chunk: int | None = ...,
-    client: Cluster | str | None = ...,
-    checkpoint: str | None = ...,
-    progress: Callable[[int], object] | None = ...,
     game: AccordionGames = ...,
+    **options: Unpack[SimulateOptions],
 ) -> Stats: ...
 @overload
 def simulate(
-    *,
-    rules: Rules | str,
-    strategy: str | None = ...,
-    deals: int,
-    seed: int = ...,
-    cards: int = ...,
-    blind: bool | None = ...,
-    jobs: int | None = ...,
-    chunk: int | None = ...,
-    client: Cluster | str | None = ...,
-    checkpoint: str | None = ...,
-    progress: Callable[[int], object] | None = ...,
-    game: str,
+    *, rules: Rules | str, deals: int, game: str, **options: Unpack[SimulateOptions]
 ) -> AnyStats: ...
 def simulate(
     *,

@@ -48,6 +48,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from accordion import __version__
+from accordion._files import file_kind
 from accordion.errors import AccordionError, CheckpointError, OutputError
 from accordion.games import DEFAULT_GAME
 
@@ -122,22 +123,6 @@ def _data_text(data: Any) -> str:
 def _checksum(index: int, data_text: str) -> str:
     """The first 64 bits of the SHA-256 of the chunk's number and its data as written."""
     return hashlib.sha256(f"{index}:{data_text}".encode()).hexdigest()[:16]
-
-
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a pipe (FIFO)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _kind(mode: int) -> str:
-    for test, name in _KINDS:
-        if test(mode):
-            return name
-    return "not a regular file"
 
 
 #: The game of a header that names none: ``stats`` and ``hunt`` once left out
@@ -241,7 +226,7 @@ class Checkpoint:
     def _refuse_kind(self, mode: int) -> None:
         if not stat.S_ISREG(mode):
             raise CheckpointError(
-                f"--checkpoint {self.path} is {_kind(mode)}: a checkpoint is a regular file "
+                f"--checkpoint {self.path} is {file_kind(mode)}: a checkpoint is a regular file "
                 "(give the name of a file, new or one of an earlier run)"
             )
 

@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from accordion.cli.common import add_game_flags, game_rules, seed_number, the_game
-from accordion.cli.numbering import numbered_deals
+from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.serve import port_number
 from accordion.games import ALL_RULE_SETS, Descriptor
 
@@ -136,4 +136,11 @@ def run(args: argparse.Namespace) -> int:
         return _serve(args, game, None if seed is not None and not numbered else deal, seed)
     if getattr(rules, "goal", None) is not None:
         print(f"goal card {rules.goal}: it must end on top of the last pile", file=sys.stderr)
-    return _open(game.session_class()(deal, rules, blind=args.blind, seed=seed), args, game)
+    # A deal named by --pysol/--solvitaire/--knuth is replayed by that option (Accordion's
+    # Revenge takes its goal card from it).
+    source = chosen_source(args) if numbered else None
+    origin = f"--{source} {getattr(args, source)}" if source else None
+    session = game.session_class()(
+        deal, rules, blind=args.blind, seed=seed, entry=game, origin=origin
+    )
+    return _open(session, args, game)

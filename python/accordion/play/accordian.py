@@ -33,7 +33,9 @@ class AccordianSession(ThrowSession[AccordianGame, AccordianMove]):
     WON = "one pile is left"
     EXAMPLES = "moves look like 5H>5S, 5H 5S or 5 4"
     # The judge's rules force every action: the hint is the forced one.
-    HINTED = ("uva",)
+    HINTED = FORCED = ("uva",)
+    # A move takes a pile's top card onto another pile: its cards are mover, target.
+    DIRECTED = True
 
     WELCOME = (
         "Your move:",

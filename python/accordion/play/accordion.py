@@ -14,8 +14,9 @@ from typing import ClassVar
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError, shown
-from accordion.games import plural
-from accordion.play.session import CARDLIKE, BaseSession, Reply, by_result, is_int
+from accordion.games import DEFAULT_GAME, Descriptor, find_game, plural
+from accordion.play.session import CARDLIKE, BaseSession, Best, Reply, by_result, is_int
+from accordion.play.session import status_line as session_status
 
 HINT_SECONDS = 2.0
 SOLVE_SECONDS = 5.0
@@ -34,23 +35,12 @@ new    a new random deal    restart    help    quit"""
 def status_line(game: Game) -> str:
     """Piles left, stock left, moves made, and once the game is over its grade."""
     outcome = game.outcome
-    moves = sum(1 for move in game.history if not move.is_deal)
-    parts = [f"piles {outcome.piles}"]
-    if game.blind:
-        parts.append(f"stock {game.stock_size}")
     # No grade before the end: four piles after the first move of a winnable deal
     # are no "moral victory" (the API's Outcome has none either).
-    parts.append(f"moves {moves}")
-    if outcome.is_over and outcome.grade is not None:
-        parts.append(f"grade: {outcome.grade}")
+    notes = [f"grade: {outcome.grade}"] if outcome.is_over and outcome.grade is not None else []
     if game.rules.goal is not None:
-        parts.append(f"goal {game.rules.goal} (must end on top)")
-    if outcome.is_over:
-        parts.append("GAME OVER")
-    else:
-        legal = len(game.legal_moves)
-        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
-    return " · ".join(parts)
+        notes.append(f"goal {game.rules.goal} (must end on top)")
+    return session_status(game, f"piles {outcome.piles}", "stock", notes)
 
 
 def describe_rules(rules: Rules) -> str:
@@ -120,9 +110,8 @@ def _line(moves: Sequence[Move]) -> str:
 class Session(BaseSession[Game, Move]):
     """One sitting at the Accordion table: the current game and the commands that change it."""
 
-    NAME = "Accordion"
-    COMMAND = "accordion play"
     HELP = HELP
+    DIRECTED = True
     NO_MOVES = "no legal move"
     COMMANDS: ClassVar[Mapping[str, str]] = {**BaseSession.COMMANDS, "auto": "auto"}
 
@@ -133,10 +122,14 @@ class Session(BaseSession[Game, Move]):
         *,
         blind: bool = False,
         seed: int | None = None,
+        entry: Descriptor | None = None,
+        origin: str | None = None,
     ) -> None:
         self.rules = rules if rules is not None else Rules()
         seed = deal.seed if seed is None else seed
-        super().__init__(Game(deal, self.rules, blind=blind), seed=seed)
+        entry = find_game(DEFAULT_GAME) if entry is None else entry
+        game = Game(deal, self.rules, blind=blind)
+        super().__init__(game, seed=seed, entry=entry, origin=origin)
 
     def new_game(self, deal: Deal) -> Game:
         return Game(deal, self.rules, blind=self.blind)
@@ -152,6 +145,8 @@ class Session(BaseSession[Game, Move]):
         flags = "" if self.rules.name == "modern" else f" --rules {self.rules.name}"
         if self.blind:
             flags += " --blind"
+        if not self.entry.supports("variant"):
+            return flags  # a PySolFC variant fixes its own flags (--game names it)
         if self.rules.two_way:
             flags += " --two-way"
         if self.rules.distances != (1, 3):
@@ -160,6 +155,37 @@ class Session(BaseSession[Game, Move]):
 
     def _left(self) -> str:
         return f"{plural(self.game.outcome.piles, 'pile')} left"
+
+    # What a table asks of the game -------------------------------------------------
+
+    @property
+    def rules_name(self) -> str:
+        """The rule set, as ``--rules`` takes it."""
+        return self.rules.name
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the rules in play force every action."""
+        return self.rules.is_automatic
+
+    def forced(self) -> Move | None:
+        return forced_move(self.game)
+
+    def best(self, game: Game, budget: float) -> Best:
+        solution = accordion.solve(game, timeout=budget)
+        return Best(
+            tuple(solution.moves),
+            solution.result == "win",
+            solution.piles,
+            settled=solution.result != "unknown",
+        )
+
+    def describe(self, move: Move) -> str:
+        return "deal" if move.is_deal else describe_move(self.game, move)
+
+    def named(self, move: Move) -> tuple[Card, ...]:
+        assert move.mover is not None and move.target is not None
+        return (move.mover, move.target)
 
     def _result(self) -> str:
         # A game left before its end has no grade yet.

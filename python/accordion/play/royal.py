@@ -60,6 +60,9 @@ class MarriageSession(ThrowSession[Any, Any]):
     # The hint is the solver's in an open row and the rules' in a blind one.
     HINTED = ("modern", "parlett")
     WON = "two cards are left"
+    # Parlett's rules oblige the first throw in canonical order.
+    FORCED = ("parlett",)
+
     WELCOME = (
         "Your move: throw out",
         "Deal more cards when you like (deal), or throw out",

@@ -45,7 +45,7 @@ class RunSession(ThrowSession[Any, Any]):
         super().__init_subclass__(**kwargs)
         if "GAME" in cls.__dict__:
             # The summary's rule: "PySolFC's game N: <rule> goes out; won when …".
-            rule = cls.entry().summary.split(": ", 1)[-1].split(" goes out", 1)[0].rstrip(",")
+            rule = cls.registered().summary.split(": ", 1)[-1].split(" goes out", 1)[0].rstrip(",")
             cls.WELCOME = (
                 "Throw out",
                 "Deal more cards when you like (deal), or throw out",

@@ -1,4 +1,4 @@
-"""What the two tables of `accordion play` have in common.
+"""What every table of `accordion play` has in common.
 
 An Accordion sitting (:class:`accordion.play.accordion.Session`) and a Royal Marriage one
 (:class:`accordion.play.royal.RoyalSession`) take the same commands and answer
@@ -13,6 +13,10 @@ The games of throwing cards out, Royal Marriage and Bayan
 (:class:`accordion.play.bayan.BayanSession`), share more: cards counted instead
 of piles, a game won or not, cards named by their place, and hint, solve and the
 verdicts all following the game's best line. That is :class:`ThrowSession`.
+
+A session reads its game through the shape every game has
+(:class:`accordion.shape.GameShape`), and the table reads the session
+(:class:`BaseSession`'s "what a table asks of the game"), never the game's name.
 """
 
 from __future__ import annotations
@@ -20,19 +24,33 @@ from __future__ import annotations
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from accordion import Card, Deal
 from accordion.errors import AccordionError, shown
 from accordion.games import Descriptor, find_game, plural
+from accordion.shape import GameShape, MoveShape, OutcomeShape
 
 MoveT = TypeVar("MoveT")
-MoveT_co = TypeVar("MoveT_co", covariant=True)
 
 # A word that is meant as a card, right or wrong: `7H`, `10d`, `7♥`, `7X`.
 CARDLIKE = re.compile(r"^(10|\w)\S$")
+
+
+@dataclass(frozen=True)
+class Best:
+    """Best play from a position: the actions, whether they win, and what they leave.
+
+    ``settled`` is False when the solver ran out of its budget: then ``won`` is
+    False and ``left`` is the best found, not proved the best.
+    """
+
+    moves: tuple[Any, ...]
+    won: bool
+    left: int
+    settled: bool = True
 
 
 @dataclass
@@ -44,34 +62,7 @@ class Reply:
     quit: bool = False
 
 
-class Played(Protocol[MoveT_co]):
-    """What the shared commands need of a game (``Game``, ``RoyalGame``)."""
-
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
-
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt."""
-
-    @property
-    def is_over(self) -> bool:
-        """True when no legal action is left."""
-
-    @property
-    def legal_moves(self) -> Collection[MoveT_co]:
-        """The legal actions now."""
-
-    def undo(self) -> MoveT_co:
-        """Take back the last action and return it (``IndexError`` when there is none)."""
-
-
-GameT = TypeVar("GameT", bound="Played[Any]")
+GameT = TypeVar("GameT", bound=GameShape[Any])
 
 
 def by_result(result: str, win: str, loss: str, unknown: str) -> str:
@@ -92,17 +83,24 @@ def is_int(word: str) -> bool:
 
 
 class BaseSession(ABC, Generic[GameT, MoveT]):
-    """One sitting at a table: the current game and the commands both games share.
+    """One sitting at a table: the current game and the commands every game shares.
 
     ``seed`` is the number the deal was made from (``None`` for a deal typed in);
     the session keeps it because a Royal Marriage deal does not record it.
+    ``entry`` is the game played, from the registry: it names the title and the
+    command that replays the deal (a PySolFC variant played by another game's
+    session is its own entry, not the engine's). ``origin`` is the option that
+    named the starting deal otherwise (``--pysol 5``), which replays it.
+
+    What a table needs of a game it reads here, never by asking which game it is:
+    :attr:`automatic`, :meth:`forced`, :meth:`best`, :meth:`describe`,
+    :attr:`DIRECTED` and :meth:`named`.
     """
 
-    # The game's name, first on the title line.
-    NAME: ClassVar[str]
-    # What starts the command line that plays the deal again (`replay_hint`).
-    COMMAND: ClassVar[str]
     HELP: ClassVar[str]
+    #: Whether a move takes a pile (or its top card) from one place onto another
+    #: (Accordion, Accordian Patience), rather than throwing cards out of the row.
+    DIRECTED: ClassVar[bool] = False
     # What `moves` says when there is nothing to list.
     NO_MOVES: ClassVar[str]
     # The words typed for a command, and the methods they call.
@@ -124,7 +122,11 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         "solve": "solve",
     }
 
-    def __init__(self, game: GameT, *, seed: int | None) -> None:
+    def __init__(
+        self, game: GameT, *, seed: int | None, entry: Descriptor, origin: str | None = None
+    ) -> None:
+        self.entry = entry
+        self.origin = origin
         self.game = game
         self.blind = game.blind
         self.seed = seed
@@ -200,6 +202,38 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     def solve(self) -> Reply:
         """The ``solve`` command: whether the current position can be won, with a line."""
 
+    # What a table asks of the game -------------------------------------------------
+
+    @property
+    @abstractmethod
+    def rules_name(self) -> str:
+        """The rule set, as ``--rules`` takes it."""
+
+    @property
+    @abstractmethod
+    def automatic(self) -> bool:
+        """Whether the rules in play force every action."""
+
+    @abstractmethod
+    def forced(self) -> MoveT | None:
+        """The one action the automatic rules allow now (``None`` when the game is
+        over; only asked when :attr:`automatic`)."""
+
+    @abstractmethod
+    def best(self, game: GameT, budget: float) -> Best:
+        """Best play from ``game`` (a copy is played, never ``game``) to its end,
+        the solver given ``budget`` seconds; a blind game's stock is read as if known."""
+
+    @abstractmethod
+    def describe(self, move: MoveT) -> str:
+        """An action in words, in the position before it."""
+
+    def named(self, move: MoveT) -> tuple[Card, ...]:
+        """The top cards a move names: its mover then its target (:attr:`DIRECTED`),
+        or the cards it throws out (none for a deal)."""
+        cards: tuple[Card, ...] = tuple(move.cards)  # type: ignore[attr-defined]
+        return cards
+
     # Naming the deal ---------------------------------------------------------------
 
     @property
@@ -216,18 +250,25 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     def title(self) -> str:
         """The title line: game, deal, rules and mode."""
         mode = "blind" if self.blind else "open"
-        return f"{self.NAME} · {self.deal_name} · {self._rules_text()} · {mode}"
+        return f"{self.entry.title} · {self.deal_name} · {self._rules_text()} · {mode}"
+
+    @property
+    def command(self) -> str:
+        """What starts the command line that plays the deal again (:meth:`replay_hint`)."""
+        return "accordion play" + ("" if self.entry.unnamed else f" --game {self.entry.name}")
 
     def replay_hint(self) -> str:
         """How to play this deal again from the command line.
 
         A seed names only a full deck: a shorter numbered deal is spelt out.
         """
-        if self.seed is not None and len(self.deal) == 52:
+        if self.origin is not None:
+            where = self.origin
+        elif self.seed is not None and len(self.deal) == 52:
             where = f"--seed {self.seed}"
         else:
             where = f'--deal "{self.deal}"'
-        return f"{self.COMMAND} {where}{self._flags()}"
+        return f"{self.command} {where}{self._flags()}"
 
     def farewell(self) -> str:
         """The last line on leaving: how the game ended and the command that replays it."""
@@ -295,6 +336,8 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
     def sit_down(self, deal: Deal, seed: int | None) -> None:
         """Play ``deal`` from its start (``seed``: the number that names it, or
         ``None`` for a deal typed in), under this sitting's rules and mode."""
+        if deal != self.deal or seed != self.seed:
+            self.origin = None  # another deal than the one the option named
         self.seed = seed
         self.game = self.new_game(deal)
         self._announced = False
@@ -339,19 +382,15 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
 # The games of throwing cards out (Royal Marriage, Bayan) -------------------------
 
 
-class ThrowMove(Protocol):
+class ThrowMove(MoveShape, Protocol):
     """What :class:`ThrowSession` needs of a throw (``RoyalMove``, ``BayanMove``)."""
-
-    @property
-    def is_deal(self) -> bool:
-        """Whether this is the deal of the next stock card."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards thrown out (none for a deal)."""
 
 
-class ThrowOutcome(Protocol):
+class ThrowOutcome(OutcomeShape, Protocol):
     """Where a game of throws stands (``RoyalOutcome``, ``BayanOutcome``)."""
 
     @property
@@ -362,25 +401,18 @@ class ThrowOutcome(Protocol):
     def won(self) -> bool:
         """Whether the game is won."""
 
-    @property
-    def is_over(self) -> bool:
-        """True when no legal action is left."""
-
 
 ThrowMoveT = TypeVar("ThrowMoveT", bound=ThrowMove)
-CopiedT = TypeVar("CopiedT")
+ThrowMoveT_co = TypeVar("ThrowMoveT_co", bound=ThrowMove, covariant=True)
 
 
-class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
-    """What :class:`ThrowSession` needs of a game of throws (``RoyalGame``, ``BayanGame``)."""
+class ThrowGame(GameShape[ThrowMoveT_co], Protocol[ThrowMoveT_co]):
+    """What :class:`ThrowSession` needs of a game played on one row beyond
+    :class:`~accordion.shape.GameShape` (``RoyalGame``, ``BayanGame`` …)."""
 
     @property
     def cards(self) -> list[Card]:
         """The row, left to right."""
-
-    @property
-    def history(self) -> list[ThrowMoveT]:
-        """The actions played, first to last."""
 
     @property
     def outcome(self) -> ThrowOutcome:
@@ -390,20 +422,29 @@ class ThrowGame(Played[ThrowMoveT], Protocol[ThrowMoveT]):
     def rules(self) -> str:
         """The rule set's name."""
 
-    def hint(self) -> ThrowMoveT | None:
+    def hint(self) -> ThrowMoveT_co | None:
         """An action of best play, or ``None`` when the game is over."""
-
-    def play(self, move: ThrowMoveT) -> ThrowMoveT:
-        """Play an action; the canonical action played."""
-
-    def deal(self) -> ThrowMoveT:
-        """Deal the next stock card."""
-
-    def copy(self: CopiedT) -> CopiedT:
-        """An independent game in the same position."""
 
 
 ThrowGameT = TypeVar("ThrowGameT", bound=ThrowGame[Any])
+
+
+def status_line(
+    game: Any, left: str, stock: str, notes: Sequence[str] = (), over: str = "GAME OVER"
+) -> str:
+    """Every game's status line: what is ``left``, the ``stock`` still to deal (a
+    blind game's, in the game's word: `stock`, `talon`), the moves made (deals not
+    counted), the game's ``notes``, then ``over`` once the game is over, else how
+    many actions are legal."""
+    moves = sum(1 for move in game.history if not move.is_deal)
+    parts = [left, *([f"{stock} {game.stock_size}"] if game.blind else []), f"moves {moves}"]
+    parts += notes
+    if game.is_over:
+        parts.append(over)
+    else:
+        legal = len(game.legal_moves)
+        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
+    return " · ".join(parts)
 
 
 def throw_status(game: ThrowGame[Any], stock: str, piece: str = "card") -> str:
@@ -413,17 +454,8 @@ def throw_status(game: ThrowGame[Any], stock: str, piece: str = "card") -> str:
     ``stock`` is the game's word for it: `stock`, `talon`; ``piece`` what is counted.
     """
     outcome = game.outcome
-    throws = sum(1 for move in game.history if not move.is_deal)
-    parts = [f"{piece}s left {outcome.cards}"]
-    if game.blind:
-        parts.append(f"{stock} {game.stock_size}")
-    parts.append(f"moves {throws}")
-    if outcome.is_over:
-        parts.append("WON" if outcome.won else "GAME OVER")
-    else:
-        legal = len(game.legal_moves)
-        parts.append(f"{legal} legal action{'' if legal == 1 else 's'}")
-    return " · ".join(parts)
+    over = "WON" if outcome.won else "GAME OVER"
+    return status_line(game, f"{piece}s left {outcome.cards}", stock, over=over)
 
 
 def best_line(
@@ -480,7 +512,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     is described and what it marks on the table.
     """
 
-    # The game's name in the registry; its title, command and nouns are read there.
+    # The game's name in the registry; its nouns are read there.
     GAME: ClassVar[str]
     # The game's word for the cards still to deal, on the status line.
     STOCK: ClassVar[str]
@@ -500,6 +532,8 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     # The rule sets under which best play is the game's hint followed to the end;
     # under the others it is the stock dealt, then the solver's line.
     HINTED: ClassVar[tuple[str, ...]] = ()
+    # The rule sets that force every action (the hint is then the forced one).
+    FORCED: ClassVar[tuple[str, ...]] = ()
     NO_MOVES = "no legal action"
 
     def __init__(
@@ -509,23 +543,24 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         *,
         blind: bool = False,
         seed: int | None = None,
+        entry: Descriptor | None = None,
+        origin: str | None = None,
     ) -> None:
-        game: ThrowGameT = self.entry().game_class()(deal, rules, blind=blind)
+        game: ThrowGameT = self.registered().game_class()(deal, rules, blind=blind)
         self.rules = game.rules
-        super().__init__(game, seed=seed)
+        super().__init__(game, seed=seed, entry=entry or self.registered(), origin=origin)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not hasattr(cls, "GAME"):
             return  # a base of several games' sessions (accordion.play.runs)
-        entry = cls.entry()
-        cls.NAME, cls.COMMAND = entry.title, f"accordion play --game {entry.name}"
+        entry = cls.registered()
         cls.STOCK, cls.PIECE = entry.nouns.stock, entry.nouns.piece
         cls.PLAYED = {"throw": "threw", "move": "moved"}[entry.nouns.move]
 
     @classmethod
-    def entry(cls) -> Descriptor:
-        """The game's entry in the registry."""
+    def registered(cls) -> Descriptor:
+        """The registry's entry of the game this session class plays."""
         return find_game(cls.GAME)
 
     def welcome(self) -> Reply:
@@ -538,23 +573,23 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         return ""
 
     def new_game(self, deal: Deal) -> ThrowGameT:
-        game: ThrowGameT = self.entry().game_class()(deal, self.rules, blind=self.blind)
+        game: ThrowGameT = self.entry.game_class()(deal, self.rules, blind=self.blind)
         return game
 
     def _random_deal(self) -> tuple[int | None, Deal]:
         seed = random.SystemRandom().randrange(2**32)
-        deal: Deal = self.entry().numbered()(seed, len(self.deal))
+        deal: Deal = self.entry.numbered()(seed, len(self.deal))
         return seed, deal
 
     def _rules_text(self) -> str:
         return f"{self.rules} rules"
 
     def _flags(self) -> str:
-        flags = "" if self.rules == self.entry().rules[0] else f" --rules {self.rules}"
+        flags = "" if self.rules == self.entry.rules[0] else f" --rules {self.rules}"
         return flags + (" --blind" if self.blind else "")
 
     def _deal_move(self) -> ThrowMoveT:
-        move: ThrowMoveT = self.entry().move_class().deal()
+        move: ThrowMoveT = self.entry.move_class().deal()
         return move
 
     def best_line(self, game: ThrowGameT | None = None) -> tuple[list[ThrowMoveT], ThrowGameT]:
@@ -564,17 +599,47 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         The solver reads a blind game's stock."""
         return best_line(
             self.game if game is None else game,
-            self.entry().solver(),
+            self.entry.solver(),
             follow_hint=self.rules in self.HINTED,
+        )
+
+    @property
+    def rules_name(self) -> str:
+        """The rule set, as ``--rules`` takes it."""
+        return str(self.rules)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the rules in play force every action."""
+        return self.rules in self.FORCED
+
+    def forced(self) -> ThrowMoveT | None:
+        # Under forced rules (Parlett's greedy Royal Marriage, the UVa judge's play)
+        # the game's hint is the one action the rules allow.
+        return self.game.hint()
+
+    def best(self, game: ThrowGameT, budget: float) -> Best:
+        if self.rules in self.HINTED:
+            # Best play is the game's hint followed to the end: forced or fast.
+            moves, end = self.best_line(game)
+            return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
+        # The stock dealt (dealing never takes a throw away), then the exact solver
+        # of the open row within the budget (Accordian Patience's can take minutes
+        # on a full deck).
+        end = game.copy()
+        line = [end.deal() for _ in range(end.stock_size)]
+        solution = self.entry.solver()(end, timeout=budget)
+        line.extend(end.play(move) for move in solution.moves)
+        return Best(
+            tuple(line),
+            bool(end.outcome.won),
+            int(end.outcome.cards),
+            settled=solution.result != "unknown",
         )
 
     def _describe_line(self, moves: list[ThrowMoveT]) -> str:
         """A line of actions in a few words (`deal ×5, out 9D`)."""
         return describe_line(moves)
-
-    @abstractmethod
-    def describe(self, move: ThrowMoveT) -> str:
-        """A throw in words, in the position before it."""
 
     def _written(self, cards: list[str]) -> str:
         """A throw of these cards (or card texts) in the game's notation: ``out`` and
@@ -588,7 +653,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     def _parse(self, words: list[str], line: str) -> ThrowMoveT:
         """The throw a line of input means (or why it is none): cards by their
         places, two or so card texts, or the game's notation."""
-        parse = self.entry().move_class().parse
+        parse = self.entry.move_class().parse
         if len(words) in self.BY_PLACE and all(is_int(word) for word in words):
             written = self._written([str(self._card_at(int(word))) for word in words])
             by_place: ThrowMoveT = parse(written)
@@ -622,7 +687,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
             _, end = self.best_line(self.new_game(self.deal))
             result, left = ("win" if end.outcome.won else "loss"), end.outcome.cards
         else:
-            solution = self.entry().solver()(self.deal)
+            solution = self.entry.solver()(self.deal)
             result, left = solution.result, solution.cards
         return by_result(
             result,

@@ -372,15 +372,9 @@ class Game(DealtGame[Move]):
         self._history.append(move)
 
     def undo(self) -> Move:
-        """Take back the last action.
-
-        Returns:
-            The action taken back.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
-                ``IndexError``).
-        """
+        """Take back the last action and return it, as :meth:`accordion.Game.undo`
+        (whose documentation is the contract): ``NoMoveToUndoError`` when nothing
+        has been played."""
         if not self._history:
             raise NoMoveToUndoError("undo: no move has been played")
         self._piles, self._dealt = self._earlier.pop()
@@ -442,19 +436,9 @@ class Game(DealtGame[Move]):
         return (mover, target)
 
     def move_at(self, pile: int, distance: int) -> Move:
-        """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
-
-        It names the move between the two top cards without asking whether the
-        rules allow it; only a position off the row is an error.
-
-        Args:
-            pile: the moving pile's position, from 1 at the left.
-            distance: how many places leftwards (negative: rightwards).
-
-        Raises:
-            IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
-            TypeError: either argument is not an ``int``.
-        """
+        """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards),
+        legal or not, as :meth:`accordion.Game.move_at` (whose documentation is the
+        contract, its errors included)."""
         for value, what in ((pile, "pile"), (distance, "distance")):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"{what} must be an int, not {type(value).__name__}")

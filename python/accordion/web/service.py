@@ -289,7 +289,7 @@ def pick_deal(
 
 def sit(game: Descriptor, deal: Deal, rules: Any, *, blind: bool, seed: int | None) -> Table:
     """A sitting at ``game``'s table (its registry's session) on ``deal``."""
-    session = game.session_class()(deal, rules, blind=blind, seed=seed)
+    session = game.session_class()(deal, rules, blind=blind, seed=seed, entry=game)
     return Table(session, game)
 
 
@@ -444,15 +444,9 @@ def state(table: Table) -> dict[str, Any]:
                 "targets": sorted(table.targets(place)) if place in movable else [],
             }
         )
-    # The session's title names the engine's game (a PySolFC variant is played by
-    # Accordion's session): the page names the game played.
-    title = session.title
-    engine_name, _, rest = title.partition(" · ")
-    if engine_name != table.entry.title and rest:
-        title = f"{table.entry.title} · {rest}"
     return {
         "game": table.entry.name,
-        "title": title,
+        "title": session.title,
         "rules": table.rules_name,
         "blind": table.blind,
         "seed": session.seed,

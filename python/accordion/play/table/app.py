@@ -31,6 +31,7 @@ try:
     from textual.binding import Binding, BindingType
     from textual.containers import VerticalScroll
     from textual.geometry import Size
+    from textual.message import Message
     from textual.reactive import reactive
     from textual.screen import ModalScreen
     from textual.widget import Widget
@@ -96,44 +97,60 @@ def in_glyphs(text: str) -> str:
 
 
 class RowView(Widget, can_focus=True):
-    """The row: piles in bands of up to three lines (numbers, cards, heights)."""
+    """The row: piles in bands of up to three lines (numbers, cards, heights).
+
+    The app sets what the row shows through its reactive attributes (each change
+    redraws it) and hears of a click on a pile by :class:`Picked`: the row never
+    calls the app (Textual's way: attributes down, messages up).
+    """
 
     DEFAULT_CSS = """
     RowView { height: auto; width: 1fr; padding: 0 1; }
     """
 
     cursor: reactive[int] = reactive(0)
+    #: The place picked up (``None``: nothing picked).
+    picked: reactive[int | None] = reactive(None)
+    #: The places the picked pile can be dropped on, each with its move.
+    targets: reactive[dict[int, Any]] = reactive(dict)
+    #: The places the last action or answer marks.
+    marks: reactive[tuple[int, ...]] = reactive(())
+    #: Whether the analysis panel is shown (it takes lines from the row's room).
+    panel: reactive[bool] = reactive(False, layout=True)
+
+    class Picked(Message):
+        """The pile at ``place`` was clicked: pick it up, or drop the picked one there."""
+
+        def __init__(self, place: int) -> None:
+            super().__init__()
+            self.place = place
 
     def __init__(self, table: Table) -> None:
         super().__init__(id="row")
         self.table = table
-        self.picked: int | None = None
-        self.targets: dict[int, Any] = {}
-        self.marks: tuple[int, ...] = ()
 
     # Layout ------------------------------------------------------------------
 
     def per_band(self) -> int:
         """Piles to a band at the current width."""
-        return band_size(self.content_size.width or self.app.size.width - 2, CELL)
+        return band_size(self.content_size.width or self.screen.size.width - 2, CELL)
 
     def band_lines(self, width: int | None = None) -> int:
         """Lines to a band: 3 (numbers, cards, heights) if the screen has room, else
         2 (cards, heights), else 1 (cards)."""
         per = band_size(width if width is not None else self.per_width(), CELL)
         count = len(bands(len(self.table.piles), per)) or 1
-        room = max(1, self.app.size.height - OVERHEAD - self._panel_lines())
+        room = max(1, self.screen.size.height - OVERHEAD - self._panel_lines())
         for lines in (3, 2):
             if count * lines <= room:
                 return lines
         return 1
 
     def per_width(self) -> int:
-        return self.content_size.width or max(1, self.app.size.width - 2)
+        return self.content_size.width or max(1, self.screen.size.width - 2)
 
     def _panel_lines(self) -> int:
-        panel = self.app.query("#analysis")
-        return 6 if panel and panel.first().display else 0
+        return 6 if self.panel else 0
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         piles = self.table.piles
@@ -205,14 +222,17 @@ class RowView(Widget, can_focus=True):
         place = self.place_at(offset.x, offset.y)
         if place is not None:
             self.cursor = place
-            self.app.call_later(self.app.select_place, place)  # type: ignore[attr-defined]
+            self.post_message(self.Picked(place))
 
 
 class StockView(Static):
-    """What is left to deal, in a blind game; a click deals."""
+    """What is left to deal, in a blind game; a click deals (:class:`DealAsked`)."""
+
+    class DealAsked(Message):
+        """The stock was clicked: deal the next card."""
 
     def on_click(self) -> None:
-        self.app.action_deal()  # type: ignore[attr-defined]
+        self.post_message(self.DealAsked())
 
 
 class KeysScreen(ModalScreen[None]):
@@ -467,6 +487,12 @@ class TableApp(App[int]):
         if self.table.piles:
             self.select_place(self.row.cursor)
 
+    def on_row_view_picked(self, message: RowView.Picked) -> None:
+        self.select_place(message.place)
+
+    def on_stock_view_deal_asked(self, message: StockView.DealAsked) -> None:
+        self.action_deal()
+
     def select_place(self, place: int) -> None:
         """Pick the pile at ``place`` up, or drop the picked pile there."""
         row = self.row
@@ -485,7 +511,6 @@ class TableApp(App[int]):
         if not targets:
             self._put_down()
             self.say(f"{name} has no legal move")
-            row.refresh()
             return
         row.picked, row.targets, row.marks = place, targets, ()
         nearest = min(targets, key=lambda t: (abs(t - place), t))
@@ -493,7 +518,6 @@ class TableApp(App[int]):
         self._show_pile()
         where = ", ".join(card_text(piles[t][-1]) for t in sorted(targets))
         self.say(f"picked {name}: drop it on {where} (Esc puts it down)")
-        row.refresh()
 
     def _put_down(self) -> None:
         row = self.row
@@ -503,7 +527,6 @@ class TableApp(App[int]):
         if self.row.picked is not None:
             self._put_down()
             self.say("put down")
-            self.row.refresh()
 
     # Actions -----------------------------------------------------------------
 
@@ -671,7 +694,6 @@ class TableApp(App[int]):
             return
         self.row.marks = marks
         self.say(message)
-        self.row.refresh()
 
     def action_solution(self) -> None:
         """Play the next action of best play, finding the line first if need be."""
@@ -710,18 +732,16 @@ class TableApp(App[int]):
             f"the solution {outcome} in {len(best.moves)} actions: s plays the next one, "
             f"{self.table.describe(best.moves[0])}. {self.table.outlook(best)}"
         )
-        self.row.refresh()
 
     def action_analysis(self) -> None:
         panel = self.query_one("#analysis", Static)
-        panel.display = not panel.display
+        panel.display = self.row.panel = not panel.display
         if panel.display:
             self._assisted = True
             self._start_analysis()
             self.query_one("#main").scroll_end(animate=False)
         else:
             self._cancel_solver()
-        self.row.refresh(layout=True)
 
     def _start_analysis(self) -> None:
         self._ratings = []

@@ -7,11 +7,13 @@ it on the pile at another. :class:`Table` turns that into the game's own moves,
 keeps the redo list, finds best play (:meth:`Table.best`) and rates every legal
 action (:meth:`Table.rate`), so that the screen never asks what game it shows.
 
-A move is read by its shape, not by the game's name: a move with a ``mover``
-and a ``target`` (Accordion's), or two ``cards`` written ``MOVER>TARGET``
-(Accordian Patience's: its top card moves), is picked up at its mover and dropped
-on its target; a throw with ``cards`` (Royal Marriage, Bayan, the games of runs) is
-picked at one end and dropped on the other, or on itself when it throws out one card.
+The table asks the session, never which game it is: a session whose moves are
+:attr:`~accordion.play.session.BaseSession.DIRECTED` (a pile, or its top card,
+taken onto another) has each move picked up at its mover and dropped on its
+target; otherwise a throw (Royal Marriage, Bayan, the games of runs) is picked at
+one end and dropped on the other, or on itself when it throws out one card. The
+cards a move names, the forced action, best play and a move in words are the
+session's too (:class:`~accordion.play.session.BaseSession`).
 
 This module imports neither Textual nor anything else outside the package, so
 that it is tested without the ``play`` extra.
@@ -25,33 +27,17 @@ from typing import Any
 
 import accordion
 from accordion.errors import AccordionError, shown
-from accordion.games import Descriptor, find_game, game_of, plural
-from accordion.play.session import BaseSession, ThrowSession, is_int
+from accordion.games import Descriptor, plural
+from accordion.play.session import BaseSession, Best, is_int
+
+__all__ = ["BUDGET", "LEVELS", "Best", "Rating", "Table", "band_size", "bands"]
 
 #: Seconds the solver may spend on one position: a hint, the solution, or one
 #: move of the analysis (a deal it cannot settle in that time is "unknown").
 BUDGET = 2.0
 
-#: The rule sets, named by a game that names its rules by text (Royal Marriage,
-#: the UVa judge's Accordian), under which every action is forced.
-AUTOMATIC = ("parlett", "uva")
-
 #: The difficulty levels `n` takes, besides a number and ``winnable``.
 LEVELS = ("easy", "medium", "hard")
-
-
-@dataclass(frozen=True)
-class Best:
-    """Best play from a position: the actions, whether they win, and what they leave.
-
-    ``settled`` is False when the solver ran out of its budget: then ``won`` is
-    False and ``left`` is the best found, not proved the best.
-    """
-
-    moves: tuple[Any, ...]
-    won: bool
-    left: int
-    settled: bool = True
 
 
 @dataclass(frozen=True)
@@ -65,17 +51,16 @@ class Rating:
 class Table:
     """A sitting at the table as the screen sees it: positions, picks and drops.
 
-    ``session`` is any game's sitting (the class its registry entry ``game``
-    names; by default the entry of the session's game class); the table plays
-    through its game, and through its commands where a command exists (undo,
-    restart, a new deal), so that the line prompt and the screen say the same
-    things. The entry gives the words (pile or card) and the numbered deals.
+    ``session`` is any game's sitting (the class its registry entry names); the
+    table plays through its game, and through its commands where a command exists
+    (undo, restart, a new deal), so that the line prompt and the screen say the
+    same things. The game's entry (``game``, by default the session's) gives the
+    words (pile or card) and the numbered deals.
     """
 
     def __init__(self, session: BaseSession[Any, Any], game: Descriptor | None = None) -> None:
         self.session = session
-        found = game if game is not None else game_of(session.game)
-        self.entry = found if found is not None else find_game("accordion")
+        self.entry = session.entry if game is None else game
         self._redo: list[Any] = []
 
     # What is on the table -------------------------------------------------------
@@ -90,11 +75,6 @@ class Table:
         """Each pile bottom to top, left to right (one card each in a game of throws)."""
         piles: list[tuple[accordion.Card, ...]] = self.game.piles
         return piles
-
-    @property
-    def throws(self) -> bool:
-        """Whether cards are thrown out (counted as cards) rather than piles gathered."""
-        return isinstance(self.session, ThrowSession)
 
     @property
     def noun(self) -> str:
@@ -119,14 +99,13 @@ class Table:
     @property
     def won(self) -> bool:
         """Whether the game in play is won."""
-        outcome = self.game.outcome
-        return bool(outcome.won) if self.throws else outcome.grade == "win"
+        return bool(self.game.outcome.grade == "win")
 
     @property
     def left(self) -> int:
-        """Piles (or cards) left on the table, the stock's included."""
-        outcome = self.game.outcome
-        return int(outcome.cards if self.throws else outcome.piles)
+        """Piles (or cards) left, as every game's outcome counts them
+        (:attr:`accordion.shape.OutcomeShape.piles`)."""
+        return int(self.game.outcome.piles)
 
     @property
     def moved(self) -> bool:
@@ -137,28 +116,21 @@ class Table:
     def automatic(self) -> bool:
         """Whether the rules force every move (``strict``, ``strict-leap``, ``parlett``,
         ``uva``)."""
-        rules = getattr(self.game, "rules", None)
-        if isinstance(rules, accordion.Rules):
-            return rules.is_automatic
-        return rules in AUTOMATIC
+        return self.session.automatic
 
     @property
     def rules_name(self) -> str:
         """The rule set, as ``--rules`` takes it."""
-        rules = getattr(self.game, "rules", "modern")
-        return rules.name if isinstance(rules, accordion.Rules) else str(rules)
+        return self.session.rules_name
 
     # Positions ---------------------------------------------------------------
 
     def picks(self, move: Any) -> tuple[int, ...]:
         """The 0-based places a move touches: mover then target, or the cards thrown."""
-        if getattr(move, "is_deal", False):
+        if move.is_deal:
             return ()
         tops = list(self.game.tops)
-        directed = _directed(move)
-        if directed is not None:
-            return (tops.index(directed[0]), tops.index(directed[1]))
-        return tuple(tops.index(card) for card in move.cards)
+        return tuple(tops.index(card) for card in self.session.named(move))
 
     def targets(self, place: int) -> dict[int, Any]:
         """The places a pick at ``place`` can be dropped on, each with its move.
@@ -170,7 +142,7 @@ class Table:
             places = self.picks(move)
             if not places:
                 continue
-            if _directed(move) is not None:
+            if self.session.DIRECTED:
                 if places[0] == place:
                     found[places[1]] = move
             elif place in (min(places), max(places)):
@@ -184,7 +156,7 @@ class Table:
         places: set[int] = set()
         for move in self.game.legal_moves:
             picked = self.picks(move)
-            if _directed(move) is not None:
+            if self.session.DIRECTED and picked:
                 places.add(picked[0])
             elif picked:
                 places.update((min(picked), max(picked)))
@@ -192,18 +164,11 @@ class Table:
 
     def can_deal(self) -> bool:
         """Whether turning the next stock card is legal now."""
-        return any(getattr(move, "is_deal", False) for move in self.game.legal_moves)
+        return any(move.is_deal for move in self.game.legal_moves)
 
     def describe(self, move: Any) -> str:
         """An action in words, in the position before it (the prompt's wording)."""
-        if getattr(move, "is_deal", False):
-            return "deal"
-        describe = getattr(self.session, "describe", None)
-        if describe is not None:
-            return str(describe(move))
-        from accordion.play.accordion import describe_move
-
-        return describe_move(self.game, move)
+        return "deal" if move.is_deal else self.session.describe(move)
 
     # Playing -----------------------------------------------------------------
 
@@ -216,7 +181,7 @@ class Table:
     def _play(self, move: Any) -> str:
         words = self.describe(move)
         self.game.play(move)
-        if getattr(move, "is_deal", False):
+        if move.is_deal:
             return f"dealt {self.game.tops[-1]}"
         return f"played {words}"
 
@@ -225,7 +190,7 @@ class Table:
         if not self.blind:
             return "this is an open game: every card is already in the row"
         for move in self.game.legal_moves:
-            if getattr(move, "is_deal", False):
+            if move.is_deal:
                 return self.play(move)
         return "no card to deal" if not self.stock else "no deal now: a move must be made first"
 
@@ -250,13 +215,7 @@ class Table:
         or when the rules leave a choice)."""
         if not self.automatic or self.over:
             return None
-        if self.throws:
-            # Under forced rules (Parlett's greedy Royal Marriage, the UVa judge's
-            # play) the game's hint is the one move the rules allow.
-            return self.game.hint()
-        from accordion.play.accordion import forced_move
-
-        return forced_move(self.game)
+        return self.session.forced()
 
     def restart(self) -> str:
         """The same deal from the start."""
@@ -306,33 +265,7 @@ class Table:
 
         A blind game's stock is read as if it were known (:attr:`peeks`).
         """
-        game = self.game if game is None else game
-        session = self.session
-        if isinstance(session, ThrowSession):
-            if session.rules in session.HINTED:
-                # Best play is the game's hint followed to the end: forced or fast.
-                moves, end = session.best_line(game)
-                return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
-            # The stock dealt (dealing never takes a throw away), then the exact
-            # solver of the open row within the budget (Accordian Patience's can take
-            # minutes on a full deck).
-            end = game.copy()
-            line = [end.deal() for _ in range(end.stock_size)]
-            solution = self.entry.solver()(end, timeout=budget)
-            line.extend(end.play(move) for move in solution.moves)
-            return Best(
-                tuple(line),
-                bool(end.outcome.won),
-                int(end.outcome.cards),
-                settled=solution.result != "unknown",
-            )
-        solution = accordion.solve(game, timeout=budget)
-        return Best(
-            tuple(solution.moves),
-            solution.result == "win",
-            solution.piles,
-            settled=solution.result != "unknown",
-        )
+        return self.session.best(self.game if game is None else game, budget)
 
     @property
     def peeks(self) -> bool:
@@ -399,19 +332,3 @@ def band_size(width: int, cell: int) -> int:
 def bands(count: int, size: int) -> Sequence[range]:
     """The places of each band, left to right, ``size`` to a band."""
     return [range(start, min(start + size, count)) for start in range(0, count, size)]
-
-
-def _directed(move: Any) -> tuple[accordion.Card, accordion.Card] | None:
-    """The mover and the target of a move that lands one top on another, else ``None``.
-
-    Accordion's moves name them (``mover``, ``target``); Accordian Patience's give
-    them as their two ``cards`` in that order, written ``MOVER>TARGET``; a throw
-    (``out 5D 7C``) has neither.
-    """
-    mover = getattr(move, "mover", None)
-    if mover is not None:
-        return mover, move.target
-    cards: tuple[accordion.Card, ...] = tuple(getattr(move, "cards", ()))
-    if len(cards) == 2 and ">" in str(move):
-        return cards[0], cards[1]
-    return None

@@ -47,6 +47,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from accordion._files import file_kind
 from accordion.errors import InputFileError, MissingExtraError, OutputError
 
 #: The file's name in the data folder.
@@ -170,19 +171,6 @@ def _checksum(games: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a pipe (FIFO)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _kind(mode: int) -> str:
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
-
-
 class Record:
     """The record file at ``path`` (default: ``record.json`` in :func:`data_dir`)."""
 
@@ -253,7 +241,7 @@ class Record:
         except OSError as error:
             raise self._refuse(f"cannot be read ({error.strerror})") from None
         if not stat.S_ISREG(found.st_mode):
-            raise self._refuse(f"is {_kind(found.st_mode)}, not a regular file")
+            raise self._refuse(f"is {file_kind(found.st_mode)}, not a regular file")
         if found.st_size > MAX_BYTES:
             raise self._refuse(f"is larger than {MAX_BYTES:,} bytes")
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
