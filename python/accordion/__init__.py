@@ -21,6 +21,7 @@ from accordion import _startup  # noqa: F401
 from accordion._moved import install as _install_moved
 from accordion.errors import (
     AccordionError,
+    CancelledError,
     IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
@@ -109,8 +110,8 @@ except ImportError as _missing:
 
 else:
     _CORE_MISSING = None
+    from accordion._interrupt import CancelScope, interrupt
     from accordion._interrupt import install as _install_sigint
-    from accordion._interrupt import interrupt
     from accordion.svg import save_svg, svg
 
     _install_sigint()
@@ -129,6 +130,8 @@ __all__ = [
     "BayanOutcome",
     "BayanSolution",
     "BayanStats",
+    "CancelScope",
+    "CancelledError",
     "Card",
     "Deal",
     "DecadeGame",
