@@ -112,8 +112,12 @@ def test_one_call_of_each_game_is_cancelled_and_another_goes_on(game: Descriptor
         lambda: accordion.rate(accordion.Deal.from_seed(ACCORDIAN_HARD), game="accordian"),
         lambda: accordion.solve_many(ROWS, jobs=1),
         lambda: accordion.simulate(deals=2**52, rules="parlett", strategy="clairvoyant", jobs=1),
+        # Its first game is deal 8: the search inside that one game is stopped.
+        lambda: accordion.simulate_accordian(
+            deals=2**52, seed=ACCORDIAN_HARD, strategy="best", jobs=1
+        ),
     ],
-    ids=["solve", "hint", "rate", "solve_many", "simulate"],
+    ids=["solve", "hint", "rate", "solve_many", "simulate", "simulate-in-a-game"],
 )
 def test_each_kind_of_long_call_is_cancelled(call: Callable[[], Any]) -> None:
     scope = accordion.CancelScope()
