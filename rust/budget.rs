@@ -103,6 +103,16 @@ impl Budget {
             .is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
+    /// No limit but the caller's cancel flag: an exact search (a whole game
+    /// of a simulation, a strategy's plan) that stops, its verdict `Unknown`,
+    /// once `cancel` is raised. `None`: [`Budget::default`].
+    pub fn until_cancelled(cancel: Option<&Arc<AtomicBool>>) -> Budget {
+        Budget {
+            cancel: cancel.cloned(),
+            ..Budget::default()
+        }
+    }
+
     /// This budget with `cancel` as its cancel flag.
     #[must_use]
     pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Budget {

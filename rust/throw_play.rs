@@ -22,6 +22,7 @@ use crate::stats::{play_chunks, DealRange, Stats};
 use crate::throw_game::{rule_set_of, ThrowAction, ThrowGame, ThrowOutcome, ThrowRow, Throwing};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How a whole game is played automatically.
@@ -65,10 +66,12 @@ impl FromStr for Strategy {
     }
 }
 
-/// The action a strategy takes in a game, or `None` when the game is over.
+/// The action a strategy takes in a game, or `None` when the game is over (or
+/// when `budget`'s cancel flag cut the solver short: the game is abandoned).
 pub fn choose<G: Throwing>(
     game: &ThrowGame<G>,
     strategy: Strategy,
+    budget: &Budget,
 ) -> Option<ThrowAction<G::Throw>> {
     let throw = match strategy {
         Strategy::Greedy => game.first_legal_throw(),
@@ -80,7 +83,10 @@ pub fn choose<G: Throwing>(
             G::blind_choice(game)
         }
         Strategy::Best => {
-            let solution = game.game_rules().solve_row(game.row(), &Budget::default());
+            let solution = game.game_rules().solve_row(game.row(), budget);
+            if budget.is_cancelled() {
+                return None;
+            }
             let first = *solution.moves.first()?;
             match game.action_of(first) {
                 Ok(ThrowAction::Throw(throw)) => Some(throw),
@@ -93,26 +99,29 @@ pub fn choose<G: Throwing>(
         .or_else(|| game.may_deal().then_some(ThrowAction::Deal))
 }
 
-/// Play a whole game with a strategy; the final outcome.
+/// Play a whole game with a strategy; the final outcome. `budget` bounds each
+/// solve of `best` (exact: no limit but its cancel flag, whose raising leaves
+/// the outcome meaningless: the caller drops it).
 pub fn play_out<G: Throwing>(
     deal: G::Deal,
     blind: bool,
     rules: G,
     strategy: Strategy,
+    budget: &Budget,
 ) -> ThrowOutcome {
     let mut game = ThrowGame::open_or_blind(deal, rules, blind);
     if strategy == Strategy::Best && (!blind || rules.deals_past_throws()) {
         // The solver's line from the whole deal, open: see `choose`.
         let row = G::Row::from_cards(G::cards_of(game.deal()));
-        let solution = rules.solve_row(&row, &Budget::default());
-        debug_assert_ne!(solution.verdict, Verdict::Unknown);
+        let solution = rules.solve_row(&row, budget);
+        debug_assert!(solution.verdict != Verdict::Unknown || budget.is_cancelled());
         return ThrowOutcome {
             cards: solution.cards,
             won: solution.verdict == Verdict::Win,
             is_over: true,
         };
     }
-    while let Some(action) = choose(&game, strategy) {
+    while let Some(action) = choose(&game, strategy, budget) {
         game.play(action).expect("strategies choose legal actions");
     }
     game.outcome()
@@ -133,8 +142,9 @@ pub struct Setup {
 pub type ThrowStats = Stats<Setup>;
 
 /// Deals per chunk: a game takes microseconds (`best` solves the row once, up
-/// to a few hundred for Accordian); a chunk is the most a cancel waits for, so
-/// it stays near ten milliseconds.
+/// to a few hundred for Accordian, whose rare hard rows take minutes); a cancel
+/// is seen between deals and inside each solve, so the chunk only sets how
+/// often progress is reported.
 const CHUNK: u64 = 1 << 8;
 
 /// Check a setup for `G`: the cards per deal and the rules.
@@ -148,9 +158,9 @@ pub fn check_setup<G: Throwing>(setup: &Setup) -> Result<G> {
 
 /// Play numbered deals `seed, seed + 1, …, seed + deals - 1` of `G`
 /// ([`Throwing::numbered_deal`]) on `jobs` threads (`None`: one per core). A
-/// raised `cancel` flag stops early (the totals then cover the chunks that
-/// finished and say so); `progress` is called from any thread with the games
-/// finished so far.
+/// raised `cancel` flag stops early, within a deal (inside `best`'s solve):
+/// the totals then cover the chunks that finished before it and say so;
+/// `progress` is called from any thread with the games finished so far.
 ///
 /// Errors: `InvalidArgument` for `deals == 0`, a last deal past `2**64 - 1`,
 /// `cards` out of range or `jobs` out of range; `InvalidRules` for rules the
@@ -160,24 +170,28 @@ pub fn simulate<G: Throwing>(
     seed: u64,
     deals: u64,
     jobs: Option<usize>,
-    cancel: Option<&AtomicBool>,
+    cancel: Option<&Arc<AtomicBool>>,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Result<ThrowStats> {
     let range = DealRange::new(seed, deals)?;
     let rules = check_setup::<G>(setup)?;
     let jobs = pool::check_jobs(jobs.map(|j| j as u64))?;
     let start = Instant::now();
+    let budget = Budget::until_cancelled(cancel);
     let (histogram, cancelled) = play_chunks(
         range,
         CHUNK,
         jobs,
-        cancel,
+        cancel.map(AsRef::as_ref),
         progress,
         |first, count, histogram| {
             // Never `first..first + count`: the last deal may be 2**64 - 1.
             for number in (0..count).map(|i| first + i) {
+                if budget.is_cancelled() {
+                    return; // the chunk is dropped
+                }
                 let deal = G::numbered_deal(number, setup.cards).expect("cards checked");
-                let outcome = play_out(deal, setup.blind, rules, setup.strategy);
+                let outcome = play_out(deal, setup.blind, rules, setup.strategy, &budget);
                 histogram[outcome.cards] += 1;
             }
         },
@@ -191,6 +205,7 @@ pub fn simulate<G: Throwing>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accordian::game::Accordian;
     use crate::bayan::game::Bayan;
     use crate::royal::game::Royal;
     use crate::royal::RoyalDeal;
@@ -217,7 +232,7 @@ mod tests {
             10,
             5000,
             Some(2),
-            Some(&AtomicBool::new(true)),
+            Some(&Arc::new(AtomicBool::new(true))),
             None,
         )
         .unwrap();
@@ -274,10 +289,23 @@ mod tests {
                 for rules in [RuleSet::Modern, RuleSet::Parlett] {
                     let deal = RoyalDeal::from_seed(seed, 52).unwrap();
                     let royal = Royal::with_rules(rules);
-                    let greedy = play_out(deal.clone(), blind, royal, Strategy::Greedy);
-                    let best = play_out(deal.clone(), blind, royal, Strategy::Best);
+                    let greedy = play_out(
+                        deal.clone(),
+                        blind,
+                        royal,
+                        Strategy::Greedy,
+                        &Budget::default(),
+                    );
+                    let best = play_out(
+                        deal.clone(),
+                        blind,
+                        royal,
+                        Strategy::Best,
+                        &Budget::default(),
+                    );
                     assert!(greedy.is_over && best.is_over);
-                    let open_best = play_out(deal, false, royal, Strategy::Best);
+                    let open_best =
+                        play_out(deal, false, royal, Strategy::Best, &Budget::default());
                     assert!(best.cards >= open_best.cards, "blind can't beat open");
                     if !blind || rules == RuleSet::Modern {
                         assert!(best.cards <= greedy.cards, "{seed}");
@@ -286,19 +314,51 @@ mod tests {
             }
             for blind in [false, true] {
                 let deal = crate::deal::Deal::from_seed(seed, 16).unwrap();
-                let greedy = play_out(deal.clone(), blind, Bayan, Strategy::Greedy);
-                let best = play_out(deal, blind, Bayan, Strategy::Best);
+                let greedy = play_out(
+                    deal.clone(),
+                    blind,
+                    Bayan,
+                    Strategy::Greedy,
+                    &Budget::default(),
+                );
+                let best = play_out(deal, blind, Bayan, Strategy::Best, &Budget::default());
                 assert!(greedy.is_over && best.is_over);
                 assert!(best.cards <= greedy.cards, "{seed}");
             }
         }
     }
 
+    /// Accordian Patience's numbered deal 8 takes its solver minutes: a cancel
+    /// raised meanwhile stops `best` inside that solve, and the game is dropped.
+    #[test]
+    fn a_cancel_stops_best_inside_a_hard_deal_and_drops_it() {
+        let setup = Setup {
+            cards: 52,
+            blind: false,
+            rules: RuleSet::Modern,
+            strategy: Strategy::Best,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let raiser = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            })
+        };
+        let started = Instant::now();
+        let stats = simulate::<Accordian>(&setup, 8, 1, Some(1), Some(&stop), None).unwrap();
+        raiser.join().unwrap();
+        assert!(stats.cancelled);
+        assert_eq!(stats.deals, 0);
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
+
     #[test]
     fn best_plays_the_solvers_line_in_open_play() {
         let deal: RoyalDeal = "QH 5C 9H 7D 5S KH".parse().unwrap();
         let mut open = ThrowGame::open_or_blind(deal, Royal::with_rules(RuleSet::Modern), false);
-        while let Some(action) = choose(&open, Strategy::Best) {
+        while let Some(action) = choose(&open, Strategy::Best, &Budget::default()) {
             open.play(action).unwrap();
         }
         assert!(open.is_won());

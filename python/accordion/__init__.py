@@ -21,6 +21,7 @@ from accordion import _startup  # noqa: F401
 from accordion._moved import install as _install_moved
 from accordion.errors import (
     AccordionError,
+    CancelledError,
     IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
@@ -32,6 +33,8 @@ from accordion.errors import (
 
 __all__ = [
     "AccordionError",
+    "CancelScope",
+    "CancelledError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
@@ -72,8 +75,8 @@ except ImportError as _missing:
 else:
     _CORE_MISSING = None
     __all__ += _core.__all__
+    from accordion._interrupt import CancelScope, interrupt
     from accordion._interrupt import install as _install_sigint
-    from accordion._interrupt import interrupt
     from accordion.svg import save_svg, svg
 
     _install_sigint()

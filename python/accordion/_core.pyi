@@ -9,6 +9,7 @@ when this copy is stale): edit them there, not here. The types are this file's o
 """
 
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final
 
 from typing_extensions import Self
@@ -108,6 +109,22 @@ def _restore(kind: str, state: tuple[object, ...]) -> object:
 
 def _interrupt_all() -> int:
     """Stop every long call running now, in any thread (see :func:`accordion.interrupt`)."""
+
+@final
+class _CancelToken:
+    """The token of one :class:`accordion.CancelScope`: cancelling it stops the
+    long calls running in the scope, in any thread, and any started in it later."""
+
+    def __new__(cls) -> _CancelToken: ...
+    def cancel(self) -> int:
+        """Stop the calls running in the scope, and refuse those started in it
+        later; how many were running."""
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was called."""
+
+#: The cancel scopes a call runs in, innermost last (``accordion.CancelScope`` sets it).
+_cancel_scopes: ContextVar[tuple[_CancelToken, ...]]
 
 GradeName = Literal["win", "strong", "moral victory", "loss"]
 

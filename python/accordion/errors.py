@@ -1,4 +1,4 @@
-"""The exceptions raised by both engines. Every one is a ``ValueError``.
+"""The exceptions raised by both engines. Every one about a bad value is a ``ValueError``.
 
 The contract (``docs/errors.md``): a value of the right type that is wrong
 (text that is not a card, a number out of range) raises one of these, with a
@@ -133,12 +133,21 @@ class InputFileError(OSError):
         return (type(self), (str(self), self.path))
 
 
+class CancelledError(Exception):
+    """A long call stopped because the :class:`accordion.CancelScope` it ran in was
+    cancelled (from any thread). An ``Exception``, not ``KeyboardInterrupt`` (which
+    Ctrl-C and :func:`accordion.interrupt` raise, for every call at once) and not
+    asyncio's ``CancelledError``: a server or a worker catches it like any error,
+    and its event loop and its other calls go on."""
+
+
 class MissingExtraError(ImportError):
     """An optional dependency is not installed; the message names the extra."""
 
 
 __all__ = [
     "AccordionError",
+    "CancelledError",
     "CheckpointError",
     "ClusterError",
     "IllegalMoveError",

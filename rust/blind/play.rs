@@ -124,6 +124,7 @@ mod tests {
     use crate::blind::forced::Forced;
     use crate::blind::strategies::{build, build_for_deal};
     use crate::blind::strategy::StrategyKind;
+    use crate::budget::Budget;
     use crate::deal::{shuffled_deck, Deal};
     use crate::game::Game;
     use crate::rules::{Distances, RuleSet};
@@ -346,7 +347,7 @@ mod tests {
         other[split..].reverse();
         let run = |cards: &[Card]| {
             let mut actions = Vec::new();
-            let mut player = build_for_deal(kind, rules, cards, true);
+            let mut player = build_for_deal(kind, rules, cards, true, &Budget::default());
             play_game(
                 rules,
                 player.as_mut(),

@@ -14,6 +14,7 @@ use super::shuffle::shuffled_deck;
 use super::stats::{Setup, Stats};
 use super::strategies::build_for_deal;
 use super::strategy::StrategyKind;
+use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::{SplitMix64, DECK_SIZE};
 use crate::error::{Error, Result};
@@ -21,6 +22,7 @@ use crate::pool;
 use crate::rules::Rules;
 use crate::stats::{play_chunks, DealRange};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Mixed into a deal's number to seed the strategy's generator, so that its
@@ -68,27 +70,31 @@ impl Player {
         }
     }
 
-    /// Play numbered deal `number`; the piles left.
-    fn play(self, rules: &Rules, blind: bool, cards: usize, number: u64) -> usize {
+    /// Play numbered deal `number`; the piles left (meaningless once `budget`'s
+    /// cancel flag is raised: the caller drops it).
+    fn play(self, rules: &Rules, blind: bool, cards: usize, number: u64, budget: &Budget) -> usize {
         let deck = shuffled_deck(number);
         let cards = &deck[..cards];
         match self {
             Player::Fast(forced) => forced.play(cards, blind),
-            Player::Choosing(kind) => play_numbered(kind, rules, cards, blind, number),
+            Player::Choosing(kind) => play_numbered(kind, rules, cards, blind, number, budget),
         }
     }
 }
 
 /// Play `cards`, numbered deal `number`, with a fresh player of `kind` and
-/// the deal's generator ([`strategy_rng`]); the piles left.
+/// the deal's generator ([`strategy_rng`]); the piles left. `budget` bounds
+/// the exact searches of `solver` and `clairvoyant` (no limit but its cancel
+/// flag: see [`build_for_deal`]).
 pub(in crate::blind) fn play_numbered(
     kind: StrategyKind,
     rules: &Rules,
     cards: &[Card],
     blind: bool,
     number: u64,
+    budget: &Budget,
 ) -> usize {
-    let mut player = build_for_deal(kind, rules, cards, blind);
+    let mut player = build_for_deal(kind, rules, cards, blind, budget);
     play_game(
         rules,
         player.as_mut(),
@@ -103,8 +109,9 @@ pub(in crate::blind) fn play_numbered(
 /// statistics.
 ///
 /// `jobs`: threads (`None`: one per core; see [`crate::pool`]). `cancel`: set
-/// it to stop early; the result then covers the chunks that finished (see
-/// [`crate::stats::Stats::cancelled`]). `progress`: called, from any thread,
+/// it to stop early, within a game (inside the searches of `solver` and
+/// `clairvoyant`); the result then covers the chunks that finished before it
+/// (see [`crate::stats::Stats::cancelled`]). `progress`: called, from any thread,
 /// with the number of games finished so far, after each chunk.
 ///
 /// Errors: `InvalidArgument` for `deals == 0`, a last deal past `2**64 - 1`,
@@ -119,7 +126,7 @@ pub fn simulate(
     seed: u64,
     cards: usize,
     jobs: Option<usize>,
-    cancel: Option<&AtomicBool>,
+    cancel: Option<&Arc<AtomicBool>>,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Result<Stats> {
     let range = DealRange::new(seed, deals)?;
@@ -134,11 +141,12 @@ pub fn simulate(
     }
     let start = Instant::now();
     let player = Player::of(rules, strategy);
+    let budget = Budget::until_cancelled(cancel);
     let (histogram, cancelled) = play_chunks(
         range,
         player.chunk(),
         jobs,
-        cancel,
+        cancel.map(AsRef::as_ref),
         progress,
         |first, count, histogram| match player {
             // Open and blind one-way forced play end alike.
@@ -151,7 +159,10 @@ pub fn simulate(
             _ => {
                 // Never `first..first + count`: the last deal may be 2**64 - 1.
                 for number in (0..count).map(|i| first + i) {
-                    histogram[player.play(rules, blind, cards, number)] += 1;
+                    if budget.is_cancelled() {
+                        return; // the chunk is dropped
+                    }
+                    histogram[player.play(rules, blind, cards, number, &budget)] += 1;
                 }
             }
         },
@@ -356,7 +367,7 @@ mod tests {
         let report = |n: u64| {
             last.fetch_max(n, Ordering::Relaxed);
         };
-        let run = |stop: Option<&AtomicBool>, progress: Option<&(dyn Fn(u64) + Sync)>| {
+        let run = |stop: Option<&Arc<AtomicBool>>, progress: Option<&(dyn Fn(u64) + Sync)>| {
             simulate(
                 &rules,
                 StrategyKind::Forced,
@@ -373,9 +384,40 @@ mod tests {
         let stats = run(None, Some(&report));
         assert_eq!(last.load(Ordering::Relaxed), 50_000);
         assert_eq!(stats.deals, 50_000);
-        let stop = AtomicBool::new(true);
+        let stop = Arc::new(AtomicBool::new(true));
         let stats = run(Some(&stop), None);
         assert!(stats.cancelled);
         assert_eq!(stats.deals, 0);
+    }
+
+    /// A cancel raised while `clairvoyant` solves a deal stops that search (the
+    /// game is dropped, not counted), well before the chunk of 8 would end.
+    #[test]
+    fn a_cancel_stops_the_search_inside_a_game() {
+        let rules = Rules::new(RuleSet::Parlett);
+        let stop = Arc::new(AtomicBool::new(false));
+        let raiser = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                stop.store(true, Ordering::SeqCst);
+            })
+        };
+        let started = Instant::now();
+        let stats = simulate(
+            &rules,
+            StrategyKind::Clairvoyant,
+            true,
+            1 << 40,
+            0,
+            52,
+            Some(1),
+            Some(&stop),
+            None,
+        )
+        .unwrap();
+        raiser.join().unwrap();
+        assert!(stats.cancelled);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 }

@@ -207,7 +207,7 @@ fn simulate(
                 seed,
                 cards,
                 jobs,
-                Some(cancel.as_ref()),
+                Some(cancel),
                 Some(report),
             )
         },

@@ -12,6 +12,7 @@ pyo3::import_exception!(accordion.errors, InvalidRulesError);
 pyo3::import_exception!(accordion.errors, InvalidArgumentError);
 pyo3::import_exception!(accordion.errors, NoMoveToUndoError);
 pyo3::import_exception!(accordion.errors, InvalidPickleError);
+pyo3::import_exception!(accordion.errors, CancelledError);
 
 impl From<Error> for PyErr {
     fn from(error: Error) -> PyErr {

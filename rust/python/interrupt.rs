@@ -1,5 +1,6 @@
 //! The one runner of every long call, for both games: the work runs without
-//! the GIL and stops on Ctrl-C, from whatever Python thread it was called.
+//! the GIL and stops on Ctrl-C, from whatever Python thread it was called, or
+//! when the cancel scope it runs in is cancelled.
 //!
 //! The work runs on a scoped worker thread with a cancel flag of its own, which
 //! the core polls; the calling thread, detached from the interpreter, waits in
@@ -16,51 +17,195 @@
 //!    is shutting down, e.g. after an uncaught `KeyboardInterrupt`, and would
 //!    otherwise wait for this call to finish its whole batch).
 //!
+//! Besides, a call joins the cancel scopes it was called in (the
+//! [`CancelToken`]s in the context variable `_cancel_scopes`, which
+//! `accordion.CancelScope` sets): cancelling a scope, from any thread, raises
+//! the flags of its calls alone, at once (no poll between), and a call made in
+//! a scope already cancelled does no work.
+//!
 //! A call stopped by any of these waits for its worker to wind down (within a
 //! chunk of work: milliseconds) and raises `KeyboardInterrupt` (from a signal,
-//! the signal handler's own exception).
+//! the signal handler's own exception), or `accordion.CancelledError` when its
+//! scope was cancelled first.
 
+use super::errors::CancelledError;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError, Weak};
 use std::time::Duration;
 
 /// How often the waiting thread polls.
 const POLL: Duration = Duration::from_millis(50);
 
-/// The cancel flags of the calls running now.
-static RUNNING: Mutex<Vec<Weak<AtomicBool>>> = Mutex::new(Vec::new());
+/// Why a call was told to stop: not (yet), Ctrl-C or `interrupt()`, its scope.
+const RUNNING: u8 = 0;
+const INTERRUPTED: u8 = 1;
+const CANCELLED: u8 = 2;
+
+/// One running call: the flag its work polls, and why it was raised (the first
+/// reason given wins).
+struct Call {
+    flag: Arc<AtomicBool>,
+    why: AtomicU8,
+}
+
+impl Call {
+    fn stop(&self, why: u8) {
+        let _ = self
+            .why
+            .compare_exchange(RUNNING, why, Ordering::SeqCst, Ordering::SeqCst);
+        self.flag.store(true, Ordering::SeqCst);
+    }
+
+    /// The exception a call stopped this way raises.
+    fn error(&self) -> PyErr {
+        if self.why.load(Ordering::SeqCst) == CANCELLED {
+            CancelledError::new_err("cancelled: the accordion.CancelScope it ran in was cancelled")
+        } else {
+            PyKeyboardInterrupt::new_err("interrupted (Ctrl-C, or accordion.interrupt())")
+        }
+    }
+}
+
+/// The calls one cause stops together: every running call ([`interrupt_all`])
+/// or those of one cancel scope.
+struct Calls(Mutex<Vec<Weak<Call>>>);
+
+impl Calls {
+    const fn new() -> Calls {
+        Calls(Mutex::new(Vec::new()))
+    }
+
+    fn join(&self, call: &Arc<Call>) {
+        let mut calls = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        calls.retain(|weak| weak.strong_count() > 0);
+        calls.push(Arc::downgrade(call));
+    }
+
+    fn leave(&self, call: &Arc<Call>) {
+        let mut calls = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let gone = Arc::downgrade(call);
+        calls.retain(|weak| weak.strong_count() > 0 && !weak.ptr_eq(&gone));
+    }
+
+    /// Stop every call here; how many there were.
+    fn stop_all(&self, why: u8) -> usize {
+        let calls = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        calls
+            .iter()
+            .filter_map(Weak::upgrade)
+            .map(|call| call.stop(why))
+            .count()
+    }
+}
+
+/// The calls running now.
+static EVERY_CALL: Calls = Calls::new();
 
 /// Stop every long call running now, in any thread (see :func:`accordion.interrupt`).
 #[pyfunction]
 #[pyo3(name = "_interrupt_all")]
 pub fn interrupt_all() -> usize {
-    let running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
-    running
-        .iter()
-        .filter_map(Weak::upgrade)
-        .map(|flag| flag.store(true, Ordering::Relaxed))
-        .count()
+    EVERY_CALL.stop_all(INTERRUPTED)
 }
 
-/// A call's place in the registry, given up when the call ends.
-struct Registered(Arc<AtomicBool>);
+/// A cancel scope's state, shared with the calls running in it.
+struct Scope {
+    cancelled: AtomicBool,
+    calls: Calls,
+}
+
+/// The token of one :class:`accordion.CancelScope`: cancelling it stops the
+/// long calls running in the scope, in any thread, and any started in it later.
+#[pyclass(name = "_CancelToken", module = "accordion._core", frozen)]
+pub struct CancelToken(Arc<Scope>);
+
+#[pymethods]
+impl CancelToken {
+    #[new]
+    fn new() -> CancelToken {
+        CancelToken(Arc::new(Scope {
+            cancelled: AtomicBool::new(false),
+            calls: Calls::new(),
+        }))
+    }
+
+    /// Stop the calls running in the scope, and refuse those started in it
+    /// later; how many were running.
+    fn cancel(&self) -> usize {
+        // Raised before the calls are read: a call joining meanwhile sees it.
+        self.0.cancelled.store(true, Ordering::SeqCst);
+        self.0.calls.stop_all(CANCELLED)
+    }
+
+    /// Whether :meth:`cancel` was called.
+    #[getter]
+    fn cancelled(&self) -> bool {
+        self.0.cancelled.load(Ordering::SeqCst)
+    }
+}
+
+/// The context variable that holds the cancel scopes a call runs in, innermost
+/// last (``accordion.CancelScope`` sets it; copied into the threads that
+/// ``asyncio.to_thread`` and ``anyio.to_thread.run_sync`` start).
+static SCOPES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// [`SCOPES`], made on first use.
+pub fn cancel_scopes(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    SCOPES
+        .get_or_try_init(py, || {
+            let default = PyDict::new(py);
+            default.set_item("default", PyTuple::empty(py))?;
+            let var = py
+                .import("contextvars")?
+                .getattr("ContextVar")?
+                .call(("accordion_cancel_scopes",), Some(&default))?;
+            Ok(var.unbind())
+        })
+        .map(|var| var.bind(py))
+}
+
+/// A call's place in the registry and in its scopes, given up when the call ends.
+struct Registered {
+    call: Arc<Call>,
+    scopes: Vec<Arc<Scope>>,
+}
 
 impl Registered {
-    fn new() -> Registered {
-        let flag = Arc::new(AtomicBool::new(false));
-        let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
-        running.retain(|weak| weak.strong_count() > 0);
-        running.push(Arc::downgrade(&flag));
-        Registered(flag)
+    fn new(py: Python<'_>) -> PyResult<Registered> {
+        let call = Arc::new(Call {
+            flag: Arc::new(AtomicBool::new(false)),
+            why: AtomicU8::new(RUNNING),
+        });
+        EVERY_CALL.join(&call);
+        let mut scopes = Vec::new();
+        for token in cancel_scopes(py)?.call_method0("get")?.try_iter()? {
+            let token = token?;
+            let token = token.cast::<CancelToken>().map_err(PyErr::from)?;
+            scopes.push(Arc::clone(&token.get().0));
+        }
+        let registered = Registered { call, scopes };
+        for scope in &registered.scopes {
+            scope.calls.join(&registered.call);
+            // After joining: a cancel before the join is seen here, one after
+            // it finds the call among the scope's.
+            if scope.cancelled.load(Ordering::SeqCst) {
+                registered.call.stop(CANCELLED);
+            }
+        }
+        Ok(registered)
     }
 }
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
-        running.retain(|weak| weak.strong_count() > 0 && !weak.ptr_eq(&Arc::downgrade(&self.0)));
+        EVERY_CALL.leave(&self.call);
+        for scope in &self.scopes {
+            scope.calls.leave(&self.call);
+        }
     }
 }
 
@@ -90,8 +235,12 @@ pub fn run_interruptible_polling<T: Send>(
     work: impl FnOnce(&Arc<AtomicBool>) -> T + Send,
     mut on_poll: impl FnMut() -> PyResult<()>,
 ) -> PyResult<T> {
-    let registered = Registered::new();
-    let cancel = &registered.0;
+    let registered = Registered::new(py)?;
+    let call = &registered.call;
+    if call.flag.load(Ordering::SeqCst) {
+        return Err(call.error()); // its scope was cancelled before it started
+    }
+    let cancel = &call.flag;
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel();
         let worker = std::thread::Builder::new()
@@ -119,7 +268,9 @@ pub fn run_interruptible_polling<T: Send>(
                 continue;
             }
             let stop = py.check_signals().and_then(|()| on_poll()).and_then(|()| {
-                if cancel.load(Ordering::Relaxed) || main_thread_ended(py)? {
+                if cancel.load(Ordering::SeqCst) {
+                    Err(call.error())
+                } else if main_thread_ended(py)? {
                     Err(PyKeyboardInterrupt::new_err(
                         "interrupted (Ctrl-C, or accordion.interrupt())",
                     ))
@@ -128,7 +279,7 @@ pub fn run_interruptible_polling<T: Send>(
                 }
             });
             if let Err(error) = stop {
-                cancel.store(true, Ordering::Relaxed);
+                call.stop(INTERRUPTED);
                 interrupted = Some(error);
             }
         }
@@ -137,10 +288,8 @@ pub fn run_interruptible_polling<T: Send>(
         })?;
         match interrupted {
             Some(error) => Err(error),
-            // Raised after the last poll, as the work ended: still an interrupt.
-            None if cancel.load(Ordering::Relaxed) => Err(PyKeyboardInterrupt::new_err(
-                "interrupted (Ctrl-C, or accordion.interrupt())",
-            )),
+            // Raised after the last poll, as the work ended: still stopped.
+            None if cancel.load(Ordering::SeqCst) => Err(call.error()),
             None => Ok(result),
         }
     })

@@ -69,6 +69,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     numbering::register(m)?;
     choose::register(m)?;
     m.add_function(wrap_pyfunction!(interrupt::interrupt_all, m)?)?;
+    m.add_class::<interrupt::CancelToken>()?;
+    m.add("_cancel_scopes", interrupt::cancel_scopes(m.py())?)?;
     m.add_function(wrap_pyfunction!(pickle::restore, m)?)?;
     m.add_function(wrap_pyfunction!(registry::games, m)?)?;
     m.add("MAX_JOBS", crate::pool::MAX_JOBS)?;

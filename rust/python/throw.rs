@@ -455,8 +455,7 @@ pub fn simulate_game<G: Throwing>(
         py,
         progress,
         |cancel, report| {
-            let cancel = Some(cancel.as_ref());
-            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, cancel, Some(report))
+            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, Some(cancel), Some(report))
         },
         |stats| stats.deals,
     )

@@ -7,7 +7,8 @@ class}`` with a 4xx status: the package's own message (:mod:`accordion.errors`)
 for a bad value, 422 for a body that does not fit the schema, 413 for a body too
 big, 408 for one sent too slowly, 404 for an unknown table, 429 when the server
 is full. The solver runs in worker threads, never on the event loop, each call
-within its time budget.
+within its time budget and its own cancel scope: a request whose client goes
+away stops its solver at once and frees its worker.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Annotated, Any, Literal, TypeVar
 
-from accordion.errors import AccordionError, MissingExtraError
+from accordion.errors import AccordionError, CancelledError, MissingExtraError
 from accordion.web import EXTRA
 
 try:
@@ -34,7 +35,7 @@ try:
 except ModuleNotFoundError as absent:  # without the web extra: one line, no traceback
     raise MissingExtraError(f"the web server needs {absent.name}: {EXTRA}") from None
 
-from accordion import Card, __version__
+from accordion import CancelScope, Card, __version__
 from accordion.play.table.model import Table
 from accordion.web import service
 from accordion.web.service import LIMITS, Limits, NoSuchTable
@@ -312,16 +313,27 @@ def create_app(limits: Limits = LIMITS) -> Any:
     )
     sittings = service.Sittings(limits)
     workers = anyio.CapacityLimiter(limits.workers)
+    working = service.Working()
     api.state.sittings = sittings
+    api.state.working = working
 
     async def off_loop(request: Request, work: Callable[[], T]) -> T:
-        """``work`` in a worker thread; given up (not waited for) when the client goes."""
+        """``work`` in a worker thread, within a cancel scope of its own: when the
+        client goes (its connection closes), the scope is cancelled, the solver
+        stops within milliseconds and the worker is free for the next request."""
         result: list[T] = []
         failed: list[Exception] = []
+        scope = CancelScope()
+
+        def scoped() -> T:
+            with scope:
+                return working.run(work)
 
         async def run() -> None:
             try:
-                result.append(await anyio.to_thread.run_sync(work, limiter=workers))
+                result.append(await anyio.to_thread.run_sync(scoped, limiter=workers))
+            except CancelledError:
+                pass  # the client went away: answered below
             except Exception as exc:  # raised below, outside the task group
                 failed.append(exc)
             except KeyboardInterrupt:
@@ -330,8 +342,13 @@ def create_app(limits: Limits = LIMITS) -> Any:
             group.cancel_scope.cancel()
 
         async def watch() -> None:
-            while not await request.is_disconnected():
-                await anyio.sleep(0.25)
+            # The body was read whole (Guard): what comes next is the disconnect,
+            # delivered as the connection closes (no polling).
+            while (await request.receive())["type"] != "http.disconnect":
+                pass
+            scope.cancel()
+            # A call still waiting for a worker is given up; one running is waited
+            # for (run_sync is shielded), which its cancelled scope makes short.
             group.cancel_scope.cancel()
 
         async with anyio.create_task_group() as group:

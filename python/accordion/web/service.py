@@ -22,15 +22,17 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import accordion
 from accordion import Deal, Rules, pysol_goal
 from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
 from accordion.games import GAMES, Descriptor, find_game
 from accordion.play.table.model import LEVELS, Best, Table
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -491,6 +493,29 @@ SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 def card_words(card: Any) -> str:
     """``seven of hearts``: a card as a screen reader says it."""
     return f"{RANKS[card.rank]} of {SUITS[card.suit]}"
+
+
+class Working:
+    """The solver work running in worker threads now: a count that a request's work
+    holds while it runs (what the tests and an operator read to see that work given
+    up by its client has stopped)."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self.now = 0
+        #: The most running at once since the server started.
+        self.most = 0
+
+    def run(self, work: Callable[[], T]) -> T:
+        """``work()``, counted while it runs."""
+        with self._guard:
+            self.now += 1
+            self.most = max(self.most, self.now)
+        try:
+            return work()
+        finally:
+            with self._guard:
+                self.now -= 1
 
 
 # The web table's sittings ---------------------------------------------------------

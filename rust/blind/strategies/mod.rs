@@ -23,6 +23,7 @@ pub use solver::{Clairvoyant, SolverPlay};
 pub use sweepers::Sweepers;
 
 use super::strategy::{Strategy, StrategyKind};
+use crate::budget::Budget;
 use crate::card::Card;
 use crate::rules::Rules;
 
@@ -67,15 +68,19 @@ pub fn build(kind: StrategyKind, rules: &Rules) -> Box<dyn Strategy> {
 /// A new player of this kind for one game of `cards` (in stock order when
 /// `blind`). Only [`StrategyKind::Clairvoyant`] is given the cards; every other
 /// player is [`build`]'s and sees no more than its [`super::strategy::View`].
+/// `budget` bounds the exact searches of `solver` and `clairvoyant` (a
+/// simulation gives them no limit but its cancel flag; the others search
+/// within their own per-move budgets).
 pub fn build_for_deal(
     kind: StrategyKind,
     rules: &Rules,
     cards: &[Card],
     blind: bool,
+    budget: &Budget,
 ) -> Box<dyn Strategy> {
-    if kind.sees_the_stock() {
-        Box::new(Clairvoyant::new(cards, blind, rules))
-    } else {
-        build(kind, rules)
+    match kind {
+        StrategyKind::Clairvoyant => Box::new(Clairvoyant::within(cards, blind, rules, budget)),
+        StrategyKind::Solver => Box::new(SolverPlay::within(budget)),
+        _ => build(kind, rules),
     }
 }

@@ -12,8 +12,10 @@
 //!   obligations: the best result any blind player could reach. It is a bound,
 //!   not a player, and the only strategy that sees the stock.
 //!
-//! Both search without a budget (exact); the solver's memory bound is its
-//! default, [`crate::solver::DEFAULT_MEMORY_BYTES`] per game in progress.
+//! Both search without a budget (exact) but the caller's cancel flag (a
+//! game cut short by it is no result: the simulation drops it); the solver's
+//! memory bound is its default, [`crate::solver::DEFAULT_MEMORY_BYTES`] per
+//! game in progress.
 
 use crate::blind::strategy::{Strategy, View};
 use crate::card::Card;
@@ -69,6 +71,19 @@ impl Line {
 #[derive(Clone, Debug, Default)]
 pub struct SolverPlay {
     line: Line,
+    /// No limit but the caller's cancel flag.
+    budget: Budget,
+}
+
+impl SolverPlay {
+    /// A player whose searches stop when `budget`'s cancel flag is raised
+    /// (see [`Budget::until_cancelled`]).
+    pub fn within(budget: &Budget) -> SolverPlay {
+        SolverPlay {
+            line: Line::default(),
+            budget: budget.clone(),
+        }
+    }
 }
 
 impl Strategy for SolverPlay {
@@ -81,8 +96,11 @@ impl Strategy for SolverPlay {
         if let Some(action) = self.line.next(view.tops, legal, None) {
             return action;
         }
-        let solution = solve(view.tops, &[], view.rules, &Budget::default());
-        debug_assert_ne!(solution.verdict, Verdict::Unknown, "no budget: exact");
+        let solution = solve(view.tops, &[], view.rules, &self.budget);
+        debug_assert!(
+            solution.verdict != Verdict::Unknown || self.budget.is_cancelled(),
+            "no budget: exact"
+        );
         self.line = Line::new(view.tops, solution.actions);
         self.line
             .next(view.tops, legal, None)
@@ -102,20 +120,30 @@ pub struct Clairvoyant {
     dealt: usize,
     /// The fewest piles the solver proved for the deal.
     pub piles: usize,
+    /// The search was cancelled: the line is no plan.
+    cancelled: bool,
 }
 
 impl Clairvoyant {
     /// Solve `cards` (the stock in dealing order when `blind`, else the open
     /// row) under `rules`, without a budget.
     pub fn new(cards: &[Card], blind: bool, rules: &Rules) -> Clairvoyant {
+        Clairvoyant::within(cards, blind, rules, &Budget::default())
+    }
+
+    /// As [`Clairvoyant::new`], the search stopped by `budget`'s cancel flag
+    /// (the player then plays any legal action: the game is no result).
+    pub fn within(cards: &[Card], blind: bool, rules: &Rules, budget: &Budget) -> Clairvoyant {
         let (tops, stock): (&[Card], &[Card]) = if blind { (&[], cards) } else { (cards, &[]) };
-        let solution = solve(tops, stock, rules, &Budget::default());
-        debug_assert_ne!(solution.verdict, Verdict::Unknown, "no budget: exact");
+        let solution = solve(tops, stock, rules, budget);
+        let cancelled = solution.verdict == Verdict::Unknown;
+        debug_assert!(!cancelled || budget.is_cancelled(), "no budget: exact");
         Clairvoyant {
             line: Line::new(tops, solution.actions),
             stock: stock.to_vec(),
             dealt: 0,
             piles: solution.piles,
+            cancelled,
         }
     }
 }
@@ -123,10 +151,11 @@ impl Clairvoyant {
 impl Strategy for Clairvoyant {
     fn choose(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
         let next = self.stock.get(self.dealt).copied();
-        let action = self
-            .line
-            .next(view.tops, legal, next)
-            .expect("the solver's line is legal and the referee plays it as given");
+        let action = match self.line.next(view.tops, legal, next) {
+            Some(action) => action,
+            None if self.cancelled => legal[0],
+            None => unreachable!("the solver's line is legal and the referee plays it as given"),
+        };
         self.dealt += usize::from(action == Action::Deal);
         action
     }
@@ -164,7 +193,14 @@ mod tests {
                     &[false, true]
                 };
                 for &blind in modes {
-                    let got = play(StrategyKind::Solver, &rules, deal.cards(), blind, seed);
+                    let got = play(
+                        StrategyKind::Solver,
+                        &rules,
+                        deal.cards(),
+                        blind,
+                        seed,
+                        &Budget::default(),
+                    );
                     assert_eq!(got, want.piles, "{rules} seed {seed} blind {blind}");
                 }
             }
@@ -180,7 +216,14 @@ mod tests {
                 let deal = Deal::from_seed(seed, cards).unwrap();
                 let want = solve(&[], deal.cards(), &rules, &Budget::default());
                 assert_ne!(want.verdict, Verdict::Unknown);
-                let bound = play(StrategyKind::Clairvoyant, &rules, deal.cards(), true, seed);
+                let bound = play(
+                    StrategyKind::Clairvoyant,
+                    &rules,
+                    deal.cards(),
+                    true,
+                    seed,
+                    &Budget::default(),
+                );
                 assert_eq!(bound, want.piles, "{rules} seed {seed}");
                 assert_eq!(Clairvoyant::new(deal.cards(), true, &rules).piles, bound);
                 for kind in [
@@ -190,7 +233,7 @@ mod tests {
                     StrategyKind::LeapFirst,
                     StrategyKind::Random,
                 ] {
-                    let piles = play(kind, &rules, deal.cards(), true, seed);
+                    let piles = play(kind, &rules, deal.cards(), true, seed, &Budget::default());
                     assert!(
                         bound <= piles,
                         "{kind} {rules} seed {seed}: {piles} < {bound}"
