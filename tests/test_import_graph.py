@@ -64,10 +64,6 @@ KNOWN_RUST_CIRCLES: list[frozenset[str]] = [
             "values",
         )
     ),
-    # Each throw game's `solve` method calls its solver, which plays the game.
-    frozenset({"crate::accordian::game", "crate::accordian::solver"}),
-    frozenset({"crate::bayan::game", "crate::bayan::solver"}),
-    frozenset({"crate::royal::game", "crate::royal::solver"}),
     # The walk to a level reads the table of levels, and the table's writer
     # judges levels with the walk's functions (`write_length`), its reader
     # decodes `Level`, whose `Level::of` reads the calibration: to break, the

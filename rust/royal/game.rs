@@ -85,7 +85,7 @@ impl Throwing for Royal {
     const PYSOL_ID: Option<u32> = Some(288);
     const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
     const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
-    const WON_AT: usize = 2;
+    const WON_AT: usize = super::row::WON_AT;
     const MIN_CARDS: usize = 2;
     /// The interval solver decides any row in under 1,400 intervals.
     const QUICK_LOOK: u64 = u64::MAX;
