@@ -64,11 +64,6 @@ KNOWN_RUST_CIRCLES: list[frozenset[str]] = [
             "values",
         )
     ),
-    # The walk to a level reads the table of levels, and the table's writer
-    # judges levels with the walk's functions (`write_length`), its reader
-    # decodes `Level`, whose `Level::of` reads the calibration: to break, the
-    # writer moves up beside the walk and `Level` with its thresholds down.
-    frozenset({"crate::choose::difficulty", "crate::choose::level_table"}),
 ]
 
 
