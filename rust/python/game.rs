@@ -2,13 +2,16 @@
 
 use super::args::{shown, wrong_type, Flag, Seconds};
 use super::errors::NoMoveToUndoError;
+use super::interrupt::run_interruptible;
 use super::legal::{LegalMoves, LiveMoves};
 use super::pickle::{by_restore, Reduced};
 use super::values::{
     deal_arg, picture, play_arg, py_bool, rules_arg, PyDeal, PyMove, PyOutcome, PyRules,
 };
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
+use crate::patience::Patience;
 use crate::rules::{Rules, Step};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -244,7 +247,7 @@ impl PyGame {
         // A copy, and no borrow held while the GIL is released: another thread's
         // `play` must not meet "Already borrowed" (issue 24).
         let game = slf.borrow().game.clone();
-        super::solver::hint(slf.py(), &game, timeout.0)
+        hint(slf.py(), &game, timeout.0)
     }
 
     /// An independent game in the same position, with the same history (undo works on it).
@@ -336,4 +339,14 @@ impl PyGame {
         let blind = py_bool(self.game.is_blind());
         format!("Game({deal}, {rules}, blind={blind})")
     }
+}
+
+/// `Game.hint`: the first action of the best line from the game's position,
+/// by the game's solver ([`Patience::hint`]).
+fn hint(py: Python<'_>, game: &Game, timeout: Option<f64>) -> PyResult<Option<PyMove>> {
+    let budget = Budget::new(None, timeout, None)?;
+    let action: Option<Action> = run_interruptible(py, |cancel| {
+        Patience::hint(game, &budget.clone().with_cancel(cancel.clone()))
+    })?;
+    Ok(action.map(|a| PyMove(game.play_of(a))))
 }

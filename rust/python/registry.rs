@@ -1,11 +1,13 @@
 //! The throw games bound here, as data (OpenSpiel's way: a game registers
 //! itself). Each `throw_game!` invocation adds its game's [`Entry`] when the
-//! module is built, and each class that rebuilds from a pickled state its
-//! [`Restore`]; what dispatches by game — `rate`, `_restore`, PySolFC's
-//! numbered deals, `games()` — reads the entries instead of matching names, so
-//! a game bound by one invocation is known to all of them.
+//! module is built, and each class that rebuilds from a pickled state (every
+//! game's, Accordion's too) its [`Restore`]; what dispatches by game — `rate`,
+//! `_restore`, PySolFC's numbered deals, `games()` — reads the entries instead
+//! of matching names, so a game bound by one invocation is known to all of them.
 
-use super::choose::PyRating;
+use super::errors::InvalidPickleError;
+use super::pickle::shown_text;
+use super::rating::PyRating;
 use crate::rules::RuleSet;
 use crate::throw_game::Throwing;
 use pyo3::prelude::*;
@@ -97,6 +99,24 @@ pub fn restore_of(kind: &str) -> Option<Restore> {
         .iter()
         .find(|(k, _)| *k == kind)
         .map(|&(_, restore)| restore)
+}
+
+/// Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
+///
+/// Raises:
+///     InvalidPickleError: a ``kind`` or ``state`` that no ``__reduce__`` wrote
+///         (a pickle tampered with or damaged); the message names what is wrong.
+#[pyfunction]
+#[pyo3(name = "_restore")]
+pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+    // Every class rebuilt here registered how (`add_restore`).
+    match restore_of(kind) {
+        Some(restore) => Ok(restore(py, kind, state)?.unbind()),
+        None => Err(InvalidPickleError::new_err(format!(
+            "not an accordion pickle: no class of accordion pickles as {}",
+            shown_text(kind)
+        ))),
+    }
 }
 
 /// The facts of every game bound as a throw game, in the order they were bound:

@@ -19,10 +19,12 @@ use super::args::{
 use super::errors::NoMoveToUndoError;
 use super::interrupt::run_interruptible;
 use super::pickle::{malformed, malformed_state, verdict};
+use super::rating::PyRating;
 use super::solver::SolutionDict;
 use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
 use super::values::{card_count, deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
+use crate::choose::throw_rating;
 use crate::deal::Deal;
 use crate::error::Error;
 use crate::rules::{RuleSet, Rules};
@@ -63,6 +65,20 @@ pub fn rules_of<G: Throwing>(obj: Option<&Bound<'_, PyAny>>) -> PyResult<G> {
         return Err(wrong_type("rules", "Rules, a rule-set name or None", obj));
     };
     Ok(crate::throw_game::rule_set_of(set)?)
+}
+
+/// `rate` for the throw game `G`: its deal and rules checked as its classes check them.
+pub(crate) fn rate_throw<G: Throwing>(
+    py: Python<'_>,
+    deal: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRating> {
+    let deal = deal_of::<G>(deal)?;
+    let rules = rules_of::<G>(rules)?;
+    let rating = run_interruptible(py, |cancel| {
+        throw_rating::rate(&deal, rules, Some(cancel.clone()))
+    })??;
+    Ok(PyRating(rating))
 }
 
 /// A new game of `G` from the constructor's arguments, checked in signature order.
@@ -724,7 +740,7 @@ macro_rules! throw_game {
                 m.add_class::<$Solution>()?;
                 m.add_function(wrap_pyfunction!($solve, m)?)?;
                 registry::add(registry::Entry::of::<$G>(
-                    $crate::python::choose::rate_throw::<$G>,
+                    $crate::python::throw::rate_throw::<$G>,
                 ));
                 registry::add_restore($game_name, $crate::python::pickle::replayed);
                 registry::add_restore($outcome_name, |py, _, state| {
