@@ -209,6 +209,18 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
     }
 }
 
+/// A game's name as an argument (`rate(…, game="bayan")`): text (see
+/// [`text`]), anything but a str a `TypeError` naming `game`.
+pub struct GameName(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for GameName {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(GameName(text(&obj, "game")?.into_owned()))
+    }
+}
+
 /// A number of cards per deal: an int `least` to 52 (default 52).
 pub fn card_count(obj: Option<&Bound<'_, PyAny>>, least: usize) -> PyResult<usize> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {

@@ -2,7 +2,7 @@
 //! `rate` (of every game: Accordion's rows and, bound once over `Throwing`, the
 //! throw games'), `difficulty_deal` and the `Rating` value.
 
-use super::args::{jobs_arg, optional_whole, seed as seed_arg};
+use super::args::{jobs_arg, optional_whole, seed as seed_arg, GameName};
 use super::interrupt::run_interruptible;
 use super::rating::PyRating;
 use super::registry;
@@ -91,24 +91,26 @@ fn rate(
     py: Python<'_>,
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
-    game: Option<&Bound<'_, PyAny>>,
+    game: Option<GameName>,
 ) -> PyResult<PyRating> {
-    let name = match game.filter(|g| !g.is_none()) {
-        Some(game) => super::args::text(game, "game")?.into_owned(),
-        None => "accordion".to_string(),
-    };
-    // Accordion's rating has levels; every throw game of the registry rates its own way.
-    let entries = registry::entries();
-    if let Some(entry) = entries.iter().find(|e| e.name == name) {
-        return (entry.rate)(py, deal, rules);
-    }
-    if name != "accordion" {
-        let mut names: Vec<&str> = vec!["accordion"];
-        names.extend(entries.iter().map(|e| e.name));
+    let name = game.map_or_else(|| "accordion".to_string(), |g| g.0);
+    // Every game registered how it rates (Accordion's rating has levels).
+    let Some(rate) = registry::rate_of(&name) else {
+        let mut names = registry::rated_games();
         let last = names.pop().unwrap_or_default();
         let expected = format!("{} or {last}", names.join(", "));
         return Err(Error::argument("game", &expected, quoted(&name)).into());
-    }
+    };
+    rate(py, deal, rules)
+}
+
+/// Accordion's `rate`: an open row under `rules` (default: modern), rated with
+/// levels.
+pub fn rate_accordion(
+    py: Python<'_>,
+    deal: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRating> {
     let deal = deal_arg(deal)?;
     let rules = rules_or_modern(rules)?;
     let rating = run_interruptible(py, |cancel| {

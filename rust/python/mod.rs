@@ -62,6 +62,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<legal::LegalMoves>()?;
+    // Accordion rates first: `rate` lists the games in the order they registered.
+    registry::add_rate("accordion", choose::rate_accordion);
     royal::register(m)?;
     bayan::register(m)?;
     accordian::register(m)?;

@@ -21,7 +21,7 @@ pub type Rate = fn(Python<'_>, &Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>) -> 
 pub type Restore =
     for<'py> fn(Python<'py>, &str, &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyAny>>;
 
-/// One throw game's facts, from its [`Throwing`] type, and its `rate`.
+/// One throw game's facts, from its [`Throwing`] type.
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub name: &'static str,
@@ -32,12 +32,11 @@ pub struct Entry {
     pub won_at: usize,
     pub stock: &'static str,
     pub min_cards: usize,
-    pub rate: Rate,
 }
 
 impl Entry {
-    /// The entry of `G`, rated by `rate`.
-    pub fn of<G: Throwing>(rate: Rate) -> Entry {
+    /// The entry of `G`.
+    pub fn of<G: Throwing>() -> Entry {
         Entry {
             name: G::NAME,
             title: G::TITLE,
@@ -47,7 +46,6 @@ impl Entry {
             won_at: G::WON_AT,
             stock: G::STOCK,
             min_cards: G::MIN_CARDS,
-            rate,
         }
     }
 
@@ -62,6 +60,7 @@ impl Entry {
 
 static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 static RESTORES: Mutex<Vec<(&'static str, Restore)>> = Mutex::new(Vec::new());
+static RATES: Mutex<Vec<(&'static str, Rate)>> = Mutex::new(Vec::new());
 
 /// A lock that a panic elsewhere cannot poison for good (the lists stay whole:
 /// every change is one push or one assignment).
@@ -86,6 +85,29 @@ pub fn add_restore(kind: &'static str, restore: Restore) {
         Some(i) => restores[i] = (kind, restore),
         None => restores.push((kind, restore)),
     }
+}
+
+/// Register how the game called `name` rates a deal (every game's `rate`,
+/// Accordion's too, in the order `rate`'s error lists them).
+pub fn add_rate(name: &'static str, rate: Rate) {
+    let mut rates = locked(&RATES);
+    match rates.iter().position(|(n, _)| *n == name) {
+        Some(i) => rates[i] = (name, rate),
+        None => rates.push((name, rate)),
+    }
+}
+
+/// How the game called `name` rates a deal, if it is a registered one.
+pub fn rate_of(name: &str) -> Option<Rate> {
+    locked(&RATES)
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, rate)| rate)
+}
+
+/// The names of the games that rate deals, in the order they were registered.
+pub fn rated_games() -> Vec<&'static str> {
+    locked(&RATES).iter().map(|&(name, _)| name).collect()
 }
 
 /// The registered games, in the order they were bound.

@@ -739,9 +739,8 @@ macro_rules! throw_game {
                 m.add_class::<$Game>()?;
                 m.add_class::<$Solution>()?;
                 m.add_function(wrap_pyfunction!($solve, m)?)?;
-                registry::add(registry::Entry::of::<$G>(
-                    $crate::python::throw::rate_throw::<$G>,
-                ));
+                registry::add(registry::Entry::of::<$G>());
+                registry::add_rate(<$G as Throwing>::NAME, $crate::python::throw::rate_throw::<$G>);
                 registry::add_restore($game_name, $crate::python::pickle::replayed);
                 registry::add_restore($outcome_name, |py, _, state| {
                     $Outcome::from_state(state)?.into_bound_py_any(py)
