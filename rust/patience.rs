@@ -72,6 +72,8 @@ pub trait Patience: Clone + fmt::Display {
     fn play_of(&self, action: Self::Action) -> Self::Play;
     /// The actions played so far, oldest first, as they were written then.
     fn history(&self) -> Vec<Self::Play>;
+    /// The last action played, as written then (`None` before the first).
+    fn last_play(&self) -> Option<Self::Play>;
     /// The number of actions played.
     fn ply(&self) -> usize;
     /// Whether the game is played blind (its stock hidden and dealt one by one).

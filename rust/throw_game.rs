@@ -651,6 +651,10 @@ impl<G: Throwing> Patience for ThrowGame<G> {
         ThrowGame::history(self)
     }
 
+    fn last_play(&self) -> Option<G::Play> {
+        ThrowGame::last_play(self)
+    }
+
     fn ply(&self) -> usize {
         ThrowGame::ply(self)
     }

@@ -1,17 +1,14 @@
 //! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
 
 use super::args::{shown, wrong_type, Flag, Seconds};
-use super::errors::NoMoveToUndoError;
-use super::interrupt::run_interruptible;
 use super::legal::{LegalMoves, LiveMoves};
+use super::patience::{hint, history_texts, undo};
 use super::pickle::{by_restore, Reduced};
 use super::values::{
     deal_arg, picture, play_arg, py_bool, rules_arg, PyDeal, PyMove, PyOutcome, PyRules,
 };
-use crate::budget::Budget;
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
-use crate::patience::Patience;
 use crate::rules::{Rules, Step};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -75,12 +72,7 @@ impl PyGame {
             deal: self.game.deal().clone(),
             seed: self.seed,
         };
-        let history: Vec<String> = self
-            .game
-            .history()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let history = history_texts(&self.game);
         let state = (
             deal,
             PyRules(self.game.rules()),
@@ -222,12 +214,7 @@ impl PyGame {
     ///     NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
     ///         ``IndexError``).
     fn undo(&mut self) -> PyResult<PyMove> {
-        let last = self
-            .game
-            .last_play()
-            .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))?;
-        self.game.undo();
-        Ok(PyMove(last))
+        Ok(PyMove(undo(&mut self.game)?))
     }
 
     /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
@@ -247,7 +234,7 @@ impl PyGame {
         // A copy, and no borrow held while the GIL is released: another thread's
         // `play` must not meet "Already borrowed" (issue 24).
         let game = slf.borrow().game.clone();
-        hint(slf.py(), &game, timeout.0)
+        Ok(hint(slf.py(), &game, timeout.0)?.map(PyMove))
     }
 
     /// An independent game in the same position, with the same history (undo works on it).
@@ -339,14 +326,4 @@ impl PyGame {
         let blind = py_bool(self.game.is_blind());
         format!("Game({deal}, {rules}, blind={blind})")
     }
-}
-
-/// `Game.hint`: the first action of the best line from the game's position,
-/// by the game's solver ([`Patience::hint`]).
-fn hint(py: Python<'_>, game: &Game, timeout: Option<f64>) -> PyResult<Option<PyMove>> {
-    let budget = Budget::new(None, timeout, None)?;
-    let action: Option<Action> = run_interruptible(py, |cancel| {
-        Patience::hint(game, &budget.clone().with_cancel(cancel.clone()))
-    })?;
-    Ok(action.map(|a| PyMove(game.play_of(a))))
 }

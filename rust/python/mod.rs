@@ -40,6 +40,7 @@ mod game;
 mod interrupt;
 mod legal;
 mod numbering;
+mod patience;
 mod pickle;
 mod rating;
 mod registry;

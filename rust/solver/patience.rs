@@ -69,6 +69,10 @@ impl Patience for Game {
         Game::history(self)
     }
 
+    fn last_play(&self) -> Option<Play> {
+        Game::last_play(self)
+    }
+
     fn ply(&self) -> usize {
         Game::ply(self)
     }
