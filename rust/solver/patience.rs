@@ -111,8 +111,31 @@ impl Patience for Game {
 mod tests {
     use super::*;
     use crate::deal::Deal;
+    use crate::game::Grade;
     use crate::patience::{perft, play_out, replayed};
     use crate::rules::{RuleSet, Rules};
+
+    #[test]
+    fn the_standing_of_a_finished_game_says_won_exactly_when_its_grade_is_a_win() {
+        let skidoo = Rules::modern()
+            .with_distances("2,3".parse().unwrap())
+            .with_win_piles(2)
+            .unwrap();
+        let mut wins = 0;
+        for seed in 0..200 {
+            for rules in [Rules::modern(), skidoo] {
+                let deal = Deal::from_seed(seed, 8).unwrap();
+                let mut game = Game::new(deal, rules, seed % 2 == 0);
+                let standing = play_out(&mut game, |g| g.legal_actions().first().copied());
+                let outcome = game.outcome();
+                assert!(standing.is_over && outcome.is_over);
+                assert_eq!(standing.cards, outcome.piles, "the stock is dealt");
+                assert_eq!(standing.won, outcome.grade == Some(Grade::Win), "{seed}");
+                wins += usize::from(standing.won);
+            }
+        }
+        assert!(wins > 0, "some greedy games are won");
+    }
 
     #[test]
     fn a_game_solved_through_the_interface_replays_to_what_the_solver_says() {
