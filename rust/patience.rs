@@ -98,6 +98,12 @@ pub trait Patience: Clone + fmt::Display {
     fn is_over(&self) -> bool {
         self.legal_actions().is_empty()
     }
+
+    /// Whether `action` is legal now (a game may answer without listing
+    /// every legal action).
+    fn is_legal(&self, action: Self::Action) -> bool {
+        self.legal_actions().contains(&action)
+    }
 }
 
 /// The number of action sequences of length `depth` from `game` (the perft of

@@ -2,7 +2,7 @@
 
 use super::args::{shown, wrong_type, Flag, Seconds};
 use super::legal::{LegalMoves, LiveMoves};
-use super::patience::{hint, history_texts, undo};
+use super::patience::{hint, history_texts, is_legal, legal_plays, undo};
 use super::pickle::{by_restore, Reduced};
 use super::values::{
     deal_arg, picture, play_arg, py_bool, rules_arg, PyDeal, PyMove, PyOutcome, PyRules,
@@ -47,20 +47,14 @@ pub struct PyGame {
 
 impl LiveMoves for PyGame {
     fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let game = &slf.borrow().game;
-        game.legal_actions()
+        legal_plays(&slf.borrow().game)
             .into_iter()
-            .map(|a| Ok(PyMove(game.play_of(a)).into_pyobject(slf.py())?.into_any()))
+            .map(|p| Ok(PyMove(p).into_pyobject(slf.py())?.into_any()))
             .collect()
     }
 
     fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
-        let Ok(play) = play_arg(play) else {
-            return false;
-        };
-        let game = &slf.borrow().game;
-        game.action_of(play)
-            .is_ok_and(|action| game.is_legal(action))
+        play_arg(play).is_ok_and(|play| is_legal(&slf.borrow().game, play))
     }
 }
 

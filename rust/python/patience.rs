@@ -38,7 +38,7 @@ where
 /// Whether `play` names a legal action of `game` now.
 pub fn is_legal<P: Patience>(game: &P, play: P::Play) -> bool {
     game.action_of(play)
-        .is_ok_and(|action| game.legal_actions().contains(&action))
+        .is_ok_and(|action| game.is_legal(action))
 }
 
 /// The legal actions of `game`, by cards.

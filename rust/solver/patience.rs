@@ -105,6 +105,10 @@ impl Patience for Game {
     fn is_over(&self) -> bool {
         Game::is_over(self)
     }
+
+    fn is_legal(&self, action: Action) -> bool {
+        Game::is_legal(self, action)
+    }
 }
 
 #[cfg(test)]
@@ -169,6 +173,7 @@ mod tests {
         let budget = Budget::default();
         for seed in 0..30 {
             let mut game = Game::new(Deal::from_seed(seed, 12).unwrap(), Rules::modern(), true);
+            assert!(Patience::is_legal(&game, Action::Deal), "the fast check, not itself");
             let best = Patience::solve(&game, &budget).left();
             let standing = play_out(&mut game, |g| Patience::hint(g, &budget));
             assert!(standing.is_over, "{seed}");
