@@ -327,6 +327,13 @@ impl Game {
         self.legal_actions().is_empty()
     }
 
+    /// Whether the goal is reached: the stock dealt and few enough piles left
+    /// (none is no win: a blind game before its first deal).
+    pub fn is_won(&self) -> bool {
+        let piles = self.row.len();
+        self.stock().is_empty() && piles >= 1 && self.rules.is_won(piles)
+    }
+
     pub fn outcome(&self) -> Outcome {
         let piles = self.row.len();
         let is_over = self.is_over();

@@ -14,6 +14,7 @@ use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::Deal;
 use crate::error::{quoted, Error, Result};
+use crate::patience::{Patience, Solved, Standing};
 use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
@@ -27,16 +28,11 @@ pub enum ThrowAction<T> {
     Deal,
 }
 
-/// Where a game stands. `cards` counts what the row shows and the stock holds:
-/// every card not thrown out (Royal Marriage, Bayan), or the piles with each
-/// stock card one pile to come (Accordian Patience).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ThrowOutcome {
-    pub cards: usize,
-    /// The game's goal is reached ([`Throwing::is_won`]).
-    pub won: bool,
-    pub is_over: bool,
-}
+/// Where a game stands: every game's [`Standing`]. `cards` counts what the row
+/// shows and the stock holds: every card not thrown out (Royal Marriage,
+/// Bayan), or the piles with each stock card one pile to come (Accordian
+/// Patience); `won` says the game's goal is reached ([`Throwing::is_won`]).
+pub type ThrowOutcome = Standing;
 
 /// What [`ThrowGame`] reads and changes in every row: the cards a play can name
 /// (every card of a row of single cards, the top cards of a row of piles), left
@@ -180,6 +176,28 @@ pub struct Solution<P> {
     pub elapsed: Duration,
     /// The caller's cancel flag stopped the solve (the verdict is `Unknown`).
     pub cancelled: bool,
+}
+
+impl<P: fmt::Debug> Solved for Solution<P> {
+    fn verdict(&self) -> Verdict {
+        self.verdict
+    }
+
+    fn left(&self) -> usize {
+        self.cards
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancelled
+    }
 }
 
 impl<P> Solution<P> {
@@ -596,6 +614,76 @@ impl<G: Throwing> ThrowGame<G> {
     }
 }
 
+impl<G: Throwing> Patience for ThrowGame<G> {
+    type Action = ThrowAction<G::Throw>;
+    type Play = G::Play;
+    type Solution = Solution<G::Play>;
+
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        ThrowGame::legal_actions(self)
+    }
+
+    fn play(&mut self, action: Self::Action) -> Result<()> {
+        ThrowGame::play(self, action)
+    }
+
+    fn undo(&mut self) -> Option<Self::Action> {
+        ThrowGame::undo(self)
+    }
+
+    fn is_deal(action: Self::Action) -> bool {
+        action == ThrowAction::Deal
+    }
+
+    fn parse_play(text: &str) -> Result<G::Play> {
+        G::Play::parse(text)
+    }
+
+    fn action_of(&self, play: G::Play) -> Result<Self::Action> {
+        ThrowGame::action_of(self, play)
+    }
+
+    fn play_of(&self, action: Self::Action) -> G::Play {
+        ThrowGame::play_of(self, action)
+    }
+
+    fn history(&self) -> Vec<G::Play> {
+        ThrowGame::history(self)
+    }
+
+    fn last_play(&self) -> Option<G::Play> {
+        ThrowGame::last_play(self)
+    }
+
+    fn ply(&self) -> usize {
+        ThrowGame::ply(self)
+    }
+
+    fn is_blind(&self) -> bool {
+        ThrowGame::is_blind(self)
+    }
+
+    fn stock(&self) -> &[Card] {
+        ThrowGame::stock(self)
+    }
+
+    fn standing(&self) -> Standing {
+        self.outcome()
+    }
+
+    fn solve(&self, budget: &Budget) -> Solution<G::Play> {
+        ThrowGame::solve(self, budget)
+    }
+
+    fn hint(&self, budget: &Budget) -> Option<Self::Action> {
+        ThrowGame::hint(self, budget)
+    }
+
+    fn is_over(&self) -> bool {
+        ThrowGame::is_over(self)
+    }
+}
+
 impl<G: Throwing> fmt::Display for ThrowGame<G> {
     /// The row, and the stock size in a blind game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -625,11 +713,7 @@ pub(crate) mod check {
 
     /// `game` after `moves`, each of them legal.
     pub fn replay<G: Throwing>(game: &ThrowGame<G>, moves: &[G::Play]) -> ThrowGame<G> {
-        let mut end = game.clone();
-        for &play in moves {
-            end.play(end.action_of(play).unwrap()).unwrap();
-        }
-        end
+        crate::patience::replayed(game, moves).unwrap()
     }
 
     /// The fewest cards (piles) any line of throws leaves, by trying every

@@ -16,6 +16,7 @@
 
 use crate::budget::{Budget, Verdict};
 use crate::error::{quoted, Error, Result};
+use crate::patience;
 use crate::pool;
 use crate::rules::RuleSet;
 use crate::stats::{play_chunks, DealRange, Stats};
@@ -121,10 +122,7 @@ pub fn play_out<G: Throwing>(
             is_over: true,
         };
     }
-    while let Some(action) = choose(&game, strategy, budget) {
-        game.play(action).expect("strategies choose legal actions");
-    }
-    game.outcome()
+    patience::play_out(&mut game, |game| choose(game, strategy, budget))
 }
 
 /// What a simulation of a throw game plays.

@@ -3,12 +3,26 @@
 //! (`tests/data/perft.py`; every rule set, one-way and two-way, distances
 //! {1,3}, {2,3} and {1,2,3}, open and blind numbered deals).
 //!
-//! Two counts per line: through `Game` (legal actions, play, undo) and, for open
-//! rows, straight through `Rules::legal_moves` and `Row::apply`/`unapply`.
+//! Two counts per line: through `Game` (legal actions, play, undo, by the one
+//! [`perft`] every game shares) and, for open rows, straight through
+//! `Rules::legal_moves` and `Row::apply`/`unapply`.
+//!
+//! And every game's lines of `tests/data/perft-games.tsv` (written by the
+//! reference engine, `tests/data/perft_games.py`), counted by the same
+//! [`perft`] through the [`Patience`] interface: Accordion and its variants that
+//! are rules alone (Relaxed Accordion, 23 Skidoo; Accordion's Revenge draws its
+//! goal card from PySolFC's numbering, and the Python tests count it), and every
+//! throw game by its `Throwing::NAME`.
 
-use accordion::{Deal, Distances, Game, Row, RuleSet, Rules, Step};
+use accordion::accordian::Accordian;
+use accordion::bayan::game::Bayan;
+use accordion::royal::game::Royal;
+use accordion::runs::{Decade, Runs, SevenUp};
+use accordion::throw_game::{rule_set_of, ThrowGame, Throwing};
+use accordion::{perft, Deal, Distances, Game, Patience, Row, RuleSet, Rules, Step};
 
 const PERFT: &str = include_str!("data/perft.tsv");
+const PERFT_GAMES: &str = include_str!("data/perft-games.tsv");
 
 struct Line {
     text: &'static str,
@@ -38,20 +52,6 @@ fn lines() -> Vec<Line> {
             }
         })
         .collect()
-}
-
-fn game_perft(game: &mut Game, depth: usize) -> u64 {
-    let actions = game.legal_actions();
-    if depth == 1 {
-        return actions.len() as u64;
-    }
-    let mut total = 0;
-    for action in actions {
-        game.play(action).unwrap();
-        total += game_perft(game, depth - 1);
-        game.undo().unwrap();
-    }
-    total
 }
 
 fn row_perft(row: &mut Row, rules: &Rules, depth: usize) -> u64 {
@@ -97,7 +97,7 @@ fn games_count_the_reference_engines_sequences() {
     for line in lines() {
         let mut game = Game::new(line.deal.clone(), line.rules, line.blind);
         let found: Vec<u64> = (1..=line.counts.len())
-            .map(|depth| game_perft(&mut game, depth))
+            .map(|depth| perft(&mut game, depth))
             .collect();
         assert_eq!(found, line.counts, "{}", line.text);
         assert_eq!(game.ply(), 0);
@@ -114,4 +114,78 @@ fn rows_count_the_reference_engines_sequences() {
         assert_eq!(found, line.counts, "{}", line.text);
         assert_eq!(row, Row::from_cards(line.deal.cards()));
     }
+}
+
+/// The lines of `perft-games.tsv` of the game called `name`: (rules, blind,
+/// seed, cards, counts).
+fn game_lines(name: &str) -> Vec<(RuleSet, bool, u64, usize, Vec<u64>)> {
+    PERFT_GAMES
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .map(|text| text.split('\t').collect::<Vec<&str>>())
+        .filter(|fields| fields[0] == name)
+        .map(|fields| {
+            assert_eq!(fields.len(), 6, "{fields:?}");
+            (
+                fields[1].parse().unwrap(),
+                fields[2] == "blind",
+                fields[3].parse().unwrap(),
+                fields[4].parse().unwrap(),
+                fields[5].split(',').map(|n| n.parse().unwrap()).collect(),
+            )
+        })
+        .collect()
+}
+
+/// `game` counts `counts`, depth by depth, and is left at its start.
+fn counts_as_pinned<P: Patience>(mut game: P, counts: &[u64], line: &str) {
+    let found: Vec<u64> = (1..=counts.len()).map(|d| perft(&mut game, d)).collect();
+    assert_eq!(found, counts, "{line}");
+    assert_eq!(game.ply(), 0, "{line}");
+}
+
+fn throw_game_counts_as_pinned<G: Throwing>() {
+    let lines = game_lines(G::NAME);
+    assert_eq!(lines.len(), 2 * G::RULE_SETS.len(), "{}", G::NAME);
+    for (set, blind, seed, cards, counts) in lines {
+        let deal = G::numbered_deal(seed, cards).unwrap();
+        let game = ThrowGame::open_or_blind(deal, rule_set_of::<G>(set).unwrap(), blind);
+        counts_as_pinned(
+            game,
+            &counts,
+            &format!("{} {set:?} {blind} {seed}", G::NAME),
+        );
+    }
+}
+
+/// A game of Accordion's family that is its rules alone: its name and its rules under a set.
+type Variant = (&'static str, fn(RuleSet) -> Rules);
+
+#[test]
+fn every_game_counts_the_reference_engines_sequences_through_the_one_interface() {
+    let variants: [Variant; 3] = [
+        ("accordion", Rules::new),
+        ("relaxed-accordion", |set| {
+            Rules::new(set).with_two_way(true)
+        }),
+        ("23-skidoo", |set| {
+            Rules::new(set)
+                .with_distances("2,3".parse().unwrap())
+                .with_win_piles(2)
+                .unwrap()
+        }),
+    ];
+    for (name, rules) in variants {
+        let lines = game_lines(name);
+        assert_eq!(lines.len(), 2 * RuleSet::ALL.len(), "{name}");
+        for (set, blind, seed, cards, counts) in lines {
+            let game = Game::new(Deal::from_seed(seed, cards).unwrap(), rules(set), blind);
+            counts_as_pinned(game, &counts, &format!("{name} {set:?} {blind} {seed}"));
+        }
+    }
+    throw_game_counts_as_pinned::<Royal>();
+    throw_game_counts_as_pinned::<Bayan>();
+    throw_game_counts_as_pinned::<Accordian>();
+    throw_game_counts_as_pinned::<Runs<Decade>>();
+    throw_game_counts_as_pinned::<Runs<SevenUp>>();
 }

@@ -45,35 +45,8 @@ Graph = dict[str, dict[str, int]]
 
 #: Circles between Rust modules known today, each as the set of its modules; a circle
 #: not listed here, or one grown beyond its listed modules, fails, and so does a
-#: listed one that is gone (remove its entry then). Most are in files that the
-#: one-game-interface rewrite is rewriting.
-KNOWN_RUST_CIRCLES: list[frozenset[str]] = [
-    # The binding's classes pickle through `pickle.rs`, which restores them through
-    # the registry of games, whose entries rate and build those classes: so the
-    # binding's modules and `pickle.rs` use each other.
-    frozenset(
-        f"crate::python::{name}"
-        for name in (
-            "choose",
-            "game",
-            "numbering",
-            "pickle",
-            "registry",
-            "solver",
-            "throw",
-            "values",
-        )
-    ),
-    # Each throw game's `solve` method calls its solver, which plays the game.
-    frozenset({"crate::accordian::game", "crate::accordian::solver"}),
-    frozenset({"crate::bayan::game", "crate::bayan::solver"}),
-    frozenset({"crate::royal::game", "crate::royal::solver"}),
-    # The walk to a level reads the table of levels, and the table's writer
-    # judges levels with the walk's functions (`write_length`), its reader
-    # decodes `Level`, whose `Level::of` reads the calibration: to break, the
-    # writer moves up beside the walk and `Level` with its thresholds down.
-    frozenset({"crate::choose::difficulty", "crate::choose::level_table"}),
-]
+#: listed one that is gone (remove its entry then). None is left.
+KNOWN_RUST_CIRCLES: list[frozenset[str]] = []
 
 
 def strongly_connected(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:

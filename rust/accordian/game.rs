@@ -116,7 +116,7 @@ impl Throwing for Accordian {
     const ALIASES: &'static [&'static str] = &["uva-127", "card-accordion"];
     const RULE_SETS: &'static [RuleSet] = &RULE_SETS;
     const RULES_IN_WORDS: &'static str = "the rules modern or uva";
-    const WON_AT: usize = 1;
+    const WON_AT: usize = super::row::WON_AT;
     const MIN_CARDS: usize = 1;
 
     fn with_rules(rules: RuleSet) -> Accordian {
@@ -174,15 +174,7 @@ impl Throwing for Accordian {
 
     /// The mover's top card, then the target's.
     fn play_of(row: &AccordianRow, shift: Shift) -> Play {
-        let tops = row.cards();
-        let from = shift.from as usize;
-        match (tops.get(from), from.checked_sub(shift.gap as usize)) {
-            (Some(&mover), Some(to)) => Play::Move {
-                mover,
-                target: tops[to],
-            },
-            _ => Play::Deal,
-        }
+        row.play_of(shift)
     }
 
     /// Both cards must be on top of their piles, the target 1 or 3 piles left

@@ -20,4 +20,4 @@ pub mod solver;
 
 pub use game::{play_uva, Accordian, AccordianAction, AccordianGame, AccordianOutcome, RULE_SETS};
 pub use row::{AccordianRow, Shift};
-pub use solver::{hint, play_forced, solve, solve_row, Solution};
+pub use solver::{play_forced, solve, solve_row, Solution};

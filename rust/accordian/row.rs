@@ -8,8 +8,13 @@
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::DECK_SIZE;
+use crate::game::Play;
 use crate::throw_game::{RowCards, ThrowRow};
 use std::fmt;
+
+/// Piles left by a win: one (the game's `Throwing::WON_AT`, here for its
+/// solver too).
+pub const WON_AT: usize = 1;
 
 /// The distances a card moves, leftwards: one place (a slide) or three (a leap).
 pub const GAPS: [usize; 2] = [1, 3];
@@ -55,6 +60,20 @@ fn card(index: u8) -> Card {
 }
 
 impl AccordianRow {
+    /// The play of `shift` by cards: the mover's top card, then the target's
+    /// (`deal` for a shift that names no pile).
+    pub fn play_of(&self, shift: Shift) -> Play {
+        let tops = self.cards();
+        let from = shift.from as usize;
+        match (tops.get(from), from.checked_sub(shift.gap as usize)) {
+            (Some(&mover), Some(to)) => Play::Move {
+                mover,
+                target: tops[to],
+            },
+            _ => Play::Deal,
+        }
+    }
+
     /// The number of piles.
     pub fn len(&self) -> usize {
         self.tops.len()

@@ -21,14 +21,12 @@
 //! the reference engine's plain search over every position, and the Rust tests
 //! against brute force over every line.
 
-use super::game::{Accordian, AccordianAction, AccordianGame};
-use super::row::{AccordianRow, Shift};
+use super::row::{AccordianRow, Shift, WON_AT};
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
 use crate::game::Play;
-use crate::rules::RuleSet;
-use crate::throw_game::{ThrowRow, Throwing};
+use crate::throw_game::ThrowRow;
 use crate::throw_search::{deepen, Deepening};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
@@ -117,7 +115,7 @@ impl Deepening for Position {
     }
 
     fn apply(&mut self, shift: Shift) -> (Play, bool) {
-        let play = Accordian::play_of(&self.row, shift);
+        let play = self.row.play_of(shift);
         (play, self.row.apply(shift))
     }
 
@@ -156,7 +154,7 @@ pub fn solve_row(row: &AccordianRow, budget: &Budget) -> Solution {
         lost: FxHashMap::default(),
         capacity: budget.memory_bytes / ENTRY_BYTES,
     };
-    deepen(position, floor(row), 1, Accordian::WON_AT, budget)
+    deepen(position, floor(row), 1, WON_AT, budget)
 }
 
 /// The one line of the `uva` rules from a position: the forced moves to the
@@ -166,33 +164,19 @@ pub fn play_forced(row: &AccordianRow) -> Solution {
     let mut row = *row;
     let mut moves = Vec::new();
     while let Some(shift) = row.uva_move() {
-        moves.push(Accordian::play_of(&row, shift));
+        moves.push(row.play_of(shift));
         row.apply(shift);
     }
     let nodes = moves.len() as u64;
-    Solution::proved(moves, row.len(), Accordian::WON_AT, nodes, start)
-}
-
-/// A hint: the next action of best play, `None` when the game is over. Under
-/// `uva` it is the forced action. Under `modern`, in a blind game with cards in
-/// the stock it is `deal` (dealing never takes a move away: a card's moves
-/// depend only on the piles to its left, so dealing everything first turns the
-/// game into the open one and loses nothing); otherwise the first move of the
-/// solver's line from the position (a winning line if there is one, else one
-/// leaving the fewest piles). `None` also when the budget ran out before any
-/// line was found.
-pub fn hint(game: &AccordianGame, budget: &Budget) -> Option<AccordianAction> {
-    if game.rules() == RuleSet::Uva || game.may_deal() {
-        return game.legal_actions().last().copied();
-    }
-    let first = *solve_row(game.row(), budget).moves.first()?;
-    Some(game.action_of(first).expect("the solver's line is legal"))
+    Solution::proved(moves, row.len(), WON_AT, nodes, start)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accordian::game::{Accordian, AccordianGame};
     use crate::deal::Deal;
+    use crate::rules::RuleSet;
     use crate::throw_game::check;
 
     #[test]
@@ -221,13 +205,13 @@ mod tests {
     fn hints_deal_first_in_blind_modern_play_and_follow_uva() {
         let deal: Deal = "5C 5H 9H 9D 2D".parse().unwrap();
         let mut blind = AccordianGame::new(deal.clone(), true, RuleSet::Modern).unwrap();
-        while let Some(action) = hint(&blind, &Budget::default()) {
+        while let Some(action) = blind.hint(&Budget::default()) {
             blind.play(action).unwrap();
         }
         assert!(blind.is_won());
         assert_eq!(blind.history().len(), 5 + 4);
         let mut uva = AccordianGame::new(deal.clone(), true, RuleSet::Uva).unwrap();
-        while let Some(action) = hint(&uva, &Budget::default()) {
+        while let Some(action) = uva.hint(&Budget::default()) {
             assert_eq!(uva.legal_actions(), [action]);
             uva.play(action).unwrap();
         }

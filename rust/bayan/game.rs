@@ -78,7 +78,7 @@ impl Throwing for Bayan {
     /// PySolFC's one rule set: deal whenever you like.
     const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
-    const WON_AT: usize = 0;
+    const WON_AT: usize = super::row::WON_AT;
     const MIN_CARDS: usize = 1;
 
     fn with_rules(_rules: RuleSet) -> Bayan {

@@ -6,6 +6,10 @@ use crate::throw_game::ThrowRow;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
+/// Cards left by a win: none (the game's `Throwing::WON_AT`, here for its
+/// solver too).
+pub const WON_AT: usize = 0;
+
 /// The distances between the two cards of a pair (PySolFC's `ALLOWED_JUMPS`).
 pub const GAPS: [usize; 2] = [1, 3];
 

@@ -17,12 +17,11 @@
 //! reference engine's plain search over every position, and the Rust tests
 //! against brute force over every line.
 
-use super::game::Bayan;
 use super::play::BayanPlay;
-use super::row::{BayanRow, Pair, GAPS};
+use super::row::{BayanRow, Pair, GAPS, WON_AT};
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
-use crate::throw_game::{ThrowRow, Throwing};
+use crate::throw_game::ThrowRow;
 use crate::throw_search::{deepen, Deepening};
 use rustc_hash::FxHashSet;
 
@@ -150,12 +149,13 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     for &card in cards {
         position.tally(card, 1);
     }
-    deepen(position, cards.len() % 2, 2, Bayan::WON_AT, budget)
+    deepen(position, cards.len() % 2, 2, WON_AT, budget)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bayan::game::Bayan;
     use crate::deal::Deal;
     use crate::throw_game::check;
 

@@ -1,5 +1,6 @@
 //! The levels of the first numbered deals of each calibrated length, worked
-//! out once (`levels.bin`), so that [`super::difficulty::next_at_level`] finds
+//! out once (`levels.bin`, written by [`super::difficulty::write_length`]), so
+//! that [`super::difficulty::next_at_level`] finds
 //! a deal among them at once instead of rating candidates for tens or hundreds
 //! of milliseconds (`docs/difficulty.md`, "Generation speed").
 //!
@@ -33,11 +34,9 @@
 //! byte of three two-bit judgments (easy in the low bits, then medium, hard;
 //! 0 no, 1 yes, 2 undecided).
 
-use super::difficulty::{judge_level, rate_for_table, Level, CHOOSING_NODES};
+use super::level::Level;
 use super::Judged;
-use crate::deal::Deal;
 use crate::rules::Rules;
-use crate::solver::Verdict;
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 8] = b"ACLEVEL2";
@@ -110,7 +109,7 @@ fn decode(code: u8) -> Option<Level> {
     }
 }
 
-fn encode(level: Option<Level>) -> u8 {
+pub(crate) fn encode(level: Option<Level>) -> u8 {
     match level {
         None => 0,
         Some(Level::Easy) => 1,
@@ -212,40 +211,21 @@ pub fn last_at_level(level: Level, cards: usize, rules: &Rules) -> Option<u64> {
         .filter(|&last| last > 0)
 }
 
-/// Rate numbers 1, 2, … of `cards` cards under the modern rules until
-/// `winnable` of them can be won, and append their entries in the file's
-/// format to `out` (the magic first if `out` is empty). `progress` is called
-/// with each number rated.
-pub fn write_length(cards: usize, winnable: u64, out: &mut Vec<u8>, progress: impl Fn(u64)) {
+/// Append the entries of rows of `cards` cards in the file's format to `out`
+/// (the magic first if `out` is empty): `codes` for numbers 1, 2, … (each
+/// [`encode`]d), and the three judgments of each number rated out of budget.
+pub(crate) fn append_length(
+    cards: usize,
+    codes: &[u8],
+    judged: &[(u64, [Judged<()>; 3])],
+    out: &mut Vec<u8>,
+) {
     if out.is_empty() {
         out.extend_from_slice(MAGIC);
     }
-    let rules = Rules::modern();
-    let mut codes = Vec::new();
-    let mut judged = Vec::new();
-    let mut won = 0;
-    let mut seed = 0;
-    while won < winnable {
-        seed += 1;
-        let deal = Deal::from_seed(seed, cards).expect("a row length of 1 to 52 cards");
-        let rating = rate_for_table(&deal, &rules, CHOOSING_NODES);
-        let code = match rating.verdict {
-            Verdict::Win => {
-                won += 1;
-                encode(rating.level)
-            }
-            Verdict::Loss => 0,
-            Verdict::Unknown => {
-                let at = |level| judge_level(&deal, level, &rules, None);
-                judged.push((seed, Level::ALL.map(at)));
-                0
-            }
-        };
-        codes.push(code);
-        progress(seed);
-    }
     out.push(u8::try_from(cards).expect("at most 52 cards"));
-    out.extend_from_slice(&u32::try_from(seed).expect("under 2^32").to_le_bytes());
+    let numbers = u32::try_from(codes.len()).expect("under 2^32");
+    out.extend_from_slice(&numbers.to_le_bytes());
     for four in codes.chunks(4) {
         out.push(
             four.iter()
@@ -255,7 +235,7 @@ pub fn write_length(cards: usize, winnable: u64, out: &mut Vec<u8>, progress: im
     }
     out.extend_from_slice(&(judged.len() as u32).to_le_bytes());
     for (seed, three) in judged {
-        out.extend_from_slice(&(seed as u32).to_le_bytes());
+        out.extend_from_slice(&(*seed as u32).to_le_bytes());
         out.push(
             three
                 .iter()
@@ -269,6 +249,9 @@ pub fn write_length(cards: usize, winnable: u64, out: &mut Vec<u8>, progress: im
 mod tests {
     use super::*;
     use crate::choose::difficulty::CALIBRATION;
+    use crate::choose::difficulty::{judge_level, rate_for_table, write_length, CHOOSING_NODES};
+    use crate::deal::Deal;
+    use crate::solver::Verdict;
 
     #[test]
     fn the_file_is_well_formed_and_covers_every_calibrated_length() {

@@ -11,6 +11,7 @@
 
 mod careful;
 pub mod difficulty;
+pub mod level;
 pub mod level_table;
 pub mod throw_rating;
 pub mod winnable;

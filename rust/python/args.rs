@@ -10,6 +10,7 @@
 //! included (they become their escapes, `\ud800`, which no parser takes, so the parser's own
 //! error names the text).
 
+use crate::deal::DECK_SIZE;
 use crate::error::Error;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -205,5 +206,31 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         Ok(Text(text(&obj, "text")?.into_owned()))
+    }
+}
+
+/// A game's name as an argument (`rate(…, game="bayan")`): text (see
+/// [`text`]), anything but a str a `TypeError` naming `game`.
+pub struct GameName(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for GameName {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(GameName(text(&obj, "game")?.into_owned()))
+    }
+}
+
+/// A number of cards per deal: an int `least` to 52 (default 52).
+pub fn card_count(obj: Option<&Bound<'_, PyAny>>, least: usize) -> PyResult<usize> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(DECK_SIZE);
+    };
+    let expected = format!("{least} to 52 cards");
+    let count: usize = whole(obj, "cards", &expected)?;
+    if (least..=DECK_SIZE).contains(&count) {
+        Ok(count)
+    } else {
+        Err(Error::argument("cards", &expected, count).into())
     }
 }

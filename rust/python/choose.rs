@@ -2,19 +2,17 @@
 //! `rate` (of every game: Accordion's rows and, bound once over `Throwing`, the
 //! throw games'), `difficulty_deal` and the `Rating` value.
 
-use super::args::{jobs_arg, optional_whole, seed as seed_arg};
+use super::args::{jobs_arg, optional_whole, seed as seed_arg, GameName};
 use super::interrupt::run_interruptible;
-use super::pickle::{by_restore, malformed_state, verdict, Reduced};
+use super::rating::PyRating;
 use super::registry;
 use super::values::{card_count, deal_arg, rules_arg, PyDeal};
-use crate::choose::difficulty::{self, Level, Rating};
-use crate::choose::{throw_rating, winnable, Numbers};
+use crate::choose::difficulty::{self, Level};
+use crate::choose::{winnable, Numbers};
 use crate::error::{quoted, Error};
 use crate::rules::Rules;
-use crate::throw_game::Throwing;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
 
 /// The start of a search: the caller's number (checked), or `None` for a
 /// random one ([`random_start`]).
@@ -83,115 +81,6 @@ fn winnable_deal(
     })
 }
 
-/// How hard an open deal is: the share of the moves a careful player weighs that
-/// would throw the win away (docs/difficulty.md).
-#[pyclass(frozen, eq, name = "Rating", module = "accordion._core")]
-#[derive(Clone, PartialEq)]
-pub struct PyRating(Rating);
-
-impl PyRating {
-    /// The rating pickled by `__reduce__`.
-    pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyRating> {
-        type State = (String, u32, u32, u64, Option<f64>, Option<String>);
-        let (result, moves, losing, nodes, difficulty, level): State =
-            state.extract().map_err(|_| {
-                let shape =
-                    "(result, moves, losing, nodes: whole numbers 0 or more, difficulty, level)";
-                malformed_state("Rating", shape, state)
-            })?;
-        Ok(PyRating(Rating {
-            verdict: verdict(&result)?,
-            moves,
-            losing,
-            nodes,
-            difficulty,
-            level: level.map(|name| name.parse()).transpose()?,
-        }))
-    }
-}
-
-#[pymethods]
-impl PyRating {
-    /// Pickle support: the fields, rebuilt by `_restore`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        let r = &self.0;
-        let state = (
-            r.verdict.name(),
-            r.moves,
-            r.losing,
-            r.nodes,
-            r.difficulty,
-            r.level.map(Level::name),
-        );
-        by_restore(py, "Rating", state.into_pyobject(py)?)
-    }
-
-    /// ``win``; ``loss`` (unwinnable); ``unknown`` (undecided within the budget).
-    #[getter]
-    fn result(&self) -> &'static str {
-        self.0.verdict.name()
-    }
-
-    /// The moves the careful player weighs along its line to the win (the ones it
-    /// rejects and the ones it plays); 0 unless winnable.
-    #[getter]
-    fn moves(&self) -> u32 {
-        self.0.moves
-    }
-
-    /// Of :attr:`moves`, the ones that throw the win away.
-    #[getter]
-    fn losing(&self) -> u32 {
-        self.0.losing
-    }
-
-    /// Nodes the game's solver searched to rate the deal (positions; intervals for Royal
-    /// Marriage): its cost, on which the rating itself does not depend.
-    #[getter]
-    fn nodes(&self) -> u64 {
-        self.0.nodes
-    }
-
-    /// ``losing / moves`` for a winnable deal (0.0 for a deal already won), else ``None``.
-    #[getter]
-    fn difficulty(&self) -> Option<f64> {
-        self.0.difficulty
-    }
-
-    /// ``easy``, ``medium`` or ``hard`` by the thresholds calibrated for the deal's length
-    /// (docs/difficulty.md); ``None`` unless winnable, for rows shorter than the shortest
-    /// calibrated length, and for the throw games (the levels are calibrated on Accordion).
-    #[getter]
-    fn level(&self) -> Option<&'static str> {
-        self.0.level.map(Level::name)
-    }
-
-    /// The rating as a JSON object: ``result``, ``difficulty``, ``level``, ``moves``,
-    /// ``losing``, ``nodes``.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("result", self.result())?;
-        dict.set_item("difficulty", self.0.difficulty)?;
-        dict.set_item("level", self.level())?;
-        dict.set_item("moves", self.0.moves)?;
-        dict.set_item("losing", self.0.losing)?;
-        dict.set_item("nodes", self.0.nodes)?;
-        Ok(dict)
-    }
-
-    fn __repr__(&self) -> String {
-        match self.0.difficulty {
-            Some(d) => format!(
-                "<Rating {}: difficulty {d:.3}, {} of {} moves losing>",
-                self.level().unwrap_or("unrated"),
-                self.0.losing,
-                self.0.moves
-            ),
-            None => format!("<Rating {}: {} nodes>", self.result(), self.0.nodes),
-        }
-    }
-}
-
 /// Rate an open deal of ``game`` (default ``accordion``; ``royal-marriage``, ``bayan``,
 /// ``accordian``) under ``rules`` (the game's first rule set by default; the forced rule
 /// sets are refused: ``strict``, ``strict-leap``, ``uva``). A throw game's rating has no
@@ -202,42 +91,30 @@ fn rate(
     py: Python<'_>,
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
-    game: Option<&Bound<'_, PyAny>>,
+    game: Option<GameName>,
 ) -> PyResult<PyRating> {
-    let name = match game.filter(|g| !g.is_none()) {
-        Some(game) => super::args::text(game, "game")?.into_owned(),
-        None => "accordion".to_string(),
-    };
-    // Accordion's rating has levels; every throw game of the registry rates its own way.
-    let entries = registry::entries();
-    if let Some(entry) = entries.iter().find(|e| e.name == name) {
-        return (entry.rate)(py, deal, rules);
-    }
-    if name != "accordion" {
-        let mut names: Vec<&str> = vec!["accordion"];
-        names.extend(entries.iter().map(|e| e.name));
+    let name = game.map_or_else(|| "accordion".to_string(), |g| g.0);
+    // Every game registered how it rates (Accordion's rating has levels).
+    let Some(rate) = registry::rate_of(&name) else {
+        let mut names = registry::rated_games();
         let last = names.pop().unwrap_or_default();
         let expected = format!("{} or {last}", names.join(", "));
         return Err(Error::argument("game", &expected, quoted(&name)).into());
-    }
-    let deal = deal_arg(deal)?;
-    let rules = rules_or_modern(rules)?;
-    let rating = run_interruptible(py, |cancel| {
-        difficulty::rate(&deal, &rules, Some(cancel.clone()))
-    })??;
-    Ok(PyRating(rating))
+    };
+    rate(py, deal, rules)
 }
 
-/// [`rate`] for the throw game `G`: its deal and rules checked as its classes check them.
-pub(crate) fn rate_throw<G: Throwing>(
+/// Accordion's `rate`: an open row under `rules` (default: modern), rated with
+/// levels.
+pub fn rate_accordion(
     py: Python<'_>,
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRating> {
-    let deal = super::throw::deal_of::<G>(deal)?;
-    let rules = super::throw::rules_of::<G>(rules)?;
+    let deal = deal_arg(deal)?;
+    let rules = rules_or_modern(rules)?;
     let rating = run_interruptible(py, |cancel| {
-        throw_rating::rate(&deal, rules, Some(cancel.clone()))
+        difficulty::rate(&deal, &rules, Some(cancel.clone()))
     })??;
     Ok(PyRating(rating))
 }

@@ -1,8 +1,8 @@
 //! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
 
 use super::args::{shown, wrong_type, Flag, Seconds};
-use super::errors::NoMoveToUndoError;
 use super::legal::{LegalMoves, LiveMoves};
+use super::patience::{hint, history_texts, is_legal, legal_plays, undo};
 use super::pickle::{by_restore, Reduced};
 use super::values::{
     deal_arg, picture, play_arg, py_bool, rules_arg, PyDeal, PyMove, PyOutcome, PyRules,
@@ -47,20 +47,14 @@ pub struct PyGame {
 
 impl LiveMoves for PyGame {
     fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let game = &slf.borrow().game;
-        game.legal_actions()
+        legal_plays(&slf.borrow().game)
             .into_iter()
-            .map(|a| Ok(PyMove(game.play_of(a)).into_pyobject(slf.py())?.into_any()))
+            .map(|p| Ok(PyMove(p).into_pyobject(slf.py())?.into_any()))
             .collect()
     }
 
     fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
-        let Ok(play) = play_arg(play) else {
-            return false;
-        };
-        let game = &slf.borrow().game;
-        game.action_of(play)
-            .is_ok_and(|action| game.is_legal(action))
+        play_arg(play).is_ok_and(|play| is_legal(&slf.borrow().game, play))
     }
 }
 
@@ -72,12 +66,7 @@ impl PyGame {
             deal: self.game.deal().clone(),
             seed: self.seed,
         };
-        let history: Vec<String> = self
-            .game
-            .history()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let history = history_texts(&self.game);
         let state = (
             deal,
             PyRules(self.game.rules()),
@@ -219,12 +208,7 @@ impl PyGame {
     ///     NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
     ///         ``IndexError``).
     fn undo(&mut self) -> PyResult<PyMove> {
-        let last = self
-            .game
-            .last_play()
-            .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))?;
-        self.game.undo();
-        Ok(PyMove(last))
+        Ok(PyMove(undo(&mut self.game)?))
     }
 
     /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
@@ -244,7 +228,7 @@ impl PyGame {
         // A copy, and no borrow held while the GIL is released: another thread's
         // `play` must not meet "Already borrowed" (issue 24).
         let game = slf.borrow().game.clone();
-        super::solver::hint(slf.py(), &game, timeout.0)
+        Ok(hint(slf.py(), &game, timeout.0)?.map(PyMove))
     }
 
     /// An independent game in the same position, with the same history (undo works on it).

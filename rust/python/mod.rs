@@ -13,8 +13,8 @@
 //!    … fn solve_…; }` invocation (the class names, and each game's own
 //!    docstrings as doc comments; `bayan.rs` is the whole of it) and a
 //!    `register` that calls the `register_classes` it defines;
-//! 3. add `mod <game>;` and `<game>::register(m)?` below, `"<Game>Game"` to
-//!    `pickle::restore`'s replayed kinds and its outcome to the restored ones;
+//! 3. add `mod <game>;` and `<game>::register(m)?` below (the invocation
+//!    registers how its classes rebuild from a pickle);
 //! 4. state its classes in `python/accordion/_core.pyi` as subclasses of the
 //!    private generic bases there (`_ThrowMove`, `_ThrowOutcome`,
 //!    `_ThrowGame[M, O]`, `_ThrowSolution[M]`), with the same docstrings.
@@ -40,7 +40,9 @@ mod game;
 mod interrupt;
 mod legal;
 mod numbering;
+mod patience;
 mod pickle;
+mod rating;
 mod registry;
 mod royal;
 mod runs;
@@ -50,6 +52,7 @@ mod throw;
 mod values;
 
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -60,18 +63,29 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<legal::LegalMoves>()?;
+    // Accordion rates first: `rate` lists the games in the order they registered.
+    registry::add_rate("accordion", choose::rate_accordion);
     royal::register(m)?;
     bayan::register(m)?;
     accordian::register(m)?;
     runs::register(m)?;
     blind::register(m)?;
     solver::register(m)?;
-    numbering::register(m)?;
+    m.add_function(wrap_pyfunction!(values::pysol_goal, m)?)?;
     choose::register(m)?;
     m.add_function(wrap_pyfunction!(interrupt::interrupt_all, m)?)?;
     m.add_class::<interrupt::CancelToken>()?;
     m.add("_cancel_scopes", interrupt::cancel_scopes(m.py())?)?;
-    m.add_function(wrap_pyfunction!(pickle::restore, m)?)?;
+    m.add_function(wrap_pyfunction!(registry::restore, m)?)?;
+    // Accordion's classes that rebuild from a pickled state (the throw games'
+    // register theirs with their classes).
+    registry::add_restore("Game", pickle::replayed);
+    registry::add_restore("Outcome", |py, _, state| {
+        values::outcome_from_state(state)?.into_bound_py_any(py)
+    });
+    registry::add_restore("Rating", |py, _, state| {
+        rating::PyRating::from_state(state)?.into_bound_py_any(py)
+    });
     m.add_function(wrap_pyfunction!(registry::games, m)?)?;
     m.add("MAX_JOBS", crate::pool::MAX_JOBS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,9 +1,10 @@
-//! The numberings of other programs (`crate::numbering`) as `Deal`
-//! constructors and `pysol_goal`: arguments checked here, generators in the core.
+//! The numberings of other programs (`crate::numbering`): the arguments of
+//! `Deal`'s constructors and of `pysol_goal` (both in `values.rs`, beside the
+//! classes they build) checked here, the generators in the core.
 
-use super::args::shown;
+use super::args::{card_count, shown};
 use super::registry;
-use super::values::{card_count, PyCard, PyDeal};
+use crate::deal::Deal;
 use crate::error::Error;
 use crate::numbering::pysol::{self, Number, PysolGame};
 use crate::numbering::{knuth, solvitaire};
@@ -91,19 +92,16 @@ pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolArg> {
     Err(pysol::unknown_among(&key, &named).into())
 }
 
-pub fn from_pysol(number: &Bound<'_, PyAny>, game: &Bound<'_, PyAny>) -> PyResult<PyDeal> {
+pub fn from_pysol(number: &Bound<'_, PyAny>, game: &Bound<'_, PyAny>) -> PyResult<Deal> {
     let number = pysol_number(number)?;
     let layout = match pysol_game(game)? {
         PysolArg::Table(game) => pysol::layout(number, game),
         PysolArg::Registered => pysol::dealt(number, pysol::Dealing::Row),
     };
-    Ok(PyDeal {
-        deal: layout.deal,
-        seed: None,
-    })
+    Ok(layout.deal)
 }
 
-pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<PyDeal> {
+pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<Deal> {
     let game: solvitaire::SolvitaireGame = game.parse()?;
     let value = int_arg(seed, "seed")?.and_then(|s| i64::try_from(s).ok());
     let value = value.ok_or_else(|| {
@@ -113,13 +111,10 @@ pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<PyDeal> 
             shown(seed),
         )
     })?;
-    Ok(PyDeal {
-        deal: solvitaire::deal(value, game)?,
-        seed: None,
-    })
+    Ok(solvitaire::deal(value, game)?)
 }
 
-pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeal> {
+pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Deal> {
     // Signature order: the seed, then the cards.
     let seed = int_arg(seed, "seed")?
         .and_then(|s| i64::try_from(s).ok())
@@ -135,10 +130,7 @@ pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> 
         None => knuth::LATE_BINDING_CARDS,
         some => card_count(some, 1)?,
     };
-    Ok(PyDeal {
-        deal: knuth::deal(seed, cards)?,
-        seed: None,
-    })
+    Ok(knuth::deal(seed, cards)?)
 }
 
 /// The rules of PySolFC's `game` (`crate::numbering::pysol::PysolGame::rules`).
@@ -156,22 +148,4 @@ pub fn pysol_rules(
         // A game of its own, played under its modern rules.
         PysolArg::Registered => Ok(crate::rules::Rules::modern()),
     }
-}
-
-/// The goal card of PySolFC's Accordion's Revenge game ``number``.
-///
-/// The game is won only when this card ends on top of the last pile.
-///
-/// Raises:
-///     InvalidDealError: a game number out of range.
-#[pyfunction]
-pub fn pysol_goal(number: &Bound<'_, PyAny>) -> PyResult<PyCard> {
-    let layout = pysol::layout(pysol_number(number)?, PysolGame::AccordionsRevenge);
-    Ok(PyCard(
-        layout.goal.expect("Accordion's Revenge has a goal card"),
-    ))
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(pysol_goal, m)?)
 }

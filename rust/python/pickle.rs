@@ -1,4 +1,6 @@
-//! Pickle and `copy` support for every value type of the core.
+//! Pickle and `copy` support for every value type of the core: the helpers
+//! each class's `__reduce__` and restore use (the dispatcher, `_restore`, is the
+//! registry's: every class registers how it rebuilds).
 //!
 //! `__reduce__` names a callable and its arguments. Types with a public
 //! constructor are rebuilt through it (`Card.from_index`, `Move.parse`,
@@ -16,11 +18,9 @@
 //! says so.
 
 use super::errors::InvalidPickleError;
-use super::{choose, registry, values};
 use crate::budget::Verdict;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use pyo3::IntoPyObjectExt;
 
 /// What `__reduce__` returns: a callable and its arguments.
 pub type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
@@ -45,40 +45,6 @@ pub fn by_method<'py, T: pyo3::PyClass>(
     args: Bound<'py, PyTuple>,
 ) -> PyResult<Reduced<'py>> {
     Ok((slf.as_any().get_type().getattr(method)?, args))
-}
-
-/// Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
-///
-/// Raises:
-///     InvalidPickleError: a ``kind`` or ``state`` that no ``__reduce__`` wrote
-///         (a pickle tampered with or damaged); the message names what is wrong.
-#[pyfunction]
-#[pyo3(name = "_restore")]
-pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
-    let object = match kind {
-        "Outcome" => any(py, values::outcome_from_state(state))?,
-        "Game" => replayed(py, kind, state)?,
-        "Rating" => any(py, choose::PyRating::from_state(state))?,
-        // The throw games' classes, as each game registered them.
-        _ => match registry::restore_of(kind) {
-            Some(restore) => restore(py, kind, state)?,
-            None => {
-                return Err(InvalidPickleError::new_err(format!(
-                    "not an accordion pickle: no class of accordion pickles as {}",
-                    shown_text(kind)
-                )))
-            }
-        },
-    };
-    Ok(object.unbind())
-}
-
-/// A value rebuilt by `restore`, as a Python object.
-fn any<'py, T: IntoPyObject<'py>>(
-    py: Python<'py>,
-    value: PyResult<T>,
-) -> PyResult<Bound<'py, PyAny>> {
-    value?.into_bound_py_any(py)
 }
 
 /// A game of class `kind` from `(deal, rules, blind, history)`, its history replayed.
@@ -154,7 +120,7 @@ fn tampered(py: Python<'_>, kind: &str, what: &str, error: &PyErr) -> PyErr {
 }
 
 /// `text` quoted as Python writes a str, cut to 40 characters.
-fn shown_text(text: &str) -> String {
+pub fn shown_text(text: &str) -> String {
     let cut: String = text.chars().take(40).collect();
     format!("{cut:?}")
 }

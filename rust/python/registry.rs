@@ -1,11 +1,13 @@
 //! The throw games bound here, as data (OpenSpiel's way: a game registers
 //! itself). Each `throw_game!` invocation adds its game's [`Entry`] when the
-//! module is built, and each class that rebuilds from a pickled state its
-//! [`Restore`]; what dispatches by game — `rate`, `_restore`, PySolFC's
-//! numbered deals, `games()` — reads the entries instead of matching names, so
-//! a game bound by one invocation is known to all of them.
+//! module is built, and each class that rebuilds from a pickled state (every
+//! game's, Accordion's too) its [`Restore`]; what dispatches by game — `rate`,
+//! `_restore`, PySolFC's numbered deals, `games()` — reads the entries instead
+//! of matching names, so a game bound by one invocation is known to all of them.
 
-use super::choose::PyRating;
+use super::errors::InvalidPickleError;
+use super::pickle::shown_text;
+use super::rating::PyRating;
 use crate::rules::RuleSet;
 use crate::throw_game::Throwing;
 use pyo3::prelude::*;
@@ -19,7 +21,7 @@ pub type Rate = fn(Python<'_>, &Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>) -> 
 pub type Restore =
     for<'py> fn(Python<'py>, &str, &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyAny>>;
 
-/// One throw game's facts, from its [`Throwing`] type, and its `rate`.
+/// One throw game's facts, from its [`Throwing`] type.
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub name: &'static str,
@@ -30,12 +32,11 @@ pub struct Entry {
     pub won_at: usize,
     pub stock: &'static str,
     pub min_cards: usize,
-    pub rate: Rate,
 }
 
 impl Entry {
-    /// The entry of `G`, rated by `rate`.
-    pub fn of<G: Throwing>(rate: Rate) -> Entry {
+    /// The entry of `G`.
+    pub fn of<G: Throwing>() -> Entry {
         Entry {
             name: G::NAME,
             title: G::TITLE,
@@ -45,7 +46,6 @@ impl Entry {
             won_at: G::WON_AT,
             stock: G::STOCK,
             min_cards: G::MIN_CARDS,
-            rate,
         }
     }
 
@@ -60,6 +60,7 @@ impl Entry {
 
 static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 static RESTORES: Mutex<Vec<(&'static str, Restore)>> = Mutex::new(Vec::new());
+static RATES: Mutex<Vec<(&'static str, Rate)>> = Mutex::new(Vec::new());
 
 /// A lock that a panic elsewhere cannot poison for good (the lists stay whole:
 /// every change is one push or one assignment).
@@ -86,6 +87,29 @@ pub fn add_restore(kind: &'static str, restore: Restore) {
     }
 }
 
+/// Register how the game called `name` rates a deal (every game's `rate`,
+/// Accordion's too, in the order `rate`'s error lists them).
+pub fn add_rate(name: &'static str, rate: Rate) {
+    let mut rates = locked(&RATES);
+    match rates.iter().position(|(n, _)| *n == name) {
+        Some(i) => rates[i] = (name, rate),
+        None => rates.push((name, rate)),
+    }
+}
+
+/// How the game called `name` rates a deal, if it is a registered one.
+pub fn rate_of(name: &str) -> Option<Rate> {
+    locked(&RATES)
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, rate)| rate)
+}
+
+/// The names of the games that rate deals, in the order they were registered.
+pub fn rated_games() -> Vec<&'static str> {
+    locked(&RATES).iter().map(|&(name, _)| name).collect()
+}
+
 /// The registered games, in the order they were bound.
 pub fn entries() -> Vec<Entry> {
     locked(&ENTRIES).clone()
@@ -97,6 +121,24 @@ pub fn restore_of(kind: &str) -> Option<Restore> {
         .iter()
         .find(|(k, _)| *k == kind)
         .map(|&(_, restore)| restore)
+}
+
+/// Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
+///
+/// Raises:
+///     InvalidPickleError: a ``kind`` or ``state`` that no ``__reduce__`` wrote
+///         (a pickle tampered with or damaged); the message names what is wrong.
+#[pyfunction]
+#[pyo3(name = "_restore")]
+pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+    // Every class rebuilt here registered how (`add_restore`).
+    match restore_of(kind) {
+        Some(restore) => Ok(restore(py, kind, state)?.unbind()),
+        None => Err(InvalidPickleError::new_err(format!(
+            "not an accordion pickle: no class of accordion pickles as {}",
+            shown_text(kind)
+        ))),
+    }
 }
 
 /// The facts of every game bound as a throw game, in the order they were bound:

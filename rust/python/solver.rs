@@ -7,7 +7,7 @@ use super::values::{deal_arg, play_arg, rules_arg, PyDeal, PyMove};
 use crate::budget::Budget;
 use crate::deal::Deal;
 use crate::error::Error;
-use crate::game::{Action, Game, Play};
+use crate::game::{Game, Play};
 use crate::rules::Rules;
 use crate::solver::{self, Solution};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -433,20 +433,6 @@ fn solve_many(
         .zip(&solutions)
         .map(|(deal, solution)| PySolution::new(&Game::new(deal, rules, false), solution))
         .collect()
-}
-
-/// `Game.hint`: the first action of the best line from the game's position.
-pub fn hint(py: Python<'_>, game: &Game, timeout: Option<f64>) -> PyResult<Option<PyMove>> {
-    let budget = Budget::new(None, timeout, None)?;
-    let action: Option<Action> = run_interruptible(py, |cancel| {
-        solver::hint(
-            game.tops(),
-            game.stock(),
-            &game.rules(),
-            &budget.clone().with_cancel(cancel.clone()),
-        )
-    })?;
-    Ok(action.map(|a| PyMove(game.play_of(a))))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -16,13 +16,15 @@
 use super::args::{
     flag, jobs_arg, optional_text, optional_whole, shown, text, whole, wrong_type, SEED_RANGE,
 };
-use super::errors::NoMoveToUndoError;
 use super::interrupt::run_interruptible;
+use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
+use super::rating::PyRating;
 use super::solver::SolutionDict;
 use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
 use super::values::{card_count, deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
+use crate::choose::throw_rating;
 use crate::deal::Deal;
 use crate::error::Error;
 use crate::rules::{RuleSet, Rules};
@@ -65,6 +67,20 @@ pub fn rules_of<G: Throwing>(obj: Option<&Bound<'_, PyAny>>) -> PyResult<G> {
     Ok(crate::throw_game::rule_set_of(set)?)
 }
 
+/// `rate` for the throw game `G`: its deal and rules checked as its classes check them.
+pub(crate) fn rate_throw<G: Throwing>(
+    py: Python<'_>,
+    deal: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRating> {
+    let deal = deal_of::<G>(deal)?;
+    let rules = rules_of::<G>(rules)?;
+    let rating = run_interruptible(py, |cancel| {
+        throw_rating::rate(&deal, rules, Some(cancel.clone()))
+    })??;
+    Ok(PyRating(rating))
+}
+
 /// A new game of `G` from the constructor's arguments, checked in signature order.
 pub fn new_game<G: Throwing>(
     deal: &Bound<'_, PyAny>,
@@ -82,7 +98,7 @@ pub fn game_state<G: Throwing>(game: &ThrowGame<G>) -> (PyDeal, &'static str, bo
         deal: G::as_deal(game.deal()).clone(),
         seed: None,
     };
-    let history = game.history().iter().map(ToString::to_string).collect();
+    let history = history_texts(game);
     (
         deal,
         game.game_rules().rules().name(),
@@ -100,42 +116,6 @@ pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
     };
     let blind = if game.is_blind() { ", blind=True" } else { "" };
     format!("{class}('{}'{rules}{blind})", game.deal())
-}
-
-/// Take back the last action, returning it.
-pub fn undo<G: Throwing>(game: &mut ThrowGame<G>) -> PyResult<G::Play> {
-    let last = game
-        .last_play()
-        .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))?;
-    game.undo();
-    Ok(last)
-}
-
-/// The next action of best play within `timeout`, GIL released, Ctrl-C honoured.
-pub fn hint<G: Throwing>(
-    py: Python<'_>,
-    game: &ThrowGame<G>,
-    timeout: Option<f64>,
-) -> PyResult<Option<G::Play>> {
-    let budget = Budget::new(None, timeout, None)?;
-    let action = run_interruptible(py, |cancel| {
-        game.hint(&budget.clone().with_cancel(cancel.clone()))
-    })?;
-    Ok(action.map(|a| game.play_of(a)))
-}
-
-/// Whether `play` names a legal action of `game` now.
-pub fn is_legal<G: Throwing>(game: &ThrowGame<G>, play: G::Play) -> bool {
-    game.action_of(play)
-        .is_ok_and(|action| game.legal_actions().contains(&action))
-}
-
-/// The legal actions of `game`, by cards.
-pub fn legal_plays<G: Throwing>(game: &ThrowGame<G>) -> Vec<G::Play> {
-    game.legal_actions()
-        .into_iter()
-        .map(|a| game.play_of(a))
-        .collect()
 }
 
 /// The game whose position a `solve_…` argument names: a game of `G`
@@ -701,10 +681,10 @@ macro_rules! throw_game {
             use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
             use $crate::python::solver::budget;
             use $crate::python::throw::{
-                game_repr, game_state, hint, is_legal, legal_plays, new_game, position_of,
-                solution_dict, solution_from_dict, solution_from_state, solve_position, undo,
-                HINT_SECONDS,
+                game_repr, game_state, new_game, position_of, solution_dict, solution_from_dict,
+                solution_from_state, solve_position, HINT_SECONDS,
             };
+            use $crate::python::patience::{hint, is_legal, legal_plays, undo};
             use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
             use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
             use pyo3::types::{PyDict, PyString, PyTuple};
@@ -722,9 +702,8 @@ macro_rules! throw_game {
                 m.add_class::<$Game>()?;
                 m.add_class::<$Solution>()?;
                 m.add_function(wrap_pyfunction!($solve, m)?)?;
-                registry::add(registry::Entry::of::<$G>(
-                    $crate::python::choose::rate_throw::<$G>,
-                ));
+                registry::add(registry::Entry::of::<$G>());
+                registry::add_rate(<$G as Throwing>::NAME, $crate::python::throw::rate_throw::<$G>);
                 registry::add_restore($game_name, $crate::python::pickle::replayed);
                 registry::add_restore($outcome_name, |py, _, state| {
                     $Outcome::from_state(state)?.into_bound_py_any(py)

@@ -1,11 +1,13 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
+pub use super::args::card_count;
 use super::args::{flag, seed as seed_arg, text, truth, type_name, whole, wrong_type, Text};
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
 use crate::game::{Grade, Outcome, Play};
+use crate::numbering::pysol::{self, PysolGame};
 use crate::rules::{Distances, RuleSet, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -340,13 +342,14 @@ impl PyDeal {
     #[staticmethod]
     #[pyo3(signature = (number, game = None))]
     fn from_pysol(number: &Bound<'_, PyAny>, game: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        match game {
+        let deal = match game {
             Some(game) => super::numbering::from_pysol(number, game),
             None => super::numbering::from_pysol(
                 number,
                 PyString::new(number.py(), "accordion").as_any(),
             ),
-        }
+        }?;
+        Ok(PyDeal { deal, seed: None })
     }
 
     /// The row ``solvitaire --type accordion|late-binding-solitaire --random SEED`` solves.
@@ -361,7 +364,8 @@ impl PyDeal {
     #[staticmethod]
     #[pyo3(signature = (seed, game = Text("accordion".into())), text_signature = "(seed, game='accordion')")]
     fn from_solvitaire(seed: &Bound<'_, PyAny>, game: Text) -> PyResult<Self> {
-        super::numbering::from_solvitaire(seed, &game.0)
+        let deal = super::numbering::from_solvitaire(seed, &game.0)?;
+        Ok(PyDeal { deal, seed: None })
     }
 
     /// The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``.
@@ -374,7 +378,8 @@ impl PyDeal {
     #[staticmethod]
     #[pyo3(signature = (seed, cards = None))]
     fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        super::numbering::from_knuth(seed, cards)
+        let deal = super::numbering::from_knuth(seed, cards)?;
+        Ok(PyDeal { deal, seed: None })
     }
 
     /// A numbered deal with a fresh random seed (see :attr:`seed`), of ``cards`` cards.
@@ -493,20 +498,6 @@ pub fn picture(obj: &Bound<'_, PyAny>) -> PyResult<String> {
         .import("accordion.svg")?
         .call_method1("svg", (obj,))?
         .extract()
-}
-
-/// A number of cards per deal: an int `least` to 52 (default 52).
-pub fn card_count(obj: Option<&Bound<'_, PyAny>>, least: usize) -> PyResult<usize> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(DECK_SIZE);
-    };
-    let expected = format!("{least} to 52 cards");
-    let count: usize = whole(obj, "cards", &expected)?;
-    if (least..=DECK_SIZE).contains(&count) {
-        Ok(count)
-    } else {
-        Err(Error::argument("cards", &expected, count).into())
-    }
 }
 
 /// A deal given as a `Deal` or as text.
@@ -872,4 +863,21 @@ pub(crate) fn py_bool(value: bool) -> &'static str {
     } else {
         "False"
     }
+}
+
+/// The goal card of PySolFC's Accordion's Revenge game ``number``.
+///
+/// The game is won only when this card ends on top of the last pile.
+///
+/// Raises:
+///     InvalidDealError: a game number out of range.
+#[pyfunction]
+pub fn pysol_goal(number: &Bound<'_, PyAny>) -> PyResult<PyCard> {
+    let layout = pysol::layout(
+        super::numbering::pysol_number(number)?,
+        PysolGame::AccordionsRevenge,
+    );
+    Ok(PyCard(
+        layout.goal.expect("Accordion's Revenge has a goal card"),
+    ))
 }

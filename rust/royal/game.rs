@@ -216,7 +216,7 @@ impl<P: Pairing> Throwing for Marriage<P> {
     const RULE_SETS: &'static [RuleSet] = P::RULE_SETS;
     const RULES_IN_WORDS: &'static str = P::RULES_IN_WORDS;
     /// The two end cards, which never go out.
-    const WON_AT: usize = 2;
+    const WON_AT: usize = super::row::WON_AT;
     const MIN_CARDS: usize = 2;
     /// The interval solver decides any row in under 1,400 intervals.
     const QUICK_LOOK: u64 = u64::MAX;

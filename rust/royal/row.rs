@@ -7,6 +7,10 @@ use crate::throw_game::ThrowRow;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
+/// Cards left by a win: the royal pair (the game's `Throwing::WON_AT`, here
+/// for its solver too).
+pub const WON_AT: usize = 2;
+
 /// A throw by position: `count` (1 or 2) cards starting at position `at` (0-based)
 /// go out, because the cards at `at - 1` and `at + count` agree.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

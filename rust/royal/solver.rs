@@ -23,13 +23,12 @@
 //! `tests/test_royal.py` checks the verdicts against the reference engine's
 //! exhaustive search over states.
 
-use super::game::Royal;
 use super::play::RoyalPlay;
+use super::row::WON_AT;
 use super::strategy::greedy_line;
 pub use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
-use crate::throw_game::Throwing;
 use std::time::Instant;
 
 /// What the solver found for a row (the throw games' one [`crate::throw_game::Solution`]);
@@ -158,13 +157,14 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     for pair in survivors.windows(2) {
         table.line(pair[0], pair[1], &mut moves);
     }
-    Solution::proved(moves, fewest[n - 1], Royal::WON_AT, nodes, start)
+    Solution::proved(moves, fewest[n - 1], WON_AT, nodes, start)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::royal::deal::RoyalDeal;
+    use crate::royal::game::Royal;
     use crate::throw_game::check;
 
     #[test]

@@ -33,6 +33,7 @@
 
 pub(crate) mod bounds;
 mod order;
+mod patience;
 mod position;
 mod search;
 mod table;

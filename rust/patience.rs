@@ -1,0 +1,150 @@
+//! The one interface every game of the crate implements, the way shakmaty's
+//! `Position` serves chess and each of its variants: a game of patience played
+//! on a row that a stock deals onto. Accordion's [`crate::Game`] implements it,
+//! and so does every [`ThrowGame`](crate::throw_game::ThrowGame) (Royal
+//! Marriage, Bayan, Accordian Patience, Decade, Seven Up, …).
+//!
+//! What is written once over the trait: [`perft`] (the count of action
+//! sequences the golden files pin), [`play_out`] (a whole game played by a
+//! chooser), and whatever asks a game's solver for its verdict ([`Solved`]):
+//! each game reaches its own solver through [`Patience::solve`] (Accordion's
+//! tuned exhaustive search, the throw games' shared deepening search), so a
+//! layer above never asks which family a game belongs to.
+
+use crate::budget::{Budget, Verdict};
+use crate::card::Card;
+use crate::error::Result;
+use std::fmt;
+use std::hash::Hash;
+use std::time::Duration;
+
+/// Where a game stands: what is left, and whether its goal is reached.
+/// `cards` counts what the game is won by bringing down: the piles of
+/// Accordion and Accordian Patience (each card still in the stock one pile to
+/// come), or every card not thrown out (Royal Marriage, Bayan, the run games).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Standing {
+    pub cards: usize,
+    /// The game's goal is reached (the stock dealt and few enough left).
+    pub won: bool,
+    /// No action is legal.
+    pub is_over: bool,
+}
+
+/// What a game's solver found, whatever the game: the verdict, what the line
+/// leaves and what the search cost.
+pub trait Solved {
+    fn verdict(&self) -> Verdict;
+    /// Cards (or piles) left at the end of the line found; for a proved loss
+    /// the fewest any line leaves.
+    fn left(&self) -> usize;
+    /// The solver's unit of work (each game says which).
+    fn nodes(&self) -> u64;
+    fn elapsed(&self) -> Duration;
+    /// The caller's cancel flag stopped the search (the verdict is `Unknown`).
+    fn cancelled(&self) -> bool;
+}
+
+/// A game of patience, open or blind: a row dealt from a stock, actions by
+/// position that change it (a move or throw, or `deal`), named by cards as
+/// players write them, taken back one by one, and solved by the game's solver.
+pub trait Patience: Clone + fmt::Display {
+    /// An action by position: a move or throw, or dealing the next card.
+    type Action: Copy + fmt::Debug + Eq + Hash;
+    /// An action named by cards, as players write it.
+    type Play: Copy + fmt::Debug + fmt::Display + Eq + Hash;
+    /// What the game's solver returns.
+    type Solution: Solved + fmt::Debug;
+
+    /// Every legal action now, in the game's canonical order (`deal` last).
+    fn legal_actions(&self) -> Vec<Self::Action>;
+    /// Play an action if the rules allow it, else say why not.
+    fn play(&mut self, action: Self::Action) -> Result<()>;
+    /// Take back the last action (`None` before the first).
+    fn undo(&mut self) -> Option<Self::Action>;
+    /// Whether `action` is the deal of the next stock card.
+    fn is_deal(action: Self::Action) -> bool;
+    /// Parse a play in any notation the game accepts.
+    fn parse_play(text: &str) -> Result<Self::Play>;
+    /// The action a play names in the current position (it may still be illegal).
+    fn action_of(&self, play: Self::Play) -> Result<Self::Action>;
+    /// The canonical play (by cards) of an action in the current position.
+    fn play_of(&self, action: Self::Action) -> Self::Play;
+    /// The actions played so far, oldest first, as they were written then.
+    fn history(&self) -> Vec<Self::Play>;
+    /// The last action played, as written then (`None` before the first).
+    fn last_play(&self) -> Option<Self::Play>;
+    /// The number of actions played.
+    fn ply(&self) -> usize;
+    /// Whether the game is played blind (its stock hidden and dealt one by one).
+    fn is_blind(&self) -> bool;
+    /// The cards not yet dealt, next first.
+    fn stock(&self) -> &[Card];
+    /// What is left and whether the game is won or over.
+    fn standing(&self) -> Standing;
+    /// Solve the position exactly (within the budget) with the game's solver.
+    fn solve(&self, budget: &Budget) -> Self::Solution;
+    /// The next action of best play; `None` when the game is over.
+    fn hint(&self, budget: &Budget) -> Option<Self::Action>;
+
+    /// Parse and play a move in any accepted notation; returns its canonical play.
+    fn play_text(&mut self, text: &str) -> Result<Self::Play> {
+        let action = self.action_of(Self::parse_play(text)?)?;
+        let play = self.play_of(action);
+        self.play(action)?;
+        Ok(play)
+    }
+
+    fn is_over(&self) -> bool {
+        self.legal_actions().is_empty()
+    }
+
+    /// Whether `action` is legal now (a game may answer without listing
+    /// every legal action).
+    fn is_legal(&self, action: Self::Action) -> bool {
+        self.legal_actions().contains(&action)
+    }
+}
+
+/// The number of action sequences of length `depth` from `game` (the perft of
+/// chess engines): every legal action played and taken back, depth first.
+/// `game` is left as it was. `perft(game, 0)` is 1.
+pub fn perft<P: Patience>(game: &mut P, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let actions = game.legal_actions();
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    let mut total = 0;
+    for action in actions {
+        game.play(action).expect("a legal action plays");
+        total += perft(game, depth - 1);
+        game.undo().expect("an action just played is taken back");
+    }
+    total
+}
+
+/// Play `game` to its end, each action the one `choose` picks (`None`: stop
+/// there, as a player may); the standing reached.
+pub fn play_out<P: Patience>(
+    game: &mut P,
+    mut choose: impl FnMut(&P) -> Option<P::Action>,
+) -> Standing {
+    while let Some(action) = choose(game) {
+        game.play(action).expect("a chooser chooses legal actions");
+    }
+    game.standing()
+}
+
+/// `game` after the plays of `line`, each made in turn (the line of a solution,
+/// a pickled history); the first that is refused is the error.
+pub fn replayed<P: Patience>(game: &P, line: &[P::Play]) -> Result<P> {
+    let mut end = game.clone();
+    for &play in line {
+        let action = end.action_of(play)?;
+        end.play(action)?;
+    }
+    Ok(end)
+}
