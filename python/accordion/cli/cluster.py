@@ -99,9 +99,16 @@ def _client(args: argparse.Namespace) -> Iterator[Client | None]:
     if scheduler_address(args.scheduler) is None:
         yield None
         return
+    # Quiet before connecting: a Ctrl-C or a failure while the client connects
+    # leaves comms that Dask's loggers report as they are collected ("Closing
+    # dangling stream"). Dask sets its loggers' levels when it is imported; without
+    # it, connect says which extra to install.
+    with contextlib.suppress(ImportError):
+        import distributed  # noqa: F401
+
+    _quiet_dask()
     # The flag's value as given: connect names $ACCORDION_SCHEDULER when it came from there.
     client = connect(args.scheduler)
-    _quiet_dask()
     try:
         yield client
     finally:
