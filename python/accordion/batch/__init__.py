@@ -39,25 +39,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict, TypeVar, overload
 
-from accordion import (
-    AccordianSolution,
-    AccordianStats,
-    BayanSolution,
-    BayanStats,
-    Deal,
-    RoyalSolution,
-    RoyalStats,
-    Rules,
-    Solution,
-    Stats,
-    solve_many,
-)
+from accordion import Deal, Rules, Solution, Stats, solve_many
 from accordion._local import SIMULATE_CHUNK as SIMULATE_CHUNK
 from accordion._local import SOLVE_CHUNK as SOLVE_CHUNK
 from accordion._local import cores as cores
 from accordion._local import solve_deals
 from accordion.batch.checkpoint import Checkpoint, record_limit
 from accordion.errors import ClusterError, InvalidArgumentError, shown
+from accordion.shape import SolutionShape, StatsShape
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -66,10 +55,11 @@ R = TypeVar("R")
 
 #: What a batch's solutions are: Accordion's :class:`~accordion.Solution` (its
 #: variants' too), or the solution class of the game named by ``game=``.
-AnySolution = Solution | RoyalSolution | BayanSolution | AccordianSolution
+AnySolution = Solution | SolutionShape
 #: What :func:`simulate` gives: Accordion's :class:`~accordion.Stats` (its
-#: variants' too), or the statistics class of the game named by ``game=``.
-AnyStats = Stats | RoyalStats | BayanStats | AccordianStats
+#: variants' too), or the statistics class of the game named by ``game=``
+#: (every game's has :class:`~accordion.shape.StatsShape`).
+AnyStats = Stats | StatsShape
 #: The games Accordion's engine plays (their batches give ``Solution`` and ``Stats``).
 AccordionGames = Literal["accordion", "relaxed-accordion", "23-skidoo", "accordions-revenge"]
 
