@@ -197,7 +197,7 @@ def test_a_variant_s_table_is_named_by_its_own_title(client: TestClient) -> None
         ({"deal": "XX YY"}, 400, 'unknown card "XX"'),
         ({"deal": "7H 7H"}, 400, "duplicate"),
         ({"seed": 1, "game": "no-such-game"}, 400, "unknown game 'no-such-game'"),
-        ({"seed": 1, "rules": "strict"}, 400, "takes --rules modern or parlett"),
+        ({"seed": 1, "rules": "strict"}, 400, "rules 'strict': game 'accordion'"),
         ({"seed": 1, "game": "bayan", "two_way": True}, 400, "bayan"),
         ({"seed": 1, "game": "accordions-revenge"}, 400, "give pysol"),
         ({"seed": 1, "deal": "7H"}, 400, "not both"),
@@ -216,6 +216,75 @@ def test_bad_solve_requests(
     client: TestClient, body: dict[str, Any], status: int, words: str
 ) -> None:
     fails(client.post("/api/solve", json=body), status, words)
+
+
+def bad_combinations(name: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Every bad combination of a game with the other fields, at every endpoint:
+    (method, path, body or query)."""
+    start = WON[name]
+    position = {"game": name, **start}
+    for path in ("/api/solve", "/api/hint", "/api/moves", "/api/rate", "/api/table"):
+        yield "POST", path, {**position, "rules": "no-such-rules"}
+        yield "POST", path, {**position, "two_way": True}
+        yield "POST", path, {**position, "distances": [1, 2]}
+        yield "POST", path, {"game": name, "seed": 1}
+    yield "POST", "/api/table", {"game": name, "new": "winnable"}
+    for query in (
+        {"winnable": "true"},
+        {"difficulty": "hard"},
+        {"solvitaire": 1},
+        {"knuth": 1},
+        {"pysol": 1},
+        {"rules": "no-such-rules"},
+        {},
+    ):
+        yield "GET", "/api/deal", {"game": name, "seed": 1, **query}
+        yield "GET", "/api/deal", {"game": name, **query}
+
+
+def call(client: TestClient, method: str, path: str, given: dict[str, Any]) -> Any:
+    """A GET with ``given`` as its query, or a POST with it as its body."""
+    if method == "GET":
+        return client.get(path, params=given)
+    return client.post(path, json=given)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_errors_speak_the_api_s_terms_in_every_game(client: TestClient, name: str) -> None:
+    # The registry's reasons speak the command line's flags (--game, --rules,
+    # --winnable); an app calling the API reads its JSON fields instead.
+    refused = 0
+    for method, path, given in bad_combinations(name):
+        body = given if method == "GET" else {"time_limit": 0.2, **given}
+        response = call(client, method, path, body)
+        assert response.status_code < 500, (path, given, response.text)
+        if response.status_code < 400:
+            continue
+        refused += 1
+        message = response.json()["error"]
+        assert "--" not in message, (path, given, message)
+        for command in ("solve ", "deal ", "play ", "rate "):
+            assert not message.startswith(command), (path, given, message)
+    assert refused >= 5
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "given", "words"),
+    [
+        ("GET", "/api/deal", {"game": "bayan", "winnable": "true"}, "winnable true"),
+        ("GET", "/api/deal", {"game": "bayan", "difficulty": "hard"}, "difficulty 'hard'"),
+        ("GET", "/api/deal", {"game": "push-pin", "knuth": 3}, "knuth 3"),
+        ("POST", "/api/solve", {"game": "accordions-revenge", "seed": 1}, "give pysol"),
+        ("POST", "/api/solve", {"game": "bayan", "seed": 1, "two_way": True}, "two_way true"),
+        ("POST", "/api/hint", {"game": "decade", "seed": 1, "rules": "x"}, "rules 'x'"),
+    ],
+)
+def test_a_refusal_names_the_field_the_value_and_the_game(
+    client: TestClient, method: str, path: str, given: dict[str, Any], words: str
+) -> None:
+    response = call(client, method, path, given)
+    message = fails(response, 400, words, repr(given["game"]))
+    assert "--" not in message
 
 
 def test_a_bad_move_in_a_position_is_named_by_its_place(client: TestClient) -> None:

@@ -408,7 +408,6 @@ def create_app(limits: Limits = LIMITS) -> Any:
             distances=body.distances,
             pysol=body.pysol,
             allowed=game.solve_rules,
-            command="solve",
         )
         deal, _ = service.deal_of(
             game, deal=body.deal, seed=body.seed, pysol=body.pysol, cards=body.cards, limits=limits
@@ -485,7 +484,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
         deal or the first of a difficulty level from ``seed`` on, or the deal
         PySolFC, Solvitaire or Knuth numbers."""
         chosen = service.game_named(game)
-        named = service.rules_for(chosen, rules, pysol=pysol, command="deal")
+        named = service.rules_for(chosen, rules, pysol=pysol)
         return await off_loop(
             request,
             lambda: service.pick_deal(
