@@ -205,6 +205,9 @@ def test_a_variant_s_table_is_named_by_its_own_title(client: TestClient) -> None
         ({"seed": -1}, 422, "seed"),
         ({"seed": 2**64}, 422, "seed"),
         ({"seed": 1, "time_limit": 0}, 422, "time_limit"),
+        ({"seed": 1, "time_limit": 1e-300}, 422, "time_limit"),
+        ({"seed": 1, "time_limit": 5e-324}, 422, "time_limit"),
+        ({"seed": 1, "time_limit": 0.009}, 422, "time_limit"),
         ({"seed": 1, "time_limit": 1e9}, 422, "time_limit"),
         ({"seed": "one"}, 422, "seed"),
         ({"seed": 1, "colour": "red"}, 422, "colour"),
@@ -285,6 +288,28 @@ def test_a_refusal_names_the_field_the_value_and_the_game(
     response = call(client, method, path, given)
     message = fails(response, 400, words, repr(given["game"]))
     assert "--" not in message
+
+
+def test_absurdly_small_time_limits_are_refused_everywhere(client: TestClient) -> None:
+    # A budget of 1e-300 s (or a subnormal one) answered "unknown"; the least is
+    # stated in the schema and docs/web.md, and every budget the API takes keeps it.
+    least = service.LIMITS.min_seconds
+    opened = client.post("/api/table", json={"seed": 1}).json()
+    for tiny in (1e-300, 5e-324, least / 2):
+        for path, body in (
+            ("/api/solve", {"seed": 1}),
+            ("/api/hint", {"seed": 1}),
+            (f"/api/table/{opened['id']}", {"action": "hint"}),
+        ):
+            fails(client.post(path, json={**body, "time_limit": tiny}), 422, "time_limit")
+    with pytest.raises(accordion.InvalidArgumentError, match="time_limit"):
+        service.budget(1e-300)
+    answer = client.post("/api/solve", json={"deal": "7H 2C 3C 7C", "time_limit": least})
+    assert answer.status_code == 200 and answer.json()["result"] == "win"
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["SolveRequest"]
+    bounds = schema["properties"]["time_limit"]["anyOf"][0]
+    assert bounds["minimum"] == least and bounds["maximum"] == service.LIMITS.max_seconds
+    assert f"from {least:g} s" in client.get("/docs").text
 
 
 def test_a_bad_move_in_a_position_is_named_by_its_place(client: TestClient) -> None:

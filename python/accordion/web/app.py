@@ -159,7 +159,13 @@ Cards = Annotated[
 Name = Annotated[str, Field(max_length=60)]
 Seconds = Annotated[
     float,
-    Field(gt=0, le=LIMITS.max_seconds, allow_inf_nan=False, description="the solver's time budget"),
+    Field(
+        ge=LIMITS.min_seconds,
+        le=LIMITS.max_seconds,
+        allow_inf_nan=False,
+        description=f"the solver's time budget, {LIMITS.min_seconds:g} to "
+        f"{LIMITS.max_seconds:g} seconds",
+    ),
 ]
 Distances = Annotated[list[Annotated[int, Field(ge=1, le=51)]], Field(min_length=1, max_length=8)]
 Pysol = Annotated[int, Field(ge=1, le=10**20 - 1, description="PySolFC's game number")]

@@ -51,8 +51,11 @@ class Limits:
     row: int = 400
     #: Moves in a position's history (deals included).
     moves: int = 200
-    #: A solver's time budget per request, seconds: the default and the most.
+    #: A solver's time budget per request, seconds: the default, the least and the
+    #: most. Below 10 ms the solver cannot even start a search (a 1e-300 budget
+    #: only ever answers ``unknown``), so a smaller budget is a mistake, refused.
     seconds: float = 2.0
+    min_seconds: float = 0.01
     max_seconds: float = 10.0
     #: Numbered deals tried by ``winnable`` and a difficulty level.
     tries: int = 20_000
@@ -227,14 +230,14 @@ def deal_of(
 
 
 def budget(seconds: float | None, limits: Limits = LIMITS) -> float:
-    """A request's solver time budget: ``seconds`` (default the server's), at most the
-    server's most."""
+    """A request's solver time budget: ``seconds`` (default the server's), from the
+    server's least to its most."""
     if seconds is None:
         return limits.seconds
-    if not 0 < seconds <= limits.max_seconds:
+    if not limits.min_seconds <= seconds <= limits.max_seconds:
         raise InvalidArgumentError(
-            f"time_limit must be more than 0 and at most {limits.max_seconds:g} seconds, "
-            f"got {seconds}",
+            f"time_limit must be {limits.min_seconds:g} to {limits.max_seconds:g} seconds, "
+            f"got {seconds!r:.60}",
             "time_limit",
         )
     return seconds
