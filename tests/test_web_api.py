@@ -181,6 +181,39 @@ def test_the_solution_wins_a_blind_game_at_a_table(client: TestClient) -> None:
     assert answer["state"]["ending"] == "You won deal 13!"
 
 
+@pytest.mark.parametrize(
+    ("body", "command"),
+    [
+        ({"pysol": 5}, "accordion play --pysol 5"),
+        (
+            {"game": "accordions-revenge", "pysol": 1},
+            "accordion play --game accordions-revenge --pysol 1",
+        ),
+        ({"game": "bayan", "pysol": 3}, "accordion play --game bayan --pysol 3"),
+        ({"seed": 7}, "accordion play --seed 7"),
+    ],
+)
+def test_a_table_s_replay_command_names_the_deal_s_number(
+    client: TestClient, body: dict[str, Any], command: str
+) -> None:
+    # As the terminal table's: PySolFC's game is replayed by --pysol (Accordion's
+    # Revenge takes its goal card from it), not by spelling its cards out.
+    opened = client.post("/api/table", json=body).json()
+    assert opened["state"]["replay"] == command
+    assert "--deal" not in opened["message"]
+
+
+@pytest.mark.parametrize("name", sorted(WON))
+def test_solve_names_the_rules_as_the_game_s_session_does(client: TestClient, name: str) -> None:
+    game = GAMES[name]
+    for rules in game.solve_rules:
+        answer = client.post("/api/solve", json={"game": name, "rules": rules, **WON[name]}).json()
+        assert answer["rules"] == rules
+        assert answer["left"] == answer["piles"]
+        if rules == game.solve_rules[0]:
+            assert answer["result"] == "win" and answer["left"] == game.won_at
+
+
 def test_a_variant_s_table_is_named_by_its_own_title(client: TestClient) -> None:
     opened = client.post("/api/table", json={"game": "accordions-revenge", "pysol": 1}).json()
     assert opened["state"]["title"].startswith("Accordion's Revenge · ")

@@ -432,7 +432,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
         deal, seed = service.deal_of(
             game, deal=body.deal, seed=body.seed, pysol=body.pysol, cards=body.cards, limits=limits
         )
-        table = service.sit(game, deal, rules, blind=body.blind, seed=seed)
+        pysol = body.pysol if body.deal is None else None
+        table = service.sit(game, deal, rules, blind=body.blind, seed=seed, pysol=pysol)
         service.replay(table, body.moves, limits)
         return table
 

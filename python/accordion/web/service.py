@@ -35,6 +35,7 @@ from accordion.play.table.model import LEVELS, Best, Table
 
 if TYPE_CHECKING:
     from accordion.games import Capability
+    from accordion.shape import SolutionShape
 
 T = TypeVar("T")
 
@@ -256,12 +257,17 @@ def solve(
 ) -> dict[str, Any]:
     """The game's exact solver on ``deal``: the contract's JSON object, with the game
     and what is counted (piles or cards)."""
-    solution = game.solver()(deal, rules=rules, timeout=seconds, max_nodes=max_nodes)
+    solution: SolutionShape = game.solver()(deal, rules=rules, timeout=seconds, max_nodes=max_nodes)
     answer: dict[str, Any] = {"game": game.name, **solution.to_dict()}
     answer["moves"] = [str(move) for move in solution.moves]
-    answer["left"] = int(getattr(solution, "cards", solution.piles))
+    # What is left, in the game's pieces: piles, or cards in a game of single
+    # cards, where a card is a pile of one (SolutionShape.piles).
+    answer["left"] = solution.piles
     answer["piece"] = game.nouns.piece
-    answer["rules"] = getattr(rules, "name", rules)
+    # The rule set as the game's session names it (its --rules, JSON's "rules").
+    answer["rules"] = game.session_class()(
+        deal, rules, blind=False, seed=None, entry=game
+    ).rules_name
     return answer
 
 
@@ -343,9 +349,20 @@ def pick_deal(
 # Positions: a game, its rules, a deal and the moves played ------------------------
 
 
-def sit(game: Descriptor, deal: Deal, rules: Any, *, blind: bool, seed: int | None) -> Table:
-    """A sitting at ``game``'s table (its registry's session) on ``deal``."""
-    session = game.session_class()(deal, rules, blind=blind, seed=seed, entry=game)
+def sit(
+    game: Descriptor,
+    deal: Deal,
+    rules: Any,
+    *,
+    blind: bool,
+    seed: int | None,
+    pysol: int | None = None,
+) -> Table:
+    """A sitting at ``game``'s table (its registry's session) on ``deal``: numbered
+    deal ``seed``, PySolFC's game ``pysol`` (which the table's replay command names,
+    ``--pysol 5``, as the terminal table's does), or a row given as text."""
+    origin = f"--pysol {pysol}" if seed is None and pysol is not None else None
+    session = game.session_class()(deal, rules, blind=blind, seed=seed, entry=game, origin=origin)
     return Table(session, game)
 
 
