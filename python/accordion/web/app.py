@@ -159,7 +159,13 @@ Cards = Annotated[
 Name = Annotated[str, Field(max_length=60)]
 Seconds = Annotated[
     float,
-    Field(gt=0, le=LIMITS.max_seconds, allow_inf_nan=False, description="the solver's time budget"),
+    Field(
+        ge=LIMITS.min_seconds,
+        le=LIMITS.max_seconds,
+        allow_inf_nan=False,
+        description=f"the solver's time budget, {LIMITS.min_seconds:g} to "
+        f"{LIMITS.max_seconds:g} seconds",
+    ),
 ]
 Distances = Annotated[list[Annotated[int, Field(ge=1, le=51)]], Field(min_length=1, max_length=8)]
 Pysol = Annotated[int, Field(ge=1, le=10**20 - 1, description="PySolFC's game number")]
@@ -408,7 +414,6 @@ def create_app(limits: Limits = LIMITS) -> Any:
             distances=body.distances,
             pysol=body.pysol,
             allowed=game.solve_rules,
-            command="solve",
         )
         deal, _ = service.deal_of(
             game, deal=body.deal, seed=body.seed, pysol=body.pysol, cards=body.cards, limits=limits
@@ -427,7 +432,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
         deal, seed = service.deal_of(
             game, deal=body.deal, seed=body.seed, pysol=body.pysol, cards=body.cards, limits=limits
         )
-        table = service.sit(game, deal, rules, blind=body.blind, seed=seed)
+        pysol = body.pysol if body.deal is None else None
+        table = service.sit(game, deal, rules, blind=body.blind, seed=seed, pysol=pysol)
         service.replay(table, body.moves, limits)
         return table
 
@@ -485,7 +491,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
         deal or the first of a difficulty level from ``seed`` on, or the deal
         PySolFC, Solvitaire or Knuth numbers."""
         chosen = service.game_named(game)
-        named = service.rules_for(chosen, rules, pysol=pysol, command="deal")
+        named = service.rules_for(chosen, rules, pysol=pysol)
         return await off_loop(
             request,
             lambda: service.pick_deal(

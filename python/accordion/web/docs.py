@@ -36,7 +36,8 @@ def render(spec: dict[str, Any], limits: Limits) -> str:
         f"<li>a row: at most {limits.row} characters; a position: at most "
         f"{limits.moves} moves</li>",
         f"<li>the solver: {limits.seconds:g} s a request by default, "
-        f"<code>time_limit</code> up to {limits.max_seconds:g} s</li>",
+        f"<code>time_limit</code> from {limits.min_seconds:g} s up to "
+        f"{limits.max_seconds:g} s</li>",
         f"<li>{limits.workers} solver calls at once; past {limits.in_flight} requests in "
         "flight, 429</li>",
         f"<li>web tables: {limits.sittings:,} kept, each for {limits.idle / 60:g} minutes "

@@ -17,6 +17,7 @@ Every function is synchronous and bounded: each solver call has a time budget
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import threading
@@ -24,13 +25,17 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import accordion
 from accordion import Deal, Rules, pysol_goal
 from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
 from accordion.games import GAMES, Descriptor, find_game
 from accordion.play.table.model import LEVELS, Best, Table
+
+if TYPE_CHECKING:
+    from accordion.games import Capability
+    from accordion.shape import SolutionShape
 
 T = TypeVar("T")
 
@@ -47,8 +52,11 @@ class Limits:
     row: int = 400
     #: Moves in a position's history (deals included).
     moves: int = 200
-    #: A solver's time budget per request, seconds: the default and the most.
+    #: A solver's time budget per request, seconds: the default, the least and the
+    #: most. Below 10 ms the solver cannot even start a search (a 1e-300 budget
+    #: only ever answers ``unknown``), so a smaller budget is a mistake, refused.
     seconds: float = 2.0
+    min_seconds: float = 0.01
     max_seconds: float = 10.0
     #: Numbered deals tried by ``winnable`` and a difficulty level.
     tries: int = 20_000
@@ -100,7 +108,6 @@ def rules_for(
     distances: Sequence[int] | None = None,
     pysol: int | None = None,
     allowed: tuple[str, ...] | None = None,
-    command: str = "play",
 ) -> Any:
     """The rules ``game`` is played under: the rule set ``name`` (default the game's
     first) with the variant flags the request gives or the game fixes, as the
@@ -109,18 +116,20 @@ def rules_for(
     Accordion's Revenge's goal card comes from PySolFC's game number ``pysol``.
     """
     name = (allowed or game.rules)[0] if name is None else name
-    game.check_rules(name, command, allowed)
+    check_rules(game, name, allowed)
     asked = two_way or (distances is not None and list(distances) != [1, 3])
     variant = game.variant
-    if asked and not game.supports("variant"):
-        game.require("variant", command)
+    if asked:
+        if two_way:
+            require(game, "variant", "two_way", True)
+        require(game, "variant", "distances", list(distances or ()))
     if not game.plays_accordion:
         return name
     goal = None
     if variant is not None and variant.goal_from_pysol:
         if pysol is None:
             raise InvalidArgumentError(
-                f"{command} --game {game.name}: its goal card comes from PySolFC's game "
+                f"game {shown(game.name)}: its goal card comes from PySolFC's game "
                 "number: give pysol",
                 "pysol",
             )
@@ -134,6 +143,49 @@ def rules_for(
             goal=goal,
         )
     return Rules(name, two_way=two_way, distances=list(distances or (1, 3)))
+
+
+def shown(value: Any) -> str:
+    """``value`` as a message quotes it, cut to 60 characters: a text quoted, any
+    other value as JSON writes it (``true``, ``[1, 2]``)."""
+    return repr(value[:60]) if isinstance(value, str) else json.dumps(value)[:60]
+
+
+def check_rules(game: Descriptor, name: str, allowed: tuple[str, ...] | None = None) -> None:
+    """Refuse a rule set ``game`` is not played under, in the API's terms (the
+    command line's words, ``--rules``, are the CLI's: :meth:`Descriptor.check_rules`)."""
+    allowed = game.rules if allowed is None else allowed
+    if name not in allowed:
+        raise InvalidArgumentError(
+            f"rules {shown(name)}: game {shown(game.name)} ({game.title}) takes rules "
+            f"{' or '.join(allowed)}",
+            "rules",
+        )
+
+
+def require(game: Descriptor, capability: Capability, argument: str, value: Any) -> None:
+    """Refuse what ``game`` cannot do, naming the request's field ``argument`` and
+    its ``value`` in the API's terms (the registry's reasons speak the command
+    line's flags, :meth:`Descriptor.require`)."""
+    if game.supports(capability):
+        return
+    asked = f"{argument} {shown(value)} with game {shown(game.name)}"
+    if capability == "variant":
+        why = (
+            f"{game.title} plays its own fixed variant"
+            if game.variant is not None
+            else f"{game.title} has no two_way or distances variant"
+        )
+        reason = f"{why}; drop two_way and distances"
+    elif capability == "choose":
+        reason = "winnable and difficulty pick Accordion deals; drop game"
+    elif capability == "numberings":
+        reason = "Solvitaire's and Knuth's deals are Accordion rows; drop game"
+    elif capability == "rate":
+        reason = f"{game.title} has no difficulty rating"
+    else:
+        reason = f"{game.title} cannot do that here"
+    raise InvalidArgumentError(f"{asked}: {reason}", argument)
 
 
 def check_row(text: str, limits: Limits = LIMITS) -> str:
@@ -179,14 +231,14 @@ def deal_of(
 
 
 def budget(seconds: float | None, limits: Limits = LIMITS) -> float:
-    """A request's solver time budget: ``seconds`` (default the server's), at most the
-    server's most."""
+    """A request's solver time budget: ``seconds`` (default the server's), from the
+    server's least to its most."""
     if seconds is None:
         return limits.seconds
-    if not 0 < seconds <= limits.max_seconds:
+    if not limits.min_seconds <= seconds <= limits.max_seconds:
         raise InvalidArgumentError(
-            f"time_limit must be more than 0 and at most {limits.max_seconds:g} seconds, "
-            f"got {seconds}",
+            f"time_limit must be {limits.min_seconds:g} to {limits.max_seconds:g} seconds, "
+            f"got {seconds!r:.60}",
             "time_limit",
         )
     return seconds
@@ -205,18 +257,23 @@ def solve(
 ) -> dict[str, Any]:
     """The game's exact solver on ``deal``: the contract's JSON object, with the game
     and what is counted (piles or cards)."""
-    solution = game.solver()(deal, rules=rules, timeout=seconds, max_nodes=max_nodes)
+    solution: SolutionShape = game.solver()(deal, rules=rules, timeout=seconds, max_nodes=max_nodes)
     answer: dict[str, Any] = {"game": game.name, **solution.to_dict()}
     answer["moves"] = [str(move) for move in solution.moves]
-    answer["left"] = int(getattr(solution, "cards", solution.piles))
+    # What is left, in the game's pieces: piles, or cards in a game of single
+    # cards, where a card is a pile of one (SolutionShape.piles).
+    answer["left"] = solution.piles
     answer["piece"] = game.nouns.piece
-    answer["rules"] = getattr(rules, "name", rules)
+    # The rule set as the game's session names it (its --rules, JSON's "rules").
+    answer["rules"] = game.session_class()(
+        deal, rules, blind=False, seed=None, entry=game
+    ).rules_name
     return answer
 
 
 def rate(game: Descriptor, deal: Deal, rules: Any) -> dict[str, Any]:
     """How hard the open deal is (``accordion.rate``), refused where the game cannot."""
-    game.require("rate", "rate")
+    require(game, "rate", "game", game.name)
     rating = accordion.rate(deal, rules=rules, game=game.engine)
     return {"game": game.name, "deal": str(deal), **rating.to_dict()}
 
@@ -253,9 +310,9 @@ def pick_deal(
         deal = Deal.from_pysol(pysol if pysol is not None else 0, game.name)
         return {"game": game.name, "deal": str(deal), "source": "pysol", "number": pysol}
     if source in ("solvitaire", "knuth"):
-        game.require("numberings", source)
         number = others[source]
         assert number is not None
+        require(game, "numberings", source, number)
         if source == "solvitaire":
             deal = Deal.from_solvitaire(number, "late-binding" if cards == 18 else "accordion")
         else:
@@ -265,7 +322,10 @@ def pick_deal(
         raise InvalidArgumentError("give winnable or difficulty, not both", "difficulty")
     count = 52 if cards is None else cards
     if winnable or difficulty:
-        game.require("choose", "deal")
+        if winnable:
+            require(game, "choose", "winnable", True)
+        else:
+            require(game, "choose", "difficulty", difficulty)
         if winnable:
             deal = accordion.winnable_deal(
                 seed=seed, rules=rules, blind=blind, cards=count, tries=limits.tries
@@ -289,9 +349,20 @@ def pick_deal(
 # Positions: a game, its rules, a deal and the moves played ------------------------
 
 
-def sit(game: Descriptor, deal: Deal, rules: Any, *, blind: bool, seed: int | None) -> Table:
-    """A sitting at ``game``'s table (its registry's session) on ``deal``."""
-    session = game.session_class()(deal, rules, blind=blind, seed=seed, entry=game)
+def sit(
+    game: Descriptor,
+    deal: Deal,
+    rules: Any,
+    *,
+    blind: bool,
+    seed: int | None,
+    pysol: int | None = None,
+) -> Table:
+    """A sitting at ``game``'s table (its registry's session) on ``deal``: numbered
+    deal ``seed``, PySolFC's game ``pysol`` (which the table's replay command names,
+    ``--pysol 5``, as the terminal table's does), or a row given as text."""
+    origin = f"--pysol {pysol}" if seed is None and pysol is not None else None
+    session = game.session_class()(deal, rules, blind=blind, seed=seed, entry=game, origin=origin)
     return Table(session, game)
 
 
