@@ -304,7 +304,7 @@ def test_the_analysis_rates_every_legal_move() -> None:
 
 
 def test_a_move_cancels_the_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A slow analysis (each rating waits on a solve that only an interrupt ends) is
+    """A slow analysis (each rating waits on a solve that only a cancel ends) is
     stopped by the player's move, and its answers are dropped."""
     app = make_app(accordion_session(), "accordion")
     started = threading.Event()
@@ -315,10 +315,10 @@ def test_a_move_cancels_the_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
         if threading.current_thread() is threading.main_thread():
             return real_best(self, game, **kwargs)
         started.set()
-        # A call that takes far longer than the test: only an interrupt ends it.
+        # A call that takes far longer than the test: only a cancel ends it.
         try:
             accordion.simulate_royal(deals=10**9, jobs=1)
-        except KeyboardInterrupt:
+        except accordion.CancelledError:
             stopped.set()
             raise
         return real_best(self, game, **kwargs)
@@ -333,7 +333,7 @@ def test_a_move_cancels_the_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
             move = next(iter(app.table.game.legal_moves))
             monkeypatch.setattr(Table, "best", real_best)
             await play_by_keys(pilot, app, move)
-            assert await asyncio.to_thread(stopped.wait, 10), "the solve was not interrupted"
+            assert await asyncio.to_thread(stopped.wait, 10), "the solve was not cancelled"
             assert app.generation > generation
             await settle(pilot, app)
             # The panel now rates the position after the move, not the one before it.

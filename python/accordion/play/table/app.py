@@ -8,8 +8,9 @@ analysis of every legal action. All it knows of the game is
 
 The solver runs in worker threads (it releases the GIL), never in the event
 loop: a hint, a step of the solution and the analysis. Any action of the
-player cancels them (:func:`accordion.interrupt` stops a solve within
-milliseconds) and their answers, if one still arrives, are dropped by
+player cancels them (each runs in an :class:`accordion.CancelScope` of its own,
+whose cancel stops its solve within milliseconds and leaves every other call of
+the process alone) and their answers, if one still arrives, are dropped by
 generation number.
 """
 
@@ -22,7 +23,13 @@ import signal
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from accordion.errors import AccordionError, InputFileError, MissingExtraError, OutputError
+from accordion.errors import (
+    AccordionError,
+    CancelledError,
+    InputFileError,
+    MissingExtraError,
+    OutputError,
+)
 
 try:
     from rich.text import Text
@@ -373,6 +380,8 @@ class TableApp(App[int]):
         self._assisted = False
         self._solution: Best | None = None
         self._ratings: list[Rating] = []
+        #: The cancel scopes of the solver's jobs started since the last cancel.
+        self._scopes: list[accordion.CancelScope] = []
         self.busy = False
 
     # Building the screen ---------------------------------------------------------
@@ -661,7 +670,18 @@ class TableApp(App[int]):
         self._solution = None
         if any(not worker.is_finished for worker in self.workers):
             self.workers.cancel_group(self, "solver")
-            accordion.interrupt()
+        # Each job's own scope: accordion.interrupt() would stop every call of the
+        # process (another thread's, an embedding program's), not only this table's.
+        scopes, self._scopes = self._scopes, []
+        for scope in scopes:
+            scope.cancel()
+
+    def _scope(self) -> accordion.CancelScope:
+        """A cancel scope for a solver job about to start (made here, on the app's
+        thread, so that a cancel before its thread starts still stops it)."""
+        scope = accordion.CancelScope()
+        self._scopes.append(scope)
+        return scope
 
     def _budget(self) -> dict[str, Any]:
         return {} if self.budget is None else {"budget": self.budget}
@@ -670,15 +690,23 @@ class TableApp(App[int]):
         self._cancel_solver()
         self._assisted = True
         self.say("thinking…")
-        self._think(self.generation, self.table.game.copy(), self._hinted)
+        self._think(self.generation, self.table.game.copy(), self._hinted, self._scope())
 
     @work(thread=True, exclusive=True, group="solver")
-    def _think(self, generation: int, position: Any, then: Callable[[int, Best], None]) -> None:
-        """Best play from ``position``, found in a worker thread (one at a time) and
-        handed to ``then`` (:meth:`_hinted` or :meth:`_solved`) on the app's thread."""
+    def _think(
+        self,
+        generation: int,
+        position: Any,
+        then: Callable[[int, Best], None],
+        scope: accordion.CancelScope,
+    ) -> None:
+        """Best play from ``position``, found in a worker thread (one at a time, in
+        ``scope``) and handed to ``then`` (:meth:`_hinted` or :meth:`_solved`) on the
+        app's thread."""
         try:
-            best = self.table.best(position, **self._budget())
-        except KeyboardInterrupt:
+            with scope:
+                best = self.table.best(position, **self._budget())
+        except (CancelledError, KeyboardInterrupt):
             return
         self.call_from_thread(then, generation, best)
 
@@ -710,7 +738,7 @@ class TableApp(App[int]):
             return
         self._cancel_solver()
         self.say("solving…")
-        self._think(self.generation, self.table.game.copy(), self._solved)
+        self._think(self.generation, self.table.game.copy(), self._solved, self._scope())
 
     def _step(self, move: Any, rest: Best) -> str:
         left = len(rest.moves)
@@ -747,15 +775,16 @@ class TableApp(App[int]):
         self._ratings = []
         self._show_ratings(self.generation, done=False)
         if not self.table.over:
-            self._analyse(self.generation, self.table.game.copy())
+            self._analyse(self.generation, self.table.game.copy(), self._scope())
 
     @work(thread=True, exclusive=True, group="solver")
-    def _analyse(self, generation: int, position: Any) -> None:
+    def _analyse(self, generation: int, position: Any, scope: accordion.CancelScope) -> None:
         worker = get_current_worker()
         try:
-            for rating in self.table.rate(position, stop=lambda: worker.is_cancelled):
-                self.call_from_thread(self._add_rating, generation, rating)
-        except KeyboardInterrupt:
+            with scope:
+                for rating in self.table.rate(position, stop=lambda: worker.is_cancelled):
+                    self.call_from_thread(self._add_rating, generation, rating)
+        except (CancelledError, KeyboardInterrupt):
             return
         self.call_from_thread(self._show_ratings, generation, True)
 
