@@ -22,7 +22,8 @@
 //! order, table size or threads), so the entries hold for every build whose
 //! rating is the same: the tests here and in `difficulty` re-judge a spread of
 //! numbers of every length live and compare whole walks with and without the
-//! table; `cargo run --release --example level_table` rewrites the file.
+//! table; `cargo run --release --example level_table` writes the file again
+//! (`-- --check CARDS` checks the lengths up to `CARDS` against it instead).
 //!
 //! # Format (`levels.bin`, little-endian)
 //!
@@ -209,6 +210,26 @@ pub fn last_at_level(level: Level, cards: usize, rules: &Rules) -> Option<u64> {
     for_rows(cards, rules)
         .map(|length| length.last[level as usize])
         .filter(|&last| last > 0)
+}
+
+/// The shipped file as it is.
+pub fn shipped() -> &'static [u8] {
+    FILE
+}
+
+/// Each row length the shipped table covers, in the file's order, with how many
+/// winnable numbers it holds: what [`super::difficulty::write_length`] takes to
+/// write that length again.
+pub fn coverage() -> Vec<(usize, u64)> {
+    table()
+        .iter()
+        .map(|length| {
+            let won = (1..=length.numbers)
+                .filter(|&seed| matches!(length.entry(seed), Some(Entry::Rated(Some(_)))))
+                .count();
+            (length.cards, won as u64)
+        })
+        .collect()
 }
 
 /// Append the entries of rows of `cards` cards in the file's format to `out`
