@@ -20,13 +20,13 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let check = match args.as_slice() {
         [] => None,
-        [flag, cards] if flag == "--check" => match cards.parse::<usize>() {
-            Ok(cards) => Some(cards),
-            Err(_) => {
+        [flag, cards] if flag == "--check" => {
+            let Ok(upto) = cards.parse::<usize>() else {
                 eprintln!("level_table: --check takes a row length, not {cards:?}");
                 return ExitCode::from(2);
-            }
-        },
+            };
+            Some(upto)
+        }
         _ => {
             eprintln!("usage: level_table [--check CARDS]");
             return ExitCode::from(2);
@@ -41,25 +41,19 @@ fn main() -> ExitCode {
         write_length(cards, winnable, &mut out, |_| {});
         eprintln!("done");
     }
-    match check {
-        Some(upto) => {
-            if shipped().starts_with(&out) {
-                println!("lengths up to {upto} cards: {} bytes as shipped", out.len());
-                ExitCode::SUCCESS
-            } else {
-                println!("lengths up to {upto} cards differ from the shipped file");
-                ExitCode::FAILURE
-            }
+    if let Some(upto) = check {
+        if shipped().starts_with(&out) {
+            println!("lengths up to {upto} cards: {} bytes as shipped", out.len());
+            return ExitCode::SUCCESS;
         }
-        None => {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rust/choose/levels.bin");
-            let written = std::fs::File::create(path).and_then(|mut f| f.write_all(&out));
-            if let Err(error) = written {
-                eprintln!("level_table: cannot write {path}: {error}");
-                return ExitCode::FAILURE;
-            }
-            println!("{path}: {} bytes", out.len());
-            ExitCode::SUCCESS
-        }
+        println!("lengths up to {upto} cards differ from the shipped file");
+        return ExitCode::FAILURE;
     }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rust/choose/levels.bin");
+    if let Err(error) = std::fs::File::create(path).and_then(|mut f| f.write_all(&out)) {
+        eprintln!("level_table: cannot write {path}: {error}");
+        return ExitCode::FAILURE;
+    }
+    println!("{path}: {} bytes", out.len());
+    ExitCode::SUCCESS
 }
