@@ -104,6 +104,18 @@ JSON.stringify([...document.querySelectorAll('article table')].map((table, i) =>
 """
 
 #: Every code block of the page that scrolls sideways, by its first line.
+# Resolves once the page at the given address has loaded, its fonts too, and
+# two frames have been laid out since: what the checks below measure is then
+# the page as a reader sees it, however slow the machine.
+SETTLED = """
+new Promise((resolve) => {
+    const done = () => document.fonts.ready.then(() =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(location.href))));
+    if (document.readyState === "complete") done();
+    else addEventListener("load", done, {once: true});
+})
+"""
+
 CODE_OVERFLOW = """
 JSON.stringify([...document.querySelectorAll('article pre > code')]
   .filter(code => code.scrollWidth > code.clientWidth + 1)
@@ -143,7 +155,18 @@ async def _visit(pages: list[Path], devtools: int, shots: Path) -> dict[str, Any
             )
             for path in pages:
                 await call("Page.navigate", url=path.as_uri())
-                await asyncio.sleep(1.5)
+                for _ in range(600):
+                    settled = await call(
+                        "Runtime.evaluate",
+                        expression=SETTLED,
+                        awaitPromise=True,
+                        returnByValue=True,
+                    )
+                    if settled.get("result", {}).get("value") == path.as_uri():
+                        break
+                    await asyncio.sleep(0.05)
+                else:
+                    raise AssertionError(f"{path.name} did not load in 30 s")
                 found = await call("Runtime.evaluate", expression=OVERFLOW, returnByValue=True)
                 wide[path.stem] = json.loads(found["result"]["value"])
                 if path.stem in NO_SCROLLING_CODE:
