@@ -16,7 +16,6 @@ runs are printed in milliseconds; the figures are in
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from _web import leave_while_working, post, served
+from common import milliseconds
 
 HARD: dict[str, Any] = {"game": "accordian", "seed": 8}
 
@@ -48,8 +48,7 @@ def main() -> None:
         for name, (path, body) in kinds.items():
             times = [leave_while_working(port, app, path, body) * 1000 for _ in range(args.runs)]
             print(
-                f"{name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
-                f"over {args.runs}",
+                f"{name}: {milliseconds(times)} over {args.runs}",
                 flush=True,
             )
 
