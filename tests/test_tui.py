@@ -110,6 +110,19 @@ def test_an_empty_table_says_how_to_begin() -> None:
     assert "type deal" in screen and "stock 52" in screen
 
 
+def test_a_screen_without_title_or_status_reads_them_from_the_game_s_session() -> None:
+    # Every game's, not Accordion's alone: the registry names the title and the session.
+    for entry in GAMES.values():
+        if entry.engine != entry.name or not entry.supports("play"):
+            continue  # a variant is played with its engine's classes
+        game = entry.game_class()(entry.numbered()(1, 12))
+        lines = plain(render_screen(game)).splitlines()
+        assert lines[0] == entry.title
+        assert lines[-1] == entry.session_class().status_of(game), entry.name
+    with pytest.raises(TypeError, match="give its status"):
+        render_screen(Deal.parse("7H 7S"))  # not a game
+
+
 # -- the interpreter ---------------------------------------------------------------
 
 

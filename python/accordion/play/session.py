@@ -186,9 +186,16 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         """A legal move as `moves` lists it."""
         return str(move)
 
+    @classmethod
     @abstractmethod
+    def status_of(cls, game: GameT) -> str:
+        """The status line under a table of ``game``: piles or cards left, stock,
+        legal moves (what :func:`accordion.play.screen.render_screen` shows when it
+        is given none)."""
+
     def status(self) -> str:
         """The status line under the table: piles or cards left, stock, legal moves."""
+        return self.status_of(self.game)
 
     @abstractmethod
     def welcome(self) -> Reply:
@@ -703,8 +710,10 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     def _result(self) -> str:
         return "won" if self.game.outcome.won else "not won"
 
-    def status(self) -> str:
-        return throw_status(self.game, self.STOCK, self.PIECE)
+    @classmethod
+    def status_of(cls, game: ThrowGameT) -> str:
+        """Cards (or piles) left, the stock, throws made, and what can happen next."""
+        return throw_status(game, cls.STOCK, cls.PIECE)
 
     def _act(self, words: list[str], line: str) -> Reply:
         if not words:
