@@ -181,6 +181,24 @@ def screen_after(child: pexpect.spawn, line: str) -> str:
     return first_screen(child)
 
 
+def fits_a_terminal(screen: str) -> None:
+    """The last screen drawn fits 80 columns by 24 lines (the prompt takes the last)."""
+    lines = screen.split("\x1b[2J")[-1].splitlines()
+    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+
+
+def hint_undo_solve(child: pexpect.spawn, hint: str, took_back: str, status: str) -> None:
+    """The commands every game's table shares, typed in a terminal: ``hint`` (an
+    action starting ``hint``, and the verdict), ``undo`` (``took_back`` taken back,
+    the ``status`` line after it) and ``solve`` (a verdict from here)."""
+    screen = screen_after(child, "hint")
+    assert f"hint: {hint}" in screen and "winnable" in screen
+    screen = screen_after(child, "undo")
+    assert f"took back {took_back}" in screen and status in screen
+    screen = screen_after(child, "solve")
+    assert "solve: a win from here" in screen or "solve: no win from here" in screen
+
+
 def finish(child: pexpect.spawn, status: int = 0) -> str:
     """Wait for the end; check the exit status; the plain text of what came last."""
     import pexpect  # type: ignore[import-untyped,unused-ignore]

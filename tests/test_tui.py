@@ -11,7 +11,15 @@ from collections.abc import Iterator
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
-from _helpers import finish, first_screen, plain, screen_after, terminal
+from _helpers import (
+    finish,
+    first_screen,
+    fits_a_terminal,
+    hint_undo_solve,
+    plain,
+    screen_after,
+    terminal,
+)
 
 from accordion import Deal, Game, Move, Rules
 from accordion.games import GAMES
@@ -410,8 +418,7 @@ def test_play_a_game_in_a_terminal() -> None:
     assert "piles 52 · moves 0 · 27 legal actions" in screen
     assert " 5S   3C   5C   9D " in screen
     assert "\x1b[31m" not in (child.before or "") and "\x1b[1;31m" not in (child.before or "")
-    lines = screen.split("\x1b[2J")[-1].splitlines()
-    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+    fits_a_terminal(screen)
 
     screen = screen_after(child, "5C 3C")
     assert "played 5C>3C (pile 3 slides onto pile 2)" in screen
@@ -424,13 +431,7 @@ def test_play_a_game_in_a_terminal() -> None:
     assert "\r\nillegal move 9D>5C: 9D and 5C share neither suit nor rank" in screen
     assert "piles 50 · moves 2" in screen
 
-    screen = screen_after(child, "hint")
-    assert "hint: " in screen and "winnable" in screen
-    screen = screen_after(child, "undo")
-    assert "took back AH>3H" in screen and "piles 51 · moves 1" in screen
-
-    screen = screen_after(child, "solve")
-    assert "solve: a win from here" in screen or "solve: no win from here" in screen
+    hint_undo_solve(child, "", "AH>3H", "piles 51 · moves 1")
 
     screen = screen_after(child, "auto")
     assert "auto (strict rules) played" in screen
