@@ -327,22 +327,6 @@ def test_a_won_game_in_a_terminal() -> None:
     assert "your deal: 2 cards left, won." in finish(child)
 
 
-def test_blind_play_and_end_of_input_leave_cleanly() -> None:
-    child = spawn("--seed", "1", "--blind", "--rules", "parlett")
-    screen = first_screen(child)
-    assert "Royal Marriage · deal 1 · parlett rules · blind" in screen
-    assert "(no cards on the table yet: type deal)" in screen
-    assert "cards left 52 · stock 52 · moves 0" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt QH" in screen and "stock 51" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt 5S" in screen and " QH  [5S]" in screen
-    child.sendeof()
-    tail = finish(child)
-    assert "deal 1: 52 cards left, not won." in tail
-    assert "--seed 1 --rules parlett --blind" in tail and "Traceback" not in tail
-
-
 @pytest.mark.parametrize(
     ("args", "names"),
     [

@@ -444,19 +444,38 @@ def test_play_a_game_in_a_terminal() -> None:
     assert "Traceback" not in tail
 
 
-def test_blind_play_deals_and_end_of_input_leaves_cleanly() -> None:
-    child = spawn("--seed", "1", "--blind", "--rules", "parlett")
+@pytest.mark.parametrize(
+    ("game", "left", "dealt", "ended"),
+    [
+        (
+            "accordion",
+            "piles 0 · stock 52",
+            [("dealt 5S", "piles 1 · stock 51"), ("dealt 3C", " 5S  [3C]")],
+            "deal 1: 2 piles left, not finished.",
+        ),
+        (
+            "royal-marriage",
+            "cards left 52 · stock 52",
+            [("dealt QH", "stock 51"), ("dealt 5S", " QH  [5S]")],
+            "deal 1: 52 cards left, not won.",
+        ),
+    ],
+)
+def test_blind_play_deals_and_end_of_input_leaves_cleanly(
+    game: str, left: str, dealt: list[tuple[str, str]], ended: str
+) -> None:
+    child = spawn("--game", game, "--seed", "1", "--blind", "--rules", "parlett")
     screen = first_screen(child)
-    assert "Accordion · deal 1 · parlett rules · blind" in screen
-    assert "piles 0 · stock 52 · moves 0" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt 5S" in screen and "piles 1 · stock 51" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt 3C" in screen and " 5S  [3C]" in screen
+    assert f"{GAMES[game].title} · deal 1 · parlett rules · blind" in screen
+    assert "(no cards on the table yet: type deal)" in screen
+    assert f"{left} · moves 0" in screen
+    for said in dealt:
+        screen = screen_after(child, "deal")
+        assert all(text in screen for text in said), said
     child.sendeof()
     tail = finish(child)
-    assert "deal 1: 2 piles left, not finished." in tail
-    assert "Traceback" not in tail
+    assert ended in tail
+    assert "--seed 1 --rules parlett --blind" in tail and "Traceback" not in tail
 
 
 def test_ctrl_c_leaves_cleanly() -> None:
