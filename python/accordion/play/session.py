@@ -21,6 +21,7 @@ A session reads its game through the shape every game has
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from abc import ABC, abstractmethod
@@ -770,3 +771,33 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
                 f"{end.outcome.cards}, by:"
             )
         return Reply([head, "  " + (self._describe_line(line) or "(no move)")])
+
+
+SessionT = TypeVar("SessionT", bound=BaseSession[Any, Any])
+
+
+def registered_sessions(
+    module: str, base: type[SessionT]
+) -> tuple[Callable[[str], type[SessionT]], Callable[[str], type[SessionT]]]:
+    """The session classes of a module that serves several games with one ``base``
+    (``accordion.play.runs``): one subclass per game whose registry entry names
+    its session in ``module``, made when first asked for. Returns the module's
+    ``session_of(game name)`` and its ``__getattr__`` (PEP 562), which finds the
+    class by the name the entry gives it."""
+
+    @functools.cache
+    def session_of(name: str) -> type[SessionT]:
+        entry = find_game(name)
+        made: type[SessionT] = type(entry.session.partition(":")[2], (base,), {"GAME": name})
+        made.__module__ = module
+        return made
+
+    def module_getattr(attribute: str) -> type[SessionT]:
+        from accordion.games import GAMES
+
+        for entry in GAMES.values():
+            if entry.session == f"{module}:{attribute}":
+                return session_of(entry.name)
+        raise AttributeError(f"module {module!r} has no attribute {attribute!r}")
+
+    return session_of, module_getattr
