@@ -5,10 +5,7 @@ session of the text UI, and `play --game royal-marriage` through a pseudo-termin
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
@@ -340,22 +337,6 @@ def test_bad_play_arguments_get_one_line(args: list[str], names: str) -> None:
     result = run("play", "--game", "royal-marriage", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and names in result.stderr
-
-
-def test_plain_text_when_not_a_terminal() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "accordion", "play", "--game", "royal-marriage", "--seed", "1"],
-        input="out 9D\nquit\n",
-        capture_output=True,
-        text=True,
-        check=False,
-        env={k: v for k, v in os.environ.items() if k != "NO_COLOR"},
-    )
-    assert result.returncode == 0
-    assert "\x1b" not in result.stdout and "threw out 9D" in result.stdout
-    assert result.stdout.rstrip().endswith(
-        "Play it again: accordion play --game royal-marriage --seed 1"
-    )
 
 
 def test_solve_batches_of_royal_marriage_resume_from_a_checkpoint(tmp_path: Path) -> None:

@@ -511,10 +511,18 @@ def test_bad_arguments_get_one_line() -> None:
     assert result.stderr.count("\n") == 1 and "7H" in result.stderr
 
 
-def test_plain_text_when_not_a_terminal() -> None:
+@pytest.mark.parametrize(
+    ("game", "line", "said"),
+    [
+        ([], "5C 3C", "played 5C>3C"),
+        (["--game", "royal-marriage"], "out 9D", "threw out 9D"),
+    ],
+    ids=["accordion", "royal-marriage"],
+)
+def test_plain_text_when_not_a_terminal(game: list[str], line: str, said: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "accordion", "play", "--seed", "1"],
-        input="5C 3C\nquit\n",
+        [sys.executable, "-m", "accordion", "play", *game, "--seed", "1"],
+        input=f"{line}\nquit\n",
         capture_output=True,
         text=True,
         check=False,
@@ -522,5 +530,6 @@ def test_plain_text_when_not_a_terminal() -> None:
     )
     assert result.returncode == 0
     assert "\x1b" not in result.stdout
-    assert "played 5C>3C" in result.stdout
-    assert result.stdout.rstrip().endswith("Play it again: accordion play --seed 1")
+    assert said in result.stdout
+    again = " ".join(["accordion play", *game, "--seed 1"])
+    assert result.stdout.rstrip().endswith(f"Play it again: {again}")
