@@ -187,6 +187,18 @@ def fits_a_terminal(screen: str) -> None:
     assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
 
 
+def opening_screen(child: pexpect.spawn, *texts: str) -> str:
+    """The first screen a table draws, checked: it shows each of ``texts``, has no
+    colour (the tests' terminals set NO_COLOR) and fits 80x24; its plain text."""
+    screen = first_screen(child)
+    for text in texts:
+        assert text in screen, text
+    drawn = child.before or ""
+    assert "\x1b[31m" not in drawn and "\x1b[1;31m" not in drawn
+    fits_a_terminal(screen)
+    return screen
+
+
 def hint_undo_solve(child: pexpect.spawn, hint: str, took_back: str, status: str) -> None:
     """The commands every game's table shares, typed in a terminal: ``hint`` (an
     action starting ``hint``, and the verdict), ``undo`` (``took_back`` taken back,

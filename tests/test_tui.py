@@ -14,8 +14,8 @@ import pytest
 from _helpers import (
     finish,
     first_screen,
-    fits_a_terminal,
     hint_undo_solve,
+    opening_screen,
     plain,
     screen_after,
     terminal,
@@ -413,12 +413,12 @@ def test_a_40_column_terminal_keeps_the_title_and_whole_messages() -> None:
 
 def test_play_a_game_in_a_terminal() -> None:
     child = spawn("--seed", "1")
-    screen = first_screen(child)
-    assert "Accordion · deal 1 · modern rules · open" in screen
-    assert "piles 52 · moves 0 · 27 legal actions" in screen
-    assert " 5S   3C   5C   9D " in screen
-    assert "\x1b[31m" not in (child.before or "") and "\x1b[1;31m" not in (child.before or "")
-    fits_a_terminal(screen)
+    opening_screen(
+        child,
+        "Accordion · deal 1 · modern rules · open",
+        "piles 52 · moves 0 · 27 legal actions",
+        " 5S   3C   5C   9D ",
+    )
 
     screen = screen_after(child, "5C 3C")
     assert "played 5C>3C (pile 3 slides onto pile 2)" in screen
