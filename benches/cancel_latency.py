@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import argparse
 import functools
-import statistics
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
+
+from common import milliseconds, stop_latency
 
 import accordion
 from accordion.games import GAMES
@@ -27,24 +26,13 @@ from accordion.games import GAMES
 
 def latency(call: Callable[[], Any]) -> float:
     """Milliseconds from ``scope.cancel()`` to the call's ``CancelledError``."""
-    stopped: list[float] = []
     scope = accordion.CancelScope()
 
-    def work() -> None:
-        try:
-            with scope:
-                call()
-        except accordion.CancelledError:
-            stopped.append(time.monotonic())
+    def scoped() -> None:
+        with scope:
+            call()
 
-    thread = threading.Thread(target=work)
-    thread.start()
-    time.sleep(0.4)
-    told = time.monotonic()
-    scope.cancel()
-    thread.join()
-    assert stopped, "the call ended by itself"
-    return (stopped[0] - told) * 1000
+    return stop_latency(scoped, scope.cancel, raises=accordion.CancelledError, after=0.4)
 
 
 def main() -> None:
@@ -66,11 +54,7 @@ def main() -> None:
                 )
                 times = [latency(call) for _ in range(args.runs)]
                 mode = "blind" if blind else "open"
-                print(
-                    f"{game.name} {strategy} {mode}: median {statistics.median(times):.1f} ms, "
-                    f"max {max(times):.1f} ms",
-                    flush=True,
-                )
+                print(f"{game.name} {strategy} {mode}: {milliseconds(times)}", flush=True)
 
 
 if __name__ == "__main__":

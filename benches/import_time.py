@@ -11,11 +11,12 @@ the same load.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
 import sys
+
+from common import tree_arguments
 
 
 def once(tree: str | None) -> int:
@@ -34,13 +35,9 @@ def once(tree: str | None) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=21)
-    parser.add_argument("trees", nargs="*")
-    args = parser.parse_args()
-    trees: list[str | None] = list(args.trees) or [None]
+    runs, trees = tree_arguments(__doc__, runs=21)
     times: dict[str | None, list[int]] = {tree: [] for tree in trees}
-    for _ in range(args.runs):
+    for _ in range(runs):
         for tree in trees:
             times[tree].append(once(tree))
     for tree, micros in times.items():

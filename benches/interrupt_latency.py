@@ -12,11 +12,10 @@ figures are in ``benches/interrupt-latency-results.md``.
 from __future__ import annotations
 
 import argparse
-import statistics
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
+
+from common import milliseconds, stop_latency
 
 import accordion
 
@@ -32,21 +31,7 @@ CALLS: dict[str, Callable[[], Any]] = {
 
 def latency(call: Callable[[], Any]) -> float:
     """Milliseconds from ``interrupt()`` to the call's ``KeyboardInterrupt``."""
-    stopped: list[float] = []
-
-    def work() -> None:
-        try:
-            call()
-        except KeyboardInterrupt:
-            stopped.append(time.monotonic())
-
-    thread = threading.Thread(target=work)
-    thread.start()
-    time.sleep(0.3)
-    told = time.monotonic()
-    accordion.interrupt()
-    thread.join()
-    return (stopped[0] - told) * 1000
+    return stop_latency(call, accordion.interrupt, raises=KeyboardInterrupt, after=0.3)
 
 
 def main() -> None:
@@ -55,7 +40,7 @@ def main() -> None:
     args = parser.parse_args()
     for name, call in CALLS.items():
         times = [latency(call) for _ in range(args.runs)]
-        print(f"{name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
+        print(f"{name}: {milliseconds(times)}")
 
 
 if __name__ == "__main__":

@@ -14,29 +14,15 @@ and the ratios.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import statistics
 import subprocess
 import time
-from types import ModuleType
+
+from common import random_playouts
 
 import accordion._core as core
 import accordion.reference as reference
-
-
-def python_playouts(engine: ModuleType, playouts: int) -> float:
-    """Playouts per second through ``engine``'s Python API."""
-    rng = random.Random(7)
-    start = time.perf_counter()
-    for seed in range(playouts):
-        game = engine.Game(engine.Deal.from_seed(seed), engine.Rules("modern"))
-        while True:
-            legal = list(game.legal_moves)
-            if not legal:
-                break
-            game.play(legal[rng.randrange(len(legal))])
-    return playouts / (time.perf_counter() - start)
 
 
 def native_playouts(playouts: int) -> float:
@@ -61,8 +47,10 @@ def main() -> None:
     runs: dict[str, list[float]] = {"native": [], "core": [], "reference": []}
     for _ in range(args.repeat):
         runs["native"].append(native_playouts(args.playouts * 20))
-        runs["core"].append(python_playouts(core, args.playouts))
-        runs["reference"].append(python_playouts(reference, args.playouts // 5 or 1))
+        runs["core"].append(random_playouts(core, args.playouts, time.perf_counter))
+        runs["reference"].append(
+            random_playouts(reference, args.playouts // 5 or 1, time.perf_counter)
+        )
     median = {name: statistics.median(values) for name, values in runs.items()}
     for name, value in median.items():
         print(f"{name:>10}: {value:12,.0f} playouts/s (median of {args.repeat})")

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from collections.abc import Callable
 
+from common import random_playouts
+
 import accordion
-from accordion import Deal, Game, Rules, simulate, solve, solve_many
+from accordion import Deal, Game, simulate, solve, solve_many
 
 SHORT_ROW = "7H 7S 8S KS 9D 9H 2H QC"
 
@@ -50,17 +51,7 @@ def small_calls(n: int = 100_000) -> float:
 
 def playouts(n: int = 400) -> float:
     """Random legal playouts of numbered 52-card deals per CPU-second."""
-    rng = random.Random(7)
-    rules = Rules("modern")
-    start = time.process_time()
-    for seed in range(n):
-        game = Game(Deal.from_seed(seed), rules)
-        while True:
-            legal = list(game.legal_moves)
-            if not legal:
-                break
-            game.play(legal[rng.randrange(len(legal))])
-    return n / (time.process_time() - start)
+    return random_playouts(accordion, n, time.process_time)
 
 
 DEALS = [Deal.from_seed(seed) for seed in range(1, 201)]

@@ -14,7 +14,6 @@ shows where the time goes, module by module.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
@@ -22,6 +21,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import tree_arguments
 
 DEAL = "7H 2C 3C 7C"
 
@@ -85,17 +86,13 @@ def measure(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("trees", nargs="*")
-    args = parser.parse_args()
-    trees: list[str | None] = list(args.trees) or [None]
+    runs, trees = tree_arguments(__doc__, runs=15)
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "accordion"
         script.write_text(SCRIPT.format(python=sys.executable), encoding="utf-8")
         script.chmod(0o755)
-        times = measure(script, trees, args.runs)
-    print(f"{args.runs} runs each, interleaved; milliseconds")
+        times = measure(script, trees, runs)
+    print(f"{runs} runs each, interleaved; milliseconds")
     print(
         "| tree | command | median | least | median over `python -c pass` "
         "| CPU median | CPU median over `python -c pass` |"

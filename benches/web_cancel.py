@@ -16,86 +16,41 @@ runs are printed in milliseconds; the figures are in
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
-import socket
-import statistics
-import threading
-import time
+import sys
+from pathlib import Path
 from typing import Any
 
-import uvicorn
+# The server in this process and the client that leaves are the web tests' own
+# (tests/_web.py): the bench times what tests/test_web_cancel.py asserts.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from accordion.web.app import Guard, create_app
-from accordion.web.service import Limits
+from _web import leave_while_working, post, served
+from common import milliseconds
 
 HARD: dict[str, Any] = {"game": "accordian", "seed": 8}
-
-
-def send(port: int, path: str, body: dict[str, Any]) -> socket.socket:
-    data = json.dumps(body).encode()
-    connection = socket.create_connection(("127.0.0.1", port))
-    connection.sendall(
-        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(data)}\r\n\r\n".encode()
-        + data
-    )
-    return connection
-
-
-def post(port: int, path: str, body: dict[str, Any]) -> Any:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        connection.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
-        return json.loads(connection.getresponse().read())
-    finally:
-        connection.close()
-
-
-def freed_after(port: int, app: Guard, path: str, body: dict[str, Any]) -> float:
-    """Milliseconds from the client's close to its worker being free."""
-    working = app.app.state.working
-    client = send(port, path, body)
-    while working.now == 0:
-        time.sleep(0.001)
-    time.sleep(0.3)
-    assert working.now == 1, "the call ended by itself"
-    left = time.perf_counter()
-    client.close()
-    while working.now:
-        time.sleep(0.001)
-    return (time.perf_counter() - left) * 1000
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
-    app = create_app(Limits(workers=2))
-    listening = socket.create_server(("127.0.0.1", 0))
-    port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True).start()
-    while not server.started:
-        time.sleep(0.01)
-    table = post(port, "/api/table", HARD)["id"]
-    kinds = {
-        "POST /api/solve (time_limit 10)": ("/api/solve", {**HARD, "time_limit": 10}),
-        "POST /api/hint (time_limit 10)": ("/api/hint", {**HARD, "time_limit": 10}),
-        "POST /api/rate": ("/api/rate", HARD),
-        "table: solution (time_limit 10)": (
-            f"/api/table/{table}",
-            {"action": "solve", "time_limit": 10},
-        ),
-    }
-    for name, (path, body) in kinds.items():
-        times = [freed_after(port, app, path, body) for _ in range(args.runs)]
-        print(
-            f"{name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
-            f"over {args.runs}",
-            flush=True,
-        )
-    server.should_exit = True
+    with served(workers=2) as (port, app):
+        table = post(port, "/api/table", HARD)["id"]
+        kinds = {
+            "POST /api/solve (time_limit 10)": ("/api/solve", {**HARD, "time_limit": 10}),
+            "POST /api/hint (time_limit 10)": ("/api/hint", {**HARD, "time_limit": 10}),
+            "POST /api/rate": ("/api/rate", HARD),
+            "table: solution (time_limit 10)": (
+                f"/api/table/{table}",
+                {"action": "solve", "time_limit": 10},
+            ),
+        }
+        for name, (path, body) in kinds.items():
+            times = [leave_while_working(port, app, path, body) * 1000 for _ in range(args.runs)]
+            print(
+                f"{name}: {milliseconds(times)} over {args.runs}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

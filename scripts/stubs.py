@@ -5,11 +5,14 @@ binding (``rust/python/``, the doc comments that PyO3 turns into ``__doc__``).
 The stub carries the types, which only it knows, and a copy of those docstrings
 for editors and type checkers, which do not import the extension: this script
 makes that copy. Every docstring of a public name in the stub is replaced by the
-compiled one (the text ``help()`` shows); a member of a private generic base
-(``_ThrowGame``, the throw games' shared members) takes the docstring that every
-game inheriting it has, and the script stops with a message where the games
-disagree (the member must then be declared in each game's class). Dunder methods
-and the stub's own aliases keep what the stub says.
+compiled one (the text ``help()`` shows); so is the string under a public name
+that the stub declares as a variable (a game's ``solve_…``, typed by a shared
+callable protocol). The throw games' classes declare their members once, in
+private generic bases (``_ThrowGame`` …): a base's member takes the docstring
+that every game inheriting it has; where the games word it differently (each
+in its own terms), the base keeps the stub's own summary, and ``help()`` on a
+game's class still shows that game's words. Dunder methods and the stub's own
+aliases keep what the stub says.
 
 Usage, after building the extension into ``python/accordion/``::
 
@@ -81,15 +84,38 @@ def wanted(tree: ast.Module, core: ModuleType) -> dict[Definition, str]:
                 value = inspect.getattr_static(getattr(core, owner.name), item.name)
                 docs[owner.name] = runtime_doc(value)
             texts = set(docs.values())
-            if len(texts) > 1:
-                raise SystemExit(
-                    f"{name}.{item.name}: the games' docstrings differ "
-                    f"({', '.join(sorted(docs))}); declare it in each game's class"
-                )
+            # One text for every game: the base carries it. Several: each game's
+            # own words (``help()`` shows them); the base keeps its summary.
             doc = texts.pop() if len(texts) == 1 else None
             if doc is not None:
                 found[item] = doc
     return found
+
+
+def variables(tree: ast.Module, core: ModuleType) -> dict[ast.AnnAssign, str]:
+    """The docstring under each public variable of the stub that is a function at
+    run time (a game's ``solve_…``), by its node."""
+    found: dict[ast.AnnAssign, str] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.AnnAssign) or not isinstance(node.target, ast.Name):
+            continue
+        name = node.target.id
+        value = getattr(core, name, None)
+        if name.startswith("_") or not callable(value):
+            continue
+        doc = runtime_doc(value)
+        if doc is None:
+            raise SystemExit(f"accordion._core.{name} has no docstring")
+        found[node] = doc
+    return found
+
+
+def _is_doc(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
 
 
 def _written(doc: str, indent: str) -> list[str]:
@@ -108,14 +134,19 @@ def generate(text: str, core: ModuleType) -> str:
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
     edits: list[tuple[int, int, list[str]]] = []  # 0-based start, end (exclusive), lines
+    following = dict(zip(tree.body, tree.body[1:], strict=False))
+    for var, doc in variables(tree, core).items():
+        after = following.get(var)
+        line = var.end_lineno if var.end_lineno is not None else var.lineno
+        if after is not None and _is_doc(after):
+            end = after.end_lineno if after.end_lineno is not None else after.lineno
+            edits.append((after.lineno - 1, end, _written(doc, "")))
+        else:
+            edits.append((line, line, _written(doc, "")))
     for node, doc in wanted(tree, core).items():
         first = node.body[0]
         indent = " " * (node.col_offset + 4)
-        has_doc = (
-            isinstance(first, ast.Expr)
-            and isinstance(first.value, ast.Constant)
-            and isinstance(first.value.value, str)
-        )
+        has_doc = _is_doc(first)
         end = first.end_lineno if first.end_lineno is not None else first.lineno
         if has_doc:
             edits.append((first.lineno - 1, end, _written(doc, indent)))

@@ -181,6 +181,36 @@ def screen_after(child: pexpect.spawn, line: str) -> str:
     return first_screen(child)
 
 
+def fits_a_terminal(screen: str) -> None:
+    """The last screen drawn fits 80 columns by 24 lines (the prompt takes the last)."""
+    lines = screen.split("\x1b[2J")[-1].splitlines()
+    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+
+
+def opening_screen(child: pexpect.spawn, *texts: str) -> str:
+    """The first screen a table draws, checked: it shows each of ``texts``, has no
+    colour (the tests' terminals set NO_COLOR) and fits 80x24; its plain text."""
+    screen = first_screen(child)
+    for text in texts:
+        assert text in screen, text
+    drawn = child.before or ""
+    assert "\x1b[31m" not in drawn and "\x1b[1;31m" not in drawn
+    fits_a_terminal(screen)
+    return screen
+
+
+def hint_undo_solve(child: pexpect.spawn, hint: str, took_back: str, status: str) -> None:
+    """The commands every game's table shares, typed in a terminal: ``hint`` (an
+    action starting ``hint``, and the verdict), ``undo`` (``took_back`` taken back,
+    the ``status`` line after it) and ``solve`` (a verdict from here)."""
+    screen = screen_after(child, "hint")
+    assert f"hint: {hint}" in screen and "winnable" in screen
+    screen = screen_after(child, "undo")
+    assert f"took back {took_back}" in screen and status in screen
+    screen = screen_after(child, "solve")
+    assert "solve: a win from here" in screen or "solve: no win from here" in screen
+
+
 def finish(child: pexpect.spawn, status: int = 0) -> str:
     """Wait for the end; check the exit status; the plain text of what came last."""
     import pexpect  # type: ignore[import-untyped,unused-ignore]

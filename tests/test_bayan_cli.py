@@ -9,7 +9,7 @@ import json
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
-from _helpers import plain, played, terminal
+from _helpers import fits_a_terminal, plain, played, terminal
 from conftest import run_cli
 
 import accordion
@@ -176,8 +176,7 @@ def test_play_bayan_in_a_terminal() -> None:
     screen = screen_after(None)
     assert "Bayan · your deal · PySolFC rules · open" in screen
     assert "cards left 52 · moves 0 · " in screen
-    lines = screen.split("\x1b[2J")[-1].splitlines()
-    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+    fits_a_terminal(screen)
     screen = screen_after("out JD 2D")  # PySolFC's game 1 starts JD 2D 9H ...
     assert "threw out JD 2D (cards 1 and 2)" in screen and "cards left 50 · moves 1" in screen
     screen = screen_after("hint")

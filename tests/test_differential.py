@@ -48,6 +48,14 @@ def _snapshot(game: Any) -> dict[str, object]:
     }
 
 
+def _refusal(call: Any, *args: Any) -> tuple[str, str]:
+    """What a call answers: ``ok`` and its value, or its error's class and message."""
+    try:
+        return ("ok", str(call(*args)))
+    except AccordionError as error:
+        return (type(error).__name__, str(error))
+
+
 class BothEngines(RuleBasedStateMachine):
     """Apply each step to a core game and a reference game and compare."""
 
@@ -96,13 +104,12 @@ class BothEngines(RuleBasedStateMachine):
     def try_any_move(self, mover: int, onto: int) -> None:
         if mover == onto:
             return
-        results = []
-        for engine, game in zip((core, reference), self.games, strict=True):
-            move = engine.Move(engine.Card.from_index(mover), engine.Card.from_index(onto))
-            try:
-                results.append(("ok", str(game.play(move))))
-            except AccordionError as error:
-                results.append(("refused", type(error).__name__, str(error)))
+        results = [
+            _refusal(
+                game.play, engine.Move(engine.Card.from_index(mover), engine.Card.from_index(onto))
+            )
+            for engine, game in zip((core, reference), self.games, strict=True)
+        ]
         assert results[0] == results[1]
 
     @precondition(lambda self: bool(self.games))
@@ -111,23 +118,13 @@ class BothEngines(RuleBasedStateMachine):
     # are Rust's, which may know characters assigned since.
     @rule(text=st.one_of(st.text(ASSIGNED, max_size=80), st.sampled_from(TEXTS)))
     def try_any_text(self, text: str) -> None:
-        results = []
-        for game in self.games:
-            try:
-                results.append(("ok", str(game.play(text))))
-            except AccordionError as error:
-                results.append(("refused", type(error).__name__, str(error)))
+        results = [_refusal(game.play, text) for game in self.games]
         assert results[0] == results[1]
 
     @precondition(lambda self: bool(self.games))
     @rule()
     def try_to_deal(self) -> None:
-        results = []
-        for game in self.games:
-            try:
-                results.append(("ok", str(game.deal())))
-            except AccordionError as error:
-                results.append(("refused", type(error).__name__, str(error)))
+        results = [_refusal(game.deal) for game in self.games]
         assert results[0] == results[1]
 
     @invariant()
@@ -146,13 +143,6 @@ class BothEngines(RuleBasedStateMachine):
 
 
 TestBothEngines = BothEngines.TestCase
-
-
-def _refusal(call: Any, *args: Any) -> tuple[str, str]:
-    try:
-        return ("ok", str(call(*args)))
-    except AccordionError as error:
-        return (type(error).__name__, str(error))
 
 
 @given(text=st.one_of(st.text(ASSIGNED, max_size=100), st.sampled_from(DEAL_TEXTS)))

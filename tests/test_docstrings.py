@@ -137,7 +137,16 @@ def _stub_docstrings() -> dict[str, str]:
     stub = ast.parse((Path(accordion.__file__).parent / "_core.pyi").read_text("utf-8"))
     found: dict[str, str] = {}
     members: dict[str, dict[str, str]] = {}
-    for node in stub.body:
+    for node, after in zip(stub.body, [*stub.body[1:], None], strict=True):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            # A variable's docstring, under it (a game's `solve_…`, typed by a protocol).
+            found[node.target.id] = after.value.value
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             doc = ast.get_docstring(node)
             private = "_" if isinstance(node, ast.ClassDef) else "__"

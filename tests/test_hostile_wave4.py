@@ -953,6 +953,39 @@ def test_api_messages_cut_what_they_echo(name: str, engine: str) -> None:
     assert len(str(caught.value)) < 400
 
 
+class FakeFuture:
+    """A chunk's future as the Dask runner reads it: its ``status``, and a result
+    that times out ``timeouts`` times (for ever: ``None``) before it is ``value``."""
+
+    key = "accordion-hunt-chunk-0"
+
+    def __init__(self, status: str, timeouts: int | None, value: object = None) -> None:
+        self.status = status
+        self.timeouts = timeouts
+        self.value = value
+        self.waits = 0
+
+    def result(self, timeout: float | None = None) -> object:
+        assert timeout is not None, "an unbounded wait would block for ever"
+        self.waits += 1
+        if self.timeouts is None or self.waits <= self.timeouts:
+            raise TimeoutError
+        return self.value
+
+
+class FakeClient:
+    """A running Dask client as the runner reads it, with these workers' threads."""
+
+    status = "running"
+    scheduler = type("S", (), {"address": "tcp://127.0.0.1:1"})()
+
+    def __init__(self, workers: dict[str, int]) -> None:
+        self.workers = workers
+
+    def nthreads(self) -> dict[str, int]:
+        return self.workers
+
+
 def test_a_result_lost_with_its_worker_does_not_wait_for_ever(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -962,30 +995,14 @@ def test_a_result_lost_with_its_worker_does_not_wait_for_ever(
     from accordion.batch import dask as runner_module
     from accordion.errors import ClusterError
 
-    class LostFuture:
-        key = "accordion-hunt-chunk-0"
-        status = "pending"
-        waits = 0
-
-        def result(self, timeout: float | None = None) -> object:
-            assert timeout is not None, "an unbounded wait would block for ever"
-            LostFuture.waits += 1
-            raise TimeoutError
-
-    class NoWorkers:
-        status = "running"
-        scheduler = type("S", (), {"address": "tcp://127.0.0.1:1"})()
-
-        def nthreads(self) -> dict[str, int]:
-            return {}
-
     monkeypatch.setattr(runner_module, "POLL", 0.01)
     monkeypatch.setattr(runner_module, "WORKER_CHECK", 0.0)
     monkeypatch.setattr(runner_module, "no_workers_timeout", lambda: 0.05)
-    runner = runner_module.DaskRunner(NoWorkers())  # type: ignore[arg-type]
+    runner = runner_module.DaskRunner(FakeClient({}))  # type: ignore[arg-type]
+    lost = FakeFuture("pending", timeouts=None)
     with pytest.raises(ClusterError, match=r"has had no worker for 0\.05 s"):
-        runner._result(LostFuture())  # type: ignore[arg-type]
-    assert LostFuture.waits >= 2
+        runner._result(lost)  # type: ignore[arg-type]
+    assert lost.waits >= 2
 
 
 def test_a_finished_result_slow_to_fetch_is_waited_for() -> None:
@@ -994,24 +1011,7 @@ def test_a_finished_result_slow_to_fetch_is_waited_for() -> None:
     pytest.importorskip("distributed")
     from accordion.batch import dask as runner_module
 
-    class SlowFuture:
-        key = "accordion-hunt-chunk-0"
-        status = "finished"
-        waits = 0
-
-        def result(self, timeout: float | None = None) -> object:
-            SlowFuture.waits += 1
-            if SlowFuture.waits < 3:
-                raise TimeoutError
-            return "the chunk"
-
-    class Workers:
-        status = "running"
-        scheduler = type("S", (), {"address": "tcp://127.0.0.1:1"})()
-
-        def nthreads(self) -> dict[str, int]:
-            return {"tcp://127.0.0.1:2": 1}
-
-    runner = runner_module.DaskRunner(Workers())  # type: ignore[arg-type]
-    assert runner._result(SlowFuture()) == "the chunk"  # type: ignore[arg-type]
-    assert SlowFuture.waits == 3
+    runner = runner_module.DaskRunner(FakeClient({"tcp://127.0.0.1:2": 1}))  # type: ignore[arg-type]
+    slow = FakeFuture("finished", timeouts=2, value="the chunk")
+    assert runner._result(slow) == "the chunk"  # type: ignore[arg-type]
+    assert slow.waits == 3

@@ -5,15 +5,21 @@ session of the text UI, and `play --game royal-marriage` through a pseudo-termin
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
-from _helpers import finish, first_screen, plain, played, screen_after, terminal
+from _helpers import (
+    finish,
+    first_screen,
+    hint_undo_solve,
+    opening_screen,
+    plain,
+    played,
+    screen_after,
+    terminal,
+)
 from conftest import run_cli
 
 import accordion
@@ -272,13 +278,12 @@ def spawn(*args: str) -> pexpect.spawn:
 
 def test_play_royal_marriage_in_a_terminal() -> None:
     child = spawn("--seed", "1")
-    screen = first_screen(child)
-    assert "Royal Marriage · deal 1 · modern rules · open" in screen
-    assert "cards left 52 · moves 0 · " in screen
-    assert " QH   5S   3C   5C   9D " in screen
-    assert "\x1b[1;31m" not in (child.before or "")  # NO_COLOR
-    lines = screen.split("\x1b[2J")[-1].splitlines()
-    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+    opening_screen(
+        child,
+        "Royal Marriage · deal 1 · modern rules · open",
+        "cards left 52 · moves 0 · ",
+        " QH   5S   3C   5C   9D ",
+    )
 
     screen = screen_after(child, "out 9D")
     assert "threw out 9D (card 5, between 5C and 6C)" in screen
@@ -296,12 +301,7 @@ def test_play_royal_marriage_in_a_terminal() -> None:
     )
     assert "cards left 48 · moves 3" in screen
 
-    screen = screen_after(child, "hint")
-    assert "hint: out " in screen and "winnable" in screen
-    screen = screen_after(child, "undo")
-    assert "took back out 5C 6C" in screen and "cards left 50 · moves 2" in screen
-    screen = screen_after(child, "solve")
-    assert "solve: a win from here in " in screen or "solve: no win from here" in screen
+    hint_undo_solve(child, "out ", "out 5C 6C", "cards left 50 · moves 2")
     screen = screen_after(child, "help")
     assert "7, 7 8           throw out card 7 alone" in screen
 
@@ -324,22 +324,6 @@ def test_a_won_game_in_a_terminal() -> None:
     assert "your deal: 2 cards left, won." in finish(child)
 
 
-def test_blind_play_and_end_of_input_leave_cleanly() -> None:
-    child = spawn("--seed", "1", "--blind", "--rules", "parlett")
-    screen = first_screen(child)
-    assert "Royal Marriage · deal 1 · parlett rules · blind" in screen
-    assert "(no cards on the table yet: type deal)" in screen
-    assert "cards left 52 · stock 52 · moves 0" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt QH" in screen and "stock 51" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt 5S" in screen and " QH  [5S]" in screen
-    child.sendeof()
-    tail = finish(child)
-    assert "deal 1: 52 cards left, not won." in tail
-    assert "--seed 1 --rules parlett --blind" in tail and "Traceback" not in tail
-
-
 @pytest.mark.parametrize(
     ("args", "names"),
     [
@@ -353,22 +337,6 @@ def test_bad_play_arguments_get_one_line(args: list[str], names: str) -> None:
     result = run("play", "--game", "royal-marriage", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and names in result.stderr
-
-
-def test_plain_text_when_not_a_terminal() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "accordion", "play", "--game", "royal-marriage", "--seed", "1"],
-        input="out 9D\nquit\n",
-        capture_output=True,
-        text=True,
-        check=False,
-        env={k: v for k, v in os.environ.items() if k != "NO_COLOR"},
-    )
-    assert result.returncode == 0
-    assert "\x1b" not in result.stdout and "threw out 9D" in result.stdout
-    assert result.stdout.rstrip().endswith(
-        "Play it again: accordion play --game royal-marriage --seed 1"
-    )
 
 
 def test_solve_batches_of_royal_marriage_resume_from_a_checkpoint(tmp_path: Path) -> None:

@@ -11,7 +11,15 @@ from collections.abc import Iterator
 
 import pexpect  # type: ignore[import-untyped,unused-ignore]
 import pytest
-from _helpers import finish, first_screen, plain, screen_after, terminal
+from _helpers import (
+    finish,
+    first_screen,
+    hint_undo_solve,
+    opening_screen,
+    plain,
+    screen_after,
+    terminal,
+)
 
 from accordion import Deal, Game, Move, Rules
 from accordion.games import GAMES
@@ -108,6 +116,19 @@ def test_the_status_line_names_the_goal_card() -> None:
 def test_an_empty_table_says_how_to_begin() -> None:
     screen = render_screen(Game(DEAL_1, blind=True))
     assert "type deal" in screen and "stock 52" in screen
+
+
+def test_a_screen_without_title_or_status_reads_them_from_the_game_s_session() -> None:
+    # Every game's, not Accordion's alone: the registry names the title and the session.
+    for entry in GAMES.values():
+        if entry.engine != entry.name or not entry.supports("play"):
+            continue  # a variant is played with its engine's classes
+        game = entry.game_class()(entry.numbered()(1, 12))
+        lines = plain(render_screen(game)).splitlines()
+        assert lines[0] == entry.title
+        assert lines[-1] == entry.session_class().status_of(game), entry.name
+    with pytest.raises(TypeError, match="give its status"):
+        render_screen(Deal.parse("7H 7S"))  # not a game
 
 
 # -- the interpreter ---------------------------------------------------------------
@@ -392,13 +413,12 @@ def test_a_40_column_terminal_keeps_the_title_and_whole_messages() -> None:
 
 def test_play_a_game_in_a_terminal() -> None:
     child = spawn("--seed", "1")
-    screen = first_screen(child)
-    assert "Accordion · deal 1 · modern rules · open" in screen
-    assert "piles 52 · moves 0 · 27 legal actions" in screen
-    assert " 5S   3C   5C   9D " in screen
-    assert "\x1b[31m" not in (child.before or "") and "\x1b[1;31m" not in (child.before or "")
-    lines = screen.split("\x1b[2J")[-1].splitlines()
-    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+    opening_screen(
+        child,
+        "Accordion · deal 1 · modern rules · open",
+        "piles 52 · moves 0 · 27 legal actions",
+        " 5S   3C   5C   9D ",
+    )
 
     screen = screen_after(child, "5C 3C")
     assert "played 5C>3C (pile 3 slides onto pile 2)" in screen
@@ -411,13 +431,7 @@ def test_play_a_game_in_a_terminal() -> None:
     assert "\r\nillegal move 9D>5C: 9D and 5C share neither suit nor rank" in screen
     assert "piles 50 · moves 2" in screen
 
-    screen = screen_after(child, "hint")
-    assert "hint: " in screen and "winnable" in screen
-    screen = screen_after(child, "undo")
-    assert "took back AH>3H" in screen and "piles 51 · moves 1" in screen
-
-    screen = screen_after(child, "solve")
-    assert "solve: a win from here" in screen or "solve: no win from here" in screen
+    hint_undo_solve(child, "", "AH>3H", "piles 51 · moves 1")
 
     screen = screen_after(child, "auto")
     assert "auto (strict rules) played" in screen
@@ -430,19 +444,38 @@ def test_play_a_game_in_a_terminal() -> None:
     assert "Traceback" not in tail
 
 
-def test_blind_play_deals_and_end_of_input_leaves_cleanly() -> None:
-    child = spawn("--seed", "1", "--blind", "--rules", "parlett")
+@pytest.mark.parametrize(
+    ("game", "left", "dealt", "ended"),
+    [
+        (
+            "accordion",
+            "piles 0 · stock 52",
+            [("dealt 5S", "piles 1 · stock 51"), ("dealt 3C", " 5S  [3C]")],
+            "deal 1: 2 piles left, not finished.",
+        ),
+        (
+            "royal-marriage",
+            "cards left 52 · stock 52",
+            [("dealt QH", "stock 51"), ("dealt 5S", " QH  [5S]")],
+            "deal 1: 52 cards left, not won.",
+        ),
+    ],
+)
+def test_blind_play_deals_and_end_of_input_leaves_cleanly(
+    game: str, left: str, dealt: list[tuple[str, str]], ended: str
+) -> None:
+    child = spawn("--game", game, "--seed", "1", "--blind", "--rules", "parlett")
     screen = first_screen(child)
-    assert "Accordion · deal 1 · parlett rules · blind" in screen
-    assert "piles 0 · stock 52 · moves 0" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt 5S" in screen and "piles 1 · stock 51" in screen
-    screen = screen_after(child, "deal")
-    assert "dealt 3C" in screen and " 5S  [3C]" in screen
+    assert f"{GAMES[game].title} · deal 1 · parlett rules · blind" in screen
+    assert "(no cards on the table yet: type deal)" in screen
+    assert f"{left} · moves 0" in screen
+    for said in dealt:
+        screen = screen_after(child, "deal")
+        assert all(text in screen for text in said), said
     child.sendeof()
     tail = finish(child)
-    assert "deal 1: 2 piles left, not finished." in tail
-    assert "Traceback" not in tail
+    assert ended in tail
+    assert "--seed 1 --rules parlett --blind" in tail and "Traceback" not in tail
 
 
 def test_ctrl_c_leaves_cleanly() -> None:
@@ -478,10 +511,18 @@ def test_bad_arguments_get_one_line() -> None:
     assert result.stderr.count("\n") == 1 and "7H" in result.stderr
 
 
-def test_plain_text_when_not_a_terminal() -> None:
+@pytest.mark.parametrize(
+    ("game", "line", "said"),
+    [
+        ([], "5C 3C", "played 5C>3C"),
+        (["--game", "royal-marriage"], "out 9D", "threw out 9D"),
+    ],
+    ids=["accordion", "royal-marriage"],
+)
+def test_plain_text_when_not_a_terminal(game: list[str], line: str, said: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "accordion", "play", "--seed", "1"],
-        input="5C 3C\nquit\n",
+        [sys.executable, "-m", "accordion", "play", *game, "--seed", "1"],
+        input=f"{line}\nquit\n",
         capture_output=True,
         text=True,
         check=False,
@@ -489,5 +530,6 @@ def test_plain_text_when_not_a_terminal() -> None:
     )
     assert result.returncode == 0
     assert "\x1b" not in result.stdout
-    assert "played 5C>3C" in result.stdout
-    assert result.stdout.rstrip().endswith("Play it again: accordion play --seed 1")
+    assert said in result.stdout
+    again = " ".join(["accordion play", *game, "--seed 1"])
+    assert result.stdout.rstrip().endswith(f"Play it again: {again}")

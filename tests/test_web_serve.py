@@ -6,7 +6,6 @@ nothing up."""
 from __future__ import annotations
 
 import contextlib
-import http.client
 import json
 import os
 import signal
@@ -24,23 +23,8 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 
 from _helpers import free_port, wait_for_port
+from _web import post
 from conftest import run_cli
-
-
-def post(port: int, path: str, body: dict[str, Any], timeout: float = 30) -> Any:
-    """POST ``body`` as JSON; the JSON answer (the connection closed whatever happens,
-    so that no socket is left for the garbage collector to warn about)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        connection.request(
-            "POST", path, json.dumps(body), headers={"Content-Type": "application/json"}
-        )
-        response = connection.getresponse()
-        data = response.read()
-        assert response.status == 200, data
-        return json.loads(data)
-    finally:
-        connection.close()
 
 
 def started(*args: str) -> tuple[subprocess.Popen[str], int]:

@@ -10,7 +10,7 @@ when this copy is stale): edit them there, not here. The types are this file's o
 
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
-from typing import Any, ClassVar, Generic, Literal, TypeVar, final
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final
 
 from typing_extensions import Self
 
@@ -810,20 +810,37 @@ def solve_many(
     """
 
 # ---------------------------------------------------------------- the throw games
-# The throw games (Royal Marriage, Bayan, Accordian Patience) are bound once
-# (rust/python/throw.rs): what their classes share is stated once here, in private
-# generic bases (parametrised by the class itself where a member returns it), and
-# each game's own words in its classes.
+# The throw games (Royal Marriage, Push Pin, Bayan, Decade, Seven Up, Accordian
+# Patience) are bound once (rust/python/throw.rs): their members are declared once
+# here, in private generic bases (parametrised by the class itself where a member
+# returns it), and each game's classes only name their types and carry their own
+# docstring. ``help()`` on a game's class shows its game's words for every member;
+# a base's member says here what holds for every game.
 
 _SelfT = TypeVar("_SelfT")
+_KindT = TypeVar("_KindT", bound=str)
 _RulesT = TypeVar("_RulesT", bound=str)
 
-class _ThrowMove(Generic[_SelfT]):
+class _ThrowMove(Generic[_SelfT, _KindT]):
     def __new__(cls, text: str) -> Self:
         """Same as :meth:`parse`."""
     @staticmethod
+    def parse(text: str) -> _SelfT:
+        """Parse a move in the game's notation (``out …``, ``7H>7S``) or ``deal``.
+
+        Raises:
+            InvalidMoveError: anything else, or one card named twice.
+            TypeError: ``text`` is not a ``str``.
+        """
+    @staticmethod
     def deal() -> _SelfT:
         """The action of dealing the next card (blind games)."""
+    @property
+    def kind(self) -> _KindT:
+        """What the move does: ``"deal"``, or the game's kind of throw or move."""
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move names, or none for ``deal``."""
     @property
     def is_deal(self) -> bool:
         """True for the deal action."""
@@ -845,6 +862,9 @@ class _ThrowOutcome:
     def piles(self) -> int:
         """The same as :attr:`cards`."""
     @property
+    def won(self) -> bool:
+        """Whether the game is won: as few cards (or piles) left as the game is won at."""
+    @property
     def grade(self) -> Literal["win", "loss"] | None:
         """``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on."""
     @property
@@ -862,6 +882,9 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
         blind: bool = False,
     ) -> Self:
         """A game of ``deal`` under ``rules`` (by default ``modern``), open or ``blind``."""
+    @property
+    def rules(self) -> _RulesT:
+        """The rule set's name."""
     @property
     def starting_deal(self) -> Deal:
         """The deal the game started from."""
@@ -888,6 +911,11 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
     def stock_size(self) -> int:
         """Cards still to be dealt (0 in an open game)."""
     @property
+    def legal_moves(self) -> LegalMoves[_MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view: the game's
+        throws (or moves) in its canonical order, then ``deal``.
+        """
+    @property
     def history(self) -> list[_MoveT]:
         """The actions played so far, in canonical notation."""
     @property
@@ -896,6 +924,23 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
     @property
     def is_over(self) -> bool:
         """True when no throw and no deal is left."""
+    def play(self, move: _MoveT | str, /) -> _MoveT:
+        """Play a throw (or a move) or ``deal``: the game's move class or its text.
+
+        Returns:
+            The move played, in canonical notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: an action the row or the rules do not allow; the
+                message says why.
+        """
+    def deal(self) -> _MoveT:
+        """Deal the next card of the stock onto the right-hand end.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a throw the rules oblige.
+        """
     def undo(self) -> _MoveT:
         """Take back the last action and return it.
 
@@ -947,10 +992,19 @@ class _ThrowSolution(Generic[_SelfT, _MoveT]):
     def result(self) -> ResultName:
         """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
     @property
-    def moves(self) -> tuple[_MoveT, ...]: ...
+    def moves(self) -> tuple[_MoveT, ...]:
+        """A winning line, or a line to the fewest cards (or piles) left; if
+        ``unknown``, the best line found before the budget ran out.
+        """
+    @property
+    def cards(self) -> int:
+        """Cards (or piles) left at the end of :attr:`moves`."""
     @property
     def piles(self) -> int:
         """The same as :attr:`cards`."""
+    @property
+    def nodes(self) -> int:
+        """What the solver examined (positions, or intervals for the interval solver)."""
     @property
     def seconds(self) -> float:
         """Wall-clock seconds the search took."""
@@ -981,6 +1035,9 @@ class _ThrowStats(Generic[_SelfT, _RulesT]):
             InvalidRulesError: rules or a strategy the game does not know.
         """
     @property
+    def rules(self) -> _RulesT:
+        """The rule set played."""
+    @property
     def strategy(self) -> RoyalStrategy:
         """The strategy that chose the throws: ``greedy`` or ``best``."""
     @property
@@ -995,6 +1052,9 @@ class _ThrowStats(Generic[_SelfT, _RulesT]):
     @property
     def seed(self) -> int:
         """The first deal's number (the deals are ``seed … seed+deals-1``)."""
+    @property
+    def wins(self) -> int:
+        """Deals won."""
     @property
     def win_rate(self) -> float:
         """``wins / deals``."""
@@ -1015,6 +1075,38 @@ class _ThrowStats(Generic[_SelfT, _RulesT]):
         writes it (``mode``, ``cards`` …), with ``game`` besides.
         """
 
+_GameT_contra = TypeVar("_GameT_contra", contravariant=True)
+_RulesT_contra = TypeVar("_RulesT_contra", bound=str, contravariant=True)
+_SolutionT_co = TypeVar("_SolutionT_co", covariant=True)
+_StatsT_co = TypeVar("_StatsT_co", covariant=True)
+
+class _ThrowSolve(Protocol[_GameT_contra, _RulesT_contra, _SolutionT_co]):
+    # The arguments of `solve`, checked alike: a game's `solve_…`.
+    def __call__(
+        self,
+        position: Deal | _GameT_contra | str,
+        *,
+        rules: _RulesT_contra | Rules | str | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        memory: int | None = None,
+    ) -> _SolutionT_co: ...
+
+class _ThrowSimulate(Protocol[_RulesT_contra, _StatsT_co]):
+    # The arguments of `simulate`: a game's `simulate_…`.
+    def __call__(
+        self,
+        *,
+        deals: int,
+        rules: _RulesT_contra | Rules | str | None = None,
+        strategy: RoyalStrategy | str | None = None,
+        seed: int | None = None,
+        cards: int | None = None,
+        blind: bool | None = None,
+        jobs: int | None = None,
+        progress: Callable[[int], object] | None = None,
+    ) -> _StatsT_co: ...
+
 # ---------------------------------------------------------------- Royal Marriage
 # docs/royal-marriage.md; the reference twin is accordion.reference.royal.
 
@@ -1022,7 +1114,7 @@ RoyalRuleName = Literal["modern", "parlett"]
 RoyalMoveKind = Literal["out", "between", "deal"]
 
 @final
-class RoyalMove(_ThrowMove[RoyalMove]):
+class RoyalMove(_ThrowMove[RoyalMove, RoyalMoveKind]):
     """A throw named by its cards (``out 5D``, ``out 5D 7C``), by the agreeing pair around
     it (``between 3S 9S``), or ``deal``. ``RoyalMove(text)`` parses; ``str`` round-trips.
 
@@ -1036,28 +1128,9 @@ class RoyalMove(_ThrowMove[RoyalMove]):
         ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
     """
 
-    @staticmethod
-    def parse(text: str) -> RoyalMove:
-        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-    @property
-    def kind(self) -> RoyalMoveKind:
-        """``"out"``, ``"between"`` or ``"deal"``."""
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The thrown cards (``out``), the pair around them (``between``), or none."""
-
 @final
 class RoyalOutcome(_ThrowOutcome):
     """Where a Royal Marriage game stands; ``cards`` counts the cards not thrown out."""
-
-    @property
-    def won(self) -> bool:
-        """Only the queen and the king of hearts are left."""
 
 @final
 class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome, RoyalRuleName]):
@@ -1083,47 +1156,9 @@ class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome, RoyalRuleName]):
         ['out 5C', 'out 9H 7D', 'out 7D 5S']
     """
 
-    @property
-    def rules(self) -> RoyalRuleName:
-        """The rule set's name: ``modern`` or ``parlett``."""
-    @property
-    def legal_moves(self) -> LegalMoves[RoyalMove]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the throws by
-        position of the first thrown card (one card before two), then ``deal``.
-        """
-    def play(self, move: RoyalMove | str, /) -> RoyalMove:
-        """Play a throw or ``deal``.
-
-        Args:
-            move: a :class:`RoyalMove` or its text.
-
-        Returns:
-            The move played, in canonical ``out …`` notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a throw the row does not allow; the message says why.
-        """
-    def deal(self) -> RoyalMove:
-        """Deal the next stock card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a throw that ``parlett`` obliges.
-        """
-
 @final
 class RoyalSolution(_ThrowSolution[RoyalSolution, RoyalMove]):
     """What the Royal Marriage solver found for one row (:func:`solve_royal`)."""
-
-    @property
-    def moves(self) -> tuple[RoyalMove, ...]:
-        """A winning line, or a line to the fewest cards (or the greedy line if ``unknown``)."""
-    @property
-    def cards(self) -> int:
-        """Cards left at the end of :attr:`moves`: 2 for a win."""
-    @property
-    def nodes(self) -> int:
-        """Intervals examined by the interval solver."""
 
 @final
 class RoyalStats(_ThrowStats[RoyalStats, RoyalRuleName]):
@@ -1131,12 +1166,6 @@ class RoyalStats(_ThrowStats[RoyalStats, RoyalRuleName]):
     left, a win is the royal pair alone), without ``grades``.
     """
 
-    @property
-    def rules(self) -> RoyalRuleName:
-        """The rule set played: ``modern`` or ``parlett``."""
-    @property
-    def wins(self) -> int:
-        """Deals won (only the royal pair left)."""
     @property
     def mean_cards(self) -> float:
         """Deprecated (``DeprecationWarning``): :attr:`mean_piles`."""
@@ -1149,65 +1178,47 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
         InvalidArgumentError: ``seed`` out of range or ``cards`` outside 2 to 52.
     """
 
-def solve_royal(
-    position: Deal | RoyalGame | str,
-    *,
-    rules: RoyalRuleName | Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> RoyalSolution:
-    """Solve an open Royal Marriage row, or a game's position, exactly.
+solve_royal: _ThrowSolve[RoyalGame, RoyalRuleName, RoyalSolution]
+"""Solve an open Royal Marriage row, or a game's position, exactly.
 
-    A blind game is solved with its stock: under ``modern`` from its row with the stock
-    dealt onto it (dealing everything first loses nothing), as :func:`solve` and
-    :func:`solve_bayan` deal theirs; under ``parlett``, where every choice ends alike,
-    by playing it out (the line starts at the game's position, deals included). The
-    arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett`` (the
-    same for an open row); ``memory`` is checked but the interval solver needs no
-    table. Releases the GIL; Ctrl-C stops it.
+A blind game is solved with its stock: under ``modern`` from its row with the stock
+dealt onto it (dealing everything first loses nothing), as :func:`solve` and
+:func:`solve_bayan` deal theirs; under ``parlett``, where every choice ends alike,
+by playing it out (the line starts at the game's position, deals included). The
+arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett`` (the
+same for an open row); ``memory`` is checked but the interval solver needs no
+table. Releases the GIL; Ctrl-C stops it.
 
-    Returns:
-        A :class:`RoyalSolution`.
+Returns:
+    A :class:`RoyalSolution`.
 
-    Raises:
-        InvalidDealError: a row that is not a Royal Marriage deal.
-        InvalidArgumentError: a budget out of range.
-    """
+Raises:
+    InvalidDealError: a row that is not a Royal Marriage deal.
+    InvalidArgumentError: a budget out of range.
+"""
+simulate_royal: _ThrowSimulate[RoyalRuleName, RoyalStats]
+"""Play numbered Royal Marriage deals ``seed … seed+deals-1``.
 
-def simulate_royal(
-    *,
-    deals: int,
-    rules: RoyalRuleName | Rules | str | None = None,
-    strategy: RoyalStrategy | str | None = None,
-    seed: int | None = None,
-    cards: int | None = None,
-    blind: bool | None = None,
-    jobs: int | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> RoyalStats:
-    """Play numbered Royal Marriage deals ``seed … seed+deals-1``.
+The arguments of :func:`simulate`; ``strategy`` is ``greedy`` (default) or
+``best``, ``blind`` defaults to False, ``cards`` is 2 to 52. Deterministic for a
+seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+``simulate_royal(deals, ...)``, the old signature, still works with a
+``DeprecationWarning``.
 
-    The arguments of :func:`simulate`; ``strategy`` is ``greedy`` (default) or
-    ``best``, ``blind`` defaults to False, ``cards`` is 2 to 52. Deterministic for a
-    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
-    ``simulate_royal(deals, ...)``, the old signature, still works with a
-    ``DeprecationWarning``.
+Returns:
+    A :class:`RoyalStats`.
 
-    Returns:
-        A :class:`RoyalStats`.
-
-    Raises:
-        InvalidArgumentError: a count, seed or ``jobs`` out of range.
-        InvalidRulesError: an unknown rule set or strategy.
-    """
+Raises:
+    InvalidArgumentError: a count, seed or ``jobs`` out of range.
+    InvalidRulesError: an unknown rule set or strategy.
+"""
 
 # ---------------------------------------------------------------- Push Pin
 # docs/push-pin.md (PySolFC's game 287): Royal Marriage's throw on any deal; the
 # reference twin is accordion.reference.royal.
 
 @final
-class PushPinMove(_ThrowMove[PushPinMove]):
+class PushPinMove(_ThrowMove[PushPinMove, RoyalMoveKind]):
     """A Push Pin throw, written as Royal Marriage's: by its cards (``out 5D``,
     ``out 5D 7C``), by the agreeing pair around it (``between 3S 9S``), or ``deal``.
     ``PushPinMove(text)`` parses; ``str`` round-trips.
@@ -1222,28 +1233,9 @@ class PushPinMove(_ThrowMove[PushPinMove]):
         ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
     """
 
-    @staticmethod
-    def parse(text: str) -> PushPinMove:
-        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-    @property
-    def kind(self) -> RoyalMoveKind:
-        """``"out"``, ``"between"`` or ``"deal"``."""
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The thrown cards (``out``), the pair around them (``between``), or none."""
-
 @final
 class PushPinOutcome(_ThrowOutcome):
     """Where a Push Pin game stands; ``cards`` counts the cards not thrown out."""
-
-    @property
-    def won(self) -> bool:
-        """Two cards are left, the talon empty."""
 
 @final
 class PushPinGame(_ThrowGame[PushPinMove, PushPinOutcome, Literal["modern"]]):
@@ -1274,73 +1266,9 @@ class PushPinGame(_ThrowGame[PushPinMove, PushPinOutcome, Literal["modern"]]):
         ['out 5C', 'out 9H 7D', 'out 7D 5S']
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set's name: always ``modern``."""
-    @property
-    def legal_moves(self) -> LegalMoves[PushPinMove]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the throws by
-        position of the first thrown card (one card before two), then ``deal``.
-        """
-    def play(self, move: PushPinMove | str, /) -> PushPinMove:
-        """Play a throw or ``deal``.
-
-        Args:
-            move: a :class:`PushPinMove` or its text.
-
-        Returns:
-            The move played, in canonical ``out …`` notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a throw the row does not allow; the message says why.
-        """
-    def deal(self) -> PushPinMove:
-        """Deal the next talon card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game or an empty talon.
-        """
-
 @final
 class PushPinSolution(_ThrowSolution[PushPinSolution, PushPinMove]):
     """What the Push Pin solver found for one row (:func:`solve_push_pin`)."""
-
-    @property
-    def moves(self) -> tuple[PushPinMove, ...]:
-        """A winning line, or a line to the fewest cards (or the greedy line if ``unknown``)."""
-    @property
-    def cards(self) -> int:
-        """Cards left at the end of :attr:`moves`: 2 for a win."""
-    @property
-    def nodes(self) -> int:
-        """Intervals examined by the interval solver."""
-
-def solve_push_pin(
-    position: Deal | PushPinGame | str,
-    *,
-    rules: Literal["modern"] | Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> PushPinSolution:
-    """Solve an open Push Pin row (or a blind game's whole deal, or an open game's
-    current row) exactly: the fewest cards any line leaves, and a line to them.
-
-    Royal Marriage's interval solver. The arguments of :func:`solve`, checked alike;
-    ``rules`` must be ``modern`` (or ``None``); ``memory`` is checked but the interval
-    solver needs no table. A blind game is solved from its row with the talon dealt
-    onto it (dealing everything first loses nothing). Releases the GIL; Ctrl-C
-    stops it.
-
-    Returns:
-        A :class:`PushPinSolution`.
-
-    Raises:
-        InvalidDealError: text that is not a row, or a row of one card.
-        InvalidRulesError: rules other than ``modern``.
-        InvalidArgumentError: a budget out of range.
-    """
 
 @final
 class PushPinStats(_ThrowStats[PushPinStats, Literal["modern"]]):
@@ -1348,40 +1276,41 @@ class PushPinStats(_ThrowStats[PushPinStats, Literal["modern"]]):
     left, a win is two cards left), without ``grades``.
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set played: always ``modern``."""
-    @property
-    def wins(self) -> int:
-        """Deals won (two cards left)."""
+solve_push_pin: _ThrowSolve[PushPinGame, Literal["modern"], PushPinSolution]
+"""Solve an open Push Pin row (or a blind game's whole deal, or an open game's
+current row) exactly: the fewest cards any line leaves, and a line to them.
 
-def simulate_push_pin(
-    *,
-    deals: int,
-    rules: Literal["modern"] | Rules | str | None = None,
-    strategy: RoyalStrategy | str | None = None,
-    seed: int | None = None,
-    cards: int | None = None,
-    blind: bool | None = None,
-    jobs: int | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> PushPinStats:
-    """Play numbered Push Pin deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+Royal Marriage's interval solver. The arguments of :func:`solve`, checked alike;
+``rules`` must be ``modern`` (or ``None``); ``memory`` is checked but the interval
+solver needs no table. A blind game is solved from its row with the talon dealt
+onto it (dealing everything first loses nothing). Releases the GIL; Ctrl-C
+stops it.
 
-    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
-    ``strategy`` is ``greedy`` (default: the leftmost throw, a deal only when no
-    throw is left) or ``best`` (the exact solver's line; blind, every card dealt
-    first, which loses nothing), ``blind`` defaults to False (blind: three cards
-    laid out, the rest the talon), ``cards`` is 2 to 52. Deterministic for a seed
-    whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+Returns:
+    A :class:`PushPinSolution`.
 
-    Returns:
-        A :class:`PushPinStats`.
+Raises:
+    InvalidDealError: text that is not a row, or a row of one card.
+    InvalidRulesError: rules other than ``modern``.
+    InvalidArgumentError: a budget out of range.
+"""
+simulate_push_pin: _ThrowSimulate[Literal["modern"], PushPinStats]
+"""Play numbered Push Pin deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
 
-    Raises:
-        InvalidArgumentError: a count, seed or ``jobs`` out of range.
-        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
-    """
+The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+``strategy`` is ``greedy`` (default: the leftmost throw, a deal only when no
+throw is left) or ``best`` (the exact solver's line; blind, every card dealt
+first, which loses nothing), ``blind`` defaults to False (blind: three cards
+laid out, the rest the talon), ``cards`` is 2 to 52. Deterministic for a seed
+whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+Returns:
+    A :class:`PushPinStats`.
+
+Raises:
+    InvalidArgumentError: a count, seed or ``jobs`` out of range.
+    InvalidRulesError: rules other than ``modern``, or an unknown strategy.
+"""
 
 # ---------------------------------------------------------------- Bayan
 # docs/bayan.md (PySolFC's game 656); the reference twin is accordion.reference.bayan.
@@ -1389,7 +1318,7 @@ def simulate_push_pin(
 BayanMoveKind = Literal["out", "deal"]
 
 @final
-class BayanMove(_ThrowMove[BayanMove]):
+class BayanMove(_ThrowMove[BayanMove, BayanMoveKind]):
     """A Bayan throw named by its two cards (``out 5D 9D``), or ``deal``.
     ``BayanMove(text)`` parses; ``str`` round-trips.
 
@@ -1403,28 +1332,9 @@ class BayanMove(_ThrowMove[BayanMove]):
         ('out 9D 5D', 'out', (Card('9D'), Card('5D')))
     """
 
-    @staticmethod
-    def parse(text: str) -> BayanMove:
-        """Parse ``out 5D 9D``, ``5D 9D out``, ``x5D,9D``, ``5D 9D`` or ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-    @property
-    def kind(self) -> BayanMoveKind:
-        """``"out"`` or ``"deal"``."""
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The two cards thrown out, as written, or none for ``deal``."""
-
 @final
 class BayanOutcome(_ThrowOutcome):
     """Where a Bayan game stands; ``cards`` counts the cards not thrown out."""
-
-    @property
-    def won(self) -> bool:
-        """Every card is out."""
 
 @final
 class BayanGame(_ThrowGame[BayanMove, BayanOutcome, Literal["modern"]]):
@@ -1454,73 +1364,9 @@ class BayanGame(_ThrowGame[BayanMove, BayanOutcome, Literal["modern"]]):
         ['out 5C 5S', 'out 9H 9D', 'out 2D 2H']
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set's name: always ``modern``."""
-    @property
-    def legal_moves(self) -> LegalMoves[BayanMove]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the throws by
-        position of the left card (its nearer partner first), then ``deal``.
-        """
-    def play(self, move: BayanMove | str, /) -> BayanMove:
-        """Throw a pair out, or ``deal``.
-
-        Args:
-            move: a :class:`BayanMove` or its text (the two cards in either order).
-
-        Returns:
-            The move played, in canonical notation (the cards left to right).
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a pair the row does not allow; the message says why.
-        """
-    def deal(self) -> BayanMove:
-        """Deal the next talon card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game or an empty talon.
-        """
-
 @final
 class BayanSolution(_ThrowSolution[BayanSolution, BayanMove]):
     """What the Bayan solver found for one row (:func:`solve_bayan`)."""
-
-    @property
-    def moves(self) -> tuple[BayanMove, ...]:
-        """A winning line, or a line to the fewest cards (if ``unknown``: the line that
-        left the fewest cards before the budget ran out).
-        """
-    @property
-    def cards(self) -> int:
-        """Cards left at the end of :attr:`moves`: 0 for a win."""
-    @property
-    def nodes(self) -> int:
-        """Positions the solver expanded."""
-
-def solve_bayan(
-    position: Deal | BayanGame | str,
-    *,
-    rules: Literal["modern"] | Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> BayanSolution:
-    """Solve an open Bayan row (or a blind game's whole deal, or an open game's
-    current row) exactly: can every card be thrown out?
-
-    The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
-    ``None``). A blind game is solved from its row with the talon dealt onto it
-    (dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
-
-    Returns:
-        A :class:`BayanSolution`.
-
-    Raises:
-        InvalidDealError: text that is not a row, or an empty row.
-        InvalidRulesError: rules other than ``modern``.
-        InvalidArgumentError: a budget out of range.
-    """
 
 @final
 class BayanStats(_ThrowStats[BayanStats, Literal["modern"]]):
@@ -1528,46 +1374,45 @@ class BayanStats(_ThrowStats[BayanStats, Literal["modern"]]):
     left, a win is an empty row), without ``grades``.
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set played: always ``modern``."""
-    @property
-    def wins(self) -> int:
-        """Deals won (every card out)."""
+solve_bayan: _ThrowSolve[BayanGame, Literal["modern"], BayanSolution]
+"""Solve an open Bayan row (or a blind game's whole deal, or an open game's
+current row) exactly: can every card be thrown out?
 
-def simulate_bayan(
-    *,
-    deals: int,
-    rules: Literal["modern"] | Rules | str | None = None,
-    strategy: RoyalStrategy | str | None = None,
-    seed: int | None = None,
-    cards: int | None = None,
-    blind: bool | None = None,
-    jobs: int | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> BayanStats:
-    """Play numbered Bayan deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
+``None``). A blind game is solved from its row with the talon dealt onto it
+(dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
 
-    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
-    ``strategy`` is ``greedy`` (default: the first throw in canonical order, a deal
-    only when no throw is left) or ``best`` (the exact solver's line; blind, every
-    card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
-    cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
-    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+Returns:
+    A :class:`BayanSolution`.
 
-    Returns:
-        A :class:`BayanStats`.
+Raises:
+    InvalidDealError: text that is not a row, or an empty row.
+    InvalidRulesError: rules other than ``modern``.
+    InvalidArgumentError: a budget out of range.
+"""
+simulate_bayan: _ThrowSimulate[Literal["modern"], BayanStats]
+"""Play numbered Bayan deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
 
-    Raises:
-        InvalidArgumentError: a count, seed or ``jobs`` out of range.
-        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
-    """
+The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+``strategy`` is ``greedy`` (default: the first throw in canonical order, a deal
+only when no throw is left) or ``best`` (the exact solver's line; blind, every
+card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
+cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
+seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+Returns:
+    A :class:`BayanStats`.
+
+Raises:
+    InvalidArgumentError: a count, seed or ``jobs`` out of range.
+    InvalidRulesError: rules other than ``modern``, or an unknown strategy.
+"""
 
 # ---------------------------------------------------------------- Decade
 # docs/decade.md (PySolFC's game 816); the reference twin is accordion.reference.runs.
 
 @final
-class DecadeMove(_ThrowMove[DecadeMove]):
+class DecadeMove(_ThrowMove[DecadeMove, Literal["out", "deal"]]):
     """A Decade throw named by the cards of its run (``out 3C 7D``), or ``deal``.
     ``DecadeMove(text)`` parses; ``str`` round-trips.
 
@@ -1581,28 +1426,9 @@ class DecadeMove(_ThrowMove[DecadeMove]):
         ('out 3C 7D', 'out', (Card('3C'), Card('7D')))
     """
 
-    @staticmethod
-    def parse(text: str) -> DecadeMove:
-        """Parse ``out 3C 7D``, ``3C 7D out``, ``x3C,7D``, ``3C 7D`` (1 to 16 cards) or ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-    @property
-    def kind(self) -> Literal["out", "deal"]:
-        """``"out"`` or ``"deal"``."""
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards of the run thrown out, as written, or none for ``deal``."""
-
 @final
 class DecadeOutcome(_ThrowOutcome):
     """Where a Decade game stands; ``cards`` counts the cards not thrown out."""
-
-    @property
-    def won(self) -> bool:
-        """Every card is out."""
 
 @final
 class DecadeGame(_ThrowGame[DecadeMove, DecadeOutcome, Literal["modern"]]):
@@ -1633,73 +1459,9 @@ class DecadeGame(_ThrowGame[DecadeMove, DecadeOutcome, Literal["modern"]]):
         ['out 3C 7D', 'out 3C 7D KH', 'out 3C 7D KH 5S 5H', 'out KH 5S 5H', 'out 5S 5H']
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set's name: always ``modern``."""
-    @property
-    def legal_moves(self) -> LegalMoves[DecadeMove]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the runs by
-        position of their first card (the shorter first), then ``deal``.
-        """
-    def play(self, move: DecadeMove | str, /) -> DecadeMove:
-        """Throw a run out, or ``deal``.
-
-        Args:
-            move: a :class:`DecadeMove` or its text (the run's cards in any order).
-
-        Returns:
-            The move played, in canonical notation (the cards left to right).
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a run the row does not allow; the message says why.
-        """
-    def deal(self) -> DecadeMove:
-        """Deal the next talon card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game or an empty talon.
-        """
-
 @final
 class DecadeSolution(_ThrowSolution[DecadeSolution, DecadeMove]):
     """What the Decade solver found for one row (:func:`solve_decade`)."""
-
-    @property
-    def moves(self) -> tuple[DecadeMove, ...]:
-        """A winning line, or a line to the fewest cards (if ``unknown``: the line that
-        left the fewest cards before the budget ran out).
-        """
-    @property
-    def cards(self) -> int:
-        """Cards left at the end of :attr:`moves`: 0 for a win."""
-    @property
-    def nodes(self) -> int:
-        """Positions the solver expanded."""
-
-def solve_decade(
-    position: Deal | DecadeGame | str,
-    *,
-    rules: Literal["modern"] | Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> DecadeSolution:
-    """Solve an open Decade row (or a blind game's whole deal, or an open game's
-    current row) exactly: the fewest cards any line leaves, and a line to them.
-
-    The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
-    ``None``). A blind game is solved from its row with the talon dealt onto it
-    (dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
-
-    Returns:
-        A :class:`DecadeSolution`.
-
-    Raises:
-        InvalidDealError: text that is not a row, or an empty row.
-        InvalidRulesError: rules other than ``modern``.
-        InvalidArgumentError: a budget out of range.
-    """
 
 @final
 class DecadeStats(_ThrowStats[DecadeStats, Literal["modern"]]):
@@ -1707,46 +1469,45 @@ class DecadeStats(_ThrowStats[DecadeStats, Literal["modern"]]):
     left, a win is an empty row), without ``grades``.
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set played: always ``modern``."""
-    @property
-    def wins(self) -> int:
-        """Deals won (every card out)."""
+solve_decade: _ThrowSolve[DecadeGame, Literal["modern"], DecadeSolution]
+"""Solve an open Decade row (or a blind game's whole deal, or an open game's
+current row) exactly: the fewest cards any line leaves, and a line to them.
 
-def simulate_decade(
-    *,
-    deals: int,
-    rules: Literal["modern"] | Rules | str | None = None,
-    strategy: RoyalStrategy | str | None = None,
-    seed: int | None = None,
-    cards: int | None = None,
-    blind: bool | None = None,
-    jobs: int | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> DecadeStats:
-    """Play numbered Decade deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
+``None``). A blind game is solved from its row with the talon dealt onto it
+(dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
 
-    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
-    ``strategy`` is ``greedy`` (default: the first run in canonical order, a deal
-    only when no run is left) or ``best`` (the exact solver's line; blind, every
-    card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
-    cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
-    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+Returns:
+    A :class:`DecadeSolution`.
 
-    Returns:
-        A :class:`DecadeStats`.
+Raises:
+    InvalidDealError: text that is not a row, or an empty row.
+    InvalidRulesError: rules other than ``modern``.
+    InvalidArgumentError: a budget out of range.
+"""
+simulate_decade: _ThrowSimulate[Literal["modern"], DecadeStats]
+"""Play numbered Decade deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
 
-    Raises:
-        InvalidArgumentError: a count, seed or ``jobs`` out of range.
-        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
-    """
+The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+``strategy`` is ``greedy`` (default: the first run in canonical order, a deal
+only when no run is left) or ``best`` (the exact solver's line; blind, every
+card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
+cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
+seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+Returns:
+    A :class:`DecadeStats`.
+
+Raises:
+    InvalidArgumentError: a count, seed or ``jobs`` out of range.
+    InvalidRulesError: rules other than ``modern``, or an unknown strategy.
+"""
 
 # ---------------------------------------------------------------- Seven Up
 # docs/seven-up.md (PySolFC's game 918); the reference twin is accordion.reference.runs.
 
 @final
-class SevenUpMove(_ThrowMove[SevenUpMove]):
+class SevenUpMove(_ThrowMove[SevenUpMove, Literal["out", "deal"]]):
     """A Seven Up throw named by the cards of its run (``out 3C 4D``), or ``deal``.
     ``SevenUpMove(text)`` parses; ``str`` round-trips.
 
@@ -1760,28 +1521,9 @@ class SevenUpMove(_ThrowMove[SevenUpMove]):
         ('out 3C 4D', 'out', (Card('3C'), Card('4D')))
     """
 
-    @staticmethod
-    def parse(text: str) -> SevenUpMove:
-        """Parse ``out 3C 4D``, ``3C 4D out``, ``x3C,4D``, ``3C 4D`` (1 to 16 cards) or ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-    @property
-    def kind(self) -> Literal["out", "deal"]:
-        """``"out"`` or ``"deal"``."""
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards of the run thrown out, as written, or none for ``deal``."""
-
 @final
 class SevenUpOutcome(_ThrowOutcome):
     """Where a Seven Up game stands; ``cards`` counts the cards not thrown out."""
-
-    @property
-    def won(self) -> bool:
-        """Every card is out."""
 
 @final
 class SevenUpGame(_ThrowGame[SevenUpMove, SevenUpOutcome, Literal["modern"]]):
@@ -1813,73 +1555,9 @@ class SevenUpGame(_ThrowGame[SevenUpMove, SevenUpOutcome, Literal["modern"]]):
         ['out 7C', 'out 7C 3D 4H', 'out 3D 4H', 'out 3D 4H KS AC', 'out KS AC']
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set's name: always ``modern``."""
-    @property
-    def legal_moves(self) -> LegalMoves[SevenUpMove]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the runs by
-        position of their first card (the shorter first), then ``deal``.
-        """
-    def play(self, move: SevenUpMove | str, /) -> SevenUpMove:
-        """Throw a run out, or ``deal``.
-
-        Args:
-            move: a :class:`SevenUpMove` or its text (the run's cards in any order).
-
-        Returns:
-            The move played, in canonical notation (the cards left to right).
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a run the row does not allow; the message says why.
-        """
-    def deal(self) -> SevenUpMove:
-        """Deal the next talon card onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game or an empty talon.
-        """
-
 @final
 class SevenUpSolution(_ThrowSolution[SevenUpSolution, SevenUpMove]):
     """What the Seven Up solver found for one row (:func:`solve_seven_up`)."""
-
-    @property
-    def moves(self) -> tuple[SevenUpMove, ...]:
-        """A winning line, or a line to the fewest cards (if ``unknown``: the line that
-        left the fewest cards before the budget ran out).
-        """
-    @property
-    def cards(self) -> int:
-        """Cards left at the end of :attr:`moves`: 0 for a win."""
-    @property
-    def nodes(self) -> int:
-        """Positions the solver expanded."""
-
-def solve_seven_up(
-    position: Deal | SevenUpGame | str,
-    *,
-    rules: Literal["modern"] | Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> SevenUpSolution:
-    """Solve an open Seven Up row (or a blind game's whole deal, or an open game's
-    current row) exactly: the fewest cards any line leaves, and a line to them.
-
-    The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
-    ``None``). A blind game is solved from its row with the talon dealt onto it
-    (dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
-
-    Returns:
-        A :class:`SevenUpSolution`.
-
-    Raises:
-        InvalidDealError: text that is not a row, or an empty row.
-        InvalidRulesError: rules other than ``modern``.
-        InvalidArgumentError: a budget out of range.
-    """
 
 @final
 class SevenUpStats(_ThrowStats[SevenUpStats, Literal["modern"]]):
@@ -1887,40 +1565,39 @@ class SevenUpStats(_ThrowStats[SevenUpStats, Literal["modern"]]):
     left, a win is an empty row), without ``grades``.
     """
 
-    @property
-    def rules(self) -> Literal["modern"]:
-        """The rule set played: always ``modern``."""
-    @property
-    def wins(self) -> int:
-        """Deals won (every card out)."""
+solve_seven_up: _ThrowSolve[SevenUpGame, Literal["modern"], SevenUpSolution]
+"""Solve an open Seven Up row (or a blind game's whole deal, or an open game's
+current row) exactly: the fewest cards any line leaves, and a line to them.
 
-def simulate_seven_up(
-    *,
-    deals: int,
-    rules: Literal["modern"] | Rules | str | None = None,
-    strategy: RoyalStrategy | str | None = None,
-    seed: int | None = None,
-    cards: int | None = None,
-    blind: bool | None = None,
-    jobs: int | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> SevenUpStats:
-    """Play numbered Seven Up deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
+``None``). A blind game is solved from its row with the talon dealt onto it
+(dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
 
-    The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
-    ``strategy`` is ``greedy`` (default: the first run in canonical order, a deal
-    only when no run is left) or ``best`` (the exact solver's line; blind, every
-    card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
-    cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
-    seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+Returns:
+    A :class:`SevenUpSolution`.
 
-    Returns:
-        A :class:`SevenUpStats`.
+Raises:
+    InvalidDealError: text that is not a row, or an empty row.
+    InvalidRulesError: rules other than ``modern``.
+    InvalidArgumentError: a budget out of range.
+"""
+simulate_seven_up: _ThrowSimulate[Literal["modern"], SevenUpStats]
+"""Play numbered Seven Up deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
 
-    Raises:
-        InvalidArgumentError: a count, seed or ``jobs`` out of range.
-        InvalidRulesError: rules other than ``modern``, or an unknown strategy.
-    """
+The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
+``strategy`` is ``greedy`` (default: the first run in canonical order, a deal
+only when no run is left) or ``best`` (the exact solver's line; blind, every
+card dealt first, which loses nothing), ``blind`` defaults to False (blind: three
+cards laid out, the rest the talon), ``cards`` is 1 to 52. Deterministic for a
+seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+
+Returns:
+    A :class:`SevenUpStats`.
+
+Raises:
+    InvalidArgumentError: a count, seed or ``jobs`` out of range.
+    InvalidRulesError: rules other than ``modern``, or an unknown strategy.
+"""
 
 # docs/accordian.md (UVa 127); the reference twin is accordion.reference.accordian.
 
@@ -1928,7 +1605,7 @@ AccordianMoveKind = Literal["move", "deal"]
 AccordianRules = Literal["modern", "uva"]
 
 @final
-class AccordianMove(_ThrowMove[AccordianMove]):
+class AccordianMove(_ThrowMove[AccordianMove, AccordianMoveKind]):
     """A move named by the two top cards, Accordion's notation (``7H>7S``: the top
     card 7H lands on the pile whose top is 7S), or ``deal``.
     ``AccordianMove(text)`` parses; ``str`` round-trips.
@@ -1943,30 +1620,11 @@ class AccordianMove(_ThrowMove[AccordianMove]):
         ('7H>7S', 'move', (Card('7H'), Card('7S')))
     """
 
-    @staticmethod
-    def parse(text: str) -> AccordianMove:
-        """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
-
-        Raises:
-            InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
-        """
-    @property
-    def kind(self) -> AccordianMoveKind:
-        """``"move"`` or ``"deal"``."""
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The top card that moves and the one it lands on, or none for ``deal``."""
-
 @final
 class AccordianOutcome(_ThrowOutcome):
     """Where an Accordian game stands; ``cards`` and ``piles`` count the piles, each
     card still to deal one pile to come.
     """
-
-    @property
-    def won(self) -> bool:
-        """One pile is left."""
 
 @final
 class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome, AccordianRules]):
@@ -1997,76 +1655,9 @@ class AccordianGame(_ThrowGame[AccordianMove, AccordianOutcome, AccordianRules])
         ['5S>5C', '5H>5S', '5H>9H']
     """
 
-    @property
-    def rules(self) -> AccordianRules:
-        """The rule set's name: ``modern`` or ``uva``."""
-    @property
-    def legal_moves(self) -> LegalMoves[AccordianMove]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the moves by
-        position of the mover (the nearer target first; under ``uva`` the one forced
-        move), then ``deal``.
-        """
-    def play(self, move: AccordianMove | str, /) -> AccordianMove:
-        """Move a top card, or ``deal``.
-
-        Args:
-            move: an :class:`AccordianMove` or its text (``5H>5S``, ``5H-5S``,
-                ``5H on 5S``).
-
-        Returns:
-            The move played, in canonical notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the row or the rules do not allow; the message
-                says why.
-        """
-    def deal(self) -> AccordianMove:
-        """Deal the next stock card onto the right-hand end as a new pile.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or (``uva``) a move left.
-        """
-
 @final
 class AccordianSolution(_ThrowSolution[AccordianSolution, AccordianMove]):
     """What the Accordian solver found for one row (:func:`solve_accordian`)."""
-
-    @property
-    def moves(self) -> tuple[AccordianMove, ...]:
-        """A winning line, or a line to the fewest piles (if ``unknown``: the line that
-        left the fewest piles before the budget ran out).
-        """
-    @property
-    def cards(self) -> int:
-        """Piles left at the end of :attr:`moves`: 1 for a win."""
-    @property
-    def nodes(self) -> int:
-        """Positions the solver expanded (under ``uva``: the moves of the forced line)."""
-
-def solve_accordian(
-    position: Deal | AccordianGame | str,
-    *,
-    rules: AccordianRules | Rules | str | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    memory: int | None = None,
-) -> AccordianSolution:
-    """Solve an open Accordian row (or a game's position: its piles with the stock
-    dealt onto them) for the fewest piles.
-
-    The arguments of :func:`solve`, checked alike. Under ``modern`` (default) the
-    search is exact (docs/accordian.md); under ``uva`` the one line is the forced
-    game. Releases the GIL; Ctrl-C stops it.
-
-    Returns:
-        An :class:`AccordianSolution`.
-
-    Raises:
-        InvalidDealError: text that is not a row, or an empty row.
-        InvalidRulesError: rules other than ``modern`` or ``uva``.
-        InvalidArgumentError: a budget out of range.
-    """
 
 @final
 class AccordianStats(_ThrowStats[AccordianStats, AccordianRules]):
@@ -2074,42 +1665,41 @@ class AccordianStats(_ThrowStats[AccordianStats, AccordianRules]):
     left; a win is one pile), without ``grades``.
     """
 
-    @property
-    def rules(self) -> AccordianRules:
-        """The rule set played: ``modern`` or ``uva``."""
-    @property
-    def wins(self) -> int:
-        """Deals won (one pile)."""
+solve_accordian: _ThrowSolve[AccordianGame, AccordianRules, AccordianSolution]
+"""Solve an open Accordian row (or a game's position: its piles with the stock
+dealt onto them) for the fewest piles.
 
-def simulate_accordian(
-    *,
-    deals: int,
-    rules: AccordianRules | Rules | str | None = None,
-    strategy: RoyalStrategy | str | None = None,
-    seed: int | None = None,
-    cards: int | None = None,
-    blind: bool | None = None,
-    jobs: int | None = None,
-    progress: Callable[[int], object] | None = None,
-) -> AccordianStats:
-    """Play numbered Accordian deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
+The arguments of :func:`solve`, checked alike. Under ``modern`` (default) the
+search is exact (docs/accordian.md); under ``uva`` the one line is the forced
+game. Releases the GIL; Ctrl-C stops it.
 
-    The arguments of :func:`simulate`; ``rules`` is ``modern`` (default) or ``uva``,
-    ``strategy`` is ``greedy`` (default: the first legal move in canonical order,
-    under ``uva`` the forced one, so the judge's game; a deal only when no move is
-    left) or ``best`` (the exact solver's line, which may take very long on a deal
-    it cannot win), ``blind`` defaults to False, ``cards`` is 1 to 52.
-    Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
-    it, from any thread.
+Returns:
+    An :class:`AccordianSolution`.
 
-    Returns:
-        An :class:`AccordianStats`.
+Raises:
+    InvalidDealError: text that is not a row, or an empty row.
+    InvalidRulesError: rules other than ``modern`` or ``uva``.
+    InvalidArgumentError: a budget out of range.
+"""
+simulate_accordian: _ThrowSimulate[AccordianRules, AccordianStats]
+"""Play numbered Accordian deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
 
-    Raises:
-        InvalidArgumentError: a count, seed or ``jobs`` out of range.
-        InvalidRulesError: rules other than ``modern`` or ``uva``, or an unknown
-            strategy.
-    """
+The arguments of :func:`simulate`; ``rules`` is ``modern`` (default) or ``uva``,
+``strategy`` is ``greedy`` (default: the first legal move in canonical order,
+under ``uva`` the forced one, so the judge's game; a deal only when no move is
+left) or ``best`` (the exact solver's line, which may take very long on a deal
+it cannot win), ``blind`` defaults to False, ``cards`` is 1 to 52.
+Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
+it, from any thread.
+
+Returns:
+    An :class:`AccordianStats`.
+
+Raises:
+    InvalidArgumentError: a count, seed or ``jobs`` out of range.
+    InvalidRulesError: rules other than ``modern`` or ``uva``, or an unknown
+        strategy.
+"""
 
 def play_uva(deal: Deal | str) -> list[int]:
     """The judge's game (UVa 127) of a row: every card dealt in turn, the forced

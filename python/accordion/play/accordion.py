@@ -191,8 +191,10 @@ class Session(BaseSession[Game, Move]):
         # A game left before its end has no grade yet.
         return self.game.outcome.grade or "not finished"
 
-    def status(self) -> str:
-        return status_line(self.game)
+    @classmethod
+    def status_of(cls, game: Game) -> str:
+        """:func:`status_line`: piles, stock, moves made, and the grade once over."""
+        return status_line(game)
 
     def welcome(self) -> Reply:
         first = "Type deal to turn the first card, then move" if self.blind else "Your move"

@@ -111,17 +111,20 @@ def render_screen(
 ) -> str:
     """The whole screen, without the prompt: title, row, status line, messages.
 
-    ``status`` defaults to :func:`status_line` of an Accordion game. Messages are
-    wrapped to the width and cut so that the screen and a prompt line fit
-    ``height`` lines.
+    ``title`` defaults to the game's title and ``status`` to the status line its
+    session writes, both read from the registry (:func:`accordion.games.game_of`).
+    Messages are wrapped to the width and cut so that the screen and a prompt line
+    fit ``height`` lines.
     """
-    if status is None:
-        from accordion import Game
-        from accordion.play.accordion import status_line
+    if status is None or not title:
+        from accordion.games import game_of
 
-        assert isinstance(game, Game), "give the status line of a game other than Accordion"
-        status = status_line(game)
-    title = title or "Accordion"
+        entry = game_of(game)
+        if entry is None:
+            raise TypeError(f"a {type(game).__name__} is no game of the registry: give its status")
+        title = title or entry.title
+        if status is None:
+            status = entry.session_class().status_of(game)
     head = [
         _paint(_fit(title, width), BOLD, colour),
         "",

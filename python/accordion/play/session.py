@@ -21,6 +21,7 @@ A session reads its game through the shape every game has
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from abc import ABC, abstractmethod
@@ -186,9 +187,16 @@ class BaseSession(ABC, Generic[GameT, MoveT]):
         """A legal move as `moves` lists it."""
         return str(move)
 
+    @classmethod
     @abstractmethod
+    def status_of(cls, game: GameT) -> str:
+        """The status line under a table of ``game``: piles or cards left, stock,
+        legal moves (what :func:`accordion.play.screen.render_screen` shows when it
+        is given none)."""
+
     def status(self) -> str:
         """The status line under the table: piles or cards left, stock, legal moves."""
+        return self.status_of(self.game)
 
     @abstractmethod
     def welcome(self) -> Reply:
@@ -703,8 +711,10 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     def _result(self) -> str:
         return "won" if self.game.outcome.won else "not won"
 
-    def status(self) -> str:
-        return throw_status(self.game, self.STOCK, self.PIECE)
+    @classmethod
+    def status_of(cls, game: ThrowGameT) -> str:
+        """Cards (or piles) left, the stock, throws made, and what can happen next."""
+        return throw_status(game, cls.STOCK, cls.PIECE)
 
     def _act(self, words: list[str], line: str) -> Reply:
         if not words:
@@ -761,3 +771,33 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
                 f"{end.outcome.cards}, by:"
             )
         return Reply([head, "  " + (self._describe_line(line) or "(no move)")])
+
+
+SessionT = TypeVar("SessionT", bound=BaseSession[Any, Any])
+
+
+def registered_sessions(
+    module: str, base: type[SessionT]
+) -> tuple[Callable[[str], type[SessionT]], Callable[[str], type[SessionT]]]:
+    """The session classes of a module that serves several games with one ``base``
+    (``accordion.play.runs``): one subclass per game whose registry entry names
+    its session in ``module``, made when first asked for. Returns the module's
+    ``session_of(game name)`` and its ``__getattr__`` (PEP 562), which finds the
+    class by the name the entry gives it."""
+
+    @functools.cache
+    def session_of(name: str) -> type[SessionT]:
+        entry = find_game(name)
+        made: type[SessionT] = type(entry.session.partition(":")[2], (base,), {"GAME": name})
+        made.__module__ = module
+        return made
+
+    def module_getattr(attribute: str) -> type[SessionT]:
+        from accordion.games import GAMES
+
+        for entry in GAMES.values():
+            if entry.session == f"{module}:{attribute}":
+                return session_of(entry.name)
+        raise AttributeError(f"module {module!r} has no attribute {attribute!r}")
+
+    return session_of, module_getattr

@@ -161,6 +161,13 @@ class RunGame(CardRowGame[RunMove, Run]):
         return run, canonical
 
 
+#: How both games' solvers search (their docstring).
+SEARCH = """Search every line from an open row (a blind game's row with its talon dealt
+onto it, or an open game's current row), remembering the fewest cards reachable
+from each row; a row stops being searched once it is emptied. Exponential in the
+worst case."""
+
+
 # ---------------------------------------------------------------- Decade
 
 
@@ -205,10 +212,7 @@ class DecadeGame(RunGame):
 
 solve_decade: Solver[DecadeGame, DecadeSolution] = Solver(
     DecadeGame,
-    """Search every line from an open row (a blind game's row with its talon dealt
-    onto it, or an open game's current row), remembering the fewest cards reachable
-    from each row; a row stops being searched once it is emptied. Exponential in the
-    worst case.""",
+    SEARCH,
 )
 
 
@@ -259,10 +263,7 @@ class SevenUpGame(RunGame):
 
 solve_seven_up: Solver[SevenUpGame, SevenUpSolution] = Solver(
     SevenUpGame,
-    """Search every line from an open row (a blind game's row with its talon dealt
-    onto it, or an open game's current row), remembering the fewest cards reachable
-    from each row; a row stops being searched once it is emptied. Exponential in the
-    worst case.""",
+    SEARCH,
 )
 
 

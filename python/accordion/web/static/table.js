@@ -421,6 +421,9 @@ function bandStep(direction) {
   return best === null ? view.focus : best.place;
 }
 
+// The letters that perform one of the table's actions (the key help, #keys, lists them).
+const ACTION_KEYS = { h: "hint", u: "undo", r: "redo", d: "deal", f: "forced", s: "solve", a: "analyse" };
+
 function onKey(event) {
   const inForm = event.target.closest && event.target.closest("form, select, input");
   if (inForm || event.altKey || event.metaKey) return;
@@ -431,6 +434,7 @@ function onKey(event) {
   if (ctrl && (key === "r" || key === "R")) return prevent(event, () => perform("restart"));
   if (ctrl) return;
   const onPile = event.target.classList && event.target.classList.contains("pile");
+  if (Object.hasOwn(ACTION_KEYS, key)) return prevent(event, () => perform(ACTION_KEYS[key]));
   switch (key) {
     case "ArrowRight":
       return prevent(event, () => focusPile(view.focus + 1));
@@ -454,22 +458,8 @@ function onKey(event) {
       say("put back");
       draw();
       return focusPile(view.focus);
-    case "h":
-      return prevent(event, () => perform("hint"));
-    case "u":
-      return prevent(event, () => perform("undo"));
-    case "r":
-      return prevent(event, () => perform("redo"));
-    case "d":
-      return prevent(event, () => perform("deal"));
-    case "f":
-      return prevent(event, () => perform("forced"));
-    case "s":
-      return prevent(event, () => perform("solve"));
     case ".":
       return prevent(event, () => nextStep());
-    case "a":
-      return prevent(event, () => perform("analyse"));
     case "n":
       return prevent(event, () => $("spec").focus());
     case "?":
