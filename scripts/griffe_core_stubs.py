@@ -10,6 +10,8 @@ roles (``:class:`Deal```), which :class:`ReSTRoles` writes as Markdown code.
 
 from __future__ import annotations
 
+import ast
+import copy
 import re
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,7 @@ class CoreStubs(griffe.Extension):
         stubs = griffe.visit(
             "_core",
             filepath=stub_path,
-            code=stub_path.read_text(encoding="utf-8"),
+            code=expanded(stub_path.read_text(encoding="utf-8")),
             parent=pkg,
         )
         griffe.merge_stubs(core, stubs)
@@ -48,6 +50,85 @@ class CoreStubs(griffe.Extension):
                     found = module.members.get(name)
                     if found is not None and not found.is_alias:
                         found.docstring = griffe.Docstring(stub.docstring.value, parent=found)
+
+
+def _parameters(node: ast.ClassDef) -> list[str]:
+    """The type variables a private generic base is parametrised by (its
+    ``Generic[…]`` or ``Protocol[…]`` base)."""
+    for base in node.bases:
+        if (
+            isinstance(base, ast.Subscript)
+            and isinstance(base.value, ast.Name)
+            and base.value.id in ("Generic", "Protocol")
+        ):
+            items = base.slice.elts if isinstance(base.slice, ast.Tuple) else [base.slice]
+            return [item.id for item in items if isinstance(item, ast.Name)]
+    return []
+
+
+class _Substitute(ast.NodeTransformer):
+    """Replace each type variable by the type a subclass gives it."""
+
+    def __init__(self, types: dict[str, ast.expr]) -> None:
+        self.types = types
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return copy.deepcopy(self.types[node.id]) if node.id in self.types else node
+
+
+def _specialised(base: ast.ClassDef, arguments: ast.expr) -> tuple[ast.stmt, ...]:
+    """The members of the generic ``base`` with its type variables replaced by
+    ``arguments`` (the subscript of ``class RoyalGame(_ThrowGame[…])``)."""
+    given = arguments.elts if isinstance(arguments, ast.Tuple) else [arguments]
+    substitute = _Substitute(dict(zip(_parameters(base), given, strict=True)))
+    return tuple(substitute.visit(copy.deepcopy(member)) for member in base.body)
+
+
+def expanded(code: str) -> str:
+    """The stub with what the throw games' classes and functions inherit written
+    out in each: a member of a private generic base (``_ThrowGame[RoyalMove, …]``)
+    in every class deriving from it, with the class's types; a ``solve_…`` typed by
+    a callable protocol (``_ThrowSolve[…]``) as a function with its ``__call__``'s
+    parameters. Griffe merges a stub's annotations into the inspected module by
+    name, and neither resolves a generic base nor calls a protocol."""
+    tree = ast.parse(code)
+    private = {
+        node.name: node
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and node.name.startswith("_") and _parameters(node)
+    }
+    body: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            own = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+            for base in node.bases:
+                if isinstance(base, ast.Subscript) and isinstance(base.value, ast.Name):
+                    generic = private.get(base.value.id)
+                    if generic is not None:
+                        node.body += [
+                            member
+                            for member in _specialised(generic, base.slice)
+                            if isinstance(member, ast.FunctionDef) and member.name not in own
+                        ]
+        elif (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(node.annotation, ast.Subscript)
+            and isinstance(node.annotation.value, ast.Name)
+            and node.annotation.value.id in private
+        ):
+            protocol = private[node.annotation.value.id]
+            call = next(
+                member
+                for member in _specialised(protocol, node.annotation.slice)
+                if isinstance(member, ast.FunctionDef) and member.name == "__call__"
+            )
+            call.name = node.target.id
+            call.args.args = call.args.args[1:]  # self
+            node = call
+        body.append(node)
+    tree.body = body
+    return ast.unparse(ast.fix_missing_locations(tree))
 
 
 def _constructor(cls: griffe.Class, stub: griffe.Class, stubs: griffe.Module) -> None:

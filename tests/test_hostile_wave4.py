@@ -24,22 +24,26 @@ from accordion.games import GAMES, load
 def cli(
     argv: list[str],
     *,
-    env: dict[str, str] | None = None,
+    env: dict[str, str | None] | None = None,
     stdin: Any = subprocess.DEVNULL,
     timeout: float = 60,
     **kwargs: Any,
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m accordion ARGV`` as a user runs it (text out, errors replaced)."""
+    """``python -m accordion ARGV`` as a user runs it (text out, errors replaced),
+    in this environment but for ``env`` (``None``: a variable unset); ``kwargs``
+    go to :func:`subprocess.run` (its output captured unless they say where
+    ``stdout`` or ``stderr`` go)."""
+    how: dict[str, Any] = {"capture_output": True, "text": True, "errors": "replace", **kwargs}
+    if "stdout" in kwargs or "stderr" in kwargs:
+        del how["capture_output"]
+    environment = {**os.environ, **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "accordion", *argv],
-        env={**os.environ, **(env or {})},
+        env={name: value for name, value in environment.items() if value is not None},
         stdin=stdin,
-        capture_output=True,
-        text=True,
-        errors="replace",
         timeout=timeout,
         check=False,
-        **kwargs,
+        **how,
     )
 
 
@@ -533,13 +537,10 @@ def test_the_tables_new_deal_box_refuses_odd_numbers_typed(spec: str) -> None:
 
 
 def test_a_closed_stderr_does_not_crash_the_progress_line() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "accordion", "stats", "--rules", "strict", "--deals", "20000"],
-        stdin=subprocess.DEVNULL,
+    result = cli(
+        ["stats", "--rules", "strict", "--deals", "20000"],
         stdout=subprocess.PIPE,
         stderr=None,
-        text=True,
-        check=False,
         pass_fds=(),
         preexec_fn=lambda: os.close(2),
     )
@@ -562,13 +563,7 @@ def test_help_to_a_full_device_fails_in_one_line(argv: list[str]) -> None:
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full")
     with open("/dev/full", "w") as full:
-        result = subprocess.run(
-            [sys.executable, "-m", "accordion", *argv],
-            stdout=full,
-            stderr=subprocess.PIPE,
-            text=True,
-            check=False,
-        )
+        result = cli(argv, stdout=full, stderr=subprocess.PIPE)
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "No space left on device" in result.stderr
 
@@ -584,16 +579,10 @@ def test_help_to_a_full_device_fails_in_one_line(argv: list[str]) -> None:
     ids=["long-card", "accents", "play-deal", "distances"],
 )
 def test_an_ascii_locale_gets_no_unicode_escapes_of_our_own(argv: list[str]) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
-    env.update(LC_ALL="C", LANG="C", PYTHONUTF8="0")
-    result = subprocess.run(
-        [sys.executable, "-m", "accordion", *argv],
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        check=False,
-    )
-    err = result.stderr.decode("ascii")
+    ascii_locale = {"PYTHONIOENCODING": None, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
+    result = cli(argv, env=ascii_locale)
+    err = result.stderr
+    assert err.isascii(), err
     assert result.returncode == 2
     assert "\\u2026" not in err and "\\u2013" not in err
     assert err.count("\n") == 1 and len(err) < 300, err
@@ -797,14 +786,11 @@ def test_hostile_files_are_one_line_errors(tmp_path: Any, command: list[str], co
     ids=lambda a: a[0],
 )
 def test_closed_stdout_is_one_line_and_status_1(tmp_path: Any, argv: list[str]) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "accordion", *argv],
-        env={**os.environ, "ACCORDION_DATA_DIR": str(tmp_path)},
-        stdin=subprocess.DEVNULL,
+    result = cli(
+        argv,
+        env={"ACCORDION_DATA_DIR": str(tmp_path)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        text=True,
-        check=False,
         preexec_fn=lambda: os.close(1),
     )
     assert result.returncode == 1, result.stderr

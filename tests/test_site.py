@@ -73,6 +73,36 @@ def test_the_site_reads_from_files(site: Path) -> None:
     assert [link for link in pages if link.endswith("/") or link == "."] == []
 
 
+def test_the_api_pages_read_each_throw_game_s_inherited_members_with_its_types() -> None:
+    """The stub declares the throw games' members once, in generic bases, and
+    their ``solve_…`` as callable protocols; the API pages' griffe extension writes
+    them out in each game's class, with the game's types, and as functions."""
+    import ast
+    import importlib.util
+
+    script = ROOT / "scripts" / "griffe_core_stubs.py"
+    spec = importlib.util.spec_from_file_location("griffe_core_stubs", script)
+    assert spec is not None and spec.loader is not None
+    extension = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extension)
+    stub = (ROOT / "python" / "accordion" / "_core.pyi").read_text("utf-8")
+    tree = ast.parse(extension.expanded(stub))
+    found = {
+        node.name: node for node in tree.body if isinstance(node, ast.ClassDef | ast.FunctionDef)
+    }
+    bayan = found["BayanGame"]
+    assert isinstance(bayan, ast.ClassDef)
+    play = next(
+        item for item in bayan.body if isinstance(item, ast.FunctionDef) and item.name == "play"
+    )
+    assert ast.unparse(play.args.posonlyargs[1].annotation or play) == "BayanMove | str"
+    assert play.returns is not None and ast.unparse(play.returns) == "BayanMove"
+    solve = found["solve_bayan"]
+    assert isinstance(solve, ast.FunctionDef)
+    assert [arg.arg for arg in solve.args.args] == ["position"]
+    assert solve.returns is not None and ast.unparse(solve.returns) == "BayanSolution"
+
+
 def _text(page: Path) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", page.read_text("utf-8")))
 
@@ -83,6 +113,10 @@ def test_the_api_page_shows_real_types_and_defaults(site: Path) -> None:
     assert "int([x])" not in text  # MAX_JOBS and fields with int's docstring
     assert "hint(*, timeout: float | None = 2.0)" in text
     assert "The most threads" in text  # MAX_JOBS's own doc
+    # What the stub declares once for every throw game, with each game's types.
+    said = " ".join(text.split())
+    assert "play(move: BayanMove | str) -> BayanMove" in said
+    assert "solve_royal( position: Deal | RoyalGame | str, *, rules: RoyalRuleName" in said
     page = (site / "api.html").read_text("utf-8")
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S):
         cells = [c.strip() for c in re.sub(r"<[^>]+>", "|", row).split("|") if c.strip()]
