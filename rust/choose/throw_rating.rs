@@ -124,6 +124,7 @@ mod tests {
     use super::*;
     use crate::accordian::Accordian;
     use crate::bayan::game::Bayan;
+    use crate::patience::Patience;
     use crate::royal::game::Royal;
     use crate::rules::RuleSet;
     use crate::throw_game::{check, ThrowAction, ThrowGame};

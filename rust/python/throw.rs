@@ -27,6 +27,7 @@ use crate::budget::Budget;
 use crate::choose::throw_rating;
 use crate::deal::Deal;
 use crate::error::Error;
+use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
 use crate::throw_play::{Setup, Strategy, ThrowStats};
@@ -685,6 +686,7 @@ macro_rules! throw_game {
                 solution_from_state, solve_position, HINT_SECONDS,
             };
             use $crate::python::patience::{hint, is_legal, legal_plays, undo};
+            use $crate::patience::Patience;
             use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
             use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
             use pyo3::types::{PyDict, PyString, PyTuple};

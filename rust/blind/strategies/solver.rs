@@ -209,36 +209,31 @@ mod tests {
 
     #[test]
     fn clairvoyant_is_the_solved_blind_game_and_beats_every_blind_player() {
-        let parlett = Rules::new(RuleSet::Parlett);
-        for rules in [parlett, parlett.with_two_way(true)] {
-            for seed in 0..6u64 {
-                let cards = [52, 30, 20][seed as usize % 3];
-                let deal = Deal::from_seed(seed, cards).unwrap();
-                let want = solve(&[], deal.cards(), &rules, &Budget::default());
-                assert_ne!(want.verdict, Verdict::Unknown);
-                let bound = play(
-                    StrategyKind::Clairvoyant,
-                    &rules,
-                    deal.cards(),
-                    true,
-                    seed,
-                    &Budget::default(),
+        for (rules, seed, deal) in crate::blind::strategies::parlett_test_deals() {
+            let want = solve(&[], deal.cards(), &rules, &Budget::default());
+            assert_ne!(want.verdict, Verdict::Unknown);
+            let bound = play(
+                StrategyKind::Clairvoyant,
+                &rules,
+                deal.cards(),
+                true,
+                seed,
+                &Budget::default(),
+            );
+            assert_eq!(bound, want.piles, "{rules} seed {seed}");
+            assert_eq!(Clairvoyant::new(deal.cards(), true, &rules).piles, bound);
+            for kind in [
+                StrategyKind::ParlettAgent,
+                StrategyKind::ParlettSampler,
+                StrategyKind::SlideFirst,
+                StrategyKind::LeapFirst,
+                StrategyKind::Random,
+            ] {
+                let piles = play(kind, &rules, deal.cards(), true, seed, &Budget::default());
+                assert!(
+                    bound <= piles,
+                    "{kind} {rules} seed {seed}: {piles} < {bound}"
                 );
-                assert_eq!(bound, want.piles, "{rules} seed {seed}");
-                assert_eq!(Clairvoyant::new(deal.cards(), true, &rules).piles, bound);
-                for kind in [
-                    StrategyKind::ParlettAgent,
-                    StrategyKind::ParlettSampler,
-                    StrategyKind::SlideFirst,
-                    StrategyKind::LeapFirst,
-                    StrategyKind::Random,
-                ] {
-                    let piles = play(kind, &rules, deal.cards(), true, seed, &Budget::default());
-                    assert!(
-                        bound <= piles,
-                        "{kind} {rules} seed {seed}: {piles} < {bound}"
-                    );
-                }
             }
         }
     }
