@@ -6,12 +6,13 @@ use super::args::{
     cards_or_deck, optional, text, Arg, Argument, Cards, GameName, Given, Jobs, Seed, Tries,
 };
 use super::interrupt::run_interruptible;
-use super::rating::PyRating;
+use super::rating::{rate_game, PyRating};
 use super::registry;
 use super::values::{deal_arg, PyDeal};
 use crate::choose::difficulty::{self, Level};
 use crate::choose::{winnable, Numbers};
 use crate::error::{quoted, Error};
+use crate::game::Game;
 use crate::rules::Rules;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
@@ -93,10 +94,7 @@ pub fn rate_accordion(
 ) -> PyResult<PyRating> {
     let deal = deal_arg(deal)?;
     let rules = optional::<Rules>(rules).given_or(Rules::modern())?;
-    let rating = run_interruptible(py, |cancel| {
-        difficulty::rate(&deal, &rules, Some(cancel.clone()))
-    })??;
-    Ok(PyRating(rating))
+    rate_game(py, &Game::new(deal, rules, false))
 }
 
 /// The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a

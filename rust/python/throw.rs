@@ -20,12 +20,11 @@ use super::args::{
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
-use super::rating::PyRating;
+use super::rating::{rate_game, PyRating};
 use super::solver::SolutionDict;
 use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
 use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
-use crate::choose::throw_rating;
 use crate::deal::Deal;
 use crate::error::Error;
 use crate::patience::Patience;
@@ -85,10 +84,7 @@ pub(crate) fn rate_throw<G: Throwing>(
 ) -> PyResult<PyRating> {
     let deal = DealOf::<G>::read(deal)?.0;
     let rules = rules_or_default(optional::<G>(rules))?;
-    let rating = run_interruptible(py, |cancel| {
-        throw_rating::rate(&deal, rules, Some(cancel.clone()))
-    })??;
-    Ok(PyRating(rating))
+    rate_game(py, &ThrowGame::open_or_blind(deal, rules, false))
 }
 
 /// A new game of `G` from the constructor's arguments, checked in signature order.
