@@ -97,3 +97,18 @@ pub(crate) fn parlett_test_deals() -> Vec<(Rules, u64, crate::deal::Deal)> {
         .flat_map(|rules| (0..6u64).map(move |seed| (rules, seed, deal(seed).unwrap())))
         .collect()
 }
+
+/// The rule sets every player is tested under: modern, modern two-way, modern
+/// with distances 2 and 3, and Parlett's.
+#[cfg(test)]
+pub(crate) fn test_rule_sets() -> [Rules; 4] {
+    use crate::rules::{Distances, RuleSet};
+    let modern = Rules::new(RuleSet::Modern);
+    let two_three = Distances::new(&[2, 3]).unwrap();
+    [
+        modern,
+        modern.with_two_way(true),
+        modern.with_distances(two_three),
+        Rules::new(RuleSet::Parlett),
+    ]
+}
