@@ -121,6 +121,14 @@ impl Budget {
         }
     }
 
+    /// At most `max_nodes` nodes, until `cancel` is raised (a rating's budget).
+    pub fn nodes_until_cancelled(max_nodes: u64, cancel: Option<&Arc<AtomicBool>>) -> Budget {
+        Budget {
+            max_nodes: Some(max_nodes),
+            ..Budget::until_cancelled(cancel)
+        }
+    }
+
     /// This budget with `cancel` as its cancel flag.
     #[must_use]
     pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Budget {

@@ -61,22 +61,11 @@ pub const DEFAULT_TRIES: u64 = 10_000;
 /// `modern` or `parlett`; the forced ones leave nothing to choose), with a
 /// level at its length.
 impl Rated for Game {
-    fn walk_open(
-        &self,
-        max_nodes: u64,
-        cancel: Option<Arc<AtomicBool>>,
-        cap: Option<u32>,
-    ) -> Result<Option<Walked>> {
+    fn walk_open(&self, budget: &Budget, cap: Option<u32>) -> Result<Option<Walked>> {
         let rules = self.rules();
         check_rules(&rules)?;
         rules.check_deal(self.deal().cards())?;
-        Ok(walk_cards(
-            self.deal().cards(),
-            &rules,
-            cancel,
-            cap,
-            max_nodes,
-        ))
+        Ok(walk_cards(self.deal().cards(), &rules, budget, cap))
     }
 
     fn level_of(&self, difficulty: f64) -> Option<Level> {
@@ -135,45 +124,30 @@ fn rating(walked: &Walked, cards: usize) -> Rating {
     Rating::of(walked, |difficulty| Level::of(difficulty, cards))
 }
 
-/// Rate `cards` (already checked). With a `cap`, stop once that many rejected
-/// moves are certain: `None`.
-fn rate_cards(
-    cards: &[Card],
-    rules: &Rules,
-    cancel: Option<Arc<AtomicBool>>,
-    cap: Option<u32>,
-    max_nodes: u64,
-) -> Option<Rating> {
-    let walked = walk_cards(cards, rules, cancel, cap, max_nodes)?;
+/// Rate `cards` (already checked) within `budget`. With a `cap`, stop once
+/// that many rejected moves are certain: `None`.
+fn rate_cards(cards: &[Card], rules: &Rules, budget: &Budget, cap: Option<u32>) -> Option<Rating> {
+    let walked = walk_cards(cards, rules, budget, cap)?;
     Some(rating(&walked, cards.len()))
 }
 
-/// The careful walk over the open row `cards` (already checked), the
-/// solver's table kept from row to row. With a `cap`, stop once that many
-/// rejected moves are certain: `None`.
-fn walk_cards(
-    cards: &[Card],
-    rules: &Rules,
-    cancel: Option<Arc<AtomicBool>>,
-    cap: Option<u32>,
-    max_nodes: u64,
-) -> Option<Walked> {
-    let budget = Budget {
-        max_nodes: Some(max_nodes),
-        cancel,
-        ..Budget::default()
-    };
+/// The careful walk over the open row `cards` (already checked) within
+/// `budget` (it has a node limit), the solver's table kept from row to row.
+/// With a `cap`, stop once that many rejected moves are certain: `None`.
+fn walk_cards(cards: &[Card], rules: &Rules, budget: &Budget, cap: Option<u32>) -> Option<Walked> {
     let rows = Rows {
         rules,
-        decider: Decider::new(rules, &budget),
+        decider: Decider::new(rules, budget),
     };
+    let max_nodes = budget.max_nodes.expect("a rating has a node limit");
     Careful::new(rows, cap, max_nodes, QUICK_NODES).walk(&cards.to_vec())
 }
 
 /// The rating [`super::level_table`] records: uncapped, with `max_nodes`
 /// positions of search.
 pub(crate) fn rate_for_table(deal: &Deal, rules: &Rules, max_nodes: u64) -> Rating {
-    rate_cards(deal.cards(), rules, None, None, max_nodes).expect("no cap, no cut")
+    let budget = Budget::nodes_until_cancelled(max_nodes, None);
+    rate_cards(deal.cards(), rules, &budget, None).expect("no cap, no cut")
 }
 
 /// The numbers a random start is drawn from when looking for a `level` deal
@@ -250,7 +224,8 @@ pub(crate) fn judge_level(
         Level::Easy => above(Level::Easy),
         Level::Medium | Level::Hard => above(Level::Medium),
     };
-    match rate_cards(deal.cards(), rules, cancel.cloned(), cap, CHOOSING_NODES) {
+    let budget = Budget::nodes_until_cancelled(CHOOSING_NODES, cancel);
+    match rate_cards(deal.cards(), rules, &budget, cap) {
         None if level == Level::Hard => Judged::Yes(()),
         None => Judged::No,
         Some(rating) => match rating.verdict {
@@ -366,7 +341,7 @@ mod tests {
     use super::*;
 
     /// `deal` rated open under `rules` by the one entry point.
-    fn rate(deal: &Deal, rules: &Rules, cancel: Option<Arc<AtomicBool>>) -> Result<Rating> {
+    fn rate(deal: &Deal, rules: &Rules, cancel: Option<&Arc<AtomicBool>>) -> Result<Rating> {
         crate::choose::rate(&Game::new(deal.clone(), *rules, false), cancel)
     }
 

@@ -6,7 +6,7 @@
 
 use super::careful::Walked;
 use super::level::Level;
-use crate::budget::Verdict;
+use crate::budget::{Budget, Verdict};
 use crate::error::Result;
 use crate::patience::Patience;
 use std::sync::atomic::AtomicBool;
@@ -55,16 +55,11 @@ impl Rating {
 /// its rows are weighed and decided is the game's, the walk and the rating are
 /// [`rate`]'s, once for every game.
 pub trait Rated: Patience {
-    /// The careful player's walk over the game's deal, open, within
-    /// `max_nodes` nodes of its solver and until
+    /// The careful player's walk over the game's deal, open, within the
+    /// budget's nodes of its solver (a rating always has a node limit) and until
     /// `cancel` is raised, stopped once `cap` rejected moves are certain
     /// (`None` then); an error for rules that leave no choice.
-    fn walk_open(
-        &self,
-        max_nodes: u64,
-        cancel: Option<Arc<AtomicBool>>,
-        cap: Option<u32>,
-    ) -> Result<Option<Walked>>;
+    fn walk_open(&self, budget: &Budget, cap: Option<u32>) -> Result<Option<Walked>>;
 
     /// The level of a winnable deal of this `difficulty`: none unless the game
     /// has levels calibrated (Accordion's, by the deal's length).
@@ -76,18 +71,17 @@ pub trait Rated: Patience {
 /// Rate the deal of `game`, open, within
 /// [`RATING_NODES`] nodes of its solver and until `cancel` is raised (the
 /// rating is then `Unknown`).
-pub fn rate<P: Rated>(game: &P, cancel: Option<Arc<AtomicBool>>) -> Result<Rating> {
+pub fn rate<P: Rated>(game: &P, cancel: Option<&Arc<AtomicBool>>) -> Result<Rating> {
     rate_within(game, cancel, RATING_NODES)
 }
 
 /// [`rate`] within `max_nodes` nodes.
 pub(crate) fn rate_within<P: Rated>(
     game: &P,
-    cancel: Option<Arc<AtomicBool>>,
+    cancel: Option<&Arc<AtomicBool>>,
     max_nodes: u64,
 ) -> Result<Rating> {
-    let walked = game
-        .walk_open(max_nodes, cancel, None)?
-        .expect("no cap, no cut");
+    let budget = Budget::nodes_until_cancelled(max_nodes, cancel);
+    let walked = game.walk_open(&budget, None)?.expect("no cap, no cut");
     Ok(Rating::of(&walked, |difficulty| game.level_of(difficulty)))
 }

@@ -84,17 +84,13 @@ impl<G: Throwing> Weighing for Rows<G> {
 /// leaves a choice: not Accordian's forced `uva`) with the game's solver (its
 /// unit of work: intervals for Royal Marriage, positions for the others).
 impl<G: Throwing> Rated for ThrowGame<G> {
-    fn walk_open(
-        &self,
-        max_nodes: u64,
-        cancel: Option<Arc<AtomicBool>>,
-        cap: Option<u32>,
-    ) -> Result<Option<Walked>> {
+    fn walk_open(&self, budget: &Budget, cap: Option<u32>) -> Result<Option<Walked>> {
         let rules = self.game_rules();
         check_free(rules.rules(), G::TITLE)?;
+        let max_nodes = budget.max_nodes.expect("a rating has a node limit");
         let rows = Rows {
             rules,
-            cancel,
+            cancel: budget.cancel.clone(),
             spent: 0,
             max_nodes,
         };
@@ -198,7 +194,7 @@ mod tests {
         let cut = rate_within(&modern, None, 5).unwrap();
         assert_eq!((cut.verdict, cut.difficulty), (Verdict::Unknown, None));
         let flag = Arc::new(AtomicBool::new(true));
-        let stopped = rate(&modern, Some(flag)).unwrap();
+        let stopped = rate(&modern, Some(&flag)).unwrap();
         assert_eq!(stopped.verdict, Verdict::Unknown);
         let full = Royal::numbered_deal(5, 52).unwrap();
         let parlett = open(full.clone(), Royal::with_rules(RuleSet::Parlett));

@@ -11,7 +11,7 @@ use pyo3::types::{PyDict, PyTuple};
 /// Rate the deal of `game`, open ([`crate::choose::rate`], one entry point for
 /// every game), GIL released, Ctrl-C honoured.
 pub(crate) fn rate_game<P: Rated + Send + Sync>(py: Python<'_>, game: &P) -> PyResult<PyRating> {
-    let rating = run_interruptible(py, |cancel| crate::choose::rate(game, Some(cancel.clone())))??;
+    let rating = run_interruptible(py, |cancel| crate::choose::rate(game, Some(cancel)))??;
     Ok(PyRating(rating))
 }
 

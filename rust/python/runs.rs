@@ -16,16 +16,16 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The module of one game of runs: its rule type, its name in prose, its
-/// classes (each as a Rust name and a Python name) and functions, the card
-/// that follows `3C` in its example run, the opening of its game class's
-/// docstring (what it is and which runs go out) and, for that docstring, its
-/// name in `Deal.from_pysol` and an example row with the runs it allows.
+/// classes' Python names (in Rust each module's `PyMove`, `PyGame`, …) and its
+/// functions, the card that follows `3C` in its example run, the opening of
+/// its game class's docstring (what it is and which runs go out) and, for that
+/// docstring, its name in `Deal.from_pysol` and an example row with the runs
+/// it allows.
 macro_rules! run_game {
     (
         mod $module:ident = $Rule:ident, $title:literal;
-        classes $Move:ident = $move_name:literal, $Outcome:ident = $outcome_name:literal,
-            $Game:ident = $game_name:literal, $Solution:ident = $solution_name:literal,
-            $Stats:ident = $stats_name:literal;
+        classes $move_name:literal, $outcome_name:literal, $game_name:literal,
+            $solution_name:literal, $stats_name:literal;
         functions $solve:ident, $simulate:ident;
         example run "3C" $second:literal;
         game $intro:literal;
@@ -48,7 +48,7 @@ macro_rules! run_game {
                     "    >>> str(move), move.kind, move.cards\n",
                     "    ('out 3C ", $second, "', 'out', (Card('3C'), Card('", $second, "')))"
                 )]
-                move $Move = $move_name;
+                move PyMove = $move_name;
                 #[doc = concat!(
                     "Parse ``out 3C ", $second, "``, ``3C ", $second, " out``, ``x3C,", $second,
                     "``, ``3C ", $second, "`` (1 to 16 cards) or ``deal``.\n\n",
@@ -63,7 +63,7 @@ macro_rules! run_game {
                 #[doc = concat!(
                     "Where a ", $title, " game stands; ``cards`` counts the cards not thrown out."
                 )]
-                outcome $Outcome = $outcome_name;
+                outcome PyOutcome = $outcome_name;
                 /// Every card is out.
                 won;
                 #[doc = concat!(
@@ -79,7 +79,7 @@ macro_rules! run_game {
                     "Examples:\n    >>> game = ", $game_name, "(\"", $row, "\")\n",
                     "    >>> [str(move) for move in game.legal_moves]\n    ", $runs
                 )]
-                game $Game = $game_name;
+                game PyGame = $game_name;
                 /// The rule set's name: always ``modern``.
                 rules;
                 /// The legal actions now, as a live :class:`LegalMoves` view: the runs by
@@ -101,7 +101,7 @@ macro_rules! run_game {
                 #[doc = concat!(
                     "What the ", $title, " solver found for one row (:func:`", stringify!($solve), "`)."
                 )]
-                solution $Solution = $solution_name;
+                solution PySolution = $solution_name;
                 /// A winning line, or a line to the fewest cards (if ``unknown``: the line that
                 /// left the fewest cards before the budget ran out).
                 moves;
@@ -129,7 +129,7 @@ macro_rules! run_game {
                     "Totals of :func:`", stringify!($simulate), "`: the attributes of :class:`Stats` (piles = cards\n",
                     "left, a win is an empty row), without ``grades``."
                 )]
-                stats $Stats = $stats_name;
+                stats PyStats = $stats_name;
                 /// The rule set played: always ``modern``.
                 rules;
                 /// The strategy that chose the throws: ``greedy`` or ``best``.
@@ -157,9 +157,7 @@ macro_rules! run_game {
 
 run_game! {
     mod decade = Decade, "Decade";
-    classes PyDecadeMove = "DecadeMove", PyDecadeOutcome = "DecadeOutcome",
-        PyDecadeGame = "DecadeGame", PyDecadeSolution = "DecadeSolution",
-        PyDecadeStats = "DecadeStats";
+    classes "DecadeMove", "DecadeOutcome", "DecadeGame", "DecadeSolution", "DecadeStats";
     functions solve_decade, simulate_decade;
     example run "3C" "7D";
     game "A game of Decade (PySolFC's game 816, Ten Twenty Thirty), open or blind.
@@ -176,9 +174,7 @@ row whenever the player likes.";
 
 run_game! {
     mod seven_up = SevenUp, "Seven Up";
-    classes PySevenUpMove = "SevenUpMove", PySevenUpOutcome = "SevenUpOutcome",
-        PySevenUpGame = "SevenUpGame", PySevenUpSolution = "SevenUpSolution",
-        PySevenUpStats = "SevenUpStats";
+    classes "SevenUpMove", "SevenUpOutcome", "SevenUpGame", "SevenUpSolution", "SevenUpStats";
     functions solve_seven_up, simulate_seven_up;
     example run "3C" "4D";
     game "A game of Seven Up (PySolFC's game 918, Seventh Wonder, The Magic Seven), open

@@ -848,7 +848,7 @@ macro_rules! throw_game {
                 /// The same as :attr:`cards`.
                 #[getter]
                 fn piles(&self) -> usize {
-                    self.0.cards
+                    self.cards()
                 }
 
                 $(#[$won_doc])*
@@ -1151,7 +1151,7 @@ macro_rules! throw_game {
                 /// The same as :attr:`cards`.
                 #[getter]
                 fn piles(&self) -> usize {
-                    self.solution.cards
+                    self.cards()
                 }
 
                 $(#[$nodes_doc])*
