@@ -96,6 +96,14 @@ impl Budget {
             || self.is_cancelled()
     }
 
+    /// [`Self::exhausted`] polled cheaply by a search at its `nodes`th node:
+    /// a node limit is checked at every node, the clock and the cancel flag
+    /// every 1024 nodes (from the first), which keeps a stop within a
+    /// fraction of a second without reading the clock at every node.
+    pub fn spent_at(&self, nodes: u64, start: Instant) -> bool {
+        (nodes % 1024 == 1 || self.max_nodes.is_some()) && self.exhausted(nodes, start)
+    }
+
     /// Whether the cancel flag is raised.
     pub fn is_cancelled(&self) -> bool {
         self.cancel
@@ -110,6 +118,14 @@ impl Budget {
         Budget {
             cancel: cancel.cloned(),
             ..Budget::default()
+        }
+    }
+
+    /// At most `max_nodes` nodes, until `cancel` is raised (a rating's budget).
+    pub fn nodes_until_cancelled(max_nodes: u64, cancel: Option<&Arc<AtomicBool>>) -> Budget {
+        Budget {
+            max_nodes: Some(max_nodes),
+            ..Budget::until_cancelled(cancel)
         }
     }
 

@@ -37,9 +37,6 @@ use std::time::Instant;
 /// (Decade's longest: four aces, twos and threes and a six, 13 cards, total 30).
 pub const MAX_RUN: usize = 16;
 
-/// Cards a blind game starts with (PySolFC without "deal all cards").
-pub const BLIND_START: usize = 3;
-
 /// One game of runs: its facts and which runs go out.
 pub trait RunRule: Copy + Default + fmt::Debug + Eq + Hash + Send + Sync + 'static {
     /// The game's name in prose (`Decade`).
@@ -286,14 +283,6 @@ impl<R: RunRule> ThrowPlay for RunPlay<R> {
         RunPlay::parse(text)
     }
 
-    fn kind(&self) -> &'static str {
-        if self.len == 0 {
-            "deal"
-        } else {
-            "out"
-        }
-    }
-
     fn cards(&self) -> Vec<Card> {
         self.cards[..self.len as usize].to_vec()
     }
@@ -327,35 +316,8 @@ impl<R: RunRule> Throwing for Runs<R> {
         RuleSet::Modern
     }
 
-    /// Any row of distinct cards.
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
-    fn blind_start(_deal: &Deal) -> usize {
-        BLIND_START
-    }
-
-    /// `Deal::from_seed`: the package's numbered deals.
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        Deal::from_seed(seed, cards)
-    }
-
     fn solve_row(self, row: &RunRow<R>, budget: &Budget) -> Solution<RunPlay<R>> {
         solve::<R>(row.cards(), budget)
-    }
-
-    /// The talon may be dealt from whenever the player likes.
-    fn deals_past_throws(self) -> bool {
-        true
-    }
-
-    fn rules_name(self) -> &'static str {
-        RuleSet::Modern.name()
     }
 
     /// No card is left.
@@ -460,9 +422,7 @@ impl<R: RunRule> Search<'_, R> {
             return best;
         }
         self.nodes += 1;
-        if (self.nodes % 1024 == 1 || self.budget.max_nodes.is_some())
-            && self.budget.exhausted(self.nodes, self.start)
-        {
+        if self.budget.spent_at(self.nodes, self.start) {
             self.stopped = true;
             return best;
         }
@@ -566,6 +526,7 @@ pub fn solve<R: RunRule>(cards: &[Card], budget: &Budget) -> Solution<RunPlay<R>
 mod tests {
     use super::*;
     use crate::budget::Verdict;
+    use crate::patience::Patience;
     use crate::throw_game::check;
 
     type DecadeGame = ThrowGame<Runs<Decade>>;
@@ -574,16 +535,19 @@ mod tests {
         ThrowGame::open_or_blind(text.parse().unwrap(), Runs::default(), blind)
     }
 
+    /// The legal plays now, as written.
+    fn legal_plays<R: RunRule>(g: &ThrowGame<Runs<R>>) -> Vec<String> {
+        g.legal_actions()
+            .into_iter()
+            .map(|action| g.play_of(action).to_string())
+            .collect()
+    }
+
     #[test]
     fn decade_runs_total_ten_twenty_or_thirty_and_go_out() {
         let mut g = game("3C 7D KH 5S 5H QD AC 9C", false);
-        let plays: Vec<String> = g
-            .legal_actions()
-            .into_iter()
-            .map(|action| g.play_of(action).to_string())
-            .collect();
         assert_eq!(
-            plays,
+            legal_plays(&g),
             [
                 "out 3C 7D",
                 "out 3C 7D KH",
@@ -648,14 +612,9 @@ mod tests {
     fn seven_up_throws_a_seven_or_two_to_four_cards_totalling_sevens() {
         let mut g: ThrowGame<Runs<SevenUp>> =
             ThrowGame::open_or_blind("7C 3D 4H KS AC 6D".parse().unwrap(), Runs::default(), false);
-        let plays: Vec<String> = g
-            .legal_actions()
-            .into_iter()
-            .map(|action| g.play_of(action).to_string())
-            .collect();
         // 7; 3+4; 7+3+4; K+A; 4+K+A+6 = 24 no; 3+4+K+A = 21; A+6.
         assert_eq!(
-            plays,
+            legal_plays(&g),
             [
                 "out 7C",
                 "out 7C 3D 4H",

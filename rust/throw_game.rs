@@ -105,8 +105,17 @@ pub trait ThrowPlay: Copy + fmt::Debug + fmt::Display + Eq + Hash + Send + Sync 
     const DEAL: Self;
     /// Parse any accepted spelling.
     fn parse(text: &str) -> Result<Self>;
-    /// The notation's word: `out`, `deal`, or the game's own (`between`).
-    fn kind(&self) -> &'static str;
+    /// The notation's word for a throw: `out` unless the game has its own
+    /// (`move`, `between`).
+    const KIND: &'static str = "out";
+    /// The notation's word: `deal`, else [`Self::KIND`].
+    fn kind(&self) -> &'static str {
+        if *self == Self::DEAL {
+            "deal"
+        } else {
+            Self::KIND
+        }
+    }
     /// The cards the play names, as written (none for `deal`).
     fn cards(&self) -> Vec<Card>;
 }
@@ -237,9 +246,40 @@ impl<P> Solution<P> {
     }
 }
 
+/// Cards a blind game lays out before its first deal unless the game says
+/// otherwise ([`Throwing::blind_start`]): three, as PySolFC's games of the
+/// Push Pin family lay out without "deal all cards".
+pub const BLIND_START: usize = 3;
+
+/// A game's deal: a row of distinct cards checked as the game wants it. A
+/// game that takes any row deals a plain [`Deal`].
+pub trait GameDeal: Clone + fmt::Debug + fmt::Display + Send + Sync {
+    /// `deal` checked as a deal of the game.
+    fn checked(deal: Deal) -> Result<Self>;
+    /// The row of cards dealt.
+    fn as_deal(&self) -> &Deal;
+    /// The numbered deal `seed` of `cards` cards.
+    fn numbered(seed: u64, cards: usize) -> Result<Self>;
+}
+
+/// Any row of distinct cards; the numbered deals are `Deal::from_seed`.
+impl GameDeal for Deal {
+    fn checked(deal: Deal) -> Result<Deal> {
+        Ok(deal)
+    }
+
+    fn as_deal(&self) -> &Deal {
+        self
+    }
+
+    fn numbered(seed: u64, cards: usize) -> Result<Deal> {
+        Deal::from_seed(seed, cards)
+    }
+}
+
 /// What one game that throws cards out of a row adds to [`ThrowGame`].
 pub trait Throwing: Copy + fmt::Debug + Send + Sync {
-    type Deal: Clone + fmt::Debug + fmt::Display + Send + Sync;
+    type Deal: GameDeal;
     type Row: ThrowRow<Throw = Self::Throw>;
     /// A throw by position.
     type Throw: Copy + fmt::Debug + Eq + Hash + Send + Sync;
@@ -276,12 +316,20 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// The rule set played.
     fn rules(self) -> RuleSet;
     /// A row of distinct cards checked as a deal of this game.
-    fn deal_of(deal: Deal) -> Result<Self::Deal>;
-    fn as_deal(deal: &Self::Deal) -> &Deal;
+    fn deal_of(deal: Deal) -> Result<Self::Deal> {
+        Self::Deal::checked(deal)
+    }
+    fn as_deal(deal: &Self::Deal) -> &Deal {
+        deal.as_deal()
+    }
     /// Cards laid out when a blind game starts (the rest is the stock).
-    fn blind_start(deal: &Self::Deal) -> usize;
+    fn blind_start(_deal: &Self::Deal) -> usize {
+        BLIND_START
+    }
     /// The numbered deal `seed` of `cards` cards ([`Self::MIN_CARDS`] to 52).
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal>;
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal> {
+        Self::Deal::numbered(seed, cards)
+    }
     /// Solve an open row under these rules exactly (within the budget).
     fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
 
@@ -313,10 +361,16 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
         Self::as_deal(deal).cards()
     }
 
-    /// Whether a deal is allowed while a throw exists.
-    fn deals_past_throws(self) -> bool;
+    /// Whether a deal is allowed while a throw exists: by default under the
+    /// modern rules (deal whenever you like), not under the older ones that
+    /// oblige a throw first.
+    fn deals_past_throws(self) -> bool {
+        self.rules() == RuleSet::Modern
+    }
     /// The rules' name, for the message that refuses a deal they forbid.
-    fn rules_name(self) -> &'static str;
+    fn rules_name(self) -> &'static str {
+        self.rules().name()
+    }
     /// Whether the rules allow `throw`, which the row allows (default: every
     /// throw the row allows; rules that force a throw allow only that one).
     fn permits(self, _row: &Self::Row, _throw: Self::Throw) -> bool {
@@ -403,10 +457,6 @@ impl<G: Throwing> ThrowGame<G> {
         &self.deal
     }
 
-    pub fn is_blind(&self) -> bool {
-        self.blind
-    }
-
     pub fn row(&self) -> &G::Row {
         &self.row
     }
@@ -416,38 +466,11 @@ impl<G: Throwing> ThrowGame<G> {
         self.row.cards()
     }
 
-    /// The cards not yet dealt, next first.
-    pub fn stock(&self) -> &[Card] {
-        &G::cards_of(&self.deal)[self.dealt..]
-    }
-
     /// The row with the stock dealt onto it: every card not thrown out, in order.
     pub fn cards_left(&self) -> Vec<Card> {
         let mut cards = self.cards().to_vec();
         cards.extend_from_slice(self.stock());
         cards
-    }
-
-    /// Solve the position ([`Throwing::solve_game`]: a blind game's stock is
-    /// dealt first where the rules allow it, as `crate::solver` deals Accordion's).
-    pub fn solve(&self, budget: &Budget) -> Solution<G::Play> {
-        G::solve_game(self, budget)
-    }
-
-    /// The next action of best play, `None` when the game is over (or when the
-    /// budget ran out before the solver found any line). Where the rules let the
-    /// player deal past throws, `deal` while the stock has cards (dealing never
-    /// takes a throw away); then the first throw of the solver's line for the
-    /// row; then `deal` where the rules oblige throws first and none is left.
-    pub fn hint(&self, budget: &Budget) -> Option<ThrowAction<G::Throw>> {
-        if self.may_deal() && self.rules.deals_past_throws() {
-            return Some(ThrowAction::Deal);
-        }
-        if self.row.has_throw() {
-            let first = *self.rules.solve_row(&self.row, budget).moves.first()?;
-            return self.action_of(first).ok();
-        }
-        self.may_deal().then_some(ThrowAction::Deal)
     }
 
     /// The throws allowed now, in the game's canonical order.
@@ -477,19 +500,6 @@ impl<G: Throwing> ThrowGame<G> {
         !self.stock().is_empty() && (self.rules.deals_past_throws() || !self.row.has_throw())
     }
 
-    /// Every legal action: the throws, then `deal` when allowed.
-    pub fn legal_actions(&self) -> Vec<ThrowAction<G::Throw>> {
-        let mut actions: Vec<_> = self
-            .legal_throws()
-            .into_iter()
-            .map(ThrowAction::Throw)
-            .collect();
-        if self.may_deal() {
-            actions.push(ThrowAction::Deal);
-        }
-        actions
-    }
-
     /// Where `card` lies in the row, or an error naming `play` that says
     /// whether the card is still in the stock or out of play.
     pub(crate) fn position_of(&self, card: Card, play: G::Play) -> Result<usize> {
@@ -505,81 +515,6 @@ impl<G: Throwing> ThrowGame<G> {
                 };
                 Error::IllegalMove(format!("illegal move {play}: {card} is {where_}"))
             })
-    }
-
-    /// The action a play names, by finding its cards in the row. The throw found
-    /// may still be illegal (`play` says why).
-    pub fn action_of(&self, play: G::Play) -> Result<ThrowAction<G::Throw>> {
-        G::action_of(self, play)
-    }
-
-    /// The canonical play (by cards) of an action in the current position.
-    pub fn play_of(&self, action: ThrowAction<G::Throw>) -> G::Play {
-        match action {
-            ThrowAction::Deal => G::Play::DEAL,
-            ThrowAction::Throw(throw) => G::play_of(&self.row, throw),
-        }
-    }
-
-    /// Play an action if the rules allow it, else say why not.
-    pub fn play(&mut self, action: ThrowAction<G::Throw>) -> Result<()> {
-        let play = self.play_of(action);
-        let done = match action {
-            ThrowAction::Deal if self.may_deal() => {
-                self.row.deal(G::cards_of(&self.deal)[self.dealt]);
-                self.dealt += 1;
-                Done::Dealt
-            }
-            ThrowAction::Throw(throw) if self.allows(throw) => {
-                Done::Threw(throw, self.row.apply(throw))
-            }
-            _ => return Err(self.why_illegal(action)),
-        };
-        self.history.push(Record { done, play });
-        Ok(())
-    }
-
-    /// Parse and play a move in any accepted notation; returns its canonical play.
-    pub fn play_text(&mut self, text: &str) -> Result<G::Play> {
-        let action = self.action_of(G::Play::parse(text)?)?;
-        let play = self.play_of(action);
-        self.play(action)?;
-        Ok(play)
-    }
-
-    /// Take back the last action.
-    pub fn undo(&mut self) -> Option<ThrowAction<G::Throw>> {
-        let record = self.history.pop()?;
-        Some(match record.done {
-            Done::Dealt => {
-                self.row.undeal();
-                self.dealt -= 1;
-                ThrowAction::Deal
-            }
-            Done::Threw(throw, undo) => {
-                self.row.unapply(throw, undo);
-                ThrowAction::Throw(throw)
-            }
-        })
-    }
-
-    /// The actions played so far, oldest first, in canonical notation.
-    pub fn history(&self) -> Vec<G::Play> {
-        self.history.iter().map(|r| r.play).collect()
-    }
-
-    /// The last action played (`None` before the first).
-    pub fn last_play(&self) -> Option<G::Play> {
-        self.history.last().map(|r| r.play)
-    }
-
-    /// The number of actions played.
-    pub fn ply(&self) -> usize {
-        self.history.len()
-    }
-
-    pub fn is_over(&self) -> bool {
-        !self.may_deal() && !self.row.has_throw()
     }
 
     pub fn is_won(&self) -> bool {
@@ -614,21 +549,58 @@ impl<G: Throwing> ThrowGame<G> {
     }
 }
 
+/// The game's actions, history and solver: written here once, as the
+/// [`Patience`] every layer above reads (bring the trait into scope to call them).
 impl<G: Throwing> Patience for ThrowGame<G> {
     type Action = ThrowAction<G::Throw>;
     type Play = G::Play;
     type Solution = Solution<G::Play>;
 
+    /// Every legal action: the throws, then `deal` when allowed.
     fn legal_actions(&self) -> Vec<Self::Action> {
-        ThrowGame::legal_actions(self)
+        let mut actions: Vec<_> = self
+            .legal_throws()
+            .into_iter()
+            .map(ThrowAction::Throw)
+            .collect();
+        if self.may_deal() {
+            actions.push(ThrowAction::Deal);
+        }
+        actions
     }
 
+    /// Play an action if the rules allow it, else say why not.
     fn play(&mut self, action: Self::Action) -> Result<()> {
-        ThrowGame::play(self, action)
+        let play = self.play_of(action);
+        let done = match action {
+            ThrowAction::Deal if self.may_deal() => {
+                self.row.deal(G::cards_of(&self.deal)[self.dealt]);
+                self.dealt += 1;
+                Done::Dealt
+            }
+            ThrowAction::Throw(throw) if self.allows(throw) => {
+                Done::Threw(throw, self.row.apply(throw))
+            }
+            _ => return Err(self.why_illegal(action)),
+        };
+        self.history.push(Record { done, play });
+        Ok(())
     }
 
+    /// Take back the last action.
     fn undo(&mut self) -> Option<Self::Action> {
-        ThrowGame::undo(self)
+        let record = self.history.pop()?;
+        Some(match record.done {
+            Done::Dealt => {
+                self.row.undeal();
+                self.dealt -= 1;
+                ThrowAction::Deal
+            }
+            Done::Threw(throw, undo) => {
+                self.row.unapply(throw, undo);
+                ThrowAction::Throw(throw)
+            }
+        })
     }
 
     fn is_deal(action: Self::Action) -> bool {
@@ -639,48 +611,67 @@ impl<G: Throwing> Patience for ThrowGame<G> {
         G::Play::parse(text)
     }
 
+    /// The action a play names, by finding its cards in the row. The throw found
+    /// may still be illegal (`play` says why).
     fn action_of(&self, play: G::Play) -> Result<Self::Action> {
-        ThrowGame::action_of(self, play)
+        G::action_of(self, play)
     }
 
     fn play_of(&self, action: Self::Action) -> G::Play {
-        ThrowGame::play_of(self, action)
+        match action {
+            ThrowAction::Deal => G::Play::DEAL,
+            ThrowAction::Throw(throw) => G::play_of(&self.row, throw),
+        }
     }
 
     fn history(&self) -> Vec<G::Play> {
-        ThrowGame::history(self)
+        self.history.iter().map(|r| r.play).collect()
     }
 
     fn last_play(&self) -> Option<G::Play> {
-        ThrowGame::last_play(self)
+        self.history.last().map(|r| r.play)
     }
 
     fn ply(&self) -> usize {
-        ThrowGame::ply(self)
+        self.history.len()
     }
 
     fn is_blind(&self) -> bool {
-        ThrowGame::is_blind(self)
+        self.blind
     }
 
     fn stock(&self) -> &[Card] {
-        ThrowGame::stock(self)
+        &G::cards_of(&self.deal)[self.dealt..]
     }
 
     fn standing(&self) -> Standing {
         self.outcome()
     }
 
+    /// Solve the position ([`Throwing::solve_game`]: a blind game's stock is
+    /// dealt first where the rules allow it, as `crate::solver` deals Accordion's).
     fn solve(&self, budget: &Budget) -> Solution<G::Play> {
-        ThrowGame::solve(self, budget)
+        G::solve_game(self, budget)
     }
 
+    /// The next action of best play, `None` when the game is over (or when the
+    /// budget ran out before the solver found any line). Where the rules let the
+    /// player deal past throws, `deal` while the stock has cards (dealing never
+    /// takes a throw away); then the first throw of the solver's line for the
+    /// row; then `deal` where the rules oblige throws first and none is left.
     fn hint(&self, budget: &Budget) -> Option<Self::Action> {
-        ThrowGame::hint(self, budget)
+        if self.may_deal() && self.rules.deals_past_throws() {
+            return Some(ThrowAction::Deal);
+        }
+        if self.row.has_throw() {
+            let first = *self.rules.solve_row(&self.row, budget).moves.first()?;
+            return self.action_of(first).ok();
+        }
+        self.may_deal().then_some(ThrowAction::Deal)
     }
 
     fn is_over(&self) -> bool {
-        ThrowGame::is_over(self)
+        !self.may_deal() && !self.row.has_throw()
     }
 }
 
@@ -701,6 +692,7 @@ pub(crate) mod check {
     use super::{ThrowAction, ThrowGame, ThrowRow, Throwing};
     use crate::budget::{Budget, Verdict};
     use crate::card::Card;
+    use crate::patience::Patience;
     use std::collections::HashMap;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
@@ -803,6 +795,7 @@ pub(crate) mod check {
 #[cfg(test)]
 mod tests {
     use crate::bayan::{BayanGame, BayanPlay};
+    use crate::patience::Patience;
     use crate::royal::{RoyalGame, RoyalPlay};
     use crate::rules::RuleSet;
 

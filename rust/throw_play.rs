@@ -16,7 +16,7 @@
 
 use crate::budget::{Budget, Verdict};
 use crate::error::{quoted, Error, Result};
-use crate::patience;
+use crate::patience::{self, Patience};
 use crate::pool;
 use crate::rules::RuleSet;
 use crate::stats::{play_chunks, DealRange, Stats};
@@ -287,23 +287,13 @@ mod tests {
                 for rules in [RuleSet::Modern, RuleSet::Parlett] {
                     let deal = RoyalDeal::from_seed(seed, 52).unwrap();
                     let royal = Royal::with_rules(rules);
-                    let greedy = play_out(
-                        deal.clone(),
-                        blind,
-                        royal,
-                        Strategy::Greedy,
-                        &Budget::default(),
-                    );
-                    let best = play_out(
-                        deal.clone(),
-                        blind,
-                        royal,
-                        Strategy::Best,
-                        &Budget::default(),
-                    );
+                    let played = |blind, strategy| {
+                        play_out(deal.clone(), blind, royal, strategy, &Budget::default())
+                    };
+                    let greedy = played(blind, Strategy::Greedy);
+                    let best = played(blind, Strategy::Best);
                     assert!(greedy.is_over && best.is_over);
-                    let open_best =
-                        play_out(deal, false, royal, Strategy::Best, &Budget::default());
+                    let open_best = played(false, Strategy::Best);
                     assert!(best.cards >= open_best.cards, "blind can't beat open");
                     if !blind || rules == RuleSet::Modern {
                         assert!(best.cards <= greedy.cards, "{seed}");

@@ -81,9 +81,7 @@ impl<D: Deepening> Search<'_, D> {
             return false;
         }
         self.nodes += 1;
-        if (self.nodes % 1024 == 1 || self.budget.max_nodes.is_some())
-            && self.budget.exhausted(self.nodes, self.start)
-        {
+        if self.budget.spent_at(self.nodes, self.start) {
             self.stopped = true;
             return false;
         }

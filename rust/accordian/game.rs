@@ -84,16 +84,10 @@ impl ThrowGame<Accordian> {
 /// Accordion's notation names Accordian's moves: `MOVER>TARGET`, or `deal`.
 impl ThrowPlay for Play {
     const DEAL: Play = Play::Deal;
+    const KIND: &'static str = "move";
 
     fn parse(text: &str) -> Result<Play> {
         Play::parse(text)
-    }
-
-    fn kind(&self) -> &'static str {
-        match self {
-            Play::Move { .. } => "move",
-            Play::Deal => "deal",
-        }
     }
 
     fn cards(&self) -> Vec<Card> {
@@ -127,22 +121,9 @@ impl Throwing for Accordian {
         self.rules
     }
 
-    /// Any row of distinct cards.
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
     /// The row starts empty, as the judge deals.
     fn blind_start(_deal: &Deal) -> usize {
         0
-    }
-
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        Deal::from_seed(seed, cards)
     }
 
     /// Under `uva` the one forced line, under `modern` the exact solver.
@@ -152,14 +133,6 @@ impl Throwing for Accordian {
         } else {
             super::solver::solve_row(row, budget)
         }
-    }
-
-    fn deals_past_throws(self) -> bool {
-        self.rules == RuleSet::Modern
-    }
-
-    fn rules_name(self) -> &'static str {
-        self.rules.name()
     }
 
     /// Under `uva`, only the forced move.
@@ -258,6 +231,7 @@ pub fn play_uva(cards: &[Card]) -> AccordianRow {
 mod tests {
     use super::*;
     use crate::card::cards;
+    use crate::patience::Patience;
 
     fn game(text: &str, blind: bool, rules: RuleSet) -> AccordianGame {
         AccordianGame::new(text.parse().unwrap(), blind, rules).unwrap()

@@ -176,6 +176,7 @@ mod tests {
     use super::*;
     use crate::accordian::game::{Accordian, AccordianGame};
     use crate::deal::Deal;
+    use crate::patience::Patience;
     use crate::rules::RuleSet;
     use crate::throw_game::check;
 

@@ -12,10 +12,6 @@ use crate::error::{Error, Result};
 use crate::rules::RuleSet;
 use crate::throw_game::{Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
 
-/// Cards a blind game starts with: PySolFC lays out three and keeps the rest in
-/// its talon (`PushPin.startGame` without "deal all cards").
-pub const BLIND_START: usize = 3;
-
 /// An action by position: throwing a pair out, or dealing the next card.
 pub type BayanAction = ThrowAction<Pair>;
 
@@ -51,13 +47,6 @@ impl ThrowPlay for BayanPlay {
         BayanPlay::parse(text)
     }
 
-    fn kind(&self) -> &'static str {
-        match self {
-            BayanPlay::Out(..) => "out",
-            BayanPlay::Deal => "deal",
-        }
-    }
-
     fn cards(&self) -> Vec<Card> {
         match *self {
             BayanPlay::Out(a, b) => vec![a, b],
@@ -89,36 +78,8 @@ impl Throwing for Bayan {
         RuleSet::Modern
     }
 
-    /// Any row of distinct cards.
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
-    fn blind_start(_deal: &Deal) -> usize {
-        BLIND_START
-    }
-
-    /// `Deal::from_seed`: the package's numbered deals.
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        Deal::from_seed(seed, cards)
-    }
-
     fn solve_row(self, row: &BayanRow, budget: &Budget) -> Solution<BayanPlay> {
         solve(row.cards(), budget)
-    }
-
-    /// The talon may be dealt from whenever the player likes.
-    fn deals_past_throws(self) -> bool {
-        true
-    }
-
-    /// PySolFC's one rule set, the modern one.
-    fn rules_name(self) -> &'static str {
-        RuleSet::Modern.name()
     }
 
     /// Every card is out (PySolFC: all 52 on the foundation).
@@ -177,6 +138,7 @@ impl Throwing for Bayan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patience::Patience;
 
     fn game(text: &str, blind: bool) -> BayanGame {
         BayanGame::new(text.parse().unwrap(), blind)

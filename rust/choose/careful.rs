@@ -62,7 +62,7 @@ pub(crate) enum Cut {
 
 /// What a whole walk found for a row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Walked {
+pub struct Walked {
     /// `Win` (the line was found), `Loss` (proved) or `Unknown` (the budget ran out).
     pub verdict: Verdict,
     /// The moves rejected along the line (0 unless won).

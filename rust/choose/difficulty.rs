@@ -37,17 +37,18 @@
 use super::careful::{Careful, Look, Walked, Weighing};
 pub use super::level::{calibrated_lengths, is_calibrated, thresholds, Level, CALIBRATION};
 use super::level_table::{self, Entry};
+use super::rating::Rated;
+pub use super::rating::{Rating, RATING_NODES};
 use super::{first_qualifying, Judged, Numbers, Walk};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::game::Game;
 use crate::rules::{RuleSet, Rules, Step};
 use crate::solver::{Budget, Decider, Decision, Verdict};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// The node budget of one rating by [`rate`] (all its searches together).
-pub const RATING_NODES: u64 = 20_000_000;
 /// The node budget of one candidate's rating while [`next_at_level`] looks for
 /// a deal: a deal that needs more (about one 52-card deal in 500) is passed
 /// over as undecided, so that a deal is found in bounded time.
@@ -56,32 +57,20 @@ pub const CHOOSING_NODES: u64 = 2_000_000;
 /// Numbers tried by [`next_at_level`] before giving up.
 pub const DEFAULT_TRIES: u64 = 10_000;
 
-/// The rating of an open deal.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Rating {
-    /// `Win`, `Loss` (unwinnable) or `Unknown` (undecided within the budget).
-    pub verdict: Verdict,
-    /// Legal moves at the positions of the careful player's line (0 unless
-    /// winnable).
-    pub moves: u32,
-    /// Of those, the moves that throw the win away.
-    pub losing: u32,
-    /// Positions the solver visited to rate the deal (the cost; the rating
-    /// does not depend on it).
-    pub nodes: u64,
-    /// `losing / moves` for a winnable deal (0 for a deal already won), else
-    /// `None`.
-    pub difficulty: Option<f64>,
-    /// The level of a winnable deal at its length ([`Level::of`]), else `None`.
-    pub level: Option<Level>,
-}
+/// Accordion's deal, open, rated under the game's rules (a free rule set:
+/// `modern` or `parlett`; the forced ones leave nothing to choose), with a
+/// level at its length.
+impl Rated for Game {
+    fn walk_open(&self, budget: &Budget, cap: Option<u32>) -> Result<Option<Walked>> {
+        let rules = self.rules();
+        check_rules(&rules)?;
+        rules.check_deal(self.deal().cards())?;
+        Ok(walk_cards(self.deal().cards(), &rules, budget, cap))
+    }
 
-/// Rate the open row `deal` under `rules` (a free rule set: `modern` or
-/// `parlett`; the forced ones leave nothing to choose).
-pub fn rate(deal: &Deal, rules: &Rules, cancel: Option<Arc<AtomicBool>>) -> Result<Rating> {
-    check_rules(rules)?;
-    rules.check_deal(deal.cards())?;
-    Ok(rate_cards(deal.cards(), rules, cancel, None, RATING_NODES).expect("no cap, no cut"))
+    fn level_of(&self, difficulty: f64) -> Option<Level> {
+        Level::of(difficulty, self.deal().len())
+    }
 }
 
 /// Accordion's open rows as the careful player weighs them ([`Careful`]): the
@@ -132,43 +121,33 @@ const QUICK_NODES: u64 = 256;
 
 /// The rating of a deal of `cards` cards from its careful walk.
 fn rating(walked: &Walked, cards: usize) -> Rating {
-    let difficulty = walked.difficulty();
-    Rating {
-        verdict: walked.verdict,
-        moves: walked.moves(),
-        losing: walked.losing,
-        nodes: walked.nodes,
-        difficulty,
-        level: difficulty.and_then(|d| Level::of(d, cards)),
-    }
+    Rating::of(walked, |difficulty| Level::of(difficulty, cards))
 }
 
-/// Rate `cards` (already checked). With a `cap`, stop once that many rejected
-/// moves are certain: `Ok(None)`.
-fn rate_cards(
-    cards: &[Card],
-    rules: &Rules,
-    cancel: Option<Arc<AtomicBool>>,
-    cap: Option<u32>,
-    max_nodes: u64,
-) -> Option<Rating> {
-    let budget = Budget {
-        max_nodes: Some(max_nodes),
-        cancel,
-        ..Budget::default()
-    };
+/// Rate `cards` (already checked) within `budget`. With a `cap`, stop once
+/// that many rejected moves are certain: `None`.
+fn rate_cards(cards: &[Card], rules: &Rules, budget: &Budget, cap: Option<u32>) -> Option<Rating> {
+    let walked = walk_cards(cards, rules, budget, cap)?;
+    Some(rating(&walked, cards.len()))
+}
+
+/// The careful walk over the open row `cards` (already checked) within
+/// `budget` (it has a node limit), the solver's table kept from row to row.
+/// With a `cap`, stop once that many rejected moves are certain: `None`.
+fn walk_cards(cards: &[Card], rules: &Rules, budget: &Budget, cap: Option<u32>) -> Option<Walked> {
     let rows = Rows {
         rules,
-        decider: Decider::new(rules, &budget),
+        decider: Decider::new(rules, budget),
     };
-    let walked = Careful::new(rows, cap, max_nodes, QUICK_NODES).walk(&cards.to_vec())?;
-    Some(rating(&walked, cards.len()))
+    let max_nodes = budget.max_nodes.expect("a rating has a node limit");
+    Careful::new(rows, cap, max_nodes, QUICK_NODES).walk(&cards.to_vec())
 }
 
 /// The rating [`super::level_table`] records: uncapped, with `max_nodes`
 /// positions of search.
 pub(crate) fn rate_for_table(deal: &Deal, rules: &Rules, max_nodes: u64) -> Rating {
-    rate_cards(deal.cards(), rules, None, None, max_nodes).expect("no cap, no cut")
+    let budget = Budget::nodes_until_cancelled(max_nodes, None);
+    rate_cards(deal.cards(), rules, &budget, None).expect("no cap, no cut")
 }
 
 /// The numbers a random start is drawn from when looking for a `level` deal
@@ -245,7 +224,8 @@ pub(crate) fn judge_level(
         Level::Easy => above(Level::Easy),
         Level::Medium | Level::Hard => above(Level::Medium),
     };
-    match rate_cards(deal.cards(), rules, cancel.cloned(), cap, CHOOSING_NODES) {
+    let budget = Budget::nodes_until_cancelled(CHOOSING_NODES, cancel);
+    match rate_cards(deal.cards(), rules, &budget, cap) {
         None if level == Level::Hard => Judged::Yes(()),
         None => Judged::No,
         Some(rating) => match rating.verdict {
@@ -359,6 +339,11 @@ fn walk_levels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `deal` rated open under `rules` by the one entry point.
+    fn rate(deal: &Deal, rules: &Rules, cancel: Option<&Arc<AtomicBool>>) -> Result<Rating> {
+        crate::choose::rate(&Game::new(deal.clone(), *rules, false), cancel)
+    }
 
     #[test]
     fn levels_follow_the_thresholds_and_parse() {

@@ -1,7 +1,8 @@
 //! Numbered deals chosen by outcome: the next one that can be won under given
-//! rules ([`winnable`]), and by difficulty ([`difficulty`]); how hard a deal is
-//! ([`difficulty`] for Accordion, [`throw_rating`] for the throw games, both by
-//! the one careful player of `careful`).
+//! rules ([`winnable`]), and by difficulty ([`difficulty`]); how hard an open
+//! deal of any game is ([`rate`], over every [`Rated`] game, in `rating`: Accordion's rows
+//! weighed in [`difficulty`], the throw games' in [`throw_rating`], both walked
+//! by the one careful player of `careful`).
 //!
 //! Both walk the numbered deals (`Deal::from_seed`) upward from a start and
 //! take the first that qualifies, so the deal found replays with `--seed N`,
@@ -13,9 +14,11 @@ mod careful;
 pub mod difficulty;
 pub mod level;
 pub mod level_table;
+mod rating;
 pub mod throw_rating;
 pub mod winnable;
 
+pub use rating::{rate, Rated};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -15,10 +15,11 @@
 //! rating has none.
 
 use super::careful::{Careful, Look, Walked, Weighing};
-use super::difficulty::{check_free, Rating, RATING_NODES};
+use super::difficulty::check_free;
+use super::rating::Rated;
 use crate::budget::{Budget, Verdict};
 use crate::error::Result;
-use crate::throw_game::{ThrowRow, Throwing};
+use crate::throw_game::{ThrowGame, ThrowRow, Throwing};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -79,44 +80,23 @@ impl<G: Throwing> Weighing for Rows<G> {
     }
 }
 
-/// Rate the open `deal` of `G` under `rules` (a rule set that leaves a choice:
-/// not Accordian's forced `uva`), within [`RATING_NODES`] nodes of the game's
-/// solver (its unit: intervals for Royal Marriage, positions for the others)
-/// and until `cancel` is raised (the rating is then `Unknown`).
-pub fn rate<G: Throwing>(
-    deal: &G::Deal,
-    rules: G,
-    cancel: Option<Arc<AtomicBool>>,
-) -> Result<Rating> {
-    rate_within(deal, rules, cancel, RATING_NODES)
-}
-
-/// [`rate`] within `max_nodes` nodes.
-fn rate_within<G: Throwing>(
-    deal: &G::Deal,
-    rules: G,
-    cancel: Option<Arc<AtomicBool>>,
-    max_nodes: u64,
-) -> Result<Rating> {
-    check_free(rules.rules(), G::TITLE)?;
-    let rows = Rows {
-        rules,
-        cancel,
-        spent: 0,
-        max_nodes,
-    };
-    let row = G::Row::from_cards(G::cards_of(deal));
-    let walked: Walked = Careful::new(rows, None, max_nodes, G::QUICK_LOOK)
-        .walk(&row)
-        .expect("no cap, no cut");
-    Ok(Rating {
-        verdict: walked.verdict,
-        moves: walked.moves(),
-        losing: walked.losing,
-        nodes: walked.nodes,
-        difficulty: walked.difficulty(),
-        level: None,
-    })
+/// The deal of a throw game, open, rated under its rules (a rule set that
+/// leaves a choice: not Accordian's forced `uva`) with the game's solver (its
+/// unit of work: intervals for Royal Marriage, positions for the others).
+impl<G: Throwing> Rated for ThrowGame<G> {
+    fn walk_open(&self, budget: &Budget, cap: Option<u32>) -> Result<Option<Walked>> {
+        let rules = self.game_rules();
+        check_free(rules.rules(), G::TITLE)?;
+        let max_nodes = budget.max_nodes.expect("a rating has a node limit");
+        let rows = Rows {
+            rules,
+            cancel: budget.cancel.clone(),
+            spent: 0,
+            max_nodes,
+        };
+        let row = G::Row::from_cards(G::cards_of(self.deal()));
+        Ok(Careful::new(rows, cap, max_nodes, G::QUICK_LOOK).walk(&row))
+    }
 }
 
 #[cfg(test)]
@@ -124,6 +104,8 @@ mod tests {
     use super::*;
     use crate::accordian::Accordian;
     use crate::bayan::game::Bayan;
+    use crate::choose::rating::{rate, rate_within};
+    use crate::patience::Patience;
     use crate::royal::game::Royal;
     use crate::rules::RuleSet;
     use crate::throw_game::{check, ThrowAction, ThrowGame};
@@ -160,7 +142,7 @@ mod tests {
         let (mut won, mut hard) = (0, 0);
         for seed in 0..seeds {
             let game = check::open::<G>(seed, cards);
-            let rating = rate(game.deal(), G::with_rules(G::RULE_SETS[0]), None).unwrap();
+            let rating = rate(&game, None).unwrap();
             match by_definition(&game) {
                 None => assert_eq!(
                     (rating.verdict, rating.moves, rating.difficulty),
@@ -201,20 +183,24 @@ mod tests {
 
     #[test]
     fn forced_rules_are_refused_and_budgets_and_cancels_leave_it_unknown() {
+        fn open<G: Throwing>(deal: G::Deal, rules: G) -> ThrowGame<G> {
+            ThrowGame::open_or_blind(deal, rules, false)
+        }
         let deal = Accordian::numbered_deal(3, 20).unwrap();
-        let uva = rate(&deal, Accordian::with_rules(RuleSet::Uva), None).unwrap_err();
-        assert!(uva.to_string().contains("uva"), "{uva}");
-        let modern = Accordian::with_rules(RuleSet::Modern);
-        let cut = rate_within(&deal, modern, None, 5).unwrap();
+        let uva = open(deal.clone(), Accordian::with_rules(RuleSet::Uva));
+        let refused = rate(&uva, None).unwrap_err();
+        assert!(refused.to_string().contains("uva"), "{refused}");
+        let modern = open(deal, Accordian::with_rules(RuleSet::Modern));
+        let cut = rate_within(&modern, None, 5).unwrap();
         assert_eq!((cut.verdict, cut.difficulty), (Verdict::Unknown, None));
         let flag = Arc::new(AtomicBool::new(true));
-        let stopped = rate(&deal, modern, Some(flag)).unwrap();
+        let stopped = rate(&modern, Some(&flag)).unwrap();
         assert_eq!(stopped.verdict, Verdict::Unknown);
         let full = Royal::numbered_deal(5, 52).unwrap();
-        let rating = rate(&full, Royal::with_rules(RuleSet::Parlett), None).unwrap();
+        let parlett = open(full.clone(), Royal::with_rules(RuleSet::Parlett));
         assert_eq!(
-            rating,
-            rate(&full, Royal::with_rules(RuleSet::Modern), None).unwrap(),
+            rate(&parlett, None).unwrap(),
+            rate(&open(full, Royal::with_rules(RuleSet::Modern)), None).unwrap(),
             "open, both rule sets play alike"
         );
     }

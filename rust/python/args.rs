@@ -151,13 +151,6 @@ pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>>
     Ok(Cow::Owned(String::from_utf8_lossy(bytes).into_owned()))
 }
 
-/// As [`text`], for an optional argument.
-pub fn optional_text(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<String>> {
-    obj.filter(|o| !o.is_none())
-        .map(|o| text(o, what).map(Cow::into_owned))
-        .transpose()
-}
-
 /// A checked time limit as an argument type, for signatures whose default is
 /// a limit (`Game.hint(timeout=2.0)`) so that `None` can mean "no limit".
 pub struct Seconds(pub Option<f64>);
@@ -167,32 +160,6 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         Ok(Seconds(timeout(Some(&obj))?))
-    }
-}
-
-/// A `True`/`False` argument whose check waits for its turn: PyO3 converts
-/// typed arguments before the body runs, which would check a flag before the
-/// arguments left of it (`Game("ZZ", blind="x")` must name the deal, as the
-/// reference engine does). The body calls [`Flag::get`] in signature order.
-pub struct Flag(PyResult<bool>);
-
-impl Flag {
-    pub const FALSE: Flag = Flag(Ok(false));
-
-    pub fn get(self) -> PyResult<bool> {
-        self.0
-    }
-}
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
-    type Error = PyErr;
-
-    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        Ok(Flag(if obj.is_instance_of::<PyBool>() {
-            obj.is_truthy()
-        } else {
-            Err(wrong_type("blind", "True or False", &obj))
-        }))
     }
 }
 
@@ -223,14 +190,213 @@ impl<'a, 'py> FromPyObject<'a, 'py> for GameName {
 
 /// A number of cards per deal: an int `least` to 52 (default 52).
 pub fn card_count(obj: Option<&Bound<'_, PyAny>>, least: usize) -> PyResult<usize> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(DECK_SIZE);
-    };
-    let expected = format!("{least} to 52 cards");
-    let count: usize = whole(obj, "cards", &expected)?;
-    if (least..=DECK_SIZE).contains(&count) {
-        Ok(count)
-    } else {
-        Err(Error::argument("cards", &expected, count).into())
+    match obj.filter(|o| !o.is_none()) {
+        None => Ok(DECK_SIZE),
+        Some(obj) => Cards::read(obj)?.at_least(least),
+    }
+}
+
+/// A typed argument: how a Python value becomes `Self`, every error naming the
+/// argument and the value (the contract of the module docs). A function says
+/// what it takes by its parameters' types (`seed: Option<Arg<Seed>>`); the
+/// conversion is written once, here or beside the type it makes.
+pub trait Argument: Sized {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self>;
+}
+
+/// A typed argument as PyO3 hands it to the function: converted when the call
+/// is read, its error kept for the body to raise with [`Arg::get`] in signature
+/// order. Raising it at once would check a later argument before an earlier
+/// one that the body checks (`Game("ZZ", blind="x")` names the deal, as the
+/// reference engine does), and PyO3 would rewrite a `TypeError`'s message to
+/// `argument 'x': …`; held, every error is the one the argument's conversion
+/// raises, in the order the reference engine raises them.
+pub struct Arg<T>(PyResult<T>);
+
+impl<T> Arg<T> {
+    /// An argument's default value.
+    pub const fn default(value: T) -> Arg<T> {
+        Arg(Ok(value))
+    }
+
+    /// The value, or the error its conversion raised.
+    pub fn get(self) -> PyResult<T> {
+        self.0
+    }
+}
+
+impl<'a, 'py, T: Argument> FromPyObject<'a, 'py> for Arg<T> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Arg(T::read(&obj)))
+    }
+}
+
+/// An optional argument read where no signature typed it (a game's `rate`,
+/// reached through the registry by the game's name): `None` stays `None`.
+pub fn optional<T: Argument>(obj: Option<&Bound<'_, PyAny>>) -> Option<Arg<T>> {
+    obj.filter(|o| !o.is_none()).map(|o| Arg(T::read(o)))
+}
+
+/// An optional typed argument: left out or `None` is `None`.
+pub trait Given<T> {
+    /// The value if one was given, or the error its conversion raised.
+    fn given(self) -> PyResult<Option<T>>;
+
+    /// The value given, else `default`.
+    fn given_or(self, default: T) -> PyResult<T>
+    where
+        Self: Sized,
+    {
+        Ok(self.given()?.unwrap_or(default))
+    }
+}
+
+impl<T> Given<T> for Option<Arg<T>> {
+    fn given(self) -> PyResult<Option<T>> {
+        self.map(Arg::get).transpose()
+    }
+}
+
+/// A deal number: an int 0 to 2**64 - 1.
+pub struct Seed(pub u64);
+
+impl Argument for Seed {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        seed(obj).map(Seed)
+    }
+}
+
+/// How many numbered deals a run plays: an int 1 to 2**64 - 1 (0 is refused
+/// by the core, which says why).
+pub struct Deals(pub u64);
+
+impl Argument for Deals {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        whole(obj, "deals", "1 to 2**64 - 1").map(Deals)
+    }
+}
+
+/// `jobs`: 1 to `MAX_JOBS` threads (checked by the core's pool policy; `None`
+/// is one per core).
+pub struct Jobs(pub usize);
+
+impl Argument for Jobs {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let jobs = jobs_arg(Some(obj))?;
+        Ok(Jobs(jobs.expect("a number of threads was given")))
+    }
+}
+
+/// `jobs` of `solve`: 1 to `MAX_JOBS` searchers racing on one row (`None`: one).
+pub struct Searchers(pub usize);
+
+impl Argument for Searchers {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let expected = "1 to 256 searchers (or None: one)";
+        let n: u64 = whole(obj, "jobs", expected)?;
+        if (1..=crate::pool::MAX_JOBS as u64).contains(&n) {
+            Ok(Searchers(n as usize))
+        } else {
+            Err(Error::argument("jobs", expected, n).into())
+        }
+    }
+}
+
+/// How many numbers a search for a deal tries: 1 to 2**64 - 1.
+pub struct Tries(pub u64);
+
+impl Argument for Tries {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let expected = "1 to 2**64 - 1 numbers to try";
+        match whole(obj, "tries", expected)? {
+            0 => Err(Error::argument("tries", expected, 0).into()),
+            n => Ok(Tries(n)),
+        }
+    }
+}
+
+/// A solver's node budget: an int; 0 is refused by the core's budget (`None`: no limit).
+pub struct MaxNodes(pub u64);
+
+impl Argument for MaxNodes {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let expected = "1 to 2**64 - 1 (or None: no limit)";
+        whole(obj, "max_nodes", expected).map(MaxNodes)
+    }
+}
+
+/// A solver's table bound in bytes: an int, its range the core's (`None`: the default).
+pub struct Memory(pub u64);
+
+impl Argument for Memory {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let expected = "1048576 (1 MiB) to 2**64 - 1 bytes (or None: the default)";
+        whole(obj, "memory", expected).map(Memory)
+    }
+}
+
+/// A time limit in seconds (see [`timeout`]; `None`: no limit).
+pub struct Timeout(pub f64);
+
+impl Argument for Timeout {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let seconds = timeout(Some(obj))?;
+        Ok(Timeout(seconds.expect("a time limit was given")))
+    }
+}
+
+/// Cards per deal: an int, whose range (the game's fewest to 52) the body
+/// checks with [`Cards::at_least`].
+pub struct Cards {
+    /// The value, if it fits an `i128`.
+    value: Option<i128>,
+    /// The value as the error shows it.
+    shown: String,
+}
+
+impl Cards {
+    /// The count of cards, `least` to 52, else the core's error naming it.
+    pub fn at_least(self, least: usize) -> PyResult<usize> {
+        let expected = format!("{least} to 52 cards");
+        self.value
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|count| (least..=DECK_SIZE).contains(count))
+            .ok_or_else(|| Error::argument("cards", &expected, self.shown).into())
+    }
+}
+
+impl Argument for Cards {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(Cards {
+            value: int_value(obj, "cards")?,
+            shown: shown(obj),
+        })
+    }
+}
+
+/// The count of cards of an optional `cards` (default 52), `least` to 52.
+pub fn cards_or_deck(cards: Option<Arg<Cards>>, least: usize) -> PyResult<usize> {
+    cards
+        .given()?
+        .map_or(Ok(DECK_SIZE), |cards| cards.at_least(least))
+}
+
+/// `blind`: `True` or `False`, nothing else.
+pub struct Blind(pub bool);
+
+impl Argument for Blind {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        truth(obj, "blind").map(Blind)
+    }
+}
+
+/// A strategy's name (each game parses it: the names are its own).
+pub struct StrategyName(pub String);
+
+impl Argument for StrategyName {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(StrategyName(text(obj, "strategy")?.into_owned()))
     }
 }

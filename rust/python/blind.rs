@@ -1,10 +1,9 @@
 //! `simulate` and its `Stats`: Accordion's statistics (what every game's
 //! statistics share is `stats.rs`).
 
-use super::args;
-use super::args::{flag, jobs_arg, optional_text, optional_whole, SEED_RANGE};
+use super::args::{cards_or_deck, Arg, Blind, Cards, Deals, Given, Jobs, Seed, StrategyName};
 use super::stats::{run_simulation, stats_dict, stats_methods, stats_of_histogram, stats_repr};
-use super::values::{card_count, rules_arg, PyRules};
+use super::values::PyRules;
 use crate::blind::stats::Setup;
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
 use crate::rules::Rules;
@@ -80,18 +79,18 @@ stats_methods! {
         #[allow(clippy::too_many_arguments)]
         fn from_histogram(
             histogram: &Bound<'_, PyDict>,
-            rules: &Bound<'_, PyAny>,
+            rules: Arg<Rules>,
             strategy: &str,
             blind: bool,
-            cards: &Bound<'_, PyAny>,
-            seed: &Bound<'_, PyAny>,
+            cards: Option<Arg<Cards>>,
+            seed: Arg<Seed>,
             seconds: f64,
         ) -> PyResult<Self> {
-            let rules = rules_arg(rules)?;
+            let rules = rules.get()?;
             let strategy: StrategyKind = strategy.parse()?;
             strategy.check(&rules, blind)?;
-            let cards = card_count(Some(cards), 1)?;
-            let seed = args::seed(seed)?;
+            let cards = cards_or_deck(cards, 1)?;
+            let seed = seed.get()?.0;
             let setup = Setup {
                 rules,
                 strategy,
@@ -170,31 +169,27 @@ stats_methods! {
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
-    deals: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    strategy: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    cards: Option<&Bound<'_, PyAny>>,
-    blind: Option<&Bound<'_, PyAny>>,
-    jobs: Option<&Bound<'_, PyAny>>,
+    deals: Arg<Deals>,
+    rules: Option<Arg<Rules>>,
+    strategy: Option<Arg<StrategyName>>,
+    seed: Option<Arg<Seed>>,
+    cards: Option<Arg<Cards>>,
+    blind: Option<Arg<Blind>>,
+    jobs: Option<Arg<Jobs>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyStats> {
     // Checked in signature order.
-    let deals: u64 = super::args::whole(deals, "deals", "1 to 2**64 - 1")?;
-    let rules = rules
-        .filter(|r| !r.is_none())
-        .map(rules_arg)
-        .transpose()?
-        .unwrap_or_else(Rules::modern);
-    let strategy = match optional_text(strategy, "strategy")? {
-        Some(name) => name.parse::<StrategyKind>()?,
+    let deals = deals.get()?.0;
+    let rules = rules.given_or(Rules::modern())?;
+    let strategy = match strategy.given()? {
+        Some(name) => name.0.parse::<StrategyKind>()?,
         None => StrategyKind::default_for(&rules),
     };
-    let seed: u64 = optional_whole(seed, "seed", SEED_RANGE)?.unwrap_or(1);
-    let cards = card_count(cards, 1)?;
+    let seed = seed.given_or(Seed(1))?.0;
+    let cards = cards_or_deck(cards, 1)?;
     // Sweepers and the solver plan over an open row; the rest play as dealt.
-    let blind = flag(blind, "blind")?.unwrap_or(strategy.default_blind());
-    let jobs = jobs_arg(jobs)?;
+    let blind = blind.given_or(Blind(strategy.default_blind()))?.0;
+    let jobs = jobs.given()?.map(|jobs| jobs.0);
     let stats = run_simulation(
         py,
         progress,

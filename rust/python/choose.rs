@@ -2,23 +2,20 @@
 //! `rate` (of every game: Accordion's rows and, bound once over `Throwing`, the
 //! throw games'), `difficulty_deal` and the `Rating` value.
 
-use super::args::{jobs_arg, optional_whole, seed as seed_arg, GameName};
+use super::args::{
+    cards_or_deck, optional, text, Arg, Argument, Cards, GameName, Given, Jobs, Seed, Tries,
+};
 use super::interrupt::run_interruptible;
-use super::rating::PyRating;
+use super::rating::{rate_game, PyRating};
 use super::registry;
-use super::values::{card_count, deal_arg, rules_arg, PyDeal};
+use super::values::{deal_arg, PyDeal};
 use crate::choose::difficulty::{self, Level};
 use crate::choose::{winnable, Numbers};
 use crate::error::{quoted, Error};
+use crate::game::Game;
 use crate::rules::Rules;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
-
-/// The start of a search: the caller's number (checked), or `None` for a
-/// random one ([`random_start`]).
-fn given_start(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
-    seed.filter(|s| !s.is_none()).map(seed_arg).transpose()
-}
 
 /// A fresh random start among the numbers `starts` (`low..high`).
 fn random_start(py: Python<'_>, starts: std::ops::Range<u64>) -> PyResult<u64> {
@@ -27,22 +24,6 @@ fn random_start(py: Python<'_>, starts: std::ops::Range<u64>) -> PyResult<u64> {
         .call0()?
         .call_method1("randrange", (starts.start, starts.end))?
         .extract()
-}
-
-fn tries_of(tries: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
-    let expected = "1 to 2**64 - 1 numbers to try";
-    let tries: Option<u64> = optional_whole(tries, "tries", expected)?;
-    match tries {
-        None => Ok(default),
-        Some(0) => Err(Error::argument("tries", expected, 0).into()),
-        Some(n) => Ok(n),
-    }
-}
-
-fn rules_or_modern(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
-    rules
-        .filter(|r| !r.is_none())
-        .map_or(Ok(Rules::modern()), rules_arg)
 }
 
 /// The first numbered deal from ``seed`` on (default: a random start below 2**32) that
@@ -55,21 +36,21 @@ fn rules_or_modern(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
 #[pyo3(signature = (*, seed = None, rules = None, blind = false, cards = None, tries = None, jobs = None))]
 fn winnable_deal(
     py: Python<'_>,
-    seed: Option<&Bound<'_, PyAny>>,
-    rules: Option<&Bound<'_, PyAny>>,
+    seed: Option<Arg<Seed>>,
+    rules: Option<Arg<Rules>>,
     blind: bool,
-    cards: Option<&Bound<'_, PyAny>>,
-    tries: Option<&Bound<'_, PyAny>>,
-    jobs: Option<&Bound<'_, PyAny>>,
+    cards: Option<Arg<Cards>>,
+    tries: Option<Arg<Tries>>,
+    jobs: Option<Arg<Jobs>>,
 ) -> PyResult<PyDeal> {
-    let start = match given_start(seed)? {
-        Some(start) => start,
+    let start = match seed.given()? {
+        Some(start) => start.0,
         None => random_start(py, 0..1 << 32)?,
     };
-    let rules = rules_or_modern(rules)?;
-    let cards = card_count(cards, 1)?;
-    let tries = tries_of(tries, winnable::DEFAULT_TRIES)?;
-    let jobs = jobs_arg(jobs)?;
+    let rules = rules.given_or(Rules::modern())?;
+    let cards = cards_or_deck(cards, 1)?;
+    let tries = tries.given_or(Tries(winnable::DEFAULT_TRIES))?.0;
+    let jobs = jobs.given()?.map(|jobs| jobs.0);
     let found = run_interruptible(py, |cancel| {
         let numbers = Numbers::new(start, tries, jobs, Some(cancel));
         winnable::next_winnable(cards, &rules, blind, numbers)
@@ -112,11 +93,8 @@ pub fn rate_accordion(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRating> {
     let deal = deal_arg(deal)?;
-    let rules = rules_or_modern(rules)?;
-    let rating = run_interruptible(py, |cancel| {
-        difficulty::rate(&deal, &rules, Some(cancel.clone()))
-    })??;
-    Ok(PyRating(rating))
+    let rules = optional::<Rules>(rules).given_or(Rules::modern())?;
+    rate_game(py, &Game::new(deal, rules, false))
 }
 
 /// The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a
@@ -129,24 +107,24 @@ pub fn rate_accordion(
 #[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None))]
 fn difficulty_deal(
     py: Python<'_>,
-    level: &Bound<'_, PyAny>,
-    seed: Option<&Bound<'_, PyAny>>,
-    cards: Option<&Bound<'_, PyAny>>,
-    rules: Option<&Bound<'_, PyAny>>,
-    tries: Option<&Bound<'_, PyAny>>,
-    jobs: Option<&Bound<'_, PyAny>>,
+    level: Arg<Level>,
+    seed: Option<Arg<Seed>>,
+    cards: Option<Arg<Cards>>,
+    rules: Option<Arg<Rules>>,
+    tries: Option<Arg<Tries>>,
+    jobs: Option<Arg<Jobs>>,
 ) -> PyResult<PyDeal> {
-    let level: Level = super::args::text(level, "level")?.parse()?;
-    let start = given_start(seed)?;
-    let cards = card_count(cards, 1)?;
-    let rules = rules_or_modern(rules)?;
+    let level = level.get()?;
+    let start = seed.given()?.map(|start| start.0);
+    let cards = cards_or_deck(cards, 1)?;
+    let rules = rules.given_or(Rules::modern())?;
     // Where the level table covers the rows, a random deal comes from it (at once).
     let start = match start {
         Some(start) => start,
         None => random_start(py, difficulty::random_starts(level, cards, &rules))?,
     };
-    let tries = tries_of(tries, difficulty::DEFAULT_TRIES)?;
-    let jobs = jobs_arg(jobs)?;
+    let tries = tries.given_or(Tries(difficulty::DEFAULT_TRIES))?.0;
+    let jobs = jobs.given()?.map(|jobs| jobs.0);
     let found = run_interruptible(py, |cancel| {
         let numbers = Numbers::new(start, tries, jobs, Some(cancel));
         difficulty::next_at_level(level, cards, &rules, numbers)
@@ -156,6 +134,13 @@ fn difficulty_deal(
         deal: found.deal,
         seed: Some(found.seed),
     })
+}
+
+/// A difficulty level as an argument: its name.
+impl Argument for Level {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(text(obj, "level")?.parse()?)
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,12 +1,10 @@
 //! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
 
-use super::args::{shown, wrong_type, Flag, Seconds};
+use super::args::{shown, wrong_type, Arg, Blind, Given, Seconds};
 use super::legal::{LegalMoves, LiveMoves};
 use super::patience::{hint, history_texts, is_legal, legal_plays, undo};
 use super::pickle::{by_restore, Reduced};
-use super::values::{
-    deal_arg, picture, play_arg, py_bool, rules_arg, PyDeal, PyMove, PyOutcome, PyRules,
-};
+use super::values::{deal_arg, picture, play_arg, py_bool, PyDeal, PyMove, PyOutcome, PyRules};
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::{Rules, Step};
@@ -77,20 +75,16 @@ impl PyGame {
     }
 
     #[new]
-    #[pyo3(signature = (deal, rules = None, *, blind = Flag::FALSE), text_signature = "(deal, rules=None, *, blind=False)")]
+    #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false))), text_signature = "(deal, rules=None, *, blind=False)")]
     fn py_new(
         deal: &Bound<'_, PyAny>,
-        rules: Option<&Bound<'_, PyAny>>,
-        blind: Flag,
+        rules: Option<Arg<Rules>>,
+        blind: Arg<Blind>,
     ) -> PyResult<Self> {
         let seed = deal.cast::<PyDeal>().ok().and_then(|d| d.get().seed);
         let deal = deal_arg(deal)?;
-        let rules = rules
-            .filter(|r| !r.is_none())
-            .map(rules_arg)
-            .transpose()?
-            .unwrap_or_else(Rules::modern);
-        let blind = blind.get()?;
+        let rules = rules.given_or(Rules::modern())?;
+        let blind = blind.get()?.0;
         rules.check_deal(deal.cards())?;
         Ok(PyGame {
             game: Game::new(deal, rules, blind),

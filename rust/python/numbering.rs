@@ -2,7 +2,7 @@
 //! `Deal`'s constructors and of `pysol_goal` (both in `values.rs`, beside the
 //! classes they build) checked here, the generators in the core.
 
-use super::args::{card_count, shown};
+use super::args::{card_count, shown, Arg, Argument, Given};
 use super::registry;
 use crate::deal::Deal;
 use crate::error::Error;
@@ -39,6 +39,20 @@ pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
         || Err(Error::argument("number", pysol::GAME_RANGE, shown(obj))),
         Number::game,
     )?)
+}
+
+/// A PySolFC game number as an argument.
+impl Argument for Number {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        pysol_number(obj)
+    }
+}
+
+/// A PySolFC game as an argument: a name, PySolFC's title or its id.
+impl Argument for PysolArg {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        pysol_game(obj)
+    }
 }
 
 /// A PySolFC game: one of the core's table of the Accordion family, or
@@ -92,9 +106,14 @@ pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolArg> {
     Err(pysol::unknown_among(&key, &named).into())
 }
 
-pub fn from_pysol(number: &Bound<'_, PyAny>, game: &Bound<'_, PyAny>) -> PyResult<Deal> {
-    let number = pysol_number(number)?;
-    let layout = match pysol_game(game)? {
+/// PySolFC's deal `number` of `game` (default: Accordion), checked in that order.
+pub fn from_pysol(number: Arg<Number>, game: Option<Arg<PysolArg>>) -> PyResult<Deal> {
+    let number = number.get()?;
+    let game = match game.given()? {
+        Some(game) => game,
+        None => PysolArg::Table(PysolGame::Accordion),
+    };
+    let layout = match game {
         PysolArg::Table(game) => pysol::layout(number, game),
         PysolArg::Registered => pysol::dealt(number, pysol::Dealing::Row),
     };
@@ -135,14 +154,11 @@ pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> 
 
 /// The rules of PySolFC's `game` (`crate::numbering::pysol::PysolGame::rules`).
 pub fn pysol_rules(
-    game: &Bound<'_, PyAny>,
-    number: Option<&Bound<'_, PyAny>>,
+    game: Arg<PysolArg>,
+    number: Option<Arg<Number>>,
 ) -> PyResult<crate::rules::Rules> {
-    let game = pysol_game(game)?;
-    let number = number
-        .filter(|n| !n.is_none())
-        .map(pysol_number)
-        .transpose()?;
+    let game = game.get()?;
+    let number = number.given()?;
     match game {
         PysolArg::Table(game) => Ok(game.rules(number)?),
         // A game of its own, played under its modern rules.

@@ -1,10 +1,19 @@
 //! The `Rating` value: how hard an open deal is, as every game's `rate`
 //! (`choose.rs`, and each throw game's through the registry) returns it.
 
+use super::interrupt::run_interruptible;
 use super::pickle::{by_restore, malformed_state, verdict, Reduced};
 use crate::choose::difficulty::{Level, Rating};
+use crate::choose::Rated;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+
+/// Rate the deal of `game`, open ([`crate::choose::rate`], one entry point for
+/// every game), GIL released, Ctrl-C honoured.
+pub(crate) fn rate_game<P: Rated + Send + Sync>(py: Python<'_>, game: &P) -> PyResult<PyRating> {
+    let rating = run_interruptible(py, |cancel| crate::choose::rate(game, Some(cancel)))??;
+    Ok(PyRating(rating))
+}
 
 /// How hard an open deal is: the share of the moves a careful player weighs that
 /// would throw the win away (docs/difficulty.md).

@@ -1,9 +1,11 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
-use super::args::{jobs_arg, optional_whole, shown, timeout, whole, wrong_type};
+use super::args::{
+    shown, whole, wrong_type, Arg, Given, Jobs, MaxNodes, Memory, Searchers, Timeout,
+};
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
-use super::values::{deal_arg, play_arg, rules_arg, PyDeal, PyMove};
+use super::values::{deal_arg, play_arg, PyDeal, PyMove};
 use crate::budget::Budget;
 use crate::deal::Deal;
 use crate::error::Error;
@@ -261,33 +263,27 @@ impl<'py> SolutionDict<'py> {
 /// A budget from the keyword arguments of both games' solvers, checked by the
 /// core ([`Budget::new`]).
 pub fn budget(
-    max_nodes: Option<&Bound<'_, PyAny>>,
-    timeout_: Option<&Bound<'_, PyAny>>,
-    memory: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<Arg<MaxNodes>>,
+    timeout: Option<Arg<Timeout>>,
+    memory: Option<Arg<Memory>>,
 ) -> PyResult<Budget> {
     // In signature order, the values' ranges after their types.
-    let max_nodes: Option<u64> =
-        optional_whole(max_nodes, "max_nodes", "1 to 2**64 - 1 (or None: no limit)")?;
+    let max_nodes = max_nodes.given()?.map(|nodes| nodes.0);
     if max_nodes == Some(0) {
         Budget::new(max_nodes, None, None)?;
     }
-    let seconds = timeout(timeout_)?;
+    let seconds = timeout.given()?.map(|seconds| seconds.0);
     crate::budget::seconds(seconds)?;
-    let memory: Option<u64> = optional_whole(
-        memory,
-        "memory",
-        "1048576 (1 MiB) to 2**64 - 1 bytes (or None: the default)",
-    )?;
+    let memory = memory.given()?.map(|bytes| bytes.0);
     Ok(Budget::new(max_nodes, seconds, memory)?)
 }
 
 /// The game whose position a `solve` argument names, and the rules to use
 /// (checked after the position: arguments are checked in signature order).
-fn position_of(position: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
-    let rules_of = || rules.filter(|r| !r.is_none()).map(rules_arg).transpose();
+fn position_of(position: &Bound<'_, PyAny>, rules: Option<Arg<Rules>>) -> PyResult<Game> {
     if let Ok(game) = position.cast::<PyGame>() {
         let game = game.borrow().game.clone();
-        return Ok(match rules_of()? {
+        return Ok(match rules.given()? {
             Some(rules) if rules != game.rules() => {
                 rules.check_deal(game.deal().cards())?;
                 game.with_rules(rules)
@@ -297,7 +293,7 @@ fn position_of(position: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) ->
     }
     if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
         let deal = deal_arg(position)?;
-        let rules = rules_of()?.unwrap_or_else(Rules::modern);
+        let rules = rules.given_or(Rules::modern())?;
         rules.check_deal(deal.cards())?;
         return Ok(Game::new(deal, rules, false));
     }
@@ -306,17 +302,6 @@ fn position_of(position: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) ->
 
 fn solve_game(game: &Game, budget: &Budget, jobs: usize) -> Solution {
     solver::solve_jobs(game.tops(), game.stock(), &game.rules(), budget, jobs)
-}
-
-/// `jobs` of [`solve`]: `None` (one searcher) or 1 to `MAX_JOBS` searchers
-/// racing on the one row ([`solver::solve_jobs`]).
-fn searchers(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-    let expected = "1 to 256 searchers (or None: one)";
-    match optional_whole::<u64>(obj, "jobs", expected)? {
-        None => Ok(1),
-        Some(n) if (1..=crate::pool::MAX_JOBS as u64).contains(&n) => Ok(n as usize),
-        Some(n) => Err(Error::argument("jobs", expected, n).into()),
-    }
 }
 
 /// Solve an open row (or the current row of a game) exhaustively.
@@ -349,15 +334,15 @@ fn searchers(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 fn solve(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    max_nodes: Option<&Bound<'_, PyAny>>,
-    timeout: Option<&Bound<'_, PyAny>>,
-    memory: Option<&Bound<'_, PyAny>>,
-    jobs: Option<&Bound<'_, PyAny>>,
+    rules: Option<Arg<Rules>>,
+    max_nodes: Option<Arg<MaxNodes>>,
+    timeout: Option<Arg<Timeout>>,
+    memory: Option<Arg<Memory>>,
+    jobs: Option<Arg<Searchers>>,
 ) -> PyResult<PySolution> {
     let game = position_of(position, rules)?;
     let budget = budget(max_nodes, timeout, memory)?;
-    let jobs = searchers(jobs)?;
+    let jobs = jobs.given_or(Searchers(1))?.0;
     let solution = run_interruptible(py, |cancel| {
         solve_game(&game, &budget.clone().with_cancel(cancel.clone()), jobs)
     })?;
@@ -386,11 +371,11 @@ fn solve(
 fn solve_many(
     py: Python<'_>,
     deals: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    jobs: Option<&Bound<'_, PyAny>>,
-    max_nodes: Option<&Bound<'_, PyAny>>,
-    timeout: Option<&Bound<'_, PyAny>>,
-    memory: Option<&Bound<'_, PyAny>>,
+    rules: Option<Arg<Rules>>,
+    jobs: Option<Arg<Jobs>>,
+    max_nodes: Option<Arg<MaxNodes>>,
+    timeout: Option<Arg<Timeout>>,
+    memory: Option<Arg<Memory>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySolution>> {
     if deals.is_instance_of::<PyString>() {
@@ -403,12 +388,8 @@ fn solve_many(
         .map_err(|_| wrong_type("deals", "an iterable of deals", deals))?
         .map(|d| deal_arg(&d?))
         .collect::<PyResult<_>>()?;
-    let rules = rules
-        .filter(|r| !r.is_none())
-        .map(rules_arg)
-        .transpose()?
-        .unwrap_or_else(Rules::modern);
-    let jobs = jobs_arg(jobs)?;
+    let rules = rules.given_or(Rules::modern())?;
+    let jobs = jobs.given()?.map(|jobs| jobs.0);
     let budget = budget(max_nodes, timeout, memory)?;
     for deal in &deals {
         rules.check_deal(deal.cards())?;

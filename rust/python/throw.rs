@@ -14,19 +14,20 @@
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
 
 use super::args::{
-    flag, jobs_arg, optional_text, optional_whole, shown, text, whole, wrong_type, SEED_RANGE,
+    cards_or_deck, optional, shown, text, whole, wrong_type, Arg, Argument, Blind, Cards, Deals,
+    Given, Jobs, Seed, StrategyName,
 };
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
-use super::rating::PyRating;
+use super::rating::{rate_game, PyRating};
 use super::solver::SolutionDict;
 use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
-use super::values::{card_count, deal_arg, PyDeal, PyRules};
+use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
-use crate::choose::throw_rating;
 use crate::deal::Deal;
 use crate::error::Error;
+use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
 use crate::throw_play::{Setup, Strategy, ThrowStats};
@@ -38,33 +39,41 @@ use std::time::Duration;
 /// The default time limit of every game's `hint`, as for `Game.hint`.
 pub const HINT_SECONDS: Option<f64> = Some(2.0);
 
-/// A deal of `G` from a `Deal` or its text, checked by the game.
-pub fn deal_of<G: Throwing>(obj: &Bound<'_, PyAny>) -> PyResult<G::Deal> {
-    Ok(G::deal_of(deal_arg(obj)?)?)
+/// A deal of `G` as an argument: a `Deal` or its text, checked by the game.
+pub struct DealOf<G: Throwing>(pub G::Deal);
+
+impl<G: Throwing> Argument for DealOf<G> {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(DealOf(G::deal_of(deal_arg(obj)?)?))
+    }
 }
 
-/// One of the rule sets of `G` (default: its first), given as a str, as `Rules`
-/// without a variant, or `None`; anything else is refused, naming the game.
-pub fn rules_of<G: Throwing>(obj: Option<&Bound<'_, PyAny>>) -> PyResult<G> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(G::with_rules(G::RULE_SETS[0]));
-    };
-    let set = if let Ok(rules) = obj.cast::<PyRules>() {
-        let rules = rules.get().0;
-        if rules != Rules::new(rules.set) {
-            return Err(Error::InvalidRules(format!(
-                "{} has no variant (two-way, distances, win piles, goal): {rules}",
-                G::TITLE
-            ))
-            .into());
-        }
-        rules.set
-    } else if obj.is_instance_of::<PyString>() {
-        text(obj, "rules")?.parse::<RuleSet>()?
-    } else {
-        return Err(wrong_type("rules", "Rules, a rule-set name or None", obj));
-    };
-    Ok(crate::throw_game::rule_set_of(set)?)
+/// One of the rule sets of `G` as an argument: a str, or `Rules` without a
+/// variant; anything else is refused, naming the game.
+impl<G: Throwing> Argument for G {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let set = if let Ok(rules) = obj.cast::<PyRules>() {
+            let rules = rules.get().0;
+            if rules != Rules::new(rules.set) {
+                return Err(Error::InvalidRules(format!(
+                    "{} has no variant (two-way, distances, win piles, goal): {rules}",
+                    G::TITLE
+                ))
+                .into());
+            }
+            rules.set
+        } else if obj.is_instance_of::<PyString>() {
+            text(obj, "rules")?.parse::<RuleSet>()?
+        } else {
+            return Err(wrong_type("rules", "Rules, a rule-set name or None", obj));
+        };
+        Ok(crate::throw_game::rule_set_of(set)?)
+    }
+}
+
+/// The rules of `G` given, else its default (its first rule set).
+pub fn rules_or_default<G: Throwing>(rules: Option<Arg<G>>) -> PyResult<G> {
+    rules.given_or(G::with_rules(G::RULE_SETS[0]))
 }
 
 /// `rate` for the throw game `G`: its deal and rules checked as its classes check them.
@@ -73,23 +82,20 @@ pub(crate) fn rate_throw<G: Throwing>(
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRating> {
-    let deal = deal_of::<G>(deal)?;
-    let rules = rules_of::<G>(rules)?;
-    let rating = run_interruptible(py, |cancel| {
-        throw_rating::rate(&deal, rules, Some(cancel.clone()))
-    })??;
-    Ok(PyRating(rating))
+    let deal = DealOf::<G>::read(deal)?.0;
+    let rules = rules_or_default(optional::<G>(rules))?;
+    rate_game(py, &ThrowGame::open_or_blind(deal, rules, false))
 }
 
 /// A new game of `G` from the constructor's arguments, checked in signature order.
 pub fn new_game<G: Throwing>(
-    deal: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    blind: super::args::Flag,
+    deal: Arg<DealOf<G>>,
+    rules: Option<Arg<G>>,
+    blind: Arg<Blind>,
 ) -> PyResult<ThrowGame<G>> {
-    let deal = deal_of::<G>(deal)?;
-    let rules = rules_of::<G>(rules)?;
-    Ok(ThrowGame::open_or_blind(deal, rules, blind.get()?))
+    let deal = deal.get()?.0;
+    let rules = rules_or_default(rules)?;
+    Ok(ThrowGame::open_or_blind(deal, rules, blind.get()?.0))
 }
 
 /// The game's deal, rules, mode and history: what pickling replays.
@@ -131,7 +137,7 @@ pub fn position_of<G: Throwing>(
     if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
         let rules = G::with_rules(G::RULE_SETS[0]);
         return Ok(ThrowGame::open_or_blind(
-            deal_of::<G>(position)?,
+            DealOf::<G>::read(position)?.0,
             rules,
             false,
         ));
@@ -325,20 +331,20 @@ pub fn solution_from_state<G: Throwing>(
 #[allow(clippy::too_many_arguments)]
 pub fn stats_from_histogram<G: Throwing>(
     histogram: &Bound<'_, PyDict>,
-    rules: &Bound<'_, PyAny>,
-    strategy: &Bound<'_, PyAny>,
+    rules: Option<Arg<G>>,
+    strategy: Arg<StrategyName>,
     blind: bool,
-    cards: &Bound<'_, PyAny>,
-    seed: &Bound<'_, PyAny>,
+    cards: Option<Arg<Cards>>,
+    seed: Arg<Seed>,
     seconds: f64,
 ) -> PyResult<ThrowStats> {
     let setup = Setup {
-        rules: rules_of::<G>(Some(rules))?.rules(),
-        strategy: Strategy::parse(&text(strategy, "strategy")?, G::TITLE)?,
+        rules: rules_or_default(rules)?.rules(),
+        strategy: Strategy::parse(&strategy.get()?.0, G::TITLE)?,
         blind,
-        cards: card_count(Some(cards), G::MIN_CARDS)?,
+        cards: cards_or_deck(cards, G::MIN_CARDS)?,
     };
-    let seed = super::args::seed(seed)?;
+    let seed = seed.get()?.0;
     let bounds = (G::WON_AT, setup.cards);
     stats_of_histogram(setup, histogram, bounds, seed, G::WON_AT, seconds)
 }
@@ -387,25 +393,25 @@ pub fn simulate_game<G: Throwing>(
     function: &str,
     legacy: bool,
     args: &Bound<'_, PyTuple>,
-    deals: Option<&Bound<'_, PyAny>>,
-    rules: Option<&Bound<'_, PyAny>>,
-    strategy: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    cards: Option<&Bound<'_, PyAny>>,
-    blind: Option<&Bound<'_, PyAny>>,
-    jobs: Option<&Bound<'_, PyAny>>,
+    deals: Option<Arg<Deals>>,
+    rules: Option<Arg<G>>,
+    strategy: Option<Arg<StrategyName>>,
+    seed: Option<Arg<Seed>>,
+    cards: Option<Arg<Cards>>,
+    blind: Option<Arg<Blind>>,
+    jobs: Option<Arg<Jobs>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ThrowStats> {
     let positional = args.get_item(0).ok();
     let deals = match (args.len(), positional.as_ref(), deals) {
-        (0, _, Some(deals)) => deals.clone(),
+        (0, _, Some(deals)) => deals.get()?,
         (1, Some(deals), None) if legacy => {
             let message = format!(
                 "{function}(deals, ...) is deprecated: pass deals=... by keyword, as simulate takes it"
             );
             let message = std::ffi::CString::new(message).expect("no NUL in the message");
             PyErr::warn(py, &py.get_type::<PyDeprecationWarning>(), &message, 1)?;
-            deals.clone()
+            Deals::read(deals)?
         }
         (0, _, None) => {
             return Err(PyTypeError::new_err(format!(
@@ -418,19 +424,19 @@ pub fn simulate_game<G: Throwing>(
             )))
         }
     };
-    let deals: u64 = whole(&deals, "deals", "1 to 2**64 - 1")?;
-    let rules = rules_of::<G>(rules)?.rules();
-    let strategy = optional_text(strategy, "strategy")?.map_or(Ok(Strategy::Greedy), |name| {
-        Strategy::parse(&name, G::TITLE)
+    let deals = deals.0;
+    let rules = rules_or_default(rules)?.rules();
+    let strategy = strategy.given()?.map_or(Ok(Strategy::Greedy), |name| {
+        Strategy::parse(&name.0, G::TITLE)
     })?;
-    let seed: u64 = optional_whole(seed, "seed", SEED_RANGE)?.unwrap_or(1);
+    let seed = seed.given_or(Seed(1))?.0;
     let setup = Setup {
-        cards: card_count(cards, G::MIN_CARDS)?,
-        blind: flag(blind, "blind")?.unwrap_or(false),
+        cards: cards_or_deck(cards, G::MIN_CARDS)?,
+        blind: blind.given_or(Blind(false))?.0,
         rules,
         strategy,
     };
-    let jobs = jobs_arg(jobs)?;
+    let jobs = jobs.given()?.map(|jobs| jobs.0);
     run_simulation(
         py,
         progress,
@@ -503,6 +509,7 @@ macro_rules! throw_stats {
                 simulate_game, stats_from_histogram, stats_from_state, stats_reduced,
                 stats_to_dict,
             };
+            use $crate::python::args::{Arg, Blind, Cards, Deals, Jobs, Seed, StrategyName};
             use $crate::throw_play::ThrowStats;
             use pyo3::types::{PyDict, PyTuple};
 
@@ -553,11 +560,11 @@ macro_rules! throw_stats {
                     #[allow(clippy::too_many_arguments)]
                     fn from_histogram(
                         histogram: &Bound<'_, PyDict>,
-                        rules: &Bound<'_, PyAny>,
-                        strategy: &Bound<'_, PyAny>,
+                        rules: Option<Arg<$G>>,
+                        strategy: Arg<StrategyName>,
                         blind: bool,
-                        cards: &Bound<'_, PyAny>,
-                        seed: &Bound<'_, PyAny>,
+                        cards: Option<Arg<Cards>>,
+                        seed: Arg<Seed>,
                         seconds: f64,
                     ) -> PyResult<Self> {
                         let stats = stats_from_histogram::<$G>(
@@ -613,13 +620,13 @@ macro_rules! throw_stats {
             fn $simulate(
                 py: Python<'_>,
                 args: &Bound<'_, PyTuple>,
-                deals: Option<&Bound<'_, PyAny>>,
-                rules: Option<&Bound<'_, PyAny>>,
-                strategy: Option<&Bound<'_, PyAny>>,
-                seed: Option<&Bound<'_, PyAny>>,
-                cards: Option<&Bound<'_, PyAny>>,
-                blind: Option<&Bound<'_, PyAny>>,
-                jobs: Option<&Bound<'_, PyAny>>,
+                deals: Option<Arg<Deals>>,
+                rules: Option<Arg<$G>>,
+                strategy: Option<Arg<StrategyName>>,
+                seed: Option<Arg<Seed>>,
+                cards: Option<Arg<Cards>>,
+                blind: Option<Arg<Blind>>,
+                jobs: Option<Arg<Jobs>>,
                 progress: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<$Stats> {
                 let stats = simulate_game::<$G>(
@@ -676,7 +683,10 @@ macro_rules! throw_game {
         /// The game's classes and its `solve_…` function ([`throw_game!`]).
         pub mod classes {
             use super::*;
-            use $crate::python::args::{text, truth, whole, wrong_type, Flag, Seconds};
+            use $crate::python::args::{
+                text, truth, whole, wrong_type, Arg, Blind, MaxNodes, Memory, Seconds, Timeout,
+            };
+            use $crate::python::throw::DealOf;
             use $crate::python::legal::{LegalMoves, LiveMoves};
             use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
             use $crate::python::solver::budget;
@@ -685,6 +695,7 @@ macro_rules! throw_game {
                 solution_from_state, solve_position, HINT_SECONDS,
             };
             use $crate::python::patience::{hint, is_legal, legal_plays, undo};
+            use $crate::patience::Patience;
             use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
             use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
             use pyo3::types::{PyDict, PyString, PyTuple};
@@ -837,7 +848,7 @@ macro_rules! throw_game {
                 /// The same as :attr:`cards`.
                 #[getter]
                 fn piles(&self) -> usize {
-                    self.0.cards
+                    self.cards()
                 }
 
                 $(#[$won_doc])*
@@ -901,11 +912,11 @@ macro_rules! throw_game {
                 }
 
                 #[new]
-                #[pyo3(signature = (deal, rules = None, *, blind = Flag::FALSE), text_signature = "(deal, rules=None, *, blind=False)")]
+                #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false))), text_signature = "(deal, rules=None, *, blind=False)")]
                 fn py_new(
-                    deal: &Bound<'_, PyAny>,
-                    rules: Option<&Bound<'_, PyAny>>,
-                    blind: Flag,
+                    deal: Arg<DealOf<$G>>,
+                    rules: Option<Arg<$G>>,
+                    blind: Arg<Blind>,
                 ) -> PyResult<Self> {
                     Ok($Game {
                         game: new_game::<$G>(deal, rules, blind)?,
@@ -1140,7 +1151,7 @@ macro_rules! throw_game {
                 /// The same as :attr:`cards`.
                 #[getter]
                 fn piles(&self) -> usize {
-                    self.solution.cards
+                    self.cards()
                 }
 
                 $(#[$nodes_doc])*
@@ -1176,16 +1187,16 @@ macro_rules! throw_game {
             fn $solve(
                 py: Python<'_>,
                 position: &Bound<'_, PyAny>,
-                rules: Option<&Bound<'_, PyAny>>,
-                max_nodes: Option<&Bound<'_, PyAny>>,
-                timeout: Option<&Bound<'_, PyAny>>,
-                memory: Option<&Bound<'_, PyAny>>,
+                rules: Option<Arg<$G>>,
+                max_nodes: Option<Arg<MaxNodes>>,
+                timeout: Option<Arg<Timeout>>,
+                memory: Option<Arg<Memory>>,
             ) -> PyResult<$Solution> {
                 // In signature order: the position, the rules, then the budget.
                 let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
                 let of_game = given.is_some();
                 let game = position_of::<$G>(given, position, $game_name)?;
-                let rules = $crate::python::throw::rules_of::<$G>(rules)?;
+                let rules = $crate::python::throw::rules_or_default(rules)?;
                 // A row is solved under the rules given (a game under its own).
                 let game = if of_game {
                     game

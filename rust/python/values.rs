@@ -1,13 +1,17 @@
 //! The frozen value types: `Card`, `Move`, `Deal`, `Rules`, `Outcome`.
 
 pub use super::args::card_count;
-use super::args::{flag, seed as seed_arg, text, truth, type_name, whole, wrong_type, Text};
+use super::args::{
+    cards_or_deck, flag, text, truth, type_name, whole, wrong_type, Arg, Argument, Cards, Seed,
+    Text,
+};
+use super::numbering::PysolArg;
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
 use crate::game::{Grade, Outcome, Play};
-use crate::numbering::pysol::{self, PysolGame};
+use crate::numbering::pysol::{self, Number, PysolGame};
 use crate::rules::{Distances, RuleSet, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -319,9 +323,9 @@ impl PyDeal {
     ///     '5S 3C 5C 9D 6C JS 6S 5H'
     #[staticmethod]
     #[pyo3(signature = (seed, cards = None))]
-    fn from_seed(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let seed = seed_arg(seed)?;
-        let cards = card_count(cards, 1)?;
+    fn from_seed(seed: Arg<Seed>, cards: Option<Arg<Cards>>) -> PyResult<Self> {
+        let seed = seed.get()?.0;
+        let cards = cards_or_deck(cards, 1)?;
         Ok(PyDeal {
             deal: Deal::from_seed(seed, cards)?,
             seed: Some(seed),
@@ -341,14 +345,8 @@ impl PyDeal {
     ///     InvalidRulesError: an unknown game.
     #[staticmethod]
     #[pyo3(signature = (number, game = None))]
-    fn from_pysol(number: &Bound<'_, PyAny>, game: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let deal = match game {
-            Some(game) => super::numbering::from_pysol(number, game),
-            None => super::numbering::from_pysol(
-                number,
-                PyString::new(number.py(), "accordion").as_any(),
-            ),
-        }?;
+    fn from_pysol(number: Arg<Number>, game: Option<Arg<PysolArg>>) -> PyResult<Self> {
+        let deal = super::numbering::from_pysol(number, game)?;
         Ok(PyDeal { deal, seed: None })
     }
 
@@ -388,8 +386,8 @@ impl PyDeal {
     ///     InvalidArgumentError: ``cards`` outside 1 to 52.
     #[staticmethod]
     #[pyo3(signature = (cards = None))]
-    fn random(py: Python<'_>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let cards = card_count(cards, 1)?;
+    fn random(py: Python<'_>, cards: Option<Arg<Cards>>) -> PyResult<Self> {
+        let cards = cards_or_deck(cards, 1)?;
         let seed: u64 = py
             .import("random")?
             .getattr("SystemRandom")?
@@ -500,6 +498,13 @@ pub fn picture(obj: &Bound<'_, PyAny>) -> PyResult<String> {
         .extract()
 }
 
+/// A deal as an argument: a `Deal` or its text.
+impl Argument for Deal {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        deal_arg(obj)
+    }
+}
+
 /// A deal given as a `Deal` or as text.
 pub fn deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deal> {
     if let Ok(deal) = obj.cast::<PyDeal>() {
@@ -595,7 +600,7 @@ impl PyRules {
     ///     InvalidArgumentError: a game number out of range.
     #[staticmethod]
     #[pyo3(signature = (game, number = None))]
-    fn from_pysol(game: &Bound<'_, PyAny>, number: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn from_pysol(game: Arg<PysolArg>, number: Option<Arg<Number>>) -> PyResult<Self> {
         super::numbering::pysol_rules(game, number).map(PyRules)
     }
 
@@ -722,6 +727,13 @@ fn distances_arg(obj: &Bound<'_, PyAny>) -> PyResult<Distances> {
         }
     }
     Ok(Distances::new(&values)?)
+}
+
+/// Accordion's rules as an argument: `Rules` or a rule-set name.
+impl Argument for Rules {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        rules_arg(obj)
+    }
 }
 
 /// Rules given as `Rules` or as a rule-set name.
@@ -872,11 +884,8 @@ pub(crate) fn py_bool(value: bool) -> &'static str {
 /// Raises:
 ///     InvalidDealError: a game number out of range.
 #[pyfunction]
-pub fn pysol_goal(number: &Bound<'_, PyAny>) -> PyResult<PyCard> {
-    let layout = pysol::layout(
-        super::numbering::pysol_number(number)?,
-        PysolGame::AccordionsRevenge,
-    );
+pub fn pysol_goal(number: Arg<Number>) -> PyResult<PyCard> {
+    let layout = pysol::layout(number.get()?, PysolGame::AccordionsRevenge);
     Ok(PyCard(
         layout.goal.expect("Accordion's Revenge has a goal card"),
     ))

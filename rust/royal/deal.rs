@@ -87,6 +87,21 @@ impl fmt::Display for RoyalDeal {
     }
 }
 
+/// Royal Marriage's deals as every throw game reads a deal.
+impl crate::throw_game::GameDeal for RoyalDeal {
+    fn checked(deal: Deal) -> Result<RoyalDeal> {
+        RoyalDeal::new(deal)
+    }
+
+    fn as_deal(&self) -> &Deal {
+        &self.0
+    }
+
+    fn numbered(seed: u64, cards: usize) -> Result<RoyalDeal> {
+        RoyalDeal::from_seed(seed, cards)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

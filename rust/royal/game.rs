@@ -19,10 +19,11 @@ use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::patience::Patience;
 use crate::rules::RuleSet;
-use crate::runs::BLIND_START;
+use crate::throw_game::BLIND_START;
 use crate::throw_game::{
-    rule_set_of, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
+    rule_set_of, GameDeal, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
 };
 use std::fmt;
 use std::marker::PhantomData;
@@ -70,7 +71,7 @@ impl<P> fmt::Debug for Marriage<P> {
 /// blind game starts. Every row keeps its two end cards (only cards between two
 /// others go out), so every game of the throw is won with two cards left.
 pub trait Pairing: Send + Sync + 'static {
-    type Deal: Clone + fmt::Debug + fmt::Display + Send + Sync;
+    type Deal: GameDeal;
     const STOCK: &'static str;
     const TITLE: &'static str;
     const NAME: &'static str;

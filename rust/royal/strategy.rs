@@ -26,6 +26,7 @@ pub fn greedy_line(cards: &[Card]) -> (Vec<RoyalPlay>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patience::Patience;
     use crate::royal::{RoyalAction, RoyalDeal, RoyalGame};
     use crate::rules::RuleSet;
 

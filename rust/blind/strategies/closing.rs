@@ -16,11 +16,10 @@
 //!    `parlett-sampler`'s solves).
 
 use super::endgame::Endgame;
-use super::parlett_agent::{choose_end, phase_ends, PhaseLine};
+use super::parlett_agent::{choose_end, phase_ends, PhaseLine, PlaysPhases};
 use super::{ParlettAgent, Sampler};
-use crate::blind::strategy::{Strategy, View};
+use crate::blind::strategy::View;
 use crate::deal::SplitMix64;
-use crate::game::Action;
 use crate::rules::Step;
 
 /// Whose rule 3 decides the phases that rules 1 and 2 leave.
@@ -74,6 +73,12 @@ impl Closing {
     pub fn audit(&self) -> (u64, f64) {
         self.audited
     }
+}
+
+impl PlaysPhases for Closing {
+    fn line(&mut self) -> &mut PhaseLine {
+        &mut self.line
+    }
 
     fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
         let candidates = phase_ends(view.rules, view.tops, Sampler::PHASE_BUDGET);
@@ -105,39 +110,23 @@ impl Closing {
     }
 }
 
-impl Strategy for Closing {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Action {
-        let mut line = std::mem::take(&mut self.line);
-        let action = line.next(view, legal, || self.plan_phase(view, rng));
-        self.line = line;
-        action
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::blind::play::testing::replayed;
-    use crate::deal::Deal;
-    use crate::rules::{RuleSet, Rules};
 
     /// Every action is legal in the core's reference game, whichever rule
     /// decides, and the game ends where the referee says.
     #[test]
     fn plays_only_legal_moves_replayed_through_the_game() {
-        let parlett = Rules::new(RuleSet::Parlett);
-        for rules in [parlett, parlett.with_two_way(true)] {
-            for seed in 0..6u64 {
-                let cards = [52, 30, 20][seed as usize % 3];
-                let deal = Deal::from_seed(seed, cards).unwrap();
-                let opening = if seed % 2 == 0 {
-                    Opening::Agent(ParlettAgent::with_effort(&rules, 4, 200))
-                } else {
-                    Opening::Sampler(Sampler::new(4, 4, 200))
-                };
-                let mut player = Closing::new(opening, 5, [usize::MAX, 12][seed as usize % 2]);
-                replayed(&rules, &mut player, &deal, true, seed);
-            }
+        for (rules, seed, deal) in crate::blind::strategies::parlett_test_deals() {
+            let opening = if seed % 2 == 0 {
+                Opening::Agent(ParlettAgent::with_effort(&rules, 4, 200))
+            } else {
+                Opening::Sampler(Sampler::new(4, 4, 200))
+            };
+            let mut player = Closing::new(opening, 5, [usize::MAX, 12][seed as usize % 2]);
+            replayed(&rules, &mut player, &deal, true, seed);
         }
     }
 }

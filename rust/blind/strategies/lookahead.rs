@@ -409,21 +409,13 @@ mod tests {
     use crate::blind::strategy::StrategyKind;
     use crate::card::cards as row;
     use crate::deal::Deal;
-    use crate::rules::{Distances, RuleSet};
 
     /// Every action the player takes is legal in the core's reference game
     /// (`Game`, which checks each move), and the game ends where the
     /// simulator's referee says.
     #[test]
     fn plays_only_legal_moves_replayed_through_the_game() {
-        let modern = Rules::new(RuleSet::Modern);
-        let two_three = Distances::new(&[2, 3]).unwrap();
-        for rules in [
-            modern,
-            modern.with_two_way(true),
-            modern.with_distances(two_three),
-            Rules::new(RuleSet::Parlett),
-        ] {
+        for rules in crate::blind::strategies::test_rule_sets() {
             for (evaluation, search) in [
                 (Evaluation::Plain, Search::BestFirst),
                 (Evaluation::Sweepers, Search::BestFirst),

@@ -84,3 +84,31 @@ pub fn build_for_deal(
         _ => build(kind, rules),
     }
 }
+
+/// The blind deals the phase players are tested on: seeds 0 to 5, of 52, 30
+/// or 20 cards in turn, under Parlett's rules one-way and two-way.
+#[cfg(test)]
+pub(crate) fn parlett_test_deals() -> Vec<(Rules, u64, crate::deal::Deal)> {
+    use crate::rules::RuleSet;
+    let parlett = Rules::new(RuleSet::Parlett);
+    let deal = |seed: u64| crate::deal::Deal::from_seed(seed, [52, 30, 20][seed as usize % 3]);
+    [parlett, parlett.with_two_way(true)]
+        .into_iter()
+        .flat_map(|rules| (0..6u64).map(move |seed| (rules, seed, deal(seed).unwrap())))
+        .collect()
+}
+
+/// The rule sets every player is tested under: modern, modern two-way, modern
+/// with distances 2 and 3, and Parlett's.
+#[cfg(test)]
+pub(crate) fn test_rule_sets() -> [Rules; 4] {
+    use crate::rules::{Distances, RuleSet};
+    let modern = Rules::new(RuleSet::Modern);
+    let two_three = Distances::new(&[2, 3]).unwrap();
+    [
+        modern,
+        modern.with_two_way(true),
+        modern.with_distances(two_three),
+        Rules::new(RuleSet::Parlett),
+    ]
+}

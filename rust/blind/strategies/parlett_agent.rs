@@ -65,13 +65,6 @@ impl ParlettAgent {
         }
     }
 
-    /// The line to the stuck row chosen for this phase (rules 1-3).
-    fn plan_phase(&self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
-        choose_end(self.candidates(view), view, |candidates| {
-            self.best_by_rollouts(view, candidates, rng)
-        })
-    }
-
     /// Every stuck row this phase can reach (rule 1).
     fn candidates(&self, view: &View<'_>) -> Vec<Candidate> {
         phase_ends(view.rules, view.tops, self.node_budget)
@@ -257,11 +250,34 @@ impl PhaseLine {
     }
 }
 
-impl Strategy for ParlettAgent {
+/// A player of phases: at each phase it plans a line (to the stuck row it
+/// chooses) and follows it while the row is the one the line expects
+/// ([`PhaseLine`]); every such player is a [`Strategy`] by this alone.
+pub(super) trait PlaysPhases {
+    /// The line being followed.
+    fn line(&mut self) -> &mut PhaseLine;
+    /// The line for the phase `view` is at.
+    fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step>;
+}
+
+impl<T: PlaysPhases> Strategy for T {
     fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Action {
-        let mut line = std::mem::take(&mut self.line);
+        let mut line = std::mem::take(self.line());
         let action = line.next(view, legal, || self.plan_phase(view, rng));
-        self.line = line;
+        *self.line() = line;
         action
+    }
+}
+
+impl PlaysPhases for ParlettAgent {
+    fn line(&mut self) -> &mut PhaseLine {
+        &mut self.line
+    }
+
+    /// The line to the stuck row chosen for this phase (rules 1-3).
+    fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
+        choose_end(self.candidates(view), view, |candidates| {
+            self.best_by_rollouts(view, candidates, rng)
+        })
     }
 }

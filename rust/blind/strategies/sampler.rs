@@ -20,11 +20,12 @@
 //!
 //! It then follows the line as the agent does.
 
-use super::parlett_agent::{best_over_orderings, choose_end, phase_ends, Candidate, PhaseLine};
-use crate::blind::strategy::{Strategy, View};
+use super::parlett_agent::{
+    best_over_orderings, choose_end, phase_ends, Candidate, PhaseLine, PlaysPhases,
+};
+use crate::blind::strategy::View;
 use crate::budget::Budget;
 use crate::deal::SplitMix64;
-use crate::game::Action;
 use crate::rules::Step;
 use crate::solver::solve;
 
@@ -65,14 +66,6 @@ impl Sampler {
         }
     }
 
-    /// The line to the stuck row chosen for this phase (rules 1-3).
-    fn plan_phase(&self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
-        let candidates = phase_ends(view.rules, view.tops, Self::PHASE_BUDGET);
-        choose_end(candidates, view, |candidates| {
-            self.best_by_solving(view, candidates, rng)
-        })
-    }
-
     /// Rule 3: most wins where the horizon reaches the end, then fewest piles.
     pub(super) fn best_by_solving(
         &self,
@@ -92,12 +85,17 @@ impl Sampler {
     }
 }
 
-impl Strategy for Sampler {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Action {
-        let mut line = std::mem::take(&mut self.line);
-        let action = line.next(view, legal, || self.plan_phase(view, rng));
-        self.line = line;
-        action
+impl PlaysPhases for Sampler {
+    fn line(&mut self) -> &mut PhaseLine {
+        &mut self.line
+    }
+
+    /// The line to the stuck row chosen for this phase (rules 1-3).
+    fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step> {
+        let candidates = phase_ends(view.rules, view.tops, Self::PHASE_BUDGET);
+        choose_end(candidates, view, |candidates| {
+            self.best_by_solving(view, candidates, rng)
+        })
     }
 }
 
@@ -105,20 +103,13 @@ impl Strategy for Sampler {
 mod tests {
     use super::*;
     use crate::blind::play::testing::replayed;
-    use crate::deal::Deal;
-    use crate::rules::{RuleSet, Rules};
 
     /// Every action is legal in the core's reference game (`Game` checks each
     /// one), and the game ends where the referee says.
     #[test]
     fn plays_only_legal_moves_replayed_through_the_game() {
-        let parlett = Rules::new(RuleSet::Parlett);
-        for rules in [parlett, parlett.with_two_way(true)] {
-            for seed in 0..6u64 {
-                let cards = [52, 30, 20][seed as usize % 3];
-                let deal = Deal::from_seed(seed, cards).unwrap();
-                replayed(&rules, &mut Sampler::new(4, 4, 200), &deal, true, seed);
-            }
+        for (rules, seed, deal) in crate::blind::strategies::parlett_test_deals() {
+            replayed(&rules, &mut Sampler::new(4, 4, 200), &deal, true, seed);
         }
     }
 }

@@ -168,20 +168,22 @@ mod tests {
     use crate::blind::strategies::build;
     use crate::blind::strategy::StrategyKind;
     use crate::deal::Deal;
-    use crate::rules::{Distances, RuleSet};
+    use crate::rules::RuleSet;
 
     #[test]
     fn solver_ends_with_the_solvers_fewest_piles() {
-        let modern = Rules::new(RuleSet::Modern);
-        let two_three = Distances::new(&[2, 3]).unwrap();
         // Without slides most rows are lost, and proving a loss is exhaustive:
         // keep those rows short.
-        for (rules, sizes) in [
-            (modern, [52, 18, 24, 12]),
-            (modern.with_two_way(true), [52, 18, 24, 12]),
-            (modern.with_distances(two_three), [14, 12, 10, 14]),
-            (Rules::new(RuleSet::Parlett), [52, 18, 24, 12]),
-        ] {
+        let sizes = [
+            [52, 18, 24, 12],
+            [52, 18, 24, 12],
+            [14, 12, 10, 14],
+            [52, 18, 24, 12],
+        ];
+        for (rules, sizes) in crate::blind::strategies::test_rule_sets()
+            .into_iter()
+            .zip(sizes)
+        {
             for seed in 0..8u64 {
                 let cards = sizes[seed as usize % 4];
                 let deal = Deal::from_seed(seed, cards).unwrap();
@@ -209,36 +211,26 @@ mod tests {
 
     #[test]
     fn clairvoyant_is_the_solved_blind_game_and_beats_every_blind_player() {
-        let parlett = Rules::new(RuleSet::Parlett);
-        for rules in [parlett, parlett.with_two_way(true)] {
-            for seed in 0..6u64 {
-                let cards = [52, 30, 20][seed as usize % 3];
-                let deal = Deal::from_seed(seed, cards).unwrap();
-                let want = solve(&[], deal.cards(), &rules, &Budget::default());
-                assert_ne!(want.verdict, Verdict::Unknown);
-                let bound = play(
-                    StrategyKind::Clairvoyant,
-                    &rules,
-                    deal.cards(),
-                    true,
-                    seed,
-                    &Budget::default(),
+        for (rules, seed, deal) in crate::blind::strategies::parlett_test_deals() {
+            let want = solve(&[], deal.cards(), &rules, &Budget::default());
+            assert_ne!(want.verdict, Verdict::Unknown);
+            let blind_play =
+                |kind| play(kind, &rules, deal.cards(), true, seed, &Budget::default());
+            let bound = blind_play(StrategyKind::Clairvoyant);
+            assert_eq!(bound, want.piles, "{rules} seed {seed}");
+            assert_eq!(Clairvoyant::new(deal.cards(), true, &rules).piles, bound);
+            for kind in [
+                StrategyKind::ParlettAgent,
+                StrategyKind::ParlettSampler,
+                StrategyKind::SlideFirst,
+                StrategyKind::LeapFirst,
+                StrategyKind::Random,
+            ] {
+                let piles = blind_play(kind);
+                assert!(
+                    bound <= piles,
+                    "{kind} {rules} seed {seed}: {piles} < {bound}"
                 );
-                assert_eq!(bound, want.piles, "{rules} seed {seed}");
-                assert_eq!(Clairvoyant::new(deal.cards(), true, &rules).piles, bound);
-                for kind in [
-                    StrategyKind::ParlettAgent,
-                    StrategyKind::ParlettSampler,
-                    StrategyKind::SlideFirst,
-                    StrategyKind::LeapFirst,
-                    StrategyKind::Random,
-                ] {
-                    let piles = play(kind, &rules, deal.cards(), true, seed, &Budget::default());
-                    assert!(
-                        bound <= piles,
-                        "{kind} {rules} seed {seed}: {piles} < {bound}"
-                    );
-                }
             }
         }
     }
