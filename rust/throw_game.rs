@@ -14,7 +14,7 @@ use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::Deal;
 use crate::error::{quoted, Error, Result};
-use crate::patience::{Patience, Solved, Standing};
+use crate::patience::{Facts, Patience, Solved, Standing};
 use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
@@ -245,24 +245,23 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     type Throw: Copy + fmt::Debug + Eq + Hash + Send + Sync;
     /// An action named by cards, as players write it.
     type Play: ThrowPlay;
-    /// What the game calls its stock (in error messages and the display).
-    const STOCK: &'static str;
+    /// The game's facts: name, title, PySolFC's id, rule sets, win, dealing.
+    const FACTS: Facts;
+    /// What the game calls its stock (in error messages and the display):
+    /// [`Self::FACTS`]' `stock`, as are the shorthands below (never overridden).
+    const STOCK: &'static str = Self::FACTS.stock;
     /// The game's name in prose (`Royal Marriage`).
-    const TITLE: &'static str;
+    const TITLE: &'static str = Self::FACTS.title;
     /// The game's name in JSON (`"game"`) and on the command line (`royal-marriage`).
-    const NAME: &'static str;
-    /// Other names the command line takes for the game.
-    const ALIASES: &'static [&'static str] = &[];
-    /// PySolFC's id of the game, if PySolFC has it.
-    const PYSOL_ID: Option<u32> = None;
+    const NAME: &'static str = Self::FACTS.name;
     /// The rule sets the game is played under, the default first.
-    const RULE_SETS: &'static [RuleSet];
+    const RULE_SETS: &'static [RuleSet] = Self::FACTS.rule_sets;
     /// Those rule sets in words, for the error that refuses another.
     const RULES_IN_WORDS: &'static str;
     /// Cards left by a win (Royal Marriage: the royal pair; Bayan: none).
-    const WON_AT: usize;
+    const WON_AT: usize = Self::FACTS.won_at;
     /// The fewest cards of a deal.
-    const MIN_CARDS: usize;
+    const MIN_CARDS: usize = Self::FACTS.min_cards;
     /// What the game calls a throw (in error messages).
     const THROW: &'static str = "throw";
     /// The nodes of the solver a careful player's quick look at a throw may

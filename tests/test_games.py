@@ -10,7 +10,7 @@ import pytest
 from conftest import run_cli
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError
-from accordion.games import CAPABILITIES, GAMES, Descriptor, find_game, game_of
+from accordion.games import CAPABILITIES, GAMES, Descriptor, Variant, find_game, game_of
 
 PACKAGE = Path(__file__).resolve().parent.parent / "python" / "accordion"
 OWN = [game for game in GAMES.values() if game.engine == game.name]
@@ -119,21 +119,19 @@ def test_the_old_module_paths_still_work_with_a_warning_naming_the_new_one() -> 
         assert public and all(getattr(module, name) is getattr(first, name) for name in public)
 
 
-def test_the_registry_states_each_throw_games_facts_as_the_core_does() -> None:
-    """A throw game's facts live in its core type (``Throwing``: name, title,
-    aliases, PySolFC id, rule sets, what it is won at, its stock); the core lists
-    them in ``_core.games()``, in the order it binds the games, and the registry
-    (which must import without the core) says the same of every such game."""
+def test_the_registry_states_each_games_facts_as_the_core_does() -> None:
+    """A game's facts live in the core, in the game's own module (Accordion's and
+    its PySolFC variants' in ``rust/game.rs``, each throw game's in its
+    ``Throwing`` type): name, title, aliases, PySolFC id, rule sets, what it is won
+    at, its stock, how PySolFC deals it and the variant flags it fixes. The core
+    lists them in ``_core.games()``, in the order it binds the games, and the
+    registry (which must import without the core) says the same of every game."""
     from accordion._core import games
 
     core = games()
-    throw_games = [
-        game
-        for game in GAMES.values()
-        if game.engine == game.name and game.pieces("core").game != "accordion._core:Game"
-    ]
-    assert [facts["name"] for facts in core] == [game.name for game in throw_games]
-    for facts, game in zip(core, throw_games, strict=True):
+    assert [facts["name"] for facts in core] == list(GAMES)
+    for facts, game in zip(core, GAMES.values(), strict=True):
+        variant = game.variant or Variant()
         assert facts == {
             "name": game.name,
             "title": game.title,
@@ -143,6 +141,11 @@ def test_the_registry_states_each_throw_games_facts_as_the_core_does() -> None:
             "won_at": game.won_at,
             "stock": game.nouns.stock,
             "min_cards": facts["min_cards"],
+            "dealing": game.dealing,
+            "two_way": variant.two_way,
+            "distances": [int(part) for part in variant.distances.split(",")],
+            "win_piles": variant.win_piles,
         }, game.name
-        # The fewest cards of a numbered deal: fewer is refused, that many plays.
+        assert variant.goal_from_pysol == (game.dealing == "goal-card"), game.name
+        # The fewest cards of a numbered deal: that many plays.
         game.numbered()(1, facts["min_cards"])

@@ -212,6 +212,11 @@ class Descriptor:
         "variant": "The variant flags it fixes, for a game played by another's engine.",
         "refuses": "Each capability it lacks, with the reason.",
         "won_at": "How many pieces are left when the game is won.",
+        "dealing": (
+            "How PySolFC lays out its numbered deals: ``row`` (the shuffled deck in one "
+            "row), ``royal-pair`` (the queen of hearts first, the king last) or "
+            "``goal-card`` (the row, then a goal card drawn from the generator)."
+        ),
         "docs": "The docs page that describes it.",
         "how": "How a move works and what wins, in a few sentences (the table's ``?``).",
         "prompt": "What the table says first: how to make a move with the keys or the mouse.",
@@ -239,6 +244,7 @@ class Descriptor:
         variant: Variant | None = None,
         refuses: Mapping[Capability, str] | None = None,
         won_at: int = 1,
+        dealing: str = "row",
         docs: str = "docs/rules.md",
         how: str = "",
         prompt: str = "",
@@ -260,6 +266,7 @@ class Descriptor:
         self.variant = variant
         self.refuses: Mapping[Capability, str] = {} if refuses is None else refuses
         self.won_at = won_at
+        self.dealing = dealing
         self.docs = docs
         self.how = how or summary
         self.prompt = prompt or PILE_PROMPT
@@ -343,7 +350,7 @@ class Descriptor:
     def plays_accordion(self) -> bool:
         """Whether Accordion's engine plays the game (its rules are ``Rules`` with
         variant flags; its batches run on the core's ``solve_many``)."""
-        return self.engine == "accordion"
+        return self.core is ACCORDION_CORE
 
     @property
     def unnamed(self) -> bool:
@@ -630,6 +637,7 @@ GAMES: dict[str, Descriptor] = {
             "must end on top of the last pile",
             811,
             Variant(goal_from_pysol=True),
+            dealing="goal-card",
             refuses={
                 **_VARIANT_REFUSES,
                 **_OWN_WIN,
@@ -653,6 +661,7 @@ GAMES: dict[str, Descriptor] = {
             rules=("modern", "parlett"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
             won_at=2,
+            dealing="royal-pair",
             how="The queen of hearts starts the row and the king of hearts ends it. When "
             "two cards with one or two cards between them agree in suit or rank, the cards "
             "between are thrown out. A blind game deals the cards one at a time. Goal: only "

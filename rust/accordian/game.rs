@@ -9,6 +9,7 @@ use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::game::Play;
+use crate::patience::{Dealing, Facts, Variant};
 use crate::rules::RuleSet;
 use crate::throw_game::{
     RowCards, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
@@ -109,15 +110,21 @@ impl Throwing for Accordian {
     type Row = AccordianRow;
     type Throw = Shift;
     type Play = Play;
-    const STOCK: &'static str = "stock";
+    /// UVa 127's game: no PySolFC id, won at one pile.
+    const FACTS: Facts = Facts {
+        name: "accordian",
+        title: "Accordian Patience",
+        aliases: &["uva-127", "card-accordion"],
+        pysol_id: None,
+        rule_sets: &RULE_SETS,
+        won_at: super::row::WON_AT,
+        stock: "stock",
+        min_cards: 1,
+        dealing: Dealing::Row,
+        variant: Variant::NONE,
+    };
     const THROW: &'static str = "move";
-    const TITLE: &'static str = "Accordian Patience";
-    const NAME: &'static str = "accordian";
-    const ALIASES: &'static [&'static str] = &["uva-127", "card-accordion"];
-    const RULE_SETS: &'static [RuleSet] = &RULE_SETS;
     const RULES_IN_WORDS: &'static str = "the rules modern or uva";
-    const WON_AT: usize = super::row::WON_AT;
-    const MIN_CARDS: usize = 1;
 
     fn with_rules(rules: RuleSet) -> Accordian {
         Accordian { rules }

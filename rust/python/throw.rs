@@ -702,7 +702,7 @@ macro_rules! throw_game {
                 m.add_class::<$Game>()?;
                 m.add_class::<$Solution>()?;
                 m.add_function(wrap_pyfunction!($solve, m)?)?;
-                registry::add(registry::Entry::of::<$G>());
+                registry::add(<$G as Throwing>::FACTS);
                 registry::add_rate(<$G as Throwing>::NAME, $crate::python::throw::rate_throw::<$G>);
                 registry::add_restore($game_name, $crate::python::pickle::replayed);
                 registry::add_restore($outcome_name, |py, _, state| {

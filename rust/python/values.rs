@@ -7,7 +7,7 @@ use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
 use crate::game::{Grade, Outcome, Play};
-use crate::numbering::pysol::{self, PysolGame};
+use crate::numbering::pysol;
 use crate::rules::{Distances, RuleSet, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -875,7 +875,7 @@ pub(crate) fn py_bool(value: bool) -> &'static str {
 pub fn pysol_goal(number: &Bound<'_, PyAny>) -> PyResult<PyCard> {
     let layout = pysol::layout(
         super::numbering::pysol_number(number)?,
-        PysolGame::AccordionsRevenge,
+        &crate::game::ACCORDIONS_REVENGE,
     );
     Ok(PyCard(
         layout.goal.expect("Accordion's Revenge has a goal card"),

@@ -19,6 +19,7 @@ use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::patience::{Dealing, Facts, Variant};
 use crate::rules::RuleSet;
 use crate::runs::BLIND_START;
 use crate::throw_game::{
@@ -71,12 +72,8 @@ impl<P> fmt::Debug for Marriage<P> {
 /// others go out), so every game of the throw is won with two cards left.
 pub trait Pairing: Send + Sync + 'static {
     type Deal: Clone + fmt::Debug + fmt::Display + Send + Sync;
-    const STOCK: &'static str;
-    const TITLE: &'static str;
-    const NAME: &'static str;
-    const ALIASES: &'static [&'static str] = &[];
-    const PYSOL_ID: Option<u32>;
-    const RULE_SETS: &'static [RuleSet];
+    /// The game's facts (every game of the throw is won at two cards).
+    const FACTS: Facts;
     const RULES_IN_WORDS: &'static str;
     fn deal_of(deal: Deal) -> Result<Self::Deal>;
     fn as_deal(deal: &Self::Deal) -> &Deal;
@@ -91,11 +88,20 @@ pub enum RoyalPair {}
 
 impl Pairing for RoyalPair {
     type Deal = RoyalDeal;
-    const STOCK: &'static str = "stock";
-    const TITLE: &'static str = "Royal Marriage";
-    const NAME: &'static str = "royal-marriage";
-    const PYSOL_ID: Option<u32> = Some(288);
-    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
+    /// PySolFC 288; its numbered deals put the queen of hearts first and the
+    /// king last (`RoyalMarriage._shuffleHook` in `pysollib/games/pushpin.py`).
+    const FACTS: Facts = Facts {
+        name: "royal-marriage",
+        title: "Royal Marriage",
+        aliases: &[],
+        pysol_id: Some(288),
+        rule_sets: &[RuleSet::Modern, RuleSet::Parlett],
+        won_at: super::row::WON_AT,
+        stock: "stock",
+        min_cards: 2,
+        dealing: Dealing::RoyalPair,
+        variant: Variant::NONE,
+    };
     const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
 
     fn deal_of(deal: Deal) -> Result<RoyalDeal> {
@@ -125,19 +131,26 @@ pub enum AnyPair {}
 
 impl Pairing for AnyPair {
     type Deal = Deal;
-    const STOCK: &'static str = "talon";
-    const TITLE: &'static str = "Push Pin";
-    const NAME: &'static str = "push-pin";
-    const ALIASES: &'static [&'static str] = &["queens"];
-    const PYSOL_ID: Option<u32> = Some(287);
-    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
+    /// PySolFC 287 (`PushPin` in `pysollib/games/pushpin.py`), dealt as one row.
+    const FACTS: Facts = Facts {
+        name: "push-pin",
+        title: "Push Pin",
+        aliases: &["queens"],
+        pysol_id: Some(287),
+        rule_sets: &[RuleSet::Modern],
+        won_at: super::row::WON_AT,
+        stock: "talon",
+        min_cards: 2,
+        dealing: Dealing::Row,
+        variant: Variant::NONE,
+    };
     const RULES_IN_WORDS: &'static str = "the rules modern";
 
     fn deal_of(deal: Deal) -> Result<Deal> {
         if deal.len() < 2 {
             return Err(Error::InvalidDeal(format!(
                 "a {} deal has 2 cards or more, got {}",
-                Self::TITLE,
+                Self::FACTS.title,
                 deal.len()
             )));
         }
@@ -208,16 +221,9 @@ impl<P: Pairing> Throwing for Marriage<P> {
     type Row = RoyalRow;
     type Throw = Throw;
     type Play = RoyalPlay;
-    const STOCK: &'static str = P::STOCK;
-    const TITLE: &'static str = P::TITLE;
-    const NAME: &'static str = P::NAME;
-    const ALIASES: &'static [&'static str] = P::ALIASES;
-    const PYSOL_ID: Option<u32> = P::PYSOL_ID;
-    const RULE_SETS: &'static [RuleSet] = P::RULE_SETS;
+    /// Won at the two end cards, which never go out.
+    const FACTS: Facts = P::FACTS;
     const RULES_IN_WORDS: &'static str = P::RULES_IN_WORDS;
-    /// The two end cards, which never go out.
-    const WON_AT: usize = super::row::WON_AT;
-    const MIN_CARDS: usize = 2;
     /// The interval solver decides any row in under 1,400 intervals.
     const QUICK_LOOK: u64 = u64::MAX;
 
