@@ -300,7 +300,8 @@ impl<R: RunRule> ThrowPlay for RunPlay<R> {
         rule: PhantomData,
     };
 
-    fn parse(text: &str) -> Result<Self> {
+    /// Each game of runs has its own notation, whose messages name it.
+    fn parse(text: &str, _title: &str) -> Result<Self> {
         RunPlay::parse(text)
     }
 

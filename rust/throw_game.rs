@@ -103,8 +103,9 @@ pub trait ThrowRow: Copy + Eq + Hash + fmt::Debug + fmt::Display + RowCards + Se
 pub trait ThrowPlay: Copy + fmt::Debug + fmt::Display + Eq + Hash + Send + Sync {
     /// `deal`.
     const DEAL: Self;
-    /// Parse any accepted spelling.
-    fn parse(text: &str) -> Result<Self>;
+    /// Parse any accepted spelling; a refusal names the game played, `title`
+    /// (one notation may serve several games of one throw).
+    fn parse(text: &str, title: &str) -> Result<Self>;
     /// The notation's word: `out`, `deal`, or the game's own (`between`).
     fn kind(&self) -> &'static str;
     /// The cards the play names, as written (none for `deal`).
@@ -540,7 +541,7 @@ impl<G: Throwing> ThrowGame<G> {
 
     /// Parse and play a move in any accepted notation; returns its canonical play.
     pub fn play_text(&mut self, text: &str) -> Result<G::Play> {
-        let action = self.action_of(G::Play::parse(text)?)?;
+        let action = self.action_of(G::Play::parse(text, G::TITLE)?)?;
         let play = self.play_of(action);
         self.play(action)?;
         Ok(play)
@@ -635,7 +636,7 @@ impl<G: Throwing> Patience for ThrowGame<G> {
     }
 
     fn parse_play(text: &str) -> Result<G::Play> {
-        G::Play::parse(text)
+        G::Play::parse(text, G::TITLE)
     }
 
     fn action_of(&self, play: G::Play) -> Result<Self::Action> {

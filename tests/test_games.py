@@ -149,3 +149,21 @@ def test_the_registry_states_each_games_facts_as_the_core_does() -> None:
         assert variant.goal_from_pysol == (game.dealing == "goal-card"), game.name
         # The fewest cards of a numbered deal: that many plays.
         game.numbered()(1, facts["min_cards"])
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_badly_written_move_is_refused_naming_the_game_played(
+    game: Descriptor, engine: str
+) -> None:
+    """Games that share a notation (Royal Marriage's throw is Push Pin's too) each
+    name themselves when they refuse a move, never the other game."""
+    from accordion.errors import InvalidMoveError
+
+    deal = game.numbered(engine)(3, 12)  # type: ignore[arg-type]
+    played = game.game_class(engine)(deal, game.make_rules(engine=engine))  # type: ignore[arg-type]
+    for refuse in (game.move_class(engine).parse, played.play):  # type: ignore[arg-type]
+        with pytest.raises(InvalidMoveError) as refused:
+            refuse("out zz")
+        named = re.search(r"not an? (\S.*?) move\b", str(refused.value))
+        assert named is None or named.group(1) == game.title, str(refused.value)

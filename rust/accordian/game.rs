@@ -86,7 +86,8 @@ impl ThrowGame<Accordian> {
 impl ThrowPlay for Play {
     const DEAL: Play = Play::Deal;
 
-    fn parse(text: &str) -> Result<Play> {
+    /// Accordion's notation and messages.
+    fn parse(text: &str, _title: &str) -> Result<Play> {
         Play::parse(text)
     }
 

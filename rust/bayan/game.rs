@@ -48,7 +48,8 @@ impl ThrowGame<Bayan> {
 impl ThrowPlay for BayanPlay {
     const DEAL: BayanPlay = BayanPlay::Deal;
 
-    fn parse(text: &str) -> Result<BayanPlay> {
+    /// Bayan's notation is Bayan's alone: its own messages name it.
+    fn parse(text: &str, _title: &str) -> Result<BayanPlay> {
         BayanPlay::parse(text)
     }
 

@@ -195,8 +195,8 @@ impl<P: Pairing> ThrowGame<Marriage<P>> {
 impl ThrowPlay for RoyalPlay {
     const DEAL: RoyalPlay = RoyalPlay::Deal;
 
-    fn parse(text: &str) -> Result<RoyalPlay> {
-        RoyalPlay::parse(text)
+    fn parse(text: &str, title: &str) -> Result<RoyalPlay> {
+        RoyalPlay::parse_in(text, title)
     }
 
     fn kind(&self) -> &'static str {
