@@ -21,6 +21,8 @@ pub const ACCORDION: Facts = Facts {
     stock: "stock",
     min_cards: 1,
     dealing: Dealing::Row,
+    // An empty row: the first card is the first deal.
+    blind_start: 0,
     variant: Variant::NONE,
 };
 

@@ -45,6 +45,8 @@ pub struct Facts {
     pub min_cards: usize,
     /// How PySolFC lays out the game's numbered deals.
     pub dealing: Dealing,
+    /// Cards laid out when a blind game starts (the rest is its stock).
+    pub blind_start: usize,
     /// The variant flags the game fixes on Accordion's rules (PySolFC's
     /// variants of Accordion); [`Variant::NONE`] for every other game.
     pub variant: Variant,

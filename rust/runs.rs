@@ -14,7 +14,7 @@
 //! Every game here is won when no card is left. Open, the whole deal is laid
 //! out (PySolFC's "deal all cards"); blind, three cards are laid out and the
 //! talon deals the next card onto the end of the row whenever the player
-//! likes, as in Bayan (the Push Pin family's one talon).
+//! likes, as in Bayan (PySolFC's talon: `Facts::blind_start`).
 
 use crate::budget::Budget;
 use crate::card::Card;
@@ -38,9 +38,6 @@ use std::time::Instant;
 /// (Decade's longest: four aces, twos and threes and a six, 13 cards, total 30).
 pub const MAX_RUN: usize = 16;
 
-/// Cards a blind game starts with (PySolFC without "deal all cards").
-pub const BLIND_START: usize = 3;
-
 /// What every game of runs shares of its facts (each [`RunRule`] adds its
 /// names and PySolFC's id): PySolFC's one rule set (deal whenever you like),
 /// its talon, won with no card left, any deal of one card or more.
@@ -54,6 +51,8 @@ pub const RUN_GAME: Facts = Facts {
     stock: "talon",
     min_cards: 1,
     dealing: Dealing::Row,
+    // Three cards laid out, the rest the talon (PySolFC's talon, as in Bayan).
+    blind_start: 3,
     variant: Variant::NONE,
 };
 
@@ -336,24 +335,6 @@ impl<R: RunRule> Throwing for Runs<R> {
 
     fn rules(self) -> RuleSet {
         RuleSet::Modern
-    }
-
-    /// Any row of distinct cards.
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
-    fn blind_start(_deal: &Deal) -> usize {
-        BLIND_START
-    }
-
-    /// `Deal::from_seed`: the package's numbered deals.
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        Deal::from_seed(seed, cards)
     }
 
     fn solve_row(self, row: &RunRow<R>, budget: &Budget) -> Solution<RunPlay<R>> {

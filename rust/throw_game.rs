@@ -12,7 +12,7 @@
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::card_row::CardRow;
-use crate::deal::Deal;
+use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{quoted, Error, Result};
 use crate::patience::{Facts, Patience, Solved, Standing};
 use crate::rules::RuleSet;
@@ -238,9 +238,47 @@ impl<P> Solution<P> {
     }
 }
 
+/// The deals a throw game is played on: any row of its fewest cards or more
+/// ([`Deal`]), or rows of a shape of their own (Royal Marriage's).
+pub trait GameDeal: Clone + fmt::Debug + fmt::Display + Send + Sync {
+    /// `deal` as a deal of the game `facts` describes, or why it is none.
+    fn checked(deal: Deal, facts: &Facts) -> Result<Self>;
+    /// The row dealt.
+    fn row(&self) -> &Deal;
+    /// The numbered deal `seed` of `cards` cards of the game `facts` describes.
+    fn numbered(seed: u64, cards: usize, facts: &Facts) -> Result<Self>;
+}
+
+/// Any row of the game's fewest cards or more; numbered deals are `Deal::from_seed`'s.
+impl GameDeal for Deal {
+    fn checked(deal: Deal, facts: &Facts) -> Result<Deal> {
+        if deal.len() < facts.min_cards {
+            return Err(Error::InvalidDeal(format!(
+                "a {} deal has {} cards or more, got {}",
+                facts.title,
+                facts.min_cards,
+                deal.len()
+            )));
+        }
+        Ok(deal)
+    }
+
+    fn row(&self) -> &Deal {
+        self
+    }
+
+    fn numbered(seed: u64, cards: usize, facts: &Facts) -> Result<Deal> {
+        if !(facts.min_cards..=DECK_SIZE).contains(&cards) {
+            let expected = format!("{} to {DECK_SIZE} cards", facts.min_cards);
+            return Err(Error::argument("cards", &expected, cards));
+        }
+        Deal::from_seed(seed, cards)
+    }
+}
+
 /// What one game that throws cards out of a row adds to [`ThrowGame`].
 pub trait Throwing: Copy + fmt::Debug + Send + Sync {
-    type Deal: Clone + fmt::Debug + fmt::Display + Send + Sync;
+    type Deal: GameDeal;
     type Row: ThrowRow<Throw = Self::Throw>;
     /// A throw by position.
     type Throw: Copy + fmt::Debug + Eq + Hash + Send + Sync;
@@ -276,12 +314,16 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// The rule set played.
     fn rules(self) -> RuleSet;
     /// A row of distinct cards checked as a deal of this game.
-    fn deal_of(deal: Deal) -> Result<Self::Deal>;
-    fn as_deal(deal: &Self::Deal) -> &Deal;
-    /// Cards laid out when a blind game starts (the rest is the stock).
-    fn blind_start(deal: &Self::Deal) -> usize;
+    fn deal_of(deal: Deal) -> Result<Self::Deal> {
+        Self::Deal::checked(deal, &Self::FACTS)
+    }
+    fn as_deal(deal: &Self::Deal) -> &Deal {
+        deal.row()
+    }
     /// The numbered deal `seed` of `cards` cards ([`Self::MIN_CARDS`] to 52).
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal>;
+    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal> {
+        Self::Deal::numbered(seed, cards, &Self::FACTS)
+    }
     /// Solve an open row under these rules exactly (within the budget).
     fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
 
@@ -373,10 +415,10 @@ pub fn rule_set_of<G: Throwing>(set: RuleSet) -> Result<G> {
 
 impl<G: Throwing> ThrowGame<G> {
     /// A new game of `G` under `rules`: open, the whole deal laid out; blind,
-    /// [`Throwing::blind_start`] cards laid out and the rest the stock.
+    /// `blind_start` cards of its facts laid out and the rest the stock.
     pub fn open_or_blind(deal: G::Deal, rules: G, blind: bool) -> ThrowGame<G> {
         let dealt = if blind {
-            G::blind_start(&deal).min(G::cards_of(&deal).len())
+            G::FACTS.blind_start.min(G::cards_of(&deal).len())
         } else {
             G::cards_of(&deal).len()
         };

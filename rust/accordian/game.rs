@@ -122,6 +122,8 @@ impl Throwing for Accordian {
         stock: "stock",
         min_cards: 1,
         dealing: Dealing::Row,
+        // The row starts empty, as the judge deals.
+        blind_start: 0,
         variant: Variant::NONE,
     };
     const THROW: &'static str = "move";
@@ -133,24 +135,6 @@ impl Throwing for Accordian {
 
     fn rules(self) -> RuleSet {
         self.rules
-    }
-
-    /// Any row of distinct cards.
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
-    /// The row starts empty, as the judge deals.
-    fn blind_start(_deal: &Deal) -> usize {
-        0
-    }
-
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        Deal::from_seed(seed, cards)
     }
 
     /// Under `uva` the one forced line, under `modern` the exact solver.

@@ -13,10 +13,6 @@ use crate::patience::{Dealing, Facts, Variant};
 use crate::rules::RuleSet;
 use crate::throw_game::{Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
 
-/// Cards a blind game starts with: PySolFC lays out three and keeps the rest in
-/// its talon (`PushPin.startGame` without "deal all cards").
-pub const BLIND_START: usize = 3;
-
 /// An action by position: throwing a pair out, or dealing the next card.
 pub type BayanAction = ThrowAction<Pair>;
 
@@ -84,6 +80,10 @@ impl Throwing for Bayan {
         stock: "talon",
         min_cards: 1,
         dealing: Dealing::Row,
+        // Three cards laid out and the rest the talon: PySolFC's talon games
+        // without "deal all cards" (the `startGame` they all inherit is cited
+        // with the facts of `crate::royal::game::AnyPair`, which defines it).
+        blind_start: 3,
         variant: Variant::NONE,
     };
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
@@ -94,24 +94,6 @@ impl Throwing for Bayan {
 
     fn rules(self) -> RuleSet {
         RuleSet::Modern
-    }
-
-    /// Any row of distinct cards.
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
-    fn blind_start(_deal: &Deal) -> usize {
-        BLIND_START
-    }
-
-    /// `Deal::from_seed`: the package's numbered deals.
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        Deal::from_seed(seed, cards)
     }
 
     fn solve_row(self, row: &BayanRow, budget: &Budget) -> Solution<BayanPlay> {

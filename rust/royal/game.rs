@@ -17,13 +17,12 @@ use super::solver::solve;
 use super::strategy::greedy_choice;
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
-use crate::deal::{Deal, DECK_SIZE};
+use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::patience::{Dealing, Facts, Variant};
 use crate::rules::RuleSet;
-use crate::runs::BLIND_START;
 use crate::throw_game::{
-    rule_set_of, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
+    rule_set_of, GameDeal, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
 };
 use std::fmt;
 use std::marker::PhantomData;
@@ -71,15 +70,10 @@ impl<P> fmt::Debug for Marriage<P> {
 /// blind game starts. Every row keeps its two end cards (only cards between two
 /// others go out), so every game of the throw is won with two cards left.
 pub trait Pairing: Send + Sync + 'static {
-    type Deal: Clone + fmt::Debug + fmt::Display + Send + Sync;
+    type Deal: GameDeal;
     /// The game's facts (every game of the throw is won at two cards).
     const FACTS: Facts;
     const RULES_IN_WORDS: &'static str;
-    fn deal_of(deal: Deal) -> Result<Self::Deal>;
-    fn as_deal(deal: &Self::Deal) -> &Deal;
-    /// Cards laid out when a blind game starts.
-    fn blind_start(deal: &Self::Deal) -> usize;
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal>;
 }
 
 /// Royal Marriage: the queen of hearts first, the king of hearts last; a blind
@@ -100,78 +94,36 @@ impl Pairing for RoyalPair {
         stock: "stock",
         min_cards: 2,
         dealing: Dealing::RoyalPair,
+        // The row starts empty: the queen of hearts is dealt first, the king last.
+        blind_start: 0,
         variant: Variant::NONE,
     };
     const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
-
-    fn deal_of(deal: Deal) -> Result<RoyalDeal> {
-        RoyalDeal::new(deal)
-    }
-
-    fn as_deal(deal: &RoyalDeal) -> &Deal {
-        deal.as_deal()
-    }
-
-    /// The row starts empty: the queen of hearts is dealt first, the king last.
-    fn blind_start(_deal: &RoyalDeal) -> usize {
-        0
-    }
-
-    fn numbered_deal(seed: u64, cards: usize) -> Result<RoyalDeal> {
-        RoyalDeal::from_seed(seed, cards)
-    }
 }
 
-/// Push Pin (PySolFC 287, Queens): any deal of two cards or more, the talon
+/// Push Pin (PySolFC 287, Queens; `PushPin` in `pysollib/games/pushpin.py`):
+/// any deal of two cards or more, dealt by PySolFC as one row, the talon
 /// dealt whenever the player likes (PySolFC's talon has no other rule), won
 /// when two cards are left (PySolFC: 50 of 52 cards on the foundation). A
 /// blind game starts with three cards laid out, as PySolFC's does without
-/// "deal all cards".
+/// "deal all cards" (`PushPin.startGame`, which Bayan and the games of runs
+/// inherit).
 pub enum AnyPair {}
 
 impl Pairing for AnyPair {
     type Deal = Deal;
-    /// PySolFC 287 (`PushPin` in `pysollib/games/pushpin.py`), dealt as one row.
     const FACTS: Facts = Facts {
         name: "push-pin",
         title: "Push Pin",
         aliases: &["queens"],
         pysol_id: Some(287),
         rule_sets: &[RuleSet::Modern],
-        won_at: super::row::WON_AT,
         stock: "talon",
-        min_cards: 2,
         dealing: Dealing::Row,
-        variant: Variant::NONE,
+        blind_start: 3,
+        ..RoyalPair::FACTS
     };
     const RULES_IN_WORDS: &'static str = "the rules modern";
-
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        if deal.len() < 2 {
-            return Err(Error::InvalidDeal(format!(
-                "a {} deal has 2 cards or more, got {}",
-                Self::FACTS.title,
-                deal.len()
-            )));
-        }
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
-    fn blind_start(_deal: &Deal) -> usize {
-        BLIND_START
-    }
-
-    /// `Deal::from_seed`: the package's numbered deals, of 2 cards or more.
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        if !(2..=DECK_SIZE).contains(&cards) {
-            return Err(Error::argument("cards", "2 to 52 cards", cards));
-        }
-        Deal::from_seed(seed, cards)
-    }
 }
 
 /// Royal Marriage's part of [`ThrowGame`].
@@ -180,7 +132,7 @@ pub type Royal = Marriage<RoyalPair>;
 pub type PushPin = Marriage<AnyPair>;
 
 impl<P: Pairing> ThrowGame<Marriage<P>> {
-    /// Open: the whole deal laid out. Blind: [`Pairing::blind_start`] cards laid
+    /// Open: the whole deal laid out. Blind: [`Facts::blind_start`] cards laid
     /// out and the rest as stock (Royal Marriage: the queen of hearts is dealt
     /// first and the king of hearts last).
     pub fn new(deal: P::Deal, blind: bool, rules: RuleSet) -> Result<ThrowGame<Marriage<P>>> {
@@ -236,22 +188,6 @@ impl<P: Pairing> Throwing for Marriage<P> {
 
     fn rules(self) -> RuleSet {
         self.rules
-    }
-
-    fn deal_of(deal: Deal) -> Result<P::Deal> {
-        P::deal_of(deal)
-    }
-
-    fn as_deal(deal: &P::Deal) -> &Deal {
-        P::as_deal(deal)
-    }
-
-    fn blind_start(deal: &P::Deal) -> usize {
-        P::blind_start(deal)
-    }
-
-    fn numbered_deal(seed: u64, cards: usize) -> Result<P::Deal> {
-        P::numbered_deal(seed, cards)
     }
 
     fn solve_row(self, row: &RoyalRow, budget: &Budget) -> Solution<RoyalPlay> {
