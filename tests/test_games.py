@@ -140,15 +140,19 @@ def test_the_registry_states_each_games_facts_as_the_core_does() -> None:
             "rules": list(game.rules),
             "won_at": game.won_at,
             "stock": game.nouns.stock,
-            "min_cards": facts["min_cards"],
+            "min_cards": game.min_cards,
             "dealing": game.dealing,
             "two_way": variant.two_way,
             "distances": [int(part) for part in variant.distances.split(",")],
             "win_piles": variant.win_piles,
         }, game.name
         assert variant.goal_from_pysol == (game.dealing == "goal-card"), game.name
-        # The fewest cards of a numbered deal: that many plays.
-        game.numbered()(1, facts["min_cards"])
+        # The fewest cards of a numbered deal: that many plays, fewer is refused,
+        # in both engines.
+        for engine in ("core", "reference"):
+            game.game_class(engine)(game.numbered(engine)(1, game.min_cards))  # type: ignore[arg-type]
+            with pytest.raises(InvalidArgumentError, match="cards must be"):
+                game.numbered(engine)(1, game.min_cards - 1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("engine", ["core", "reference"])

@@ -212,6 +212,7 @@ class Descriptor:
         "variant": "The variant flags it fixes, for a game played by another's engine.",
         "refuses": "Each capability it lacks, with the reason.",
         "won_at": "How many pieces are left when the game is won.",
+        "min_cards": "The fewest cards of a deal (its numbered deals refuse fewer).",
         "dealing": (
             "How PySolFC lays out its numbered deals: ``row`` (the shuffled deck in one "
             "row), ``royal-pair`` (the queen of hearts first, the king last) or "
@@ -244,6 +245,7 @@ class Descriptor:
         variant: Variant | None = None,
         refuses: Mapping[Capability, str] | None = None,
         won_at: int = 1,
+        min_cards: int = 1,
         dealing: str = "row",
         docs: str = "docs/rules.md",
         how: str = "",
@@ -266,6 +268,7 @@ class Descriptor:
         self.variant = variant
         self.refuses: Mapping[Capability, str] = {} if refuses is None else refuses
         self.won_at = won_at
+        self.min_cards = min_cards
         self.dealing = dealing
         self.docs = docs
         self.how = how or summary
@@ -323,9 +326,21 @@ class Descriptor:
         return solve
 
     def numbered(self, engine: Engines = "core") -> Callable[[int, int], Any]:
-        """Numbered deal ``(seed, cards)`` of this game."""
+        """Numbered deal ``(seed, cards)`` of this game: of :attr:`min_cards` cards or
+        more (a game dealt from Accordion's numbered deals refuses fewer here)."""
         deal: Callable[[int, int], Any] = load(self.pieces(engine).deal)
-        return deal
+        if self.min_cards == 1:
+            return deal
+        fewest = self.min_cards
+
+        def numbered_deal(seed: int, cards: int) -> Any:
+            if isinstance(cards, int) and not isinstance(cards, bool) and cards < fewest:
+                raise InvalidArgumentError(
+                    f"cards must be {fewest} to 52 cards, got {cards}", "cards"
+                )
+            return deal(seed, cards)
+
+        return numbered_deal
 
     def move_class(self, engine: Engines = "core") -> Any:
         """The move class (``parse``, and ``str`` that round-trips)."""
@@ -661,6 +676,7 @@ GAMES: dict[str, Descriptor] = {
             rules=("modern", "parlett"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
             won_at=2,
+            min_cards=2,
             dealing="royal-pair",
             how="The queen of hearts starts the row and the king of hearts ends it. When "
             "two cards with one or two cards between them agree in suit or rank, the cards "
@@ -680,6 +696,7 @@ GAMES: dict[str, Descriptor] = {
             pysol_id=287,
             nouns=Nouns(piece="card", stock="talon", move="throw", node="interval", separator=", "),
             won_at=2,
+            min_cards=2,
             how="When two cards with one or two cards between them agree in suit or rank, "
             "the cards between are thrown out and the row closes up. A blind game starts "
             "with three cards and deals the others one at a time from the talon. Goal: only "
