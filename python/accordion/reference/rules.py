@@ -152,8 +152,7 @@ class Rules(Value):
         variant = found.variant
         flags: dict[str, Any] = {}
         if variant is not None:
-            distances = tuple(int(part) for part in variant.distances.split(","))
-            flags = {"two_way": variant.two_way, "distances": distances}
+            flags = {"two_way": variant.two_way, "distances": variant.distances}
             flags["win_piles"] = variant.win_piles
         if found.dealing == "goal-card":
             if number is None:
