@@ -70,5 +70,5 @@ class RunSession(ThrowSession[Any, Any]):
 
 
 #: The session class of each game whose registry entry names it here (the
-#: registry's session name, e.g. ``DecadeSession``), made once.
+#: session name the registry gives it), made once.
 __getattr__ = registry_sessions(__name__, RunSession)
