@@ -70,5 +70,5 @@ class RunSession(ThrowSession[Any, Any]):
 
 
 #: The session class of each game whose registry entry names it here (the
-#: session name the registry gives it), made once.
+#: registry's session name, e.g. ``DecadeSession``), made once.
 __getattr__ = registry_sessions(__name__, RunSession)
