@@ -15,17 +15,18 @@ under ``modern``, and the (forced) greedy play under ``parlett``
 (``docs/royal-marriage.md``).
 
 The other games of Royal Marriage's throw are played alike; each one's session
-is made from its registry entry (:func:`~accordion.play.session.registry_sessions`),
-and no such game is named
+is made from its registry entry (:func:`session_of`), and no such game is named
 here.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from accordion import Card, RoyalGame, RoyalMove, solve_royal
-from accordion.play.session import THROW_COMMANDS, ThrowSession, registry_sessions, throw_status
+from accordion.games import GAMES
+from accordion.play.session import THROW_COMMANDS, ThrowSession, throw_status
 from accordion.play.session import best_line as _best_line
 
 HELP = (
@@ -104,6 +105,21 @@ class RoyalSession(MarriageSession):
     )
 
 
-#: The session class of each game whose registry entry names it here (the
-#: registry's session name, e.g. ``RoyalSession``), made once.
-__getattr__ = registry_sessions(__name__, MarriageSession)
+@functools.cache
+def session_of(name: str) -> type[MarriageSession]:
+    """The session class of the game of Royal Marriage's throw called ``name`` in
+    the registry."""
+    game = GAMES[name]
+    made: type[MarriageSession] = type(
+        game.session.partition(":")[2], (MarriageSession,), {"GAME": name}
+    )
+    made.__module__ = __name__
+    return made
+
+
+def __getattr__(name: str) -> type[MarriageSession]:
+    """The session class of each game whose registry entry names it here."""
+    for game in GAMES.values():
+        if game.session == f"{__name__}:{name}":
+            return session_of(game.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,10 +14,12 @@ never takes a throw away).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from accordion import Card
-from accordion.play.session import THROW_COMMANDS, ThrowSession, registry_sessions
+from accordion.games import GAMES
+from accordion.play.session import THROW_COMMANDS, ThrowSession
 from accordion.reference.runs import MAX_RUN
 
 HELP = (
@@ -31,7 +33,7 @@ out 3C 7D, 3C 7D  throw out the run of these cards (next to each other, any orde
 
 class RunSession(ThrowSession[Any, Any]):
     """One sitting at the table of a game of runs (its class made by
-    :func:`~accordion.play.session.registry_sessions`, which sets :attr:`GAME`)."""
+    :func:`session_of`, which sets :attr:`GAME`)."""
 
     HELP = HELP
     WON = "every card is out"
@@ -69,6 +71,18 @@ class RunSession(ThrowSession[Any, Any]):
         return (first,) if first < len(self.game.cards) else ()
 
 
-#: The session class of each game whose registry entry names it here (the
-#: registry's session name, e.g. ``DecadeSession``), made once.
-__getattr__ = registry_sessions(__name__, RunSession)
+@functools.cache
+def session_of(name: str) -> type[RunSession]:
+    """The session class of the game of runs called ``name`` in the registry."""
+    game = GAMES[name]
+    made: type[RunSession] = type(f"{game.title}Session", (RunSession,), {"GAME": name})
+    made.__module__ = __name__
+    return made
+
+
+def __getattr__(name: str) -> type[RunSession]:
+    """The session class of each game whose registry entry names it here."""
+    for game in GAMES.values():
+        if game.session == f"{__name__}:{name}":
+            return session_of(game.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,7 +21,6 @@ A session reads its game through the shape every game has
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from abc import ABC, abstractmethod
@@ -762,33 +761,3 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
                 f"{end.outcome.cards}, by:"
             )
         return Reply([head, "  " + (self._describe_line(line) or "(no move)")])
-
-
-SessionT = TypeVar("SessionT", bound=type)
-
-
-def registry_sessions(module: str, base: SessionT) -> Callable[[str], SessionT]:
-    """A module's ``__getattr__`` that makes the session class of each game whose
-    registry entry names its session ``module:Name``: ``Name``, a subclass of
-    ``base`` whose ``GAME`` is the game's name (one class serves every game of a
-    kind, and no game is named in its module). Each class is made once."""
-    from accordion.games import GAMES
-
-    @functools.cache
-    def made(name: str) -> SessionT:
-        session: SessionT = type(name, (base,), {"GAME": name_of[name]})  # type: ignore[assignment]
-        session.__module__ = module
-        return session
-
-    name_of = {
-        game.session.partition(":")[2]: game.name
-        for game in GAMES.values()
-        if game.session.partition(":")[0] == module
-    }
-
-    def module_getattr(name: str) -> SessionT:
-        if name in name_of:
-            return made(name)
-        raise AttributeError(f"module {module!r} has no attribute {name!r}")
-
-    return module_getattr
