@@ -4,9 +4,77 @@
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{quoted, Error, Result};
+use crate::patience::{Dealing, Facts, Variant};
 use crate::row::Row;
-use crate::rules::{Rules, Step};
+use crate::rules::{RuleSet, Rules, Step};
 use std::fmt;
+
+/// Accordion's facts (PySolFC 772, Idle Year, Tower of Babel, Leapfrog): won
+/// at one pile, played under every rule set of `docs/rules.md`.
+pub const ACCORDION: Facts = Facts {
+    name: "accordion",
+    title: "Accordion",
+    aliases: &["idle-year", "tower-of-babel", "leapfrog"],
+    pysol_id: Some(772),
+    rule_sets: &RuleSet::ALL,
+    won_at: 1,
+    stock: "stock",
+    min_cards: 1,
+    dealing: Dealing::Row,
+    // An empty row: the first card is the first deal.
+    blind_start: 0,
+    variant: Variant::NONE,
+};
+
+/// PySolFC's Relaxed Accordion (773): Accordion with moves rightwards too.
+pub const RELAXED_ACCORDION: Facts = Facts {
+    name: "relaxed-accordion",
+    title: "Relaxed Accordion",
+    aliases: &[],
+    pysol_id: Some(773),
+    variant: Variant {
+        two_way: true,
+        ..Variant::NONE
+    },
+    ..ACCORDION
+};
+
+/// PySolFC's 23 Skidoo (883): moves two or three places, won at two piles.
+pub const TWENTY_THREE_SKIDOO: Facts = Facts {
+    name: "23-skidoo",
+    title: "23 Skidoo",
+    aliases: &[],
+    pysol_id: Some(883),
+    won_at: 2,
+    variant: Variant {
+        distances: &[2, 3],
+        win_piles: Some(2),
+        ..Variant::NONE
+    },
+    ..ACCORDION
+};
+
+/// PySolFC's Accordion's Revenge (811): Accordion won with the goal card,
+/// drawn from the game number after the deal (PySolFC's `AccordionsRevenge`
+/// class, beside Accordion's in its `pysollib/games/` family file), on top of
+/// the last pile.
+pub const ACCORDIONS_REVENGE: Facts = Facts {
+    name: "accordions-revenge",
+    title: "Accordion's Revenge",
+    aliases: &[],
+    pysol_id: Some(811),
+    dealing: Dealing::GoalCard,
+    ..ACCORDION
+};
+
+/// The games Accordion's engine plays: Accordion and PySolFC's variants of it,
+/// in the order the registry lists them.
+pub const ACCORDION_GAMES: [Facts; 4] = [
+    ACCORDION,
+    RELAXED_ACCORDION,
+    TWENTY_THREE_SKIDOO,
+    ACCORDIONS_REVENGE,
+];
 
 /// An action of the player: a move by positions, or dealing the next card.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

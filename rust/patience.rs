@@ -14,9 +14,97 @@
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::error::Result;
+use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
 use std::time::Duration;
+
+/// A game's facts, stated once in the game's own module (`crate::game` for
+/// Accordion and the PySolFC games its engine plays, each throw game's
+/// `Throwing` type): every layer that names, lists, deals or refuses a game
+/// reads them, so that none of them matches on a game's name. The binding
+/// registers each game's record and exports them all (`accordion._core.games()`),
+/// which the Python registry is held to by a test.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// The name on the command line and in JSON (`royal-marriage`).
+    pub name: &'static str,
+    /// The name in prose (`Royal Marriage`).
+    pub title: &'static str,
+    /// Other names the command line takes.
+    pub aliases: &'static [&'static str],
+    /// PySolFC's id of the game, if PySolFC has it.
+    pub pysol_id: Option<u32>,
+    /// The rule sets it is played under, the default first.
+    pub rule_sets: &'static [RuleSet],
+    /// Pieces (piles or cards) left by a win.
+    pub won_at: usize,
+    /// What the game calls the cards still to deal (`stock`, `talon`).
+    pub stock: &'static str,
+    /// The fewest cards of a numbered deal.
+    pub min_cards: usize,
+    /// How PySolFC lays out the game's numbered deals.
+    pub dealing: Dealing,
+    /// Cards laid out when a blind game starts (the rest is its stock).
+    pub blind_start: usize,
+    /// The variant flags the game fixes on Accordion's rules (PySolFC's
+    /// variants of Accordion); [`Variant::NONE`] for every other game.
+    pub variant: Variant,
+}
+
+impl Facts {
+    /// Whether `key` (lower case) is the game's name, title, an alias or its PySolFC id.
+    pub fn is_called(&self, key: &str) -> bool {
+        key == self.name
+            || key == self.title.to_lowercase()
+            || self.aliases.contains(&key)
+            || self.pysol_id.is_some_and(|id| id.to_string() == key)
+    }
+}
+
+/// How PySolFC lays out a game's numbered deals (`crate::numbering::pysol`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dealing {
+    /// The shuffled deck dealt into one row (every game without a hook).
+    Row,
+    /// The queen of hearts first, the king of hearts last (Royal Marriage's
+    /// shuffle hook, cited with its facts in `crate::royal::game`).
+    RoyalPair,
+    /// The row, then a goal card drawn from the generator (Accordion's
+    /// Revenge, cited with its facts in `crate::game`).
+    GoalCard,
+}
+
+impl Dealing {
+    /// Its name in `accordion._core.games()` (`row`, `royal-pair`, `goal-card`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Dealing::Row => "row",
+            Dealing::RoyalPair => "royal-pair",
+            Dealing::GoalCard => "goal-card",
+        }
+    }
+}
+
+/// The variant flags a PySolFC game fixes on Accordion's rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Piles also move rightwards.
+    pub two_way: bool,
+    /// The distances a pile moves.
+    pub distances: &'static [i128],
+    /// Won at this many piles or fewer (`None`: the rules' own win).
+    pub win_piles: Option<usize>,
+}
+
+impl Variant {
+    /// No variant: the game's own rules.
+    pub const NONE: Variant = Variant {
+        two_way: false,
+        distances: &[1, 3],
+        win_piles: None,
+    };
+}
 
 /// Where a game stands: what is left, and whether its goal is reached.
 /// `cards` counts what the game is won by bringing down: the piles of

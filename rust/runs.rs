@@ -14,13 +14,14 @@
 //! Every game here is won when no card is left. Open, the whole deal is laid
 //! out (PySolFC's "deal all cards"); blind, three cards are laid out and the
 //! talon deals the next card onto the end of the row whenever the player
-//! likes, as in Bayan (the Push Pin family's one talon).
+//! likes, as in Bayan (PySolFC's talon: `Facts::blind_start`).
 
 use crate::budget::Budget;
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
+use crate::patience::{Dealing, Facts, Variant};
 use crate::rules::RuleSet;
 use crate::throw_game::{
     cards_of, out_words, parse_play, Solution, ThrowAction, ThrowGame, ThrowPlay, ThrowRow,
@@ -37,16 +38,29 @@ use std::time::Instant;
 /// (Decade's longest: four aces, twos and threes and a six, 13 cards, total 30).
 pub const MAX_RUN: usize = 16;
 
+/// What every game of runs shares of its facts (each [`RunRule`] adds its
+/// names and PySolFC's id): PySolFC's one rule set (deal whenever you like),
+/// its talon, won with no card left, any deal of one card or more.
+pub const RUN_GAME: Facts = Facts {
+    name: "",
+    title: "",
+    aliases: &[],
+    pysol_id: None,
+    rule_sets: &[RuleSet::Modern],
+    won_at: 0,
+    stock: "talon",
+    min_cards: 1,
+    dealing: Dealing::Row,
+    // Three cards laid out, the rest the talon (PySolFC's talon, as in Bayan).
+    blind_start: 3,
+    variant: Variant::NONE,
+};
+
 /// One game of runs: its facts and which runs go out.
 pub trait RunRule: Copy + Default + fmt::Debug + Eq + Hash + Send + Sync + 'static {
-    /// The game's name in prose (`Decade`).
-    const TITLE: &'static str;
-    /// The game's name in JSON and on the command line (`decade`).
-    const NAME: &'static str;
-    /// Other names the command line takes for the game.
-    const ALIASES: &'static [&'static str];
-    /// PySolFC's id of the game.
-    const PYSOL_ID: u32;
+    /// The game's facts (every game here: PySolFC's one rule set, `modern`,
+    /// its talon, won with no card left, dealt as one row: [`RUN_GAME`]).
+    const FACTS: Facts;
     /// A card's value in the totals.
     fn value(card: Card) -> u32;
     /// The fewest and the most cards of a run that goes out.
@@ -67,10 +81,13 @@ pub trait RunRule: Copy + Default + fmt::Debug + Eq + Hash + Send + Sync + 'stat
 pub struct Decade;
 
 impl RunRule for Decade {
-    const TITLE: &'static str = "Decade";
-    const NAME: &'static str = "decade";
-    const ALIASES: &'static [&'static str] = &["ten-twenty-thirty"];
-    const PYSOL_ID: u32 = 816;
+    const FACTS: Facts = Facts {
+        name: "decade",
+        title: "Decade",
+        aliases: &["ten-twenty-thirty"],
+        pysol_id: Some(816),
+        ..RUN_GAME
+    };
     /// `min(rank + 1, 10)`, as PySolFC counts.
     fn value(card: Card) -> u32 {
         u32::from(card.rank() + 1).min(10)
@@ -91,10 +108,13 @@ impl RunRule for Decade {
 pub struct SevenUp;
 
 impl RunRule for SevenUp {
-    const TITLE: &'static str = "Seven Up";
-    const NAME: &'static str = "seven-up";
-    const ALIASES: &'static [&'static str] = &["seventh-wonder", "the-magic-seven"];
-    const PYSOL_ID: u32 = 918;
+    const FACTS: Facts = Facts {
+        name: "seven-up",
+        title: "Seven Up",
+        aliases: &["seventh-wonder", "the-magic-seven"],
+        pysol_id: Some(918),
+        ..RUN_GAME
+    };
     /// `rank + 1`, as PySolFC counts.
     fn value(card: Card) -> u32 {
         u32::from(card.rank() + 1)
@@ -253,7 +273,7 @@ impl<R: RunRule> RunPlay<R> {
     /// Parse `out 3C 7D`, `3C 7D out`, `x3C,7D`, the cards alone, or `deal`.
     pub fn parse(text: &str) -> Result<Self> {
         let examples = "write e.g. out 3C 7D or deal";
-        parse_play(text, R::TITLE, examples, |trimmed| {
+        parse_play(text, R::FACTS.title, examples, |trimmed| {
             let cards = cards_of(out_words(trimmed).unwrap_or(trimmed))?;
             (1..=MAX_RUN)
                 .contains(&cards.len())
@@ -279,7 +299,8 @@ impl<R: RunRule> ThrowPlay for RunPlay<R> {
         rule: PhantomData,
     };
 
-    fn parse(text: &str) -> Result<Self> {
+    /// Each game of runs has its own notation, whose messages name it.
+    fn parse(text: &str, _title: &str) -> Result<Self> {
         RunPlay::parse(text)
     }
 
@@ -297,16 +318,8 @@ impl<R: RunRule> Throwing for Runs<R> {
     type Row = RunRow<R>;
     type Throw = Run;
     type Play = RunPlay<R>;
-    const STOCK: &'static str = "talon";
-    const TITLE: &'static str = R::TITLE;
-    const NAME: &'static str = R::NAME;
-    const ALIASES: &'static [&'static str] = R::ALIASES;
-    const PYSOL_ID: Option<u32> = Some(R::PYSOL_ID);
-    /// PySolFC's one rule set: deal whenever you like.
-    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
+    const FACTS: Facts = R::FACTS;
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
-    const WON_AT: usize = 0;
-    const MIN_CARDS: usize = 1;
 
     fn with_rules(_set: RuleSet) -> Self {
         Runs(PhantomData)

@@ -12,9 +12,9 @@
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::card_row::CardRow;
-use crate::deal::Deal;
+use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{quoted, Error, Result};
-use crate::patience::{Patience, Solved, Standing};
+use crate::patience::{Facts, Patience, Solved, Standing};
 use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
@@ -103,8 +103,9 @@ pub trait ThrowRow: Copy + Eq + Hash + fmt::Debug + fmt::Display + RowCards + Se
 pub trait ThrowPlay: Copy + fmt::Debug + fmt::Display + Eq + Hash + Send + Sync {
     /// `deal`.
     const DEAL: Self;
-    /// Parse any accepted spelling.
-    fn parse(text: &str) -> Result<Self>;
+    /// Parse any accepted spelling; a refusal names the game played, `title`
+    /// (one notation may serve several games of one throw).
+    fn parse(text: &str, title: &str) -> Result<Self>;
     /// The notation's word for a throw: `out` unless the game has its own
     /// (`move`, `between`).
     const KIND: &'static str = "out";
@@ -246,33 +247,40 @@ impl<P> Solution<P> {
     }
 }
 
-/// Cards a blind game lays out before its first deal unless the game says
-/// otherwise ([`Throwing::blind_start`]): three, as PySolFC's games of the
-/// Push Pin family lay out without "deal all cards".
-pub const BLIND_START: usize = 3;
-
-/// A game's deal: a row of distinct cards checked as the game wants it. A
-/// game that takes any row deals a plain [`Deal`].
+/// The deals a throw game is played on: any row of its fewest cards or more
+/// ([`Deal`]), or rows of a shape of their own (Royal Marriage's).
 pub trait GameDeal: Clone + fmt::Debug + fmt::Display + Send + Sync {
-    /// `deal` checked as a deal of the game.
-    fn checked(deal: Deal) -> Result<Self>;
-    /// The row of cards dealt.
-    fn as_deal(&self) -> &Deal;
-    /// The numbered deal `seed` of `cards` cards.
-    fn numbered(seed: u64, cards: usize) -> Result<Self>;
+    /// `deal` as a deal of the game `facts` describes, or why it is none.
+    fn checked(deal: Deal, facts: &Facts) -> Result<Self>;
+    /// The row dealt.
+    fn row(&self) -> &Deal;
+    /// The numbered deal `seed` of `cards` cards of the game `facts` describes.
+    fn numbered(seed: u64, cards: usize, facts: &Facts) -> Result<Self>;
 }
 
-/// Any row of distinct cards; the numbered deals are `Deal::from_seed`.
+/// Any row of the game's fewest cards or more; numbered deals are `Deal::from_seed`'s.
 impl GameDeal for Deal {
-    fn checked(deal: Deal) -> Result<Deal> {
+    fn checked(deal: Deal, facts: &Facts) -> Result<Deal> {
+        if deal.len() < facts.min_cards {
+            return Err(Error::InvalidDeal(format!(
+                "a {} deal has {} cards or more, got {}",
+                facts.title,
+                facts.min_cards,
+                deal.len()
+            )));
+        }
         Ok(deal)
     }
 
-    fn as_deal(&self) -> &Deal {
+    fn row(&self) -> &Deal {
         self
     }
 
-    fn numbered(seed: u64, cards: usize) -> Result<Deal> {
+    fn numbered(seed: u64, cards: usize, facts: &Facts) -> Result<Deal> {
+        if !(facts.min_cards..=DECK_SIZE).contains(&cards) {
+            let expected = format!("{} to {DECK_SIZE} cards", facts.min_cards);
+            return Err(Error::argument("cards", &expected, cards));
+        }
         Deal::from_seed(seed, cards)
     }
 }
@@ -285,24 +293,23 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     type Throw: Copy + fmt::Debug + Eq + Hash + Send + Sync;
     /// An action named by cards, as players write it.
     type Play: ThrowPlay;
-    /// What the game calls its stock (in error messages and the display).
-    const STOCK: &'static str;
+    /// The game's facts: name, title, PySolFC's id, rule sets, win, dealing.
+    const FACTS: Facts;
+    /// What the game calls its stock (in error messages and the display):
+    /// [`Self::FACTS`]' `stock`, as are the shorthands below (never overridden).
+    const STOCK: &'static str = Self::FACTS.stock;
     /// The game's name in prose (`Royal Marriage`).
-    const TITLE: &'static str;
+    const TITLE: &'static str = Self::FACTS.title;
     /// The game's name in JSON (`"game"`) and on the command line (`royal-marriage`).
-    const NAME: &'static str;
-    /// Other names the command line takes for the game.
-    const ALIASES: &'static [&'static str] = &[];
-    /// PySolFC's id of the game, if PySolFC has it.
-    const PYSOL_ID: Option<u32> = None;
+    const NAME: &'static str = Self::FACTS.name;
     /// The rule sets the game is played under, the default first.
-    const RULE_SETS: &'static [RuleSet];
+    const RULE_SETS: &'static [RuleSet] = Self::FACTS.rule_sets;
     /// Those rule sets in words, for the error that refuses another.
     const RULES_IN_WORDS: &'static str;
     /// Cards left by a win (Royal Marriage: the royal pair; Bayan: none).
-    const WON_AT: usize;
+    const WON_AT: usize = Self::FACTS.won_at;
     /// The fewest cards of a deal.
-    const MIN_CARDS: usize;
+    const MIN_CARDS: usize = Self::FACTS.min_cards;
     /// What the game calls a throw (in error messages).
     const THROW: &'static str = "throw";
     /// The nodes of the solver a careful player's quick look at a throw may
@@ -317,18 +324,14 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     fn rules(self) -> RuleSet;
     /// A row of distinct cards checked as a deal of this game.
     fn deal_of(deal: Deal) -> Result<Self::Deal> {
-        Self::Deal::checked(deal)
+        Self::Deal::checked(deal, &Self::FACTS)
     }
     fn as_deal(deal: &Self::Deal) -> &Deal {
-        deal.as_deal()
-    }
-    /// Cards laid out when a blind game starts (the rest is the stock).
-    fn blind_start(_deal: &Self::Deal) -> usize {
-        BLIND_START
+        deal.row()
     }
     /// The numbered deal `seed` of `cards` cards ([`Self::MIN_CARDS`] to 52).
     fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal> {
-        Self::Deal::numbered(seed, cards)
+        Self::Deal::numbered(seed, cards, &Self::FACTS)
     }
     /// Solve an open row under these rules exactly (within the budget).
     fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
@@ -427,10 +430,10 @@ pub fn rule_set_of<G: Throwing>(set: RuleSet) -> Result<G> {
 
 impl<G: Throwing> ThrowGame<G> {
     /// A new game of `G` under `rules`: open, the whole deal laid out; blind,
-    /// [`Throwing::blind_start`] cards laid out and the rest the stock.
+    /// `blind_start` cards of its facts laid out and the rest the stock.
     pub fn open_or_blind(deal: G::Deal, rules: G, blind: bool) -> ThrowGame<G> {
         let dealt = if blind {
-            G::blind_start(&deal).min(G::cards_of(&deal).len())
+            G::FACTS.blind_start.min(G::cards_of(&deal).len())
         } else {
             G::cards_of(&deal).len()
         };
@@ -608,7 +611,7 @@ impl<G: Throwing> Patience for ThrowGame<G> {
     }
 
     fn parse_play(text: &str) -> Result<G::Play> {
-        G::Play::parse(text)
+        G::Play::parse(text, G::TITLE)
     }
 
     /// The action a play names, by finding its cards in the row. The throw found

@@ -5,9 +5,11 @@ replaced by the help of ``accordion`` and of each subcommand, printed by the ver
 argparse parsers the program uses (``accordion.cli.build_parser``), so the page
 cannot fall out of step with the code. The marker ``<!-- accordion-games -->``
 is replaced by the table of games and their capabilities that the game registry
-(``accordion.games.markdown_table``) writes. A page that still shows a raw Sphinx
-role (``:class:`Deal```: a docstring role the API pages' griffe extension did not
-turn into Markdown) fails the build.
+(``accordion.games.markdown_table``) writes. The nav's ``Games`` section is filled
+from the registry too (:func:`on_config`): each game's own page, titled as the
+registry titles it, so a game added to the registry needs no line of the nav. A
+page that still shows a raw Sphinx role (``:class:`Deal```: a docstring role the
+API pages' griffe extension did not turn into Markdown) fails the build.
 """
 
 from __future__ import annotations
@@ -47,6 +49,40 @@ def cli_reference() -> str:
         else:
             os.environ["COLUMNS"] = previous
     return "\n".join(parts)
+
+
+GAMES_SECTION = "Games"
+
+
+def on_config(config: Any, **_: Any) -> Any:
+    """Fill the nav's ``Games`` section with every game of the registry that has a
+    page of its own (one the nav lists nowhere else), in the registry's order."""
+    from accordion.games import GAMES
+
+    nav = config["nav"]
+    listed = set(_pages(nav))
+    games: list[dict[str, str]] = []
+    for game in GAMES.values():
+        page = game.docs.removeprefix("docs/")
+        if page not in listed:
+            listed.add(page)
+            games.append({game.title: page})
+    sections = [item for item in nav if isinstance(item, dict) and GAMES_SECTION in item]
+    if len(sections) != 1:
+        raise ValueError(f"mkdocs.yml: the nav needs one {GAMES_SECTION!r} section")
+    sections[0][GAMES_SECTION] = games
+    return config
+
+
+def _pages(nav: Any) -> list[str]:
+    """Every page the nav lists (a nested list of ``{title: page or section}``)."""
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, list):
+        return [page for item in nav for page in _pages(item)]
+    if isinstance(nav, dict):
+        return [page for item in nav.values() for page in _pages(item)]
+    return []
 
 
 def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:

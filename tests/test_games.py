@@ -10,7 +10,7 @@ import pytest
 from conftest import run_cli
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError
-from accordion.games import CAPABILITIES, GAMES, Descriptor, find_game, game_of
+from accordion.games import CAPABILITIES, GAMES, Descriptor, Variant, find_game, game_of
 
 PACKAGE = Path(__file__).resolve().parent.parent / "python" / "accordion"
 OWN = [game for game in GAMES.values() if game.engine == game.name]
@@ -119,21 +119,19 @@ def test_the_old_module_paths_still_work_with_a_warning_naming_the_new_one() -> 
         assert public and all(getattr(module, name) is getattr(first, name) for name in public)
 
 
-def test_the_registry_states_each_throw_games_facts_as_the_core_does() -> None:
-    """A throw game's facts live in its core type (``Throwing``: name, title,
-    aliases, PySolFC id, rule sets, what it is won at, its stock); the core lists
-    them in ``_core.games()``, in the order it binds the games, and the registry
-    (which must import without the core) says the same of every such game."""
+def test_the_registry_states_each_games_facts_as_the_core_does() -> None:
+    """A game's facts live in the core, in the game's own module (Accordion's and
+    its PySolFC variants' in ``rust/game.rs``, each throw game's in its
+    ``Throwing`` type): name, title, aliases, PySolFC id, rule sets, what it is won
+    at, its stock, how PySolFC deals it and the variant flags it fixes. The core
+    lists them in ``_core.games()``, in the order it binds the games, and the
+    registry (which must import without the core) says the same of every game."""
     from accordion._core import games
 
     core = games()
-    throw_games = [
-        game
-        for game in GAMES.values()
-        if game.engine == game.name and game.pieces("core").game != "accordion._core:Game"
-    ]
-    assert [facts["name"] for facts in core] == [game.name for game in throw_games]
-    for facts, game in zip(core, throw_games, strict=True):
+    assert [facts["name"] for facts in core] == list(GAMES)
+    for facts, game in zip(core, GAMES.values(), strict=True):
+        variant = game.variant or Variant()
         assert facts == {
             "name": game.name,
             "title": game.title,
@@ -142,7 +140,34 @@ def test_the_registry_states_each_throw_games_facts_as_the_core_does() -> None:
             "rules": list(game.rules),
             "won_at": game.won_at,
             "stock": game.nouns.stock,
-            "min_cards": facts["min_cards"],
+            "min_cards": game.min_cards,
+            "dealing": game.dealing,
+            "two_way": variant.two_way,
+            "distances": [int(part) for part in variant.distances.split(",")],
+            "win_piles": variant.win_piles,
         }, game.name
-        # The fewest cards of a numbered deal: fewer is refused, that many plays.
-        game.numbered()(1, facts["min_cards"])
+        assert variant.goal_from_pysol == (game.dealing == "goal-card"), game.name
+        # The fewest cards of a numbered deal: that many plays, fewer is refused,
+        # in both engines.
+        for engine in ("core", "reference"):
+            game.game_class(engine)(game.numbered(engine)(1, game.min_cards))  # type: ignore[arg-type]
+            with pytest.raises(InvalidArgumentError, match="cards must be"):
+                game.numbered(engine)(1, game.min_cards - 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("engine", ["core", "reference"])
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_badly_written_move_is_refused_naming_the_game_played(
+    game: Descriptor, engine: str
+) -> None:
+    """Games that share a notation (Royal Marriage's throw is Push Pin's too) each
+    name themselves when they refuse a move, never the other game."""
+    from accordion.errors import InvalidMoveError
+
+    deal = game.numbered(engine)(3, 12)  # type: ignore[arg-type]
+    played = game.game_class(engine)(deal, game.make_rules(engine=engine))  # type: ignore[arg-type]
+    for refuse in (game.move_class(engine).parse, played.play):  # type: ignore[arg-type]
+        with pytest.raises(InvalidMoveError) as refused:
+            refuse("out zz")
+        named = re.search(r"not an? (\S.*?) move\b", str(refused.value))
+        assert named is None or named.group(1) == game.title, str(refused.value)

@@ -101,6 +101,31 @@ def test_the_api_pages_read_each_throw_game_s_inherited_members_with_its_types()
     assert isinstance(solve, ast.FunctionDef)
     assert [arg.arg for arg in solve.args.args] == ["position"]
     assert solve.returns is not None and ast.unparse(solve.returns) == "BayanSolution"
+def test_the_nav_lists_each_games_page_from_the_registry(site: Path) -> None:
+    """mkdocs.yml names no game: its ``Games`` section is the registry's games with
+    a page of their own, titled and ordered as the registry has them."""
+    from accordion.games import GAMES
+
+    assert not re.search(
+        r"\b(?:push-pin|bayan|decade|seven-up)\.md", (ROOT / "mkdocs.yml").read_text()
+    )
+    index = (site / "index.html").read_text("utf-8")
+    links = re.findall(
+        r'<a href="([a-z0-9-]+)\.html" class="md-nav__link">\s*'
+        r'<span class="md-ellipsis">\s*([^<]+?)\s*</span>',
+        index,
+    )
+    listed = {page: html.unescape(title) for page, title in links}
+    own = [
+        game for game in GAMES.values() if game.docs not in ("docs/rules.md", "docs/numberings.md")
+    ]
+    assert len(own) >= 6
+    for game in own:
+        page = game.docs.removeprefix("docs/").removesuffix(".md")
+        assert listed.get(page) == game.title, (page, listed.get(page))
+    order = [page for page, _ in links]
+    pages = [game.docs.removeprefix("docs/").removesuffix(".md") for game in own]
+    assert sorted(pages, key=order.index) == pages
 
 
 def _text(page: Path) -> str:

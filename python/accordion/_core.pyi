@@ -91,12 +91,16 @@ MAX_JOBS: int
 other batch calls); more is refused with ``InvalidArgumentError``."""
 
 def games() -> list[dict[str, Any]]:
-    """The facts of every game bound as a throw game, in the order they were bound:
-    ``name``, ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the
-    rule sets, the default first), ``won_at`` (cards left by a win), ``stock``
-    (its word for the cards still to deal) and ``min_cards`` (the fewest cards of
-    a numbered deal). ``accordion.games`` describes the same games; a test holds
-    the two together.
+    """The facts of every game, in the order they were bound (Accordion and the
+    PySolFC games its engine plays first, then the throw games): ``name``,
+    ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the rule sets,
+    the default first), ``won_at`` (pieces left by a win), ``stock`` (its word for
+    the cards still to deal), ``min_cards`` (the fewest cards of a numbered
+    deal), ``dealing`` (how PySolFC lays out its numbered deals: ``row``,
+    ``royal-pair`` or ``goal-card``) and the variant flags it fixes on
+    Accordion's rules, ``two_way``, ``distances`` and ``win_piles`` (or
+    ``None``). ``accordion.games`` describes the same games; a test holds the
+    two together.
     """
 
 def _restore(kind: str, state: tuple[object, ...]) -> object:

@@ -212,6 +212,12 @@ class Descriptor:
         "variant": "The variant flags it fixes, for a game played by another's engine.",
         "refuses": "Each capability it lacks, with the reason.",
         "won_at": "How many pieces are left when the game is won.",
+        "min_cards": "The fewest cards of a deal (its numbered deals refuse fewer).",
+        "dealing": (
+            "How PySolFC lays out its numbered deals: ``row`` (the shuffled deck in one "
+            "row), ``royal-pair`` (the queen of hearts first, the king last) or "
+            "``goal-card`` (the row, then a goal card drawn from the generator)."
+        ),
         "docs": "The docs page that describes it.",
         "how": "How a move works and what wins, in a few sentences (the table's ``?``).",
         "prompt": "What the table says first: how to make a move with the keys or the mouse.",
@@ -239,6 +245,8 @@ class Descriptor:
         variant: Variant | None = None,
         refuses: Mapping[Capability, str] | None = None,
         won_at: int = 1,
+        min_cards: int = 1,
+        dealing: str = "row",
         docs: str = "docs/rules.md",
         how: str = "",
         prompt: str = "",
@@ -260,6 +268,8 @@ class Descriptor:
         self.variant = variant
         self.refuses: Mapping[Capability, str] = {} if refuses is None else refuses
         self.won_at = won_at
+        self.min_cards = min_cards
+        self.dealing = dealing
         self.docs = docs
         self.how = how or summary
         self.prompt = prompt or PILE_PROMPT
@@ -316,9 +326,21 @@ class Descriptor:
         return solve
 
     def numbered(self, engine: Engines = "core") -> Callable[[int, int], Any]:
-        """Numbered deal ``(seed, cards)`` of this game."""
+        """Numbered deal ``(seed, cards)`` of this game: of :attr:`min_cards` cards or
+        more (a game dealt from Accordion's numbered deals refuses fewer here)."""
         deal: Callable[[int, int], Any] = load(self.pieces(engine).deal)
-        return deal
+        if self.min_cards == 1:
+            return deal
+        fewest = self.min_cards
+
+        def numbered_deal(seed: int, cards: int) -> Any:
+            if isinstance(cards, int) and not isinstance(cards, bool) and cards < fewest:
+                raise InvalidArgumentError(
+                    f"cards must be {fewest} to 52 cards, got {cards}", "cards"
+                )
+            return deal(seed, cards)
+
+        return numbered_deal
 
     def move_class(self, engine: Engines = "core") -> Any:
         """The move class (``parse``, and ``str`` that round-trips)."""
@@ -343,7 +365,7 @@ class Descriptor:
     def plays_accordion(self) -> bool:
         """Whether Accordion's engine plays the game (its rules are ``Rules`` with
         variant flags; its batches run on the core's ``solve_many``)."""
-        return self.engine == "accordion"
+        return self.core is ACCORDION_CORE
 
     @property
     def unnamed(self) -> bool:
@@ -630,6 +652,7 @@ GAMES: dict[str, Descriptor] = {
             "must end on top of the last pile",
             811,
             Variant(goal_from_pysol=True),
+            dealing="goal-card",
             refuses={
                 **_VARIANT_REFUSES,
                 **_OWN_WIN,
@@ -653,6 +676,8 @@ GAMES: dict[str, Descriptor] = {
             rules=("modern", "parlett"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
             won_at=2,
+            min_cards=2,
+            dealing="royal-pair",
             how="The queen of hearts starts the row and the king of hearts ends it. When "
             "two cards with one or two cards between them agree in suit or rank, the cards "
             "between are thrown out. A blind game deals the cards one at a time. Goal: only "
@@ -671,6 +696,7 @@ GAMES: dict[str, Descriptor] = {
             pysol_id=287,
             nouns=Nouns(piece="card", stock="talon", move="throw", node="interval", separator=", "),
             won_at=2,
+            min_cards=2,
             how="When two cards with one or two cards between them agree in suit or rank, "
             "the cards between are thrown out and the row closes up. A blind game starts "
             "with three cards and deals the others one at a time from the talon. Goal: only "

@@ -9,6 +9,7 @@ use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::game::Play;
+use crate::patience::{Dealing, Facts, Variant};
 use crate::rules::RuleSet;
 use crate::throw_game::{
     RowCards, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
@@ -86,7 +87,8 @@ impl ThrowPlay for Play {
     const DEAL: Play = Play::Deal;
     const KIND: &'static str = "move";
 
-    fn parse(text: &str) -> Result<Play> {
+    /// Accordion's notation and messages.
+    fn parse(text: &str, _title: &str) -> Result<Play> {
         Play::parse(text)
     }
 
@@ -103,15 +105,23 @@ impl Throwing for Accordian {
     type Row = AccordianRow;
     type Throw = Shift;
     type Play = Play;
-    const STOCK: &'static str = "stock";
+    /// UVa 127's game: no PySolFC id, won at one pile.
+    const FACTS: Facts = Facts {
+        name: "accordian",
+        title: "Accordian Patience",
+        aliases: &["uva-127", "card-accordion"],
+        pysol_id: None,
+        rule_sets: &RULE_SETS,
+        won_at: super::row::WON_AT,
+        stock: "stock",
+        min_cards: 1,
+        dealing: Dealing::Row,
+        // The row starts empty, as the judge deals.
+        blind_start: 0,
+        variant: Variant::NONE,
+    };
     const THROW: &'static str = "move";
-    const TITLE: &'static str = "Accordian Patience";
-    const NAME: &'static str = "accordian";
-    const ALIASES: &'static [&'static str] = &["uva-127", "card-accordion"];
-    const RULE_SETS: &'static [RuleSet] = &RULE_SETS;
     const RULES_IN_WORDS: &'static str = "the rules modern or uva";
-    const WON_AT: usize = super::row::WON_AT;
-    const MIN_CARDS: usize = 1;
 
     fn with_rules(rules: RuleSet) -> Accordian {
         Accordian { rules }
@@ -119,11 +129,6 @@ impl Throwing for Accordian {
 
     fn rules(self) -> RuleSet {
         self.rules
-    }
-
-    /// The row starts empty, as the judge deals.
-    fn blind_start(_deal: &Deal) -> usize {
-        0
     }
 
     /// Under `uva` the one forced line, under `modern` the exact solver.

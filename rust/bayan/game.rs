@@ -9,6 +9,7 @@ use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
+use crate::patience::{Dealing, Facts, Variant};
 use crate::rules::RuleSet;
 use crate::throw_game::{Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
 
@@ -43,7 +44,8 @@ impl ThrowGame<Bayan> {
 impl ThrowPlay for BayanPlay {
     const DEAL: BayanPlay = BayanPlay::Deal;
 
-    fn parse(text: &str) -> Result<BayanPlay> {
+    /// Bayan's notation is Bayan's alone: its own messages name it.
+    fn parse(text: &str, _title: &str) -> Result<BayanPlay> {
         BayanPlay::parse(text)
     }
 
@@ -60,15 +62,24 @@ impl Throwing for Bayan {
     type Row = BayanRow;
     type Throw = Pair;
     type Play = BayanPlay;
-    const STOCK: &'static str = "talon";
-    const TITLE: &'static str = "Bayan";
-    const NAME: &'static str = "bayan";
-    const PYSOL_ID: Option<u32> = Some(656);
-    /// PySolFC's one rule set: deal whenever you like.
-    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
+    /// PySolFC's one rule set (deal whenever you like); won with every card out.
+    const FACTS: Facts = Facts {
+        name: "bayan",
+        title: "Bayan",
+        aliases: &[],
+        pysol_id: Some(656),
+        rule_sets: &[RuleSet::Modern],
+        won_at: super::row::WON_AT,
+        stock: "talon",
+        min_cards: 1,
+        dealing: Dealing::Row,
+        // Three cards laid out and the rest the talon: PySolFC's talon games
+        // without "deal all cards" (the `startGame` they all inherit is cited
+        // with the facts of `crate::royal::game::AnyPair`, which defines it).
+        blind_start: 3,
+        variant: Variant::NONE,
+    };
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
-    const WON_AT: usize = super::row::WON_AT;
-    const MIN_CARDS: usize = 1;
 
     fn with_rules(_rules: RuleSet) -> Bayan {
         Bayan

@@ -1,5 +1,8 @@
 //! PySolFC's game numbers, as PySolFC (`pysollib/pysolrandom.py`,
-//! `pysollib/game/__init__.py`, `pysollib/games/pushpin.py`) deals them.
+//! `pysollib/game/__init__.py`, and each game's own hook, cited with the
+//! game's facts) deals them. A game is told by its facts
+//! (`crate::patience::Facts`: PySolFC's id and its [`Dealing`]), so nothing
+//! here names one.
 //!
 //! * The generator. Game numbers 1 to 31,999 use `LCRandom31`, the linear
 //!   congruential generator of Microsoft's C library (`x = 214013·x + 2531011`,
@@ -26,6 +29,7 @@ use super::card;
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{quoted, Error, Result};
+use crate::patience::{Dealing, Facts};
 use crate::rules::{Distances, Rules};
 use std::fmt;
 use std::str::FromStr;
@@ -109,114 +113,34 @@ impl fmt::Display for Number {
     }
 }
 
-/// The Accordion family of `pysollib/games/pushpin.py`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum PysolGame {
-    /// 772: one-way, distances 1 and 3, won at one pile.
-    Accordion,
-    /// 656: an agreeing pair 1 or 3 apart is thrown out whole; won with every card
-    /// out (`crate::bayan`).
-    Bayan,
-    /// 773: two-way, distances 1 and 3, won at one pile.
-    RelaxedAccordion,
-    /// 883: one-way, distances 2 and 3, won at two piles.
-    TwentyThreeSkidoo,
-    /// 811: as Accordion, won at one pile with the goal card on top.
-    AccordionsRevenge,
-    /// 288: Push Pin with the queen of hearts first and the king last.
-    RoyalMarriage,
-}
-
-impl PysolGame {
-    /// In the order of the game registry (`python/accordion/games.py`), which
-    /// messages listing the games follow in both engines.
-    pub const ALL: [PysolGame; 6] = [
-        PysolGame::Accordion,
-        PysolGame::RelaxedAccordion,
-        PysolGame::TwentyThreeSkidoo,
-        PysolGame::AccordionsRevenge,
-        PysolGame::RoyalMarriage,
-        PysolGame::Bayan,
-    ];
-
-    /// PySolFC's game id.
-    pub fn id(self) -> u32 {
-        match self {
-            PysolGame::Accordion => 772,
-            PysolGame::Bayan => 656,
-            PysolGame::RelaxedAccordion => 773,
-            PysolGame::TwentyThreeSkidoo => 883,
-            PysolGame::AccordionsRevenge => 811,
-            PysolGame::RoyalMarriage => 288,
-        }
+/// The rules here that play PySolFC's game `facts` as PySolFC does
+/// (`docs/numberings.md`): `modern`, with the variant flags the game fixes
+/// (23 Skidoo's distances and win at two piles, Relaxed Accordion's two-way
+/// moves) and, for a game dealt with a goal card (Accordion's Revenge), that
+/// card, which needs the game `number`. A game of its own (Royal Marriage,
+/// Bayan, …) fixes no flag and is played under `modern`.
+pub fn rules(facts: &Facts, number: Option<Number>) -> Result<Rules> {
+    let variant = facts.variant;
+    let mut rules = Rules::modern()
+        .with_two_way(variant.two_way)
+        .with_distances(Distances::new(variant.distances)?);
+    if let Some(piles) = variant.win_piles {
+        rules = rules.with_win_piles(piles)?;
     }
-
-    /// The name used here (lower case, hyphens).
-    pub fn name(self) -> &'static str {
-        match self {
-            PysolGame::Accordion => "accordion",
-            PysolGame::Bayan => "bayan",
-            PysolGame::RelaxedAccordion => "relaxed-accordion",
-            PysolGame::TwentyThreeSkidoo => "23-skidoo",
-            PysolGame::AccordionsRevenge => "accordions-revenge",
-            PysolGame::RoyalMarriage => "royal-marriage",
-        }
+    if facts.dealing == Dealing::GoalCard {
+        let number = number.ok_or_else(|| {
+            Error::InvalidRules(format!(
+                "{} draws its goal card from the game number: give it",
+                facts.title
+            ))
+        })?;
+        rules = rules.with_goal(dealt(number, facts.dealing).goal);
     }
-
-    /// PySolFC's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            PysolGame::Accordion => "Accordion",
-            PysolGame::Bayan => "Bayan",
-            PysolGame::RelaxedAccordion => "Relaxed Accordion",
-            PysolGame::TwentyThreeSkidoo => "23 Skidoo",
-            PysolGame::AccordionsRevenge => "Accordion's Revenge",
-            PysolGame::RoyalMarriage => "Royal Marriage",
-        }
-    }
-
-    /// The rules here that play this game as PySolFC does (`docs/numberings.md`):
-    /// `modern`, with 23 Skidoo's distances and win at two piles, Relaxed
-    /// Accordion's two-way moves, and Accordion's Revenge's goal card, which needs
-    /// the game `number`. Royal Marriage and Bayan are games of their own
-    /// (`crate::royal`, `crate::bayan`), played under `modern`.
-    pub fn rules(self, number: Option<Number>) -> Result<Rules> {
-        let modern = Rules::modern();
-        Ok(match self {
-            PysolGame::Accordion | PysolGame::RoyalMarriage | PysolGame::Bayan => modern,
-            PysolGame::RelaxedAccordion => modern.with_two_way(true),
-            PysolGame::TwentyThreeSkidoo => modern
-                .with_distances(Distances::new(&[2, 3])?)
-                .with_win_piles(2)?,
-            PysolGame::AccordionsRevenge => {
-                let number = number.ok_or_else(|| {
-                    Error::InvalidRules(
-                        "Accordion's Revenge draws its goal card from the game number: give it"
-                            .into(),
-                    )
-                })?;
-                modern.with_goal(layout(number, self).goal)
-            }
-        })
-    }
-
-    /// The game with PySolFC id `id`.
-    pub fn from_id(id: u32) -> Result<PysolGame> {
-        PysolGame::ALL
-            .into_iter()
-            .find(|game| game.id() == id)
-            .ok_or_else(|| unknown_game(&id.to_string()))
-    }
-}
-
-fn unknown_game(text: &str) -> Error {
-    let table: Vec<(&str, u32)> = PysolGame::ALL.iter().map(|g| (g.name(), g.id())).collect();
-    unknown_among(text, &table)
+    Ok(rules)
 }
 
 /// The error for a PySolFC game that is none of `games` (`(name, id)`: the
-/// games known, [`PysolGame::ALL`] and any more of the family), listing them in
-/// the order given.
+/// games known, in the order given).
 pub fn unknown_among(text: &str, games: &[(&str, u32)]) -> Error {
     let known: Vec<String> = games
         .iter()
@@ -227,28 +151,6 @@ pub fn unknown_among(text: &str, games: &[(&str, u32)]) -> Error {
         quoted(text),
         known.join(", ")
     ))
-}
-
-impl FromStr for PysolGame {
-    type Err = Error;
-
-    /// A name (`23-skidoo`), PySolFC's title (`23 Skidoo`, any case) or its id (`883`).
-    fn from_str(text: &str) -> Result<PysolGame> {
-        let key = text.trim().to_lowercase();
-        if let Ok(id) = key.parse::<u32>() {
-            return PysolGame::from_id(id).map_err(|_| unknown_game(text));
-        }
-        PysolGame::ALL
-            .into_iter()
-            .find(|game| game.name() == key || game.title().to_lowercase() == key)
-            .ok_or_else(|| unknown_game(text))
-    }
-}
-
-impl fmt::Display for PysolGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// The two generators behind PySolFC's numbers, with `pysol_cards`' `randint`.
@@ -338,38 +240,17 @@ pub struct Layout {
     pub goal: Option<Card>,
 }
 
-/// How PySolFC lays out a game of the family.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Dealing {
-    /// The shuffled deck dealt into one row (every game without a hook).
-    Row,
-    /// Royal Marriage's hook: the queen of hearts first, the king last.
-    RoyalPair,
-    /// Accordion's Revenge: the row, then a goal card drawn from the generator.
-    GoalCard,
-}
-
-impl PysolGame {
-    /// How PySolFC lays the game out.
-    pub fn dealing(self) -> Dealing {
-        match self {
-            PysolGame::RoyalMarriage => Dealing::RoyalPair,
-            PysolGame::AccordionsRevenge => Dealing::GoalCard,
-            _ => Dealing::Row,
-        }
-    }
-}
-
 /// The row PySolFC lays out for `game` number `number`, left to right.
 ///
 /// ```
-/// use accordion::numbering::pysol::{layout, Number, PysolGame};
-/// let game = layout(Number::game(1).unwrap(), PysolGame::Accordion);
+/// use accordion::game::ACCORDION;
+/// use accordion::numbering::pysol::{layout, Number};
+/// let game = layout(Number::game(1).unwrap(), &ACCORDION);
 /// // Game 1 is Microsoft's Freecell deal 1, dealt into one row.
 /// assert!(game.deal.to_string().starts_with("JD 2D 9H JC 5D 7H 7C 5H"));
 /// ```
-pub fn layout(number: Number, game: PysolGame) -> Layout {
-    dealt(number, game.dealing())
+pub fn layout(number: Number, game: &Facts) -> Layout {
+    dealt(number, game.dealing)
 }
 
 /// The row PySolFC lays out for number `number` of a game dealt as `dealing`.
@@ -450,37 +331,51 @@ mod tests {
     }
 
     #[test]
-    fn games_parse_by_name_title_and_id() {
-        for game in PysolGame::ALL {
-            assert_eq!(game.name().parse::<PysolGame>().unwrap(), game);
-            assert_eq!(game.title().parse::<PysolGame>().unwrap(), game);
-            assert_eq!(game.id().to_string().parse::<PysolGame>().unwrap(), game);
-        }
-        for bad in ["287", "klondike"] {
-            let refused = bad.parse::<PysolGame>();
-            assert!(matches!(refused, Err(Error::InvalidRules(_))), "{bad:?}");
+    fn every_dealing_lays_out_the_same_shuffle() {
+        for n in [1, 31_999, 32_000, 1 << 40] {
+            let number = Number::game(n).unwrap();
+            let row = dealt(number, Dealing::Row);
+            assert_eq!(row.goal, None);
+            let revenge = dealt(number, Dealing::GoalCard);
+            assert_eq!(revenge.deal, row.deal);
+            let goal = revenge.goal.unwrap();
+            assert!(goal != row.deal.cards()[0] && goal != row.deal.cards()[1]);
+            let royal = dealt(number, Dealing::RoyalPair).deal;
+            assert_eq!(royal.cards()[0].to_string(), "QH");
+            assert_eq!(royal.cards()[51].to_string(), "KH");
+            let others = |deal: &Deal| -> Vec<Card> {
+                let pair = [card(11, 2), card(12, 2)];
+                deal.cards()
+                    .iter()
+                    .copied()
+                    .filter(|c| !pair.contains(c))
+                    .collect()
+            };
+            assert_eq!(others(&royal), others(&row.deal));
         }
     }
 
     #[test]
-    fn every_game_but_royal_marriage_lays_out_the_same_row() {
-        for n in [1, 31_999, 32_000, 1 << 40] {
-            let number = Number::game(n).unwrap();
-            let accordion = layout(number, PysolGame::Accordion).deal;
-            for game in [
-                PysolGame::Bayan,
-                PysolGame::RelaxedAccordion,
-                PysolGame::TwentyThreeSkidoo,
-            ] {
-                assert_eq!(layout(number, game).deal, accordion);
-            }
-            let revenge = layout(number, PysolGame::AccordionsRevenge);
-            assert_eq!(revenge.deal, accordion);
-            let goal = revenge.goal.unwrap();
-            assert!(goal != accordion.cards()[0] && goal != accordion.cards()[1]);
-            let royal = layout(number, PysolGame::RoyalMarriage).deal;
-            assert_eq!(royal.cards()[0].to_string(), "QH");
-            assert_eq!(royal.cards()[51].to_string(), "KH");
-        }
+    fn a_games_rules_are_modern_with_the_flags_its_facts_fix() {
+        use crate::game::{ACCORDION, ACCORDIONS_REVENGE, RELAXED_ACCORDION, TWENTY_THREE_SKIDOO};
+        let number = Number::game(5).unwrap();
+        assert_eq!(rules(&ACCORDION, None).unwrap(), Rules::modern());
+        assert_eq!(
+            rules(&RELAXED_ACCORDION, None).unwrap(),
+            Rules::modern().with_two_way(true)
+        );
+        assert_eq!(
+            rules(&TWENTY_THREE_SKIDOO, None).unwrap(),
+            Rules::modern()
+                .with_distances(Distances::new(&[2, 3]).unwrap())
+                .with_win_piles(2)
+                .unwrap()
+        );
+        let refused = rules(&ACCORDIONS_REVENGE, None);
+        assert!(matches!(refused, Err(Error::InvalidRules(_))));
+        assert_eq!(
+            rules(&ACCORDIONS_REVENGE, Some(number)).unwrap(),
+            Rules::modern().with_goal(dealt(number, Dealing::GoalCard).goal)
+        );
     }
 }

@@ -63,8 +63,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<legal::LegalMoves>()?;
-    // Accordion rates first: `rate` lists the games in the order they registered.
-    registry::add_rate("accordion", choose::rate_accordion);
+    // Accordion's games first: `rate` and `games()` list the games in the order
+    // they registered.
+    for facts in crate::game::ACCORDION_GAMES {
+        registry::add(facts);
+    }
+    registry::add_rate(crate::game::ACCORDION.name, choose::rate_accordion);
     royal::register(m)?;
     bayan::register(m)?;
     accordian::register(m)?;

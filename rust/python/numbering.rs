@@ -6,8 +6,9 @@ use super::args::{card_count, shown, Arg, Argument, Given};
 use super::registry;
 use crate::deal::Deal;
 use crate::error::Error;
-use crate::numbering::pysol::{self, Number, PysolGame};
+use crate::numbering::pysol::{self, Number};
 use crate::numbering::{knuth, solvitaire};
+use crate::patience::Facts;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
@@ -48,22 +49,16 @@ impl Argument for Number {
     }
 }
 
-/// A PySolFC game as an argument: a name, PySolFC's title or its id.
-impl Argument for PysolArg {
+/// A PySolFC game as an argument: a name, PySolFC's title, an alias or its id.
+impl Argument for Facts {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
         pysol_game(obj)
     }
 }
 
-/// A PySolFC game: one of the core's table of the Accordion family, or
-/// another throw game of the registry with a PySolFC id (dealt as one row).
-pub enum PysolArg {
-    Table(PysolGame),
-    Registered,
-}
-
-/// A PySolFC game: a name, PySolFC's title or its id.
-pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolArg> {
+/// A PySolFC game: a name, PySolFC's title, an alias or its id, of a game of
+/// the registry that PySolFC has (its facts say how PySolFC deals it).
+pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<Facts> {
     let key = if let Ok(text) = obj.cast::<PyString>() {
         super::args::text(text.as_any(), "text")?.into_owned()
     } else if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
@@ -77,47 +72,33 @@ pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<PysolArg> {
             obj.get_type().name()?
         )));
     };
-    if let Ok(game) = key.parse::<PysolGame>() {
-        return Ok(PysolArg::Table(game));
-    }
-    // The registry's other games with a PySolFC id, in the order they were bound.
-    let table: Vec<u32> = PysolGame::ALL.iter().map(|g| g.id()).collect();
-    let others: Vec<registry::Entry> = registry::entries()
+    let games: Vec<Facts> = registry::entries()
         .into_iter()
-        .filter(|e| e.pysol_id.is_some_and(|id| !table.contains(&id)))
+        .filter(|facts| facts.pysol_id.is_some())
         .collect();
     let lower = key.trim().to_lowercase();
-    if others.iter().any(|e| e.is_called(&lower)) {
-        return Ok(PysolArg::Registered);
+    // An id may be written with leading zeros (`0772`).
+    let id = lower.parse::<u32>().ok();
+    let found = games
+        .iter()
+        .find(|facts| facts.is_called(&lower) || id.is_some() && facts.pysol_id == id);
+    if let Some(&facts) = found {
+        return Ok(facts);
     }
-    // Listed as the registry lists them: the games of the table that are no throw
-    // game (Accordion and its variants) first, then the throw games in the order
-    // they were bound, those of the table among them.
-    let bound: Vec<(&str, u32)> = registry::entries()
+    // Listed in the registry's order, which messages listing the games follow
+    // in both engines.
+    let named: Vec<(&str, u32)> = games
         .iter()
-        .filter_map(|e| e.pysol_id.map(|id| (e.name, id)))
-        .collect();
-    let named: Vec<(&str, u32)> = PysolGame::ALL
-        .iter()
-        .filter(|g| !bound.iter().any(|&(_, id)| id == g.id()))
-        .map(|g| (g.name(), g.id()))
-        .chain(bound.iter().copied())
+        .filter_map(|facts| facts.pysol_id.map(|id| (facts.name, id)))
         .collect();
     Err(pysol::unknown_among(&key, &named).into())
 }
 
 /// PySolFC's deal `number` of `game` (default: Accordion), checked in that order.
-pub fn from_pysol(number: Arg<Number>, game: Option<Arg<PysolArg>>) -> PyResult<Deal> {
+pub fn from_pysol(number: Arg<Number>, game: Option<Arg<Facts>>) -> PyResult<Deal> {
     let number = number.get()?;
-    let game = match game.given()? {
-        Some(game) => game,
-        None => PysolArg::Table(PysolGame::Accordion),
-    };
-    let layout = match game {
-        PysolArg::Table(game) => pysol::layout(number, game),
-        PysolArg::Registered => pysol::dealt(number, pysol::Dealing::Row),
-    };
-    Ok(layout.deal)
+    let game = game.given()?.unwrap_or(crate::game::ACCORDION);
+    Ok(pysol::layout(number, &game).deal)
 }
 
 pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<Deal> {
@@ -152,16 +133,9 @@ pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> 
     Ok(knuth::deal(seed, cards)?)
 }
 
-/// The rules of PySolFC's `game` (`crate::numbering::pysol::PysolGame::rules`).
-pub fn pysol_rules(
-    game: Arg<PysolArg>,
-    number: Option<Arg<Number>>,
-) -> PyResult<crate::rules::Rules> {
+/// The rules of PySolFC's `game` (`crate::numbering::pysol::rules`).
+pub fn pysol_rules(game: Arg<Facts>, number: Option<Arg<Number>>) -> PyResult<crate::rules::Rules> {
     let game = game.get()?;
     let number = number.given()?;
-    match game {
-        PysolArg::Table(game) => Ok(game.rules(number)?),
-        // A game of its own, played under its modern rules.
-        PysolArg::Registered => Ok(crate::rules::Rules::modern()),
-    }
+    Ok(pysol::rules(&game, number)?)
 }

@@ -1,6 +1,7 @@
-//! The throw games bound here, as data (OpenSpiel's way: a game registers
-//! itself). Each `throw_game!` invocation adds its game's [`Entry`] when the
-//! module is built, and each class that rebuilds from a pickled state (every
+//! The games bound here, as data (OpenSpiel's way: a game registers itself).
+//! Each `throw_game!` invocation adds its game's facts ([`Entry`]) when the
+//! module is built (Accordion's engine adds those of the games it plays), and
+//! each class that rebuilds from a pickled state (every
 //! game's, Accordion's too) its [`Restore`]; what dispatches by game — `rate`,
 //! `_restore`, PySolFC's numbered deals, `games()` — reads the entries instead
 //! of matching names, so a game bound by one invocation is known to all of them.
@@ -8,8 +9,7 @@
 use super::errors::InvalidPickleError;
 use super::pickle::shown_text;
 use super::rating::PyRating;
-use crate::rules::RuleSet;
-use crate::throw_game::Throwing;
+use crate::patience::Facts;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use std::sync::{Mutex, MutexGuard};
@@ -21,42 +21,8 @@ pub type Rate = fn(Python<'_>, &Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>) -> 
 pub type Restore =
     for<'py> fn(Python<'py>, &str, &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyAny>>;
 
-/// One throw game's facts, from its [`Throwing`] type.
-#[derive(Clone, Copy)]
-pub struct Entry {
-    pub name: &'static str,
-    pub title: &'static str,
-    pub aliases: &'static [&'static str],
-    pub pysol_id: Option<u32>,
-    pub rule_sets: &'static [RuleSet],
-    pub won_at: usize,
-    pub stock: &'static str,
-    pub min_cards: usize,
-}
-
-impl Entry {
-    /// The entry of `G`.
-    pub fn of<G: Throwing>() -> Entry {
-        Entry {
-            name: G::NAME,
-            title: G::TITLE,
-            aliases: G::ALIASES,
-            pysol_id: G::PYSOL_ID,
-            rule_sets: G::RULE_SETS,
-            won_at: G::WON_AT,
-            stock: G::STOCK,
-            min_cards: G::MIN_CARDS,
-        }
-    }
-
-    /// Whether `key` (lower case) is the game's name, title, an alias or its PySolFC id.
-    pub fn is_called(&self, key: &str) -> bool {
-        key == self.name
-            || key == self.title.to_lowercase()
-            || self.aliases.contains(&key)
-            || self.pysol_id.is_some_and(|id| id.to_string() == key)
-    }
-}
+/// A game's facts as the registry keeps them (`crate::patience::Facts`).
+pub type Entry = Facts;
 
 static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 static RESTORES: Mutex<Vec<(&'static str, Restore)>> = Mutex::new(Vec::new());
@@ -69,7 +35,7 @@ fn locked<T>(list: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Register a game (again, when the module is built twice: the entry is replaced).
+/// Register a game's facts (again, when the module is built twice: they are replaced).
 pub fn add(entry: Entry) {
     let mut entries = locked(&ENTRIES);
     match entries.iter().position(|e| e.name == entry.name) {
@@ -141,12 +107,16 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
     }
 }
 
-/// The facts of every game bound as a throw game, in the order they were bound:
-/// ``name``, ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the
-/// rule sets, the default first), ``won_at`` (cards left by a win), ``stock``
-/// (its word for the cards still to deal) and ``min_cards`` (the fewest cards of
-/// a numbered deal). ``accordion.games`` describes the same games; a test holds
-/// the two together.
+/// The facts of every game, in the order they were bound (Accordion and the
+/// PySolFC games its engine plays first, then the throw games): ``name``,
+/// ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the rule sets,
+/// the default first), ``won_at`` (pieces left by a win), ``stock`` (its word for
+/// the cards still to deal), ``min_cards`` (the fewest cards of a numbered
+/// deal), ``dealing`` (how PySolFC lays out its numbered deals: ``row``,
+/// ``royal-pair`` or ``goal-card``) and the variant flags it fixes on
+/// Accordion's rules, ``two_way``, ``distances`` and ``win_piles`` (or
+/// ``None``). ``accordion.games`` describes the same games; a test holds the
+/// two together.
 #[pyfunction]
 pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
@@ -161,6 +131,10 @@ pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         dict.set_item("won_at", entry.won_at)?;
         dict.set_item("stock", entry.stock)?;
         dict.set_item("min_cards", entry.min_cards)?;
+        dict.set_item("dealing", entry.dealing.name())?;
+        dict.set_item("two_way", entry.variant.two_way)?;
+        dict.set_item("distances", entry.variant.distances.to_vec())?;
+        dict.set_item("win_piles", entry.variant.win_piles)?;
         list.append(dict)?;
     }
     Ok(list)

@@ -201,7 +201,7 @@ pub fn solution_from_dict<G: Throwing>(
     let moves = read
         .moves
         .iter()
-        .map(|m| Ok(G::Play::parse(&text(m, "a move")?)?))
+        .map(|m| Ok(G::Play::parse(&text(m, "a move")?, G::TITLE)?))
         .collect::<PyResult<Vec<G::Play>>>()?;
     let expected = format!("0 to {} cards (the cards of the deal)", read.row.len());
     let cards: usize = whole(&read.field("cards")?, "cards", &expected)?;
@@ -316,7 +316,7 @@ pub fn solution_from_state<G: Throwing>(
         verdict: verdict(&result)?,
         moves: moves
             .iter()
-            .map(|m| G::Play::parse(m))
+            .map(|m| G::Play::parse(m, G::TITLE))
             .collect::<Result<_, _>>()?,
         cards,
         nodes,
@@ -713,7 +713,7 @@ macro_rules! throw_game {
                 m.add_class::<$Game>()?;
                 m.add_class::<$Solution>()?;
                 m.add_function(wrap_pyfunction!($solve, m)?)?;
-                registry::add(registry::Entry::of::<$G>());
+                registry::add(<$G as Throwing>::FACTS);
                 registry::add_rate(<$G as Throwing>::NAME, $crate::python::throw::rate_throw::<$G>);
                 registry::add_restore($game_name, $crate::python::pickle::replayed);
                 registry::add_restore($outcome_name, |py, _, state| {
@@ -737,7 +737,7 @@ macro_rules! throw_game {
                         return Ok(play.get().0);
                     }
                     if obj.is_instance_of::<PyString>() {
-                        return Ok(Play::parse(&text(obj, "a move")?)?);
+                        return Ok(<Play as ThrowPlay>::parse(&text(obj, "a move")?, <$G as Throwing>::TITLE)?);
                     }
                     Err(wrong_type("a move", concat!("a ", $move_name, " or a str"), obj))
                 }
@@ -754,7 +754,7 @@ macro_rules! throw_game {
                 #[new]
                 fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
                     let text = $crate::python::args::text(text, "a move")?;
-                    Ok($Move(Play::parse(&text)?))
+                    Ok($Move(<Play as ThrowPlay>::parse(&text, <$G as Throwing>::TITLE)?))
                 }
 
                 $(#[$parse_doc])*

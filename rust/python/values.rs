@@ -5,13 +5,13 @@ use super::args::{
     cards_or_deck, flag, text, truth, type_name, whole, wrong_type, Arg, Argument, Cards, Seed,
     Text,
 };
-use super::numbering::PysolArg;
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::Error;
 use crate::game::{Grade, Outcome, Play};
-use crate::numbering::pysol::{self, Number, PysolGame};
+use crate::numbering::pysol::{self, Number};
+use crate::patience::Facts;
 use crate::rules::{Distances, RuleSet, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -345,7 +345,7 @@ impl PyDeal {
     ///     InvalidRulesError: an unknown game.
     #[staticmethod]
     #[pyo3(signature = (number, game = None))]
-    fn from_pysol(number: Arg<Number>, game: Option<Arg<PysolArg>>) -> PyResult<Self> {
+    fn from_pysol(number: Arg<Number>, game: Option<Arg<Facts>>) -> PyResult<Self> {
         let deal = super::numbering::from_pysol(number, game)?;
         Ok(PyDeal { deal, seed: None })
     }
@@ -600,7 +600,7 @@ impl PyRules {
     ///     InvalidArgumentError: a game number out of range.
     #[staticmethod]
     #[pyo3(signature = (game, number = None))]
-    fn from_pysol(game: Arg<PysolArg>, number: Option<Arg<Number>>) -> PyResult<Self> {
+    fn from_pysol(game: Arg<Facts>, number: Option<Arg<Number>>) -> PyResult<Self> {
         super::numbering::pysol_rules(game, number).map(PyRules)
     }
 
@@ -885,7 +885,7 @@ pub(crate) fn py_bool(value: bool) -> &'static str {
 ///     InvalidDealError: a game number out of range.
 #[pyfunction]
 pub fn pysol_goal(number: Arg<Number>) -> PyResult<PyCard> {
-    let layout = pysol::layout(number.get()?, PysolGame::AccordionsRevenge);
+    let layout = pysol::layout(number.get()?, &crate::game::ACCORDIONS_REVENGE);
     Ok(PyCard(
         layout.goal.expect("Accordion's Revenge has a goal card"),
     ))

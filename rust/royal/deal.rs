@@ -4,6 +4,8 @@
 use crate::card::Card;
 use crate::deal::{shuffled_deck, Deal, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::patience::Facts;
+use crate::throw_game::GameDeal;
 use std::fmt;
 use std::str::FromStr;
 
@@ -15,6 +17,21 @@ pub fn queen() -> Card {
 /// The king of hearts, the right end (dealt last in blind play).
 pub fn king() -> Card {
     Card::new(12, 2).expect("king of hearts")
+}
+
+/// Royal Marriage's deals, as its game takes them ([`GameDeal`]).
+impl GameDeal for RoyalDeal {
+    fn checked(deal: Deal, _facts: &Facts) -> Result<RoyalDeal> {
+        RoyalDeal::new(deal)
+    }
+
+    fn row(&self) -> &Deal {
+        self.as_deal()
+    }
+
+    fn numbered(seed: u64, cards: usize, _facts: &Facts) -> Result<RoyalDeal> {
+        RoyalDeal::from_seed(seed, cards)
+    }
 }
 
 /// A Royal Marriage deal: 2 to 52 distinct cards, the queen of hearts first and
@@ -84,21 +101,6 @@ impl FromStr for RoyalDeal {
 impl fmt::Display for RoyalDeal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
-    }
-}
-
-/// Royal Marriage's deals as every throw game reads a deal.
-impl crate::throw_game::GameDeal for RoyalDeal {
-    fn checked(deal: Deal) -> Result<RoyalDeal> {
-        RoyalDeal::new(deal)
-    }
-
-    fn as_deal(&self) -> &Deal {
-        &self.0
-    }
-
-    fn numbered(seed: u64, cards: usize) -> Result<RoyalDeal> {
-        RoyalDeal::from_seed(seed, cards)
     }
 }
 

@@ -17,11 +17,10 @@ use super::solver::solve;
 use super::strategy::greedy_choice;
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
-use crate::deal::{Deal, DECK_SIZE};
+use crate::deal::Deal;
 use crate::error::{Error, Result};
-use crate::patience::Patience;
+use crate::patience::{Dealing, Facts, Patience, Variant};
 use crate::rules::RuleSet;
-use crate::throw_game::BLIND_START;
 use crate::throw_game::{
     rule_set_of, GameDeal, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
 };
@@ -72,18 +71,9 @@ impl<P> fmt::Debug for Marriage<P> {
 /// others go out), so every game of the throw is won with two cards left.
 pub trait Pairing: Send + Sync + 'static {
     type Deal: GameDeal;
-    const STOCK: &'static str;
-    const TITLE: &'static str;
-    const NAME: &'static str;
-    const ALIASES: &'static [&'static str] = &[];
-    const PYSOL_ID: Option<u32>;
-    const RULE_SETS: &'static [RuleSet];
+    /// The game's facts (every game of the throw is won at two cards).
+    const FACTS: Facts;
     const RULES_IN_WORDS: &'static str;
-    fn deal_of(deal: Deal) -> Result<Self::Deal>;
-    fn as_deal(deal: &Self::Deal) -> &Deal;
-    /// Cards laid out when a blind game starts.
-    fn blind_start(deal: &Self::Deal) -> usize;
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal>;
 }
 
 /// Royal Marriage: the queen of hearts first, the king of hearts last; a blind
@@ -92,74 +82,48 @@ pub enum RoyalPair {}
 
 impl Pairing for RoyalPair {
     type Deal = RoyalDeal;
-    const STOCK: &'static str = "stock";
-    const TITLE: &'static str = "Royal Marriage";
-    const NAME: &'static str = "royal-marriage";
-    const PYSOL_ID: Option<u32> = Some(288);
-    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern, RuleSet::Parlett];
+    /// PySolFC 288; its numbered deals put the queen of hearts first and the
+    /// king last (`RoyalMarriage._shuffleHook` in `pysollib/games/pushpin.py`).
+    const FACTS: Facts = Facts {
+        name: "royal-marriage",
+        title: "Royal Marriage",
+        aliases: &[],
+        pysol_id: Some(288),
+        rule_sets: &[RuleSet::Modern, RuleSet::Parlett],
+        won_at: super::row::WON_AT,
+        stock: "stock",
+        min_cards: 2,
+        dealing: Dealing::RoyalPair,
+        // The row starts empty: the queen of hearts is dealt first, the king last.
+        blind_start: 0,
+        variant: Variant::NONE,
+    };
     const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
-
-    fn deal_of(deal: Deal) -> Result<RoyalDeal> {
-        RoyalDeal::new(deal)
-    }
-
-    fn as_deal(deal: &RoyalDeal) -> &Deal {
-        deal.as_deal()
-    }
-
-    /// The row starts empty: the queen of hearts is dealt first, the king last.
-    fn blind_start(_deal: &RoyalDeal) -> usize {
-        0
-    }
-
-    fn numbered_deal(seed: u64, cards: usize) -> Result<RoyalDeal> {
-        RoyalDeal::from_seed(seed, cards)
-    }
 }
 
-/// Push Pin (PySolFC 287, Queens): any deal of two cards or more, the talon
+/// Push Pin (PySolFC 287, Queens; `PushPin` in `pysollib/games/pushpin.py`):
+/// any deal of two cards or more, dealt by PySolFC as one row, the talon
 /// dealt whenever the player likes (PySolFC's talon has no other rule), won
 /// when two cards are left (PySolFC: 50 of 52 cards on the foundation). A
 /// blind game starts with three cards laid out, as PySolFC's does without
-/// "deal all cards".
+/// "deal all cards" (`PushPin.startGame`, which Bayan and the games of runs
+/// inherit).
 pub enum AnyPair {}
 
 impl Pairing for AnyPair {
     type Deal = Deal;
-    const STOCK: &'static str = "talon";
-    const TITLE: &'static str = "Push Pin";
-    const NAME: &'static str = "push-pin";
-    const ALIASES: &'static [&'static str] = &["queens"];
-    const PYSOL_ID: Option<u32> = Some(287);
-    const RULE_SETS: &'static [RuleSet] = &[RuleSet::Modern];
+    const FACTS: Facts = Facts {
+        name: "push-pin",
+        title: "Push Pin",
+        aliases: &["queens"],
+        pysol_id: Some(287),
+        rule_sets: &[RuleSet::Modern],
+        stock: "talon",
+        dealing: Dealing::Row,
+        blind_start: 3,
+        ..RoyalPair::FACTS
+    };
     const RULES_IN_WORDS: &'static str = "the rules modern";
-
-    fn deal_of(deal: Deal) -> Result<Deal> {
-        if deal.len() < 2 {
-            return Err(Error::InvalidDeal(format!(
-                "a {} deal has 2 cards or more, got {}",
-                Self::TITLE,
-                deal.len()
-            )));
-        }
-        Ok(deal)
-    }
-
-    fn as_deal(deal: &Deal) -> &Deal {
-        deal
-    }
-
-    fn blind_start(_deal: &Deal) -> usize {
-        BLIND_START
-    }
-
-    /// `Deal::from_seed`: the package's numbered deals, of 2 cards or more.
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Deal> {
-        if !(2..=DECK_SIZE).contains(&cards) {
-            return Err(Error::argument("cards", "2 to 52 cards", cards));
-        }
-        Deal::from_seed(seed, cards)
-    }
 }
 
 /// Royal Marriage's part of [`ThrowGame`].
@@ -168,7 +132,7 @@ pub type Royal = Marriage<RoyalPair>;
 pub type PushPin = Marriage<AnyPair>;
 
 impl<P: Pairing> ThrowGame<Marriage<P>> {
-    /// Open: the whole deal laid out. Blind: [`Pairing::blind_start`] cards laid
+    /// Open: the whole deal laid out. Blind: [`Facts::blind_start`] cards laid
     /// out and the rest as stock (Royal Marriage: the queen of hearts is dealt
     /// first and the king of hearts last).
     pub fn new(deal: P::Deal, blind: bool, rules: RuleSet) -> Result<ThrowGame<Marriage<P>>> {
@@ -183,8 +147,8 @@ impl<P: Pairing> ThrowGame<Marriage<P>> {
 impl ThrowPlay for RoyalPlay {
     const DEAL: RoyalPlay = RoyalPlay::Deal;
 
-    fn parse(text: &str) -> Result<RoyalPlay> {
-        RoyalPlay::parse(text)
+    fn parse(text: &str, title: &str) -> Result<RoyalPlay> {
+        RoyalPlay::parse_in(text, title)
     }
 
     fn kind(&self) -> &'static str {
@@ -209,16 +173,9 @@ impl<P: Pairing> Throwing for Marriage<P> {
     type Row = RoyalRow;
     type Throw = Throw;
     type Play = RoyalPlay;
-    const STOCK: &'static str = P::STOCK;
-    const TITLE: &'static str = P::TITLE;
-    const NAME: &'static str = P::NAME;
-    const ALIASES: &'static [&'static str] = P::ALIASES;
-    const PYSOL_ID: Option<u32> = P::PYSOL_ID;
-    const RULE_SETS: &'static [RuleSet] = P::RULE_SETS;
+    /// Won at the two end cards, which never go out.
+    const FACTS: Facts = P::FACTS;
     const RULES_IN_WORDS: &'static str = P::RULES_IN_WORDS;
-    /// The two end cards, which never go out.
-    const WON_AT: usize = super::row::WON_AT;
-    const MIN_CARDS: usize = 2;
     /// The interval solver decides any row in under 1,400 intervals.
     const QUICK_LOOK: u64 = u64::MAX;
 
@@ -231,22 +188,6 @@ impl<P: Pairing> Throwing for Marriage<P> {
 
     fn rules(self) -> RuleSet {
         self.rules
-    }
-
-    fn deal_of(deal: Deal) -> Result<P::Deal> {
-        P::deal_of(deal)
-    }
-
-    fn as_deal(deal: &P::Deal) -> &Deal {
-        P::as_deal(deal)
-    }
-
-    fn blind_start(deal: &P::Deal) -> usize {
-        P::blind_start(deal)
-    }
-
-    fn numbered_deal(seed: u64, cards: usize) -> Result<P::Deal> {
-        P::numbered_deal(seed, cards)
     }
 
     fn solve_row(self, row: &RoyalRow, budget: &Budget) -> Solution<RoyalPlay> {

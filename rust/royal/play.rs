@@ -24,9 +24,16 @@ pub enum RoyalPlay {
 const EXAMPLES: &str = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal";
 
 impl RoyalPlay {
-    /// Parse any of the accepted spellings (see the module documentation).
+    /// Parse any of the accepted spellings (see the module documentation) as
+    /// a move of Royal Marriage.
     pub fn parse(text: &str) -> Result<RoyalPlay> {
-        parse_play(text, "Royal Marriage", EXAMPLES, |trimmed| {
+        RoyalPlay::parse_in(text, "Royal Marriage")
+    }
+
+    /// Parse a move of the game called `title` (a refusal names it): Royal
+    /// Marriage or another game of its throw.
+    pub fn parse_in(text: &str, title: &str) -> Result<RoyalPlay> {
+        parse_play(text, title, EXAMPLES, |trimmed| {
             let lower = trimmed.to_ascii_lowercase();
             if let Some(rest) = lower.strip_prefix("between ") {
                 match cards_of(&trimmed[trimmed.len() - rest.len()..])?[..] {

@@ -14,17 +14,15 @@ from __future__ import annotations
 import random
 
 from accordion.errors import InvalidRulesError, shown
-from accordion.games import GAMES
+from accordion.games import GAMES, Descriptor
 from accordion.reference import _args, _tokens
 from accordion.reference.cards import Card
 
 # ---------------------------------------------------------------- PySolFC
 
-#: PySolFC's Accordion family (pysollib/games/pushpin.py): name, id, title, as
-#: the game registry gives them (the one table of names and ids in Python).
-PYSOL_GAMES: tuple[tuple[str, int, str], ...] = tuple(
-    (game.name, game.pysol_id, game.title) for game in GAMES.values() if game.pysol_id
-)
+#: The games PySolFC has, as the game registry gives them (the one table of names
+#: and ids in Python; each game's descriptor says how PySolFC deals it).
+PYSOL_GAMES: tuple[Descriptor, ...] = tuple(game for game in GAMES.values() if game.pysol_id)
 FIRST_TWISTER_NUMBER = 32_000
 NUMBER_LIMIT = 10**20
 MS_MAX = 2**33 - 1
@@ -38,17 +36,19 @@ _QUEEN_OF_HEARTS = 4 * 11 + 2
 _KING_OF_HEARTS = 4 * 12 + 2
 
 
-def pysol_game(game: str | int) -> str:
-    """The name of a PySolFC game given by name, PySolFC title (any case) or id."""
+def pysol_game(game: str | int) -> Descriptor:
+    """The PySolFC game given by name, PySolFC title (any case), an alias or id."""
     if isinstance(game, bool) or not isinstance(game, (str, int)):
         raise TypeError(f"a PySolFC game is a name or an id, not {type(game).__name__}")
     # An int past i128 is no game's id (and may be too long for str()).
     key = shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
     key = _tokens.unicode_lower(_tokens.strip(key))
-    for name, number, title in PYSOL_GAMES:
-        if key in (name, str(number), _tokens.unicode_lower(title)):
-            return name
-    known = ", ".join(f"{name} ({number})" for name, number, _ in PYSOL_GAMES)
+    number = int(key) if key.isascii() and key.isdigit() and len(key) < 10 else None
+    for found in PYSOL_GAMES:
+        names = (found.name, str(found.pysol_id), _tokens.unicode_lower(found.title))
+        if key in names or key in found.aliases or number == found.pysol_id:
+            return found
+    known = ", ".join(f"{found.name} ({found.pysol_id})" for found in PYSOL_GAMES)
     raise InvalidRulesError(f"unknown PySolFC game {_args.quoted(key)} (known: {known})")
 
 
@@ -113,7 +113,11 @@ class _Twister:
 def pysol(number: int | str, game: str | int = "accordion") -> tuple[list[int], int | None]:
     """The row of PySolFC game ``number`` of ``game`` and its goal card (Accordion's Revenge)."""
     ms, value = pysol_number(number)  # signature order, as the core checks
-    name = pysol_game(game)
+    return _laid_out(ms, value, pysol_game(game).dealing)
+
+
+def _laid_out(ms: bool, value: int, dealing: str) -> tuple[list[int], int | None]:
+    """The row of game ``value`` dealt as ``dealing`` (a descriptor's) and its goal card."""
     # PySolFC's cards: suit by suit (C S H D), ace to king.
     cards = [4 * rank + _PYSOL_SUIT[suit] for suit in range(4) for rank in range(13)]
     generator: _Lcg31 | _Twister
@@ -125,12 +129,12 @@ def pysol(number: int | str, game: str | int = "accordion") -> tuple[list[int], 
     for n in range(51, 0, -1):
         j = generator.randint(n)
         cards[n], cards[j] = cards[j], cards[n]
-    if name == "royal-marriage":
+    if dealing == "royal-pair":
         others = [c for c in cards if c not in (_QUEEN_OF_HEARTS, _KING_OF_HEARTS)]
         cards = [_KING_OF_HEARTS, *others, _QUEEN_OF_HEARTS]
     row = cards[::-1]  # the talon deals its top (the end of the list) onto pile 1
     goal = None
-    if name == "accordions-revenge":
+    if dealing == "goal-card":
         while goal is None or goal in row[:2]:
             suit = _PYSOL_SUIT[generator.randint(3)]  # choice(suits)
             rank = generator.randint(12)  # choice(ranks)
@@ -139,8 +143,9 @@ def pysol(number: int | str, game: str | int = "accordion") -> tuple[list[int], 
 
 
 def pysol_goal(number: int | str) -> Card:
-    """The goal card of PySolFC's Accordion's Revenge game ``number``."""
-    _, goal = pysol(number, "accordions-revenge")
+    """The goal card of PySolFC's Accordion's Revenge game ``number`` (the goal card
+    of every game dealt with one)."""
+    _, goal = _laid_out(*pysol_number(number), "goal-card")
     assert goal is not None
     return Card.from_index(goal)
 

@@ -77,8 +77,8 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 
 class PairMove(ThrowMove):
     """A throw of Royal Marriage's notation (``out 5D 7C``, ``between 3S 9S``) or
-    ``deal``, whichever game of its throw is played. Every such game reads it with
-    Royal Marriage's parser, whose messages name Royal Marriage."""
+    ``deal``, whichever game of its throw is played; each game's move class names
+    its game (``GAME``) in the messages that refuse a move."""
 
     __slots__ = ()
 
@@ -116,6 +116,8 @@ class PushPinMove(PairMove):
     """
 
     __slots__ = ()
+
+    GAME = "Push Pin"
 
 
 # ---------------------------------------------------------------- rows

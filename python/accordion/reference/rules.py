@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TypeVar, final
+from typing import Any, TypeVar, final
 
 from accordion.errors import InvalidRulesError, shown
 from accordion.reference._args import flag, given, quoted, text
@@ -148,18 +148,19 @@ class Rules(Value):
         """
         from accordion.reference import numbering
 
-        name = numbering.pysol_game(game)
-        if name == "relaxed-accordion":
-            return Rules("modern", two_way=True)
-        if name == "23-skidoo":
-            return Rules("modern", distances=(2, 3), win_piles=2)
-        if name == "accordions-revenge":
+        found = numbering.pysol_game(game)
+        variant = found.variant
+        flags: dict[str, Any] = {}
+        if variant is not None:
+            flags = {"two_way": variant.two_way, "distances": variant.distances}
+            flags["win_piles"] = variant.win_piles
+        if found.dealing == "goal-card":
             if number is None:
                 raise InvalidRulesError(
-                    "Accordion's Revenge draws its goal card from the game number: give it"
+                    f"{found.title} draws its goal card from the game number: give it"
                 )
-            return Rules("modern", goal=numbering.pysol_goal(number))
-        return Rules("modern")
+            flags["goal"] = numbering.pysol_goal(number)
+        return Rules("modern", **flags)
 
     @property
     def win_piles(self) -> int:
