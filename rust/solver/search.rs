@@ -156,6 +156,56 @@ const ARMS_UCB: f64 = 0.83;
 const PROBE_FUZZ: u32 = 40_000;
 const PROBE_DEPTH_SHARE: usize = 10;
 
+/// The pilot (Duin and Voß's pilot method, 1999): once a probe round on an
+/// open row of at least [`PILOT_FROM`] cards (one-way moves, rules under
+/// which the player may stop) has spent [`PILOT_AFTER`] nodes without a
+/// win, and until it has spent `PILOT_UNTIL · n²` (`n` the cards in play),
+/// each attempt is a *pilot run* instead of a probe ([`Search::pilot`]):
+/// from the root, every move of the current position is tried with a
+/// *rollout* (a depth-first search in the plain order, no noise, of
+/// `PILOT_ROLLOUT + r · PILOT_ROLLOUT_STEP` nodes in run `r`), the move
+/// whose rollout ended nearest one pile is played, and so on down; a
+/// rollout that wins ends the round. Runs cycle through the four fittest
+/// sweeper ranks, as the probes do. After each pilot run that found no
+/// win, the probes carry on where they stopped for `1 / PILOT_PROBES_SHARE`
+/// of that run's nodes, then the next run starts: a deal the probes were
+/// about to win is not left to the pilot alone.
+///
+/// Why. The probes' long rounds are the tail: a deal whose every short
+/// attempt is lost in the first tenth of the line or just below it is a
+/// deal whose plain order makes a wrong move in the middle game (measured
+/// on the tail deals of two sets: the depth-first search in the plain
+/// order spends nearly all its nodes below one to three moves at depths
+/// 18-33, each the root of a lost subtree of 2,000-400,000 nodes, while
+/// the second or third move there wins). The probes only perturb the
+/// first tenth of the line and restart long before such a subtree is
+/// exhausted, so they meet the same wrong move from thousands of starts. A
+/// pilot run decides every move of its line by looking ahead from each
+/// choice, so a move whose rollouts all end far from one pile is not
+/// played, wherever it stands in the order; the price is a few hundred
+/// nodes a level (about 20,000 a run for 52 cards), too much for the body
+/// of the deals, whose probes win within a few hundred nodes, and cheap
+/// against the tail. Measured (`benches/solve-results.md`, issue 42's
+/// third round) against starting after 10,000 and 30,000 nodes, rollouts
+/// of 40 and 80 nodes, no probes between the runs and probes for as many
+/// nodes as each run, trying only the four best moves of each position,
+/// a beam search, windows of noise at every depth, subtree caps, a
+/// portfolio of fixed orders and an order that learns from the nodes each
+/// move's subtree has eaten.
+///
+/// The pilot only searches: its rollouts are attempts below a position
+/// (what they store is what a finished search proved, see
+/// [`Search::decide`]), the positions of its own line are neither stored
+/// nor put to sleep, and a pilot run that finds no win proves nothing
+/// (the probes take over again at `PILOT_UNTIL · n²`, so a lost row still
+/// ends with an exhaustive attempt).
+const PILOT_FROM: usize = 40;
+const PILOT_AFTER: u64 = 20_000;
+const PILOT_UNTIL: u64 = 80;
+const PILOT_ROLLOUT: u64 = 60;
+const PILOT_ROLLOUT_STEP: u64 = 20;
+const PILOT_PROBES_SHARE: u64 = 2;
+
 /// Open rows of at most this many cards are stored under their relabelled
 /// row ([`Position::open_key`]), longer ones under the row itself
 /// ([`Position::key`]). Why: two different rows of one deal that are
@@ -242,6 +292,13 @@ pub(crate) struct Search<'a> {
     /// another searcher's from the first attempt on.
     worker: u64,
     race: Option<&'a Race>,
+    /// A pilot run is under way: its rollouts search in the plain order.
+    piloting: bool,
+    /// The fewest cards of a row whose probe rounds call the pilot, and the
+    /// nodes after which they do ([`PILOT_FROM`], [`PILOT_AFTER`]; tests
+    /// lower them to check the pilot on short rows against brute force).
+    pilot_from: usize,
+    pilot_after: u64,
 }
 
 impl<'a> Search<'a> {
@@ -285,6 +342,9 @@ impl<'a> Search<'a> {
             shallow: 0,
             worker: 0,
             race: None,
+            piloting: false,
+            pilot_from: PILOT_FROM,
+            pilot_after: PILOT_AFTER,
         }
     }
 
@@ -470,7 +530,25 @@ impl<'a> Search<'a> {
         let cards = root.len() + (self.stock.len() - root.dealt());
         let mut allowance = FIRST_ALLOWANCE;
         self.attempt = 0;
+        // Pilot runs so far, and the node count before which the probes
+        // have the turn again (see `PILOT_FROM`).
+        let mut runs = 0;
+        let mut probes_until = 0;
         loop {
+            if self.probing
+                && self.nodes >= probes_until
+                && self.pilots(root, self.nodes - start, cards)
+            {
+                let before = self.nodes;
+                let won = self.pilot(root, runs);
+                runs += 1;
+                if won || self.stop.is_some() {
+                    return;
+                }
+                probes_until = self.nodes + (self.nodes - before) / PILOT_PROBES_SHARE;
+                self.attempt += 1;
+                continue;
+            }
             let nodes = if self.probing {
                 probe_allowance(self.attempt, self.nodes - start, cards)
             } else {
@@ -506,11 +584,113 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Whether the next attempt of a probe round that has spent `spent`
+    /// nodes on `root` (`cards` cards in play, the stock's too) is a pilot
+    /// run (see [`PILOT_FROM`]).
+    fn pilots(&self, root: &Position, spent: u64, cards: usize) -> bool {
+        cards >= self.pilot_from
+            && root.dealt() == self.stock.len()
+            && !self.rules.two_way
+            && !self.rules.set.must_move()
+            && spent >= self.pilot_after
+            && spent < self.pilot_after + PILOT_UNTIL * (cards * cards) as u64
+    }
+
+    /// Pilot run `run` from `root` (see [`PILOT_FROM`]): true when a line
+    /// reached the goal; otherwise `self.stop` says whether the search must
+    /// stop (budget, cancel, race or the caller's quota), and is `None`
+    /// when the run only failed to find a win.
+    ///
+    /// At each position of its line every move is tried with a rollout, a
+    /// search below the move's child with the usual allowance, restart and
+    /// table (an empty sleep set: nothing is assumed of the siblings). A
+    /// rollout that finishes without a win has exhausted its child (the
+    /// cutoff is the goal's, so the child cannot reach the goal) and the
+    /// move is not played; of the others the one whose rollout ended with
+    /// the fewest piles is played (ties to the order's earlier move). The
+    /// run fails when every move of a position is exhausted.
+    fn pilot(&mut self, root: &Position, run: u64) -> bool {
+        let rollout = PILOT_ROLLOUT.saturating_add(run.saturating_mul(PILOT_ROLLOUT_STEP));
+        let arm = run.wrapping_add(self.worker) % PROBE_SWEEPERS as u64;
+        self.sweepers = self.sweeper_choices[arm as usize];
+        self.piloting = true;
+        let mut position = *root;
+        let won = loop {
+            let mark = self.moves.len();
+            self.generate(&position);
+            if !self.rules.two_way && self.moves.len() > mark + 1 {
+                self.keep_independent_suffix(position.cards(), mark);
+            }
+            let count = self.moves.len() - mark;
+            let codes = self.codes.len();
+            if count > 1 {
+                order_moves(
+                    &position,
+                    &self.moves[mark..],
+                    self.perturb(self.path.len()),
+                    &mut self.scratch,
+                    self.sweepers,
+                    self.rules.two_way,
+                    true,
+                    &mut self.codes,
+                );
+            }
+            let mut best: Option<(usize, Step)> = None;
+            let mut ended = None;
+            for i in 0..count {
+                let step = if count > 1 {
+                    next_best(&mut self.codes[codes..], i)
+                } else {
+                    self.moves[mark]
+                };
+                self.attempt_best = usize::MAX;
+                self.restart_at = self.nodes.saturating_add(rollout).min(self.quota);
+                self.sleep.clear();
+                self.path.push(Action::Move(step));
+                self.visit(&position.after_move(step), 0);
+                self.path.pop();
+                match self.stop {
+                    // Exhausted: the child cannot reach the goal.
+                    None => {}
+                    Some(Stop::Restart) if self.nodes < self.quota => {
+                        self.stop = None;
+                        if best.is_none_or(|(piles, _)| self.attempt_best < piles) {
+                            best = Some((self.attempt_best, step));
+                        }
+                    }
+                    Some(stop) => {
+                        ended = Some(stop == Stop::Proven);
+                        break;
+                    }
+                }
+            }
+            self.codes.truncate(codes);
+            self.moves.truncate(mark);
+            if let Some(won) = ended {
+                break won;
+            }
+            match best {
+                Some((_, step)) => {
+                    position = position.after_move(step);
+                    self.path.push(Action::Move(step));
+                }
+                None => break false,
+            }
+        };
+        #[cfg(test)]
+        PILOTED.with(|piloted| piloted.set(piloted.get() + 1));
+        self.piloting = false;
+        self.path.clear();
+        won
+    }
+
     /// How the order of a node at depth `depth` (moves from the root) is
     /// perturbed in the current attempt (see [`Search::attempts`]).
     #[inline]
     fn perturb(&self, depth: usize) -> Perturb {
-        let amount = if !self.probing {
+        let amount = if self.piloting {
+            0
+        } else if !self.probing {
             FUZZ
         } else if depth < self.shallow {
             PROBE_FUZZ
@@ -987,6 +1167,8 @@ fn pick_arm(arms: &[Arm; ARMS], usable: u16, first: usize) -> usize {
 thread_local! {
     /// How often [`pick_arm`] chose by the scores (every usable arm tried).
     static SCORED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many pilot runs ended (see [`Search::pilot`]).
+    static PILOTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// The arms of [`sweeper_choices`] worth trying for a row whose cards in
@@ -1316,6 +1498,129 @@ mod tests {
         assert_eq!(probe_allowance(2, 12_960 + 16_000, 18), 2_000);
         let most = (u64::MAX - 108_160) / PROBE_UNIT_SHARE;
         assert_eq!(probe_allowance(2, u64::MAX, 52), most * 2);
+    }
+
+    #[test]
+    fn the_pilot_takes_over_a_long_probe_round_on_open_rows_of_forty_cards() {
+        let rules = Rules::modern();
+        let budget = Budget::default();
+        let search = Search::new(&rules, &[], &budget, Instant::now());
+        let deal = crate::deal::Deal::from_seed(1, 52).unwrap();
+        let root = Position::new(deal.cards(), &[]);
+        let until = PILOT_AFTER + PILOT_UNTIL * 52 * 52;
+        assert!(!search.pilots(&root, PILOT_AFTER - 1, 52));
+        assert!(search.pilots(&root, PILOT_AFTER, 52));
+        assert!(search.pilots(&root, until - 1, 52));
+        assert!(!search.pilots(&root, until, 52));
+        let short = Position::new(&deal.cards()[..39], &[]);
+        assert!(!search.pilots(&short, PILOT_AFTER, 39));
+        assert!(search.pilots(&Position::new(&deal.cards()[..40], &[]), PILOT_AFTER, 40));
+        // Not with cards still to deal, two-way moves or must-move rules.
+        let stock = &deal.cards()[40..];
+        let with_stock = Search::new(&rules, stock, &budget, Instant::now());
+        let dealing = Position::new(&deal.cards()[..40], stock);
+        assert!(!with_stock.pilots(&dealing, PILOT_AFTER, 52));
+        for other in [
+            rules.with_two_way(true),
+            Rules::new(crate::rules::RuleSet::Parlett),
+        ] {
+            let search = Search::new(&other, &[], &budget, Instant::now());
+            assert!(!search.pilots(&root, PILOT_AFTER, 52));
+        }
+    }
+
+    /// The fewest piles any line from `row` reaches (modern, one way), by
+    /// trying every line.
+    fn fewest(
+        row: &[u8],
+        rules: &Rules,
+        memo: &mut std::collections::HashMap<Vec<u8>, usize>,
+    ) -> usize {
+        if let Some(&known) = memo.get(row) {
+            return known;
+        }
+        let mut best = row.len();
+        for from in 1..row.len() {
+            for d in rules.distances.iter() {
+                if d <= from && agree(row[from], row[from - d]) {
+                    let mut next = row.to_vec();
+                    next[from - d] = row[from];
+                    next.remove(from);
+                    best = best.min(fewest(&next, rules, memo));
+                }
+            }
+        }
+        memo.insert(row.to_vec(), best);
+        best
+    }
+
+    /// The pilot's rollouts store what they finish and its runs stop
+    /// anywhere: what a search with pilot runs proves must still be true.
+    /// Checked on short rows made to pilot from their first attempt (52-card
+    /// rows pilot only after 20,000 nodes, and brute force cannot check
+    /// them): the fewest piles are brute force's, the line reaches them, and
+    /// pilot runs happen on won and lost rows alike (so the test can fail).
+    /// A run that took an exhausted move, stored a position of its own line
+    /// or kept a stale sleep set would lose some row's best line here.
+    #[test]
+    fn pilot_runs_find_the_fewest_piles_of_a_brute_force_search() {
+        let rules = Rules::modern();
+        let budget = Budget::default();
+        let (mut runs, mut lost) = (0, 0);
+        for seed in 0..150u64 {
+            let deal = crate::deal::Deal::from_seed(seed, 9 + seed as usize % 6).unwrap();
+            let cards: Vec<u8> = deal.cards().iter().map(|c| c.index()).collect();
+            let want = fewest(&cards, &rules, &mut std::collections::HashMap::new());
+            let before = PILOTED.with(std::cell::Cell::get);
+            let mut search = Search::new(&rules, &[], &budget, Instant::now());
+            search.pilot_from = 0;
+            search.pilot_after = 0;
+            let found = search.run(&Position::new(deal.cards(), &[]));
+            runs += PILOTED.with(std::cell::Cell::get) - before;
+            lost += u64::from(want > 1);
+            assert_eq!(found.value, want, "seed {seed}");
+            let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
+            assert_eq!(end.piles, want, "seed {seed}");
+        }
+        assert!(
+            runs > 50 && lost > 30,
+            "{runs} pilot runs, {lost} lost rows"
+        );
+        // Longer rows, most of them won: the same fewest piles as a search
+        // without the pilot (which the brute-force tests check), the line
+        // reaching them.
+        let mut won = 0;
+        for seed in 0..100u64 {
+            let deal = crate::deal::Deal::from_seed(seed, 16 + seed as usize % 7).unwrap();
+            let root = Position::new(deal.cards(), &[]);
+            let plain = Search::new(&rules, &[], &budget, Instant::now()).run(&root);
+            let mut search = Search::new(&rules, &[], &budget, Instant::now());
+            search.pilot_from = 0;
+            search.pilot_after = 0;
+            let found = search.run(&root);
+            assert_eq!(found.value, plain.value, "seed {seed}");
+            let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
+            assert_eq!(end.piles, found.value, "seed {seed}");
+            won += u64::from(found.value == 1);
+        }
+        assert!(won > 30, "{won} won");
+    }
+
+    /// A 52-card deal whose probes run long is won by a pilot run, in the
+    /// same nodes every time, and far sooner than by the probes alone
+    /// (4,410,775 nodes before the pilot).
+    #[test]
+    fn the_pilot_wins_a_deal_the_probes_lose_their_way_in() {
+        let rules = Rules::modern();
+        let budget = Budget::default();
+        let deal = crate::deal::Deal::from_seed(3_000_016_632, 52).unwrap();
+        let before = PILOTED.with(std::cell::Cell::get);
+        let first = crate::solver::solve(deal.cards(), &[], &rules, &budget);
+        assert!(PILOTED.with(std::cell::Cell::get) > before);
+        assert_eq!(first.piles, 1);
+        assert!(first.nodes < 100_000, "{} nodes", first.nodes);
+        let again = crate::solver::solve(deal.cards(), &[], &rules, &budget);
+        assert_eq!((again.nodes, &again.actions), (first.nodes, &first.actions));
     }
 
     #[test]
