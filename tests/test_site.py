@@ -101,6 +101,8 @@ def test_the_api_pages_read_each_throw_game_s_inherited_members_with_its_types()
     assert isinstance(solve, ast.FunctionDef)
     assert [arg.arg for arg in solve.args.args] == ["position"]
     assert solve.returns is not None and ast.unparse(solve.returns) == "BayanSolution"
+
+
 def test_the_nav_lists_each_games_page_from_the_registry(site: Path) -> None:
     """mkdocs.yml names no game: its ``Games`` section is the registry's games with
     a page of their own, titled and ordered as the registry has them."""
