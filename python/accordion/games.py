@@ -299,15 +299,24 @@ class Descriptor:
                 f"{command} --game {self.name}: {self.refuses[capability]}", "game"
             )
 
-    def check_rules(self, rules: str, command: str, allowed: tuple[str, ...] | None = None) -> None:
-        """Refuse a rule set the game is not played under (``allowed``: this command's)."""
+    def check_rules(
+        self, rules: str, command: str | None, allowed: tuple[str, ...] | None = None
+    ) -> None:
+        """Refuse a rule set the game is not played under (``allowed``: this command's),
+        in the words of the command line's ``command`` (``--rules``), or with
+        ``command`` None in the API's (the web service's field ``rules``)."""
         allowed = self.rules if allowed is None else allowed
-        if rules not in allowed:
-            raise InvalidArgumentError(
-                f"{command} --game {self.name}: {self.title} takes --rules "
-                f"{' or '.join(allowed)}, not --rules {rules}",
-                "rules",
+        if rules in allowed:
+            return
+        takes = " or ".join(allowed)
+        if command is None:  # quoted, cut to 60 characters, as the API quotes a value
+            message = f"rules {rules[:60]!r}: game {self.name!r} ({self.title}) takes rules {takes}"
+        else:
+            message = (
+                f"{command} --game {self.name}: {self.title} takes --rules {takes}, "
+                f"not --rules {rules}"
             )
+        raise InvalidArgumentError(message, "rules")
 
     def pieces(self, engine: Engines = "core") -> Engine:
         """Where ``engine`` keeps the game's pieces."""

@@ -131,6 +131,14 @@ def check_jobs(jobs: int | None) -> None:
         )
 
 
+def add_budget_flags(parser: argparse.ArgumentParser, nodes_help: str, time_help: str) -> None:
+    """The exact solver's budget, as every command that runs it takes it:
+    ``--max-nodes N`` (the ``max_nodes`` of the API) and ``--timeout S``, each with
+    the command's help text."""
+    parser.add_argument("--max-nodes", type=positive, metavar="N", help=nodes_help)
+    parser.add_argument("--timeout", type=seconds, metavar="S", help=time_help)
+
+
 def add_game_flags(
     parser: argparse.ArgumentParser, *, variant: bool = True, numbering: bool = False
 ) -> None:

@@ -27,10 +27,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         "--cards", type=common.card_count, default=52, metavar="K", help="numbered deals of K cards"
     )
     common.add_game_flags(parser)
-    parser.add_argument(
-        "--max-nodes", type=common.positive, metavar="N", help="node budget per deal (else exact)"
-    )
-    parser.add_argument("--timeout", type=common.seconds, metavar="S", help="seconds per deal")
+    common.add_budget_flags(parser, "node budget per deal (else exact)", "seconds per deal")
     parser.add_argument("--jobs", type=common.positive, metavar="J", help="threads per chunk")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     add_batch_flags(parser, HUNT_CHUNK)

@@ -47,10 +47,10 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         + common.per_game(lambda game: ", ".join(game.solve_rules)),
     )
     common.add_game_flags(parser, numbering=True)
-    budget = common.positive
-    parser.add_argument("--max-nodes", type=budget, metavar="N", help="node budget per deal")
-    parser.add_argument("--timeout", type=common.seconds, metavar="S", help="seconds per deal")
-    parser.add_argument("--jobs", type=budget, metavar="J", help="threads (default: all cores)")
+    common.add_budget_flags(parser, "node budget per deal", "seconds per deal")
+    parser.add_argument(
+        "--jobs", type=common.positive, metavar="J", help="threads (default: all cores)"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_batch_flags(parser, SOLVE_CHUNK)
 

@@ -65,14 +65,8 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         "(piles left and their sizes; JSON with --json)",
     )
     parser.add_argument("--file", metavar="F", help="with --each: one deal per line ('-': stdin)")
-    parser.add_argument(
-        "--max-nodes",
-        type=common.positive,
-        metavar="N",
-        help="with --each: the solver's node budget",
-    )
-    parser.add_argument(
-        "--timeout", type=common.seconds, metavar="S", help="with --each: seconds a deal"
+    common.add_budget_flags(
+        parser, "with --each: the solver's node budget", "with --each: seconds a deal"
     )
     seed = common.seed_number
     parser.add_argument("--seed", type=seed, default=1, metavar="S", help="first deal")

@@ -93,8 +93,14 @@ class ThrowMove(Value):
     @classmethod
     def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
         """The kind and cards that trimmed text (and its lowered twin) names, the
-        cards ``None`` when it is not a move."""
-        raise NotImplementedError
+        cards ``None`` when it is not a move.
+
+        This is the reading of a game whose one throw is ``out`` (Bayan, the run
+        games): the word before or after the cards (``out 5D 9D``, ``5D 9D out``),
+        ``x`` before them (``x5D,9D``), or the cards alone; a game with other words
+        reads its own."""
+        rest = cls._out_words(stripped, lower)
+        return "out", cards_of(stripped if rest is None else rest)
 
     @staticmethod
     def _out_words(stripped: str, lower: str) -> str | None:

@@ -37,9 +37,7 @@ from accordion.reference._throws import (
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
-    cards_of,
 )
-from accordion.reference.cards import Card
 
 #: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
 GAPS = (1, 3)
@@ -60,12 +58,6 @@ class BayanMove(ThrowMove):
     GAME = "Bayan"
     EXAMPLES = "write e.g. out 5D 9D or deal"
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (2,)}
-
-    @classmethod
-    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
-        """``out 5D 9D``, ``5D 9D out``, ``x5D,9D`` or ``5D 9D``."""
-        rest = cls._out_words(stripped, lower)
-        return "out", cards_of(stripped if rest is None else rest)
 
 
 # ---------------------------------------------------------------- rows

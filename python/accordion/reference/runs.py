@@ -40,7 +40,6 @@ from accordion.reference._throws import (
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
-    cards_of,
 )
 from accordion.reference.cards import Card
 
@@ -61,12 +60,6 @@ class RunMove(ThrowMove):
 
     EXAMPLES = "write e.g. out 3C 7D or deal"
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": tuple(range(1, MAX_RUN + 1))}
-
-    @classmethod
-    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
-        """``out 3C 7D``, ``3C 7D out``, ``x3C,7D`` or the cards alone."""
-        rest = cls._out_words(stripped, lower)
-        return "out", cards_of(stripped if rest is None else rest)
 
 
 class RunOutcome(ThrowOutcome):

@@ -116,7 +116,7 @@ def rules_for(
     Accordion's Revenge's goal card comes from PySolFC's game number ``pysol``.
     """
     name = (allowed or game.rules)[0] if name is None else name
-    check_rules(game, name, allowed)
+    game.check_rules(name, None, allowed)  # in the API's words
     asked = two_way or (distances is not None and list(distances) != [1, 3])
     variant = game.variant
     if asked:
@@ -149,18 +149,6 @@ def shown(value: Any) -> str:
     """``value`` as a message quotes it, cut to 60 characters: a text quoted, any
     other value as JSON writes it (``true``, ``[1, 2]``)."""
     return repr(value[:60]) if isinstance(value, str) else json.dumps(value)[:60]
-
-
-def check_rules(game: Descriptor, name: str, allowed: tuple[str, ...] | None = None) -> None:
-    """Refuse a rule set ``game`` is not played under, in the API's terms (the
-    command line's words, ``--rules``, are the CLI's: :meth:`Descriptor.check_rules`)."""
-    allowed = game.rules if allowed is None else allowed
-    if name not in allowed:
-        raise InvalidArgumentError(
-            f"rules {shown(name)}: game {shown(game.name)} ({game.title}) takes rules "
-            f"{' or '.join(allowed)}",
-            "rules",
-        )
 
 
 def require(game: Descriptor, capability: Capability, argument: str, value: Any) -> None:
