@@ -318,6 +318,13 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// limit for a solver that decides any row at once.
     const QUICK_LOOK: u64 = 256;
 
+    /// The facts of the game played: [`Self::FACTS`] for a game of one set of
+    /// facts; a type that plays more than one game (Royal Marriage's throw)
+    /// says which it plays. Code holding a game reads its facts here.
+    fn facts(self) -> &'static Facts {
+        &Self::FACTS
+    }
+
     /// The game under rule set `set` (one of [`Self::RULE_SETS`]).
     fn with_rules(set: RuleSet) -> Self;
     /// The rule set played.
@@ -433,7 +440,7 @@ impl<G: Throwing> ThrowGame<G> {
     /// `blind_start` cards of its facts laid out and the rest the stock.
     pub fn open_or_blind(deal: G::Deal, rules: G, blind: bool) -> ThrowGame<G> {
         let dealt = if blind {
-            G::FACTS.blind_start.min(G::cards_of(&deal).len())
+            rules.facts().blind_start.min(G::cards_of(&deal).len())
         } else {
             G::cards_of(&deal).len()
         };
@@ -512,7 +519,7 @@ impl<G: Throwing> ThrowGame<G> {
             .position(|&c| c == card)
             .ok_or_else(|| {
                 let where_ = if self.stock().contains(&card) {
-                    format!("still in the {}", G::STOCK)
+                    format!("still in the {}", self.rules.facts().stock)
                 } else {
                     "not in the row".to_string()
                 };
@@ -533,7 +540,7 @@ impl<G: Throwing> ThrowGame<G> {
     }
 
     fn why_illegal(&self, action: ThrowAction<G::Throw>) -> Error {
-        let stock = G::STOCK;
+        let stock = self.rules.facts().stock;
         let why = match action {
             ThrowAction::Deal if !self.blind => {
                 format!("deal not allowed: an open game has no {stock}")
@@ -610,8 +617,8 @@ impl<G: Throwing> Patience for ThrowGame<G> {
         action == ThrowAction::Deal
     }
 
-    fn parse_play(text: &str) -> Result<G::Play> {
-        G::Play::parse(text, G::TITLE)
+    fn parse_play(&self, text: &str) -> Result<G::Play> {
+        G::Play::parse(text, self.rules.facts().title)
     }
 
     /// The action a play names, by finding its cards in the row. The throw found
@@ -683,7 +690,7 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.row)?;
         if self.blind {
-            write!(f, " | {} {}", G::STOCK, self.stock().len())?;
+            write!(f, " | {} {}", self.rules.facts().stock, self.stock().len())?;
         }
         Ok(())
     }

@@ -86,7 +86,7 @@ impl<G: Throwing> Weighing for Rows<G> {
 impl<G: Throwing> Rated for ThrowGame<G> {
     fn walk_open(&self, budget: &Budget, cap: Option<u32>) -> Result<Option<Walked>> {
         let rules = self.game_rules();
-        check_free(rules.rules(), G::TITLE)?;
+        check_free(rules.rules(), rules.facts().title)?;
         let max_nodes = budget.max_nodes.expect("a rating has a node limit");
         let rows = Rows {
             rules,

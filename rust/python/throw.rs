@@ -115,7 +115,7 @@ pub fn game_state<G: Throwing>(game: &ThrowGame<G>) -> (PyDeal, &'static str, bo
 
 /// `RoyalGame('QH … KH', 'parlett', blind=True)`; the rules only for a game with more than one.
 pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
-    let rules = if G::RULE_SETS.len() > 1 {
+    let rules = if game.game_rules().facts().rule_sets.len() > 1 {
         format!(", '{}'", game.game_rules().rules().name())
     } else {
         String::new()
