@@ -186,7 +186,7 @@ mod tests {
         fn open<G: Throwing>(deal: G::Deal, rules: G) -> ThrowGame<G> {
             ThrowGame::open_or_blind(deal, rules, false)
         }
-        let deal = Accordian::numbered_deal(3, 20).unwrap();
+        let deal = Accordian::default_game().numbered_deal(3, 20).unwrap();
         let uva = open(deal.clone(), Accordian::with_rules(RuleSet::Uva));
         let refused = rate(&uva, None).unwrap_err();
         assert!(refused.to_string().contains("uva"), "{refused}");
@@ -196,7 +196,7 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(true));
         let stopped = rate(&modern, Some(&flag)).unwrap();
         assert_eq!(stopped.verdict, Verdict::Unknown);
-        let full = Royal::numbered_deal(5, 52).unwrap();
+        let full = Royal::default_game().numbered_deal(5, 52).unwrap();
         let parlett = open(full.clone(), Royal::with_rules(RuleSet::Parlett));
         assert_eq!(
             rate(&parlett, None).unwrap(),
