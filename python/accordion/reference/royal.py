@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, SupportsIndex, TypeVar
 
 from accordion.errors import (
     IllegalMoveError,
@@ -348,6 +348,19 @@ class RoyalGame(MarriageGame[RoyalMove]):
         if self.GAME_NAME == DEFAULT:
             return shown
         return f"{shown[:-1]}, game={self.GAME_NAME!r})"
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # Another game's class is made at run time: a pickle names the game.
+        reduced = super().__reduce_ex__(protocol)
+        if self.GAME_NAME == DEFAULT or isinstance(reduced, str):
+            return reduced
+        return (_blank, (self.GAME_NAME,), *reduced[2:])
+
+
+def _blank(game: str) -> RoyalGame:
+    """A game of the game called ``game`` with nothing in it yet (unpickling fills it)."""
+    blank: RoyalGame = object.__new__(_game_class(game))
+    return blank
 
 
 @functools.cache
