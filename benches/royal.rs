@@ -4,6 +4,7 @@
 //! `cargo bench --bench royal -- [DEALS] [SEED] [JOBS]` (defaults 100000, 1, all cores).
 
 use accordion::royal::game::Royal;
+use accordion::throw_game::Throwing;
 use accordion::throw_play::{simulate, Setup, Strategy};
 use accordion::RuleSet;
 use std::time::Instant;
@@ -35,8 +36,8 @@ fn main() {
             strategy,
         };
         let start = Instant::now();
-        let stats =
-            simulate::<Royal>(&setup, seed, deals, jobs, None, None).expect("a valid simulation");
+        let stats = simulate(Royal::default_game(), &setup, seed, deals, jobs, None, None)
+            .expect("a valid simulation");
         let seconds = start.elapsed().as_secs_f64();
         let (lo, hi) = stats.ci95;
         println!(

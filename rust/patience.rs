@@ -152,8 +152,8 @@ pub trait Patience: Clone + fmt::Display {
     fn undo(&mut self) -> Option<Self::Action>;
     /// Whether `action` is the deal of the next stock card.
     fn is_deal(action: Self::Action) -> bool;
-    /// Parse a play in any notation the game accepts.
-    fn parse_play(text: &str) -> Result<Self::Play>;
+    /// Parse a play in any notation the game accepts (an error names the game played).
+    fn parse_play(&self, text: &str) -> Result<Self::Play>;
     /// The action a play names in the current position (it may still be illegal).
     fn action_of(&self, play: Self::Play) -> Result<Self::Action>;
     /// The canonical play (by cards) of an action in the current position.
@@ -177,7 +177,7 @@ pub trait Patience: Clone + fmt::Display {
 
     /// Parse and play a move in any accepted notation; returns its canonical play.
     fn play_text(&mut self, text: &str) -> Result<Self::Play> {
-        let action = self.action_of(Self::parse_play(text)?)?;
+        let action = self.action_of(self.parse_play(text)?)?;
         let play = self.play_of(action);
         self.play(action)?;
         Ok(play)

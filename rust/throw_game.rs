@@ -14,7 +14,8 @@ use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{quoted, Error, Result};
-use crate::patience::{Facts, Patience, Solved, Standing};
+use crate::patience::{Dealing, Facts, Patience, Solved, Standing};
+use crate::royal::RoyalDeal;
 use crate::rules::RuleSet;
 use std::fmt;
 use std::hash::Hash;
@@ -259,8 +260,14 @@ pub trait GameDeal: Clone + fmt::Debug + fmt::Display + Send + Sync {
 }
 
 /// Any row of the game's fewest cards or more; numbered deals are `Deal::from_seed`'s.
+/// A game dealt as a royal pair ([`Dealing::RoyalPair`]: Royal Marriage) takes
+/// rows with the queen of hearts first and the king last, and its numbered deals
+/// are [`RoyalDeal::from_seed`]'s.
 impl GameDeal for Deal {
     fn checked(deal: Deal, facts: &Facts) -> Result<Deal> {
+        if facts.dealing == Dealing::RoyalPair {
+            return Ok(RoyalDeal::new(deal)?.as_deal().clone());
+        }
         if deal.len() < facts.min_cards {
             return Err(Error::InvalidDeal(format!(
                 "a {} deal has {} cards or more, got {}",
@@ -280,6 +287,9 @@ impl GameDeal for Deal {
         if !(facts.min_cards..=DECK_SIZE).contains(&cards) {
             let expected = format!("{} to {DECK_SIZE} cards", facts.min_cards);
             return Err(Error::argument("cards", &expected, cards));
+        }
+        if facts.dealing == Dealing::RoyalPair {
+            return Ok(RoyalDeal::from_seed(seed, cards)?.as_deal().clone());
         }
         Deal::from_seed(seed, cards)
     }
@@ -318,20 +328,51 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// limit for a solver that decides any row at once.
     const QUICK_LOOK: u64 = 256;
 
-    /// The game under rule set `set` (one of [`Self::RULE_SETS`]).
+    /// The facts of the game played: [`Self::FACTS`] for a game of one set of
+    /// facts; a type that plays more than one game (Royal Marriage's throw)
+    /// says which it plays. Code holding a game reads its facts here.
+    fn facts(self) -> &'static Facts {
+        &Self::FACTS
+    }
+
+    /// The game under rule set `set` (one of [`Self::RULE_SETS`]); a type that
+    /// plays more than one game gives the game of [`Self::FACTS`].
     fn with_rules(set: RuleSet) -> Self;
+    /// The game of [`Self::FACTS`] under its default rules (its first rule set).
+    fn default_game() -> Self {
+        Self::with_rules(Self::RULE_SETS[0])
+    }
+    /// The game of this type that `name` names ([`Facts::name`]), under its
+    /// default rules; `None` for a name of no game of this type.
+    fn game_named(name: &str) -> Option<Self> {
+        (name == Self::NAME).then(Self::default_game)
+    }
+    /// The names of the games of this type, the default first.
+    fn game_names() -> Vec<&'static str> {
+        vec![Self::NAME]
+    }
+    /// The same game under rule set `set`, which the caller has checked is one of
+    /// its facts' (a type that plays more than one game keeps which it plays).
+    #[must_use]
+    fn with_rule_set(self, set: RuleSet) -> Self {
+        Self::with_rules(set)
+    }
+    /// The rules the game is played under, in words, for the error that refuses another.
+    fn rules_in_words(self) -> &'static str {
+        Self::RULES_IN_WORDS
+    }
     /// The rule set played.
     fn rules(self) -> RuleSet;
-    /// A row of distinct cards checked as a deal of this game.
-    fn deal_of(deal: Deal) -> Result<Self::Deal> {
-        Self::Deal::checked(deal, &Self::FACTS)
+    /// A row of distinct cards checked as a deal of the game played.
+    fn deal_of(self, deal: Deal) -> Result<Self::Deal> {
+        Self::Deal::checked(deal, self.facts())
     }
     fn as_deal(deal: &Self::Deal) -> &Deal {
         deal.row()
     }
-    /// The numbered deal `seed` of `cards` cards ([`Self::MIN_CARDS`] to 52).
-    fn numbered_deal(seed: u64, cards: usize) -> Result<Self::Deal> {
-        Self::Deal::numbered(seed, cards, &Self::FACTS)
+    /// The numbered deal `seed` of `cards` cards (the game's fewest to 52).
+    fn numbered_deal(self, seed: u64, cards: usize) -> Result<Self::Deal> {
+        Self::Deal::numbered(seed, cards, self.facts())
     }
     /// Solve an open row under these rules exactly (within the budget).
     fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
@@ -415,15 +456,21 @@ pub struct ThrowGame<G: Throwing> {
     history: Vec<Record<G>>,
 }
 
-/// `set` as one of the rule sets of `G`, or an error naming the game and them.
+/// `set` as one of the rule sets of `G`'s default game, or an error naming the game and them.
 pub fn rule_set_of<G: Throwing>(set: RuleSet) -> Result<G> {
-    if G::RULE_SETS.contains(&set) {
-        return Ok(G::with_rules(set));
+    rule_set_in(G::default_game(), set)
+}
+
+/// `game` under `set`, one of its rule sets, or an error naming the game and them.
+pub fn rule_set_in<G: Throwing>(game: G, set: RuleSet) -> Result<G> {
+    let facts = game.facts();
+    if facts.rule_sets.contains(&set) {
+        return Ok(game.with_rule_set(set));
     }
     Err(Error::InvalidRules(format!(
         "{} is played under {}, not {}",
-        G::TITLE,
-        G::RULES_IN_WORDS,
+        facts.title,
+        game.rules_in_words(),
         set.name()
     )))
 }
@@ -433,7 +480,7 @@ impl<G: Throwing> ThrowGame<G> {
     /// `blind_start` cards of its facts laid out and the rest the stock.
     pub fn open_or_blind(deal: G::Deal, rules: G, blind: bool) -> ThrowGame<G> {
         let dealt = if blind {
-            G::FACTS.blind_start.min(G::cards_of(&deal).len())
+            rules.facts().blind_start.min(G::cards_of(&deal).len())
         } else {
             G::cards_of(&deal).len()
         };
@@ -512,7 +559,7 @@ impl<G: Throwing> ThrowGame<G> {
             .position(|&c| c == card)
             .ok_or_else(|| {
                 let where_ = if self.stock().contains(&card) {
-                    format!("still in the {}", G::STOCK)
+                    format!("still in the {}", self.rules.facts().stock)
                 } else {
                     "not in the row".to_string()
                 };
@@ -533,7 +580,7 @@ impl<G: Throwing> ThrowGame<G> {
     }
 
     fn why_illegal(&self, action: ThrowAction<G::Throw>) -> Error {
-        let stock = G::STOCK;
+        let stock = self.rules.facts().stock;
         let why = match action {
             ThrowAction::Deal if !self.blind => {
                 format!("deal not allowed: an open game has no {stock}")
@@ -610,8 +657,8 @@ impl<G: Throwing> Patience for ThrowGame<G> {
         action == ThrowAction::Deal
     }
 
-    fn parse_play(text: &str) -> Result<G::Play> {
-        G::Play::parse(text, G::TITLE)
+    fn parse_play(&self, text: &str) -> Result<G::Play> {
+        G::Play::parse(text, self.rules.facts().title)
     }
 
     /// The action a play names, by finding its cards in the row. The throw found
@@ -683,7 +730,7 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.row)?;
         if self.blind {
-            write!(f, " | {} {}", G::STOCK, self.stock().len())?;
+            write!(f, " | {} {}", self.rules.facts().stock, self.stock().len())?;
         }
         Ok(())
     }
@@ -702,8 +749,13 @@ pub(crate) mod check {
 
     /// The open game of `G`'s numbered deal `seed` of `cards` cards, under its default rules.
     pub fn open<G: Throwing>(seed: u64, cards: usize) -> ThrowGame<G> {
-        let deal = G::numbered_deal(seed, cards).unwrap();
-        ThrowGame::open_or_blind(deal, G::with_rules(G::RULE_SETS[0]), false)
+        open_game(G::default_game(), seed, cards)
+    }
+
+    /// The open game of `game`'s numbered deal `seed` of `cards` cards.
+    pub fn open_game<G: Throwing>(game: G, seed: u64, cards: usize) -> ThrowGame<G> {
+        let deal = game.numbered_deal(seed, cards).unwrap();
+        ThrowGame::open_or_blind(deal, game, false)
     }
 
     /// `game` after `moves`, each of them legal.
@@ -742,9 +794,19 @@ pub(crate) mod check {
         seeds: u64,
         least_wins: usize,
     ) {
+        solves_numbered_deals_of(G::default_game(), lengths, seeds, least_wins);
+    }
+
+    /// [`solves_numbered_deals_as_brute_force_does`] for the game `game`.
+    pub fn solves_numbered_deals_of<G: Throwing>(
+        game: G,
+        lengths: &[usize],
+        seeds: u64,
+        least_wins: usize,
+    ) {
         let games = lengths
             .iter()
-            .flat_map(|&cards| (0..seeds).map(move |seed| open::<G>(seed, cards)));
+            .flat_map(|&cards| (0..seeds).map(move |seed| open_game(game, seed, cards)));
         let wins = solves_as_brute_force_does(games);
         assert!(wins > least_wins, "some short rows are won: {wins}");
     }

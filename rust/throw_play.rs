@@ -20,7 +20,7 @@ use crate::patience::{self, Patience};
 use crate::pool;
 use crate::rules::RuleSet;
 use crate::stats::{play_chunks, DealRange, Stats};
-use crate::throw_game::{rule_set_of, ThrowAction, ThrowGame, ThrowOutcome, ThrowRow, Throwing};
+use crate::throw_game::{rule_set_in, ThrowAction, ThrowGame, ThrowOutcome, ThrowRow, Throwing};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -145,16 +145,17 @@ pub type ThrowStats = Stats<Setup>;
 /// often progress is reported.
 const CHUNK: u64 = 1 << 8;
 
-/// Check a setup for `G`: the cards per deal and the rules.
-pub fn check_setup<G: Throwing>(setup: &Setup) -> Result<G> {
-    if !(G::MIN_CARDS..=crate::deal::DECK_SIZE).contains(&setup.cards) {
-        let expected = format!("{} to 52", G::MIN_CARDS);
+/// Check a setup for `game`: the cards per deal and the rules; the game under them.
+pub fn check_setup<G: Throwing>(game: G, setup: &Setup) -> Result<G> {
+    let fewest = game.facts().min_cards;
+    if !(fewest..=crate::deal::DECK_SIZE).contains(&setup.cards) {
+        let expected = format!("{fewest} to 52");
         return Err(Error::argument("cards", &expected, setup.cards));
     }
-    rule_set_of::<G>(setup.rules)
+    rule_set_in(game, setup.rules)
 }
 
-/// Play numbered deals `seed, seed + 1, …, seed + deals - 1` of `G`
+/// Play numbered deals `seed, seed + 1, …, seed + deals - 1` of `game`
 /// ([`Throwing::numbered_deal`]) on `jobs` threads (`None`: one per core). A
 /// raised `cancel` flag stops early, within a deal (inside `best`'s solve):
 /// the totals then cover the chunks that finished before it and say so;
@@ -164,6 +165,7 @@ pub fn check_setup<G: Throwing>(setup: &Setup) -> Result<G> {
 /// `cards` out of range or `jobs` out of range; `InvalidRules` for rules the
 /// game is not played under.
 pub fn simulate<G: Throwing>(
+    game: G,
     setup: &Setup,
     seed: u64,
     deals: u64,
@@ -172,7 +174,7 @@ pub fn simulate<G: Throwing>(
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Result<ThrowStats> {
     let range = DealRange::new(seed, deals)?;
-    let rules = check_setup::<G>(setup)?;
+    let rules = check_setup(game, setup)?;
     let jobs = pool::check_jobs(jobs.map(|j| j as u64))?;
     let start = Instant::now();
     let budget = Budget::until_cancelled(cancel);
@@ -188,13 +190,15 @@ pub fn simulate<G: Throwing>(
                 if budget.is_cancelled() {
                     return; // the chunk is dropped
                 }
-                let deal = G::numbered_deal(number, setup.cards).expect("cards checked");
+                let deal = rules
+                    .numbered_deal(number, setup.cards)
+                    .expect("cards checked");
                 let outcome = play_out(deal, setup.blind, rules, setup.strategy, &budget);
                 histogram[outcome.cards] += 1;
             }
         },
     );
-    let mut stats = ThrowStats::of_histogram(*setup, seed, histogram, G::WON_AT);
+    let mut stats = ThrowStats::of_histogram(*setup, seed, histogram, rules.facts().won_at);
     stats.cancelled = cancelled;
     stats.seconds = start.elapsed().as_secs_f64();
     Ok(stats)
@@ -216,8 +220,8 @@ mod tests {
             rules: RuleSet::Parlett,
             strategy: Strategy::Greedy,
         };
-        let one = simulate::<Royal>(&setup, 10, 500, Some(1), None, None).unwrap();
-        let two = simulate::<Royal>(&setup, 10, 500, Some(2), None, None).unwrap();
+        let one = simulate(Royal::default_game(), &setup, 10, 500, Some(1), None, None).unwrap();
+        let two = simulate(Royal::default_game(), &setup, 10, 500, Some(2), None, None).unwrap();
         assert_eq!(one.histogram, two.histogram);
         assert_eq!(one.deals, 500);
         assert_eq!(one.histogram.iter().sum::<u64>(), 500);
@@ -225,7 +229,8 @@ mod tests {
         let (lo, hi) = one.ci95;
         let rate = one.wins as f64 / 500.0;
         assert!(lo < rate && rate < hi && hi - lo < 0.1, "{lo} {hi}");
-        let stopped = simulate::<Royal>(
+        let stopped = simulate(
+            Royal::default_game(),
             &setup,
             10,
             5000,
@@ -240,8 +245,8 @@ mod tests {
             rules: RuleSet::Modern,
             ..setup
         };
-        let one = simulate::<Bayan>(&bayan, 10, 300, Some(1), None, None).unwrap();
-        let two = simulate::<Bayan>(&bayan, 10, 300, Some(2), None, None).unwrap();
+        let one = simulate(Bayan::default_game(), &bayan, 10, 300, Some(1), None, None).unwrap();
+        let two = simulate(Bayan::default_game(), &bayan, 10, 300, Some(2), None, None).unwrap();
         assert_eq!(one.histogram, two.histogram);
         assert_eq!(one.histogram[0], one.wins);
     }
@@ -261,19 +266,44 @@ mod tests {
             (setup, 0, 1, Some(0), "jobs"),
             (setup, 0, 1, Some(100_000), "jobs"),
         ] {
-            match simulate::<Royal>(&setup, seed, deals, jobs, None, None) {
+            match simulate(Royal::default_game(), &setup, seed, deals, jobs, None, None) {
                 Err(Error::InvalidArgument { argument, .. }) => assert_eq!(argument, name),
                 other => panic!("{name}: {other:?}"),
             }
         }
         // A rule set the game is not played under.
         let under = |rules| Setup { rules, ..setup };
-        let strict = simulate::<Royal>(&under(RuleSet::Strict), 0, 1, None, None, None);
-        let parlett = simulate::<Bayan>(&under(RuleSet::Parlett), 0, 1, None, None, None);
+        let strict = simulate(
+            Royal::default_game(),
+            &under(RuleSet::Strict),
+            0,
+            1,
+            None,
+            None,
+            None,
+        );
+        let parlett = simulate(
+            Bayan::default_game(),
+            &under(RuleSet::Parlett),
+            0,
+            1,
+            None,
+            None,
+            None,
+        );
         for refused in [strict, parlett] {
             assert!(matches!(refused, Err(Error::InvalidRules(_))));
         }
-        assert!(simulate::<Bayan>(&Setup { cards: 1, ..setup }, 0, 1, None, None, None).is_ok());
+        assert!(simulate(
+            Bayan::default_game(),
+            &Setup { cards: 1, ..setup },
+            0,
+            1,
+            None,
+            None,
+            None
+        )
+        .is_ok());
         assert!(matches!(
             Strategy::parse("clever", "Bayan"),
             Err(Error::InvalidRules(m)) if m.contains("unknown Bayan strategy")
@@ -285,7 +315,7 @@ mod tests {
         for seed in 0..200 {
             for blind in [false, true] {
                 for rules in [RuleSet::Modern, RuleSet::Parlett] {
-                    let deal = RoyalDeal::from_seed(seed, 52).unwrap();
+                    let deal = RoyalDeal::from_seed(seed, 52).unwrap().as_deal().clone();
                     let royal = Royal::with_rules(rules);
                     let played = |blind, strategy| {
                         play_out(deal.clone(), blind, royal, strategy, &Budget::default())
@@ -335,7 +365,16 @@ mod tests {
             })
         };
         let started = Instant::now();
-        let stats = simulate::<Accordian>(&setup, 8, 1, Some(1), Some(&stop), None).unwrap();
+        let stats = simulate(
+            Accordian::default_game(),
+            &setup,
+            8,
+            1,
+            Some(1),
+            Some(&stop),
+            None,
+        )
+        .unwrap();
         raiser.join().unwrap();
         assert!(stats.cancelled);
         assert_eq!(stats.deals, 0);
@@ -344,7 +383,7 @@ mod tests {
 
     #[test]
     fn best_plays_the_solvers_line_in_open_play() {
-        let deal: RoyalDeal = "QH 5C 9H 7D 5S KH".parse().unwrap();
+        let deal: crate::deal::Deal = "QH 5C 9H 7D 5S KH".parse().unwrap();
         let mut open = ThrowGame::open_or_blind(deal, Royal::with_rules(RuleSet::Modern), false);
         while let Some(action) = choose(&open, Strategy::Best, &Budget::default()) {
             open.play(action).unwrap();

@@ -18,7 +18,7 @@ use accordion::accordian::Accordian;
 use accordion::bayan::game::Bayan;
 use accordion::royal::game::Royal;
 use accordion::runs::{Decade, Runs, SevenUp};
-use accordion::throw_game::{rule_set_of, ThrowGame, Throwing};
+use accordion::throw_game::{rule_set_in, ThrowGame, Throwing};
 use accordion::{perft, Deal, Distances, Game, Patience, Row, RuleSet, Rules, Step};
 
 const PERFT: &str = include_str!("data/perft.tsv");
@@ -144,17 +144,17 @@ fn counts_as_pinned<P: Patience>(mut game: P, counts: &[u64], line: &str) {
     assert_eq!(game.ply(), 0, "{line}");
 }
 
+/// Every game of the type `G` (Royal Marriage's throw plays two) counts as pinned.
 fn throw_game_counts_as_pinned<G: Throwing>() {
-    let lines = game_lines(G::NAME);
-    assert_eq!(lines.len(), 2 * G::RULE_SETS.len(), "{}", G::NAME);
-    for (set, blind, seed, cards, counts) in lines {
-        let deal = G::numbered_deal(seed, cards).unwrap();
-        let game = ThrowGame::open_or_blind(deal, rule_set_of::<G>(set).unwrap(), blind);
-        counts_as_pinned(
-            game,
-            &counts,
-            &format!("{} {set:?} {blind} {seed}", G::NAME),
-        );
+    for name in G::game_names() {
+        let of_name = G::game_named(name).unwrap();
+        let lines = game_lines(name);
+        assert_eq!(lines.len(), 2 * of_name.facts().rule_sets.len(), "{name}");
+        for (set, blind, seed, cards, counts) in lines {
+            let deal = of_name.numbered_deal(seed, cards).unwrap();
+            let game = ThrowGame::open_or_blind(deal, rule_set_in(of_name, set).unwrap(), blind);
+            counts_as_pinned(game, &counts, &format!("{name} {set:?} {blind} {seed}"));
+        }
     }
 }
 

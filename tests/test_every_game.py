@@ -23,7 +23,7 @@ import accordion
 import accordion.reference
 from accordion import errors
 from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
-from accordion.games import GAMES, Descriptor, Engines
+from accordion.games import GAMES, Descriptor, Engines, load
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -207,6 +207,8 @@ BAD_MOVES = {
         "5C 9H 2D 5S",
         ["", "out", "5D", "out 5D", "5D>9D", "out 5D 9D 3C", "out 5D 5D", "x", "deal 5D"],
     ),
+    # Played by Royal Marriage's classes, its messages name it all the same.
+    "push-pin": ("3H 5C 9H 4H", ["", "out", "5D", "5D>7C", "out 5D 7C 9H", "x"]),
 }
 
 
@@ -367,7 +369,7 @@ def _namespace(game: Descriptor, engine: Engines) -> dict[str, object]:
     reference engine's with the game's own module."""
     if engine == "core":
         return dict(vars(accordion))
-    module = sys.modules[game.game_class("reference").__module__]
+    module = sys.modules[load(game.pieces("reference").game).__module__]
     return {**vars(accordion.reference), **vars(module)}
 
 

@@ -8,6 +8,7 @@ checked against the reference's exhaustive search on short rows.
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -234,3 +235,40 @@ def test_the_old_royal_signature_and_names_still_work_with_a_warning() -> None:
         assert stats.mean_cards == stats.mean_piles
     with pytest.raises(TypeError):
         core().simulate_royal(20, deals=20)
+
+
+# ---------------------------------------------------------------- the games of the throw
+
+
+def test_game_names_the_game_of_the_throw_played_and_every_value_carries_it(royal: Any) -> None:
+    """Royal Marriage's classes play the other game of its throw, named by ``game``:
+    its deals, its blind start, its rules and its messages are its own, and the
+    game, its solution and (core) its statistics say which game they are of."""
+    other = "push-pin"
+    game = royal.RoyalGame("3H 5C 9H 7D 5S 4H", game=other)
+    assert game.game == other and royal.RoyalGame("QH KH").game == "royal-marriage"
+    assert repr(game) == "RoyalGame('3H 5C 9H 7D 5S 4H', game='push-pin')"
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert game != royal.RoyalGame("3H 5C 9H 7D 5S 4H", game=other, blind=True)
+    assert str(royal.RoyalGame("3H 5C 9H 7D", blind=True, game=other)) == "3H 5C 9H | talon 1"
+    with pytest.raises(errors.InvalidMoveError, match="not a Push Pin move"):
+        game.play("5C")
+    with pytest.raises(errors.InvalidMoveError, match="not a Push Pin move"):
+        royal.RoyalMove.parse("5C", game=other)
+    with pytest.raises(errors.InvalidRulesError, match="Push Pin is played under"):
+        royal.RoyalGame("3H 5C 9H", "parlett", game=other)
+    with pytest.raises(errors.InvalidDealError, match="QH"):
+        royal.RoyalGame("3H 5C 9H")
+    with pytest.raises(errors.InvalidArgumentError, match="game must be royal-marriage or"):
+        royal.RoyalGame("QH KH", game="bayan")
+    with pytest.raises(TypeError, match="game"):
+        royal.RoyalGame("QH KH", game=3)
+    solved = royal.solve_royal("3H 5C 9H 7D 5S 4H", game=other)
+    assert (solved.result, solved.cards) == ("win", 2)
+    if royal is core:
+        assert solved.game == other and solved.to_dict()["game"] == other
+        assert royal.RoyalSolution.from_dict(solved.to_dict()).game == other
+        stats = royal.simulate_royal(deals=50, strategy="best", game=other, jobs=1)
+        assert stats.game == other and stats.to_dict()["game"] == other
+        assert pickle.loads(pickle.dumps(stats)) == stats
+        assert pickle.loads(pickle.dumps(stats)).game == other

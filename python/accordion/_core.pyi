@@ -40,11 +40,6 @@ __all__ = [
     "LegalMoves",
     "Move",
     "Outcome",
-    "PushPinGame",
-    "PushPinMove",
-    "PushPinOutcome",
-    "PushPinSolution",
-    "PushPinStats",
     "Rating",
     "RoyalGame",
     "RoyalMove",
@@ -68,7 +63,6 @@ __all__ = [
     "simulate_accordian",
     "simulate_bayan",
     "simulate_decade",
-    "simulate_push_pin",
     "simulate_royal",
     "simulate_seven_up",
     "solve",
@@ -76,7 +70,6 @@ __all__ = [
     "solve_bayan",
     "solve_decade",
     "solve_many",
-    "solve_push_pin",
     "solve_royal",
     "solve_seven_up",
     "winnable_deal",
@@ -814,11 +807,12 @@ def solve_many(
     """
 
 # ---------------------------------------------------------------- the throw games
-# The throw games (Royal Marriage, Push Pin, Bayan, Decade, Seven Up, Accordian
-# Patience) are bound once (rust/python/throw.rs): their members are declared once
-# here, in private generic bases (parametrised by the class itself where a member
-# returns it), and each game's classes only name their types and carry their own
-# docstring. ``help()`` on a game's class shows its game's words for every member;
+# The throw games (Royal Marriage and the other games of its throw, named by
+# ``game=``, Bayan, Decade, Seven Up, Accordian Patience) are bound once
+# (rust/python/throw.rs): their members are declared once here, in private
+# generic bases (parametrised by the class itself where a member returns it),
+# and each game's classes only name their types and carry their own docstring.
+# ``help()`` on a game's class shows its game's words for every member;
 # a base's member says here what holds for every game.
 
 _SelfT = TypeVar("_SelfT")
@@ -826,10 +820,10 @@ _KindT = TypeVar("_KindT", bound=str)
 _RulesT = TypeVar("_RulesT", bound=str)
 
 class _ThrowMove(Generic[_SelfT, _KindT]):
-    def __new__(cls, text: str) -> Self:
+    def __new__(cls, text: str, *, game: str | None = None) -> Self:
         """Same as :meth:`parse`."""
     @staticmethod
-    def parse(text: str) -> _SelfT:
+    def parse(text: str, *, game: str | None = None) -> _SelfT:
         """Parse a move in the game's notation (``out …``, ``7H>7S``) or ``deal``.
 
         Raises:
@@ -884,11 +878,15 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
         rules: _RulesT | Rules | str | None = None,
         *,
         blind: bool = False,
+        game: str | None = None,
     ) -> Self:
         """A game of ``deal`` under ``rules`` (by default ``modern``), open or ``blind``."""
     @property
     def rules(self) -> _RulesT:
         """The rule set's name."""
+    @property
+    def game(self) -> str:
+        """The name of the game played (``accordion.games()``)."""
     @property
     def starting_deal(self) -> Deal:
         """The deal the game started from."""
@@ -993,6 +991,9 @@ class _ThrowSolution(Generic[_SelfT, _MoveT]):
     def deal(self) -> str:
         """The row solved, left to right."""
     @property
+    def game(self) -> str:
+        """The name of the game solved (``accordion.games()``)."""
+    @property
     def result(self) -> ResultName:
         """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
     @property
@@ -1027,6 +1028,7 @@ class _ThrowStats(Generic[_SelfT, _RulesT]):
         cards: int,
         seed: int,
         seconds: float = 0.0,
+        game: str | None = None,
     ) -> _SelfT:
         """The figures of a histogram of cards left (cards → deals) of the deals
         ``seed …``, computed as the simulation computes them.
@@ -1044,6 +1046,9 @@ class _ThrowStats(Generic[_SelfT, _RulesT]):
     @property
     def strategy(self) -> RoyalStrategy:
         """The strategy that chose the throws: ``greedy`` or ``best``."""
+    @property
+    def game(self) -> str:
+        """The name of the game played (``accordion.games()``)."""
     @property
     def blind(self) -> bool:
         """Whether the deals were dealt as they went."""
@@ -1094,6 +1099,7 @@ class _ThrowSolve(Protocol[_GameT_contra, _RulesT_contra, _SolutionT_co]):
         max_nodes: int | None = None,
         timeout: float | None = None,
         memory: int | None = None,
+        game: str | None = None,
     ) -> _SolutionT_co: ...
 
 class _ThrowSimulate(Protocol[_RulesT_contra, _StatsT_co]):
@@ -1109,6 +1115,7 @@ class _ThrowSimulate(Protocol[_RulesT_contra, _StatsT_co]):
         blind: bool | None = None,
         jobs: int | None = None,
         progress: Callable[[int], object] | None = None,
+        game: str | None = None,
     ) -> _StatsT_co: ...
 
 # ---------------------------------------------------------------- Royal Marriage
@@ -1138,21 +1145,29 @@ class RoyalOutcome(_ThrowOutcome):
 
 @final
 class RoyalGame(_ThrowGame[RoyalMove, RoyalOutcome, RoyalRuleName]):
-    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
+    """A game of Royal Marriage, open or blind (the deal is then the stock, QH first), or
+    of another game of its throw.
 
     Args:
-        deal: a Royal Marriage deal (QH first, KH last) or its text.
+        deal: a Royal Marriage deal (QH first, KH last) or its text; another game's
+            deal as its facts say (``accordion.games()``: its ``dealing``, ``min_cards``).
         rules: ``modern`` (default) or ``parlett``; they matter in blind play only:
             ``modern`` lets the player deal while a throw exists, ``parlett`` obliges a
-            throw first.
-        blind: deal as you go from the stock.
+            throw first. Another game: the rule sets its facts list.
+        blind: deal as you go from the stock (another game: as its facts say how
+            its blind game starts).
+        game: the name of the game played, ``royal-marriage`` (default) or another
+            game of Royal Marriage's throw of ``accordion.games()``; :attr:`game`
+            says which, and the repr, pickles and dictionaries carry it.
 
     One game may be used from several threads: each call sees it whole, and
     ``hint`` searches a copy of the position it started from.
 
     Raises:
-        InvalidDealError: a row that does not start with QH and end with KH.
+        InvalidDealError: a row that does not start with QH and end with KH (or
+            that the game named does not take).
         InvalidRulesError: any other rule set.
+        InvalidArgumentError: ``game`` names no game of Royal Marriage's throw.
 
     Examples:
         >>> game = RoyalGame("QH 5C 9H 7D 5S KH")
@@ -1191,7 +1206,8 @@ dealt onto it (dealing everything first loses nothing), as :func:`solve` and
 by playing it out (the line starts at the game's position, deals included). The
 arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett`` (the
 same for an open row); ``memory`` is checked but the interval solver needs no
-table. Releases the GIL; Ctrl-C stops it.
+table; ``game`` names the game a row is of (default ``royal-marriage``; a game
+is of its own). Releases the GIL; Ctrl-C stops it.
 
 Returns:
     A :class:`RoyalSolution`.
@@ -1204,8 +1220,11 @@ simulate_royal: _ThrowSimulate[RoyalRuleName, RoyalStats]
 """Play numbered Royal Marriage deals ``seed … seed+deals-1``.
 
 The arguments of :func:`simulate`; ``strategy`` is ``greedy`` (default) or
-``best``, ``blind`` defaults to False, ``cards`` is 2 to 52. Deterministic for a
-seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+``best``, ``blind`` defaults to False, ``cards`` is 2 to 52; ``game`` names the
+game of Royal Marriage's throw played (default ``royal-marriage``; another plays
+its own numbered deals, ``Deal.from_seed(n, cards)`` for a game dealt as a row).
+Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
+it, from any thread.
 ``simulate_royal(deals, ...)``, the old signature, still works with a
 ``DeprecationWarning``.
 
@@ -1215,105 +1234,6 @@ Returns:
 Raises:
     InvalidArgumentError: a count, seed or ``jobs`` out of range.
     InvalidRulesError: an unknown rule set or strategy.
-"""
-
-# ---------------------------------------------------------------- Push Pin
-# docs/push-pin.md (PySolFC's game 287): Royal Marriage's throw on any deal; the
-# reference twin is accordion.reference.royal.
-
-@final
-class PushPinMove(_ThrowMove[PushPinMove, RoyalMoveKind]):
-    """A Push Pin throw, written as Royal Marriage's: by its cards (``out 5D``,
-    ``out 5D 7C``), by the agreeing pair around it (``between 3S 9S``), or ``deal``.
-    ``PushPinMove(text)`` parses; ``str`` round-trips.
-
-    Raises:
-        InvalidMoveError: text that is not a move of Royal Marriage's notation.
-        TypeError: ``text`` is not a ``str``.
-
-    Examples:
-        >>> move = PushPinMove("x5D,7C")
-        >>> str(move), move.kind, move.cards
-        ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
-    """
-
-@final
-class PushPinOutcome(_ThrowOutcome):
-    """Where a Push Pin game stands; ``cards`` counts the cards not thrown out."""
-
-@final
-class PushPinGame(_ThrowGame[PushPinMove, PushPinOutcome, Literal["modern"]]):
-    """A game of Push Pin (PySolFC's game 287, Queens), open or blind.
-
-    Royal Marriage's throw on any deal: one card, or two adjacent cards, lying
-    between two cards of one suit or one rank are thrown out and the row closes up;
-    the game is won when two cards are left. Blind play is PySolFC's without "deal
-    all cards": three cards laid out, the rest dealt one at a time onto the end of
-    the row whenever the player likes.
-
-    Args:
-        deal: any row of two or more distinct cards (a ``Deal`` or its text), e.g.
-            ``Deal.from_pysol(n, "push-pin")``.
-        rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
-        blind: deal as you go from the talon.
-
-    One game may be used from several threads: each call sees it whole, and
-    ``hint`` searches a copy of the position it started from.
-
-    Raises:
-        InvalidDealError: text that is not a row, or a row of one card.
-        InvalidRulesError: any other rule set, or a variant.
-
-    Examples:
-        >>> game = PushPinGame("3H 5C 9H 7D 5S 4H")
-        >>> [str(move) for move in game.legal_moves]
-        ['out 5C', 'out 9H 7D', 'out 7D 5S']
-    """
-
-@final
-class PushPinSolution(_ThrowSolution[PushPinSolution, PushPinMove]):
-    """What the Push Pin solver found for one row (:func:`solve_push_pin`)."""
-
-@final
-class PushPinStats(_ThrowStats[PushPinStats, Literal["modern"]]):
-    """Totals of :func:`simulate_push_pin`: the attributes of :class:`Stats` (piles = cards
-    left, a win is two cards left), without ``grades``.
-    """
-
-solve_push_pin: _ThrowSolve[PushPinGame, Literal["modern"], PushPinSolution]
-"""Solve an open Push Pin row (or a blind game's whole deal, or an open game's
-current row) exactly: the fewest cards any line leaves, and a line to them.
-
-Royal Marriage's interval solver. The arguments of :func:`solve`, checked alike;
-``rules`` must be ``modern`` (or ``None``); ``memory`` is checked but the interval
-solver needs no table. A blind game is solved from its row with the talon dealt
-onto it (dealing everything first loses nothing). Releases the GIL; Ctrl-C
-stops it.
-
-Returns:
-    A :class:`PushPinSolution`.
-
-Raises:
-    InvalidDealError: text that is not a row, or a row of one card.
-    InvalidRulesError: rules other than ``modern``.
-    InvalidArgumentError: a budget out of range.
-"""
-simulate_push_pin: _ThrowSimulate[Literal["modern"], PushPinStats]
-"""Play numbered Push Pin deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
-
-The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
-``strategy`` is ``greedy`` (default: the leftmost throw, a deal only when no
-throw is left) or ``best`` (the exact solver's line; blind, every card dealt
-first, which loses nothing), ``blind`` defaults to False (blind: three cards
-laid out, the rest the talon), ``cards`` is 2 to 52. Deterministic for a seed
-whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
-
-Returns:
-    A :class:`PushPinStats`.
-
-Raises:
-    InvalidArgumentError: a count, seed or ``jobs`` out of range.
-    InvalidRulesError: rules other than ``modern``, or an unknown strategy.
 """
 
 # ---------------------------------------------------------------- Bayan

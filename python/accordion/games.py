@@ -32,6 +32,7 @@ is two-way Accordion) shares that game's engine and says so in ``variant``.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import sys
 from collections import namedtuple
@@ -179,6 +180,36 @@ class Engine(NamedTuple):
     solution: str = "accordion._core:Solution"
     #: Many rows at once on all cores (``solve_many``); ``None``: one by one.
     solve_many: str | None = None
+    #: The name the pieces take as ``game=``, for a game played by the classes of
+    #: another (Push Pin by Royal Marriage's); ``None``: the pieces' own game.
+    plays: str | None = None
+
+
+class Played:
+    """A class or function of an engine that plays more than one game, with
+    ``game=`` given: a call passes it, and so do the class's constructors by
+    another name (``parse``, ``from_histogram``); anything else is the class's."""
+
+    __slots__ = ("_game", "_target")
+
+    #: The class methods that make a value of the game and take ``game=``.
+    MAKERS = ("parse", "from_histogram")
+
+    def __init__(self, target: Any, game: str) -> None:
+        self._target = target
+        self._game = game
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._target(*args, game=self._game, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._target, name)
+        if name in self.MAKERS:
+            return functools.partial(found, game=self._game)
+        return found
+
+    def __repr__(self) -> str:
+        return f"<{self._target!r} playing {self._game}>"
 
 
 def load(reference: str) -> Any:
@@ -325,13 +356,20 @@ class Descriptor:
             raise InvalidArgumentError(f"the {engine} engine does not play {self.title}", "game")
         return pieces
 
+    def _played(self, engine: Engines, reference: str) -> Any:
+        """The piece ``reference`` names, given this game as ``game=`` when the
+        engine's pieces play more than one game (:class:`Played`)."""
+        found = load(reference)
+        plays = self.pieces(engine).plays
+        return found if plays is None else Played(found, plays)
+
     def game_class(self, engine: Engines = "core") -> Any:
         """The class of a game in progress: ``cls(deal, rules, *, blind=False)``."""
-        return load(self.pieces(engine).game)
+        return self._played(engine, self.pieces(engine).game)
 
     def solver(self, engine: Engines = "core") -> Callable[..., Any]:
         """The exact solver of an open row."""
-        solve: Callable[..., Any] = load(self.pieces(engine).solve)
+        solve: Callable[..., Any] = self._played(engine, self.pieces(engine).solve)
         return solve
 
     def numbered(self, engine: Engines = "core") -> Callable[[int, int], Any]:
@@ -353,7 +391,7 @@ class Descriptor:
 
     def move_class(self, engine: Engines = "core") -> Any:
         """The move class (``parse``, and ``str`` that round-trips)."""
-        return load(self.pieces(engine).move)
+        return self._played(engine, self.pieces(engine).move)
 
     def simulator(self) -> Callable[..., Any]:
         """The core's statistics over numbered deals (refused where there is none):
@@ -363,12 +401,12 @@ class Descriptor:
         reference = self.pieces("core").simulate
         if reference is None:
             raise InvalidArgumentError(f"stats --game {self.name}: no simulation", "game")
-        simulate: Callable[..., Any] = load(reference)
+        simulate: Callable[..., Any] = self._played("core", reference)
         return simulate
 
     def stats_class(self) -> Any:
         """The class of the core's statistics (``from_histogram``)."""
-        return load(self.pieces("core").stats)
+        return self._played("core", self.pieces("core").stats)
 
     @property
     def plays_accordion(self) -> bool:
@@ -527,6 +565,7 @@ def _throw_game(
     deal: str | None = None,
     named_rules: bool = False,
     functions: str = "",
+    plays: str | None = None,
     **described: Any,
 ) -> Descriptor:
     """A throw game whose pieces are named alike in every layer: ``{kind}Game``,
@@ -534,7 +573,8 @@ def _throw_game(
     ``module``) in the core and in ``accordion.reference.{module}``, its table
     session in ``accordion.play.{module}`` (``deal``: its own numbered deals;
     ``named_rules``: its solver takes rule sets by name only, none of them an
-    Accordion ``Rules``)."""
+    Accordion ``Rules``; ``plays``: the game is played by the pieces of the
+    game ``kind`` names, given its name as ``game=``)."""
     functions = functions or module
     engines: tuple[Engine, ...] = _engines(
         f"accordion.reference.{module}",
@@ -546,10 +586,15 @@ def _throw_game(
     )
     if named_rules:
         engines = tuple(engine._replace(rules="builtins:str") for engine in engines)
+    session = f"accordion.play.{module}:{kind}Session"
+    if plays is not None:
+        engines = tuple(engine._replace(plays=plays) for engine in engines)
+        # Its table is the module's, made for it (``registered_sessions``).
+        session = f"accordion.play.{module}:{described['title'].replace(' ', '')}Session"
     return Descriptor(
         core=engines[0],
         reference=engines[1],
-        session=f"accordion.play.{module}:{kind}Session",
+        session=session,
         strategies=("greedy", "best"),
         refuses=_THROW_REFUSES,
         docs=f"docs/{described['name']}.md",
@@ -693,10 +738,11 @@ GAMES: dict[str, Descriptor] = {
             "the queen and the king of hearts left, side by side.",
             prompt=THROW_PROMPT,
         ),
+        # Royal Marriage's throw on any deal: played by Royal Marriage's pieces.
         _throw_game(
             "royal",
-            "PushPin",
-            functions="push_pin",
+            "Royal",
+            plays="push-pin",
             name="push-pin",
             title="Push Pin",
             summary="PySolFC's game 287: Royal Marriage's throw on any deal (one or two "
@@ -800,7 +846,15 @@ def game_of(item: object) -> Descriptor | None:
                 continue
             module, _, name = pieces.game.partition(":")
             loaded = sys.modules.get(module)
-            if loaded is not None and type(item) is getattr(loaded, name, None):
+            cls = None if loaded is None else getattr(loaded, name, None)
+            if not isinstance(cls, type) or not isinstance(item, cls):
+                continue
+            # The class itself, or (the reference engine) the class a game of its
+            # throw is played by, of its name; a game of one that plays more
+            # than one says which (``game``).
+            own = type(item) is cls or type(item).__name__ == cls.__name__
+            played = pieces.plays or game.name
+            if own and getattr(item, "game", played) == played:
                 return game
     return None
 

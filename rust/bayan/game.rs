@@ -75,7 +75,7 @@ impl Throwing for Bayan {
         dealing: Dealing::Row,
         // Three cards laid out and the rest the talon: PySolFC's talon games
         // without "deal all cards" (the `startGame` they all inherit is cited
-        // with the facts of `crate::royal::game::AnyPair`, which defines it).
+        // in `crate::royal::game`, with the facts of the game that defines it).
         blind_start: 3,
         variant: Variant::NONE,
     };

@@ -86,7 +86,7 @@ impl<G: Throwing> Weighing for Rows<G> {
 impl<G: Throwing> Rated for ThrowGame<G> {
     fn walk_open(&self, budget: &Budget, cap: Option<u32>) -> Result<Option<Walked>> {
         let rules = self.game_rules();
-        check_free(rules.rules(), G::TITLE)?;
+        check_free(rules.rules(), rules.facts().title)?;
         let max_nodes = budget.max_nodes.expect("a rating has a node limit");
         let rows = Rows {
             rules,
@@ -186,7 +186,7 @@ mod tests {
         fn open<G: Throwing>(deal: G::Deal, rules: G) -> ThrowGame<G> {
             ThrowGame::open_or_blind(deal, rules, false)
         }
-        let deal = Accordian::numbered_deal(3, 20).unwrap();
+        let deal = Accordian::default_game().numbered_deal(3, 20).unwrap();
         let uva = open(deal.clone(), Accordian::with_rules(RuleSet::Uva));
         let refused = rate(&uva, None).unwrap_err();
         assert!(refused.to_string().contains("uva"), "{refused}");
@@ -196,7 +196,7 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(true));
         let stopped = rate(&modern, Some(&flag)).unwrap();
         assert_eq!(stopped.verdict, Verdict::Unknown);
-        let full = Royal::numbered_deal(5, 52).unwrap();
+        let full = Royal::default_game().numbered_deal(5, 52).unwrap();
         let parlett = open(full.clone(), Royal::with_rules(RuleSet::Parlett));
         assert_eq!(
             rate(&parlett, None).unwrap(),

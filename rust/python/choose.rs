@@ -82,13 +82,14 @@ fn rate(
         let expected = format!("{} or {last}", names.join(", "));
         return Err(Error::argument("game", &expected, quoted(&name)).into());
     };
-    rate(py, deal, rules)
+    rate(py, &name, deal, rules)
 }
 
 /// Accordion's `rate`: an open row under `rules` (default: modern), rated with
 /// levels.
 pub fn rate_accordion(
     py: Python<'_>,
+    _name: &str,
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRating> {

@@ -53,17 +53,24 @@ pub fn replayed<'py>(
     kind: &str,
     state: &Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (deal, rules, blind, history): (Bound<PyAny>, Bound<PyAny>, bool, Vec<String>) =
-        state.extract().map_err(|_| {
-            malformed_state(
-                kind,
-                "(deal, rules, blind: bool, history: list of str)",
-                state,
-            )
-        })?;
+    // A throw game's state ends with the name of the game played (its `game`).
+    type State<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>, bool, Vec<String>);
+    let malformed = || {
+        let shape = "(deal, rules, blind: bool, history: list of str[, game: str])";
+        malformed_state(kind, shape, state)
+    };
+    let ((deal, rules, blind, history), game): (State<'py>, Option<String>) = if state.len() == 5 {
+        let (deal, rules, blind, history, game) = state.extract().map_err(|_| malformed())?;
+        ((deal, rules, blind, history), Some(game))
+    } else {
+        (state.extract().map_err(|_| malformed())?, None)
+    };
     let class = py.import("accordion._core")?.getattr(kind)?;
     let kwargs = pyo3::types::PyDict::new(py);
     kwargs.set_item("blind", blind)?;
+    if let Some(game) = game {
+        kwargs.set_item("game", game)?;
+    }
     let game = class
         .call((deal, rules), Some(&kwargs))
         .map_err(|error| tampered(py, kind, "its deal or rules", &error))?;

@@ -14,8 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 
-/// Rate an open deal (`deal`, `rules` as `rate` takes them).
-pub type Rate = fn(Python<'_>, &Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>) -> PyResult<PyRating>;
+/// Rate an open deal of the game named (`deal`, `rules` as `rate` takes them).
+pub type Rate =
+    fn(Python<'_>, &str, &Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>) -> PyResult<PyRating>;
 
 /// Rebuild a value of class `kind` from its pickled state.
 pub type Restore =

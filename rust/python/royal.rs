@@ -1,8 +1,8 @@
 //! Royal Marriage: its classes `RoyalMove`, `RoyalOutcome`, `RoyalGame`,
 //! `RoyalSolution` and `solve_royal` (bound by [`throw_game!`]), `RoyalStats`
-//! and `simulate_royal` (bound by [`throw_stats!`]), and `royal_deal`; and the
-//! other game of its throw (`crate::royal::game::PushPin`), bound alike in a
-//! module of its own.
+//! and `simulate_royal` (bound by [`throw_stats!`]), and `royal_deal`. The
+//! other games of its throw (`crate::royal::game::GAMES`) are played by the
+//! same classes, named by their `game` argument.
 
 use super::args::seed as seed_arg;
 use super::throw::{throw_game, throw_stats};
@@ -16,9 +16,7 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_classes(m)?;
     register_stats(m)?;
-    m.add_function(wrap_pyfunction!(royal_deal, m)?)?;
-    push_pin::register_classes(m)?;
-    push_pin::register_stats(m)
+    m.add_function(wrap_pyfunction!(royal_deal, m)?)
 }
 
 throw_game! {
@@ -49,21 +47,29 @@ throw_game! {
     outcome PyRoyalOutcome = "RoyalOutcome";
     /// Only the queen and the king of hearts are left.
     won;
-    /// A game of Royal Marriage, open or blind (the deal is then the stock, QH first).
+    /// A game of Royal Marriage, open or blind (the deal is then the stock, QH first), or
+    /// of another game of its throw.
     ///
     /// Args:
-    ///     deal: a Royal Marriage deal (QH first, KH last) or its text.
+    ///     deal: a Royal Marriage deal (QH first, KH last) or its text; another game's
+    ///         deal as its facts say (``accordion.games()``: its ``dealing``, ``min_cards``).
     ///     rules: ``modern`` (default) or ``parlett``; they matter in blind play only:
     ///         ``modern`` lets the player deal while a throw exists, ``parlett`` obliges a
-    ///         throw first.
-    ///     blind: deal as you go from the stock.
+    ///         throw first. Another game: the rule sets its facts list.
+    ///     blind: deal as you go from the stock (another game: as its facts say how
+    ///         its blind game starts).
+    ///     game: the name of the game played, ``royal-marriage`` (default) or another
+    ///         game of Royal Marriage's throw of ``accordion.games()``; :attr:`game`
+    ///         says which, and the repr, pickles and dictionaries carry it.
     ///
     /// One game may be used from several threads: each call sees it whole, and
     /// ``hint`` searches a copy of the position it started from.
     ///
     /// Raises:
-    ///     InvalidDealError: a row that does not start with QH and end with KH.
+    ///     InvalidDealError: a row that does not start with QH and end with KH (or
+    ///         that the game named does not take).
     ///     InvalidRulesError: any other rule set.
+    ///     InvalidArgumentError: ``game`` names no game of Royal Marriage's throw.
     ///
     /// Examples:
     ///     >>> game = RoyalGame("QH 5C 9H 7D 5S KH")
@@ -108,7 +114,8 @@ throw_game! {
     /// by playing it out (the line starts at the game's position, deals included). The
     /// arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett`` (the
     /// same for an open row); ``memory`` is checked but the interval solver needs no
-    /// table. Releases the GIL; Ctrl-C stops it.
+    /// table; ``game`` names the game a row is of (default ``royal-marriage``; a game
+    /// is of its own). Releases the GIL; Ctrl-C stops it.
     ///
     /// Returns:
     ///     A :class:`RoyalSolution`.
@@ -148,8 +155,11 @@ throw_stats! {
     /// Play numbered Royal Marriage deals ``seed … seed+deals-1``.
     ///
     /// The arguments of :func:`simulate`; ``strategy`` is ``greedy`` (default) or
-    /// ``best``, ``blind`` defaults to False, ``cards`` is 2 to 52. Deterministic for a
-    /// seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
+    /// ``best``, ``blind`` defaults to False, ``cards`` is 2 to 52; ``game`` names the
+    /// game of Royal Marriage's throw played (default ``royal-marriage``; another plays
+    /// its own numbered deals, ``Deal.from_seed(n, cards)`` for a game dealt as a row).
+    /// Deterministic for a seed whatever ``jobs`` is; releases the GIL; Ctrl-C stops
+    /// it, from any thread.
     /// ``simulate_royal(deals, ...)``, the old signature, still works with a
     /// ``DeprecationWarning``.
     ///
@@ -172,145 +182,5 @@ throw_stats! {
             )?;
             Ok(self.0.mean_piles)
         }
-    }
-}
-
-mod push_pin {
-    use super::{throw_game, throw_stats};
-    use crate::royal::game::PushPin;
-    use pyo3::prelude::*;
-
-    throw_game! {
-        game: PushPin;
-        /// A Push Pin throw, written as Royal Marriage's: by its cards (``out 5D``,
-        /// ``out 5D 7C``), by the agreeing pair around it (``between 3S 9S``), or ``deal``.
-        /// ``PushPinMove(text)`` parses; ``str`` round-trips.
-        ///
-        /// Raises:
-        ///     InvalidMoveError: text that is not a move of Royal Marriage's notation.
-        ///     TypeError: ``text`` is not a ``str``.
-        ///
-        /// Examples:
-        ///     >>> move = PushPinMove("x5D,7C")
-        ///     >>> str(move), move.kind, move.cards
-        ///     ('out 5D 7C', 'out', (Card('5D'), Card('7C')))
-        move PyPushPinMove = "PushPinMove";
-        /// Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``, ``3S..9S``, ``deal``.
-        ///
-        /// Raises:
-        ///     InvalidMoveError: anything else, or one card named twice.
-        ///     TypeError: ``text`` is not a ``str``.
-        parse;
-        /// ``"out"``, ``"between"`` or ``"deal"``.
-        kind;
-        /// The thrown cards (``out``), the pair around them (``between``), or none.
-        cards;
-        /// Where a Push Pin game stands; ``cards`` counts the cards not thrown out.
-        outcome PyPushPinOutcome = "PushPinOutcome";
-        /// Two cards are left, the talon empty.
-        won;
-        /// A game of Push Pin (PySolFC's game 287, Queens), open or blind.
-        ///
-        /// Royal Marriage's throw on any deal: one card, or two adjacent cards, lying
-        /// between two cards of one suit or one rank are thrown out and the row closes up;
-        /// the game is won when two cards are left. Blind play is PySolFC's without "deal
-        /// all cards": three cards laid out, the rest dealt one at a time onto the end of
-        /// the row whenever the player likes.
-        ///
-        /// Args:
-        ///     deal: any row of two or more distinct cards (a ``Deal`` or its text), e.g.
-        ///         ``Deal.from_pysol(n, "push-pin")``.
-        ///     rules: ``modern`` (default, PySolFC's rules) or ``None``; nothing else.
-        ///     blind: deal as you go from the talon.
-        ///
-        /// One game may be used from several threads: each call sees it whole, and
-        /// ``hint`` searches a copy of the position it started from.
-        ///
-        /// Raises:
-        ///     InvalidDealError: text that is not a row, or a row of one card.
-        ///     InvalidRulesError: any other rule set, or a variant.
-        ///
-        /// Examples:
-        ///     >>> game = PushPinGame("3H 5C 9H 7D 5S 4H")
-        ///     >>> [str(move) for move in game.legal_moves]
-        ///     ['out 5C', 'out 9H 7D', 'out 7D 5S']
-        game PyPushPinGame = "PushPinGame";
-        /// The rule set's name: always ``modern``.
-        rules;
-        /// The legal actions now, as a live :class:`LegalMoves` view: the throws by
-        /// position of the first thrown card (one card before two), then ``deal``.
-        legal_moves;
-        /// Play a throw or ``deal``.
-        ///
-        /// Args:
-        ///     move: a :class:`PushPinMove` or its text.
-        ///
-        /// Returns:
-        ///     The move played, in canonical ``out …`` notation.
-        ///
-        /// Raises:
-        ///     InvalidMoveError: text that is not a move.
-        ///     IllegalMoveError: a throw the row does not allow; the message says why.
-        play;
-        /// Deal the next talon card onto the right-hand end.
-        ///
-        /// Raises:
-        ///     IllegalMoveError: an open game or an empty talon.
-        deal;
-        /// What the Push Pin solver found for one row (:func:`solve_push_pin`).
-        solution PyPushPinSolution = "PushPinSolution";
-        /// A winning line, or a line to the fewest cards (or the greedy line if ``unknown``).
-        moves;
-        /// Cards left at the end of :attr:`moves`: 2 for a win.
-        solution_cards;
-        /// Intervals examined by the interval solver.
-        nodes;
-        /// Solve an open Push Pin row (or a blind game's whole deal, or an open game's
-        /// current row) exactly: the fewest cards any line leaves, and a line to them.
-        ///
-        /// Royal Marriage's interval solver. The arguments of :func:`solve`, checked alike;
-        /// ``rules`` must be ``modern`` (or ``None``); ``memory`` is checked but the interval
-        /// solver needs no table. A blind game is solved from its row with the talon dealt
-        /// onto it (dealing everything first loses nothing). Releases the GIL; Ctrl-C
-        /// stops it.
-        ///
-        /// Returns:
-        ///     A :class:`PushPinSolution`.
-        ///
-        /// Raises:
-        ///     InvalidDealError: text that is not a row, or a row of one card.
-        ///     InvalidRulesError: rules other than ``modern``.
-        ///     InvalidArgumentError: a budget out of range.
-        fn solve_push_pin;
-    }
-
-    throw_stats! {
-        game: PushPin;
-        /// Totals of :func:`simulate_push_pin`: the attributes of :class:`Stats` (piles = cards
-        /// left, a win is two cards left), without ``grades``.
-        stats PyPushPinStats = "PushPinStats";
-        /// The rule set played: always ``modern``.
-        rules;
-        /// The strategy that chose the throws: ``greedy`` or ``best``.
-        strategy;
-        /// Deals won (two cards left).
-        wins;
-        /// Play numbered Push Pin deals ``seed … seed+deals-1`` (``Deal.from_seed(n, cards)``).
-        ///
-        /// The arguments of :func:`simulate`; ``rules`` is ``modern`` (or ``None``),
-        /// ``strategy`` is ``greedy`` (default: the leftmost throw, a deal only when no
-        /// throw is left) or ``best`` (the exact solver's line; blind, every card dealt
-        /// first, which loses nothing), ``blind`` defaults to False (blind: three cards
-        /// laid out, the rest the talon), ``cards`` is 2 to 52. Deterministic for a seed
-        /// whatever ``jobs`` is; releases the GIL; Ctrl-C stops it, from any thread.
-        ///
-        /// Returns:
-        ///     A :class:`PushPinStats`.
-        ///
-        /// Raises:
-        ///     InvalidArgumentError: a count, seed or ``jobs`` out of range.
-        ///     InvalidRulesError: rules other than ``modern``, or an unknown strategy.
-        fn simulate_push_pin(legacy_positional = false);
-        extra {}
     }
 }

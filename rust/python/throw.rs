@@ -26,7 +26,7 @@ use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogra
 use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
 use crate::deal::Deal;
-use crate::error::Error;
+use crate::error::{quoted, Error};
 use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
@@ -39,67 +39,117 @@ use std::time::Duration;
 /// The default time limit of every game's `hint`, as for `Game.hint`.
 pub const HINT_SECONDS: Option<f64> = Some(2.0);
 
-/// A deal of `G` as an argument: a `Deal` or its text, checked by the game.
-pub struct DealOf<G: Throwing>(pub G::Deal);
+/// A deal as an argument: a `Deal` or its text, checked by the game once the
+/// game is known ([`Throwing::deal_of`]).
+pub struct DealOf(pub Deal);
 
-impl<G: Throwing> Argument for DealOf<G> {
+impl Argument for DealOf {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(DealOf(G::deal_of(deal_arg(obj)?)?))
+        Ok(DealOf(deal_arg(obj)?))
     }
 }
 
-/// One of the rule sets of `G` as an argument: a str, or `Rules` without a
-/// variant; anything else is refused, naming the game.
-impl<G: Throwing> Argument for G {
+/// The game of `G` that a `game` argument names (Royal Marriage's throw plays
+/// more than one game; every other type one).
+pub struct GameOf<G>(pub G);
+
+impl<G: Throwing> Argument for GameOf<G> {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let set = if let Ok(rules) = obj.cast::<PyRules>() {
+        let name = text(obj, "game")?;
+        G::game_named(&name).map(GameOf).ok_or_else(|| {
+            let mut names = G::game_names();
+            let last = names.pop().unwrap_or_default();
+            let expected = if names.is_empty() {
+                last.to_string()
+            } else {
+                format!("{} or {last}", names.join(", "))
+            };
+            Error::argument("game", &expected, quoted(&name)).into()
+        })
+    }
+}
+
+/// The game named, else `G`'s default game.
+pub fn game_or_default<G: Throwing>(game: Option<Arg<GameOf<G>>>) -> PyResult<G> {
+    Ok(game.given()?.map_or_else(G::default_game, |game| game.0))
+}
+
+/// A rule set as an argument: a str, or `Rules`; checked against the game
+/// played by [`rules_for`].
+pub struct RuleSetOf {
+    set: RuleSet,
+    /// The `Rules` given, when they carry a variant (refused by every throw game).
+    variant: Option<Rules>,
+}
+
+impl Argument for RuleSetOf {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Ok(rules) = obj.cast::<PyRules>() {
             let rules = rules.get().0;
-            if rules != Rules::new(rules.set) {
-                return Err(Error::InvalidRules(format!(
-                    "{} has no variant (two-way, distances, win piles, goal): {rules}",
-                    G::TITLE
-                ))
-                .into());
-            }
-            rules.set
-        } else if obj.is_instance_of::<PyString>() {
-            text(obj, "rules")?.parse::<RuleSet>()?
-        } else {
-            return Err(wrong_type("rules", "Rules, a rule-set name or None", obj));
-        };
-        Ok(crate::throw_game::rule_set_of(set)?)
+            let variant = (rules != Rules::new(rules.set)).then_some(rules);
+            return Ok(RuleSetOf {
+                set: rules.set,
+                variant,
+            });
+        }
+        if obj.is_instance_of::<PyString>() {
+            let set = text(obj, "rules")?.parse::<RuleSet>()?;
+            return Ok(RuleSetOf { set, variant: None });
+        }
+        Err(wrong_type("rules", "Rules, a rule-set name or None", obj))
     }
 }
 
-/// The rules of `G` given, else its default (its first rule set).
-pub fn rules_or_default<G: Throwing>(rules: Option<Arg<G>>) -> PyResult<G> {
-    rules.given_or(G::with_rules(G::RULE_SETS[0]))
+/// `game` under the rules given (one of its rule sets, without a variant),
+/// else under its default rules; anything else is refused, naming the game.
+pub fn rules_for<G: Throwing>(game: G, rules: Option<Arg<RuleSetOf>>) -> PyResult<G> {
+    let Some(given) = rules.given()? else {
+        return Ok(game);
+    };
+    if let Some(rules) = given.variant {
+        return Err(Error::InvalidRules(format!(
+            "{} has no variant (two-way, distances, win piles, goal): {rules}",
+            game.facts().title
+        ))
+        .into());
+    }
+    Ok(crate::throw_game::rule_set_in(game, given.set)?)
 }
 
-/// `rate` for the throw game `G`: its deal and rules checked as its classes check them.
+/// `rate` for the game of `G` called `name`: its deal and rules checked as its
+/// classes check them.
 pub(crate) fn rate_throw<G: Throwing>(
     py: Python<'_>,
+    name: &str,
     deal: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRating> {
-    let deal = DealOf::<G>::read(deal)?.0;
-    let rules = rules_or_default(optional::<G>(rules))?;
+    let game = G::game_named(name).expect("registered under its name");
+    let deal = game.deal_of(DealOf::read(deal)?.0)?;
+    let rules = rules_for(game, optional::<RuleSetOf>(rules))?;
     rate_game(py, &ThrowGame::open_or_blind(deal, rules, false))
 }
 
 /// A new game of `G` from the constructor's arguments, checked in signature order.
+/// The game is read first (the deal is checked by it), then the deal's cards.
 pub fn new_game<G: Throwing>(
-    deal: Arg<DealOf<G>>,
-    rules: Option<Arg<G>>,
+    deal: Arg<DealOf>,
+    rules: Option<Arg<RuleSetOf>>,
     blind: Arg<Blind>,
+    game: Option<Arg<GameOf<G>>>,
 ) -> PyResult<ThrowGame<G>> {
     let deal = deal.get()?.0;
-    let rules = rules_or_default(rules)?;
+    let game = game_or_default(game)?;
+    let deal = game.deal_of(deal)?;
+    let rules = rules_for(game, rules)?;
     Ok(ThrowGame::open_or_blind(deal, rules, blind.get()?.0))
 }
 
-/// The game's deal, rules, mode and history: what pickling replays.
-pub fn game_state<G: Throwing>(game: &ThrowGame<G>) -> (PyDeal, &'static str, bool, Vec<String>) {
+/// The game's deal, rules, mode, history and game's name: what pickling replays.
+#[allow(clippy::type_complexity)]
+pub fn game_state<G: Throwing>(
+    game: &ThrowGame<G>,
+) -> (PyDeal, &'static str, bool, Vec<String>, &'static str) {
     let deal = PyDeal {
         deal: G::as_deal(game.deal()).clone(),
         seed: None,
@@ -110,37 +160,41 @@ pub fn game_state<G: Throwing>(game: &ThrowGame<G>) -> (PyDeal, &'static str, bo
         game.game_rules().rules().name(),
         game.is_blind(),
         history,
+        game.game_rules().facts().name,
     )
 }
 
 /// `RoyalGame('QH … KH', 'parlett', blind=True)`; the rules only for a game with more than one.
 pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
-    let rules = if G::RULE_SETS.len() > 1 {
+    let rules = if game.game_rules().facts().rule_sets.len() > 1 {
         format!(", '{}'", game.game_rules().rules().name())
     } else {
         String::new()
     };
     let blind = if game.is_blind() { ", blind=True" } else { "" };
-    format!("{class}('{}'{rules}{blind})", game.deal())
+    let name = game.game_rules().facts().name;
+    let of = if name == G::NAME {
+        String::new()
+    } else {
+        format!(", game='{name}'")
+    };
+    format!("{class}('{}'{rules}{blind}{of})", game.deal())
 }
 
 /// The game whose position a `solve_…` argument names: a game of `G`
-/// (`game`, already found) or a deal's row, open.
+/// (`given`, already found) or a deal's row, open, of the game `game`.
 pub fn position_of<G: Throwing>(
-    game: Option<ThrowGame<G>>,
+    given: Option<ThrowGame<G>>,
     position: &Bound<'_, PyAny>,
     game_class: &str,
+    game: G,
 ) -> PyResult<ThrowGame<G>> {
-    if let Some(game) = game {
-        return Ok(game);
+    if let Some(given) = given {
+        return Ok(given);
     }
     if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
-        let rules = G::with_rules(G::RULE_SETS[0]);
-        return Ok(ThrowGame::open_or_blind(
-            DealOf::<G>::read(position)?.0,
-            rules,
-            false,
-        ));
+        let deal = game.deal_of(DealOf::read(position)?.0)?;
+        return Ok(ThrowGame::open_or_blind(deal, game, false));
     }
     // `an AccordianGame`, `a BayanGame`: the article the class name wants.
     let article = if game_class.starts_with(['A', 'E', 'I', 'O', 'U']) {
@@ -175,13 +229,14 @@ pub fn solve_position<G: Throwing>(
 }
 
 /// The JSON object of docs/contract.md for a solution, plus `game` and `cards`.
-pub fn solution_dict<'py, G: Throwing>(
+pub fn solution_dict<'py, P: ThrowPlay>(
     py: Python<'py>,
+    game: &'static str,
     deal: &str,
-    solution: &Solution<G::Play>,
+    solution: &Solution<P>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    dict.set_item("game", G::NAME)?;
+    dict.set_item("game", game)?;
     dict.set_item("deal", deal)?;
     dict.set_item("result", solution.verdict.name())?;
     let moves: Vec<String> = solution.moves.iter().map(ToString::to_string).collect();
@@ -193,22 +248,23 @@ pub fn solution_dict<'py, G: Throwing>(
     Ok(dict)
 }
 
-/// The solution whose `to_dict` is `data` (read back from JSON; pickling).
+/// The solution whose `to_dict` is `data` (read back from JSON; pickling), and
+/// the game it solved (its `"game"`, else `G`'s default game).
 pub fn solution_from_dict<G: Throwing>(
     data: &Bound<'_, PyDict>,
-) -> PyResult<(String, Solution<G::Play>)> {
+) -> PyResult<(String, Solution<G::Play>, G)> {
     let read = SolutionDict::read(data)?;
+    let game = game_of_dict::<G>(&read)?;
     let moves = read
         .moves
         .iter()
-        .map(|m| Ok(G::Play::parse(&text(m, "a move")?, G::TITLE)?))
+        .map(|m| Ok(G::Play::parse(&text(m, "a move")?, game.facts().title)?))
         .collect::<PyResult<Vec<G::Play>>>()?;
     let expected = format!("0 to {} cards (the cards of the deal)", read.row.len());
     let cards: usize = whole(&read.field("cards")?, "cards", &expected)?;
     if cards > read.row.len() {
         return Err(Error::argument("cards", &expected, cards).into());
     }
-    check_game_name::<G>(&read)?;
     if let Ok(piles) = read.field("piles") {
         // `to_dict` writes both, equal (`piles` for what Accordion's solutions say).
         if !piles.eq(cards)? {
@@ -222,7 +278,7 @@ pub fn solution_from_dict<G: Throwing>(
             .into());
         }
     }
-    replay_line::<G>(&read.row, &moves, cards)?;
+    replay_line(game, &read.row, &moves, cards)?;
     // Finite and not negative, but maybe past what a `Duration` holds.
     let elapsed = Duration::try_from_secs_f64(read.seconds)
         .map_err(|_| Error::argument("seconds", "a number of seconds 0 to 2**64", read.seconds))?;
@@ -234,23 +290,26 @@ pub fn solution_from_dict<G: Throwing>(
         elapsed,
         cancelled: false,
     };
-    Ok((read.row.to_string(), solution))
+    Ok((read.row.to_string(), solution, game))
 }
 
-/// The `"game"` of a solution's dict, if it has one, is this game's name.
-fn check_game_name<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<()> {
+/// The game a solution's dict names in its `"game"` (one of `G`'s), else `G`'s default game.
+fn game_of_dict<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<G> {
     let Ok(given) = read.field("game") else {
-        return Ok(());
+        return Ok(G::default_game());
     };
-    if given.eq(G::NAME)? {
-        return Ok(());
+    if let Ok(name) = given.extract::<String>() {
+        if let Some(game) = G::game_named(&name) {
+            return Ok(game);
+        }
     }
+    let names: Vec<String> = G::game_names().iter().map(|n| format!("{n:?}")).collect();
     Err(Error::InvalidArgument {
         argument: "data",
         message: format!(
-            "a solution of {} has game {:?} in its dict, got {}",
+            "a solution of {} has game {} in its dict, got {}",
             G::TITLE,
-            G::NAME,
+            names.join(" or "),
             shown(&given)
         ),
     }
@@ -259,11 +318,16 @@ fn check_game_name<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<()> {
 
 /// A solution's line replays from its deal (under one of the game's rule sets:
 /// the dict does not say which) and leaves the `cards` it says.
-fn replay_line<G: Throwing>(row: &Deal, moves: &[G::Play], cards: usize) -> PyResult<()> {
-    let deal = G::deal_of(row.clone())?;
+fn replay_line<G: Throwing>(
+    played: G,
+    row: &Deal,
+    moves: &[G::Play],
+    cards: usize,
+) -> PyResult<()> {
+    let deal = played.deal_of(row.clone())?;
     let mut refusal = None;
-    for &set in G::RULE_SETS {
-        let mut game = ThrowGame::open_or_blind(deal.clone(), G::with_rules(set), false);
+    for &set in played.facts().rule_sets {
+        let mut game = ThrowGame::open_or_blind(deal.clone(), played.with_rule_set(set), false);
         let failed = moves.iter().enumerate().find_map(|(number, &play)| {
             let played = game.action_of(play).and_then(|action| game.play(action));
             played.err().map(|error| (number, play, error))
@@ -331,22 +395,24 @@ pub fn solution_from_state<G: Throwing>(
 #[allow(clippy::too_many_arguments)]
 pub fn stats_from_histogram<G: Throwing>(
     histogram: &Bound<'_, PyDict>,
-    rules: Option<Arg<G>>,
+    rules: Option<Arg<RuleSetOf>>,
     strategy: Arg<StrategyName>,
     blind: bool,
     cards: Option<Arg<Cards>>,
     seed: Arg<Seed>,
     seconds: f64,
+    game: G,
 ) -> PyResult<ThrowStats> {
+    let facts = game.facts();
     let setup = Setup {
-        rules: rules_or_default(rules)?.rules(),
-        strategy: Strategy::parse(&strategy.get()?.0, G::TITLE)?,
+        rules: rules_for(game, rules)?.rules(),
+        strategy: Strategy::parse(&strategy.get()?.0, facts.title)?,
         blind,
-        cards: cards_or_deck(cards, G::MIN_CARDS)?,
+        cards: cards_or_deck(cards, facts.min_cards)?,
     };
     let seed = seed.get()?.0;
-    let bounds = (G::WON_AT, setup.cards);
-    stats_of_histogram(setup, histogram, bounds, seed, G::WON_AT, seconds)
+    let bounds = (facts.won_at, setup.cards);
+    stats_of_histogram(setup, histogram, bounds, seed, facts.won_at, seconds)
 }
 
 /// A throw game's statistics pickled by an earlier version, through `_restore`:
@@ -394,14 +460,15 @@ pub fn simulate_game<G: Throwing>(
     legacy: bool,
     args: &Bound<'_, PyTuple>,
     deals: Option<Arg<Deals>>,
-    rules: Option<Arg<G>>,
+    rules: Option<Arg<RuleSetOf>>,
     strategy: Option<Arg<StrategyName>>,
     seed: Option<Arg<Seed>>,
     cards: Option<Arg<Cards>>,
     blind: Option<Arg<Blind>>,
     jobs: Option<Arg<Jobs>>,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<ThrowStats> {
+    game: Option<Arg<GameOf<G>>>,
+) -> PyResult<(ThrowStats, G)> {
     let positional = args.get_item(0).ok();
     let deals = match (args.len(), positional.as_ref(), deals) {
         (0, _, Some(deals)) => deals.get()?,
@@ -425,13 +492,14 @@ pub fn simulate_game<G: Throwing>(
         }
     };
     let deals = deals.0;
-    let rules = rules_or_default(rules)?.rules();
+    let game = game_or_default(game)?;
+    let rules = rules_for(game, rules)?.rules();
     let strategy = strategy.given()?.map_or(Ok(Strategy::Greedy), |name| {
-        Strategy::parse(&name.0, G::TITLE)
+        Strategy::parse(&name.0, game.facts().title)
     })?;
     let seed = seed.given_or(Seed(1))?.0;
     let setup = Setup {
-        cards: cards_or_deck(cards, G::MIN_CARDS)?,
+        cards: cards_or_deck(cards, game.facts().min_cards)?,
         blind: blind.given_or(Blind(false))?.0,
         rules,
         strategy,
@@ -441,20 +509,22 @@ pub fn simulate_game<G: Throwing>(
         py,
         progress,
         |cancel, report| {
-            crate::throw_play::simulate::<G>(&setup, seed, deals, jobs, Some(cancel), Some(report))
+            crate::throw_play::simulate(game, &setup, seed, deals, jobs, Some(cancel), Some(report))
         },
         |stats| stats.deals,
     )
+    .map(|stats| (stats, game))
 }
 
 /// The `stats` JSON object (piles = cards), as `Stats.to_dict` writes it, with `game`.
 pub fn stats_to_dict<'py, G: Throwing>(
     py: Python<'py>,
     stats: &ThrowStats,
+    game: G,
 ) -> PyResult<Bound<'py, PyDict>> {
     let setup = &stats.setup;
     let dict = PyDict::new(py);
-    dict.set_item("game", G::NAME)?;
+    dict.set_item("game", game.facts().name)?;
     let figures = stats_dict(
         py,
         stats,
@@ -468,7 +538,11 @@ pub fn stats_to_dict<'py, G: Throwing>(
 }
 
 /// The arguments of `from_histogram` that rebuild `stats` (pickling).
-pub fn stats_reduced<'py>(py: Python<'py>, stats: &ThrowStats) -> PyResult<Bound<'py, PyTuple>> {
+pub fn stats_reduced<'py>(
+    py: Python<'py>,
+    stats: &ThrowStats,
+    game: &'static str,
+) -> PyResult<Bound<'py, PyTuple>> {
     let s = &stats.setup;
     let state = (
         histogram_dict(py, &stats.histogram, false)?,
@@ -478,6 +552,7 @@ pub fn stats_reduced<'py>(py: Python<'py>, stats: &ThrowStats) -> PyResult<Bound
         s.cards,
         stats.seed,
         stats.seconds,
+        game,
     );
     state.into_pyobject(py)
 }
@@ -510,6 +585,8 @@ macro_rules! throw_stats {
                 stats_to_dict,
             };
             use $crate::python::args::{Arg, Blind, Cards, Deals, Jobs, Seed, StrategyName};
+            use $crate::python::throw::{GameOf, RuleSetOf};
+            use $crate::throw_game::Throwing;
             use $crate::throw_play::ThrowStats;
             use pyo3::types::{PyDict, PyTuple};
 
@@ -528,12 +605,18 @@ macro_rules! throw_stats {
             $(#[$stats_doc])*
             #[pyclass(frozen, eq, name = $stats_name, module = "accordion._core")]
             #[derive(PartialEq)]
-            pub struct $Stats(pub ThrowStats);
+            pub struct $Stats(pub ThrowStats, pub &'static str);
 
             impl $Stats {
                 /// The statistics pickled by an earlier version (through `_restore`).
                 pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Stats> {
-                    Ok($Stats(stats_from_state::<$G>($stats_name, state)?))
+                    let stats = stats_from_state::<$G>($stats_name, state)?;
+                    Ok($Stats(stats, <$G as Throwing>::NAME))
+                }
+
+                /// The game played.
+                fn played(&self) -> $G {
+                    <$G as Throwing>::game_named(self.1).expect("a game of its type")
                 }
             }
 
@@ -556,21 +639,23 @@ macro_rules! throw_stats {
                     ///     InvalidArgumentError: a count, seed or number of cards out of range.
                     ///     InvalidRulesError: rules or a strategy the game does not know.
                     #[staticmethod]
-                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
+                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0, game = None))]
                     #[allow(clippy::too_many_arguments)]
                     fn from_histogram(
                         histogram: &Bound<'_, PyDict>,
-                        rules: Option<Arg<$G>>,
+                        rules: Option<Arg<RuleSetOf>>,
                         strategy: Arg<StrategyName>,
                         blind: bool,
                         cards: Option<Arg<Cards>>,
                         seed: Arg<Seed>,
                         seconds: f64,
+                        game: Option<Arg<GameOf<$G>>>,
                     ) -> PyResult<Self> {
+                        let game = $crate::python::throw::game_or_default(game)?;
                         let stats = stats_from_histogram::<$G>(
-                            histogram, rules, strategy, blind, cards, seed, seconds,
+                            histogram, rules, strategy, blind, cards, seed, seconds, game,
                         )?;
-                        Ok($Stats(stats))
+                        Ok($Stats(stats, game.facts().name))
                     }
 
                     /// Pickled as the call of ``from_histogram`` that rebuilds it.
@@ -578,7 +663,7 @@ macro_rules! throw_stats {
                         let py = slf.py();
                         Ok((
                             py.get_type::<$Stats>().getattr("from_histogram")?,
-                            stats_reduced(py, &slf.get().0)?,
+                            stats_reduced(py, &slf.get().0, slf.get().1)?,
                         ))
                     }
 
@@ -594,10 +679,16 @@ macro_rules! throw_stats {
                         self.0.setup.strategy.name()
                     }
 
+                    /// The name of the game played (``accordion.games()``).
+                    #[getter]
+                    fn game(&self) -> &'static str {
+                        self.1
+                    }
+
                     /// The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
                     /// writes it (``mode``, ``cards`` …), with ``game`` besides.
                     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                        stats_to_dict::<$G>(py, &self.0)
+                        stats_to_dict(py, &self.0, self.played())
                     }
 
                     fn __repr__(&self) -> String {
@@ -613,23 +704,24 @@ macro_rules! throw_stats {
             $(#[$simulate_doc])*
             #[pyfunction]
             #[pyo3(
-                signature = (*args, deals = None, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None),
-                text_signature = "(*, deals, rules=None, strategy=None, seed=None, cards=None, blind=None, jobs=None, progress=None)"
+                signature = (*args, deals = None, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None, game = None),
+                text_signature = "(*, deals, rules=None, strategy=None, seed=None, cards=None, blind=None, jobs=None, progress=None, game=None)"
             )]
             #[allow(clippy::too_many_arguments)]
             fn $simulate(
                 py: Python<'_>,
                 args: &Bound<'_, PyTuple>,
                 deals: Option<Arg<Deals>>,
-                rules: Option<Arg<$G>>,
+                rules: Option<Arg<RuleSetOf>>,
                 strategy: Option<Arg<StrategyName>>,
                 seed: Option<Arg<Seed>>,
                 cards: Option<Arg<Cards>>,
                 blind: Option<Arg<Blind>>,
                 jobs: Option<Arg<Jobs>>,
                 progress: Option<&Bound<'_, PyAny>>,
+                game: Option<Arg<GameOf<$G>>>,
             ) -> PyResult<$Stats> {
-                let stats = simulate_game::<$G>(
+                let (stats, played) = simulate_game::<$G>(
                     py,
                     stringify!($simulate),
                     $legacy,
@@ -642,8 +734,9 @@ macro_rules! throw_stats {
                     blind,
                     jobs,
                     progress,
+                    game,
                 )?;
-                Ok($Stats(stats))
+                Ok($Stats(stats, played.facts().name))
             }
         }
     };
@@ -686,7 +779,7 @@ macro_rules! throw_game {
             use $crate::python::args::{
                 text, truth, whole, wrong_type, Arg, Blind, MaxNodes, Memory, Seconds, Timeout,
             };
-            use $crate::python::throw::DealOf;
+            use $crate::python::throw::{game_or_default, DealOf, GameOf, RuleSetOf};
             use $crate::python::legal::{LegalMoves, LiveMoves};
             use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
             use $crate::python::solver::budget;
@@ -713,8 +806,11 @@ macro_rules! throw_game {
                 m.add_class::<$Game>()?;
                 m.add_class::<$Solution>()?;
                 m.add_function(wrap_pyfunction!($solve, m)?)?;
-                registry::add(<$G as Throwing>::FACTS);
-                registry::add_rate(<$G as Throwing>::NAME, $crate::python::throw::rate_throw::<$G>);
+                for name in <$G as Throwing>::game_names() {
+                    let game = <$G as Throwing>::game_named(name).expect("a game of its type");
+                    registry::add(*game.facts());
+                    registry::add_rate(name, $crate::python::throw::rate_throw::<$G>);
+                }
                 registry::add_restore($game_name, $crate::python::pickle::replayed);
                 registry::add_restore($outcome_name, |py, _, state| {
                     $Outcome::from_state(state)?.into_bound_py_any(py)
@@ -731,13 +827,13 @@ macro_rules! throw_game {
             pub struct $Move(pub Play);
 
             impl $Move {
-                /// A move argument: this class or its text.
-                fn arg(obj: &Bound<'_, PyAny>) -> PyResult<Play> {
+                /// A move argument of the game `game`: this class or its text.
+                fn arg(obj: &Bound<'_, PyAny>, game: $G) -> PyResult<Play> {
                     if let Ok(play) = obj.cast::<$Move>() {
                         return Ok(play.get().0);
                     }
                     if obj.is_instance_of::<PyString>() {
-                        return Ok(<Play as ThrowPlay>::parse(&text(obj, "a move")?, <$G as Throwing>::TITLE)?);
+                        return Ok(<Play as ThrowPlay>::parse(&text(obj, "a move")?, game.facts().title)?);
                     }
                     Err(wrong_type("a move", concat!("a ", $move_name, " or a str"), obj))
                 }
@@ -751,16 +847,21 @@ macro_rules! throw_game {
                     by_method(slf, "parse", args)
                 }
 
+                /// ``game``: the name of the game whose move it is, for the error
+                /// that refuses a text (default: the class's first game).
                 #[new]
-                fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+                #[pyo3(signature = (text, *, game = None))]
+                fn py_new(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
                     let text = $crate::python::args::text(text, "a move")?;
-                    Ok($Move(<Play as ThrowPlay>::parse(&text, <$G as Throwing>::TITLE)?))
+                    let game = game_or_default(game)?;
+                    Ok($Move(<Play as ThrowPlay>::parse(&text, game.facts().title)?))
                 }
 
                 $(#[$parse_doc])*
                 #[staticmethod]
-                fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-                    Self::py_new(text)
+                #[pyo3(signature = (text, *, game = None))]
+                fn parse(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
+                    Self::py_new(text, game)
                 }
 
                 /// The action of dealing the next card (blind games).
@@ -899,27 +1000,29 @@ macro_rules! throw_game {
                 }
 
                 fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
-                    $Move::arg(play).is_ok_and(|play| is_legal(&slf.borrow().game, play))
+                    let game = &slf.borrow().game;
+                    $Move::arg(play, game.game_rules()).is_ok_and(|play| is_legal(game, play))
                 }
             }
 
             #[pymethods]
             impl $Game {
-                /// Pickle support: `(deal, rules, blind, history)`; the history is replayed.
+                /// Pickle support: `(deal, rules, blind, history, game)`; the history is replayed.
                 fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
                     let state = game_state(&self.game);
                     by_restore(py, $game_name, state.into_pyobject(py)?)
                 }
 
                 #[new]
-                #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false))), text_signature = "(deal, rules=None, *, blind=False)")]
+                #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false)), game = None), text_signature = "(deal, rules=None, *, blind=False, game=None)")]
                 fn py_new(
-                    deal: Arg<DealOf<$G>>,
-                    rules: Option<Arg<$G>>,
+                    deal: Arg<DealOf>,
+                    rules: Option<Arg<RuleSetOf>>,
                     blind: Arg<Blind>,
+                    game: Option<Arg<GameOf<$G>>>,
                 ) -> PyResult<Self> {
                     Ok($Game {
-                        game: new_game::<$G>(deal, rules, blind)?,
+                        game: new_game::<$G>(deal, rules, blind, game)?,
                     })
                 }
 
@@ -927,6 +1030,12 @@ macro_rules! throw_game {
                 #[getter]
                 fn rules(&self) -> &'static str {
                     self.game.game_rules().rules().name()
+                }
+
+                /// The name of the game played (``accordion.games()``).
+                #[getter]
+                fn game(&self) -> &'static str {
+                    self.game.game_rules().facts().name
                 }
 
                 /// The deal the game started from.
@@ -1005,7 +1114,7 @@ macro_rules! throw_game {
                 $(#[$play_doc])*
                 #[pyo3(signature = (r#move, /))]
                 fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
-                    let action = self.game.action_of($Move::arg(r#move)?)?;
+                    let action = self.game.action_of($Move::arg(r#move, self.game.game_rules())?)?;
                     let play = self.game.play_of(action);
                     self.game.play(action)?;
                     Ok($Move(play))
@@ -1057,6 +1166,7 @@ macro_rules! throw_game {
                 fn __eq__(&self, other: &Self) -> bool {
                     let (a, b) = (&self.game, &other.game);
                     a.game_rules().rules() == b.game_rules().rules()
+                        && a.game_rules().facts().name == b.game_rules().facts().name
                         && a.deal().to_string() == b.deal().to_string()
                         && a.is_blind() == b.is_blind()
                         && a.history() == b.history()
@@ -1091,13 +1201,16 @@ macro_rules! throw_game {
             pub struct $Solution {
                 deal: String,
                 solution: Solution<Play>,
+                /// The name of the game solved.
+                game: &'static str,
             }
 
             impl $Solution {
                 /// A solution pickled by an earlier version (through `_restore`).
                 pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Solution> {
                     let (deal, solution) = solution_from_state::<$G>($solution_name, state)?;
-                    Ok($Solution { deal, solution })
+                    let game = <$G as Throwing>::NAME;
+                    Ok($Solution { deal, solution, game })
                 }
             }
 
@@ -1120,14 +1233,21 @@ macro_rules! throw_game {
                 ///     InvalidArgumentError: a key missing or a value out of range.
                 #[staticmethod]
                 fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
-                    let (deal, solution) = solution_from_dict::<$G>(data)?;
-                    Ok($Solution { deal, solution })
+                    let (deal, solution, game) = solution_from_dict::<$G>(data)?;
+                    let game = game.facts().name;
+                    Ok($Solution { deal, solution, game })
                 }
 
                 /// The row solved, left to right.
                 #[getter]
                 fn deal(&self) -> &str {
                     &self.deal
+                }
+
+                /// The name of the game solved (``accordion.games()``).
+                #[getter]
+                fn game(&self) -> &'static str {
+                    self.game
                 }
 
                 /// ``win``, ``loss`` (proved) or ``unknown`` (a budget ran out).
@@ -1168,7 +1288,7 @@ macro_rules! throw_game {
 
                 /// The JSON object of docs/contract.md, plus ``game`` and ``cards``.
                 fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                    solution_dict::<$G>(py, &self.deal, &self.solution)
+                    solution_dict(py, self.game, &self.deal, &self.solution)
                 }
 
                 fn __repr__(&self) -> String {
@@ -1183,20 +1303,24 @@ macro_rules! throw_game {
 
             $(#[$solve_doc])*
             #[pyfunction]
-            #[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None))]
+            #[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None, game = None))]
+            #[allow(clippy::too_many_arguments)]
             fn $solve(
                 py: Python<'_>,
                 position: &Bound<'_, PyAny>,
-                rules: Option<Arg<$G>>,
+                rules: Option<Arg<RuleSetOf>>,
                 max_nodes: Option<Arg<MaxNodes>>,
                 timeout: Option<Arg<Timeout>>,
                 memory: Option<Arg<Memory>>,
+                game: Option<Arg<GameOf<$G>>>,
             ) -> PyResult<$Solution> {
-                // In signature order: the position, the rules, then the budget.
+                // In signature order: the position, the rules, then the budget; a
+                // row is of the game named (a game is of its own).
                 let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
                 let of_game = given.is_some();
-                let game = position_of::<$G>(given, position, $game_name)?;
-                let rules = $crate::python::throw::rules_or_default(rules)?;
+                let named = game_or_default(game)?;
+                let game = position_of::<$G>(given, position, $game_name, named)?;
+                let rules = $crate::python::throw::rules_for(game.game_rules(), rules)?;
                 // A row is solved under the rules given (a game under its own).
                 let game = if of_game {
                     game
@@ -1205,7 +1329,8 @@ macro_rules! throw_game {
                 };
                 let budget = budget(max_nodes, timeout, memory)?;
                 let (deal, solution) = solve_position(py, &game, &budget)?;
-                Ok($Solution { deal, solution })
+                let game = game.game_rules().facts().name;
+                Ok($Solution { deal, solution, game })
             }
         }
     };

@@ -4,8 +4,6 @@
 use crate::card::Card;
 use crate::deal::{shuffled_deck, Deal, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::patience::Facts;
-use crate::throw_game::GameDeal;
 use std::fmt;
 use std::str::FromStr;
 
@@ -17,21 +15,6 @@ pub fn queen() -> Card {
 /// The king of hearts, the right end (dealt last in blind play).
 pub fn king() -> Card {
     Card::new(12, 2).expect("king of hearts")
-}
-
-/// Royal Marriage's deals, as its game takes them ([`GameDeal`]).
-impl GameDeal for RoyalDeal {
-    fn checked(deal: Deal, _facts: &Facts) -> Result<RoyalDeal> {
-        RoyalDeal::new(deal)
-    }
-
-    fn row(&self) -> &Deal {
-        self.as_deal()
-    }
-
-    fn numbered(seed: u64, cards: usize, _facts: &Facts) -> Result<RoyalDeal> {
-        RoyalDeal::from_seed(seed, cards)
-    }
 }
 
 /// A Royal Marriage deal: 2 to 52 distinct cards, the queen of hearts first and

@@ -3,14 +3,13 @@
 //! Bayan is [`ThrowGame`]; here is what is Royal Marriage's own ([`Royal`]).
 //!
 //! Royal Marriage's throw makes more than one game: [`Marriage`] is that throw
-//! over a [`Pairing`], which says where the deal comes from and which two cards
-//! are left by a win. [`Royal`] pairs the queen and the king of hearts at the
-//! ends of the row; [`PushPin`] (PySolFC 287, Queens, the game Royal Marriage is
-//! made from in `pysollib/games/pushpin.py`) takes any deal and is won by any
-//! two cards left. The rules, the solver, the strategies and everything above
-//! are the throw's, written once.
+//! with the facts of the game it plays, a value: [`ROYAL_MARRIAGE`] pairs the
+//! queen and the king of hearts at the ends of the row; [`PUSH_PIN`] (PySolFC
+//! 287, Queens, the game Royal Marriage is made from in
+//! `pysollib/games/pushpin.py`) takes any deal and is won by any two cards
+//! left. The rules, the solver, the strategies and everything above are the
+//! throw's, written once.
 
-use super::deal::RoyalDeal;
 use super::play::RoyalPlay;
 use super::row::{RoyalRow, Throw};
 use super::solver::solve;
@@ -22,10 +21,8 @@ use crate::error::{Error, Result};
 use crate::patience::{Dealing, Facts, Patience, Variant};
 use crate::rules::RuleSet;
 use crate::throw_game::{
-    rule_set_of, GameDeal, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
+    rule_set_in, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
 };
-use std::fmt;
-use std::marker::PhantomData;
 use std::time::Instant;
 
 /// An action by position: a throw, or dealing the next card.
@@ -43,100 +40,89 @@ pub type RoyalOutcome = ThrowOutcome;
 pub type RoyalGame = ThrowGame<Royal>;
 
 /// Royal Marriage's throw's part of [`ThrowGame`]: its throws, its plays and
-/// its dealing rule, for the game that [`Pairing`] `P` makes of it.
-pub struct Marriage<P> {
+/// its dealing rule, for the game its facts describe ([`ROYAL_MARRIAGE`] or
+/// [`PUSH_PIN`]): which game is played is a value, chosen at run time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Marriage {
     rules: RuleSet,
-    pairing: PhantomData<P>,
+    facts: &'static Facts,
 }
 
-// Written out rather than derived: a derive would ask `P` for them too.
-impl<P> Clone for Marriage<P> {
-    fn clone(&self) -> Self {
-        *self
+/// Royal Marriage (PySolFC 288): the queen of hearts first, the king of hearts
+/// last; its numbered deals put the queen of hearts first and the king last
+/// (`RoyalMarriage._shuffleHook` in `pysollib/games/pushpin.py`). A blind game
+/// starts with an empty row and deals them first and last. Every row keeps its
+/// two end cards (only cards between two others go out), so every game of the
+/// throw is won with two cards left.
+pub const ROYAL_MARRIAGE: Facts = Facts {
+    name: "royal-marriage",
+    title: "Royal Marriage",
+    aliases: &[],
+    pysol_id: Some(288),
+    rule_sets: &[RuleSet::Modern, RuleSet::Parlett],
+    won_at: super::row::WON_AT,
+    stock: "stock",
+    min_cards: 2,
+    dealing: Dealing::RoyalPair,
+    // The row starts empty: the queen of hearts is dealt first, the king last.
+    blind_start: 0,
+    variant: Variant::NONE,
+};
+
+/// Push Pin (PySolFC 287, Queens; `PushPin` in `pysollib/games/pushpin.py`,
+/// the game Royal Marriage is made from): any deal of two cards or more, dealt
+/// by PySolFC as one row, the talon dealt whenever the player likes (PySolFC's
+/// talon has no other rule), won when two cards are left (PySolFC: 50 of 52
+/// cards on the foundation). A blind game starts with three cards laid out, as
+/// PySolFC's does without "deal all cards" (`PushPin.startGame`, which Bayan
+/// and the games of runs inherit).
+pub const PUSH_PIN: Facts = Facts {
+    name: "push-pin",
+    title: "Push Pin",
+    aliases: &["queens"],
+    pysol_id: Some(287),
+    rule_sets: &[RuleSet::Modern],
+    stock: "talon",
+    dealing: Dealing::Row,
+    blind_start: 3,
+    ..ROYAL_MARRIAGE
+};
+
+/// The games of Royal Marriage's throw, the default first.
+pub const GAMES: [&Facts; 2] = [&ROYAL_MARRIAGE, &PUSH_PIN];
+
+/// Royal Marriage's part of [`ThrowGame`]: [`Marriage`], whose default game it is.
+pub type Royal = Marriage;
+
+impl Marriage {
+    /// The game of Royal Marriage's throw `facts` describes (one of [`GAMES`]),
+    /// under its default rules.
+    pub fn of(facts: &'static Facts) -> Marriage {
+        Marriage {
+            rules: facts.rule_sets[0],
+            facts,
+        }
     }
 }
 
-impl<P> Copy for Marriage<P> {}
-
-impl<P> fmt::Debug for Marriage<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Marriage")
-            .field("rules", &self.rules)
-            .finish()
+impl ThrowGame<Marriage> {
+    /// A game of Royal Marriage. Open: the whole deal laid out. Blind: the
+    /// queen of hearts is dealt first and the king of hearts last.
+    pub fn new(deal: Deal, blind: bool, rules: RuleSet) -> Result<ThrowGame<Marriage>> {
+        ThrowGame::of_game(Marriage::of(&ROYAL_MARRIAGE), deal, blind, rules)
     }
-}
 
-/// What makes a game of Royal Marriage's throw: its facts, its deals and how a
-/// blind game starts. Every row keeps its two end cards (only cards between two
-/// others go out), so every game of the throw is won with two cards left.
-pub trait Pairing: Send + Sync + 'static {
-    type Deal: GameDeal;
-    /// The game's facts (every game of the throw is won at two cards).
-    const FACTS: Facts;
-    const RULES_IN_WORDS: &'static str;
-}
-
-/// Royal Marriage: the queen of hearts first, the king of hearts last; a blind
-/// game starts with an empty row and deals them first and last.
-pub enum RoyalPair {}
-
-impl Pairing for RoyalPair {
-    type Deal = RoyalDeal;
-    /// PySolFC 288; its numbered deals put the queen of hearts first and the
-    /// king last (`RoyalMarriage._shuffleHook` in `pysollib/games/pushpin.py`).
-    const FACTS: Facts = Facts {
-        name: "royal-marriage",
-        title: "Royal Marriage",
-        aliases: &[],
-        pysol_id: Some(288),
-        rule_sets: &[RuleSet::Modern, RuleSet::Parlett],
-        won_at: super::row::WON_AT,
-        stock: "stock",
-        min_cards: 2,
-        dealing: Dealing::RoyalPair,
-        // The row starts empty: the queen of hearts is dealt first, the king last.
-        blind_start: 0,
-        variant: Variant::NONE,
-    };
-    const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
-}
-
-/// Push Pin (PySolFC 287, Queens; `PushPin` in `pysollib/games/pushpin.py`):
-/// any deal of two cards or more, dealt by PySolFC as one row, the talon
-/// dealt whenever the player likes (PySolFC's talon has no other rule), won
-/// when two cards are left (PySolFC: 50 of 52 cards on the foundation). A
-/// blind game starts with three cards laid out, as PySolFC's does without
-/// "deal all cards" (`PushPin.startGame`, which Bayan and the games of runs
-/// inherit).
-pub enum AnyPair {}
-
-impl Pairing for AnyPair {
-    type Deal = Deal;
-    const FACTS: Facts = Facts {
-        name: "push-pin",
-        title: "Push Pin",
-        aliases: &["queens"],
-        pysol_id: Some(287),
-        rule_sets: &[RuleSet::Modern],
-        stock: "talon",
-        dealing: Dealing::Row,
-        blind_start: 3,
-        ..RoyalPair::FACTS
-    };
-    const RULES_IN_WORDS: &'static str = "the rules modern";
-}
-
-/// Royal Marriage's part of [`ThrowGame`].
-pub type Royal = Marriage<RoyalPair>;
-/// Push Pin's part of [`ThrowGame`]: Royal Marriage's throw on any deal.
-pub type PushPin = Marriage<AnyPair>;
-
-impl<P: Pairing> ThrowGame<Marriage<P>> {
-    /// Open: the whole deal laid out. Blind: [`Facts::blind_start`] cards laid
-    /// out and the rest as stock (Royal Marriage: the queen of hearts is dealt
-    /// first and the king of hearts last).
-    pub fn new(deal: P::Deal, blind: bool, rules: RuleSet) -> Result<ThrowGame<Marriage<P>>> {
-        Ok(ThrowGame::open_or_blind(deal, rule_set_of(rules)?, blind))
+    /// A game of the game of Royal Marriage's throw `game` plays, `deal` checked
+    /// by its facts. Open: the whole deal laid out. Blind: [`Facts::blind_start`]
+    /// cards laid out and the rest as stock.
+    pub fn of_game(
+        game: Marriage,
+        deal: Deal,
+        blind: bool,
+        rules: RuleSet,
+    ) -> Result<ThrowGame<Marriage>> {
+        let game = rule_set_in(game, rules)?;
+        Ok(ThrowGame::open_or_blind(game.deal_of(deal)?, game, blind))
     }
 
     pub fn rules(&self) -> RuleSet {
@@ -168,21 +154,48 @@ impl ThrowPlay for RoyalPlay {
     }
 }
 
-impl<P: Pairing> Throwing for Marriage<P> {
-    type Deal = P::Deal;
+impl Throwing for Marriage {
+    type Deal = Deal;
     type Row = RoyalRow;
     type Throw = Throw;
     type Play = RoyalPlay;
-    /// Won at the two end cards, which never go out.
-    const FACTS: Facts = P::FACTS;
-    const RULES_IN_WORDS: &'static str = P::RULES_IN_WORDS;
+    /// The default game: Royal Marriage, won at the two end cards, which never go out.
+    const FACTS: Facts = ROYAL_MARRIAGE;
+    const RULES_IN_WORDS: &'static str = "the rules modern or parlett";
     /// The interval solver decides any row in under 1,400 intervals.
     const QUICK_LOOK: u64 = u64::MAX;
 
-    fn with_rules(rules: RuleSet) -> Marriage<P> {
+    fn with_rules(rules: RuleSet) -> Marriage {
         Marriage {
             rules,
-            pairing: PhantomData,
+            facts: &ROYAL_MARRIAGE,
+        }
+    }
+
+    fn facts(self) -> &'static Facts {
+        self.facts
+    }
+
+    fn game_named(name: &str) -> Option<Marriage> {
+        GAMES
+            .into_iter()
+            .find(|facts| facts.name == name)
+            .map(Marriage::of)
+    }
+
+    fn game_names() -> Vec<&'static str> {
+        GAMES.iter().map(|facts| facts.name).collect()
+    }
+
+    fn with_rule_set(self, rules: RuleSet) -> Marriage {
+        Marriage { rules, ..self }
+    }
+
+    fn rules_in_words(self) -> &'static str {
+        if self.facts.rule_sets.len() > 1 {
+            Self::RULES_IN_WORDS
+        } else {
+            "the rules modern"
         }
     }
 
@@ -447,8 +460,9 @@ mod tests {
         ));
     }
 
-    fn push_pin(text: &str, blind: bool) -> ThrowGame<PushPin> {
-        ThrowGame::<PushPin>::new(text.parse().unwrap(), blind, RuleSet::Modern).unwrap()
+    fn push_pin(text: &str, blind: bool) -> RoyalGame {
+        let pin = Marriage::of(&PUSH_PIN);
+        RoyalGame::of_game(pin, text.parse().unwrap(), blind, RuleSet::Modern).unwrap()
     }
 
     #[test]
@@ -471,11 +485,12 @@ mod tests {
         // A pair that agrees in nothing, with nothing between, is a win too.
         assert!(push_pin("2C 9H", false).is_won());
         assert!(!push_pin("2C 9H 3C", false).is_won());
-        let err = PushPin::deal_of("AS".parse().unwrap()).unwrap_err();
+        let pin = Marriage::of(&PUSH_PIN);
+        let err = pin.deal_of("AS".parse().unwrap()).unwrap_err();
         assert!(matches!(err, Error::InvalidDeal(_)), "{err}");
         assert!(err.to_string().contains("2 cards or more"), "{err}");
         assert!(matches!(
-            ThrowGame::<PushPin>::new("2C 9H".parse().unwrap(), false, RuleSet::Parlett),
+            RoyalGame::of_game(pin, "2C 9H".parse().unwrap(), false, RuleSet::Parlett),
             Err(Error::InvalidRules(_))
         ));
     }
@@ -494,12 +509,12 @@ mod tests {
     #[test]
     fn push_pin_numbered_deals_are_the_packages_rows() {
         for (seed, cards) in [(0, 2), (7, 13), (42, 52)] {
-            let deal = PushPin::numbered_deal(seed, cards).unwrap();
+            let deal = Marriage::of(&PUSH_PIN).numbered_deal(seed, cards).unwrap();
             assert_eq!(deal, Deal::from_seed(seed, cards).unwrap());
         }
         for cards in [0, 1, 53] {
             assert!(matches!(
-                PushPin::numbered_deal(0, cards),
+                Marriage::of(&PUSH_PIN).numbered_deal(0, cards),
                 Err(Error::InvalidArgument {
                     argument: "cards",
                     ..
@@ -510,7 +525,8 @@ mod tests {
 
     #[test]
     fn push_pin_solves_as_brute_force_does() {
-        crate::throw_game::check::solves_numbered_deals_as_brute_force_does::<PushPin>(
+        crate::throw_game::check::solves_numbered_deals_of(
+            Marriage::of(&PUSH_PIN),
             &[6, 10, 14],
             300,
             0,

@@ -53,7 +53,7 @@ impl Patience for Game {
         action == Action::Deal
     }
 
-    fn parse_play(text: &str) -> Result<Play> {
+    fn parse_play(&self, text: &str) -> Result<Play> {
         Play::parse(text)
     }
 

@@ -6,9 +6,10 @@ the right end, the other cards between. Whenever one or two cards lie between
 two cards that agree (same suit or same rank), those cards may be thrown out.
 The game is won when only the queen and the king are left.
 
-Push Pin (PySolFC's game 287, Queens) is the same throw on any deal, won when
-any two cards are left; its blind game starts with three cards laid out and
-deals from the talon whenever the player likes (:class:`PushPinGame`).
+The other games of the same throw are played by the same classes, named by
+``game=`` (``accordion.games``: one dealt as a row takes any deal and is won
+when any two cards are left; its blind game starts with three cards laid out
+and deals whenever the player likes).
 
 >>> game = RoyalGame("QH 5C 9H 7D 5S KH")
 >>> [str(move) for move in game.legal_moves]
@@ -25,11 +26,13 @@ RoyalMove('out 5C 5S')
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from typing import ClassVar, TypeVar, final
+from typing import Any, ClassVar, SupportsIndex, TypeVar
 
 from accordion.errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
 )
@@ -45,6 +48,7 @@ from accordion.reference._throws import (
 )
 from accordion.reference.cards import Card
 from accordion.reference.deals import Deal
+from accordion.reference.rules import Rules
 
 QUEEN = Card("QH")
 KING = Card("KH")
@@ -100,24 +104,74 @@ class PairMove(ThrowMove):
         return "out", None if rest is None else cards_of(rest)
 
 
-@final
+#: The game of Royal Marriage's throw played when none is named.
+DEFAULT = "royal-marriage"
+
+
+def _facts(game: object) -> Any:
+    """The registry's facts of the game of Royal Marriage's throw named ``game``
+    (``None``: Royal Marriage), checked as the core checks the name."""
+    from accordion.games import GAMES
+
+    if game is None:
+        game = DEFAULT
+    game = _args.text(game, "game")
+    mine = f"{__name__}:RoyalGame"
+    names = [
+        name
+        for name, entry in GAMES.items()
+        if entry.reference is not None and entry.reference.game == mine
+    ]
+    if game not in names:
+        expected = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+        raise InvalidArgumentError(f"game must be {expected}, got {_args.quoted(game)}", "game")
+    return GAMES[game]
+
+
 class RoyalMove(PairMove):
-    """A Royal Marriage throw (``out 5D 7C``, ``between 3S 9S``) or ``deal``:
-    :class:`accordion.RoyalMove`, whose documentation is the contract.
+    """A throw of Royal Marriage's notation (``out 5D 7C``, ``between 3S 9S``) or
+    ``deal``: :class:`accordion.RoyalMove`, whose documentation is the contract.
+    ``game`` names the game whose messages refuse a text (default Royal Marriage).
     """
 
     __slots__ = ()
 
+    def __new__(cls, text: str, *, game: str | None = None) -> RoyalMove:
+        return _move_class(game).parse(text)
 
-@final
-class PushPinMove(PairMove):
-    """A Push Pin throw (``out 5D 7C``, ``between 3S 9S``) or ``deal``:
-    :class:`accordion.PushPinMove`, whose documentation is the contract.
-    """
+    @classmethod
+    def _make(cls, kind: str, cards: tuple[Card, ...]) -> RoyalMove:
+        # Every game's moves are RoyalMoves (a game's subclass only names it in errors).
+        return RoyalMove._built(_kind=kind, _cards=cards)
 
-    __slots__ = ()
+    @classmethod
+    def given(cls, move: object) -> RoyalMove:
+        """A move given as a :class:`RoyalMove` or as its text (parsed by this game's class)."""
+        given: RoyalMove = _args.given(move, RoyalMove, cls.parse, "a RoyalMove or str")
+        return given
 
-    GAME = "Push Pin"
+    @classmethod
+    def parse(cls, text: str, *, game: str | None = None) -> RoyalMove:
+        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``,
+        ``3S..9S`` or ``deal`` (:meth:`ThrowMove.parse`), the errors naming ``game``."""
+        if game is None and cls is not RoyalMove:
+            return super().parse(text)
+        move: RoyalMove = super(RoyalMove, _move_class(game)).parse(text)
+        return move
+
+
+@functools.cache
+def _move_class_named(game: str) -> type[RoyalMove]:
+    """The move class whose messages name the game called ``game``: a
+    :class:`RoyalMove` (Royal Marriage's is that class itself)."""
+    if game == DEFAULT:
+        return RoyalMove
+    title: str = _facts(game).title
+    return type("RoyalMove", (RoyalMove,), {"__slots__": (), "GAME": title})
+
+
+def _move_class(game: object) -> type[RoyalMove]:
+    return _move_class_named(_facts(game).name)
 
 
 # ---------------------------------------------------------------- rows
@@ -172,9 +226,10 @@ PairMoveT = TypeVar("PairMoveT", bound=PairMove)
 
 
 class MarriageGame(CardRowGame[PairMoveT, Throw]):
-    """Royal Marriage's throw, whichever game of it is played (Royal Marriage,
-    Push Pin): the throws, how a move names one, and why one is refused. Each game
-    says which deals it takes and how its blind game starts."""
+    """Royal Marriage's throw, whichever game of it is played (:class:`RoyalGame`
+    and the games its ``game`` names): the throws, how a move names one, and why
+    one is refused. Each game says which deals it takes and how its blind game
+    starts."""
 
     WON_AT = 2
 
@@ -225,11 +280,20 @@ class MarriageGame(CardRowGame[PairMoveT, Throw]):
 
 
 class RoyalGame(MarriageGame[RoyalMove]):
-    """A game of Royal Marriage, open or blind: :class:`accordion.RoyalGame`, whose
-    documentation is the contract (the arguments, the rules, the errors).
+    """A game of Royal Marriage's throw, open or blind: :class:`accordion.RoyalGame`,
+    whose documentation is the contract (the arguments, the rules, the errors).
+    ``game`` names the game played (default Royal Marriage); the game's facts in
+    the registry (``accordion.games``) say which deals it takes (``dealing``: the
+    royal pair at the ends, or any row of ``min_cards`` or more), how a blind game
+    starts (the royal pair: an empty row; a row: three cards laid out), its rule
+    sets and its word for the stock. Each game is played by a subclass made once
+    from those facts (Royal Marriage's is this class itself).
     """
 
     NAME = "Royal Marriage"
+    GAME_NAME: ClassVar[str] = DEFAULT
+    DEALING: ClassVar[str] = "royal-pair"
+    MIN_CARDS: ClassVar[int] = 2
     RULE_SETS = ROYAL_RULES
     PLAYED_UNDER = "the rules modern or parlett"
     OBLIGED = ("parlett",)
@@ -237,54 +301,96 @@ class RoyalGame(MarriageGame[RoyalMove]):
     OUTCOME = RoyalOutcome
     SOLUTION = RoyalSolution
 
-    @classmethod
-    def _checked(cls, deal: Deal) -> Deal:
-        return check_royal(deal)
+    def __new__(cls, *args: Any, game: str | None = None, **kwargs: Any) -> RoyalGame:
+        # ``copy.copy`` calls ``__new__`` with the class alone: it keeps its game.
+        played = cls if game is None and cls is not RoyalGame else _game_class(game)
+        return super().__new__(played)
 
-    _named = staticmethod(_out)
+    def __init__(
+        self,
+        deal: Deal | str,
+        rules: Rules | str | None = None,
+        *,
+        blind: bool = False,
+        game: str | None = None,
+    ) -> None:
+        super().__init__(deal, rules, blind=blind)
 
-
-class PushPinOutcome(ThrowOutcome):
-    """Where a Push Pin game stands. ``cards`` counts every card not thrown out (row
-    and talon); ``won``: two cards are left."""
-
-
-class PushPinSolution(ThrowSolution[PushPinMove]):
-    """What the solver found (:class:`ThrowSolution`)."""
-
-
-def _push_pin_out(row: Row, throw: Throw) -> PushPinMove:
-    """The throw as a Push Pin move, ``out`` and the cards thrown."""
-    at, count = throw
-    return PushPinMove._make("out", row[at : at + count])
-
-
-class PushPinGame(MarriageGame[PushPinMove]):
-    """A game of Push Pin (PySolFC's game 287, Queens), open or blind:
-    :class:`accordion.PushPinGame`, whose documentation is the contract. Royal
-    Marriage's throw on any row of two cards or more, won when two are left;
-    blind, three cards laid out (PySolFC without "deal all cards") and the talon
-    dealt whenever the player likes."""
-
-    NAME = "Push Pin"
-    RULE_SETS = ("modern",)
-    PLAYED_UNDER = "the rules modern"
-    STOCK = "talon"
-    MOVE = PushPinMove
-    OUTCOME = PushPinOutcome
-    SOLUTION = PushPinSolution
+    @property
+    def game(self) -> str:
+        """The name of the game played (``accordion.games``)."""
+        return self.GAME_NAME
 
     @classmethod
     def _checked(cls, deal: Deal) -> Deal:
-        if len(deal.cards) < 2:
-            raise InvalidDealError(f"a Push Pin deal has 2 cards or more, got {len(deal.cards)}")
+        if cls.DEALING == "royal-pair":
+            return check_royal(deal)
+        if len(deal.cards) < cls.MIN_CARDS:
+            raise InvalidDealError(
+                f"a {cls.NAME} deal has {cls.MIN_CARDS} cards or more, got {len(deal.cards)}"
+            )
         return deal
 
     @classmethod
     def _laid_out_count(cls, cards: int) -> int:
-        return min(3, cards)
+        # The royal pair is dealt first and last; a row lays out three cards, as
+        # PySolFC does without "deal all cards".
+        return 0 if cls.DEALING == "royal-pair" else min(3, cards)
 
-    _named = staticmethod(_push_pin_out)
+    @classmethod
+    def _named(cls, row: Row, throw: Throw, /) -> RoyalMove:
+        at, count = throw
+        move: RoyalMove = cls.MOVE._make("out", row[at : at + count])
+        return move
+
+    def __repr__(self) -> str:
+        shown = super().__repr__()
+        if self.GAME_NAME == DEFAULT:
+            return shown
+        return f"{shown[:-1]}, game={self.GAME_NAME!r})"
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # Another game's class is made at run time: a pickle names the game.
+        reduced = super().__reduce_ex__(protocol)
+        if self.GAME_NAME == DEFAULT or isinstance(reduced, str):
+            return reduced
+        return (_blank, (self.GAME_NAME,), *reduced[2:])
+
+
+def _blank(game: str) -> RoyalGame:
+    """A game of the game called ``game`` with nothing in it yet (unpickling fills it)."""
+    blank: RoyalGame = object.__new__(_game_class(game))
+    return blank
+
+
+@functools.cache
+def _game_class_named(game: str) -> type[RoyalGame]:
+    """The class that plays the game called ``game`` (see :class:`RoyalGame`)."""
+    if game == DEFAULT:
+        return RoyalGame
+    facts = _facts(game)
+    rules: tuple[str, ...] = facts.rules
+    made: type[RoyalGame] = type(
+        "RoyalGame",
+        (RoyalGame,),
+        {
+            "NAME": facts.title,
+            "GAME_NAME": facts.name,
+            "DEALING": facts.dealing,
+            "MIN_CARDS": facts.min_cards,
+            "WON_AT": facts.won_at,
+            "RULE_SETS": rules,
+            "PLAYED_UNDER": f"the rules {' or '.join(rules)}",
+            "OBLIGED": tuple(name for name in ("parlett",) if name in rules),
+            "STOCK": facts.nouns.stock,
+            "MOVE": _move_class_named(facts.name),
+        },
+    )
+    return made
+
+
+def _game_class(game: object) -> type[RoyalGame]:
+    return _game_class_named(_facts(game).name)
 
 
 # ---------------------------------------------------------------- greedy play
@@ -302,19 +408,30 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
+class _MarriageSolver(Solver[RoyalGame, RoyalSolution]):
+    """:class:`Solver` with ``game``: the game a row is of (a game is of its own)."""
+
+    def __call__(
+        self,
+        position: Deal | RoyalGame | str,
+        *,
+        rules: Rules | str | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        memory: int | None = None,
+        game: str | None = None,
+    ) -> RoyalSolution:
+        played = type(position) if isinstance(position, RoyalGame) else _game_class(game)
+        solution: RoyalSolution = played._solve(position, rules, max_nodes, timeout, memory)
+        return solution
+
+
+solve_royal = _MarriageSolver(
     RoyalGame,
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
-    reachable from each row. Exponential: for short rows.""",
-)
-
-
-solve_push_pin: Solver[PushPinGame, PushPinSolution] = Solver(
-    PushPinGame,
-    """Search every line from an open row (a blind game's row with its talon dealt
-    onto it, or an open game's current row), remembering the fewest cards
-    reachable from each row. Exponential: for short rows.""",
+    reachable from each row. Exponential: for short rows. ``game`` names the game
+    a row is of (default Royal Marriage).""",
 )
 
 
@@ -328,10 +445,6 @@ __all__ = [
     "ROYAL_RULES",
     "MarriageGame",
     "PairMove",
-    "PushPinGame",
-    "PushPinMove",
-    "PushPinOutcome",
-    "PushPinSolution",
     "RoyalGame",
     "RoyalMove",
     "RoyalOutcome",
@@ -339,6 +452,5 @@ __all__ = [
     "check_royal",
     "greedy_line",
     "royal_deal",
-    "solve_push_pin",
     "solve_royal",
 ]
