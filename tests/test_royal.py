@@ -248,6 +248,14 @@ def test_game_names_the_game_of_the_throw_played_and_every_value_carries_it(roya
     game = royal.RoyalGame("3H 5C 9H 7D 5S 4H", game=other)
     assert game.game == other and royal.RoyalGame("QH KH").game == "royal-marriage"
     assert repr(game) == "RoyalGame('3H 5C 9H 7D 5S 4H', game='push-pin')"
+    if royal is core():
+        # Every repr of a Push Pin value says so; Royal Marriage's stay as they were.
+        solved = royal.solve_royal("3H 5C 9H 7D 3S", game=other)
+        assert repr(solved) == "<RoyalSolution win cards=2 moves=2 game='push-pin'>"
+        assert repr(royal.solve_royal("QH 5C 5S KH")) == "<RoyalSolution win cards=2 moves=1>"
+        stats = royal.simulate_royal(deals=10, game=other)
+        assert repr(stats).endswith(", game='push-pin'>")
+        assert "game=" not in repr(royal.simulate_royal(deals=10))
     assert pickle.loads(pickle.dumps(game)) == game
     assert game != royal.RoyalGame("3H 5C 9H 7D 5S 4H", game=other, blind=True)
     assert str(royal.RoyalGame("3H 5C 9H 7D", blind=True, game=other)) == "3H 5C 9H | talon 1"

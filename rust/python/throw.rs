@@ -172,13 +172,19 @@ pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
         String::new()
     };
     let blind = if game.is_blind() { ", blind=True" } else { "" };
-    let name = game.game_rules().facts().name;
-    let of = if name == G::NAME {
+    let of = other_game::<G>(game.game_rules().facts().name, ", ");
+    format!("{class}('{}'{rules}{blind}{of})", game.deal())
+}
+
+/// `game='NAME'` after `sep` when a value of `G`'s classes is of another game
+/// than the classes' own (Push Pin played by Royal Marriage's), else nothing:
+/// every repr of such a value says which game it is of.
+pub fn other_game<G: Throwing>(name: &str, sep: &str) -> String {
+    if name == G::NAME {
         String::new()
     } else {
-        format!(", game='{name}'")
-    };
-    format!("{class}('{}'{rules}{blind}{of})", game.deal())
+        format!("{sep}game='{name}'")
+    }
 }
 
 /// The game whose position a `solve_…` argument names: a game of `G`
@@ -694,7 +700,9 @@ macro_rules! throw_stats {
                     fn __repr__(&self) -> String {
                         let setup = &self.0.setup;
                         let (rules, strategy) = (setup.rules.name(), setup.strategy.name());
-                        stats_repr($stats_name, &self.0, rules, strategy, setup.blind)
+                        let repr = stats_repr($stats_name, &self.0, rules, strategy, setup.blind);
+                        let of = $crate::python::throw::other_game::<$G>(self.1, ", ");
+                        format!("{}{of}>", repr.trim_end_matches('>'))
                     }
 
                     $($extra)*
@@ -1293,10 +1301,11 @@ macro_rules! throw_game {
 
                 fn __repr__(&self) -> String {
                     format!(
-                        concat!("<", $solution_name, " {} cards={} moves={}>"),
+                        concat!("<", $solution_name, " {} cards={} moves={}{}>"),
                         self.result(),
                         self.solution.cards,
-                        self.solution.moves.len()
+                        self.solution.moves.len(),
+                        $crate::python::throw::other_game::<$G>(self.game, " ")
                     )
                 }
             }
