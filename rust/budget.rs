@@ -182,3 +182,17 @@ impl Verdict {
             .find(|v| v.name() == name)
     }
 }
+/// For tests of cancellation: a cancel flag that another thread raises after
+/// `millis` milliseconds, and that thread (join it once the call returns).
+#[cfg(test)]
+pub(crate) fn raised_after(millis: u64) -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(millis));
+            flag.store(true, Ordering::SeqCst);
+        })
+    };
+    (flag, raiser)
+}

@@ -356,14 +356,7 @@ mod tests {
             rules: RuleSet::Modern,
             strategy: Strategy::Best,
         };
-        let stop = Arc::new(AtomicBool::new(false));
-        let raiser = {
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                std::thread::sleep(std::time::Duration::from_millis(200));
-                stop.store(true, std::sync::atomic::Ordering::SeqCst);
-            })
-        };
+        let (stop, raiser) = crate::budget::raised_after(200);
         let started = Instant::now();
         let stats = simulate(
             Accordian::default_game(),

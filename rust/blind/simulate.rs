@@ -395,14 +395,7 @@ mod tests {
     #[test]
     fn a_cancel_stops_the_search_inside_a_game() {
         let rules = Rules::new(RuleSet::Parlett);
-        let stop = Arc::new(AtomicBool::new(false));
-        let raiser = {
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-                stop.store(true, Ordering::SeqCst);
-            })
-        };
+        let (stop, raiser) = crate::budget::raised_after(100);
         let started = Instant::now();
         let stats = simulate(
             &rules,
