@@ -44,39 +44,30 @@ from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
 # solve` on one deal, which reads this registry (benches/startup.md).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Literal, NamedTuple, TypeVar
+    from typing import Any, Literal, NamedTuple, TypeVar, get_args
 
     _Class = TypeVar("_Class", bound=type)
 else:
     # The records below are named tuples all the same: :func:`_record` makes each.
     NamedTuple = object
 
-# What a game may be able to do: the type (``Capability``) and its values
-# (:data:`CAPABILITIES`), spelt twice since `typing` is for the type checker only;
-# tests/test_startup.py checks that the two agree.
-if TYPE_CHECKING:
-    Capability = Literal[
-        "solve",
-        "stats",
-        "each",
-        "rate",
-        "hunt",
-        "play",
-        "batch",
-        "stats-batch",
-        "variant",
-        "choose",
-        "numberings",
-    ]
-#: What a game may be able to do (each is refused, naming the game, where it cannot):
-#: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
-#: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
-#: ``hunt`` look for unwinnable numbered deals;
-#: ``play`` the text UI; ``batch`` ``solve --scheduler`` and ``--checkpoint``;
-#: ``stats-batch`` the same for ``stats``; ``variant``
-#: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
-#: ``numberings`` Solvitaire's and Knuth's numbered deals.
-CAPABILITIES: tuple[Capability, ...] = (
+    class Literal:
+        """``Literal[…]`` without `typing`: the tuple of its values. Each type of
+        values below (``Capability``, ``Engines``) is written once, as a ``Literal``
+        for the type checker; at run time its values are read from that spelling
+        (``get_args``), and the type itself is made from them when first asked for
+        (``__getattr__`` at the end of the module)."""
+
+        def __class_getitem__(cls, values: object) -> tuple[object, ...]:
+            return values if isinstance(values, tuple) else (values,)
+
+    def get_args(values: tuple[object, ...]) -> tuple[object, ...]:
+        """The values of a ``Literal`` written above (``typing.get_args``)."""
+        return values
+
+
+# What a game may be able to do, the type of :data:`CAPABILITIES`'s values.
+Capability = Literal[
     "solve",
     "stats",
     "each",
@@ -88,9 +79,16 @@ CAPABILITIES: tuple[Capability, ...] = (
     "variant",
     "choose",
     "numberings",
-)
-# At run time ``Capability`` (and ``Engines`` below) is made from its values when
-# it is first asked for (``__getattr__`` at the end of the module).
+]
+#: What a game may be able to do (each is refused, naming the game, where it cannot):
+#: ``solve`` decide open deals; ``stats`` simulate numbered deals with a strategy;
+#: ``each`` play given deals one by one (``stats --each``); ``rate`` rate difficulty;
+#: ``hunt`` look for unwinnable numbered deals;
+#: ``play`` the text UI; ``batch`` ``solve --scheduler`` and ``--checkpoint``;
+#: ``stats-batch`` the same for ``stats``; ``variant``
+#: ``--two-way`` and ``--distances``; ``choose`` ``deal --winnable``/``--difficulty``;
+#: ``numberings`` Solvitaire's and Knuth's numbered deals.
+CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
 
 #: The rule sets of docs/rules.md.
 RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
@@ -102,8 +100,8 @@ ALL_RULE_SETS = (*RULE_SETS, "uva")
 #: having been there before any other game).
 DEFAULT_GAME = "accordion"
 
-if TYPE_CHECKING:
-    Engines = Literal["core", "reference"]
+#: Which engine plays a game's pieces: the Rust core's, or the pure-Python reference's.
+Engines = Literal["core", "reference"]
 
 
 # The records below are named tuples and a plain class, not dataclasses: importing
@@ -902,8 +900,10 @@ def markdown_table() -> str:
 
 
 if not TYPE_CHECKING:
-    #: The values of each type written as a ``Literal`` for the type checker.
-    _LITERALS = {"Capability": CAPABILITIES, "Engines": ("core", "reference")}
+    #: The values of each type written as a ``Literal`` for the type checker; the
+    #: types themselves are made by ``__getattr__`` (``typing``'s, not tuples).
+    _LITERALS = {"Capability": CAPABILITIES, "Engines": get_args(Engines)}
+    del Capability, Engines, Literal, get_args
 
     def __getattr__(name: str) -> object:
         """``Capability`` (the type of :data:`CAPABILITIES`'s values) and ``Engines``
