@@ -14,6 +14,9 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final
 
 from typing_extensions import Self
 
+# Each game's strategies are stated once, in the registry.
+from accordion.games import AccordionStrategy, ThrowStrategy
+
 #: Every public name but :func:`games` (``accordion`` re-exports the core by it,
 #: and its own module ``accordion.games`` must not be shadowed); the core computes
 #: the same list from what it binds.
@@ -1016,7 +1019,7 @@ class _ThrowSolution(Generic[_SelfT, _MoveT]):
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
-RoyalStrategy = Literal["greedy", "best"]
+RoyalStrategy = ThrowStrategy
 
 class _ThrowStats(Generic[_SelfT, _RulesT]):
     @staticmethod
@@ -1637,21 +1640,7 @@ def play_uva(deal: Deal | str) -> list[int]:
         [4, 1]
     """
 
-StrategyName = Literal[
-    "forced",
-    "slide-first",
-    "leap-first",
-    "sweepers",
-    "random",
-    "parlett-agent",
-    "parlett-sampler",
-    "solver",
-    "clairvoyant",
-    "lookahead",
-    "planner",
-    "depth-first",
-    "deep-planner",
-]
+StrategyName = AccordionStrategy
 
 @final
 class Stats:

@@ -53,7 +53,7 @@ else:
 
     class Literal:
         """``Literal[…]`` without `typing`: the tuple of its values. Each type of
-        values below (``Capability``, ``Engines``) is written once, as a ``Literal``
+        values below (``Capability``, ``Engines``, the strategies) is written once, as a ``Literal``
         for the type checker; at run time its values are read from that spelling
         (``get_args``), and the type itself is made from them when first asked for
         (``__getattr__`` at the end of the module)."""
@@ -102,6 +102,27 @@ DEFAULT_GAME = "accordion"
 
 #: Which engine plays a game's pieces: the Rust core's, or the pure-Python reference's.
 Engines = Literal["core", "reference"]
+
+#: Accordion's strategies (``stats --strategy``, the first its default; the core's
+#: ``simulate(strategy=)``, whose stub types it as ``StrategyName``).
+AccordionStrategy = Literal[
+    "slide-first",
+    "forced",
+    "leap-first",
+    "sweepers",
+    "random",
+    "parlett-agent",
+    "parlett-sampler",
+    "solver",
+    "clairvoyant",
+    "lookahead",
+    "planner",
+    "depth-first",
+    "deep-planner",
+]
+#: Every throw game's strategies (the first its default; the core's stub types them
+#: as ``RoyalStrategy``).
+ThrowStrategy = Literal["greedy", "best"]
 
 
 # The records below are named tuples and a plain class, not dataclasses: importing
@@ -593,7 +614,7 @@ def _throw_game(
         core=engines[0],
         reference=engines[1],
         session=session,
-        strategies=("greedy", "best"),
+        strategies=get_args(ThrowStrategy),
         refuses=_THROW_REFUSES,
         docs=f"docs/{described['name']}.md",
         **described,
@@ -658,21 +679,7 @@ GAMES: dict[str, Descriptor] = {
             aliases=("idle-year", "tower-of-babel", "leapfrog"),
             pysol_id=772,
             how=ACCORDION_HOW,
-            strategies=(
-                "slide-first",
-                "forced",
-                "leap-first",
-                "sweepers",
-                "random",
-                "parlett-agent",
-                "parlett-sampler",
-                "solver",
-                "clairvoyant",
-                "lookahead",
-                "planner",
-                "depth-first",
-                "deep-planner",
-            ),
+            strategies=get_args(AccordionStrategy),
         ),
         _variant(
             "relaxed-accordion",
@@ -902,13 +909,18 @@ def markdown_table() -> str:
 if not TYPE_CHECKING:
     #: The values of each type written as a ``Literal`` for the type checker; the
     #: types themselves are made by ``__getattr__`` (``typing``'s, not tuples).
-    _LITERALS = {"Capability": CAPABILITIES, "Engines": get_args(Engines)}
-    del Capability, Engines, Literal, get_args
+    _LITERALS = {
+        "Capability": CAPABILITIES,
+        "Engines": get_args(Engines),
+        "AccordionStrategy": get_args(AccordionStrategy),
+        "ThrowStrategy": get_args(ThrowStrategy),
+    }
+    del Capability, Engines, AccordionStrategy, ThrowStrategy, Literal, get_args
 
     def __getattr__(name: str) -> object:
-        """``Capability`` (the type of :data:`CAPABILITIES`'s values) and ``Engines``
-        (``"core"`` or ``"reference"``), made when first asked for: ``typing``'s
-        ``Literal`` of their values."""
+        """``Capability`` (the type of :data:`CAPABILITIES`'s values), ``Engines``
+        (``"core"`` or ``"reference"``) and the strategies' types, made when first
+        asked for: ``typing``'s ``Literal`` of their values."""
         if name in _LITERALS:
             from typing import Literal
 
