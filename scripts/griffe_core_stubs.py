@@ -85,31 +85,41 @@ def _specialised(base: ast.ClassDef, arguments: ast.expr) -> tuple[ast.stmt, ...
 
 
 def expanded(code: str) -> str:
-    """The stub with what the throw games' classes and functions inherit written
-    out in each: a member of a private generic base (``_ThrowGame[RoyalMove, …]``)
-    in every class deriving from it, with the class's types; a ``solve_…`` typed by
-    a callable protocol (``_ThrowSolve[…]``) as a function with its ``__call__``'s
-    parameters. Griffe merges a stub's annotations into the inspected module by
-    name, and neither resolves a generic base nor calls a protocol."""
+    """The stub with what the games' classes and functions inherit written out in
+    each: a member of a private base (``_ThrowGame[RoyalMove, …]``, ``_Stats``) in
+    every class deriving from it, with the class's types where the base is generic;
+    a ``solve_…`` typed by a callable protocol (``_ThrowSolve[…]``) as a function
+    with its ``__call__``'s parameters. Griffe merges a stub's annotations into the
+    inspected module by name, and neither resolves a generic base nor calls a
+    protocol."""
     tree = ast.parse(code)
     private = {
         node.name: node
         for node in tree.body
-        if isinstance(node, ast.ClassDef) and node.name.startswith("_") and _parameters(node)
+        if isinstance(node, ast.ClassDef) and node.name.startswith("_")
     }
     body: list[ast.stmt] = []
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
+            # In the stub's order, so that a private base's own bases (``_Stats``
+            # under ``_ThrowStats``) are written out in it before it is read.
             own = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
             for base in node.bases:
-                if isinstance(base, ast.Subscript) and isinstance(base.value, ast.Name):
-                    generic = private.get(base.value.id)
-                    if generic is not None:
-                        node.body += [
-                            member
-                            for member in _specialised(generic, base.slice)
-                            if isinstance(member, ast.FunctionDef) and member.name not in own
-                        ]
+                named = base.value if isinstance(base, ast.Subscript) else base
+                parent = private.get(named.id) if isinstance(named, ast.Name) else None
+                if parent is not None:
+                    members = (
+                        _specialised(parent, base.slice)
+                        if isinstance(base, ast.Subscript)
+                        else copy.deepcopy(tuple(parent.body))
+                    )
+                    inherited = [
+                        member
+                        for member in members
+                        if isinstance(member, ast.FunctionDef) and member.name not in own
+                    ]
+                    node.body += inherited
+                    own |= {member.name for member in inherited}
         elif (
             isinstance(node, ast.AnnAssign)
             and isinstance(node.target, ast.Name)

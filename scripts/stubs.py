@@ -8,11 +8,12 @@ makes that copy. Every docstring of a public name in the stub is replaced by the
 compiled one (the text ``help()`` shows); so is the string under a public name
 that the stub declares as a variable (a game's ``solve_…``, typed by a shared
 callable protocol). The throw games' classes declare their members once, in
-private generic bases (``_ThrowGame`` …): a base's member takes the docstring
-that every game inheriting it has; where the games word it differently (each
-in its own terms), the base keeps the stub's own summary, and ``help()`` on a
-game's class still shows that game's words. Dunder methods and the stub's own
-aliases keep what the stub says.
+private generic bases (``_ThrowGame`` …), and what they share with Accordion's
+in private bases of both (``_Stats``): a base's member takes the docstring
+that every game inheriting it, directly or through another base, has; where
+the games word it differently (each in its own terms), the base keeps the
+stub's own summary, and ``help()`` on a game's class still shows that game's
+words. Dunder methods and the stub's own aliases keep what the stub says.
 
 Usage, after building the extension into ``python/accordion/``::
 
@@ -58,11 +59,20 @@ def wanted(tree: ast.Module, core: ModuleType) -> dict[Definition, str]:
     """The docstring each definition of the stub should carry, by its node."""
     found: dict[Definition, str] = {}
     classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
-    # Who inherits each private base's members: the public classes deriving from it.
-    heirs: dict[str, list[ast.ClassDef]] = {}
+    # Who inherits each private base's members: the public classes deriving from it,
+    # directly or through other private bases, each with the classes on the way
+    # (itself first), any of which may declare a member itself.
+    heirs: dict[str, list[list[ast.ClassDef]]] = {}
+
+    def inherit(path: list[ast.ClassDef]) -> None:
+        for base in _bases(path[-1]):
+            if base in classes:
+                heirs.setdefault(base, []).append(path)
+                inherit([*path, classes[base]])
+
     for cls in classes.values():
-        for base in _bases(cls):
-            heirs.setdefault(base, []).append(cls)
+        if not cls.name.startswith("_"):
+            inherit([cls])
     for node in tree.body:
         if not isinstance(node, Definition) or node.name.startswith("_"):
             continue
@@ -74,13 +84,16 @@ def wanted(tree: ast.Module, core: ModuleType) -> dict[Definition, str]:
         for item in node.body:
             if not isinstance(item, ast.FunctionDef) or item.name.startswith("__"):
                 continue
-            owners = [node] if not name.startswith("_") else heirs.get(name, [])
+            paths = [[node]] if not name.startswith("_") else heirs.get(name, [])
             docs: dict[str, str | None] = {}
-            for owner in owners:
+            for path in paths:
+                owner = path[0]
                 if owner is not node and any(
-                    isinstance(own, ast.FunctionDef) and own.name == item.name for own in owner.body
+                    isinstance(own, ast.FunctionDef) and own.name == item.name
+                    for cls in path
+                    for own in cls.body
                 ):
-                    continue  # the game declares the member itself
+                    continue  # the game (or a base on the way) declares the member itself
                 value = inspect.getattr_static(getattr(core, owner.name), item.name)
                 docs[owner.name] = runtime_doc(value)
             texts = set(docs.values())

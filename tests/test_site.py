@@ -101,6 +101,14 @@ def test_the_api_pages_read_each_throw_game_s_inherited_members_with_its_types()
     assert isinstance(solve, ast.FunctionDef)
     assert [arg.arg for arg in solve.args.args] == ["position"]
     assert solve.returns is not None and ast.unparse(solve.returns) == "BayanSolution"
+    # What every game's statistics share (``_Stats``) is written out in Accordion's
+    # ``Stats`` and, through ``_ThrowStats``, in each throw game's, once each.
+    for name in ("Stats", "BayanStats"):
+        stats = found[name]
+        assert isinstance(stats, ast.ClassDef)
+        members = [item.name for item in stats.body if isinstance(item, ast.FunctionDef)]
+        assert {"seed", "win_rate", "ci95", "seconds", "rules", "histogram"} <= set(members)
+        assert len(members) == len(set(members)), name
 
 
 def test_the_nav_lists_each_games_page_from_the_registry(site: Path) -> None:
@@ -144,6 +152,9 @@ def test_the_api_page_shows_real_types_and_defaults(site: Path) -> None:
     said = " ".join(text.split())
     assert "play(move: BayanMove | str) -> BayanMove" in said
     assert "solve_royal( position: Deal | RoyalGame | str, *, rules: RoyalRuleName" in said
+    # And what a private base that is not generic declares (``_ThrowOutcome``,
+    # ``_Stats``): a throw game's outcome, every game's statistics.
+    assert "won: bool" in said and "ci95: tuple[float, float]" in said
     page = (site / "api.html").read_text("utf-8")
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S):
         cells = [c.strip() for c in re.sub(r"<[^>]+>", "|", row).split("|") if c.strip()]

@@ -1021,7 +1021,32 @@ class _ThrowSolution(Generic[_SelfT, _MoveT]):
 
 RoyalStrategy = ThrowStrategy
 
-class _ThrowStats(Generic[_SelfT, _RulesT]):
+class _Stats:
+    # What every game's statistics have alike: Accordion's (``Stats``) and each
+    # throw game's (``_ThrowStats``).
+    @property
+    def blind(self) -> bool:
+        """Whether the deals were dealt as they went."""
+    @property
+    def cards(self) -> int:
+        """Cards per deal."""
+    @property
+    def deals(self) -> int:
+        """Deals played."""
+    @property
+    def seed(self) -> int:
+        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
+    @property
+    def win_rate(self) -> float:
+        """``wins / deals``."""
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the simulation took."""
+
+class _ThrowStats(_Stats, Generic[_SelfT, _RulesT]):
     @staticmethod
     def from_histogram(
         histogram: dict[int, int],
@@ -1053,35 +1078,14 @@ class _ThrowStats(Generic[_SelfT, _RulesT]):
     def game(self) -> str:
         """The name of the game played (``accordion.games()``)."""
     @property
-    def blind(self) -> bool:
-        """Whether the deals were dealt as they went."""
-    @property
-    def cards(self) -> int:
-        """Cards per deal."""
-    @property
-    def deals(self) -> int:
-        """Deals played."""
-    @property
-    def seed(self) -> int:
-        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
-    @property
     def wins(self) -> int:
         """Deals won."""
-    @property
-    def win_rate(self) -> float:
-        """``wins / deals``."""
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate."""
     @property
     def mean_piles(self) -> float:
         """Mean cards left (each card a pile of one, as in :class:`Stats`)."""
     @property
     def histogram(self) -> dict[int, int]:
         """Cards left → games, increasing, only the counts that occurred."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the simulation took."""
     def to_dict(self) -> dict[str, object]:
         """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
         writes it (``mode``, ``cards`` …), with ``game`` besides.
@@ -1643,7 +1647,7 @@ def play_uva(deal: Deal | str) -> list[int]:
 StrategyName = AccordionStrategy
 
 @final
-class Stats:
+class Stats(_Stats):
     """The figures of a simulation (:func:`simulate`; docs/contract.md, ``stats``).
 
     Examples:
@@ -1659,26 +1663,8 @@ class Stats:
     def strategy(self) -> str:
         """The strategy that chose the moves."""
     @property
-    def blind(self) -> bool:
-        """Whether the deals were dealt as they went."""
-    @property
-    def cards(self) -> int:
-        """Cards per deal."""
-    @property
-    def deals(self) -> int:
-        """Deals played."""
-    @property
-    def seed(self) -> int:
-        """The first deal's number (the deals are ``seed … seed+deals-1``)."""
-    @property
     def wins(self) -> int:
         """Deals won (one pile left)."""
-    @property
-    def win_rate(self) -> float:
-        """``wins / deals``."""
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate."""
     @property
     def mean_piles(self) -> float:
         """Mean piles at the end."""
@@ -1688,9 +1674,6 @@ class Stats:
     @property
     def grades(self) -> dict[str, float]:
         """Share of deals per grade: win, strong, moral victory, loss."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the simulation took."""
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides."""
     @staticmethod

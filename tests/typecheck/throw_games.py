@@ -1,5 +1,6 @@
 """What mypy sees of the throw games' classes: each game's own types, although the
-stub declares their members once, in private generic bases (``scripts/stubs.py``).
+stub declares their members once, in private generic bases (``scripts/stubs.py``),
+and what every game's statistics share, in one base with Accordion's.
 
 Not a test pytest runs: ``mypy`` checks this file (``pyproject.toml`` lists it), and
 an ``assert_type`` that no longer holds, or a ``type: ignore`` that is no longer
@@ -25,6 +26,7 @@ from accordion import (
     RoyalSolution,
     RoyalStats,
     SevenUpMove,
+    Stats,
     simulate_accordian,
     simulate_royal,
     solve_bayan,
@@ -65,3 +67,17 @@ def functions(royal: RoyalGame) -> None:
     assert_type(RoyalSolution.from_dict({}), RoyalSolution)
     solve_bayan(royal)  # type: ignore[arg-type]
     simulate_royal(deals=3, rules=3)  # type: ignore[arg-type]
+
+
+def stats_members(stats: Stats, bayan: BayanStats) -> None:
+    # What every game's statistics share, declared once (``_Stats``), with what
+    # each declares itself.
+    for shared in (stats, bayan):
+        assert_type(shared.ci95, tuple[float, float])
+        assert_type(shared.seed, int)
+        assert_type(shared.blind, bool)
+    assert_type(stats.rules, str)
+    assert_type(bayan.rules, Literal["modern"])
+    assert_type(bayan.strategy, Literal["greedy", "best"])
+    assert_type(stats.grades, dict[str, float])
+    _ = bayan.grades  # type: ignore[attr-defined]  # Accordion's alone
