@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final
 
 from typing_extensions import Self
 
-# Each game's strategies are stated once, in the registry.
-from accordion.games import AccordionStrategy, ThrowStrategy
+# Accordion's rule sets and each game's strategies are stated once, in the registry.
+from accordion import games as _games
 
 #: Every public name but :func:`games` (``accordion`` re-exports the core by it,
 #: and its own module ``accordion.games`` must not be shadowed); the core computes
@@ -78,7 +78,7 @@ __all__ = [
     "winnable_deal",
 ]
 
-RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
+RuleName = _games.RuleName
 
 __version__: str
 #: The most threads ``jobs`` may ask for (``docs/errors.md``).
@@ -1019,7 +1019,7 @@ class _ThrowSolution(Generic[_SelfT, _MoveT]):
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
-RoyalStrategy = ThrowStrategy
+RoyalStrategy = _games.ThrowStrategy
 
 class _Stats:
     # What every game's statistics have alike: Accordion's (``Stats``) and each
@@ -1644,7 +1644,7 @@ def play_uva(deal: Deal | str) -> list[int]:
         [4, 1]
     """
 
-StrategyName = AccordionStrategy
+StrategyName = _games.AccordionStrategy
 
 @final
 class Stats(_Stats):

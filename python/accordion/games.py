@@ -53,10 +53,10 @@ else:
 
     class Literal:
         """``Literal[…]`` without `typing`: the tuple of its values. Each type of
-        values below (``Capability``, ``Engines``, the strategies) is written once, as a ``Literal``
-        for the type checker; at run time its values are read from that spelling
-        (``get_args``), and the type itself is made from them when first asked for
-        (``__getattr__`` at the end of the module)."""
+        values below (``Capability``, ``RuleName``, the strategies …) is written
+        once, as a ``Literal`` for the type checker; at run time its values are
+        read from that spelling (``get_args``), and the type itself is made from
+        them when first asked for (``__getattr__`` at the end of the module)."""
 
         def __class_getitem__(cls, values: object) -> tuple[object, ...]:
             return values if isinstance(values, tuple) else (values,)
@@ -90,8 +90,10 @@ Capability = Literal[
 #: ``numberings`` Solvitaire's and Knuth's numbered deals.
 CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
 
+# A rule set of docs/rules.md (the core's stub reads it from here).
+RuleName = Literal["modern", "strict", "strict-leap", "parlett"]
 #: The rule sets of docs/rules.md.
-RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
+RULE_SETS: tuple[RuleName, ...] = get_args(RuleName)
 #: Every game's rule sets: Accordion's and Accordian Patience's judge's (docs/accordian.md).
 ALL_RULE_SETS = (*RULE_SETS, "uva")
 
@@ -912,15 +914,16 @@ if not TYPE_CHECKING:
     _LITERALS = {
         "Capability": CAPABILITIES,
         "Engines": get_args(Engines),
+        "RuleName": RULE_SETS,
         "AccordionStrategy": get_args(AccordionStrategy),
         "ThrowStrategy": get_args(ThrowStrategy),
     }
-    del Capability, Engines, AccordionStrategy, ThrowStrategy, Literal, get_args
+    del Capability, Engines, RuleName, AccordionStrategy, ThrowStrategy, Literal, get_args
 
     def __getattr__(name: str) -> object:
         """``Capability`` (the type of :data:`CAPABILITIES`'s values), ``Engines``
-        (``"core"`` or ``"reference"``) and the strategies' types, made when first
-        asked for: ``typing``'s ``Literal`` of their values."""
+        (``"core"`` or ``"reference"``), ``RuleName`` and the strategies' types,
+        made when first asked for: ``typing``'s ``Literal`` of their values."""
         if name in _LITERALS:
             from typing import Literal
 
