@@ -41,8 +41,6 @@ from accordion.reference.moves import Move
 
 #: How far left a top card moves: one place (a slide) or three (a leap).
 GAPS = (1, 3)
-#: The rule sets, the default first: free choice, and the judge's.
-RULE_SETS = ("modern", "uva")
 
 Pile = tuple[Card, ...]
 #: The piles left to right, each bottom to top.
@@ -55,7 +53,7 @@ Shift = tuple[int, int]
 # ---------------------------------------------------------------- moves
 
 
-class AccordianMove(ThrowMove):
+class AccordianMove(ThrowMove, game="accordian"):
     """A move of a top card (``7H>7S``) or ``deal``: :class:`accordion.AccordianMove`,
     whose documentation is the contract.
     """
@@ -142,22 +140,19 @@ class AccordianOutcome(ThrowOutcome):
     come (also :attr:`piles`); ``won``: one pile."""
 
 
-class AccordianSolution(ThrowSolution[AccordianMove]):
+class AccordianSolution(ThrowSolution[AccordianMove], game="accordian"):
     """What the solver found (:class:`ThrowSolution`): ``cards`` and ``piles`` are
     the piles left."""
 
 
-class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
+class AccordianGame(ThrowGame[AccordianMove, Piles, Shift], game="accordian"):
     """A game of Accordian Patience (UVa 127), open or blind: :class:`accordion.AccordianGame`,
-    whose documentation is the contract (the arguments, the rules, the errors).
+    whose documentation is the contract (the arguments, the rules, the errors). Its
+    rule sets are free choice (``modern``, the default) and the judge's (``uva``).
     """
 
-    NAME = "Accordian Patience"
-    RULE_SETS = RULE_SETS
-    PLAYED_UNDER = "the rules modern or uva"
-    OBLIGED = FORCED = ("uva",)
+    FORCED = ("uva",)
     ACTION = "a move"
-    WON_AT = 1
     MOVE = AccordianMove
     OUTCOME = AccordianOutcome
     SOLUTION = AccordianSolution
@@ -248,7 +243,6 @@ accordian_rules = AccordianGame.rule_set
 
 __all__ = [
     "GAPS",
-    "RULE_SETS",
     "AccordianGame",
     "AccordianMove",
     "AccordianOutcome",
