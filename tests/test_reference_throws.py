@@ -77,6 +77,27 @@ def test_every_game_class_takes_game_as_the_core_does(game: Descriptor, named: o
 
 
 @_by_name(THROW_GAMES)
+@pytest.mark.parametrize("named", [None, "push-pin", "bayan", "nope", 7])
+@pytest.mark.parametrize("text", ["out 5D 9D", "5D>9D", "out zz", "deal"])
+def test_every_move_class_takes_game_as_the_core_does(
+    game: Descriptor, named: object, text: str
+) -> None:
+    """A move's text is parsed for the game ``game`` names (its messages name
+    it), or refused with the core's typed error, word for word."""
+    answers = []
+    for engine in ENGINES:
+        cls = load(game.pieces(engine).move)  # type: ignore[union-attr]
+        answer = []
+        for parse in (cls, cls.parse):
+            try:
+                answer.append(repr(parse(text, game=named)))
+            except (ValueError, TypeError) as error:
+                answer.append(f"{type(error).__name__}: {error}")
+        answers.append(answer)
+    assert answers[0] == answers[1]
+
+
+@_by_name(THROW_GAMES)
 def test_a_blind_game_starts_as_its_facts_say_in_both_engines(game: Descriptor) -> None:
     """The cards laid out when a blind game starts are the registry's fact
     (``blind_start``), which the core states too (``_core.games()``)."""

@@ -51,16 +51,17 @@ GameT = TypeVar("GameT", bound="ThrowGame[Any, Any, Any]")
 class ThrowMove(Value):
     """An action named by cards, as players write it: a throw (or move) of the
     game's ``kind`` with its cards, or ``deal``. ``Cls(text)`` parses; ``str``
-    gives the canonical text, which parses back to an equal move.
+    gives the canonical text, which parses back to an equal move; ``game``
+    names the game whose messages refuse a text (:meth:`ThrowGame.playing`).
 
     Each game's move class says how its notation is read (``parse``)."""
 
     __slots__ = ("_cards", "_kind")
     _kind: str
     _cards: tuple[Card, ...]
-    #: The game's name in the messages (``not a Bayan move``): the title of the
-    #: game the class names (``class BayanMove(ThrowMove, game="bayan")``).
-    GAME: ClassVar[str]
+    #: The facts of the game the class names (``class BayanMove(ThrowMove,
+    #: game="bayan")``): its title in the messages (``not a Bayan move``).
+    FACTS: ClassVar[Descriptor]
     #: What the message on text that is not a move suggests.
     EXAMPLES: ClassVar[str]
     #: How many cards a move of each kind names.
@@ -69,24 +70,37 @@ class ThrowMove(Value):
     def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if game is not None:
-            cls.GAME = GAMES[game].title
+            cls.FACTS = GAMES[game]
 
-    def __new__(cls: type[MoveSelf], text: str) -> MoveSelf:
-        return cls.parse(text)
+    def __new__(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
+        return cls.parse(text, game=game)
+
+    @classmethod
+    def _naming(cls: type[MoveSelf], game: object) -> type[MoveSelf]:
+        """The move class whose messages name the game called ``game`` (``None``:
+        this class's), checked as the core checks the name."""
+        if game is None:
+            return cls
+        named: type[MoveSelf] = load(_pieces(cls.FACTS)).playing(game).MOVE
+        return named
 
     @classmethod
     def _make(cls: type[MoveSelf], kind: str, cards: tuple[Card, ...]) -> MoveSelf:
         return cls._built(_kind=kind, _cards=cards)
 
     @classmethod
-    def parse(cls: type[MoveSelf], text: str) -> MoveSelf:
+    def parse(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
         """Parse any accepted spelling of the game's notation: ``deal``, or what the
-        game reads (``_read``), with as many cards as its kind names, none twice.
+        game reads (``_read``), with as many cards as its kind names, none twice;
+        the messages name ``game``.
 
         Raises:
             InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
+            InvalidArgumentError: ``game`` is no game of the class's pieces.
+            TypeError: ``text`` (or ``game``) is not a ``str``.
         """
+        if game is not None:
+            return cls._naming(game).parse(text)
         text = _args.text(text, "a move")
         stripped = _tokens.strip(text)
         lower = _tokens.ascii_lower(stripped)
@@ -94,10 +108,12 @@ class ThrowMove(Value):
             return cls.deal()
         kind, cards = cls._read(stripped, lower)
         if cards is None or len(cards) not in cls.COUNTS.get(kind, ()):
-            raise InvalidMoveError(f"not a {cls.GAME} move: {_args.quoted(text)} ({cls.EXAMPLES})")
+            raise InvalidMoveError(
+                f"not a {cls.FACTS.title} move: {_args.quoted(text)} ({cls.EXAMPLES})"
+            )
         if len(set(cards)) < len(cards):
             raise InvalidMoveError(
-                f"not a {cls.GAME} move: {_args.quoted(text)} names one card twice"
+                f"not a {cls.FACTS.title} move: {_args.quoted(text)} names one card twice"
             )
         return cls._make(kind, tuple(cards))
 

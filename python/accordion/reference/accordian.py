@@ -61,10 +61,11 @@ class AccordianMove(ThrowMove, game="accordian"):
     __slots__ = ()
 
     @classmethod
-    def parse(cls, text: str) -> AccordianMove:
+    def parse(cls, text: str, *, game: str | None = None) -> AccordianMove:
         """Read Accordion's notation (``7H>7S``, ``7H on 7S`` …, as :meth:`Move.parse`
-        reads it) or ``deal``.
+        reads it) or ``deal``; ``game`` is Accordian Patience's name (or ``None``).
         """
+        cls._naming(game)
         move = Move.parse(text)
         if move.mover is None or move.target is None:
             return cls.deal()

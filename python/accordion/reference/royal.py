@@ -74,17 +74,14 @@ class RoyalMove(ThrowMove, game="royal-marriage"):
     """A throw of Royal Marriage's notation (``out 5D 7C``, ``between 3S 9S``) or
     ``deal``: :class:`accordion.RoyalMove`, whose documentation is the contract.
     ``game`` names the game whose messages refuse a text (default Royal Marriage):
-    each other game of the throw has a subclass that names it (``GAME``), whose
-    moves are RoyalMoves.
+    each other game of the throw has a subclass that names it, whose moves are
+    RoyalMoves.
     """
 
     __slots__ = ()
 
     EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (1, 2), "between": (2,)}
-
-    def __new__(cls, text: str, *, game: str | None = None) -> RoyalMove:
-        return _move_class(cls, game).parse(text)
 
     @classmethod
     def _make(cls, kind: str, cards: tuple[Card, ...]) -> RoyalMove:
@@ -98,15 +95,9 @@ class RoyalMove(ThrowMove, game="royal-marriage"):
         return given
 
     @classmethod
-    def parse(cls, text: str, *, game: str | None = None) -> RoyalMove:
-        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``,
-        ``3S..9S`` or ``deal`` (:meth:`ThrowMove.parse`), the errors naming ``game``."""
-        move: RoyalMove = super(RoyalMove, _move_class(cls, game)).parse(text)
-        return move
-
-    @classmethod
     def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
-        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S`` or ``3S..9S``."""
+        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S`` or ``3S..9S``
+        (:meth:`ThrowMove.parse` reads ``deal``)."""
         if lower.startswith("between "):
             return "between", cards_of(stripped[len("between ") :])
         if (halves := _tokens.split_once(stripped, "..")) is not None:
@@ -116,14 +107,6 @@ class RoyalMove(ThrowMove, game="royal-marriage"):
                 return "between", None
         rest = cls._out_words(stripped, lower)
         return "out", None if rest is None else cards_of(rest)
-
-
-def _move_class(cls: type[RoyalMove], game: str | None) -> type[RoyalMove]:
-    """The move class whose messages name the game called ``game`` (``None``: ``cls``'s)."""
-    if game is None:
-        return cls
-    played: type[RoyalMove] = RoyalGame.playing(game).MOVE
-    return played
 
 
 # ---------------------------------------------------------------- rows
