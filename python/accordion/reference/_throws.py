@@ -524,6 +524,12 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         return list(self._tops_of(self._row))
 
     @property
+    def cards(self) -> list[Card]:
+        """The cards a move can name, left to right: the row, or (Accordian
+        Patience) the top cards."""
+        return self.tops
+
+    @property
     def history(self) -> list[MoveT]:
         """The actions played so far, in canonical notation."""
         return [move for move, _, _ in self._history]
@@ -712,11 +718,6 @@ class CardRowGame(ThrowGame[MoveT, Row, StepT]):
     @staticmethod
     def _dealt_onto(row: Row, card: Card) -> Row:
         return (*row, card)
-
-    @property
-    def cards(self) -> list[Card]:
-        """The row, left to right."""
-        return list(self._row)
 
     @property
     def piles(self) -> list[tuple[Card, ...]]:

@@ -186,11 +186,6 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift], game="accordian"):
         return 1
 
     @property
-    def cards(self) -> list[Card]:
-        """The top cards, left to right (the cards a move can name)."""
-        return self.tops
-
-    @property
     def piles(self) -> list[Pile]:
         """The piles left to right, each bottom to top."""
         return list(self._row)
