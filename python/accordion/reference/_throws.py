@@ -33,12 +33,11 @@ from accordion.errors import (
 from accordion.games import GAMES, Descriptor, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal
 from accordion.reference.game import DealtGame
 from accordion.reference.rules import Rules, rule_set_name
 
-Row = tuple[Card, ...]
 MoveSelf = TypeVar("MoveSelf", bound="ThrowMove")
 
 MoveT = TypeVar("MoveT", bound="ThrowMove")

@@ -28,21 +28,20 @@ from __future__ import annotations
 from accordion.errors import IllegalMoveError
 from accordion.reference import _args
 from accordion.reference._throws import (
-    Row,
     Solver,
     ThrowGame,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
 )
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal
+from accordion.reference.game import Pile
 from accordion.reference.moves import Move
 
 #: How far left a top card moves: one place (a slide) or three (a leap).
 GAPS = (1, 3)
 
-Pile = tuple[Card, ...]
 #: The piles left to right, each bottom to top.
 Piles = tuple[Pile, ...]
 #: A move by position: ``(mover, gap)``, the top card of pile ``mover`` onto

@@ -27,17 +27,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, final
 
-from accordion.errors import (
-    IllegalMoveError,
-)
+from accordion.errors import IllegalMoveError
 from accordion.reference._throws import (
     CardRowGame,
-    Row,
     Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
 )
+from accordion.reference.cards import Row
 
 #: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
 GAPS = (1, 3)

@@ -35,14 +35,13 @@ from accordion.errors import IllegalMoveError, InvalidCardError, InvalidDealErro
 from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
-    Row,
     Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
     cards_of,
 )
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal
 
 QUEEN = Card("QH")

@@ -35,13 +35,12 @@ from typing import ClassVar, final
 from accordion.errors import IllegalMoveError
 from accordion.reference._throws import (
     CardRowGame,
-    Row,
     Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
 )
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 
 #: The most cards a move names (no run that goes out is longer).
 MAX_RUN = 16
