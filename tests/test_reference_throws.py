@@ -98,6 +98,25 @@ def test_every_move_class_takes_game_as_the_core_does(
 
 
 @_by_name(THROW_GAMES)
+@pytest.mark.parametrize("deal", ["zz", 3, "5C 5C"])
+@pytest.mark.parametrize("named", ["nope", 7])
+def test_a_bad_deal_is_named_before_a_bad_game_as_the_core_does(
+    game: Descriptor, deal: object, named: object
+) -> None:
+    """The core reads a deal's cards first, then ``game``: of two bad arguments
+    the deal is the one named (a ``TypeError``'s words are each engine's own)."""
+    answers = []
+    for engine in ENGINES:
+        cls = load(game.pieces(engine).game)  # type: ignore[union-attr]
+        with pytest.raises((ValueError, TypeError)) as refused:
+            cls(deal, game=named)
+        assert "game" not in str(refused.value), str(refused.value)
+        kind = type(refused.value).__name__
+        answers.append((kind, "" if kind == "TypeError" else str(refused.value)))
+    assert answers[0] == answers[1]
+
+
+@_by_name(THROW_GAMES)
 def test_a_blind_game_starts_as_its_facts_say_in_both_engines(game: Descriptor) -> None:
     """The cards laid out when a blind game starts are the registry's fact
     (``blind_start``), which the core states too (``_core.games()``)."""

@@ -370,7 +370,12 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
 
     def __new__(cls: type[GameT], *args: Any, game: str | None = None, **kwargs: Any) -> GameT:
         # ``copy.copy`` calls ``__new__`` with the class alone: it keeps its game.
-        return super().__new__(cls if game is None else cls.playing(game))
+        if game is None:
+            return super().__new__(cls)
+        # As the core reads them: the deal's cards, then ``game``, then the rest.
+        if args or "deal" in kwargs:
+            _args.given(args[0] if args else kwargs["deal"], Deal, Deal.parse, "a Deal or str")
+        return super().__new__(cls.playing(game))
 
     def __init__(
         self,
