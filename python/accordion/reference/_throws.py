@@ -237,6 +237,11 @@ def fewest_line(
     return line, goal, len(fewest)
 
 
+#: What the messages say a game of PySolFC's talon is played under (Bayan, the
+#: run games): its one rule set.
+PYSOL_TALON_RULES = "PySolFC's rules, modern (deal whenever you like)"
+
+
 def rule_set_of(
     rules: object,
     game: str,

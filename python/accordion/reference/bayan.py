@@ -29,6 +29,7 @@ from typing import ClassVar, final
 
 from accordion.errors import IllegalMoveError
 from accordion.reference._throws import (
+    PYSOL_TALON_RULES,
     CardRowGame,
     Solver,
     ThrowMove,
@@ -102,7 +103,7 @@ class BayanGame(CardRowGame[BayanMove, Pair], game="bayan"):
     whose documentation is the contract (the arguments, the errors).
     """
 
-    PLAYED_UNDER = "PySolFC's rules, modern (deal whenever you like)"
+    PLAYED_UNDER = PYSOL_TALON_RULES
     MOVE = BayanMove
     OUTCOME = BayanOutcome
     SOLUTION = BayanSolution

@@ -34,6 +34,7 @@ from typing import ClassVar, final
 
 from accordion.errors import IllegalMoveError
 from accordion.reference._throws import (
+    PYSOL_TALON_RULES,
     CardRowGame,
     Solver,
     ThrowMove,
@@ -67,7 +68,7 @@ class RunOutcome(ThrowOutcome):
 class RunGame(CardRowGame[RunMove, Run]):
     """A game of runs, open or blind; each game says which runs go out."""
 
-    PLAYED_UNDER = "PySolFC's rules, modern (deal whenever you like)"
+    PLAYED_UNDER = PYSOL_TALON_RULES
     OUTCOME = RunOutcome
     #: The fewest and the most cards of a run that goes out.
     LENGTHS: ClassVar[tuple[int, int]]
