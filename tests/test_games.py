@@ -123,9 +123,10 @@ def test_the_registry_states_each_games_facts_as_the_core_does() -> None:
     """A game's facts live in the core, in the game's own module (Accordion's and
     its PySolFC variants' in ``rust/game.rs``, each throw game's in its
     ``Throwing`` type): name, title, aliases, PySolFC id, rule sets, what it is won
-    at, its stock, how PySolFC deals it and the variant flags it fixes. The core
-    lists them in ``_core.games()``, in the order it binds the games, and the
-    registry (which must import without the core) says the same of every game."""
+    at, its stock, how PySolFC deals it, the cards a blind game starts with and
+    the variant flags it fixes. The core lists them in ``_core.games()``, in the
+    order it binds the games, and the registry (which must import without the
+    core) says the same of every game."""
     from accordion._core import games
 
     core = games()
@@ -142,6 +143,7 @@ def test_the_registry_states_each_games_facts_as_the_core_does() -> None:
             "stock": game.nouns.stock,
             "min_cards": game.min_cards,
             "dealing": game.dealing,
+            "blind_start": game.blind_start,
             "two_way": variant.two_way,
             "distances": [int(part) for part in variant.distances.split(",")],
             "win_piles": variant.win_piles,

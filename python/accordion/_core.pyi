@@ -93,7 +93,8 @@ def games() -> list[dict[str, Any]]:
     the default first), ``won_at`` (pieces left by a win), ``stock`` (its word for
     the cards still to deal), ``min_cards`` (the fewest cards of a numbered
     deal), ``dealing`` (how PySolFC lays out its numbered deals: ``row``,
-    ``royal-pair`` or ``goal-card``) and the variant flags it fixes on
+    ``royal-pair`` or ``goal-card``), ``blind_start`` (the cards laid out when a
+    blind game starts) and the variant flags it fixes on
     Accordion's rules, ``two_way``, ``distances`` and ``win_piles`` (or
     ``None``). ``accordion.games`` describes the same games; a test holds the
     two together.

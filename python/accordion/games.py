@@ -270,6 +270,7 @@ class Descriptor:
             "row), ``royal-pair`` (the queen of hearts first, the king last) or "
             "``goal-card`` (the row, then a goal card drawn from the generator)."
         ),
+        "blind_start": "The cards laid out when a blind game starts (the rest is its stock).",
         "docs": "The docs page that describes it.",
         "how": "How a move works and what wins, in a few sentences (the table's ``?``).",
         "prompt": "What the table says first: how to make a move with the keys or the mouse.",
@@ -299,6 +300,7 @@ class Descriptor:
         won_at: int = 1,
         min_cards: int = 1,
         dealing: str = "row",
+        blind_start: int = 0,
         docs: str = "docs/rules.md",
         how: str = "",
         prompt: str = "",
@@ -322,6 +324,7 @@ class Descriptor:
         self.won_at = won_at
         self.min_cards = min_cards
         self.dealing = dealing
+        self.blind_start = blind_start
         self.docs = docs
         self.how = how or summary
         self.prompt = prompt or PILE_PROMPT
@@ -759,6 +762,7 @@ GAMES: dict[str, Descriptor] = {
             nouns=Nouns(piece="card", stock="talon", move="throw", node="interval", separator=", "),
             won_at=2,
             min_cards=2,
+            blind_start=3,
             how="When two cards with one or two cards between them agree in suit or rank, "
             "the cards between are thrown out and the row closes up. A blind game starts "
             "with three cards and deals the others one at a time from the talon. Goal: only "
@@ -775,6 +779,7 @@ GAMES: dict[str, Descriptor] = {
             pysol_id=656,
             nouns=Nouns(piece="card", stock="talon", move="throw", node="position", separator=", "),
             won_at=0,
+            blind_start=3,
             how="Two cards next to each other, or with two cards between them, that agree "
             "in suit or rank are thrown out together; a card thrown out closes the gap. A "
             "blind game deals the cards one at a time from the talon. Goal: throw out "
@@ -811,6 +816,7 @@ GAMES: dict[str, Descriptor] = {
                     piece="card", stock="talon", move="throw", node="position", separator=", "
                 ),
                 won_at=0,
+                blind_start=3,
                 prompt=RUN_PROMPT,
                 **{"title": kind, **described},
             )

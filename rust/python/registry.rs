@@ -114,7 +114,8 @@ pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResu
 /// the default first), ``won_at`` (pieces left by a win), ``stock`` (its word for
 /// the cards still to deal), ``min_cards`` (the fewest cards of a numbered
 /// deal), ``dealing`` (how PySolFC lays out its numbered deals: ``row``,
-/// ``royal-pair`` or ``goal-card``) and the variant flags it fixes on
+/// ``royal-pair`` or ``goal-card``), ``blind_start`` (the cards laid out when a
+/// blind game starts) and the variant flags it fixes on
 /// Accordion's rules, ``two_way``, ``distances`` and ``win_piles`` (or
 /// ``None``). ``accordion.games`` describes the same games; a test holds the
 /// two together.
@@ -133,6 +134,7 @@ pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         dict.set_item("stock", entry.stock)?;
         dict.set_item("min_cards", entry.min_cards)?;
         dict.set_item("dealing", entry.dealing.name())?;
+        dict.set_item("blind_start", entry.blind_start)?;
         dict.set_item("two_way", entry.variant.two_way)?;
         dict.set_item("distances", entry.variant.distances.to_vec())?;
         dict.set_item("win_piles", entry.variant.win_piles)?;

@@ -1,5 +1,5 @@
 """The text UI of Royal Marriage (`accordion play --game royal-marriage`) and of
-every other game of its throw (`accordion.reference.royal.MarriageGame`).
+every other game of its throw (`game=`, as `accordion.reference.royal.RoyalGame` plays them).
 
 The screen and the loop are Accordion's (:mod:`accordion.play`), and so are the
 commands of the games played on one row

@@ -7,7 +7,10 @@ its right-hand end; Accordian Patience (:mod:`accordion.reference.accordian`)
 keeps a row of piles and moves top cards along it. The game's bookkeeping — the
 row, the cards dealt, the history that undo rewinds, copies, the outcome's
 fields — is the same in all three and lives here; each game says what its row
-is, what a throw (or move) is and when it and a deal are legal.
+is, what a throw (or move) is and when it and a deal are legal. A game's facts —
+its title, rule sets, word for the stock, what it is won at, how a blind game
+starts — are the registry's (:mod:`accordion.games`), read once when its class
+names its game (``class BayanGame(…, game="bayan")``).
 """
 
 from __future__ import annotations
@@ -16,24 +19,25 @@ import copy
 import functools
 import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from accordion.errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidRulesError,
     NoMoveToUndoError,
 )
+from accordion.games import GAMES, Descriptor, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal
 from accordion.reference.game import DealtGame
 from accordion.reference.rules import Rules, rule_set_name
 
-Row = tuple[Card, ...]
 MoveSelf = TypeVar("MoveSelf", bound="ThrowMove")
 
 MoveT = TypeVar("MoveT", bound="ThrowMove")
@@ -46,36 +50,56 @@ GameT = TypeVar("GameT", bound="ThrowGame[Any, Any, Any]")
 class ThrowMove(Value):
     """An action named by cards, as players write it: a throw (or move) of the
     game's ``kind`` with its cards, or ``deal``. ``Cls(text)`` parses; ``str``
-    gives the canonical text, which parses back to an equal move.
+    gives the canonical text, which parses back to an equal move; ``game``
+    names the game whose messages refuse a text (:meth:`ThrowGame.playing`).
 
     Each game's move class says how its notation is read (``parse``)."""
 
     __slots__ = ("_cards", "_kind")
     _kind: str
     _cards: tuple[Card, ...]
-    #: The game's name in the messages (``not a Bayan move``).
-    GAME: ClassVar[str]
+    #: The facts of the game the class names (``class BayanMove(ThrowMove,
+    #: game="bayan")``): its title in the messages (``not a Bayan move``).
+    FACTS: ClassVar[Descriptor]
     #: What the message on text that is not a move suggests.
     EXAMPLES: ClassVar[str]
     #: How many cards a move of each kind names.
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]]
 
-    def __new__(cls: type[MoveSelf], text: str) -> MoveSelf:
-        return cls.parse(text)
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            cls.FACTS = GAMES[game]
+
+    def __new__(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
+        return cls.parse(text, game=game)
+
+    @classmethod
+    def _naming(cls: type[MoveSelf], game: object) -> type[MoveSelf]:
+        """The move class whose messages name the game called ``game`` (``None``:
+        this class's), checked as the core checks the name."""
+        if game is None:
+            return cls
+        named: type[MoveSelf] = load(_pieces(cls.FACTS)).playing(game).MOVE
+        return named
 
     @classmethod
     def _make(cls: type[MoveSelf], kind: str, cards: tuple[Card, ...]) -> MoveSelf:
         return cls._built(_kind=kind, _cards=cards)
 
     @classmethod
-    def parse(cls: type[MoveSelf], text: str) -> MoveSelf:
+    def parse(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
         """Parse any accepted spelling of the game's notation: ``deal``, or what the
-        game reads (``_read``), with as many cards as its kind names, none twice.
+        game reads (``_read``), with as many cards as its kind names, none twice;
+        the messages name ``game``.
 
         Raises:
             InvalidMoveError: anything else, or one card named twice.
-            TypeError: ``text`` is not a ``str``.
+            InvalidArgumentError: ``game`` is no game of the class's pieces.
+            TypeError: ``text`` (or ``game``) is not a ``str``.
         """
+        if game is not None:
+            return cls._naming(game).parse(text)
         text = _args.text(text, "a move")
         stripped = _tokens.strip(text)
         lower = _tokens.ascii_lower(stripped)
@@ -83,10 +107,12 @@ class ThrowMove(Value):
             return cls.deal()
         kind, cards = cls._read(stripped, lower)
         if cards is None or len(cards) not in cls.COUNTS.get(kind, ()):
-            raise InvalidMoveError(f"not a {cls.GAME} move: {_args.quoted(text)} ({cls.EXAMPLES})")
+            raise InvalidMoveError(
+                f"not a {cls.FACTS.title} move: {_args.quoted(text)} ({cls.EXAMPLES})"
+            )
         if len(set(cards)) < len(cards):
             raise InvalidMoveError(
-                f"not a {cls.GAME} move: {_args.quoted(text)} names one card twice"
+                f"not a {cls.FACTS.title} move: {_args.quoted(text)} names one card twice"
             )
         return cls._make(kind, tuple(cards))
 
@@ -155,6 +181,12 @@ class ThrowMove(Value):
         return _args.given(move, cls, cls.parse, f"{_a(cls.__name__)} or str")
 
 
+def _pieces(facts: Descriptor) -> str:
+    """Where the reference engine keeps the class that plays a game (``module:Class``;
+    empty for a game it does not play)."""
+    return "" if facts.reference is None else facts.reference.game
+
+
 def cards_of(text: str) -> list[Card] | None:
     """Cards separated by white space and/or commas; ``None`` if a word is not a card."""
     try:
@@ -205,6 +237,11 @@ def fewest_line(
     return line, goal, len(fewest)
 
 
+#: What the messages say a game of PySolFC's talon is played under (Bayan, the
+#: run games): its one rule set.
+PYSOL_TALON_RULES = "PySolFC's rules, modern (deal whenever you like)"
+
+
 def rule_set_of(
     rules: object,
     game: str,
@@ -234,13 +271,34 @@ def rule_set_of(
 class ThrowSolution(Generic[MoveT]):
     """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards (piles,
     in Accordian Patience), the fewest any line reaches; ``nodes`` counts the
-    distinct rows expanded."""
+    distinct rows expanded; ``game`` names the game solved (``accordion.games``),
+    by default the class's own (``class BayanSolution(…, game="bayan")``). The
+    repr names the game where it is another, as the core's does, and evaluates
+    back."""
 
     deal: str
     result: str
     moves: tuple[MoveT, ...]
     cards: int
     nodes: int
+    game: str = field(default="", kw_only=True)
+    #: The game a solution of the class is of unless it names another.
+    GAME_NAME: ClassVar[str]
+
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            cls.GAME_NAME = GAMES[game].name
+
+    def __post_init__(self) -> None:
+        if not self.game:
+            object.__setattr__(self, "game", self.GAME_NAME)
+
+    def __repr__(self) -> str:
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "game"]
+        if self.game != self.GAME_NAME:
+            shown.append(f"game={self.game!r}")
+        return f"{type(self).__name__}({', '.join(shown)})"
 
     @property
     def piles(self) -> int:
@@ -287,41 +345,57 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     solver's line — is the same for every game and is written here.
     """
 
-    #: The game's name in messages (``Royal Marriage``).
-    NAME: ClassVar[str]
-    #: The rule sets, the default first; the first is also the one that lets a
-    #: player deal while a throw exists (the others oblige the throw).
-    RULE_SETS: ClassVar[tuple[str, ...]]
-    #: What the messages say the game is played under.
-    PLAYED_UNDER: ClassVar[str]
-    #: The game's word for the stock.
-    STOCK: ClassVar[str] = "stock"
+    #: The game's facts (:class:`accordion.games.Descriptor`), named by the class
+    #: (``class BayanGame(…, game="bayan")``): its name and title (``Royal
+    #: Marriage``, in messages), its rule sets (the default first), its word for
+    #: the stock, what the row holds (cards, or piles) when it is won with the
+    #: stock empty, the cards a blind game starts with.
+    FACTS: ClassVar[Descriptor]
+    #: What the messages say the game is played under (``None``: its rule sets,
+    #: ``the rules modern or parlett``).
+    PLAYED_UNDER: ClassVar[str | None] = None
     #: The game's word for what a player does to the row, with its article.
     ACTION: ClassVar[str] = "a throw"
-    #: What the row holds when the game is won (cards, or piles) with the stock empty.
-    WON_AT: ClassVar[int]
     #: The game's outcome class.
     OUTCOME: ClassVar[type[ThrowOutcome]]
     #: The game's move class (its ``parse`` reads a move's text).
     MOVE: ClassVar[Any]
     #: The game's solution class.
     SOLUTION: ClassVar[Any]
-    #: The rule sets that oblige a throw (or move) before a deal.
-    OBLIGED: ClassVar[tuple[str, ...]] = ()
     #: The rule sets under which every action is forced (one line to play).
     FORCED: ClassVar[tuple[str, ...]] = ()
     _rules: str
     _row: RowT
     _history: list[tuple[MoveT, RowT, int]]
 
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            cls.FACTS = GAMES[game]
+
+    def __new__(cls: type[GameT], *args: Any, game: str | None = None, **kwargs: Any) -> GameT:
+        # ``copy.copy`` calls ``__new__`` with the class alone: it keeps its game.
+        if game is None:
+            return super().__new__(cls)
+        # As the core reads them: the deal's cards, then ``game``, then the rest.
+        if args or "deal" in kwargs:
+            _args.given(args[0] if args else kwargs["deal"], Deal, Deal.parse, "a Deal or str")
+        return super().__new__(cls.playing(game))
+
     def __init__(
-        self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
+        self,
+        deal: Deal | str,
+        rules: Rules | str | None = None,
+        *,
+        blind: bool = False,
+        game: str | None = None,
     ) -> None:
+        # ``game`` chose the class (``__new__``).
         deal = self._checked(_args.given(deal, Deal, Deal.parse, "a Deal or str"))
         self._rules = self.rule_set(rules)
         self._blind = _args.flag(blind, "blind")
         self._deal = deal
-        self._dealt = self._laid_out_count(len(deal)) if self._blind else len(deal)
+        self._dealt = min(self.FACTS.blind_start, len(deal)) if self._blind else len(deal)
         self._row = self._laid_out(deal.cards[: self._dealt])
         self._history = []
 
@@ -331,11 +405,6 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     def _checked(cls, deal: Deal) -> Deal:
         """``deal`` if the game can be played from it (any row of distinct cards)."""
         return deal
-
-    @classmethod
-    def _laid_out_count(cls, cards: int) -> int:
-        """How many of a blind deal's ``cards`` are laid out before the first deal."""
-        return 0
 
     @staticmethod
     def _laid_out(cards: Row) -> RowT:
@@ -377,23 +446,65 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         Marriage keeps its queen and king) has every line searched."""
         return 0
 
+    # -- the game played -----------------------------------------------------------
+
+    @classmethod
+    def playing(cls: type[GameT], game: object) -> type[GameT]:
+        """The class that plays the game named ``game`` (``None``: this class's
+        own), checked as the core checks the name: one of the games the registry
+        has played by this class's pieces (Royal Marriage's are Push Pin's too);
+        another than the class's own is played by a subclass made once from its
+        facts."""
+        if game is None:
+            return cls
+        name = _args.text(game, "game")
+        if name == cls.FACTS.name:
+            return cls
+        pieces = _pieces(cls.FACTS)
+        names = [played.name for played in GAMES.values() if _pieces(played) == pieces]
+        if name not in names:
+            expected = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+            raise InvalidArgumentError(f"game must be {expected}, got {_args.quoted(name)}", "game")
+        family = cls._family()
+        return family if name == family.FACTS.name else family._playing_another(name)
+
+    @classmethod
+    def _family(cls: type[GameT]) -> type[GameT]:
+        """The class the registry names for the game's pieces (this class, or the
+        class of whose pieces it plays another game)."""
+        family: type[GameT] = load(_pieces(cls.FACTS))
+        return family
+
+    @classmethod
+    def _playing_another(cls: type[GameT], name: str) -> type[GameT]:
+        """The subclass that plays the game called ``name``, another game whose
+        pieces the registry says are this class's (a class that plays more than
+        one game makes it)."""
+        raise NotImplementedError
+
+    @property
+    def game(self) -> str:
+        """The name of the game played (``accordion.games``)."""
+        return self.FACTS.name
+
     # -- the rules ----------------------------------------------------------------
 
     @classmethod
     def rule_set(cls, rules: object) -> str:
-        """The rule set a game is played under, one of :attr:`RULE_SETS`: a name,
-        ``Rules`` without a variant, or ``None`` (the first)."""
-        return rule_set_of(rules, cls.NAME, cls.RULE_SETS, cls.PLAYED_UNDER)
+        """The rule set a game is played under, one of its facts' ``rules``: a
+        name, ``Rules`` without a variant, or ``None`` (the first)."""
+        played_under = cls.PLAYED_UNDER or f"the rules {' or '.join(cls.FACTS.rules)}"
+        return rule_set_of(rules, cls.FACTS.title, cls.FACTS.rules, played_under)
 
     @property
     def rules(self) -> str:
-        """The rule set's name (one of :attr:`RULE_SETS`)."""
+        """The rule set's name (one of its facts' ``rules``)."""
         return self._rules
 
     def _may_deal(self) -> bool:
         """A card to deal, and either the rules let the player deal past a throw
-        or none is left."""
-        obliged = self._rules in self.OBLIGED
+        (``modern``: deal whenever you like, as the core says) or none is left."""
+        obliged = self._rules != "modern"
         return self.stock_size > 0 and not (obliged and self._steps(self._rules, self._row))
 
     # -- what the game looks like -------------------------------------------------
@@ -413,13 +524,19 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         """What the row holds with the stock (each stock card one), whether won,
         whether over."""
         held = len(self._tops_of(self._row))
-        won = self.stock_size == 0 and held == self.WON_AT
+        won = self.stock_size == 0 and held == self.FACTS.won_at
         return self.OUTCOME(cards=held + self.stock_size, won=won, is_over=self.is_over)
 
     @property
     def tops(self) -> list[Card]:
         """The top card of every pile, left to right."""
         return list(self._tops_of(self._row))
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards a move can name, left to right: the row, or (Accordian
+        Patience) the top cards."""
+        return self.tops
 
     @property
     def history(self) -> list[MoveT]:
@@ -441,7 +558,7 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         if card in tops:
             return tops.index(card)
         still = card in self._deal.cards[self._dealt :]
-        where = f"still in the {self.STOCK}" if still else "not in the row"
+        where = f"still in the {self.FACTS.nouns.stock}" if still else "not in the row"
         raise IllegalMoveError(f"illegal move {move}: {card} is {where}")
 
     def _step_of(self, move: MoveT) -> tuple[StepT, MoveT]:
@@ -472,10 +589,11 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
             IllegalMoveError: an open game, an empty stock, or a throw the rules oblige.
         """
         if not self._may_deal():
+            stock = self.FACTS.nouns.stock
             if not self._blind:
-                why = f"an open game has no {self.STOCK}"
+                why = f"an open game has no {stock}"
             elif self.stock_size == 0:
-                why = f"the {self.STOCK} is empty"
+                why = f"the {stock} is empty"
             else:
                 why = f"{self.ACTION} exists and the {self._rules} rules oblige it"
             raise IllegalMoveError(f"deal not allowed: {why}")
@@ -529,14 +647,24 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         return twin
 
     def __repr__(self) -> str:
-        # As the core writes it: the rules only where the game has more than one.
-        rules = f", {self._rules!r}" if len(self.RULE_SETS) > 1 else ""
+        # As the core writes it: the rules only where the game has more than one,
+        # the game only where it is not the class's own.
+        rules = f", {self._rules!r}" if len(self.FACTS.rules) > 1 else ""
         blind = ", blind=True" if self._blind else ""
-        return f"{type(self).__name__}({str(self._deal)!r}{rules}{blind})"
+        game = "" if type(self) is self._family() else f", game={self.game!r}"
+        return f"{type(self).__name__}({str(self._deal)!r}{rules}{blind}{game})"
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # A class made for another game is made at run time: a pickle names the game.
+        reduced = super().__reduce_ex__(protocol)
+        family = self._family()
+        if type(self) is family or isinstance(reduced, str):
+            return reduced
+        return (_blank, (family, self.game), *reduced[2:])
 
     def __str__(self) -> str:
         row = " ".join(str(card) for card in self._tops_of(self._row))
-        return f"{row} | {self.STOCK} {self.stock_size}" if self._blind else row
+        return f"{row} | {self.FACTS.nouns.stock} {self.stock_size}" if self._blind else row
 
     # -- the solver ---------------------------------------------------------------
 
@@ -573,9 +701,16 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         )
         moves = tuple(cls._named(row, step) for row, step in line)
         deal_text = " ".join(str(card) for card in cls._tops_of(start))
-        result = "win" if goal <= cls.WON_AT else "loss"
+        result = "win" if goal <= cls.FACTS.won_at else "loss"
         counted = len(moves) if chosen in cls.FORCED else nodes
-        return cls.SOLUTION(deal_text, result, moves, goal, counted)
+        return cls.SOLUTION(deal_text, result, moves, goal, counted, game=cls.FACTS.name)
+
+
+def _blank(family: type[GameT], game: str) -> GameT:
+    """A game of the game called ``game`` played by ``family``'s pieces, with
+    nothing in it yet (unpickling fills it)."""
+    blank: GameT = object.__new__(family.playing(game))
+    return blank
 
 
 class CardRowGame(ThrowGame[MoveT, Row, StepT]):
@@ -594,11 +729,6 @@ class CardRowGame(ThrowGame[MoveT, Row, StepT]):
         return (*row, card)
 
     @property
-    def cards(self) -> list[Card]:
-        """The row, left to right."""
-        return list(self._row)
-
-    @property
     def piles(self) -> list[tuple[Card, ...]]:
         """The row as one-card piles, like :attr:`Game.piles`."""
         return [(card,) for card in self._row]
@@ -611,7 +741,8 @@ SolvedT = TypeVar("SolvedT", bound="ThrowGame[Any, Any, Any]")
 class Solver(Generic[SolvedT, SolutionT]):
     """A throw game's ``solve_…`` function, one signature for every game (the
     core's): ``solve_royal = Solver(RoyalGame, doc)``. The search is the game's
-    (:meth:`ThrowGame._solve`, on :func:`fewest_line`)."""
+    (:meth:`ThrowGame._solve`, on :func:`fewest_line`); ``game`` names the game
+    a row is of (:meth:`ThrowGame.playing`; a game is of its own)."""
 
     def __init__(self, game: type[SolvedT], doc: str) -> None:
         self._game = game
@@ -631,8 +762,12 @@ class Solver(Generic[SolvedT, SolutionT]):
         max_nodes: int | None = None,
         timeout: float | None = None,
         memory: int | None = None,
+        game: str | None = None,
     ) -> SolutionT:
-        solution: SolutionT = self._game._solve(position, rules, max_nodes, timeout, memory)
+        played = self._game.playing(game)
+        if isinstance(position, self._game):
+            played = type(position)
+        solution: SolutionT = played._solve(position, rules, max_nodes, timeout, memory)
         return solution
 
     def __repr__(self) -> str:

@@ -28,23 +28,20 @@ from __future__ import annotations
 from accordion.errors import IllegalMoveError
 from accordion.reference import _args
 from accordion.reference._throws import (
-    Row,
     Solver,
     ThrowGame,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
 )
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal
+from accordion.reference.game import Pile
 from accordion.reference.moves import Move
 
 #: How far left a top card moves: one place (a slide) or three (a leap).
 GAPS = (1, 3)
-#: The rule sets, the default first: free choice, and the judge's.
-RULE_SETS = ("modern", "uva")
 
-Pile = tuple[Card, ...]
 #: The piles left to right, each bottom to top.
 Piles = tuple[Pile, ...]
 #: A move by position: ``(mover, gap)``, the top card of pile ``mover`` onto
@@ -55,7 +52,7 @@ Shift = tuple[int, int]
 # ---------------------------------------------------------------- moves
 
 
-class AccordianMove(ThrowMove):
+class AccordianMove(ThrowMove, game="accordian"):
     """A move of a top card (``7H>7S``) or ``deal``: :class:`accordion.AccordianMove`,
     whose documentation is the contract.
     """
@@ -63,10 +60,11 @@ class AccordianMove(ThrowMove):
     __slots__ = ()
 
     @classmethod
-    def parse(cls, text: str) -> AccordianMove:
+    def parse(cls, text: str, *, game: str | None = None) -> AccordianMove:
         """Read Accordion's notation (``7H>7S``, ``7H on 7S`` …, as :meth:`Move.parse`
-        reads it) or ``deal``.
+        reads it) or ``deal``; ``game`` is Accordian Patience's name (or ``None``).
         """
+        cls._naming(game)
         move = Move.parse(text)
         if move.mover is None or move.target is None:
             return cls.deal()
@@ -142,22 +140,19 @@ class AccordianOutcome(ThrowOutcome):
     come (also :attr:`piles`); ``won``: one pile."""
 
 
-class AccordianSolution(ThrowSolution[AccordianMove]):
+class AccordianSolution(ThrowSolution[AccordianMove], game="accordian"):
     """What the solver found (:class:`ThrowSolution`): ``cards`` and ``piles`` are
     the piles left."""
 
 
-class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
+class AccordianGame(ThrowGame[AccordianMove, Piles, Shift], game="accordian"):
     """A game of Accordian Patience (UVa 127), open or blind: :class:`accordion.AccordianGame`,
-    whose documentation is the contract (the arguments, the rules, the errors).
+    whose documentation is the contract (the arguments, the rules, the errors). Its
+    rule sets are free choice (``modern``, the default) and the judge's (``uva``).
     """
 
-    NAME = "Accordian Patience"
-    RULE_SETS = RULE_SETS
-    PLAYED_UNDER = "the rules modern or uva"
-    OBLIGED = FORCED = ("uva",)
+    FORCED = ("uva",)
     ACTION = "a move"
-    WON_AT = 1
     MOVE = AccordianMove
     OUTCOME = AccordianOutcome
     SOLUTION = AccordianSolution
@@ -188,11 +183,6 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift]):
     def _least(row: Piles) -> int:
         # A row is never empty: one pile is the fewest.
         return 1
-
-    @property
-    def cards(self) -> list[Card]:
-        """The top cards, left to right (the cards a move can name)."""
-        return self.tops
 
     @property
     def piles(self) -> list[Pile]:
@@ -248,7 +238,6 @@ accordian_rules = AccordianGame.rule_set
 
 __all__ = [
     "GAPS",
-    "RULE_SETS",
     "AccordianGame",
     "AccordianMove",
     "AccordianOutcome",

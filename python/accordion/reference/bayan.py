@@ -27,35 +27,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, final
 
-from accordion.errors import (
-    IllegalMoveError,
-)
+from accordion.errors import IllegalMoveError
 from accordion.reference._throws import (
+    PYSOL_TALON_RULES,
     CardRowGame,
-    Row,
     Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
 )
+from accordion.reference.cards import Row
 
 #: How far apart the two cards of a pair lie (PySolFC's ``ALLOWED_JUMPS``).
 GAPS = (1, 3)
-#: Cards a blind game starts with (PySolFC without "deal all cards").
-BLIND_START = 3
 
 # ---------------------------------------------------------------- moves
 
 
 @final
-class BayanMove(ThrowMove):
+class BayanMove(ThrowMove, game="bayan"):
     """A Bayan throw (``out 5D 9D``) or ``deal``: :class:`accordion.BayanMove`, whose
     documentation is the contract.
     """
 
     __slots__ = ()
 
-    GAME = "Bayan"
     EXAMPLES = "write e.g. out 5D 9D or deal"
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (2,)}
 
@@ -98,27 +94,19 @@ class BayanOutcome(ThrowOutcome):
     ``won``: every card is out."""
 
 
-class BayanSolution(ThrowSolution[BayanMove]):
+class BayanSolution(ThrowSolution[BayanMove], game="bayan"):
     """What the solver found (:class:`ThrowSolution`)."""
 
 
-class BayanGame(CardRowGame[BayanMove, Pair]):
+class BayanGame(CardRowGame[BayanMove, Pair], game="bayan"):
     """A game of Bayan (PySolFC's game 656), open or blind: :class:`accordion.BayanGame`,
     whose documentation is the contract (the arguments, the errors).
     """
 
-    NAME = "Bayan"
-    RULE_SETS = ("modern",)
-    PLAYED_UNDER = "PySolFC's rules, modern (deal whenever you like)"
-    STOCK = "talon"
-    WON_AT = 0
+    PLAYED_UNDER = PYSOL_TALON_RULES
     MOVE = BayanMove
     OUTCOME = BayanOutcome
     SOLUTION = BayanSolution
-
-    @classmethod
-    def _laid_out_count(cls, cards: int) -> int:
-        return min(BLIND_START, cards)
 
     @classmethod
     def _steps(cls, rules: str, row: Row) -> list[Pair]:
@@ -169,7 +157,6 @@ bayan_rules = BayanGame.rule_set
 
 
 __all__ = [
-    "BLIND_START",
     "GAPS",
     "BayanGame",
     "BayanMove",

@@ -136,6 +136,10 @@ class Card(Value):
         return self._index < other._index
 
 
+#: A row of cards, left to right: a row of single cards, or the top cards of a row of piles.
+Row = tuple[Card, ...]
+
+
 def as_card(value: Card | str) -> Card:
     """A card given as a :class:`Card` or as its text."""
     return given(value, Card, Card.parse, "a Card or str")

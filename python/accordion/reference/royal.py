@@ -27,35 +27,25 @@ RoyalMove('out 5C 5S')
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Mapping
-from typing import Any, ClassVar, SupportsIndex, TypeVar
+from typing import ClassVar
 
-from accordion.errors import (
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidDealError,
-)
+from accordion.errors import IllegalMoveError, InvalidCardError, InvalidDealError
 from accordion.reference import _args, _tokens
 from accordion.reference._throws import (
     CardRowGame,
-    Row,
     Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
     cards_of,
 )
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal
-from accordion.reference.rules import Rules
 
 QUEEN = Card("QH")
 KING = Card("KH")
-
-#: ``modern``: a blind player may deal while a throw exists; ``parlett``: a
-#: throw must be made first. In an open game the two are the same.
-ROYAL_RULES = ("modern", "parlett")
 
 # ---------------------------------------------------------------- deals
 
@@ -79,65 +69,18 @@ def royal_deal(seed: int, cards: int | None = None) -> Deal:
 # ---------------------------------------------------------------- moves
 
 
-class PairMove(ThrowMove):
-    """A throw of Royal Marriage's notation (``out 5D 7C``, ``between 3S 9S``) or
-    ``deal``, whichever game of its throw is played; each game's move class names
-    its game (``GAME``) in the messages that refuse a move."""
-
-    __slots__ = ()
-
-    GAME = "Royal Marriage"
-    EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
-    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (1, 2), "between": (2,)}
-
-    @classmethod
-    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
-        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S`` or ``3S..9S``."""
-        if lower.startswith("between "):
-            return "between", cards_of(stripped[len("between ") :])
-        if (halves := _tokens.split_once(stripped, "..")) is not None:
-            try:
-                return "between", [Card(half) for half in halves]
-            except InvalidCardError:
-                return "between", None
-        rest = cls._out_words(stripped, lower)
-        return "out", None if rest is None else cards_of(rest)
-
-
-#: The game of Royal Marriage's throw played when none is named.
-DEFAULT = "royal-marriage"
-
-
-def _facts(game: object) -> Any:
-    """The registry's facts of the game of Royal Marriage's throw named ``game``
-    (``None``: Royal Marriage), checked as the core checks the name."""
-    from accordion.games import GAMES
-
-    if game is None:
-        game = DEFAULT
-    game = _args.text(game, "game")
-    mine = f"{__name__}:RoyalGame"
-    names = [
-        name
-        for name, entry in GAMES.items()
-        if entry.reference is not None and entry.reference.game == mine
-    ]
-    if game not in names:
-        expected = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
-        raise InvalidArgumentError(f"game must be {expected}, got {_args.quoted(game)}", "game")
-    return GAMES[game]
-
-
-class RoyalMove(PairMove):
+class RoyalMove(ThrowMove, game="royal-marriage"):
     """A throw of Royal Marriage's notation (``out 5D 7C``, ``between 3S 9S``) or
     ``deal``: :class:`accordion.RoyalMove`, whose documentation is the contract.
-    ``game`` names the game whose messages refuse a text (default Royal Marriage).
+    ``game`` names the game whose messages refuse a text (default Royal Marriage):
+    each other game of the throw has a subclass that names it, whose moves are
+    RoyalMoves.
     """
 
     __slots__ = ()
 
-    def __new__(cls, text: str, *, game: str | None = None) -> RoyalMove:
-        return _move_class(game).parse(text)
+    EXAMPLES = "write e.g. out 5D, out 5D 7C, between 3S 9S or deal"
+    COUNTS: ClassVar[Mapping[str, tuple[int, ...]]] = {"out": (1, 2), "between": (2,)}
 
     @classmethod
     def _make(cls, kind: str, cards: tuple[Card, ...]) -> RoyalMove:
@@ -151,27 +94,18 @@ class RoyalMove(PairMove):
         return given
 
     @classmethod
-    def parse(cls, text: str, *, game: str | None = None) -> RoyalMove:
-        """Parse ``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S``,
-        ``3S..9S`` or ``deal`` (:meth:`ThrowMove.parse`), the errors naming ``game``."""
-        if game is None and cls is not RoyalMove:
-            return super().parse(text)
-        move: RoyalMove = super(RoyalMove, _move_class(game)).parse(text)
-        return move
-
-
-@functools.cache
-def _move_class_named(game: str) -> type[RoyalMove]:
-    """The move class whose messages name the game called ``game``: a
-    :class:`RoyalMove` (Royal Marriage's is that class itself)."""
-    if game == DEFAULT:
-        return RoyalMove
-    title: str = _facts(game).title
-    return type("RoyalMove", (RoyalMove,), {"__slots__": (), "GAME": title})
-
-
-def _move_class(game: object) -> type[RoyalMove]:
-    return _move_class_named(_facts(game).name)
+    def _read(cls, stripped: str, lower: str) -> tuple[str, list[Card] | None]:
+        """``out 5D 7C``, ``5D 7C out``, ``x5D,7C``, ``between 3S 9S`` or ``3S..9S``
+        (:meth:`ThrowMove.parse` reads ``deal``)."""
+        if lower.startswith("between "):
+            return "between", cards_of(stripped[len("between ") :])
+        if (halves := _tokens.split_once(stripped, "..")) is not None:
+            try:
+                return "between", [Card(half) for half in halves]
+            except InvalidCardError:
+                return "between", None
+        rest = cls._out_words(stripped, lower)
+        return "out", None if rest is None else cards_of(rest)
 
 
 # ---------------------------------------------------------------- rows
@@ -218,31 +152,56 @@ class RoyalOutcome(ThrowOutcome):
     ``won``: only the queen and king of hearts are left."""
 
 
-class RoyalSolution(ThrowSolution[RoyalMove]):
+class RoyalSolution(ThrowSolution[RoyalMove], game="royal-marriage"):
     """What the solver found (:class:`ThrowSolution`)."""
 
 
-PairMoveT = TypeVar("PairMoveT", bound=PairMove)
+class RoyalGame(CardRowGame[RoyalMove, Throw], game="royal-marriage"):
+    """A game of Royal Marriage's throw, open or blind: :class:`accordion.RoyalGame`,
+    whose documentation is the contract (the arguments, the rules, the errors).
+    ``game`` names the game played (default Royal Marriage); the game's facts in
+    the registry (``accordion.games``) say which deals it takes (``dealing``: the
+    royal pair at the ends, or any row of ``min_cards`` or more), how a blind game
+    starts (the royal pair: an empty row; a row: three cards laid out), its rule
+    sets and its word for the stock. Each game is played by a subclass made once
+    from those facts (Royal Marriage's is this class itself).
+    """
 
+    MOVE = RoyalMove
+    OUTCOME = RoyalOutcome
+    SOLUTION = RoyalSolution
 
-class MarriageGame(CardRowGame[PairMoveT, Throw]):
-    """Royal Marriage's throw, whichever game of it is played (:class:`RoyalGame`
-    and the games its ``game`` names): the throws, how a move names one, and why
-    one is refused. Each game says which deals it takes and how its blind game
-    starts."""
+    @classmethod
+    def _playing_another(cls, name: str) -> type[RoyalGame]:
+        return _played(name)
 
-    WON_AT = 2
+    @classmethod
+    def _checked(cls, deal: Deal) -> Deal:
+        if cls.FACTS.dealing == "royal-pair":
+            return check_royal(deal)
+        least = cls.FACTS.min_cards
+        if len(deal.cards) < least:
+            raise InvalidDealError(
+                f"a {cls.FACTS.title} deal has {least} cards or more, got {len(deal.cards)}"
+            )
+        return deal
 
     @classmethod
     def _steps(cls, rules: str, row: Row) -> list[Throw]:
         return throws(row)
+
+    @classmethod
+    def _named(cls, row: Row, throw: Throw, /) -> RoyalMove:
+        at, count = throw
+        move: RoyalMove = cls.MOVE._make("out", row[at : at + count])
+        return move
 
     _after = staticmethod(thrown)
 
     # ``_least`` is the default 0: a row keeps its two end cards, so never comes
     # down to it, and the reference searches every line.
 
-    def _throw_of(self, move: PairMoveT) -> Throw:
+    def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
         cards = move.cards
         if move.kind == "between":
@@ -261,7 +220,7 @@ class MarriageGame(CardRowGame[PairMoveT, Throw]):
             )
         return at, len(cards)
 
-    def _step_of(self, move: PairMoveT) -> tuple[Throw, PairMoveT]:
+    def _step_of(self, move: RoyalMove) -> tuple[Throw, RoyalMove]:
         throw = self._throw_of(move)
         canonical = self._named(self._row, throw)
         if not allows(self._row, throw):
@@ -279,118 +238,23 @@ class MarriageGame(CardRowGame[PairMoveT, Throw]):
         return throw, canonical
 
 
-class RoyalGame(MarriageGame[RoyalMove]):
-    """A game of Royal Marriage's throw, open or blind: :class:`accordion.RoyalGame`,
-    whose documentation is the contract (the arguments, the rules, the errors).
-    ``game`` names the game played (default Royal Marriage); the game's facts in
-    the registry (``accordion.games``) say which deals it takes (``dealing``: the
-    royal pair at the ends, or any row of ``min_cards`` or more), how a blind game
-    starts (the royal pair: an empty row; a row: three cards laid out), its rule
-    sets and its word for the stock. Each game is played by a subclass made once
-    from those facts (Royal Marriage's is this class itself).
-    """
-
-    NAME = "Royal Marriage"
-    GAME_NAME: ClassVar[str] = DEFAULT
-    DEALING: ClassVar[str] = "royal-pair"
-    MIN_CARDS: ClassVar[int] = 2
-    RULE_SETS = ROYAL_RULES
-    PLAYED_UNDER = "the rules modern or parlett"
-    OBLIGED = ("parlett",)
-    MOVE = RoyalMove
-    OUTCOME = RoyalOutcome
-    SOLUTION = RoyalSolution
-
-    def __new__(cls, *args: Any, game: str | None = None, **kwargs: Any) -> RoyalGame:
-        # ``copy.copy`` calls ``__new__`` with the class alone: it keeps its game.
-        played = cls if game is None and cls is not RoyalGame else _game_class(game)
-        return super().__new__(played)
-
-    def __init__(
-        self,
-        deal: Deal | str,
-        rules: Rules | str | None = None,
-        *,
-        blind: bool = False,
-        game: str | None = None,
-    ) -> None:
-        super().__init__(deal, rules, blind=blind)
-
-    @property
-    def game(self) -> str:
-        """The name of the game played (``accordion.games``)."""
-        return self.GAME_NAME
-
-    @classmethod
-    def _checked(cls, deal: Deal) -> Deal:
-        if cls.DEALING == "royal-pair":
-            return check_royal(deal)
-        if len(deal.cards) < cls.MIN_CARDS:
-            raise InvalidDealError(
-                f"a {cls.NAME} deal has {cls.MIN_CARDS} cards or more, got {len(deal.cards)}"
-            )
-        return deal
-
-    @classmethod
-    def _laid_out_count(cls, cards: int) -> int:
-        # The royal pair is dealt first and last; a row lays out three cards, as
-        # PySolFC does without "deal all cards".
-        return 0 if cls.DEALING == "royal-pair" else min(3, cards)
-
-    @classmethod
-    def _named(cls, row: Row, throw: Throw, /) -> RoyalMove:
-        at, count = throw
-        move: RoyalMove = cls.MOVE._make("out", row[at : at + count])
-        return move
-
-    def __repr__(self) -> str:
-        shown = super().__repr__()
-        if self.GAME_NAME == DEFAULT:
-            return shown
-        return f"{shown[:-1]}, game={self.GAME_NAME!r})"
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        # Another game's class is made at run time: a pickle names the game.
-        reduced = super().__reduce_ex__(protocol)
-        if self.GAME_NAME == DEFAULT or isinstance(reduced, str):
-            return reduced
-        return (_blank, (self.GAME_NAME,), *reduced[2:])
-
-
-def _blank(game: str) -> RoyalGame:
-    """A game of the game called ``game`` with nothing in it yet (unpickling fills it)."""
-    blank: RoyalGame = object.__new__(_game_class(game))
-    return blank
-
-
 @functools.cache
-def _game_class_named(game: str) -> type[RoyalGame]:
-    """The class that plays the game called ``game`` (see :class:`RoyalGame`)."""
-    if game == DEFAULT:
-        return RoyalGame
-    facts = _facts(game)
-    rules: tuple[str, ...] = facts.rules
-    made: type[RoyalGame] = type(
-        "RoyalGame",
-        (RoyalGame,),
-        {
-            "NAME": facts.title,
-            "GAME_NAME": facts.name,
-            "DEALING": facts.dealing,
-            "MIN_CARDS": facts.min_cards,
-            "WON_AT": facts.won_at,
-            "RULE_SETS": rules,
-            "PLAYED_UNDER": f"the rules {' or '.join(rules)}",
-            "OBLIGED": tuple(name for name in ("parlett",) if name in rules),
-            "STOCK": facts.nouns.stock,
-            "MOVE": _move_class_named(facts.name),
-        },
-    )
+def _played(name: str) -> type[RoyalGame]:
+    """The class that plays the game called ``name``, another game of Royal
+    Marriage's throw: its facts, and moves whose messages name it."""
+
+    def named(namespace: dict[str, object]) -> None:
+        namespace["__module__"] = __name__
+        namespace["__slots__"] = ()
+
+    move = types.new_class("RoyalMove", (RoyalMove,), {"game": name}, named)
+
+    def played(namespace: dict[str, object]) -> None:
+        namespace["__module__"] = __name__
+        namespace["MOVE"] = move
+
+    made: type[RoyalGame] = types.new_class("RoyalGame", (RoyalGame,), {"game": name}, played)
     return made
-
-
-def _game_class(game: object) -> type[RoyalGame]:
-    return _game_class_named(_facts(game).name)
 
 
 # ---------------------------------------------------------------- greedy play
@@ -408,25 +272,7 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 # ---------------------------------------------------------------- the solver
 
 
-class _MarriageSolver(Solver[RoyalGame, RoyalSolution]):
-    """:class:`Solver` with ``game``: the game a row is of (a game is of its own)."""
-
-    def __call__(
-        self,
-        position: Deal | RoyalGame | str,
-        *,
-        rules: Rules | str | None = None,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        memory: int | None = None,
-        game: str | None = None,
-    ) -> RoyalSolution:
-        played = type(position) if isinstance(position, RoyalGame) else _game_class(game)
-        solution: RoyalSolution = played._solve(position, rules, max_nodes, timeout, memory)
-        return solution
-
-
-solve_royal = _MarriageSolver(
+solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
     RoyalGame,
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
@@ -442,9 +288,6 @@ royal_rules = RoyalGame.rule_set
 __all__ = [
     "KING",
     "QUEEN",
-    "ROYAL_RULES",
-    "MarriageGame",
-    "PairMove",
     "RoyalGame",
     "RoyalMove",
     "RoyalOutcome",

@@ -22,14 +22,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar, final
 
 from accordion.errors import InvalidRulesError, shown
+
+# Accordion's four rule sets and every rule set's name (Accordian Patience's ``uva``
+# too), as the game registry states them.
+from accordion.games import ALL_RULE_SETS, RULE_SETS
 from accordion.reference._args import flag, given, quoted, text
 from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_lower, fields, strip
 from accordion.reference.cards import Card, as_card
 
-RULE_SETS = ("modern", "strict", "strict-leap", "parlett")
-#: Every rule set's name: Accordion's four and Accordian Patience's ``uva`` (UVa 127).
-ALL_RULE_SETS = (*RULE_SETS, "uva")
 _MUST_MOVE = frozenset({"strict", "strict-leap", "parlett"})
 _AUTOMATIC = frozenset({"strict", "strict-leap"})
 DEFAULT_DISTANCES = (1, 3)

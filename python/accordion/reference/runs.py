@@ -34,19 +34,17 @@ from typing import ClassVar, final
 
 from accordion.errors import IllegalMoveError
 from accordion.reference._throws import (
+    PYSOL_TALON_RULES,
     CardRowGame,
-    Row,
     Solver,
     ThrowMove,
     ThrowOutcome,
     ThrowSolution,
 )
-from accordion.reference.cards import Card
+from accordion.reference.cards import Card, Row
 
 #: The most cards a move names (no run that goes out is longer).
 MAX_RUN = 16
-#: Cards a blind game starts with (PySolFC without "deal all cards").
-BLIND_START = 3
 
 #: A run by position: ``(at, length)`` names ``row[at : at + length]``.
 Run = tuple[int, int]
@@ -70,10 +68,7 @@ class RunOutcome(ThrowOutcome):
 class RunGame(CardRowGame[RunMove, Run]):
     """A game of runs, open or blind; each game says which runs go out."""
 
-    RULE_SETS = ("modern",)
-    PLAYED_UNDER = "PySolFC's rules, modern (deal whenever you like)"
-    STOCK = "talon"
-    WON_AT = 0
+    PLAYED_UNDER = PYSOL_TALON_RULES
     OUTCOME = RunOutcome
     #: The fewest and the most cards of a run that goes out.
     LENGTHS: ClassVar[tuple[int, int]]
@@ -103,10 +98,6 @@ class RunGame(CardRowGame[RunMove, Run]):
             and at + length <= len(row)
             and cls.goes_out(sum(cls.value(card) for card in row[at : at + length]))
         )
-
-    @classmethod
-    def _laid_out_count(cls, cards: int) -> int:
-        return min(BLIND_START, cards)
 
     @classmethod
     def _steps(cls, rules: str, row: Row) -> list[Run]:
@@ -165,27 +156,25 @@ worst case."""
 
 
 @final
-class DecadeMove(RunMove):
+class DecadeMove(RunMove, game="decade"):
     """A Decade throw (``out 3C 7D``) or ``deal``: :class:`accordion.DecadeMove`,
     whose documentation is the contract."""
 
     __slots__ = ()
-    GAME = "Decade"
 
 
 class DecadeOutcome(RunOutcome):
     """Where a Decade game stands (:class:`RunOutcome`)."""
 
 
-class DecadeSolution(ThrowSolution[DecadeMove]):
+class DecadeSolution(ThrowSolution[DecadeMove], game="decade"):
     """What the solver found (:class:`ThrowSolution`)."""
 
 
-class DecadeGame(RunGame):
+class DecadeGame(RunGame, game="decade"):
     """A game of Decade (PySolFC's game 816, Ten Twenty Thirty), open or blind:
     :class:`accordion.DecadeGame`, whose documentation is the contract."""
 
-    NAME = "Decade"
     MOVE = DecadeMove
     OUTCOME = DecadeOutcome
     SOLUTION = DecadeSolution
@@ -213,27 +202,25 @@ solve_decade: Solver[DecadeGame, DecadeSolution] = Solver(
 
 
 @final
-class SevenUpMove(RunMove):
+class SevenUpMove(RunMove, game="seven-up"):
     """A Seven Up throw (``out 3C 4D``) or ``deal``: :class:`accordion.SevenUpMove`,
     whose documentation is the contract."""
 
     __slots__ = ()
-    GAME = "Seven Up"
 
 
 class SevenUpOutcome(RunOutcome):
     """Where a Seven Up game stands (:class:`RunOutcome`)."""
 
 
-class SevenUpSolution(ThrowSolution[SevenUpMove]):
+class SevenUpSolution(ThrowSolution[SevenUpMove], game="seven-up"):
     """What the solver found (:class:`ThrowSolution`)."""
 
 
-class SevenUpGame(RunGame):
+class SevenUpGame(RunGame, game="seven-up"):
     """A game of Seven Up (PySolFC's game 918, Seventh Wonder, The Magic Seven), open
     or blind: :class:`accordion.SevenUpGame`, whose documentation is the contract."""
 
-    NAME = "Seven Up"
     MOVE = SevenUpMove
     OUTCOME = SevenUpOutcome
     SOLUTION = SevenUpSolution
@@ -261,7 +248,6 @@ solve_seven_up: Solver[SevenUpGame, SevenUpSolution] = Solver(
 
 
 __all__ = [
-    "BLIND_START",
     "MAX_RUN",
     "DecadeGame",
     "DecadeMove",

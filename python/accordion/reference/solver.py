@@ -18,13 +18,11 @@ from dataclasses import dataclass
 
 from accordion.errors import InvalidDealError
 from accordion.reference import _args
-from accordion.reference.cards import Card
+from accordion.reference.cards import Row
 from accordion.reference.deals import Deal
 from accordion.reference.game import Game
 from accordion.reference.moves import Move
 from accordion.reference.rules import Rules, Step, as_rules, close_up, legal_steps
-
-Row = tuple[Card, ...]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,147 @@
+"""The reference engines of the throw games against the core: the game a value
+is of (``game=``, ``.game``) and the facts they read from the registry."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import sys
+
+import pytest
+
+from accordion.games import GAMES, Descriptor, load
+
+THROW_GAMES = [game for game in GAMES.values() if not game.plays_accordion]
+ENGINES = ("core", "reference")
+
+
+def _by_name(games: list[Descriptor]) -> pytest.MarkDecorator:
+    return pytest.mark.parametrize("game", games, ids=[game.name for game in games])
+
+
+def _solve(game: Descriptor, engine: str, position: object) -> object:
+    return game.solver(engine)(position)  # type: ignore[arg-type]
+
+
+@_by_name(THROW_GAMES)
+def test_both_engines_solutions_name_the_game_solved(game: Descriptor) -> None:
+    """The core's solutions say which game they solved (``game``, named in the
+    repr where it is not the class's own); the reference's say the same, from a
+    row and from a game in progress, and equal only solutions of one game."""
+    answers = {}
+    for engine in ENGINES:
+        deal = game.numbered(engine)(5, 9)  # type: ignore[arg-type]
+        played = game.game_class(engine)(deal, blind=True)
+        solutions = [_solve(game, engine, deal), _solve(game, engine, played)]
+        answers[engine] = [solution.game for solution in solutions]  # type: ignore[attr-defined]
+        shown = repr(solutions[0])
+        assert (f"game={game.name!r}" in shown) == (game.pieces(engine).plays is not None), shown  # type: ignore[union-attr]
+    assert answers["core"] == answers["reference"] == [game.name, game.name]
+
+
+def test_a_reference_solution_evaluates_back_and_differs_by_its_game() -> None:
+    from accordion.reference import royal
+
+    push_pin = royal.solve_royal("QH 5C 9H 7D 5S KH", game="push-pin")
+    royal_marriage = royal.solve_royal("QH 5C 9H 7D 5S KH")
+    assert eval(repr(push_pin), vars(royal)) == push_pin
+    assert eval(repr(royal_marriage), vars(royal)) == royal_marriage
+    assert royal_marriage.game == "royal-marriage"
+    assert push_pin != royal_marriage
+    assert push_pin == royal.RoyalSolution(**{**vars(royal_marriage), "game": "push-pin"})
+
+
+@_by_name(THROW_GAMES)
+@pytest.mark.parametrize("named", [None, "push-pin", "bayan", "nope", 7, "x" * 500])
+def test_every_game_class_takes_game_as_the_core_does(game: Descriptor, named: object) -> None:
+    """Every game's class takes ``game=``: its own game (or another its pieces
+    play), else the core's typed error, word for word; a solver the same."""
+    answers = []
+    for engine in ENGINES:
+        cls = load(game.pieces(engine).game)  # type: ignore[union-attr]
+        solver = load(game.pieces(engine).solve)  # type: ignore[union-attr]
+        deal = game.numbered(engine)(3, 8)  # type: ignore[arg-type]
+        answer = []
+        for make in (cls, solver):
+            try:
+                made = make(deal, game=named)
+            except (ValueError, TypeError) as error:
+                answer.append((type(error).__name__, str(error)))
+            else:
+                # A game's repr is the core's; a solution's is the core's only in
+                # naming the game where it is another (the core's does not evaluate).
+                shown = repr(made) if make is cls else f"game={named!r}" in repr(made)
+                answer.append((type(made).__name__, made.game, shown))
+        answers.append(answer)
+    assert answers[0] == answers[1]
+
+
+@_by_name(THROW_GAMES)
+@pytest.mark.parametrize("named", [None, "push-pin", "bayan", "nope", 7])
+@pytest.mark.parametrize("text", ["out 5D 9D", "5D>9D", "out zz", "deal"])
+def test_every_move_class_takes_game_as_the_core_does(
+    game: Descriptor, named: object, text: str
+) -> None:
+    """A move's text is parsed for the game ``game`` names (its messages name
+    it), or refused with the core's typed error, word for word."""
+    answers = []
+    for engine in ENGINES:
+        cls = load(game.pieces(engine).move)  # type: ignore[union-attr]
+        answer = []
+        for parse in (cls, cls.parse):
+            try:
+                answer.append(repr(parse(text, game=named)))
+            except (ValueError, TypeError) as error:
+                answer.append(f"{type(error).__name__}: {error}")
+        answers.append(answer)
+    assert answers[0] == answers[1]
+
+
+@_by_name(THROW_GAMES)
+@pytest.mark.parametrize("deal", ["zz", 3, "5C 5C"])
+@pytest.mark.parametrize("named", ["nope", 7])
+def test_a_bad_deal_is_named_before_a_bad_game_as_the_core_does(
+    game: Descriptor, deal: object, named: object
+) -> None:
+    """The core reads a deal's cards first, then ``game``: of two bad arguments
+    the deal is the one named (a ``TypeError``'s words are each engine's own)."""
+    answers = []
+    for engine in ENGINES:
+        cls = load(game.pieces(engine).game)  # type: ignore[union-attr]
+        with pytest.raises((ValueError, TypeError)) as refused:
+            cls(deal, game=named)
+        assert "game" not in str(refused.value), str(refused.value)
+        kind = type(refused.value).__name__
+        answers.append((kind, "" if kind == "TypeError" else str(refused.value)))
+    assert answers[0] == answers[1]
+
+
+@_by_name(THROW_GAMES)
+def test_a_blind_game_starts_as_its_facts_say_in_both_engines(game: Descriptor) -> None:
+    """The cards laid out when a blind game starts are the registry's fact
+    (``blind_start``), which the core states too (``_core.games()``)."""
+    for engine in ENGINES:
+        deal = game.numbered(engine)(1, 12)  # type: ignore[arg-type]
+        played = game.game_class(engine)(deal, blind=True)
+        assert played.stock_size == 12 - game.blind_start, engine  # type: ignore[attr-defined]
+        assert played.game == game.name  # type: ignore[attr-defined]
+
+
+def test_a_game_of_another_games_pieces_copies_and_pickles_as_itself() -> None:
+    from accordion.reference import royal
+
+    played = royal.RoyalGame("QH 5C 9H 7D 5S KH", blind=True, game="push-pin")
+    played.play("deal")
+    for twin in (copy.copy(played), copy.deepcopy(played), pickle.loads(pickle.dumps(played))):
+        assert twin == played
+        assert twin.game == "push-pin"
+        assert repr(twin) == repr(played)
+        assert str(twin) == "QH 5C 9H 7D | talon 2"
+
+
+def test_the_reference_engine_does_not_need_the_core_for_its_facts() -> None:
+    """The facts come from ``accordion.games``, which imports without the core."""
+    from accordion.reference import _throws
+
+    assert "accordion._core" not in vars(_throws)
+    assert sys.modules["accordion.games"].GAMES is _throws.GAMES
