@@ -163,6 +163,38 @@ pub trait Solved {
     fn cancelled(&self) -> bool;
 }
 
+/// [`Solved`] for a solver's result with the fields `verdict`, `nodes`,
+/// `elapsed` and `cancelled`, and `left` the field that holds what its line
+/// leaves (Accordion's `piles`, a throw game's `cards`): every game's solution
+/// reads the same way, written once here.
+macro_rules! solved_by_fields {
+    (impl $([$($generics:tt)*])? for $Solution:ty, left: $left:ident) => {
+        impl $(<$($generics)*>)? $crate::patience::Solved for $Solution {
+            fn verdict(&self) -> $crate::budget::Verdict {
+                self.verdict
+            }
+
+            fn left(&self) -> usize {
+                self.$left
+            }
+
+            fn nodes(&self) -> u64 {
+                self.nodes
+            }
+
+            fn elapsed(&self) -> std::time::Duration {
+                self.elapsed
+            }
+
+            fn cancelled(&self) -> bool {
+                self.cancelled
+            }
+        }
+    };
+}
+
+pub(crate) use solved_by_fields;
+
 /// A game of patience, open or blind: a row dealt from a stock, actions by
 /// position that change it (a move or throw, or `deal`), named by cards as
 /// players write them, taken back one by one, and solved by the game's solver.
