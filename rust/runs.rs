@@ -31,7 +31,6 @@ use rustc_hash::FxHashMap;
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
-use std::ops::{Deref, DerefMut};
 use std::time::Instant;
 
 /// The most cards a play names: no run that goes out in any game here is longer
@@ -167,31 +166,7 @@ pub struct RunRow<R> {
     rule: PhantomData<R>,
 }
 
-impl<R> Deref for RunRow<R> {
-    type Target = CardRow;
-
-    fn deref(&self) -> &CardRow {
-        &self.row
-    }
-}
-
-impl<R> DerefMut for RunRow<R> {
-    fn deref_mut(&mut self) -> &mut CardRow {
-        &mut self.row
-    }
-}
-
-impl<R> fmt::Debug for RunRow<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RunRow({})", self.row)
-    }
-}
-
-impl<R> fmt::Display for RunRow<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.row.fmt(f)
-    }
-}
+crate::card_row::card_row_type!(RunRow<R>, row);
 
 impl<R: RunRule> ThrowRow for RunRow<R> {
     type Throw = Run;
