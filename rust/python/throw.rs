@@ -512,7 +512,12 @@ pub fn simulate_game<G: Throwing>(
         py,
         progress,
         |cancel, report| {
-            crate::throw_play::simulate(game, &setup, seed, deals, jobs, Some(cancel), Some(report))
+            let run = crate::stats::Run::new(seed, deals).jobs(jobs);
+            crate::throw_play::simulate(
+                game,
+                &setup,
+                run.cancel(Some(cancel)).progress(Some(report)),
+            )
         },
         |stats| stats.deals,
     )
