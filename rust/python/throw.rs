@@ -14,8 +14,8 @@
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
 
 use super::args::{
-    cards_or_deck, optional, shown, text, whole, wrong_type, Arg, Argument, Blind, Cards, Deals,
-    Given, Jobs, Seed, StrategyName,
+    cards_or_deck, class_or_text, optional, shown, text, whole, wrong_type, Arg, Argument, Blind,
+    Cards, Deals, Given, Jobs, Seed, StrategyName,
 };
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
@@ -81,19 +81,16 @@ pub struct RuleSetOf {
 
 impl Argument for RuleSetOf {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
-        if let Ok(rules) = obj.cast::<PyRules>() {
-            let rules = rules.get().0;
-            let variant = (rules != Rules::new(rules.set)).then_some(rules);
-            return Ok(RuleSetOf {
-                set: rules.set,
-                variant,
-            });
-        }
-        if obj.is_instance_of::<PyString>() {
-            let set = text(obj, "rules")?.parse::<RuleSet>()?;
-            return Ok(RuleSetOf { set, variant: None });
-        }
-        Err(wrong_type("rules", "Rules, a rule-set name or None", obj))
+        let of_class = |rules: &PyRules| RuleSetOf {
+            set: rules.0.set,
+            variant: (rules.0 != Rules::new(rules.0.set)).then_some(rules.0),
+        };
+        let parse = |text: &str| {
+            let set = text.parse::<RuleSet>()?;
+            Ok(RuleSetOf { set, variant: None })
+        };
+        let expected = "Rules, a rule-set name or None";
+        class_or_text(obj, "rules", expected, of_class, parse)
     }
 }
 
@@ -787,7 +784,7 @@ macro_rules! throw_game {
         pub mod classes {
             use super::*;
             use $crate::python::args::{
-                text, truth, whole, wrong_type, Arg, Blind, MaxNodes, Memory, Seconds, Timeout,
+                truth, whole, Arg, Blind, MaxNodes, Memory, Seconds, Timeout,
             };
             use $crate::python::throw::{game_or_default, DealOf, GameOf, RuleSetOf};
             use $crate::python::legal::LegalMoves;
@@ -801,7 +798,7 @@ macro_rules! throw_game {
             use $crate::patience::Patience;
             use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
             use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
-            use pyo3::types::{PyDict, PyString, PyTuple};
+            use pyo3::types::{PyDict, PyTuple};
 
             type Play = <$G as Throwing>::Play;
 
@@ -839,13 +836,9 @@ macro_rules! throw_game {
             impl $Move {
                 /// A move argument of the game `game`: this class or its text.
                 fn arg(obj: &Bound<'_, PyAny>, game: $G) -> PyResult<Play> {
-                    if let Ok(play) = obj.cast::<$Move>() {
-                        return Ok(play.get().0);
-                    }
-                    if obj.is_instance_of::<PyString>() {
-                        return Ok(<Play as ThrowPlay>::parse(&text(obj, "a move")?, game.facts().title)?);
-                    }
-                    Err(wrong_type("a move", concat!("a ", $move_name, " or a str"), obj))
+                    let parse = |text: &str| Ok(<Play as ThrowPlay>::parse(text, game.facts().title)?);
+                    let expected = concat!("a ", $move_name, " or a str");
+                    $crate::python::args::class_or_text(obj, "a move", expected, |m: &$Move| m.0, parse)
                 }
             }
 
