@@ -4,6 +4,7 @@
 //! `cargo bench --bench royal -- [DEALS] [SEED] [JOBS]` (defaults 100000, 1, all cores).
 
 use accordion::royal::game::Royal;
+use accordion::stats::Run;
 use accordion::throw_game::Throwing;
 use accordion::throw_play::{simulate, Setup, Strategy};
 use accordion::RuleSet;
@@ -36,8 +37,12 @@ fn main() {
             strategy,
         };
         let start = Instant::now();
-        let stats = simulate(Royal::default_game(), &setup, seed, deals, jobs, None, None)
-            .expect("a valid simulation");
+        let stats = simulate(
+            Royal::default_game(),
+            &setup,
+            Run::new(seed, deals).jobs(jobs),
+        )
+        .expect("a valid simulation");
         let seconds = start.elapsed().as_secs_f64();
         let (lo, hi) = stats.ci95;
         println!(

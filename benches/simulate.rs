@@ -7,6 +7,7 @@
 //! Prints each run and the median; `--jobs 1` (the default) measures one core.
 
 use accordion::blind::{simulate, StrategyKind};
+use accordion::stats::Run;
 use accordion::Rules;
 use std::process::ExitCode;
 
@@ -66,12 +67,8 @@ fn main() -> ExitCode {
             &options.rules,
             strategy,
             options.blind,
-            options.deals,
-            1,
             options.cards,
-            Some(options.jobs),
-            None,
-            None,
+            Run::new(1, options.deals).jobs(Some(options.jobs)),
         ) {
             Ok(stats) => stats,
             Err(e) => {

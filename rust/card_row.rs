@@ -107,6 +107,42 @@ impl fmt::Display for CardRow {
     }
 }
 
+/// A game's row type over the shared storage (`Bayan`'s, Royal Marriage's, the
+/// games of runs'): it reads and changes the cards as a [`CardRow`] (`Deref`,
+/// `DerefMut` to its field `$field`), shows them as the row does, and debugs
+/// as `Name(cards)`. Each game adds only which throws it allows.
+macro_rules! card_row_type {
+    ($Row:ident $(<$R:ident>)?, $field:tt) => {
+        impl$(<$R>)? std::ops::Deref for $Row$(<$R>)? {
+            type Target = $crate::card_row::CardRow;
+
+            fn deref(&self) -> &$crate::card_row::CardRow {
+                &self.$field
+            }
+        }
+
+        impl$(<$R>)? std::ops::DerefMut for $Row$(<$R>)? {
+            fn deref_mut(&mut self) -> &mut $crate::card_row::CardRow {
+                &mut self.$field
+            }
+        }
+
+        impl$(<$R>)? std::fmt::Debug for $Row$(<$R>)? {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, concat!(stringify!($Row), "({})"), self.$field)
+            }
+        }
+
+        impl$(<$R>)? std::fmt::Display for $Row$(<$R>)? {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&self.$field, f)
+            }
+        }
+    };
+}
+
+pub(crate) use card_row_type;
+
 #[cfg(test)]
 mod tests {
     use super::*;

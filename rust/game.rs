@@ -18,12 +18,8 @@ pub const ACCORDION: Facts = Facts {
     pysol_id: Some(772),
     rule_sets: &RuleSet::ALL,
     won_at: 1,
-    stock: "stock",
-    min_cards: 1,
-    dealing: Dealing::Row,
     // An empty row: the first card is the first deal.
-    blind_start: 0,
-    variant: Variant::NONE,
+    ..Facts::ROW_GAME
 };
 
 /// PySolFC's Relaxed Accordion (773): Accordion with moves rightwards too.

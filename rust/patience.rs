@@ -53,6 +53,36 @@ pub struct Facts {
 }
 
 impl Facts {
+    /// What most games' facts say, for a game's record to start from
+    /// (`Facts { name: …, ..Facts::ROW_GAME }`): one rule set (`modern`), no
+    /// other names, no PySolFC id, won with no piece left, dealt as one row from
+    /// the stock onto an empty row (a blind game's first card is its first deal),
+    /// a deal of any size, no variant of Accordion's rules.
+    pub const ROW_GAME: Facts = Facts {
+        name: "",
+        title: "",
+        aliases: &[],
+        pysol_id: None,
+        rule_sets: &[RuleSet::Modern],
+        won_at: 0,
+        stock: "stock",
+        min_cards: 1,
+        dealing: Dealing::Row,
+        blind_start: 0,
+        variant: Variant::NONE,
+    };
+
+    /// What PySolFC's talon games share (Push Pin's `startGame`, which Bayan and
+    /// the games of runs inherit, is cited with Push Pin's facts in
+    /// `crate::royal::game`): the cards still to deal are the talon, and a blind
+    /// game starts with three cards laid out, as PySolFC's does without "deal
+    /// all cards".
+    pub const TALON_GAME: Facts = Facts {
+        stock: "talon",
+        blind_start: 3,
+        ..Facts::ROW_GAME
+    };
+
     /// Whether `key` (lower case) is the game's name, title, an alias or its PySolFC id.
     pub fn is_called(&self, key: &str) -> bool {
         key == self.name
@@ -132,6 +162,38 @@ pub trait Solved {
     /// The caller's cancel flag stopped the search (the verdict is `Unknown`).
     fn cancelled(&self) -> bool;
 }
+
+/// [`Solved`] for a solver's result with the fields `verdict`, `nodes`,
+/// `elapsed` and `cancelled`, and `left` the field that holds what its line
+/// leaves (Accordion's `piles`, a throw game's `cards`): every game's solution
+/// reads the same way, written once here.
+macro_rules! solved_by_fields {
+    (impl $([$($generics:tt)*])? for $Solution:ty, left: $left:ident) => {
+        impl $(<$($generics)*>)? $crate::patience::Solved for $Solution {
+            fn verdict(&self) -> $crate::budget::Verdict {
+                self.verdict
+            }
+
+            fn left(&self) -> usize {
+                self.$left
+            }
+
+            fn nodes(&self) -> u64 {
+                self.nodes
+            }
+
+            fn elapsed(&self) -> std::time::Duration {
+                self.elapsed
+            }
+
+            fn cancelled(&self) -> bool {
+                self.cancelled
+            }
+        }
+    };
+}
+
+pub(crate) use solved_by_fields;
 
 /// A game of patience, open or blind: a row dealt from a stock, actions by
 /// position that change it (a move or throw, or `deal`), named by cards as

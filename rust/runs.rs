@@ -21,7 +21,7 @@ use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
-use crate::patience::{Dealing, Facts, Variant};
+use crate::patience::Facts;
 use crate::rules::RuleSet;
 use crate::throw_game::{
     cards_of, out_words, parse_play, Solution, ThrowAction, ThrowGame, ThrowPlay, ThrowRow,
@@ -31,35 +31,18 @@ use rustc_hash::FxHashMap;
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
-use std::ops::{Deref, DerefMut};
 use std::time::Instant;
 
 /// The most cards a play names: no run that goes out in any game here is longer
 /// (Decade's longest: four aces, twos and threes and a six, 13 cards, total 30).
 pub const MAX_RUN: usize = 16;
 
-/// What every game of runs shares of its facts (each [`RunRule`] adds its
-/// names and PySolFC's id): PySolFC's one rule set (deal whenever you like),
-/// its talon, won with no card left, any deal of one card or more.
-pub const RUN_GAME: Facts = Facts {
-    name: "",
-    title: "",
-    aliases: &[],
-    pysol_id: None,
-    rule_sets: &[RuleSet::Modern],
-    won_at: 0,
-    stock: "talon",
-    min_cards: 1,
-    dealing: Dealing::Row,
-    // Three cards laid out, the rest the talon (PySolFC's talon, as in Bayan).
-    blind_start: 3,
-    variant: Variant::NONE,
-};
-
 /// One game of runs: its facts and which runs go out.
 pub trait RunRule: Copy + Default + fmt::Debug + Eq + Hash + Send + Sync + 'static {
-    /// The game's facts (every game here: PySolFC's one rule set, `modern`,
-    /// its talon, won with no card left, dealt as one row: [`RUN_GAME`]).
+    /// The game's facts (every game here: its names and PySolFC's id on
+    /// [`Facts::TALON_GAME`]: PySolFC's one rule set, `modern` (deal whenever
+    /// you like), its talon, won with no card left, any deal of one card or
+    /// more, dealt as one row).
     const FACTS: Facts;
     /// A card's value in the totals.
     fn value(card: Card) -> u32;
@@ -86,7 +69,7 @@ impl RunRule for Decade {
         title: "Decade",
         aliases: &["ten-twenty-thirty"],
         pysol_id: Some(816),
-        ..RUN_GAME
+        ..Facts::TALON_GAME
     };
     /// `min(rank + 1, 10)`, as PySolFC counts.
     fn value(card: Card) -> u32 {
@@ -113,7 +96,7 @@ impl RunRule for SevenUp {
         title: "Seven Up",
         aliases: &["seventh-wonder", "the-magic-seven"],
         pysol_id: Some(918),
-        ..RUN_GAME
+        ..Facts::TALON_GAME
     };
     /// `rank + 1`, as PySolFC counts.
     fn value(card: Card) -> u32 {
@@ -183,31 +166,7 @@ pub struct RunRow<R> {
     rule: PhantomData<R>,
 }
 
-impl<R> Deref for RunRow<R> {
-    type Target = CardRow;
-
-    fn deref(&self) -> &CardRow {
-        &self.row
-    }
-}
-
-impl<R> DerefMut for RunRow<R> {
-    fn deref_mut(&mut self) -> &mut CardRow {
-        &mut self.row
-    }
-}
-
-impl<R> fmt::Debug for RunRow<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RunRow({})", self.row)
-    }
-}
-
-impl<R> fmt::Display for RunRow<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.row.fmt(f)
-    }
-}
+crate::card_row::card_row_type!(RunRow<R>, row);
 
 impl<R: RunRule> ThrowRow for RunRow<R> {
     type Throw = Run;

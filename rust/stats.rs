@@ -1,15 +1,20 @@
 //! The statistics of a simulation, for both games: the one [`Stats`] type (a
 //! histogram of piles left, wins with the one [`wilson`] interval, the mean),
-//! the checked range of numbered deals a run plays ([`DealRange`]), and the one
-//! parallel driver ([`play_chunks`]) that both games' simulations run on.
+//! the checked range of numbered deals a run plays ([`DealRange`]), what every
+//! game's simulation takes besides what it plays ([`Run`]: the deals, threads,
+//! cancel flag and progress report) and plays its deals with, and the one
+//! parallel driver ([`play_chunks`]) under it.
 //!
 //! A Royal Marriage card is a pile of one, so "piles left" is "cards left" there.
 
+use crate::budget::Budget;
 use crate::deal::DECK_SIZE;
 use crate::error::{Error, Result};
 use crate::pool;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 /// The two-sided 95% normal quantile, `Φ⁻¹(0.975)`.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -130,6 +135,117 @@ impl DealRange {
             });
         }
         Ok(DealRange { seed, deals })
+    }
+}
+
+/// How a simulation runs, whatever the game: the numbered deals `seed, seed + 1,
+/// …, seed + deals - 1`, on `jobs` threads (`None`: one per core; see
+/// [`crate::pool`]); a raised `cancel` flag stops it early, within a deal (the
+/// totals then cover the chunks that finished before it and say so);
+/// `progress` is called, from any thread, with the number of games finished
+/// so far, after each chunk.
+///
+/// ```
+/// use accordion::stats::Run;
+/// let run = Run::new(1, 1000).jobs(Some(2));
+/// assert_eq!((run.seed, run.deals, run.jobs), (1, 1000, Some(2)));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    pub seed: u64,
+    pub deals: u64,
+    pub jobs: Option<usize>,
+    pub cancel: Option<&'a Arc<AtomicBool>>,
+    pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
+}
+
+impl<'a> Run<'a> {
+    /// `deals` deals from `seed` on, one thread per core, no cancel flag, no report.
+    pub fn new(seed: u64, deals: u64) -> Run<'a> {
+        Run {
+            seed,
+            deals,
+            jobs: None,
+            cancel: None,
+            progress: None,
+        }
+    }
+
+    /// The same run on `jobs` threads.
+    #[must_use]
+    pub fn jobs(self, jobs: Option<usize>) -> Run<'a> {
+        Run { jobs, ..self }
+    }
+
+    /// The same run, stopped early by `cancel`.
+    #[must_use]
+    pub fn cancel(self, cancel: Option<&'a Arc<AtomicBool>>) -> Run<'a> {
+        Run { cancel, ..self }
+    }
+
+    /// The same run, reporting to `progress`.
+    #[must_use]
+    pub fn progress(self, progress: Option<&'a (dyn Fn(u64) + Sync)>) -> Run<'a> {
+        Run { progress, ..self }
+    }
+
+    /// The run's deals, checked ([`DealRange::new`]); a game's simulation
+    /// checks them before anything else.
+    pub fn range(&self) -> Result<DealRange> {
+        DealRange::new(self.seed, self.deals)
+    }
+
+    /// Play the run, in chunks of `chunk` deals: `play(first, count, histogram,
+    /// budget)` plays deals `first .. first + count` into a chunk's histogram
+    /// ([`play_chunks`]), its searches bounded by `budget` (no limit but the
+    /// cancel flag; see [`deal_by_deal`]). The statistics of `setup`, a game
+    /// being won when it leaves `won_at` pieces, with the time the run took.
+    ///
+    /// Errors: `InvalidArgument` for `deals == 0`, a last deal past
+    /// `2**64 - 1` or `jobs` out of range.
+    pub fn play<Setup>(
+        self,
+        setup: Setup,
+        won_at: usize,
+        chunk: u64,
+        play: impl Fn(u64, u64, &mut Histogram, &Budget) + Sync,
+    ) -> Result<Stats<Setup>> {
+        let range = self.range()?;
+        let jobs = pool::check_jobs(self.jobs.map(|j| j as u64))?;
+        let start = Instant::now();
+        let budget = Budget::until_cancelled(self.cancel);
+        let (histogram, cancelled) = play_chunks(
+            range,
+            chunk,
+            jobs,
+            self.cancel.map(AsRef::as_ref),
+            self.progress,
+            |first, count, histogram| play(first, count, histogram, &budget),
+        );
+        let mut stats = Stats::of_histogram(setup, self.seed, histogram, won_at);
+        stats.cancelled = cancelled;
+        stats.seconds = start.elapsed().as_secs_f64();
+        Ok(stats)
+    }
+}
+
+/// Play deals `first .. first + count` one by one into `histogram`, `play`
+/// giving the pieces each leaves; returns at once when `budget`'s cancel flag
+/// is raised (a deal whose search the flag cut short is no result, and the
+/// chunk is dropped: see [`play_chunks`]).
+pub fn deal_by_deal(
+    first: u64,
+    count: u64,
+    histogram: &mut Histogram,
+    budget: &Budget,
+    mut play: impl FnMut(u64) -> usize,
+) {
+    // Never `first..first + count`: the last deal may be 2**64 - 1.
+    for number in (0..count).map(|i| first + i) {
+        if budget.is_cancelled() {
+            return;
+        }
+        histogram[play(number)] += 1;
     }
 }
 

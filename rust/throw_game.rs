@@ -14,7 +14,7 @@ use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{quoted, Error, Result};
-use crate::patience::{Dealing, Facts, Patience, Solved, Standing};
+use crate::patience::{Dealing, Facts, Patience, Standing};
 use crate::royal::RoyalDeal;
 use crate::rules::RuleSet;
 use std::fmt;
@@ -189,27 +189,7 @@ pub struct Solution<P> {
     pub cancelled: bool,
 }
 
-impl<P: fmt::Debug> Solved for Solution<P> {
-    fn verdict(&self) -> Verdict {
-        self.verdict
-    }
-
-    fn left(&self) -> usize {
-        self.cards
-    }
-
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn cancelled(&self) -> bool {
-        self.cancelled
-    }
-}
+crate::patience::solved_by_fields!(impl [P: fmt::Debug] for Solution<P>, left: cards);
 
 impl<P> Solution<P> {
     /// A proved result, found in the time since `start`: `moves` leave `cards`,

@@ -17,14 +17,10 @@
 use crate::budget::{Budget, Verdict};
 use crate::error::{quoted, Error, Result};
 use crate::patience::{self, Patience};
-use crate::pool;
 use crate::rules::RuleSet;
-use crate::stats::{play_chunks, DealRange, Stats};
+use crate::stats::{deal_by_deal, Run, Stats};
 use crate::throw_game::{rule_set_in, ThrowAction, ThrowGame, ThrowOutcome, ThrowRow, Throwing};
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Instant;
 
 /// How a whole game is played automatically.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -155,53 +151,25 @@ pub fn check_setup<G: Throwing>(game: G, setup: &Setup) -> Result<G> {
     rule_set_in(game, setup.rules)
 }
 
-/// Play numbered deals `seed, seed + 1, …, seed + deals - 1` of `game`
-/// ([`Throwing::numbered_deal`]) on `jobs` threads (`None`: one per core). A
-/// raised `cancel` flag stops early, within a deal (inside `best`'s solve):
-/// the totals then cover the chunks that finished before it and say so;
-/// `progress` is called from any thread with the games finished so far.
+/// Play the numbered deals of `run` ([`Run`]) of `game`
+/// ([`Throwing::numbered_deal`]) as `setup` says. A raised cancel flag stops
+/// the run within a deal too (inside `best`'s solve).
 ///
 /// Errors: `InvalidArgument` for `deals == 0`, a last deal past `2**64 - 1`,
 /// `cards` out of range or `jobs` out of range; `InvalidRules` for rules the
 /// game is not played under.
-pub fn simulate<G: Throwing>(
-    game: G,
-    setup: &Setup,
-    seed: u64,
-    deals: u64,
-    jobs: Option<usize>,
-    cancel: Option<&Arc<AtomicBool>>,
-    progress: Option<&(dyn Fn(u64) + Sync)>,
-) -> Result<ThrowStats> {
-    let range = DealRange::new(seed, deals)?;
+pub fn simulate<G: Throwing>(game: G, setup: &Setup, run: Run<'_>) -> Result<ThrowStats> {
+    run.range()?;
     let rules = check_setup(game, setup)?;
-    let jobs = pool::check_jobs(jobs.map(|j| j as u64))?;
-    let start = Instant::now();
-    let budget = Budget::until_cancelled(cancel);
-    let (histogram, cancelled) = play_chunks(
-        range,
-        CHUNK,
-        jobs,
-        cancel.map(AsRef::as_ref),
-        progress,
-        |first, count, histogram| {
-            // Never `first..first + count`: the last deal may be 2**64 - 1.
-            for number in (0..count).map(|i| first + i) {
-                if budget.is_cancelled() {
-                    return; // the chunk is dropped
-                }
-                let deal = rules
-                    .numbered_deal(number, setup.cards)
-                    .expect("cards checked");
-                let outcome = play_out(deal, setup.blind, rules, setup.strategy, &budget);
-                histogram[outcome.cards] += 1;
-            }
-        },
-    );
-    let mut stats = ThrowStats::of_histogram(*setup, seed, histogram, rules.facts().won_at);
-    stats.cancelled = cancelled;
-    stats.seconds = start.elapsed().as_secs_f64();
-    Ok(stats)
+    let won_at = rules.facts().won_at;
+    run.play(*setup, won_at, CHUNK, |first, count, histogram, budget| {
+        deal_by_deal(first, count, histogram, budget, |number| {
+            let deal = rules
+                .numbered_deal(number, setup.cards)
+                .expect("cards checked");
+            play_out(deal, setup.blind, rules, setup.strategy, budget).cards
+        });
+    })
 }
 
 #[cfg(test)]
@@ -211,6 +179,21 @@ mod tests {
     use crate::bayan::game::Bayan;
     use crate::royal::game::Royal;
     use crate::royal::RoyalDeal;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    /// `deals` deals of `game` from 10 on, on one thread and on two: the same
+    /// totals either way; the run on one thread.
+    fn on_one_and_two_threads<G: Throwing>(game: G, setup: &Setup, deals: u64) -> ThrowStats {
+        let [one, two] =
+            [1, 2].map(|jobs| simulate(game, setup, Run::new(10, deals).jobs(Some(jobs))).unwrap());
+        assert_eq!(one.histogram, two.histogram);
+        assert_eq!(one.deals, deals);
+        assert_eq!(one.histogram.iter().sum::<u64>(), deals);
+        assert_eq!(one.histogram[game.facts().won_at], one.wins);
+        one
+    }
 
     #[test]
     fn totals_do_not_depend_on_the_thread_count() {
@@ -220,23 +203,16 @@ mod tests {
             rules: RuleSet::Parlett,
             strategy: Strategy::Greedy,
         };
-        let one = simulate(Royal::default_game(), &setup, 10, 500, Some(1), None, None).unwrap();
-        let two = simulate(Royal::default_game(), &setup, 10, 500, Some(2), None, None).unwrap();
-        assert_eq!(one.histogram, two.histogram);
-        assert_eq!(one.deals, 500);
-        assert_eq!(one.histogram.iter().sum::<u64>(), 500);
-        assert_eq!(one.histogram[2], one.wins);
+        let one = on_one_and_two_threads(Royal::default_game(), &setup, 500);
         let (lo, hi) = one.ci95;
         let rate = one.wins as f64 / 500.0;
         assert!(lo < rate && rate < hi && hi - lo < 0.1, "{lo} {hi}");
         let stopped = simulate(
             Royal::default_game(),
             &setup,
-            10,
-            5000,
-            Some(2),
-            Some(&Arc::new(AtomicBool::new(true))),
-            None,
+            Run::new(10, 5000)
+                .jobs(Some(2))
+                .cancel(Some(&Arc::new(AtomicBool::new(true)))),
         )
         .unwrap();
         assert_eq!(stopped.deals, 0);
@@ -245,10 +221,16 @@ mod tests {
             rules: RuleSet::Modern,
             ..setup
         };
-        let one = simulate(Bayan::default_game(), &bayan, 10, 300, Some(1), None, None).unwrap();
-        let two = simulate(Bayan::default_game(), &bayan, 10, 300, Some(2), None, None).unwrap();
-        assert_eq!(one.histogram, two.histogram);
-        assert_eq!(one.histogram[0], one.wins);
+        on_one_and_two_threads(Bayan::default_game(), &bayan, 300);
+    }
+
+    /// Whether `game` refuses to be simulated under `rules`.
+    fn refused<G: Throwing>(game: G, setup: Setup, rules: RuleSet) -> bool {
+        let setup = Setup { rules, ..setup };
+        matches!(
+            simulate(game, &setup, Run::new(0, 1)),
+            Err(Error::InvalidRules(_))
+        )
     }
 
     #[test]
@@ -266,42 +248,22 @@ mod tests {
             (setup, 0, 1, Some(0), "jobs"),
             (setup, 0, 1, Some(100_000), "jobs"),
         ] {
-            match simulate(Royal::default_game(), &setup, seed, deals, jobs, None, None) {
+            match simulate(
+                Royal::default_game(),
+                &setup,
+                Run::new(seed, deals).jobs(jobs),
+            ) {
                 Err(Error::InvalidArgument { argument, .. }) => assert_eq!(argument, name),
                 other => panic!("{name}: {other:?}"),
             }
         }
         // A rule set the game is not played under.
-        let under = |rules| Setup { rules, ..setup };
-        let strict = simulate(
-            Royal::default_game(),
-            &under(RuleSet::Strict),
-            0,
-            1,
-            None,
-            None,
-            None,
-        );
-        let parlett = simulate(
-            Bayan::default_game(),
-            &under(RuleSet::Parlett),
-            0,
-            1,
-            None,
-            None,
-            None,
-        );
-        for refused in [strict, parlett] {
-            assert!(matches!(refused, Err(Error::InvalidRules(_))));
-        }
+        assert!(refused(Royal::default_game(), setup, RuleSet::Strict));
+        assert!(refused(Bayan::default_game(), setup, RuleSet::Parlett));
         assert!(simulate(
             Bayan::default_game(),
             &Setup { cards: 1, ..setup },
-            0,
-            1,
-            None,
-            None,
-            None
+            Run::new(0, 1)
         )
         .is_ok());
         assert!(matches!(
@@ -361,11 +323,7 @@ mod tests {
         let stats = simulate(
             Accordian::default_game(),
             &setup,
-            8,
-            1,
-            Some(1),
-            Some(&stop),
-            None,
+            Run::new(8, 1).jobs(Some(1)).cancel(Some(&stop)),
         )
         .unwrap();
         raiser.join().unwrap();

@@ -9,7 +9,7 @@ use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::game::Play;
-use crate::patience::{Dealing, Facts, Variant};
+use crate::patience::Facts;
 use crate::rules::RuleSet;
 use crate::throw_game::{
     RowCards, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
@@ -110,15 +110,10 @@ impl Throwing for Accordian {
         name: "accordian",
         title: "Accordian Patience",
         aliases: &["uva-127", "card-accordion"],
-        pysol_id: None,
         rule_sets: &RULE_SETS,
         won_at: super::row::WON_AT,
-        stock: "stock",
-        min_cards: 1,
-        dealing: Dealing::Row,
         // The row starts empty, as the judge deals.
-        blind_start: 0,
-        variant: Variant::NONE,
+        ..Facts::ROW_GAME
     };
     const THROW: &'static str = "move";
     const RULES_IN_WORDS: &'static str = "the rules modern or uva";

@@ -9,7 +9,7 @@ use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
-use crate::patience::{Dealing, Facts, Variant};
+use crate::patience::Facts;
 use crate::rules::RuleSet;
 use crate::throw_game::{Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
 
@@ -66,18 +66,10 @@ impl Throwing for Bayan {
     const FACTS: Facts = Facts {
         name: "bayan",
         title: "Bayan",
-        aliases: &[],
         pysol_id: Some(656),
-        rule_sets: &[RuleSet::Modern],
         won_at: super::row::WON_AT,
-        stock: "talon",
-        min_cards: 1,
-        dealing: Dealing::Row,
-        // Three cards laid out and the rest the talon: PySolFC's talon games
-        // without "deal all cards" (the `startGame` they all inherit is cited
-        // in `crate::royal::game`, with the facts of the game that defines it).
-        blind_start: 3,
-        variant: Variant::NONE,
+        // Three cards laid out and the rest the talon: PySolFC's talon games.
+        ..Facts::TALON_GAME
     };
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
 

@@ -3,8 +3,6 @@
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::throw_game::ThrowRow;
-use std::fmt;
-use std::ops::{Deref, DerefMut};
 
 /// Cards left by a win: none (the game's `Throwing::WON_AT`, here for its
 /// solver too).
@@ -36,19 +34,7 @@ impl Pair {
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct BayanRow(CardRow);
 
-impl Deref for BayanRow {
-    type Target = CardRow;
-
-    fn deref(&self) -> &CardRow {
-        &self.0
-    }
-}
-
-impl DerefMut for BayanRow {
-    fn deref_mut(&mut self) -> &mut CardRow {
-        &mut self.0
-    }
-}
+crate::card_row::card_row_type!(BayanRow, 0);
 
 impl ThrowRow for BayanRow {
     type Throw = Pair;
@@ -108,18 +94,6 @@ impl ThrowRow for BayanRow {
         self.0.set(pair.left(), out[0]);
         self.0.open_gap(pair.right(), 1);
         self.0.set(pair.right(), out[1]);
-    }
-}
-
-impl fmt::Debug for BayanRow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "BayanRow({self})")
-    }
-}
-
-impl fmt::Display for BayanRow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
     }
 }
 

@@ -18,12 +18,8 @@ use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::{SplitMix64, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::pool;
 use crate::rules::Rules;
-use crate::stats::{play_chunks, DealRange};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Instant;
+use crate::stats::{deal_by_deal, Run};
 
 /// Mixed into a deal's number to seed the strategy's generator, so that its
 /// words are not the words that shuffled the deck.
@@ -105,33 +101,24 @@ pub(in crate::blind) fn play_numbered(
     )
 }
 
-/// Play `deals` numbered deals from `seed` on with `strategy` and gather the
-/// statistics.
-///
-/// `jobs`: threads (`None`: one per core; see [`crate::pool`]). `cancel`: set
-/// it to stop early, within a game (inside the searches of `solver` and
-/// `clairvoyant`); the result then covers the chunks that finished before it
-/// (see [`crate::stats::Stats::cancelled`]). `progress`: called, from any thread,
-/// with the number of games finished so far, after each chunk.
+/// Play the numbered deals of `run` ([`Run`]) of `cards` cards with
+/// `strategy` and gather the statistics. A raised cancel flag stops the run
+/// within a game too (inside the searches of `solver` and `clairvoyant`); the
+/// result then covers the chunks that finished before it (see
+/// [`crate::stats::Stats::cancelled`]).
 ///
 /// Errors: `InvalidArgument` for `deals == 0`, a last deal past `2**64 - 1`,
 /// `cards` outside 1..=52 or `jobs` out of range; `InvalidRules` for a
 /// strategy that makes no sense with the rules ([`StrategyKind::check`]).
-#[allow(clippy::too_many_arguments)] // the agreed signature, mirrored by the binding
 pub fn simulate(
     rules: &Rules,
     strategy: StrategyKind,
     blind: bool,
-    deals: u64,
-    seed: u64,
     cards: usize,
-    jobs: Option<usize>,
-    cancel: Option<&Arc<AtomicBool>>,
-    progress: Option<&(dyn Fn(u64) + Sync)>,
+    run: Run<'_>,
 ) -> Result<Stats> {
-    let range = DealRange::new(seed, deals)?;
+    run.range()?;
     check_cards(cards)?;
-    let jobs = pool::check_jobs(jobs.map(|j| j as u64))?;
     strategy.check(rules, blind)?;
     if rules.goal.is_some() || rules.win_piles != 1 {
         return Err(Error::InvalidRules(
@@ -139,44 +126,32 @@ pub fn simulate(
                 .into(),
         ));
     }
-    let start = Instant::now();
     let player = Player::of(rules, strategy);
-    let budget = Budget::until_cancelled(cancel);
-    let (histogram, cancelled) = play_chunks(
-        range,
-        player.chunk(),
-        jobs,
-        cancel.map(AsRef::as_ref),
-        progress,
-        |first, count, histogram| match player {
-            // Open and blind one-way forced play end alike.
-            Player::Fast(forced) if forced.classic() == Some(true) => {
-                classic_histogram::<true>(first, count, cards, histogram);
-            }
-            Player::Fast(forced) if forced.classic() == Some(false) => {
-                classic_histogram::<false>(first, count, cards, histogram);
-            }
-            _ => {
-                // Never `first..first + count`: the last deal may be 2**64 - 1.
-                for number in (0..count).map(|i| first + i) {
-                    if budget.is_cancelled() {
-                        return; // the chunk is dropped
-                    }
-                    histogram[player.play(rules, blind, cards, number, &budget)] += 1;
-                }
-            }
-        },
-    );
     let setup = Setup {
         rules: *rules,
         strategy,
         blind,
         cards,
     };
-    let mut stats = Stats::of_histogram(setup, seed, histogram, 1);
-    stats.cancelled = cancelled;
-    stats.seconds = start.elapsed().as_secs_f64();
-    Ok(stats)
+    run.play(
+        setup,
+        1,
+        player.chunk(),
+        |first, count, histogram, budget| {
+            match player {
+                // Open and blind one-way forced play end alike.
+                Player::Fast(forced) if forced.classic() == Some(true) => {
+                    classic_histogram::<true>(first, count, cards, histogram);
+                }
+                Player::Fast(forced) if forced.classic() == Some(false) => {
+                    classic_histogram::<false>(first, count, cards, histogram);
+                }
+                _ => deal_by_deal(first, count, histogram, budget, |number| {
+                    player.play(rules, blind, cards, number, budget)
+                }),
+            }
+        },
+    )
 }
 
 /// `cards` per deal: 1 to 52.
@@ -192,19 +167,18 @@ pub fn check_cards(cards: usize) -> Result<()> {
 mod tests {
     use super::*;
     use crate::rules::RuleSet;
+    use std::sync::atomic::AtomicBool;
     use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    use std::time::Instant;
 
     fn run(rules: &Rules, strategy: StrategyKind, blind: bool, deals: u64, jobs: usize) -> Stats {
         simulate(
             rules,
             strategy,
             blind,
-            deals,
-            1000,
             52,
-            Some(jobs),
-            None,
-            None,
+            Run::new(1000, deals).jobs(Some(jobs)),
         )
         .unwrap()
     }
@@ -256,12 +230,8 @@ mod tests {
             &rules,
             StrategyKind::Forced,
             true,
-            3,
-            7,
             52,
-            Some(1),
-            None,
-            None,
+            Run::new(7, 3).jobs(Some(1)),
         )
         .unwrap();
         assert_eq!(stats.histogram, want);
@@ -289,18 +259,7 @@ mod tests {
     #[test]
     fn nonsense_is_refused_with_a_clear_error() {
         let strict = Rules::new(RuleSet::Strict);
-        let err = simulate(
-            &strict,
-            StrategyKind::Random,
-            true,
-            10,
-            0,
-            52,
-            None,
-            None,
-            None,
-        )
-        .unwrap_err();
+        let err = simulate(&strict, StrategyKind::Random, true, 52, Run::new(0, 10)).unwrap_err();
         assert!(matches!(err, Error::InvalidRules(_)), "{err}");
         assert!(err.to_string().contains("nothing to choose"), "{err}");
         let modern = Rules::new(RuleSet::Modern);
@@ -310,45 +269,25 @@ mod tests {
             (modern, StrategyKind::ParlettAgent),
             (parlett, StrategyKind::Sweepers),
         ] {
-            let refused = simulate(&rules, kind, true, 10, 0, 52, None, None, None);
+            let refused = simulate(&rules, kind, true, 52, Run::new(0, 10));
             assert!(refused.is_err(), "{kind:?} under {rules}");
         }
         for (rules, kind) in [
             (parlett, StrategyKind::Solver),
             (modern, StrategyKind::Clairvoyant),
         ] {
-            let err = simulate(&rules, kind, true, 10, 0, 52, None, None, None).unwrap_err();
+            let err = simulate(&rules, kind, true, 52, Run::new(0, 10)).unwrap_err();
             assert!(matches!(err, Error::InvalidRules(_)), "{err}");
         }
         assert!(matches!(
-            simulate(
-                &strict,
-                StrategyKind::Forced,
-                true,
-                0,
-                0,
-                52,
-                None,
-                None,
-                None
-            ),
+            simulate(&strict, StrategyKind::Forced, true, 52, Run::new(0, 0)),
             Err(Error::InvalidArgument {
                 argument: "deals",
                 ..
             })
         ));
         assert!(matches!(
-            simulate(
-                &strict,
-                StrategyKind::Forced,
-                true,
-                10,
-                0,
-                53,
-                None,
-                None,
-                None
-            ),
+            simulate(&strict, StrategyKind::Forced, true, 53, Run::new(0, 10)),
             Err(Error::InvalidArgument {
                 argument: "cards",
                 ..
@@ -372,12 +311,11 @@ mod tests {
                 &rules,
                 StrategyKind::Forced,
                 true,
-                50_000,
-                0,
                 52,
-                Some(2),
-                stop,
-                progress,
+                Run::new(0, 50_000)
+                    .jobs(Some(2))
+                    .cancel(stop)
+                    .progress(progress),
             )
             .unwrap()
         };
@@ -401,12 +339,8 @@ mod tests {
             &rules,
             StrategyKind::Clairvoyant,
             true,
-            1 << 40,
-            0,
             52,
-            Some(1),
-            Some(&stop),
-            None,
+            Run::new(0, 1 << 40).jobs(Some(1)).cancel(Some(&stop)),
         )
         .unwrap();
         raiser.join().unwrap();

@@ -47,6 +47,29 @@ pub fn wrong_type(what: &str, wanted: &str, obj: &Bound<'_, PyAny>) -> PyErr {
     PyTypeError::new_err(format!("{what} must be {wanted}, not {}", type_name(obj)))
 }
 
+/// An argument given as an object of its class `C` or as its text, the way
+/// every value class is taken (a card, a move, a deal, rules): `of_class`
+/// reads the object, `parse` the text (read as `what`, which names it); any
+/// other type is a `TypeError` wanting `expected`.
+pub fn class_or_text<C, T>(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    expected: &str,
+    of_class: impl FnOnce(&C) -> T,
+    parse: impl FnOnce(&str) -> PyResult<T>,
+) -> PyResult<T>
+where
+    C: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync,
+{
+    if let Ok(value) = obj.cast::<C>() {
+        return Ok(of_class(value.get()));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return parse(&text(obj, what)?);
+    }
+    Err(wrong_type(what, expected, obj))
+}
+
 /// An int, not a bool: its value if it fits an `i128` (`None` if it does not).
 fn int_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i128>> {
     if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {

@@ -7,6 +7,7 @@ use super::values::PyRules;
 use crate::blind::stats::Setup;
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
 use crate::rules::Rules;
+use crate::stats::Run;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -194,16 +195,13 @@ fn simulate(
         py,
         progress,
         |cancel, report| {
+            let run = Run::new(seed, deals).jobs(jobs);
             simulate_core(
                 &rules,
                 strategy,
                 blind,
-                deals,
-                seed,
                 cards,
-                jobs,
-                Some(cancel),
-                Some(report),
+                run.cancel(Some(cancel)).progress(Some(report)),
             )
         },
         |stats| stats.deals,

@@ -1,8 +1,8 @@
 //! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
 
 use super::args::{shown, wrong_type, Arg, Blind, Given, Seconds};
-use super::legal::{LegalMoves, LiveMoves};
-use super::patience::{hint, history_texts, is_legal, legal_plays, undo};
+use super::legal::LegalMoves;
+use super::patience::{game_methods, hint, history_texts, undo, HINT_SECONDS};
 use super::pickle::{by_restore, Reduced};
 use super::values::{deal_arg, picture, play_arg, py_bool, PyDeal, PyMove, PyOutcome, PyRules};
 use crate::error::Error;
@@ -12,9 +12,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::values::PyCard;
-
-/// `Game.hint`'s default time limit in seconds.
-const HINT_SECONDS: Option<f64> = Some(2.0);
 
 /// A game of Accordion: a row of piles, maybe a stock, the rules and the history.
 ///
@@ -43,275 +40,248 @@ pub struct PyGame {
     pub seed: Option<u64>,
 }
 
-impl LiveMoves for PyGame {
-    fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        legal_plays(&slf.borrow().game)
-            .into_iter()
-            .map(|p| Ok(PyMove(p).into_pyobject(slf.py())?.into_any()))
-            .collect()
-    }
-
-    fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
-        play_arg(play).is_ok_and(|play| is_legal(&slf.borrow().game, play))
-    }
-}
-
-#[pymethods]
-impl PyGame {
-    /// Pickle support: `(deal, rules, blind, history)`; the history is replayed.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        let deal = PyDeal {
-            deal: self.game.deal().clone(),
-            seed: self.seed,
-        };
-        let history = history_texts(&self.game);
-        let state = (
-            deal,
-            PyRules(self.game.rules()),
-            self.game.is_blind(),
-            history,
-        );
-        by_restore(py, "Game", state.into_pyobject(py)?)
-    }
-
-    #[new]
-    #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false))), text_signature = "(deal, rules=None, *, blind=False)")]
-    fn py_new(
-        deal: &Bound<'_, PyAny>,
-        rules: Option<Arg<Rules>>,
-        blind: Arg<Blind>,
-    ) -> PyResult<Self> {
-        let seed = deal.cast::<PyDeal>().ok().and_then(|d| d.get().seed);
-        let deal = deal_arg(deal)?;
-        let rules = rules.given_or(Rules::modern())?;
-        let blind = blind.get()?.0;
-        rules.check_deal(deal.cards())?;
-        Ok(PyGame {
-            game: Game::new(deal, rules, blind),
-            seed,
-        })
-    }
-
-    /// The rules the game is played by.
-    #[getter]
-    fn rules(&self) -> PyRules {
-        PyRules(self.game.rules())
-    }
-
-    /// The deal the game started from (all of it, whatever has been played or dealt).
-    #[getter]
-    fn starting_deal(&self) -> PyDeal {
-        PyDeal {
-            deal: self.game.deal().clone(),
-            seed: self.seed,
+game_methods! {
+    impl PyGame;
+    move PyMove;
+    arg = |play, _game| play_arg(play);
+    {
+        /// Pickle support: `(deal, rules, blind, history)`; the history is replayed.
+        fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+            let deal = PyDeal {
+                deal: self.game.deal().clone(),
+                seed: self.seed,
+            };
+            let history = history_texts(&self.game);
+            let state = (
+                deal,
+                PyRules(self.game.rules()),
+                self.game.is_blind(),
+                history,
+            );
+            by_restore(py, "Game", state.into_pyobject(py)?)
         }
-    }
 
-    /// Whether the game is dealt as it goes (True) or laid out open (False).
-    #[getter]
-    fn blind(&self) -> bool {
-        self.game.is_blind()
-    }
+        #[new]
+        #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false))), text_signature = "(deal, rules=None, *, blind=False)")]
+        fn py_new(
+            deal: &Bound<'_, PyAny>,
+            rules: Option<Arg<Rules>>,
+            blind: Arg<Blind>,
+        ) -> PyResult<Self> {
+            let seed = deal.cast::<PyDeal>().ok().and_then(|d| d.get().seed);
+            let deal = deal_arg(deal)?;
+            let rules = rules.given_or(Rules::modern())?;
+            let blind = blind.get()?.0;
+            rules.check_deal(deal.cards())?;
+            Ok(PyGame {
+                game: Game::new(deal, rules, blind),
+                seed,
+            })
+        }
 
-    /// The legal actions now, as a live :class:`LegalMoves` view.
-    #[getter]
-    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
-        LegalMoves::of(slf)
-    }
+        /// The rules the game is played by.
+        #[getter]
+        fn rules(&self) -> PyRules {
+            PyRules(self.game.rules())
+        }
 
-    /// Each pile bottom to top, left to right.
-    #[getter]
-    fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        self.game
-            .row()
-            .piles()
-            .iter()
-            .map(|pile| PyTuple::new(py, pile.iter().map(|&c| PyCard(c))))
-            .collect()
-    }
-
-    /// The top card of each pile, left to right.
-    #[getter]
-    fn tops(&self) -> Vec<PyCard> {
-        self.game.tops().iter().map(|&c| PyCard(c)).collect()
-    }
-
-    /// Cards still to be dealt (0 in an open game).
-    #[getter]
-    fn stock_size(&self) -> usize {
-        self.game.stock().len()
-    }
-
-    /// The actions played so far, in order (a copy).
-    #[getter]
-    fn history(&self) -> Vec<PyMove> {
-        self.game.history().into_iter().map(PyMove).collect()
-    }
-
-    /// Piles, grade and whether the game is over, as an :class:`Outcome`.
-    #[getter]
-    fn outcome(&self) -> PyOutcome {
-        PyOutcome(self.game.outcome())
-    }
-
-    /// No legal action is left (no move, and no card to deal).
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    /// Play a move or ``deal``.
-    ///
-    /// Args:
-    ///     move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
-    ///
-    /// Returns:
-    ///     The move played, as a :class:`Move`.
-    ///
-    /// Raises:
-    ///     InvalidMoveError: text that is not a move.
-    ///     IllegalMoveError: a move the rules do not allow here; the message says why
-    ///         (not a top card, too far, no shared suit or rank, or another move forced).
-    #[pyo3(signature = (r#move, /))]
-    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let play = play_arg(r#move)?;
-        let action = self.game.action_of(play)?;
-        self.game.play(action)?;
-        Ok(PyMove(play))
-    }
-
-    /// Turn the next stock card onto the right-hand end of the row.
-    ///
-    /// Returns:
-    ///     ``Move.deal()``.
-    ///
-    /// Raises:
-    ///     IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
-    ///         move on the table.
-    fn deal(&mut self) -> PyResult<PyMove> {
-        self.game.play(Action::Deal)?;
-        Ok(PyMove(Play::Deal))
-    }
-
-    /// Take back the last action.
-    ///
-    /// Returns:
-    ///     The action taken back.
-    ///
-    /// Raises:
-    ///     NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
-    ///         ``IndexError``).
-    fn undo(&mut self) -> PyResult<PyMove> {
-        Ok(PyMove(undo(&mut self.game)?))
-    }
-
-    /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
-    /// reachable piles); ``None`` when no move is legal.
-    ///
-    /// The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
-    /// out, the first move of the best line found so far. In a blind game the search
-    /// knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
-    ///
-    /// The search works on a copy of the position taken when it starts, so other
-    /// threads may play on the same game meanwhile (the hint is for that position).
-    ///
-    /// Raises:
-    ///     InvalidArgumentError: ``timeout`` not positive.
-    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
-    fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
-        // A copy, and no borrow held while the GIL is released: another thread's
-        // `play` must not meet "Already borrowed" (issue 24).
-        let game = slf.borrow().game.clone();
-        Ok(hint(slf.py(), &game, timeout.0)?.map(PyMove))
-    }
-
-    /// An independent game in the same position, with the same history (undo works on it).
-    fn copy(&self) -> Self {
-        self.clone()
-    }
-
-    /// Games are equal when they have the same rules, starting deal, mode and
-    /// history, so the same position: ``game == game.copy()``. A game changes as
-    /// it is played, so it is not hashable.
-    fn __eq__(&self, other: &Self) -> bool {
-        let (a, b) = (&self.game, &other.game);
-        a.rules() == b.rules()
-            && a.deal() == b.deal()
-            && a.is_blind() == b.is_blind()
-            && a.history() == b.history()
-    }
-
-    fn __copy__(&self) -> Self {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
-    }
-
-    /// The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
-    ///
-    /// It names the move between the two top cards without asking whether the rules
-    /// allow it; only a position off the row is an error.
-    ///
-    /// Args:
-    ///     pile: the moving pile's position, from 1 at the left.
-    ///     distance: how many places leftwards (negative: rightwards).
-    ///
-    /// Raises:
-    ///     IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
-    ///     TypeError: either argument is not an ``int``.
-    fn move_at(&self, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        // Any int is taken; one past the row is refused by its value, in the
-        // reference engine's order and words: the pile, a zero distance, the target.
-        for (obj, what) in [(pile, "pile"), (distance, "distance")] {
-            if !obj.is_instance_of::<pyo3::types::PyInt>()
-                || obj.is_instance_of::<pyo3::types::PyBool>()
-            {
-                return Err(wrong_type(what, "an int", obj));
+        /// The deal the game started from (all of it, whatever has been played or dealt).
+        #[getter]
+        fn starting_deal(&self) -> PyDeal {
+            PyDeal {
+                deal: self.game.deal().clone(),
+                seed: self.seed,
             }
         }
-        let len = self.game.tops().len();
-        let piles = format!("{len} pile{}", if len == 1 { "" } else { "s" });
-        let on_row = |obj: &Bound<'_, PyAny>| -> Option<usize> {
-            let p = obj.extract::<i128>().ok()?;
-            (1..=len as i128).contains(&p).then(|| (p - 1) as usize)
-        };
-        let Some(from) = on_row(pile) else {
-            let why = format!("no pile {}: the row has {piles}", shown(pile));
-            return Err(Error::IllegalMove(why).into());
-        };
-        if distance.extract::<i128>().is_ok_and(|d| d == 0) {
-            return Err(Error::IllegalMove("a move goes at least one place".into()).into());
+
+        /// Whether the game is dealt as it goes (True) or laid out open (False).
+        #[getter]
+        fn blind(&self) -> bool {
+            self.game.is_blind()
         }
-        // Python's ints, so no distance overflows.
-        let target = pile.sub(distance)?;
-        let Some(to) = on_row(&target) else {
-            let why = format!(
-                "pile {} moved by {} would land on pile {}, off the row of {piles}",
-                from + 1,
-                shown(distance),
-                shown(&target)
-            );
-            return Err(Error::IllegalMove(why).into());
-        };
-        let step = Step { from, to };
-        Ok(PyMove(self.game.play_of(Action::Move(step))))
-    }
 
-    fn __str__(&self) -> String {
-        self.game.to_string()
-    }
+        /// The legal actions now, as a live :class:`LegalMoves` view.
+        #[getter]
+        fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+            LegalMoves::of(slf)
+        }
 
-    /// The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`.
-    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        picture(slf.as_any())
-    }
+        /// Each pile bottom to top, left to right.
+        #[getter]
+        fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+            self.game
+                .row()
+                .piles()
+                .iter()
+                .map(|pile| PyTuple::new(py, pile.iter().map(|&c| PyCard(c))))
+                .collect()
+        }
 
-    fn __repr__(&self) -> String {
-        let deal = self.starting_deal().__repr__();
-        let rules = PyRules(self.game.rules()).__repr__();
-        let blind = py_bool(self.game.is_blind());
-        format!("Game({deal}, {rules}, blind={blind})")
+        /// The top card of each pile, left to right.
+        #[getter]
+        fn tops(&self) -> Vec<PyCard> {
+            self.game.tops().iter().map(|&c| PyCard(c)).collect()
+        }
+
+        /// The actions played so far, in order (a copy).
+        #[getter]
+        fn history(&self) -> Vec<PyMove> {
+            self.game.history().into_iter().map(PyMove).collect()
+        }
+
+        /// Piles, grade and whether the game is over, as an :class:`Outcome`.
+        #[getter]
+        fn outcome(&self) -> PyOutcome {
+            PyOutcome(self.game.outcome())
+        }
+
+        /// No legal action is left (no move, and no card to deal).
+        #[getter]
+        fn is_over(&self) -> bool {
+            self.game.is_over()
+        }
+
+        /// Play a move or ``deal``.
+        ///
+        /// Args:
+        ///     move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
+        ///
+        /// Returns:
+        ///     The move played, as a :class:`Move`.
+        ///
+        /// Raises:
+        ///     InvalidMoveError: text that is not a move.
+        ///     IllegalMoveError: a move the rules do not allow here; the message says why
+        ///         (not a top card, too far, no shared suit or rank, or another move forced).
+        #[pyo3(signature = (r#move, /))]
+        fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+            let play = play_arg(r#move)?;
+            let action = self.game.action_of(play)?;
+            self.game.play(action)?;
+            Ok(PyMove(play))
+        }
+
+        /// Turn the next stock card onto the right-hand end of the row.
+        ///
+        /// Returns:
+        ///     ``Move.deal()``.
+        ///
+        /// Raises:
+        ///     IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
+        ///         move on the table.
+        fn deal(&mut self) -> PyResult<PyMove> {
+            self.game.play(Action::Deal)?;
+            Ok(PyMove(Play::Deal))
+        }
+
+        /// Take back the last action.
+        ///
+        /// Returns:
+        ///     The action taken back.
+        ///
+        /// Raises:
+        ///     NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+        ///         ``IndexError``).
+        fn undo(&mut self) -> PyResult<PyMove> {
+            Ok(PyMove(undo(&mut self.game)?))
+        }
+
+        /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
+        /// reachable piles); ``None`` when no move is legal.
+        ///
+        /// The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
+        /// out, the first move of the best line found so far. In a blind game the search
+        /// knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
+        ///
+        /// The search works on a copy of the position taken when it starts, so other
+        /// threads may play on the same game meanwhile (the hint is for that position).
+        ///
+        /// Raises:
+        ///     InvalidArgumentError: ``timeout`` not positive.
+        #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
+        fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
+            // A copy, and no borrow held while the GIL is released: another thread's
+            // `play` must not meet "Already borrowed" (issue 24).
+            let game = slf.borrow().game.clone();
+            Ok(hint(slf.py(), &game, timeout.0)?.map(PyMove))
+        }
+
+        /// An independent game in the same position, with the same history (undo works on it).
+        fn copy(&self) -> Self {
+            self.clone()
+        }
+
+        /// Games are equal when they have the same rules, starting deal, mode and
+        /// history, so the same position: ``game == game.copy()``. A game changes as
+        /// it is played, so it is not hashable.
+        fn __eq__(&self, other: &Self) -> bool {
+            let (a, b) = (&self.game, &other.game);
+            a.rules() == b.rules()
+                && a.deal() == b.deal()
+                && a.is_blind() == b.is_blind()
+                && a.history() == b.history()
+        }
+
+        /// The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
+        ///
+        /// It names the move between the two top cards without asking whether the rules
+        /// allow it; only a position off the row is an error.
+        ///
+        /// Args:
+        ///     pile: the moving pile's position, from 1 at the left.
+        ///     distance: how many places leftwards (negative: rightwards).
+        ///
+        /// Raises:
+        ///     IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
+        ///     TypeError: either argument is not an ``int``.
+        fn move_at(&self, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+            // Any int is taken; one past the row is refused by its value, in the
+            // reference engine's order and words: the pile, a zero distance, the target.
+            for (obj, what) in [(pile, "pile"), (distance, "distance")] {
+                if !obj.is_instance_of::<pyo3::types::PyInt>()
+                    || obj.is_instance_of::<pyo3::types::PyBool>()
+                {
+                    return Err(wrong_type(what, "an int", obj));
+                }
+            }
+            let len = self.game.tops().len();
+            let piles = format!("{len} pile{}", if len == 1 { "" } else { "s" });
+            let on_row = |obj: &Bound<'_, PyAny>| -> Option<usize> {
+                let p = obj.extract::<i128>().ok()?;
+                (1..=len as i128).contains(&p).then(|| (p - 1) as usize)
+            };
+            let Some(from) = on_row(pile) else {
+                let why = format!("no pile {}: the row has {piles}", shown(pile));
+                return Err(Error::IllegalMove(why).into());
+            };
+            if distance.extract::<i128>().is_ok_and(|d| d == 0) {
+                return Err(Error::IllegalMove("a move goes at least one place".into()).into());
+            }
+            // Python's ints, so no distance overflows.
+            let target = pile.sub(distance)?;
+            let Some(to) = on_row(&target) else {
+                let why = format!(
+                    "pile {} moved by {} would land on pile {}, off the row of {piles}",
+                    from + 1,
+                    shown(distance),
+                    shown(&target)
+                );
+                return Err(Error::IllegalMove(why).into());
+            };
+            let step = Step { from, to };
+            Ok(PyMove(self.game.play_of(Action::Move(step))))
+        }
+
+        /// The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`.
+        fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+            picture(slf.as_any())
+        }
+
+        fn __repr__(&self) -> String {
+            let deal = self.starting_deal().__repr__();
+            let rules = PyRules(self.game.rules()).__repr__();
+            let blind = py_bool(self.game.is_blind());
+            format!("Game({deal}, {rules}, blind={blind})")
+        }
     }
 }

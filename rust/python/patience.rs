@@ -53,3 +53,63 @@ pub fn legal_plays<P: Patience>(game: &P) -> Vec<P::Play> {
 pub fn history_texts<P: Patience>(game: &P) -> Vec<String> {
     game.history().iter().map(ToString::to_string).collect()
 }
+
+/// The default time limit of every game's `hint`, in seconds.
+pub const HINT_SECONDS: Option<f64> = Some(2.0);
+
+/// The members every game class has alike (Accordion's `Game`, each throw
+/// game's class), written once: the class holds its core game in a field
+/// `game`, `move` is its move class (a tuple struct of the game's play), and
+/// `arg` reads a move argument (the move class or its text) of the game. The
+/// members whose docstrings differ between the games (`blind`, `hint`, `undo`,
+/// …) are the class's own, each a call of the generic function above; `{ … }`
+/// holds them. The class's `legal_moves` view reads it through `LiveMoves`,
+/// implemented here.
+macro_rules! game_methods {
+    (
+        impl $Game:ident;
+        move $Move:ident;
+        arg = $arg:expr;
+        { $($own:tt)* }
+    ) => {
+        impl $crate::python::legal::LiveMoves for $Game {
+            fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+                $crate::python::patience::legal_plays(&slf.borrow().game)
+                    .into_iter()
+                    .map(|p| Ok($Move(p).into_pyobject(slf.py())?.into_any()))
+                    .collect()
+            }
+
+            fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
+                let game = &slf.borrow().game;
+                ($arg)(play, game)
+                    .is_ok_and(|play| $crate::python::patience::is_legal(game, play))
+            }
+        }
+
+        #[pyo3::pymethods]
+        impl $Game {
+            /// Cards still to be dealt (0 in an open game).
+            #[getter]
+            fn stock_size(&self) -> usize {
+                self.game.stock().len()
+            }
+
+            fn __copy__(&self) -> Self {
+                self.clone()
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                self.clone()
+            }
+
+            fn __str__(&self) -> String {
+                self.game.to_string()
+            }
+
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use game_methods;

@@ -14,8 +14,8 @@
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
 
 use super::args::{
-    cards_or_deck, optional, shown, text, whole, wrong_type, Arg, Argument, Blind, Cards, Deals,
-    Given, Jobs, Seed, StrategyName,
+    cards_or_deck, class_or_text, optional, shown, text, whole, wrong_type, Arg, Argument, Blind,
+    Cards, Deals, Given, Jobs, Seed, StrategyName,
 };
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
@@ -35,9 +35,6 @@ use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 use std::time::Duration;
-
-/// The default time limit of every game's `hint`, as for `Game.hint`.
-pub const HINT_SECONDS: Option<f64> = Some(2.0);
 
 /// A deal as an argument: a `Deal` or its text, checked by the game once the
 /// game is known ([`Throwing::deal_of`]).
@@ -84,19 +81,16 @@ pub struct RuleSetOf {
 
 impl Argument for RuleSetOf {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
-        if let Ok(rules) = obj.cast::<PyRules>() {
-            let rules = rules.get().0;
-            let variant = (rules != Rules::new(rules.set)).then_some(rules);
-            return Ok(RuleSetOf {
-                set: rules.set,
-                variant,
-            });
-        }
-        if obj.is_instance_of::<PyString>() {
-            let set = text(obj, "rules")?.parse::<RuleSet>()?;
-            return Ok(RuleSetOf { set, variant: None });
-        }
-        Err(wrong_type("rules", "Rules, a rule-set name or None", obj))
+        let of_class = |rules: &PyRules| RuleSetOf {
+            set: rules.0.set,
+            variant: (rules.0 != Rules::new(rules.0.set)).then_some(rules.0),
+        };
+        let parse = |text: &str| {
+            let set = text.parse::<RuleSet>()?;
+            Ok(RuleSetOf { set, variant: None })
+        };
+        let expected = "Rules, a rule-set name or None";
+        class_or_text(obj, "rules", expected, of_class, parse)
     }
 }
 
@@ -515,7 +509,12 @@ pub fn simulate_game<G: Throwing>(
         py,
         progress,
         |cancel, report| {
-            crate::throw_play::simulate(game, &setup, seed, deals, jobs, Some(cancel), Some(report))
+            let run = crate::stats::Run::new(seed, deals).jobs(jobs);
+            crate::throw_play::simulate(
+                game,
+                &setup,
+                run.cancel(Some(cancel)).progress(Some(report)),
+            )
         },
         |stats| stats.deals,
     )
@@ -785,21 +784,21 @@ macro_rules! throw_game {
         pub mod classes {
             use super::*;
             use $crate::python::args::{
-                text, truth, whole, wrong_type, Arg, Blind, MaxNodes, Memory, Seconds, Timeout,
+                truth, whole, Arg, Blind, MaxNodes, Memory, Seconds, Timeout,
             };
             use $crate::python::throw::{game_or_default, DealOf, GameOf, RuleSetOf};
-            use $crate::python::legal::{LegalMoves, LiveMoves};
+            use $crate::python::legal::LegalMoves;
             use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
             use $crate::python::solver::budget;
             use $crate::python::throw::{
                 game_repr, game_state, new_game, position_of, solution_dict, solution_from_dict,
-                solution_from_state, solve_position, HINT_SECONDS,
+                solution_from_state, solve_position,
             };
-            use $crate::python::patience::{hint, is_legal, legal_plays, undo};
+            use $crate::python::patience::{hint, undo, HINT_SECONDS};
             use $crate::patience::Patience;
             use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
             use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
-            use pyo3::types::{PyDict, PyString, PyTuple};
+            use pyo3::types::{PyDict, PyTuple};
 
             type Play = <$G as Throwing>::Play;
 
@@ -837,13 +836,9 @@ macro_rules! throw_game {
             impl $Move {
                 /// A move argument of the game `game`: this class or its text.
                 fn arg(obj: &Bound<'_, PyAny>, game: $G) -> PyResult<Play> {
-                    if let Ok(play) = obj.cast::<$Move>() {
-                        return Ok(play.get().0);
-                    }
-                    if obj.is_instance_of::<PyString>() {
-                        return Ok(<Play as ThrowPlay>::parse(&text(obj, "a move")?, game.facts().title)?);
-                    }
-                    Err(wrong_type("a move", concat!("a ", $move_name, " or a str"), obj))
+                    let parse = |text: &str| Ok(<Play as ThrowPlay>::parse(text, game.facts().title)?);
+                    let expected = concat!("a ", $move_name, " or a str");
+                    $crate::python::args::class_or_text(obj, "a move", expected, |m: &$Move| m.0, parse)
                 }
             }
 
@@ -999,207 +994,179 @@ macro_rules! throw_game {
                 pub game: $crate::throw_game::ThrowGame<$G>,
             }
 
-            impl LiveMoves for $Game {
-                fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-                    legal_plays(&slf.borrow().game)
-                        .into_iter()
-                        .map(|p| Ok($Move(p).into_pyobject(slf.py())?.into_any()))
-                        .collect()
-                }
+            $crate::python::patience::game_methods! {
+                impl $Game;
+                move $Move;
+                arg = |play, game: &$crate::throw_game::ThrowGame<$G>| $Move::arg(play, game.game_rules());
+                {
+                    /// Pickle support: `(deal, rules, blind, history, game)`; the history is replayed.
+                    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+                        let state = game_state(&self.game);
+                        by_restore(py, $game_name, state.into_pyobject(py)?)
+                    }
 
-                fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
-                    let game = &slf.borrow().game;
-                    $Move::arg(play, game.game_rules()).is_ok_and(|play| is_legal(game, play))
-                }
-            }
+                    #[new]
+                    #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false)), game = None), text_signature = "(deal, rules=None, *, blind=False, game=None)")]
+                    fn py_new(
+                        deal: Arg<DealOf>,
+                        rules: Option<Arg<RuleSetOf>>,
+                        blind: Arg<Blind>,
+                        game: Option<Arg<GameOf<$G>>>,
+                    ) -> PyResult<Self> {
+                        Ok($Game {
+                            game: new_game::<$G>(deal, rules, blind, game)?,
+                        })
+                    }
 
-            #[pymethods]
-            impl $Game {
-                /// Pickle support: `(deal, rules, blind, history, game)`; the history is replayed.
-                fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-                    let state = game_state(&self.game);
-                    by_restore(py, $game_name, state.into_pyobject(py)?)
-                }
+                    $(#[$rules_doc])*
+                    #[getter]
+                    fn rules(&self) -> &'static str {
+                        self.game.game_rules().rules().name()
+                    }
 
-                #[new]
-                #[pyo3(signature = (deal, rules = None, *, blind = Arg::default(Blind(false)), game = None), text_signature = "(deal, rules=None, *, blind=False, game=None)")]
-                fn py_new(
-                    deal: Arg<DealOf>,
-                    rules: Option<Arg<RuleSetOf>>,
-                    blind: Arg<Blind>,
-                    game: Option<Arg<GameOf<$G>>>,
-                ) -> PyResult<Self> {
-                    Ok($Game {
-                        game: new_game::<$G>(deal, rules, blind, game)?,
-                    })
-                }
+                    /// The name of the game played (``accordion.games()``).
+                    #[getter]
+                    fn game(&self) -> &'static str {
+                        self.game.game_rules().facts().name
+                    }
 
-                $(#[$rules_doc])*
-                #[getter]
-                fn rules(&self) -> &'static str {
-                    self.game.game_rules().rules().name()
-                }
+                    /// The deal the game started from.
+                    #[getter]
+                    fn starting_deal(&self) -> PyDeal {
+                        game_state(&self.game).0
+                    }
 
-                /// The name of the game played (``accordion.games()``).
-                #[getter]
-                fn game(&self) -> &'static str {
-                    self.game.game_rules().facts().name
-                }
+                    /// Whether the game is dealt as it goes.
+                    #[getter]
+                    fn blind(&self) -> bool {
+                        self.game.is_blind()
+                    }
 
-                /// The deal the game started from.
-                #[getter]
-                fn starting_deal(&self) -> PyDeal {
-                    game_state(&self.game).0
-                }
+                    $(#[$legal_doc])*
+                    #[getter]
+                    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+                        LegalMoves::of(slf)
+                    }
 
-                /// Whether the game is dealt as it goes.
-                #[getter]
-                fn blind(&self) -> bool {
-                    self.game.is_blind()
-                }
+                    /// The cards a move can name, left to right: the whole row in a game
+                    /// of single cards, the top card of each pile in Accordian Patience.
+                    #[getter]
+                    fn cards(&self) -> Vec<PyCard> {
+                        self.game.cards().iter().map(|&c| PyCard(c)).collect()
+                    }
 
-                $(#[$legal_doc])*
-                #[getter]
-                fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
-                    LegalMoves::of(slf)
-                }
+                    /// The top card of every pile, left to right (the same as :attr:`cards`).
+                    #[getter]
+                    fn tops(&self) -> Vec<PyCard> {
+                        self.cards()
+                    }
 
-                /// The cards a move can name, left to right: the whole row in a game
-                /// of single cards, the top card of each pile in Accordian Patience.
-                #[getter]
-                fn cards(&self) -> Vec<PyCard> {
-                    self.game.cards().iter().map(|&c| PyCard(c)).collect()
-                }
+                    /// The piles left to right, each bottom to top (one card each in a
+                    /// game of single cards), as :attr:`Game.piles` gives them.
+                    #[getter]
+                    fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+                        self.game
+                            .row()
+                            .piles()
+                            .into_iter()
+                            .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
+                            .collect()
+                    }
 
-                /// The top card of every pile, left to right (the same as :attr:`cards`).
-                #[getter]
-                fn tops(&self) -> Vec<PyCard> {
-                    self.cards()
-                }
+                    /// How many cards each pile holds, left to right.
+                    #[getter]
+                    fn sizes(&self) -> Vec<usize> {
+                        self.game.row().piles().iter().map(Vec::len).collect()
+                    }
 
-                /// The piles left to right, each bottom to top (one card each in a
-                /// game of single cards), as :attr:`Game.piles` gives them.
-                #[getter]
-                fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-                    self.game
-                        .row()
-                        .piles()
-                        .into_iter()
-                        .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
-                        .collect()
-                }
+                    /// The actions played so far, in canonical notation.
+                    #[getter]
+                    fn history(&self) -> Vec<$Move> {
+                        self.game.history().into_iter().map($Move).collect()
+                    }
 
-                /// How many cards each pile holds, left to right.
-                #[getter]
-                fn sizes(&self) -> Vec<usize> {
-                    self.game.row().piles().iter().map(Vec::len).collect()
-                }
+                    /// Cards left, whether won, whether over.
+                    #[getter]
+                    fn outcome(&self) -> $Outcome {
+                        $Outcome(self.game.outcome())
+                    }
 
-                /// Cards still to be dealt (0 in an open game).
-                #[getter]
-                fn stock_size(&self) -> usize {
-                    self.game.stock().len()
-                }
+                    /// True when no throw and no deal is left.
+                    #[getter]
+                    fn is_over(&self) -> bool {
+                        self.game.is_over()
+                    }
 
-                /// The actions played so far, in canonical notation.
-                #[getter]
-                fn history(&self) -> Vec<$Move> {
-                    self.game.history().into_iter().map($Move).collect()
-                }
+                    $(#[$play_doc])*
+                    #[pyo3(signature = (r#move, /))]
+                    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
+                        let action = self.game.action_of($Move::arg(r#move, self.game.game_rules())?)?;
+                        let play = self.game.play_of(action);
+                        self.game.play(action)?;
+                        Ok($Move(play))
+                    }
 
-                /// Cards left, whether won, whether over.
-                #[getter]
-                fn outcome(&self) -> $Outcome {
-                    $Outcome(self.game.outcome())
-                }
+                    $(#[$deal_doc])*
+                    fn deal(&mut self) -> PyResult<$Move> {
+                        self.game.play(ThrowAction::Deal)?;
+                        Ok($Move(Play::DEAL))
+                    }
 
-                /// True when no throw and no deal is left.
-                #[getter]
-                fn is_over(&self) -> bool {
-                    self.game.is_over()
-                }
+                    /// Take back the last action and return it.
+                    ///
+                    /// Raises:
+                    ///     NoMoveToUndoError: nothing has been played.
+                    fn undo(&mut self) -> PyResult<$Move> {
+                        Ok($Move(undo(&mut self.game)?))
+                    }
 
-                $(#[$play_doc])*
-                #[pyo3(signature = (r#move, /))]
-                fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
-                    let action = self.game.action_of($Move::arg(r#move, self.game.game_rules())?)?;
-                    let play = self.game.play_of(action);
-                    self.game.play(action)?;
-                    Ok($Move(play))
-                }
+                    /// The next action of best play; ``None`` when the game is over (or when
+                    /// ``timeout`` ran out before the solver found any line).
+                    ///
+                    /// ``deal`` while cards are left to deal and the rules let the player deal
+                    /// past throws (dealing never takes a throw away); otherwise the first
+                    /// throw of the exact solver's line for the row, or ``deal`` when no throw
+                    /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
+                    /// limit). Releases the GIL; Ctrl-C stops it.
+                    ///
+                    /// The search works on a copy of the position taken when it starts,
+                    /// so other threads may play on the same game meanwhile.
+                    ///
+                    /// Raises:
+                    ///     InvalidArgumentError: ``timeout`` not positive.
+                    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
+                    fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
+                        // No borrow held while the GIL is released (issue 24).
+                        let game = slf.borrow().game.clone();
+                        Ok(hint(slf.py(), &game, timeout.0)?.map($Move))
+                    }
 
-                $(#[$deal_doc])*
-                fn deal(&mut self) -> PyResult<$Move> {
-                    self.game.play(ThrowAction::Deal)?;
-                    Ok($Move(Play::DEAL))
-                }
+                    /// An independent game in the same position, with the same history.
+                    fn copy(&self) -> Self {
+                        self.clone()
+                    }
 
-                /// Take back the last action and return it.
-                ///
-                /// Raises:
-                ///     NoMoveToUndoError: nothing has been played.
-                fn undo(&mut self) -> PyResult<$Move> {
-                    Ok($Move(undo(&mut self.game)?))
-                }
+                    /// Games are equal when they have the same rules, starting deal, mode
+                    /// and history, so the same position: ``game == game.copy()``. A game
+                    /// changes as it is played, so it is not hashable.
+                    fn __eq__(&self, other: &Self) -> bool {
+                        let (a, b) = (&self.game, &other.game);
+                        a.game_rules().rules() == b.game_rules().rules()
+                            && a.game_rules().facts().name == b.game_rules().facts().name
+                            && a.deal().to_string() == b.deal().to_string()
+                            && a.is_blind() == b.is_blind()
+                            && a.history() == b.history()
+                    }
 
-                /// The next action of best play; ``None`` when the game is over (or when
-                /// ``timeout`` ran out before the solver found any line).
-                ///
-                /// ``deal`` while cards are left to deal and the rules let the player deal
-                /// past throws (dealing never takes a throw away); otherwise the first
-                /// throw of the exact solver's line for the row, or ``deal`` when no throw
-                /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
-                /// limit). Releases the GIL; Ctrl-C stops it.
-                ///
-                /// The search works on a copy of the position taken when it starts,
-                /// so other threads may play on the same game meanwhile.
-                ///
-                /// Raises:
-                ///     InvalidArgumentError: ``timeout`` not positive.
-                #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
-                fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
-                    // No borrow held while the GIL is released (issue 24).
-                    let game = slf.borrow().game.clone();
-                    Ok(hint(slf.py(), &game, timeout.0)?.map($Move))
-                }
+                    /// The row (and a blind game's cards to deal) as an SVG picture, drawn by
+                    /// :func:`accordion.svg`.
+                    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+                        picture(slf.as_any())
+                    }
 
-                /// An independent game in the same position, with the same history.
-                fn copy(&self) -> Self {
-                    self.clone()
-                }
-
-                /// Games are equal when they have the same rules, starting deal, mode
-                /// and history, so the same position: ``game == game.copy()``. A game
-                /// changes as it is played, so it is not hashable.
-                fn __eq__(&self, other: &Self) -> bool {
-                    let (a, b) = (&self.game, &other.game);
-                    a.game_rules().rules() == b.game_rules().rules()
-                        && a.game_rules().facts().name == b.game_rules().facts().name
-                        && a.deal().to_string() == b.deal().to_string()
-                        && a.is_blind() == b.is_blind()
-                        && a.history() == b.history()
-                }
-
-                fn __copy__(&self) -> Self {
-                    self.clone()
-                }
-
-                fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-                    self.clone()
-                }
-
-                fn __str__(&self) -> String {
-                    self.game.to_string()
-                }
-
-                /// The row (and a blind game's cards to deal) as an SVG picture, drawn by
-                /// :func:`accordion.svg`.
-                fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-                    picture(slf.as_any())
-                }
-
-                fn __repr__(&self) -> String {
-                    game_repr($game_name, &self.game)
+                    fn __repr__(&self) -> String {
+                        game_repr($game_name, &self.game)
+                    }
                 }
             }
 

@@ -2,8 +2,8 @@
 
 pub use super::args::card_count;
 use super::args::{
-    cards_or_deck, flag, text, truth, type_name, whole, wrong_type, Arg, Argument, Cards, Seed,
-    Text,
+    cards_or_deck, class_or_text, flag, text, truth, type_name, whole, wrong_type, Arg, Argument,
+    Cards, Seed, Text,
 };
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
@@ -132,13 +132,8 @@ impl PyCard {
 
 /// A card given as a `Card` or as text.
 pub fn card_arg(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
-    if let Ok(card) = obj.cast::<PyCard>() {
-        return Ok(card.get().0);
-    }
-    if obj.is_instance_of::<PyString>() {
-        return Ok(text(obj, "a card")?.parse()?);
-    }
-    Err(wrong_type("a card", "a Card or a str", obj))
+    let parse = |text: &str| Ok(text.parse()?);
+    class_or_text(obj, "a card", "a Card or a str", |c: &PyCard| c.0, parse)
 }
 
 /// A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
@@ -234,13 +229,8 @@ impl PyMove {
 
 /// A move given as a `Move` or as text.
 pub fn play_arg(obj: &Bound<'_, PyAny>) -> PyResult<Play> {
-    if let Ok(play) = obj.cast::<PyMove>() {
-        return Ok(play.get().0);
-    }
-    if obj.is_instance_of::<PyString>() {
-        return Ok(Play::parse(&text(obj, "a move")?)?);
-    }
-    Err(wrong_type("a move", "a Move or a str", obj))
+    let parse = |text: &str| Ok(Play::parse(text)?);
+    class_or_text(obj, "a move", "a Move or a str", |m: &PyMove| m.0, parse)
 }
 
 /// A row of 1 to 52 distinct cards, left to right (the first card is pile 1).
@@ -507,13 +497,10 @@ impl Argument for Deal {
 
 /// A deal given as a `Deal` or as text.
 pub fn deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deal> {
-    if let Ok(deal) = obj.cast::<PyDeal>() {
-        return Ok(deal.get().deal.clone());
-    }
-    if obj.is_instance_of::<PyString>() {
-        return Ok(text(obj, "a deal")?.parse()?);
-    }
-    Err(wrong_type("a deal", "a Deal or a str", obj))
+    let of_class = |d: &PyDeal| d.deal.clone();
+    class_or_text(obj, "a deal", "a Deal or a str", of_class, |text| {
+        Ok(text.parse()?)
+    })
 }
 
 /// A rule set of docs/rules.md with its variant (two-way moves, distance set).
@@ -738,13 +725,14 @@ impl Argument for Rules {
 
 /// Rules given as `Rules` or as a rule-set name.
 pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
-    if let Ok(rules) = obj.cast::<PyRules>() {
-        return Ok(rules.get().0);
-    }
-    if obj.is_instance_of::<PyString>() {
-        return Ok(Rules::new(text(obj, "rules")?.parse()?));
-    }
-    Err(wrong_type("rules", "Rules or a rule-set name", obj))
+    let parse = |text: &str| Ok(Rules::new(text.parse()?));
+    class_or_text(
+        obj,
+        "rules",
+        "Rules or a rule-set name",
+        |r: &PyRules| r.0,
+        parse,
+    )
 }
 
 /// Where a game stands: piles left, whether it is over, then its grade (``Game.outcome``).

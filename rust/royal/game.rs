@@ -18,7 +18,7 @@ use crate::budget::{Budget, Verdict};
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
-use crate::patience::{Dealing, Facts, Patience, Variant};
+use crate::patience::{Dealing, Facts, Patience};
 use crate::rules::RuleSet;
 use crate::throw_game::{
     rule_set_in, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing,
@@ -57,16 +57,13 @@ pub struct Marriage {
 pub const ROYAL_MARRIAGE: Facts = Facts {
     name: "royal-marriage",
     title: "Royal Marriage",
-    aliases: &[],
     pysol_id: Some(288),
     rule_sets: &[RuleSet::Modern, RuleSet::Parlett],
     won_at: super::row::WON_AT,
-    stock: "stock",
     min_cards: 2,
     dealing: Dealing::RoyalPair,
     // The row starts empty: the queen of hearts is dealt first, the king last.
-    blind_start: 0,
-    variant: Variant::NONE,
+    ..Facts::ROW_GAME
 };
 
 /// Push Pin (PySolFC 287, Queens; `PushPin` in `pysollib/games/pushpin.py`,
@@ -81,11 +78,9 @@ pub const PUSH_PIN: Facts = Facts {
     title: "Push Pin",
     aliases: &["queens"],
     pysol_id: Some(287),
-    rule_sets: &[RuleSet::Modern],
-    stock: "talon",
-    dealing: Dealing::Row,
-    blind_start: 3,
-    ..ROYAL_MARRIAGE
+    won_at: ROYAL_MARRIAGE.won_at,
+    min_cards: ROYAL_MARRIAGE.min_cards,
+    ..Facts::TALON_GAME
 };
 
 /// The games of Royal Marriage's throw, the default first.

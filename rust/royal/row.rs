@@ -4,8 +4,6 @@
 use crate::card::Card;
 use crate::card_row::CardRow;
 use crate::throw_game::ThrowRow;
-use std::fmt;
-use std::ops::{Deref, DerefMut};
 
 /// Cards left by a win: the royal pair (the game's `Throwing::WON_AT`, here
 /// for its solver too).
@@ -36,19 +34,7 @@ impl Throw {
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct RoyalRow(CardRow);
 
-impl Deref for RoyalRow {
-    type Target = CardRow;
-
-    fn deref(&self) -> &CardRow {
-        &self.0
-    }
-}
-
-impl DerefMut for RoyalRow {
-    fn deref_mut(&mut self) -> &mut CardRow {
-        &mut self.0
-    }
-}
+crate::card_row::card_row_type!(RoyalRow, 0);
 
 impl ThrowRow for RoyalRow {
     type Throw = Throw;
@@ -126,18 +112,6 @@ impl ThrowRow for RoyalRow {
         self.0.open_gap(at, count);
         self.0.set(at, out[0]);
         self.0.set(at + count - 1, out[1]);
-    }
-}
-
-impl fmt::Debug for RoyalRow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RoyalRow({self})")
-    }
-}
-
-impl fmt::Display for RoyalRow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
     }
 }
 

@@ -3,34 +3,13 @@
 //! [`Patience::solve`] as every other game reaches its own).
 
 use super::{hint, solve, Solution};
-use crate::budget::{Budget, Verdict};
+use crate::budget::Budget;
 use crate::card::Card;
 use crate::error::Result;
 use crate::game::{Action, Game, Play};
-use crate::patience::{Patience, Solved, Standing};
-use std::time::Duration;
+use crate::patience::{Patience, Standing};
 
-impl Solved for Solution {
-    fn verdict(&self) -> Verdict {
-        self.verdict
-    }
-
-    fn left(&self) -> usize {
-        self.piles
-    }
-
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn cancelled(&self) -> bool {
-        self.cancelled
-    }
-}
+crate::patience::solved_by_fields!(impl for Solution, left: piles);
 
 impl Patience for Game {
     type Action = Action;
@@ -114,9 +93,10 @@ impl Patience for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Verdict;
     use crate::deal::Deal;
     use crate::game::Grade;
-    use crate::patience::{perft, play_out, replayed};
+    use crate::patience::{perft, play_out, replayed, Solved};
     use crate::rules::{RuleSet, Rules};
 
     #[test]
