@@ -59,7 +59,17 @@ const TWO_WAY_FUZZ: u32 = 64;
 pub(crate) struct Perturb {
     pub(crate) attempt: u64,
     pub(crate) amount: u32,
+    /// One-way keys: the key units of one step of the sweepers class
+    /// ([`CLASS_WEIGHT`] in the plain order; a probe round's opening varies
+    /// it by attempt, see `Search::attempts`). At most two units of strain,
+    /// so that a key stays within its bits.
+    pub(crate) class_weight: u32,
 }
+
+/// The key units of one step of the sweepers class in the plain order: the
+/// three steps together stay below one unit of strain (4,096), so the class
+/// only breaks ties of strain.
+pub(crate) const CLASS_WEIGHT: u32 = 1024;
 
 /// How badly a card with `right` partners to its right is placed: a card
 /// with none must first jump over a partner to be covered at all (see
@@ -137,7 +147,7 @@ pub(crate) fn order_moves(
             class * 1024 + partners(position.census(), covered)
         } else {
             let change = strain_change(cards, scratch, step.from, step.to);
-            (64 + change).clamp(0, 127) as u32 * 4096 + class * 1024
+            (64 + change).clamp(0, 127) as u32 * 4096 + class * perturb.class_weight
         };
         let noise = if noisy {
             let mut z = salt ^ u64::from(tie).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -25,7 +25,7 @@
 //! a later round, whose cutoff is higher).
 
 use super::bounds::{fixed_piles, Bounds};
-use super::order::{next_best, order_moves, Perturb, Scratch, FUZZ};
+use super::order::{next_best, order_moves, Perturb, Scratch, CLASS_WEIGHT, FUZZ};
 use super::position::{agree, Key, Position};
 use super::table::Table;
 use super::Budget;
@@ -134,6 +134,43 @@ const PROBE_LUBY_CAP: u64 = 2;
 
 /// The sweeper ranks the probes cycle through (the fittest first).
 const PROBE_SWEEPERS: usize = 4;
+
+/// The opening of a probe round on a row the pilot may run on (see
+/// [`Search::long_open_row`]: 40 cards or more, none left to deal, one-way
+/// moves, rules under which the player may stop): while the round has
+/// spent fewer than [`OPENING_UNTIL`] nodes, every attempt after the first
+/// is one unit ([`PROBE_UNIT`] nodes: Luby's terms capped at 1, not
+/// [`PROBE_LUBY_CAP`]), and attempt `t` weighs the sweepers class by
+/// `OPENING_CLASS_WEIGHTS[t % 3]` key units instead of the plain order's
+/// [`CLASS_WEIGHT`]: the plain weight, none (the strain and the ties
+/// alone), double (a move burying a sweeper then loses to one with a unit
+/// more strain). From [`OPENING_UNTIL`] on the round is the probes' as
+/// before.
+///
+/// Why. A 52-card deal's nodes are the body's, not the tail's: on 100,000
+/// deals, those of 200-5,000 nodes (44 % of the deals) hold 77 % of the
+/// nodes, and each of them is won by one short attempt after a few to a
+/// few dozen lost ones (the winning attempt spends a median of 56 nodes).
+/// Attempts of one unit lose fewer nodes in the backtracking at the bottom
+/// of a failed dive, and the three class weights vary the order where the
+/// wins are decided, deep in the line, which the probes' noise (the first
+/// tenth only) does not: a deal whose deep order makes a fatal move under
+/// one weight is often won at once under another. Measured
+/// (`benches/solve-results.md`, issue 42's fourth round) on nineteen sets
+/// of 100,000 deals: the mean 9-10 % lower on every set, the median the
+/// same, the deals above 32,000 and 64,000 nodes as many; each half alone
+/// 4-6 %; against openings until 5,000 nodes and to the end of the round
+/// (more deals above 100,000), units of 50-140 nodes, other strain and
+/// class weights, and penalties on slides or leaps.
+///
+/// Why it is sound: only the order and the length of attempts change,
+/// never what an attempt proves (see [`super::order`]), and the opening
+/// ends after a fixed number of nodes, so a lost row still ends with the
+/// probes' exhaustive attempt. The schedule is a function of the attempt
+/// number, the searcher's number and the nodes spent, so node counts are
+/// the same in every run.
+const OPENING_UNTIL: u64 = 2_000;
+const OPENING_CLASS_WEIGHTS: [u32; 3] = [CLASS_WEIGHT, 0, 2 * CLASS_WEIGHT];
 
 /// The sweeper choices a long probe round picks among (see
 /// [`Search::attempts`]): the thirteen ranks, fittest first, and none.
@@ -292,6 +329,10 @@ pub(crate) struct Search<'a> {
     /// another searcher's from the first attempt on.
     worker: u64,
     race: Option<&'a Race>,
+    /// The key units of one step of the sweepers class in the current
+    /// attempt ([`CLASS_WEIGHT`] but in a probe round's opening, see
+    /// [`OPENING_UNTIL`]).
+    class_weight: u32,
     /// A pilot run is under way: its rollouts search in the plain order.
     piloting: bool,
     /// The fewest cards of a row whose probe rounds call the pilot, and the
@@ -342,6 +383,7 @@ impl<'a> Search<'a> {
             shallow: 0,
             worker: 0,
             race: None,
+            class_weight: CLASS_WEIGHT,
             piloting: false,
             pilot_from: PILOT_FROM,
             pilot_after: PILOT_AFTER,
@@ -515,6 +557,9 @@ impl<'a> Search<'a> {
     ///   ranks: each attempt takes the choice (any of the thirteen ranks, or
     ///   none) whose attempts so far ended nearest one pile, by the upper
     ///   confidence bound of [`pick_arm`] — a bandit over the orders.
+    ///   On long open rows the round's first [`OPENING_UNTIL`] nodes are
+    ///   its opening: attempts of one unit, the class weighed three ways in
+    ///   turn (see [`OPENING_UNTIL`]).
     /// * **The later rounds** (the fewest piles of a lost row): each
     ///   allowance half as large again as the last from 2,000, alternating
     ///   between the two likeliest sweeper ranks, the order perturbed by a
@@ -549,8 +594,11 @@ impl<'a> Search<'a> {
                 self.attempt += 1;
                 continue;
             }
+            let opening = self.probing
+                && self.nodes - start < OPENING_UNTIL
+                && self.long_open_row(root, cards);
             let nodes = if self.probing {
-                probe_allowance(self.attempt, self.nodes - start, cards)
+                probe_allowance(self.attempt, self.nodes - start, cards, opening)
             } else {
                 allowance
             };
@@ -567,8 +615,18 @@ impl<'a> Search<'a> {
                 );
             }
             self.sweepers = self.sweeper_choices[arm];
+            self.class_weight = if opening {
+                OPENING_CLASS_WEIGHTS[(turn % OPENING_CLASS_WEIGHTS.len() as u64) as usize]
+            } else {
+                CLASS_WEIGHT
+            };
+            #[cfg(test)]
+            if self.class_weight != CLASS_WEIGHT {
+                OPENED.with(|opened| opened.set(opened.get() + 1));
+            }
             self.attempt_best = usize::MAX;
             self.visit(root, 0);
+            self.class_weight = CLASS_WEIGHT;
             if self.probing {
                 // An attempt that ended no line counts as the root's piles.
                 let reached = self.attempt_best.min(root.len());
@@ -588,12 +646,21 @@ impl<'a> Search<'a> {
     /// nodes on `root` (`cards` cards in play, the stock's too) is a pilot
     /// run (see [`PILOT_FROM`]).
     fn pilots(&self, root: &Position, spent: u64, cards: usize) -> bool {
+        self.long_open_row(root, cards)
+            && spent >= self.pilot_after
+            && spent < self.pilot_after + PILOT_UNTIL * (cards * cards) as u64
+    }
+
+    /// Whether `root` (`cards` cards in play, the stock's too) is a row
+    /// whose probe rounds open as [`OPENING_UNTIL`] says and call the pilot
+    /// ([`PILOT_FROM`]): at least [`PILOT_FROM`] cards (tests lower it),
+    /// none left to deal, one-way moves, rules under which the player may
+    /// stop.
+    fn long_open_row(&self, root: &Position, cards: usize) -> bool {
         cards >= self.pilot_from
             && root.dealt() == self.stock.len()
             && !self.rules.two_way
             && !self.rules.set.must_move()
-            && spent >= self.pilot_after
-            && spent < self.pilot_after + PILOT_UNTIL * (cards * cards) as u64
     }
 
     /// Pilot run `run` from `root` (see [`PILOT_FROM`]): true when a line
@@ -700,6 +767,7 @@ impl<'a> Search<'a> {
         Perturb {
             attempt: self.attempt ^ self.worker << 32,
             amount,
+            class_weight: self.class_weight,
         }
     }
 
@@ -1169,6 +1237,9 @@ thread_local! {
     static SCORED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many pilot runs ended (see [`Search::pilot`]).
     static PILOTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many probe attempts of an opening took a class weight other
+    /// than the plain order's (see [`OPENING_UNTIL`]).
+    static OPENED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// The arms of [`sweeper_choices`] worth trying for a row whose cards in
@@ -1199,15 +1270,16 @@ fn sweeper_ranks(cards: &[u8]) -> [u8; 13] {
 }
 
 /// The nodes of the probes' attempt `attempt` (from 0) when the round has
-/// spent `spent` nodes on a root of `cards` cards in play (see
-/// [`Search::attempts`]).
-fn probe_allowance(attempt: u64, spent: u64, cards: usize) -> u64 {
+/// spent `spent` nodes on a root of `cards` cards in play, in the round's
+/// opening or not (see [`Search::attempts`] and [`OPENING_UNTIL`]).
+fn probe_allowance(attempt: u64, spent: u64, cards: usize, opening: bool) -> u64 {
     if attempt == 0 {
         return PROBE_FIRST;
     }
     let rise_after = PROBE_RISE_AFTER * (cards * cards) as u64;
     let unit = PROBE_UNIT.max(spent.saturating_sub(rise_after) / PROBE_UNIT_SHARE);
-    luby(attempt + 1).min(PROBE_LUBY_CAP).saturating_mul(unit)
+    let cap = if opening { 1 } else { PROBE_LUBY_CAP };
+    luby(attempt + 1).min(cap).saturating_mul(unit)
 }
 
 /// Luby's universal restart sequence, from `i` = 1: 1 1 2 1 1 2 4 1 1 2 1 1
@@ -1484,20 +1556,28 @@ mod tests {
 
     #[test]
     fn the_probes_run_short_attempts_until_the_round_is_long() {
-        let allowances: Vec<u64> = (0..8).map(|a| probe_allowance(a, 5_000, 52)).collect();
+        let allowances: Vec<u64> = (0..8)
+            .map(|a| probe_allowance(a, 5_000, 52, false))
+            .collect();
         // Attempt `a` takes Luby's term `a + 1` (1 2 1 1 2 4 1 … from the second).
         assert_eq!(allowances, [150, 100, 200, 100, 100, 200, 200, 100]);
         // Luby's 8 and 16 are capped too.
-        assert_eq!(probe_allowance(14, 99_000, 52), 200);
-        assert_eq!(probe_allowance(30, 99_000, 52), 200);
+        assert_eq!(probe_allowance(14, 99_000, 52, false), 200);
+        assert_eq!(probe_allowance(30, 99_000, 52, false), 200);
         // Past the rise's start (40 n²: 108,160 nodes for 52 piles, 12,960
         // for 18) the unit is a sixteenth of the excess.
-        assert_eq!(probe_allowance(1, 108_160 + 1_600, 52), 100);
-        assert_eq!(probe_allowance(1, 108_160 + 16_000, 52), 1_000);
-        assert_eq!(probe_allowance(1, 108_160, 18), (108_160 - 12_960) / 16);
-        assert_eq!(probe_allowance(2, 12_960 + 16_000, 18), 2_000);
+        assert_eq!(probe_allowance(1, 108_160 + 1_600, 52, false), 100);
+        assert_eq!(probe_allowance(1, 108_160 + 16_000, 52, false), 1_000);
+        assert_eq!(
+            probe_allowance(1, 108_160, 18, false),
+            (108_160 - 12_960) / 16
+        );
+        assert_eq!(probe_allowance(2, 12_960 + 16_000, 18, false), 2_000);
         let most = (u64::MAX - 108_160) / PROBE_UNIT_SHARE;
-        assert_eq!(probe_allowance(2, u64::MAX, 52), most * 2);
+        assert_eq!(probe_allowance(2, u64::MAX, 52, false), most * 2);
+        // In a round's opening every attempt after the first is one unit.
+        let opening: Vec<u64> = (0..8).map(|a| probe_allowance(a, 500, 52, true)).collect();
+        assert_eq!(opening, [150, 100, 100, 100, 100, 100, 100, 100]);
     }
 
     #[test]
@@ -1604,6 +1684,104 @@ mod tests {
             won += u64::from(found.value == 1);
         }
         assert!(won > 30, "{won} won");
+    }
+
+    /// The opening's short attempts and varied class weights (see
+    /// `OPENING_UNTIL`), forced onto short rows by lowering the row size
+    /// that opens (the pilot kept out of reach): on rows of 9-14 cards the
+    /// fewest piles are brute force's and the line reaches them; on rows of
+    /// 16-22 cards the same fewest piles as the search without the opening,
+    /// the line reaching them. The opening's attempts happen, with each of
+    /// the three weights, on won and lost rows alike (so the test can fail).
+    #[test]
+    fn the_opening_finds_the_fewest_piles_of_a_brute_force_search() {
+        let rules = Rules::modern();
+        let budget = Budget::default();
+        let opening = |search: &mut Search| {
+            search.pilot_from = 0;
+            search.pilot_after = 1 << 40;
+        };
+        let (before, mut lost) = (OPENED.with(std::cell::Cell::get), 0);
+        for seed in 0..150u64 {
+            let deal = crate::deal::Deal::from_seed(seed, 9 + seed as usize % 6).unwrap();
+            let cards: Vec<u8> = deal.cards().iter().map(|c| c.index()).collect();
+            let want = fewest(&cards, &rules, &mut std::collections::HashMap::new());
+            let mut search = Search::new(&rules, &[], &budget, Instant::now());
+            opening(&mut search);
+            let found = search.run(&Position::new(deal.cards(), &[]));
+            lost += u64::from(want > 1);
+            assert_eq!(found.value, want, "seed {seed}");
+            let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
+            assert_eq!(end.piles, want, "seed {seed}");
+        }
+        let short = OPENED.with(std::cell::Cell::get) - before;
+        assert!(
+            short > 25 && lost > 30,
+            "{short} opening attempts, {lost} lost rows"
+        );
+        let mut won = 0;
+        for seed in 0..100u64 {
+            let deal = crate::deal::Deal::from_seed(seed, 16 + seed as usize % 7).unwrap();
+            let root = Position::new(deal.cards(), &[]);
+            let plain = Search::new(&rules, &[], &budget, Instant::now()).run(&root);
+            let mut search = Search::new(&rules, &[], &budget, Instant::now());
+            opening(&mut search);
+            let found = search.run(&root);
+            assert_eq!(found.value, plain.value, "seed {seed}");
+            let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
+            assert_eq!(end.piles, found.value, "seed {seed}");
+            won += u64::from(found.value == 1);
+        }
+        assert!(won > 30, "{won} won");
+        let opened = OPENED.with(std::cell::Cell::get) - before;
+        assert!(opened > 300, "{opened} opening attempts");
+    }
+
+    /// The opening's class weights reorder the moves of some positions
+    /// (none, the plain weight and double are three orders, not one), and
+    /// never change which moves are tried.
+    #[test]
+    fn the_opening_weights_change_the_order_of_some_positions() {
+        let mut scratch = Scratch::default();
+        let mut differ = 0;
+        for seed in 0..200u64 {
+            let deal = crate::deal::Deal::from_seed(seed, 30).unwrap();
+            let position = Position::new(deal.cards(), &[]);
+            let budget = Budget::default();
+            let rules = Rules::modern();
+            let mut search = Search::new(&rules, &[], &budget, Instant::now());
+            search.generate(&position);
+            let moves = search.moves.clone();
+            if moves.len() < 2 {
+                continue;
+            }
+            let sweepers = sweeper_choices(position.cards())[0];
+            let order = |class_weight: u32, scratch: &mut Scratch| {
+                let mut codes = Vec::new();
+                let perturb = Perturb {
+                    attempt: 0,
+                    amount: 0,
+                    class_weight,
+                };
+                order_moves(
+                    &position, &moves, perturb, scratch, sweepers, false, true, &mut codes,
+                );
+                (0..moves.len())
+                    .map(|i| next_best(&mut codes, i))
+                    .collect::<Vec<Step>>()
+            };
+            let plain = order(CLASS_WEIGHT, &mut scratch);
+            let mut sorted = plain.clone();
+            sorted.sort_by_key(|s| (s.from, s.to));
+            for weight in OPENING_CLASS_WEIGHTS {
+                let other = order(weight, &mut scratch);
+                let mut same = other.clone();
+                same.sort_by_key(|s| (s.from, s.to));
+                assert_eq!(same, sorted, "seed {seed}: the same moves");
+                differ += usize::from(other != plain);
+            }
+        }
+        assert!(differ > 20, "{differ} orders changed");
     }
 
     /// A 52-card deal whose probes run long is won by a pilot run, in the
