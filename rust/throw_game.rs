@@ -375,7 +375,7 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// The canonical play (by cards) of a throw in this row.
     fn play_of(row: &Self::Row, throw: Self::Throw) -> Self::Play;
     /// The action a play names (a throw's cards found with
-    /// [`ThrowGame::position_of`]); the throw may still be illegal.
+    /// `ThrowGame::position_of`); the throw may still be illegal.
     fn action_of(game: &ThrowGame<Self>, play: Self::Play) -> Result<ThrowAction<Self::Throw>>;
     /// Why the row or the rules do not allow this throw (`play` is its
     /// canonical play).
