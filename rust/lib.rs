@@ -33,6 +33,29 @@ pub mod throw_search;
 #[cfg(feature = "python")]
 mod python;
 
+/// `PartialEq`, `Eq` and `Hash` of a type by the key its method `$key` gives
+/// (a row whose storage past its length holds whatever was there before):
+/// equal exactly when the keys are, hashed as its key.
+macro_rules! eq_hash_by {
+    ($Type:ty, $key:ident) => {
+        impl PartialEq for $Type {
+            fn eq(&self, other: &Self) -> bool {
+                self.$key() == other.$key()
+            }
+        }
+
+        impl Eq for $Type {}
+
+        impl std::hash::Hash for $Type {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                std::hash::Hash::hash(&self.$key(), state);
+            }
+        }
+    };
+}
+
+pub(crate) use eq_hash_by;
+
 pub use card::Card;
 pub use deal::Deal;
 pub use error::{Error, Result};

@@ -19,7 +19,6 @@
 use crate::budget::Budget;
 use crate::card::Card;
 use crate::card_row::CardRow;
-use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::patience::Facts;
 use crate::rules::RuleSet;
@@ -273,7 +272,6 @@ impl<R: RunRule> ThrowPlay for RunPlay<R> {
 pub struct Runs<R>(PhantomData<R>);
 
 impl<R: RunRule> Throwing for Runs<R> {
-    type Deal = Deal;
     type Row = RunRow<R>;
     type Throw = Run;
     type Play = RunPlay<R>;

@@ -228,56 +228,8 @@ impl<P> Solution<P> {
     }
 }
 
-/// The deals a throw game is played on: any row of its fewest cards or more
-/// ([`Deal`]), or rows of a shape of their own (Royal Marriage's).
-pub trait GameDeal: Clone + fmt::Debug + fmt::Display + Send + Sync {
-    /// `deal` as a deal of the game `facts` describes, or why it is none.
-    fn checked(deal: Deal, facts: &Facts) -> Result<Self>;
-    /// The row dealt.
-    fn row(&self) -> &Deal;
-    /// The numbered deal `seed` of `cards` cards of the game `facts` describes.
-    fn numbered(seed: u64, cards: usize, facts: &Facts) -> Result<Self>;
-}
-
-/// Any row of the game's fewest cards or more; numbered deals are `Deal::from_seed`'s.
-/// A game dealt as a royal pair ([`Dealing::RoyalPair`]: Royal Marriage) takes
-/// rows with the queen of hearts first and the king last, and its numbered deals
-/// are [`RoyalDeal::from_seed`]'s.
-impl GameDeal for Deal {
-    fn checked(deal: Deal, facts: &Facts) -> Result<Deal> {
-        if facts.dealing == Dealing::RoyalPair {
-            return Ok(RoyalDeal::new(deal)?.as_deal().clone());
-        }
-        if deal.len() < facts.min_cards {
-            return Err(Error::InvalidDeal(format!(
-                "a {} deal has {} cards or more, got {}",
-                facts.title,
-                facts.min_cards,
-                deal.len()
-            )));
-        }
-        Ok(deal)
-    }
-
-    fn row(&self) -> &Deal {
-        self
-    }
-
-    fn numbered(seed: u64, cards: usize, facts: &Facts) -> Result<Deal> {
-        if !(facts.min_cards..=DECK_SIZE).contains(&cards) {
-            let expected = format!("{} to {DECK_SIZE} cards", facts.min_cards);
-            return Err(Error::argument("cards", &expected, cards));
-        }
-        if facts.dealing == Dealing::RoyalPair {
-            return Ok(RoyalDeal::from_seed(seed, cards)?.as_deal().clone());
-        }
-        Deal::from_seed(seed, cards)
-    }
-}
-
 /// What one game that throws cards out of a row adds to [`ThrowGame`].
 pub trait Throwing: Copy + fmt::Debug + Send + Sync {
-    type Deal: GameDeal;
     type Row: ThrowRow<Throw = Self::Throw>;
     /// A throw by position.
     type Throw: Copy + fmt::Debug + Eq + Hash + Send + Sync;
@@ -343,16 +295,38 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     }
     /// The rule set played.
     fn rules(self) -> RuleSet;
-    /// A row of distinct cards checked as a deal of the game played.
-    fn deal_of(self, deal: Deal) -> Result<Self::Deal> {
-        Self::Deal::checked(deal, self.facts())
+    /// A row of distinct cards checked as a deal of the game played: any row
+    /// of its fewest cards or more; a game dealt as a royal pair
+    /// ([`Dealing::RoyalPair`]: Royal Marriage) takes rows with the queen of
+    /// hearts first and the king last.
+    fn deal_of(self, deal: Deal) -> Result<Deal> {
+        let facts = self.facts();
+        if facts.dealing == Dealing::RoyalPair {
+            return Ok(RoyalDeal::new(deal)?.as_deal().clone());
+        }
+        if deal.len() < facts.min_cards {
+            return Err(Error::InvalidDeal(format!(
+                "a {} deal has {} cards or more, got {}",
+                facts.title,
+                facts.min_cards,
+                deal.len()
+            )));
+        }
+        Ok(deal)
     }
-    fn as_deal(deal: &Self::Deal) -> &Deal {
-        deal.row()
-    }
-    /// The numbered deal `seed` of `cards` cards (the game's fewest to 52).
-    fn numbered_deal(self, seed: u64, cards: usize) -> Result<Self::Deal> {
-        Self::Deal::numbered(seed, cards, self.facts())
+    /// The numbered deal `seed` of `cards` cards (the game's fewest to 52):
+    /// `Deal::from_seed`'s, or [`RoyalDeal::from_seed`]'s for a game dealt as
+    /// a royal pair.
+    fn numbered_deal(self, seed: u64, cards: usize) -> Result<Deal> {
+        let facts = self.facts();
+        if !(facts.min_cards..=DECK_SIZE).contains(&cards) {
+            let expected = format!("{} to {DECK_SIZE} cards", facts.min_cards);
+            return Err(Error::argument("cards", &expected, cards));
+        }
+        if facts.dealing == Dealing::RoyalPair {
+            return Ok(RoyalDeal::from_seed(seed, cards)?.as_deal().clone());
+        }
+        Deal::from_seed(seed, cards)
     }
     /// Solve an open row under these rules exactly (within the budget).
     fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
@@ -381,10 +355,6 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
         }
     }
 
-    fn cards_of(deal: &Self::Deal) -> &[Card] {
-        Self::as_deal(deal).cards()
-    }
-
     /// Whether a deal is allowed while a throw exists: by default under the
     /// modern rules (deal whenever you like), not under the older ones that
     /// oblige a throw first.
@@ -405,7 +375,7 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// The canonical play (by cards) of a throw in this row.
     fn play_of(row: &Self::Row, throw: Self::Throw) -> Self::Play;
     /// The action a play names (a throw's cards found with
-    /// [`ThrowGame::position_of`]); the throw may still be illegal.
+    /// `ThrowGame::position_of`); the throw may still be illegal.
     fn action_of(game: &ThrowGame<Self>, play: Self::Play) -> Result<ThrowAction<Self::Throw>>;
     /// Why the row or the rules do not allow this throw (`play` is its
     /// canonical play).
@@ -429,7 +399,7 @@ struct Record<G: Throwing> {
 #[derive(Clone, Debug)]
 pub struct ThrowGame<G: Throwing> {
     rules: G,
-    deal: G::Deal,
+    deal: Deal,
     blind: bool,
     row: G::Row,
     dealt: usize,
@@ -458,20 +428,20 @@ pub fn rule_set_in<G: Throwing>(game: G, set: RuleSet) -> Result<G> {
 impl<G: Throwing> ThrowGame<G> {
     /// A new game of `G` under `rules`: open, the whole deal laid out; blind,
     /// `blind_start` cards of its facts laid out and the rest the stock.
-    pub fn open_or_blind(deal: G::Deal, rules: G, blind: bool) -> ThrowGame<G> {
+    pub fn open_or_blind(deal: Deal, rules: G, blind: bool) -> ThrowGame<G> {
         let dealt = if blind {
-            rules.facts().blind_start.min(G::cards_of(&deal).len())
+            rules.facts().blind_start.min(deal.cards().len())
         } else {
-            G::cards_of(&deal).len()
+            deal.cards().len()
         };
         ThrowGame::start(rules, deal, blind, dealt)
     }
 
     /// The first `dealt` cards of the deal laid out, the rest the stock.
-    pub(crate) fn start(rules: G, deal: G::Deal, blind: bool, dealt: usize) -> ThrowGame<G> {
+    pub(crate) fn start(rules: G, deal: Deal, blind: bool, dealt: usize) -> ThrowGame<G> {
         ThrowGame {
             rules,
-            row: G::Row::from_cards(&G::cards_of(&deal)[..dealt]),
+            row: G::Row::from_cards(&deal.cards()[..dealt]),
             deal,
             blind,
             dealt,
@@ -483,7 +453,7 @@ impl<G: Throwing> ThrowGame<G> {
         self.rules
     }
 
-    pub fn deal(&self) -> &G::Deal {
+    pub fn deal(&self) -> &Deal {
         &self.deal
     }
 
@@ -604,7 +574,7 @@ impl<G: Throwing> Patience for ThrowGame<G> {
         let play = self.play_of(action);
         let done = match action {
             ThrowAction::Deal if self.may_deal() => {
-                self.row.deal(G::cards_of(&self.deal)[self.dealt]);
+                self.row.deal(self.deal.cards()[self.dealt]);
                 self.dealt += 1;
                 Done::Dealt
             }
@@ -671,7 +641,7 @@ impl<G: Throwing> Patience for ThrowGame<G> {
     }
 
     fn stock(&self) -> &[Card] {
-        &G::cards_of(&self.deal)[self.dealt..]
+        &self.deal.cards()[self.dealt..]
     }
 
     fn standing(&self) -> Standing {

@@ -15,6 +15,7 @@
 //!   throw, since every choice ends alike).
 
 use crate::budget::{Budget, Verdict};
+use crate::deal::Deal;
 use crate::error::{quoted, Error, Result};
 use crate::patience::{self, Patience};
 use crate::rules::RuleSet;
@@ -100,7 +101,7 @@ pub fn choose<G: Throwing>(
 /// solve of `best` (exact: no limit but its cancel flag, whose raising leaves
 /// the outcome meaningless: the caller drops it).
 pub fn play_out<G: Throwing>(
-    deal: G::Deal,
+    deal: Deal,
     blind: bool,
     rules: G,
     strategy: Strategy,
@@ -109,7 +110,7 @@ pub fn play_out<G: Throwing>(
     let mut game = ThrowGame::open_or_blind(deal, rules, blind);
     if strategy == Strategy::Best && (!blind || rules.deals_past_throws()) {
         // The solver's line from the whole deal, open: see `choose`.
-        let row = G::Row::from_cards(G::cards_of(game.deal()));
+        let row = G::Row::from_cards(game.deal().cards());
         let solution = rules.solve_row(&row, budget);
         debug_assert!(solution.verdict != Verdict::Unknown || budget.is_cancelled());
         return ThrowOutcome {

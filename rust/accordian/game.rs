@@ -101,7 +101,6 @@ impl ThrowPlay for Play {
 }
 
 impl Throwing for Accordian {
-    type Deal = Deal;
     type Row = AccordianRow;
     type Throw = Shift;
     type Play = Play;

@@ -152,19 +152,7 @@ impl AccordianRow {
     }
 }
 
-impl PartialEq for AccordianRow {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
-}
-
-impl Eq for AccordianRow {}
-
-impl std::hash::Hash for AccordianRow {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key().hash(state);
-    }
-}
+crate::eq_hash_by!(AccordianRow, key);
 
 impl RowCards for AccordianRow {
     /// The top cards: the cards a move can name.

@@ -58,7 +58,6 @@ impl ThrowPlay for BayanPlay {
 }
 
 impl Throwing for Bayan {
-    type Deal = Deal;
     type Row = BayanRow;
     type Throw = Pair;
     type Play = BayanPlay;

@@ -8,7 +8,7 @@
 //!
 //! `next_at_level` takes the first number from its start whose candidate is
 //! judged at the level, each judgment a capped rating with
-//! [`CHOOSING_NODES`] positions of search. The table holds, for each number, the
+//! [`CHOOSING_NODES`](super::difficulty::CHOOSING_NODES) positions of search. The table holds, for each number, the
 //! outcome of the *uncapped* rating with the same budget under the modern rules:
 //! its level, or "not winnable". The capped walk of a judgment is a prefix of the
 //! uncapped one (the same moves weighed in the same order, stopped early once the

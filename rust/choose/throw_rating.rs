@@ -94,7 +94,7 @@ impl<G: Throwing> Rated for ThrowGame<G> {
             spent: 0,
             max_nodes,
         };
-        let row = G::Row::from_cards(G::cards_of(self.deal()));
+        let row = G::Row::from_cards(self.deal().cards());
         Ok(Careful::new(rows, cap, max_nodes, G::QUICK_LOOK).walk(&row))
     }
 }
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn forced_rules_are_refused_and_budgets_and_cancels_leave_it_unknown() {
-        fn open<G: Throwing>(deal: G::Deal, rules: G) -> ThrowGame<G> {
+        fn open<G: Throwing>(deal: crate::deal::Deal, rules: G) -> ThrowGame<G> {
             ThrowGame::open_or_blind(deal, rules, false)
         }
         let deal = Accordian::default_game().numbered_deal(3, 20).unwrap();

@@ -145,7 +145,7 @@ pub fn game_state<G: Throwing>(
     game: &ThrowGame<G>,
 ) -> (PyDeal, &'static str, bool, Vec<String>, &'static str) {
     let deal = PyDeal {
-        deal: G::as_deal(game.deal()).clone(),
+        deal: game.deal().clone(),
         seed: None,
     };
     let history = history_texts(game);

@@ -150,7 +150,6 @@ impl ThrowPlay for RoyalPlay {
 }
 
 impl Throwing for Marriage {
-    type Deal = Deal;
     type Row = RoyalRow;
     type Throw = Throw;
     type Play = RoyalPlay;

@@ -86,19 +86,7 @@ impl Row {
 }
 
 // Equal when the tops are (the slots past `len` hold whatever was there).
-impl PartialEq for Row {
-    fn eq(&self, other: &Row) -> bool {
-        self.tops() == other.tops()
-    }
-}
-
-impl Eq for Row {}
-
-impl std::hash::Hash for Row {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.tops().hash(state);
-    }
-}
+crate::eq_hash_by!(Row, tops);
 
 /// The move distances of the rules, listed once (ascending).
 #[derive(Clone, Debug)]
