@@ -541,3 +541,10 @@ def test_only_the_default_game_goes_unnamed_in_a_hunt() -> None:
     for game in GAMES.values():
         found = Hunt(seed=1, cards=10, rules="modern", game=game.name, deals=1, wins=1).to_dict()
         assert found.get("game") == (None if game.unnamed else game.name)
+
+
+def test_numberings_read_the_same_in_every_run() -> None:
+    """The API page shows NUMBERINGS by its repr: no memory address, and the seed numbering
+    is Deal.from_seed itself."""
+    assert repr(batch.NUMBERINGS) == "{'seed': Deal.from_seed}"
+    assert batch.deal_maker("seed")(7, 12) == Deal.from_seed(7, 12)

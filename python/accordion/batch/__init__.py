@@ -63,11 +63,20 @@ AnyStats = Stats | StatsShape
 #: The games Accordion's engine plays (their batches give ``Solution`` and ``Stats``).
 AccordionGames = Literal["accordion", "relaxed-accordion", "23-skidoo", "accordions-revenge"]
 
+
 #: Deal numberings by name: ``NUMBERINGS[name](number, cards)`` is that deal. A
 #: game's name (``accordion.games``) names its own numbered deals as well.
-NUMBERINGS: dict[str, Callable[[int, int], Deal]] = {
-    "seed": lambda number, cards: Deal.from_seed(number, cards),
-}
+class _SeedNumbering:
+    """``Deal.from_seed`` as a numbering; its repr is what a reader of the API sees."""
+
+    def __call__(self, number: int, cards: int) -> Deal:
+        return Deal.from_seed(number, cards)
+
+    def __repr__(self) -> str:
+        return "Deal.from_seed"
+
+
+NUMBERINGS: dict[str, Callable[[int, int], Deal]] = {"seed": _SeedNumbering()}
 
 
 def deal_maker(name: str) -> Callable[[int, int], Deal]:
