@@ -1642,48 +1642,69 @@ mod tests {
     /// pilot runs happen on won and lost rows alike (so the test can fail).
     /// A run that took an exhausted move, stored a position of its own line
     /// or kept a stale sleep set would lose some row's best line here.
-    #[test]
-    fn pilot_runs_find_the_fewest_piles_of_a_brute_force_search() {
+    /// Checks a search made to use some strategy of its own on short rows
+    /// (`configure` forces it on): on 150 rows of 9-14 cards the fewest
+    /// piles are brute force's and the line reaches them; on 100 rows of
+    /// 16-22 cards the same fewest piles as the search without it, the line
+    /// reaching them. Returns what `count` (a counter of the strategy's
+    /// steps) rose by on the short rows, how many of them are lost and how
+    /// many of the longer rows won (the caller holds them high enough for
+    /// the test to be able to fail on won and lost rows alike).
+    fn agrees_with_brute_force(
+        configure: impl Fn(&mut Search),
+        count: impl Fn() -> u64,
+    ) -> (u64, u64, u64) {
         let rules = Rules::modern();
         let budget = Budget::default();
-        let (mut runs, mut lost) = (0, 0);
+        let (before, mut lost) = (count(), 0);
         for seed in 0..150u64 {
             let deal = crate::deal::Deal::from_seed(seed, 9 + seed as usize % 6).unwrap();
             let cards: Vec<u8> = deal.cards().iter().map(|c| c.index()).collect();
             let want = fewest(&cards, &rules, &mut std::collections::HashMap::new());
-            let before = PILOTED.with(std::cell::Cell::get);
             let mut search = Search::new(&rules, &[], &budget, Instant::now());
-            search.pilot_from = 0;
-            search.pilot_after = 0;
+            configure(&mut search);
             let found = search.run(&Position::new(deal.cards(), &[]));
-            runs += PILOTED.with(std::cell::Cell::get) - before;
             lost += u64::from(want > 1);
             assert_eq!(found.value, want, "seed {seed}");
             let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
             assert_eq!(end.piles, want, "seed {seed}");
         }
-        assert!(
-            runs > 50 && lost > 30,
-            "{runs} pilot runs, {lost} lost rows"
-        );
-        // Longer rows, most of them won: the same fewest piles as a search
-        // without the pilot (which the brute-force tests check), the line
-        // reaching them.
-        let mut won = 0;
+        let (short, mut won) = (count() - before, 0);
         for seed in 0..100u64 {
             let deal = crate::deal::Deal::from_seed(seed, 16 + seed as usize % 7).unwrap();
             let root = Position::new(deal.cards(), &[]);
             let plain = Search::new(&rules, &[], &budget, Instant::now()).run(&root);
             let mut search = Search::new(&rules, &[], &budget, Instant::now());
-            search.pilot_from = 0;
-            search.pilot_after = 0;
+            configure(&mut search);
             let found = search.run(&root);
             assert_eq!(found.value, plain.value, "seed {seed}");
             let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
             assert_eq!(end.piles, found.value, "seed {seed}");
             won += u64::from(found.value == 1);
         }
-        assert!(won > 30, "{won} won");
+        (short, lost, won)
+    }
+
+    /// The pilot's rollouts store what they finish and its runs stop
+    /// anywhere: what a search with pilot runs proves must still be true.
+    /// Checked on short rows made to pilot from their first attempt (52-card
+    /// rows pilot only after 20,000 nodes, and brute force cannot check
+    /// them), and pilot runs happen (so the test can fail). A run that took
+    /// an exhausted move, stored a position of its own line or kept a stale
+    /// sleep set would lose some row's best line here.
+    #[test]
+    fn pilot_runs_find_the_fewest_piles_of_a_brute_force_search() {
+        let (runs, lost, won) = agrees_with_brute_force(
+            |search| {
+                search.pilot_from = 0;
+                search.pilot_after = 0;
+            },
+            || PILOTED.with(std::cell::Cell::get),
+        );
+        assert!(
+            runs > 50 && lost > 30 && won > 30,
+            "{runs} pilot runs, {lost} lost, {won} won"
+        );
     }
 
     /// The opening's short attempts and varied class weights (see
@@ -1695,46 +1716,19 @@ mod tests {
     /// the three weights, on won and lost rows alike (so the test can fail).
     #[test]
     fn the_opening_finds_the_fewest_piles_of_a_brute_force_search() {
-        let rules = Rules::modern();
-        let budget = Budget::default();
-        let opening = |search: &mut Search| {
-            search.pilot_from = 0;
-            search.pilot_after = 1 << 40;
-        };
-        let (before, mut lost) = (OPENED.with(std::cell::Cell::get), 0);
-        for seed in 0..150u64 {
-            let deal = crate::deal::Deal::from_seed(seed, 9 + seed as usize % 6).unwrap();
-            let cards: Vec<u8> = deal.cards().iter().map(|c| c.index()).collect();
-            let want = fewest(&cards, &rules, &mut std::collections::HashMap::new());
-            let mut search = Search::new(&rules, &[], &budget, Instant::now());
-            opening(&mut search);
-            let found = search.run(&Position::new(deal.cards(), &[]));
-            lost += u64::from(want > 1);
-            assert_eq!(found.value, want, "seed {seed}");
-            let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
-            assert_eq!(end.piles, want, "seed {seed}");
-        }
-        let short = OPENED.with(std::cell::Cell::get) - before;
-        assert!(
-            short > 25 && lost > 30,
-            "{short} opening attempts, {lost} lost rows"
+        let before = OPENED.with(std::cell::Cell::get);
+        let (short, lost, won) = agrees_with_brute_force(
+            |search| {
+                search.pilot_from = 0;
+                search.pilot_after = 1 << 40;
+            },
+            || OPENED.with(std::cell::Cell::get),
         );
-        let mut won = 0;
-        for seed in 0..100u64 {
-            let deal = crate::deal::Deal::from_seed(seed, 16 + seed as usize % 7).unwrap();
-            let root = Position::new(deal.cards(), &[]);
-            let plain = Search::new(&rules, &[], &budget, Instant::now()).run(&root);
-            let mut search = Search::new(&rules, &[], &budget, Instant::now());
-            opening(&mut search);
-            let found = search.run(&root);
-            assert_eq!(found.value, plain.value, "seed {seed}");
-            let end = crate::solver::replay(deal.cards(), &[], &rules, &found.line).unwrap();
-            assert_eq!(end.piles, found.value, "seed {seed}");
-            won += u64::from(found.value == 1);
-        }
-        assert!(won > 30, "{won} won");
         let opened = OPENED.with(std::cell::Cell::get) - before;
-        assert!(opened > 300, "{opened} opening attempts");
+        assert!(
+            short > 25 && opened > 300 && lost > 30 && won > 30,
+            "{short} opening attempts on short rows, {opened} in all, {lost} lost, {won} won"
+        );
     }
 
     /// The opening's class weights reorder the moves of some positions
