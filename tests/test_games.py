@@ -173,3 +173,14 @@ def test_a_badly_written_move_is_refused_naming_the_game_played(
             refuse("out zz")
         named = re.search(r"not an? (\S.*?) move\b", str(refused.value))
         assert named is None or named.group(1) == game.title, str(refused.value)
+
+
+def test_the_registrys_levels_are_the_cores() -> None:
+    """``LEVELS`` (``deal --difficulty``'s choices, the web API's and the table's) are
+    the levels the core rates deals at, in its order."""
+    import accordion
+    from accordion.games import LEVELS
+
+    with pytest.raises(InvalidArgumentError) as refused:
+        accordion.difficulty_deal("nope")
+    assert f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]}," in str(refused.value)

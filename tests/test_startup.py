@@ -102,10 +102,11 @@ def test_the_tally_median_is_statistics_median(times: list[float]) -> None:
 
 
 def test_the_registry_types_are_written_once_and_made_at_run_time_from_that_spelling() -> None:
-    """``Capability``, ``Engines``, ``RuleName`` and the strategies are written once, as ``Literal``
-    (accordion.games imports no `typing`: at run time its stand-in gives the
-    values): the values at run time and the types made from them name the values
-    written, in order, and the stand-in does not outlive the module's body."""
+    """``Capability``, ``Engines``, ``RuleName``, ``LevelName`` and the strategies are
+    written once, as ``Literal`` (accordion.games imports no `typing`: at run time its
+    stand-in gives the values): the values at run time and the types made from them
+    name the values written, in order, and the stand-in does not outlive the module's
+    body."""
     import ast
     from typing import get_args
 
@@ -120,11 +121,19 @@ def test_the_registry_types_are_written_once_and_made_at_run_time_from_that_spel
         and isinstance(node.value, ast.Subscript)
         and ast.unparse(node.value.value) == "Literal"
     }
-    assert set(spelt) == {"Capability", "Engines", "RuleName", "AccordionStrategy", "ThrowStrategy"}
+    assert set(spelt) == {
+        "Capability",
+        "Engines",
+        "RuleName",
+        "LevelName",
+        "AccordionStrategy",
+        "ThrowStrategy",
+    }
     for name, values in spelt.items():
         assert get_args(getattr(games, name)) == values, name
     assert spelt["Capability"] == games.CAPABILITIES
     assert spelt["RuleName"] == games.RULE_SETS == games.ALL_RULE_SETS[:-1]
+    assert spelt["LevelName"] == games.LEVELS
     assert all(isinstance(value, str) for value in games.CAPABILITIES)
     assert spelt["AccordionStrategy"] == games.GAMES["accordion"].strategies
     assert spelt["ThrowStrategy"] == games.GAMES["bayan"].strategies

@@ -667,7 +667,7 @@ def pysol_goal(number: int | str) -> Card:
         InvalidDealError: a game number out of range.
     """
 
-LevelName = Literal["easy", "medium", "hard"]
+LevelName = _games.LevelName
 
 def winnable_deal(
     *,

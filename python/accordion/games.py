@@ -97,6 +97,11 @@ RULE_SETS: tuple[RuleName, ...] = get_args(RuleName)
 #: Every game's rule sets: Accordion's and Accordian Patience's judge's (docs/accordian.md).
 ALL_RULE_SETS = (*RULE_SETS, "uva")
 
+# A difficulty level of docs/difficulty.md (the core's stub reads it from here).
+LevelName = Literal["easy", "medium", "hard"]
+#: The difficulty levels of docs/difficulty.md, easiest first (``deal --difficulty``).
+LEVELS: tuple[LevelName, ...] = get_args(LevelName)
+
 #: The game meant where none is named: ``--game``'s default, and the game of a JSON
 #: object or a checkpoint that names none (Accordion's objects leave ``"game"`` out,
 #: having been there before any other game).
@@ -921,14 +926,17 @@ if not TYPE_CHECKING:
         "Capability": CAPABILITIES,
         "Engines": get_args(Engines),
         "RuleName": RULE_SETS,
+        "LevelName": LEVELS,
         "AccordionStrategy": get_args(AccordionStrategy),
         "ThrowStrategy": get_args(ThrowStrategy),
     }
-    del Capability, Engines, RuleName, AccordionStrategy, ThrowStrategy, Literal, get_args
+    for _name in _LITERALS:
+        del globals()[_name]
+    del _name, Literal, get_args
 
     def __getattr__(name: str) -> object:
         """``Capability`` (the type of :data:`CAPABILITIES`'s values), ``Engines``
-        (``"core"`` or ``"reference"``), ``RuleName`` and the strategies' types,
+        (``"core"`` or ``"reference"``), ``RuleName``, ``LevelName`` and the strategies' types,
         made when first asked for: ``typing``'s ``Literal`` of their values."""
         if name in _LITERALS:
             from typing import Literal
@@ -943,6 +951,7 @@ __all__ = [
     "CAPABILITIES",
     "DEFAULT_GAME",
     "GAMES",
+    "LEVELS",
     "RULE_SETS",
     "Capability",
     "Descriptor",

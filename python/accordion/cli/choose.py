@@ -9,6 +9,7 @@ import sys
 from accordion import Deal, difficulty_deal, winnable_deal
 from accordion.cli.common import RULE_NAMES, CliError, add_variant_flags, positive, rules_from
 from accordion.cli.numbering import SOURCES
+from accordion.games import LEVELS
 
 
 def add_flags(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +23,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     )
     choice.add_argument(
         "--difficulty",
-        choices=("easy", "medium", "hard"),
+        choices=LEVELS,
         help="the first numbered deal from --seed on at this level (docs/difficulty.md)",
     )
     group.add_argument(

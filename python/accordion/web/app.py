@@ -36,6 +36,7 @@ except ModuleNotFoundError as absent:  # without the web extra: one line, no tra
     raise MissingExtraError(f"the web server needs {absent.name}: {EXTRA}") from None
 
 from accordion import CancelScope, Card, __version__
+from accordion.games import LevelName
 from accordion.play.table.model import Table
 from accordion.web import service
 from accordion.web.service import LIMITS, Limits, NoSuchTable
@@ -481,7 +482,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
         game: Annotated[Name | None, Query()] = None,
         rules: Annotated[Name | None, Query()] = None,
         winnable: bool = False,
-        difficulty: Annotated[Literal["easy", "medium", "hard"] | None, Query()] = None,
+        difficulty: Annotated[LevelName | None, Query()] = None,
         blind: bool = False,
         pysol: Annotated[Pysol | None, Query()] = None,
         solvitaire: Annotated[int | None, Query(ge=0, le=2**32 - 1)] = None,

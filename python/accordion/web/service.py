@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import accordion
 from accordion import Deal, Rules, pysol_goal
 from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
-from accordion.games import GAMES, Descriptor, find_game
-from accordion.play.table.model import LEVELS, Best, Table
+from accordion.games import GAMES, LEVELS, Descriptor, find_game
+from accordion.play.table.model import Best, Table
 
 if TYPE_CHECKING:
     from accordion.games import Capability

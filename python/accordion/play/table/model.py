@@ -27,17 +27,14 @@ from typing import Any
 
 import accordion
 from accordion.errors import AccordionError, shown
-from accordion.games import Descriptor, plural
+from accordion.games import LEVELS, Descriptor, plural
 from accordion.play.session import BaseSession, Best, is_int
 
-__all__ = ["BUDGET", "LEVELS", "Best", "Rating", "Table", "band_size", "bands"]
+__all__ = ["BUDGET", "Best", "Rating", "Table", "band_size", "bands"]
 
 #: Seconds the solver may spend on one position: a hint, the solution, or one
 #: move of the analysis (a deal it cannot settle in that time is "unknown").
 BUDGET = 2.0
-
-#: The difficulty levels `n` takes, besides a number and ``winnable``.
-LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
