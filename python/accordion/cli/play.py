@@ -13,6 +13,7 @@ from accordion.cli.common import add_game_flags, game_rules, seed_number, the_ga
 from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.serve import port_number
 from accordion.games import ALL_RULE_SETS, Descriptor
+from accordion.web import DEFAULT_HOST, DEFAULT_PORT
 
 HELP = "play a deal in the terminal"
 DESCRIPTION = """Play Accordion in the terminal: numbered deal N, your own row, or a fresh
@@ -50,13 +51,17 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         help="open this deal at the web table of accordion serve (the web extra)",
     )
     table.add_argument(
-        "--port", type=port_number, default=8000, metavar="P", help="--serve's port (8000)"
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        metavar="P",
+        help=f"--serve's port ({DEFAULT_PORT})",
     )
     table.add_argument(
         "--host",
-        default="127.0.0.1",
+        default=DEFAULT_HOST,
         metavar="H",
-        help="--serve's address (127.0.0.1: this machine only; 0.0.0.0 opens it to all)",
+        help=f"--serve's address ({DEFAULT_HOST}: this machine only; 0.0.0.0 opens it to all)",
     )
 
 

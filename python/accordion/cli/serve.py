@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from accordion.web import DEFAULT_HOST, DEFAULT_PORT
+
 HELP = "serve the web table and the JSON API (the web extra)"
 DESCRIPTION = """Serve the game in a browser at http://HOST:PORT/ (every game of --game, with
 card pictures, hints, the solution and the analysis) and a JSON API for apps under /api/
@@ -28,13 +30,17 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     """The ``serve`` subcommand's options."""
     parser.add_argument(
         "--host",
-        default="127.0.0.1",
+        default=DEFAULT_HOST,
         metavar="H",
-        help="the address to listen on (127.0.0.1: this machine only; 0.0.0.0: every "
+        help=f"the address to listen on ({DEFAULT_HOST}: this machine only; 0.0.0.0: every "
         "interface, e.g. behind a reverse proxy on another machine)",
     )
     parser.add_argument(
-        "--port", type=port_number, default=8000, metavar="P", help="the port (default 8000)"
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        metavar="P",
+        help=f"the port (default {DEFAULT_PORT})",
     )
 
 

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import importlib.util
 
+#: Where ``accordion serve`` listens unless told otherwise: this machine only.
+DEFAULT_HOST = "127.0.0.1"
+#: The port ``accordion serve`` listens on unless told otherwise.
+DEFAULT_PORT = 8000
+
 #: What to install for the server, said in one line where it is missing.
 EXTRA = "pip install 'accordion-patience[web]'"
 

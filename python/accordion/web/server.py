@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from accordion.errors import InvalidArgumentError, MissingExtraError
-from accordion.web import EXTRA, missing
+from accordion.web import DEFAULT_HOST, DEFAULT_PORT, EXTRA, missing
 from accordion.web.service import LIMITS, Limits
 
 
@@ -24,7 +24,7 @@ def check_host(host: str) -> str:
     listen on every interface: ``0.0.0.0`` says so)."""
     if not host.strip():
         raise InvalidArgumentError(
-            "--host '': an empty host would listen on every interface; give 127.0.0.1 "
+            f"--host '': an empty host would listen on every interface; give {DEFAULT_HOST} "
             "(this machine only, the default) or 0.0.0.0 (every interface) explicitly",
             "host",
         )
@@ -75,15 +75,15 @@ def fewer_arenas(arenas: int = 2) -> bool:
 
 def url(host: str, port: int) -> str:
     """The address to open in a browser."""
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    shown = DEFAULT_HOST if host in ("0.0.0.0", "::") else host
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/"
 
 
 def serve(
-    host: str = "127.0.0.1",
-    port: int = 8000,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
     *,
     limits: Limits = LIMITS,
     start: str = "",
