@@ -98,9 +98,9 @@ class ThrowMove(Value):
             InvalidArgumentError: ``game`` is no game of the class's pieces.
             TypeError: ``text`` (or ``game``) is not a ``str``.
         """
+        text = _args.text(text, "a move")  # the text first, as the core checks it
         if game is not None:
             return cls._naming(game).parse(text)
-        text = _args.text(text, "a move")
         stripped = _tokens.strip(text)
         lower = _tokens.ascii_lower(stripped)
         if lower == "deal":

@@ -64,6 +64,7 @@ class AccordianMove(ThrowMove, game="accordian"):
         """Read Accordion's notation (``7H>7S``, ``7H on 7S`` …, as :meth:`Move.parse`
         reads it) or ``deal``; ``game`` is Accordian Patience's name (or ``None``).
         """
+        text = _args.text(text, "a move")  # the text first, as the core checks it
         cls._naming(game)
         move = Move.parse(text)
         if move.mover is None or move.target is None:
