@@ -130,6 +130,8 @@ AccordionStrategy = Literal[
 #: Every throw game's strategies (the first its default; the core's stub types them
 #: as ``RoyalStrategy``).
 ThrowStrategy = Literal["greedy", "best"]
+# Their values, for the registry's makers (which may run after the types are gone).
+_THROW_STRATEGIES: tuple[ThrowStrategy, ...] = get_args(ThrowStrategy)
 
 
 # The records below are named tuples and a plain class, not dataclasses: importing
@@ -624,7 +626,7 @@ def _throw_game(
         core=engines[0],
         reference=engines[1],
         session=session,
-        strategies=get_args(ThrowStrategy),
+        strategies=_THROW_STRATEGIES,
         refuses=_THROW_REFUSES,
         docs=f"docs/{described['name']}.md",
         **described,
@@ -928,7 +930,7 @@ if not TYPE_CHECKING:
         "RuleName": RULE_SETS,
         "LevelName": LEVELS,
         "AccordionStrategy": get_args(AccordionStrategy),
-        "ThrowStrategy": get_args(ThrowStrategy),
+        "ThrowStrategy": _THROW_STRATEGIES,
     }
     for _name in _LITERALS:
         del globals()[_name]
