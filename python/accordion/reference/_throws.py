@@ -47,7 +47,24 @@ StepT = TypeVar("StepT")
 GameT = TypeVar("GameT", bound="ThrowGame[Any, Any, Any]")
 
 
-class ThrowMove(Value):
+class _OfGame:
+    """A piece of one game, named where its class is made (``class BayanMove(ThrowMove,
+    game="bayan")``): its ``FACTS`` are that game's in the registry."""
+
+    __slots__ = ()
+    #: The facts of the game the class names: its title in the messages (``not a
+    #: Bayan move``), its rule sets (the default first), its word for the stock,
+    #: what the row holds (cards, or piles) when it is won with the stock empty,
+    #: the cards a blind game starts with.
+    FACTS: ClassVar[Descriptor]
+
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            cls.FACTS = GAMES[game]
+
+
+class ThrowMove(_OfGame, Value):
     """An action named by cards, as players write it: a throw (or move) of the
     game's ``kind`` with its cards, or ``deal``. ``Cls(text)`` parses; ``str``
     gives the canonical text, which parses back to an equal move; ``game``
@@ -58,18 +75,10 @@ class ThrowMove(Value):
     __slots__ = ("_cards", "_kind")
     _kind: str
     _cards: tuple[Card, ...]
-    #: The facts of the game the class names (``class BayanMove(ThrowMove,
-    #: game="bayan")``): its title in the messages (``not a Bayan move``).
-    FACTS: ClassVar[Descriptor]
     #: What the message on text that is not a move suggests.
     EXAMPLES: ClassVar[str]
     #: How many cards a move of each kind names.
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]]
-
-    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if game is not None:
-            cls.FACTS = GAMES[game]
 
     def __new__(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
         return cls.parse(text, game=game)
@@ -268,7 +277,7 @@ def rule_set_of(
 
 
 @dataclass(frozen=True)
-class ThrowSolution(Generic[MoveT]):
+class ThrowSolution(_OfGame, Generic[MoveT]):
     """``result`` is ``win`` or ``loss``; ``moves`` reaches ``cards`` cards (piles,
     in Accordian Patience), the fewest any line reaches; ``nodes`` counts the
     distinct rows expanded; ``game`` names the game solved (``accordion.games``),
@@ -282,21 +291,14 @@ class ThrowSolution(Generic[MoveT]):
     cards: int
     nodes: int
     game: str = field(default="", kw_only=True)
-    #: The game a solution of the class is of unless it names another.
-    GAME_NAME: ClassVar[str]
-
-    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if game is not None:
-            cls.GAME_NAME = GAMES[game].name
 
     def __post_init__(self) -> None:
         if not self.game:
-            object.__setattr__(self, "game", self.GAME_NAME)
+            object.__setattr__(self, "game", self.FACTS.name)
 
     def __repr__(self) -> str:
         shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "game"]
-        if self.game != self.GAME_NAME:
+        if self.game != self.FACTS.name:
             shown.append(f"game={self.game!r}")
         return f"{type(self).__name__}({', '.join(shown)})"
 
@@ -334,7 +336,7 @@ class ThrowOutcome:
         return "win" if self.won else "loss"
 
 
-class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
+class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     """A row (kept as ``RowT``), a stock dealt onto its right-hand end, and a history.
 
     Each game says what its row is (how it is laid out, its top cards, what
@@ -345,12 +347,6 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     solver's line — is the same for every game and is written here.
     """
 
-    #: The game's facts (:class:`accordion.games.Descriptor`), named by the class
-    #: (``class BayanGame(…, game="bayan")``): its name and title (``Royal
-    #: Marriage``, in messages), its rule sets (the default first), its word for
-    #: the stock, what the row holds (cards, or piles) when it is won with the
-    #: stock empty, the cards a blind game starts with.
-    FACTS: ClassVar[Descriptor]
     #: What the messages say the game is played under (``None``: its rule sets,
     #: ``the rules modern or parlett``).
     PLAYED_UNDER: ClassVar[str | None] = None
@@ -367,11 +363,6 @@ class ThrowGame(DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     _rules: str
     _row: RowT
     _history: list[tuple[MoveT, RowT, int]]
-
-    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if game is not None:
-            cls.FACTS = GAMES[game]
 
     def __new__(cls: type[GameT], *args: Any, game: str | None = None, **kwargs: Any) -> GameT:
         # ``copy.copy`` calls ``__new__`` with the class alone: it keeps its game.
