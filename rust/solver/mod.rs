@@ -259,7 +259,7 @@ impl<'a> Decider<'a> {
 }
 
 /// The fewest piles any line from a row of `cards` cards can end with under
-/// `rules`, whatever the cards (see [`bounds`]): above 1, no such row is ever won.
+/// `rules`, whatever the cards (see the `bounds` module): above 1, no such row is ever won.
 pub fn fewest_possible_piles(rules: &Rules, cards: usize) -> usize {
     bounds::fixed_piles(rules, cards).max(1)
 }
