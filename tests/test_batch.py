@@ -548,3 +548,14 @@ def test_numberings_read_the_same_in_every_run() -> None:
     is Deal.from_seed itself."""
     assert repr(batch.NUMBERINGS) == "{'seed': Deal.from_seed}"
     assert batch.deal_maker("seed")(7, 12) == Deal.from_seed(7, 12)
+
+
+def test_the_overloads_accordion_games_are_the_registrys() -> None:
+    """``simulate``'s overload types ``game=`` of Accordion's engine as ``AccordionGames``
+    (its batches give Accordion's ``Stats``): exactly the registry's games played by
+    Accordion's engine, so a new variant gets the right type or this fails."""
+    from typing import get_args
+
+    assert get_args(batch.AccordionGames) == tuple(
+        game.name for game in GAMES.values() if game.engine == "accordion"
+    )
