@@ -444,3 +444,28 @@ def test_a_win_at_two_piles_survives_pickling(engine: Engines) -> None:
     outcome = played.outcome
     assert outcome.grade == "win"
     assert pickle.loads(pickle.dumps(outcome)) == outcome
+
+
+#: Every variant flag of Accordion's rules, alone and together.
+RULES_VARIANTS = [
+    {},
+    {"two_way": True},
+    {"distances": [2]},
+    {"distances": [1, 2, 3]},
+    {"win_piles": 2},
+    {"goal": "AS"},
+    {"two_way": True, "distances": [2, 3], "win_piles": 2, "goal": "KD"},
+    {"two_way": False, "distances": [1, 3], "win_piles": 1},
+]
+
+
+@pytest.mark.parametrize("name", ["modern", "strict", "strict-leap", "parlett"])
+@pytest.mark.parametrize("variant", RULES_VARIANTS, ids=str)
+def test_both_engines_print_rules_alike(name: str, variant: dict[str, object]) -> None:
+    """Regression: the reference printed a variant as ``modern, two-way, distances
+    1,3``, the core as ``modern two-way`` (its messages quote it)."""
+    written = [
+        (str(made), repr(made))
+        for made in (accordion.Rules(name, **variant), accordion.reference.Rules(name, **variant))  # type: ignore[arg-type]
+    ]
+    assert written[0] == written[1]

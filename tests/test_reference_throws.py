@@ -137,3 +137,30 @@ def test_a_game_of_another_games_pieces_copies_and_pickles_as_itself() -> None:
         assert twin.game == "push-pin"
         assert repr(twin) == repr(played)
         assert str(twin) == "QH 5C 9H 7D | talon 2"
+
+
+@_by_name(THROW_GAMES)
+@pytest.mark.parametrize(
+    "variant",
+    [{"two_way": True}, {"distances": [2, 3]}, {"win_piles": 2}, {"goal": "KH"}],
+    ids=str,
+)
+def test_a_variant_is_refused_in_the_core_s_words(
+    game: Descriptor, variant: dict[str, object]
+) -> None:
+    """Regression: a throw game refuses Accordion's variants quoting the rules,
+    and the reference printed them as ``modern, two-way, distances 1,3`` where
+    the core says ``modern two-way``."""
+    answers = []
+    for engine in ENGINES:
+        rules = load(f"{'accordion._core' if engine == 'core' else 'accordion.reference'}:Rules")
+        made = rules(game.rules[0] if game.rules[0] != "uva" else "modern", **variant)
+        deal = game.numbered(engine)(3, 8)  # type: ignore[arg-type]
+        answer = []
+        for make in (game.game_class(engine), game.solver(engine)):
+            with pytest.raises(ValueError) as refused:
+                make(deal, rules=made)
+            answer.append((type(refused.value).__name__, str(refused.value)))
+        answers.append(answer)
+    assert answers[0] == answers[1]
+    assert "has no variant" in answers[0][0][1]

@@ -225,14 +225,16 @@ class Rules(Value):
         )
 
     def __str__(self) -> str:
-        if self._is_default_variant():
-            return self._name
-        way = "two-way" if self._two_way else "one-way"
-        text = f"{self._name}, {way}, distances {','.join(map(str, self._distances))}"
+        # As the core writes it: the name, then what differs from the default.
+        text = self._name
+        if self._two_way:
+            text += " two-way"
+        if self._distances != DEFAULT_DISTANCES:
+            text += f" distances {','.join(map(str, self._distances))}"
         if self._win_piles != 1:
-            text += f", won at {self._win_piles} piles"
+            text += f" won at {self._win_piles} piles"
         if self._goal is not None:
-            text += f", goal {self._goal}"
+            text += f" goal {self._goal}"
         return text
 
     def __repr__(self) -> str:
