@@ -469,3 +469,54 @@ def test_both_engines_print_rules_alike(name: str, variant: dict[str, object]) -
         for made in (accordion.Rules(name, **variant), accordion.reference.Rules(name, **variant))  # type: ignore[arg-type]
     ]
     assert written[0] == written[1]
+
+
+#: Values of every wrong type (and a few bad values) for any argument.
+BAD_ARGUMENTS = [5, -1, 2**70, 1.5, True, b"x", [1], object()]
+
+
+def _refusal(call: Any) -> str:
+    """What a call raises (type and message, the module left out), or ``ok``."""
+    try:
+        call()
+    except (ValueError, TypeError) as error:
+        return f"{type(error).__name__}: {error}".replace("accordion.reference.", "")
+    return "ok"
+
+
+def _refusals(game: Descriptor, engine: Engines, value: object) -> list[str]:
+    """What each public call of the game's pieces in ``engine`` says of ``value``."""
+    cls, solve, move = game.game_class(engine), game.solver(engine), game.move_class(engine)
+    deal = game.numbered(engine)(3, 9)
+    played = cls(deal, blind=True)
+    calls = [
+        lambda: cls(value),
+        lambda: cls(deal, value),
+        lambda: cls(deal, blind=value),
+        lambda: solve(value),
+        lambda: solve(deal, rules=value),
+        lambda: solve(deal, max_nodes=value),
+        lambda: solve(deal, timeout=value),
+        lambda: solve(deal, memory=value),
+        lambda: move(value),
+        lambda: move.parse(value),
+        lambda: played.play(value),
+    ]
+    if not game.plays_accordion:
+        calls += [lambda: played.hint(timeout=value)]
+    if not game.plays_accordion and game.pieces(engine).plays is None:
+        calls += [lambda: cls(deal, game=value), lambda: solve(deal, game=value)]
+    return [_refusal(call) for call in calls]
+
+
+@pytest.mark.parametrize(
+    "value", BAD_ARGUMENTS, ids=lambda value: type(value).__name__ + repr(value)[:12]
+)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_both_engines_refuse_a_bad_argument_in_the_same_words(name: str, value: object) -> None:
+    """Regression: the reference's TypeErrors had their own words (``expected a
+    Deal or str, got int``, ``blind is a bool``, ``solve takes a Deal, a Game or
+    a deal's text``) where the core says ``a deal must be a Deal or a str, not
+    int``."""
+    answers = [_refusals(GAMES[name], engine, value) for engine in ("core", "reference")]
+    assert answers[0] == answers[1]

@@ -156,13 +156,13 @@ def text(value: object, what: str) -> str:
     return value
 
 
-def given(value: object, kind: type[T], parse: Callable[[str], T], wanted: str) -> T:
+def given(value: object, kind: type[T], parse: Callable[[str], T], what: str, wanted: str) -> T:
     """A value given as a ``kind`` or as its text (read by ``parse``): every public
     call of the reference engine that takes a card, a deal, a move or rules takes
-    either, as the core does. ``wanted`` says what the ``TypeError`` expected
-    (``"a Card or str"``)."""
+    either, as the core does. Any other type is the core's ``TypeError``: ``what``
+    (``"a card"``) must be ``wanted`` (``"a Card or a str"``)."""
     if isinstance(value, kind):
         return value
     if isinstance(value, str):
         return parse(value)
-    raise TypeError(f"expected {wanted}, got {type(value).__name__}")
+    raise wrong_type(what, wanted, value)

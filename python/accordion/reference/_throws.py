@@ -34,7 +34,7 @@ from accordion.games import GAMES, Descriptor, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
-from accordion.reference.deals import Deal
+from accordion.reference.deals import Deal, as_deal
 from accordion.reference.game import DealtGame
 from accordion.reference.rules import Rules, rule_set_name
 
@@ -187,7 +187,8 @@ class ThrowMove(_OfGame, Value):
     @classmethod
     def given(cls: type[MoveSelf], move: object) -> MoveSelf:
         """A move given as one of this class or as its text."""
-        return _args.given(move, cls, cls.parse, f"{_a(cls.__name__)} or str")
+        # The core's words, its article too ("a AccordianMove").
+        return _args.given(move, cls, cls.parse, "a move", f"a {cls.__name__} or a str")
 
 
 def _pieces(facts: Descriptor) -> str:
@@ -370,7 +371,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
             return super().__new__(cls)
         # As the core reads them: the deal's cards, then ``game``, then the rest.
         if args or "deal" in kwargs:
-            _args.given(args[0] if args else kwargs["deal"], Deal, Deal.parse, "a Deal or str")
+            as_deal(args[0] if args else kwargs["deal"])
         return super().__new__(cls.playing(game))
 
     def __init__(
@@ -382,7 +383,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         game: str | None = None,
     ) -> None:
         # ``game`` chose the class (``__new__``).
-        deal = self._checked(_args.given(deal, Deal, Deal.parse, "a Deal or str"))
+        deal = self._checked(as_deal(deal))
         self._rules = self.rule_set(rules)
         self._blind = _args.flag(blind, "blind")
         self._deal = deal
@@ -678,7 +679,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         if isinstance(position, cls):
             start = position._open_row()
         elif isinstance(position, (Deal, str)):
-            deal = cls._checked(_args.given(position, Deal, Deal.parse, "a Deal or str"))
+            deal = cls._checked(as_deal(position))
             start = cls._laid_out(deal.cards)
         else:
             raise TypeError(

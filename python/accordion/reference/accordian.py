@@ -35,7 +35,7 @@ from accordion.reference._throws import (
     ThrowSolution,
 )
 from accordion.reference.cards import Card, Row
-from accordion.reference.deals import Deal
+from accordion.reference.deals import Deal, as_deal
 from accordion.reference.game import Pile
 from accordion.reference.moves import Move
 
@@ -126,7 +126,7 @@ def play_uva(deal: Deal | str) -> list[int]:
     """The judge's game (UVa 127): every card dealt in turn, the forced moves made
     after each deal until nothing moves; the pile sizes left to right."""
     piles: Piles = ()
-    for card in _args.given(deal, Deal, Deal.parse, "a Deal or str").cards:
+    for card in as_deal(deal).cards:
         piles = (*piles, (card,))
         while (shift := uva_shift(piles)) is not None:
             piles = shifted(piles, shift)

@@ -142,4 +142,4 @@ Row = tuple[Card, ...]
 
 def as_card(value: Card | str) -> Card:
     """A card given as a :class:`Card` or as its text."""
-    return given(value, Card, Card.parse, "a Card or str")
+    return given(value, Card, Card.parse, "a card", "a Card or a str")

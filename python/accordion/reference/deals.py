@@ -232,3 +232,9 @@ class Deal(Value):
         if self._seed is not None:
             return (Deal.from_seed, (self._seed, len(self._cards)))
         return (Deal, (self._cards,))
+
+
+def as_deal(value: object) -> Deal:
+    """A deal given as a :class:`Deal` or as its text (any other type is the
+    core's ``TypeError``)."""
+    return _args.given(value, Deal, Deal.parse, "a deal", "a Deal or a str")

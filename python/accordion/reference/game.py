@@ -23,7 +23,7 @@ from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoErr
 from accordion.reference import _args
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
-from accordion.reference.deals import Deal
+from accordion.reference.deals import Deal, as_deal
 from accordion.reference.moves import Move, as_move
 from accordion.reference.rules import Rules, Step, as_rules, close_up, legal_steps
 
@@ -258,16 +258,11 @@ class Game(DealtGame[Move]):
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> None:
-        if isinstance(deal, str):
-            deal = Deal.parse(deal)
-        if not isinstance(deal, Deal):
-            raise TypeError(f"a game starts from a Deal or its text, not {type(deal).__name__}")
+        deal = as_deal(deal)
         self._rules = as_rules("modern" if rules is None else rules)
         self._rules.check_deal(deal.cards)
-        if not isinstance(blind, bool):
-            raise TypeError(f"blind is a bool, not {type(blind).__name__}")
         self._deal = deal
-        self._blind = blind
+        self._blind = _args.flag(blind, "blind")
         # The stock is the part of the deal not yet turned: deal.cards[_dealt:].
         self._dealt = 0 if blind else len(deal)
         self._piles: tuple[Pile, ...] = tuple((card,) for card in deal.cards[: self._dealt])

@@ -105,4 +105,4 @@ class Move(Value):
 
 def as_move(value: Move | str) -> Move:
     """A move given as a :class:`Move` or as its text."""
-    return _args.given(value, Move, Move.parse, "a Move or str")
+    return _args.given(value, Move, Move.parse, "a move", "a Move or a str")

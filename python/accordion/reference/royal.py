@@ -90,7 +90,7 @@ class RoyalMove(ThrowMove, game="royal-marriage"):
     @classmethod
     def given(cls, move: object) -> RoyalMove:
         """A move given as a :class:`RoyalMove` or as its text (parsed by this game's class)."""
-        given: RoyalMove = _args.given(move, RoyalMove, cls.parse, "a RoyalMove or str")
+        given: RoyalMove = _args.given(move, RoyalMove, cls.parse, "a move", "a RoyalMove or a str")
         return given
 
     @classmethod

@@ -261,7 +261,7 @@ class Rules(Value):
 
 def as_rules(value: Rules | str) -> Rules:
     """Rules given as a :class:`Rules` or as a rule-set name (default variant)."""
-    return given(value, Rules, Rules, "Rules or a rule-set name")
+    return given(value, Rules, Rules, "rules", "Rules or a rule-set name")
 
 
 Step = tuple[int, int]
