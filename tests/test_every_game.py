@@ -472,7 +472,7 @@ def test_both_engines_print_rules_alike(name: str, variant: dict[str, object]) -
 
 
 #: Values of every wrong type (and a few bad values) for any argument.
-BAD_ARGUMENTS = [5, -1, 2**70, 1.5, True, b"x", [1], object()]
+BAD_ARGUMENTS = [5, -1, 2**70, -(2**70), 1.5, -1e300, float("nan"), True, b"x", [1], object()]
 
 
 def _refusal(call: Any) -> str:
@@ -517,6 +517,7 @@ def test_both_engines_refuse_a_bad_argument_in_the_same_words(name: str, value: 
     """Regression: the reference's TypeErrors had their own words (``expected a
     Deal or str, got int``, ``blind is a bool``, ``solve takes a Deal, a Game or
     a deal's text``) where the core says ``a deal must be a Deal or a str, not
-    int``."""
+    int``, and it wrote a bad timeout as ``nan`` or ``-1e+300`` where the core
+    writes ``NaN`` and ``-1e300``."""
     answers = [_refusals(GAMES[name], engine, value) for engine in ("core", "reference")]
     assert answers[0] == answers[1]

@@ -105,6 +105,19 @@ def cards(value: object, least: int = 1) -> int:
     return whole(value, "cards", least, 52, f"{least} to 52 cards")
 
 
+def float_shown(value: float) -> str:
+    """``value`` as the core writes a float (Rust's ``{:?}``): ``NaN``, ``-1e300``,
+    ``-1e-7``, where ``repr`` gives ``nan``, ``-1e+300``, ``-1e-07`` (both give the
+    shortest digits that read back, and switch to an exponent at the same sizes)."""
+    if math.isnan(value):
+        return "NaN"
+    text = repr(value)
+    if "e" not in text:
+        return text
+    at = text.index("e")
+    return f"{text[:at]}e{int(text[at + 1 :])}"
+
+
 def timeout(value: object) -> float | None:
     """Seconds: positive (not -0.0, not NaN), ``None`` or ``inf`` for no limit."""
     if value is None:
@@ -118,7 +131,7 @@ def timeout(value: object) -> float | None:
             return None
         raise refuse("timeout", "a positive number of seconds (or None)", shown(value)) from None
     if math.isnan(seconds) or seconds <= 0:
-        raise refuse("timeout", "a positive number of seconds (or None)", shown(seconds))
+        raise refuse("timeout", "a positive number of seconds (or None)", float_shown(seconds))
     return None if seconds > MAX_TIMEOUT_SECONDS else seconds
 
 
