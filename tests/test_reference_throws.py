@@ -4,7 +4,9 @@ is of (``game=``, ``.game``) and the facts they read from the registry."""
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
+from typing import Any
 
 import pytest
 
@@ -164,3 +166,53 @@ def test_a_variant_is_refused_in_the_core_s_words(
         answers.append(answer)
     assert answers[0] == answers[1]
     assert "has no variant" in answers[0][0][1]
+
+
+#: Calls that do not fit a solver's signature: ``(positional, keywords)`` after the
+#: function, ``position`` standing for a row of the game.
+BAD_CALLS: list[tuple[tuple[object, ...], dict[str, object]]] = [
+    ((), {}),
+    (("position", "modern"), {}),
+    (("position", 1, 2), {}),
+    (("position", 1, 2), {"rules": None}),
+    (("position",), {"nope": 1}),
+    (("position",), {"position": "QH KH"}),
+    ((), {"rules": None, "nope": 1}),
+    ((), {"rules": None}),
+]
+
+
+def _bad_calls(solve: Any, position: object) -> list[str]:
+    answers = []
+    for args, kwargs in BAD_CALLS:
+        with pytest.raises(TypeError) as refused:
+            solve(*(position if arg == "position" else arg for arg in args), **kwargs)
+        answers.append(str(refused.value))
+    return answers
+
+
+@_by_name(THROW_GAMES)
+def test_a_call_that_does_not_fit_a_solver_names_it_as_the_core_does(game: Descriptor) -> None:
+    """Regression: the reference's solvers, instances of one class, named
+    ``Solver.__call__()`` in a wrong call's ``TypeError``, where the core names
+    ``solve_royal()`` (and words the error its own way: ``takes 1 positional
+    arguments``)."""
+    answers = []
+    for engine in ENGINES:
+        solve = load(game.pieces(engine).solve)  # type: ignore[union-attr]
+        answers.append(_bad_calls(solve, game.numbered(engine)(3, 8)))  # type: ignore[arg-type]
+    assert answers[0] == answers[1]
+    name = load(game.pieces("core").solve).__name__  # type: ignore[union-attr]
+    assert answers[0][1] == f"{name}() takes 1 positional arguments but 2 were given"
+
+
+@_by_name(THROW_GAMES)
+def test_a_reference_solver_keeps_the_core_s_name_and_signature(game: Descriptor) -> None:
+    """The solver binds its arguments itself (to word a wrong call as the core
+    does) and still shows the core's name and parameters."""
+    shown = []
+    for engine in ENGINES:
+        solve = load(game.pieces(engine).solve)  # type: ignore[union-attr]
+        parameters = inspect.signature(solve).parameters.values()
+        shown.append((solve.__name__, [(p.name, p.kind, p.default) for p in parameters]))
+    assert shown[0] == shown[1]

@@ -8,10 +8,12 @@ its range raises ``InvalidArgumentError`` naming the argument and the value.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import unicodedata
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import ParamSpec, TypeVar
 
 from accordion.errors import ECHO_CHARS, InvalidArgumentError, shown
 
@@ -22,6 +24,7 @@ MAX_JOBS = 256
 SEED_RANGE = "a deal number 0 to 2**64 - 1"
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 #: The escapes of Rust's ``{:?}`` that are not ``\\u{…}``.
@@ -179,3 +182,79 @@ def given(value: object, kind: type[T], parse: Callable[[str], T], what: str, wa
     if isinstance(value, str):
         return parse(value)
     raise wrong_type(what, wanted, value)
+
+
+@functools.cache
+def _parameters(function: Callable[..., object]) -> tuple[tuple[str, ...], int, frozenset[str]]:
+    """``function``'s positional parameters (``self`` left out), how many of them
+    are required, and its keyword-only parameters."""
+    positional: list[str] = []
+    required = 0
+    keywords: set[str] = set()
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.name == "self":
+            continue
+        if parameter.kind is parameter.KEYWORD_ONLY:
+            keywords.add(parameter.name)
+            continue
+        positional.append(parameter.name)
+        required += parameter.default is parameter.empty
+    return tuple(positional), required, frozenset(keywords)
+
+
+def _listed(names: list[str]) -> str:
+    """``'a'``, ``'a' and 'b'``, ``'a', 'b', and 'c'``, as the core lists names."""
+    quoted_names = [f"'{name}'" for name in names]
+    if len(quoted_names) <= 2:
+        return " and ".join(quoted_names)
+    return f"{', '.join(quoted_names[:-1])}, and {quoted_names[-1]}"
+
+
+def bound(
+    name: str,
+    function: Callable[..., object],
+    args: tuple[object, ...],
+    kwargs: Mapping[str, object],
+) -> dict[str, object]:
+    """The arguments of a call of ``function`` by keyword, bound as the core's
+    binding (PyO3) binds them, its ``TypeError`` naming ``name`` (``solve_royal()``)
+    word for word: too many positional arguments, then each keyword in turn (one
+    given twice, or unknown), then the required ones missing."""
+    positional, required, keywords = _parameters(function)
+    if len(args) > len(positional):
+        span = str(len(positional))
+        if required != len(positional):
+            span = f"from {required} to {len(positional)}"
+        was = "was" if len(args) == 1 else "were"
+        raise TypeError(f"{name} takes {span} positional arguments but {len(args)} {was} given")
+    values = dict(zip(positional, args, strict=False))
+    for key, value in kwargs.items():
+        if key not in keywords and key not in positional:
+            raise TypeError(f"{name} got an unexpected keyword argument '{key}'")
+        if key in values:
+            raise TypeError(f"{name} got multiple values for argument '{key}'")
+        values[key] = value
+    missing = [parameter for parameter in positional[:required] if parameter not in values]
+    if missing:
+        plural = "argument" if len(missing) == 1 else "arguments"
+        raise TypeError(
+            f"{name} missing {len(missing)} required positional {plural}: {_listed(missing)}"
+        )
+    return values
+
+
+def called_as(name: str) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A function whose arguments are bound as the core binds its function
+    ``name`` (``solve()``): a wrong call's ``TypeError`` reads as the core's
+    (:func:`bound`); its signature stays the function's."""
+
+    def wrap(function: Callable[P, T]) -> Callable[P, T]:
+        by_keyword: Callable[..., T] = function  # every argument is passed by keyword
+
+        @functools.wraps(function)
+        def call(*args: P.args, **kwargs: P.kwargs) -> T:
+            return by_keyword(**bound(name, function, args, kwargs))
+
+        return call
+
+    return wrap

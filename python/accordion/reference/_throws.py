@@ -20,7 +20,7 @@ import functools
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, SupportsIndex, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from accordion.errors import (
     IllegalMoveError,
@@ -732,13 +732,17 @@ SolvedT = TypeVar("SolvedT", bound="ThrowGame[Any, Any, Any]")
 
 class Solver(Generic[SolvedT, SolutionT]):
     """A throw game's ``solve_…`` function, one signature for every game (the
-    core's): ``solve_royal = Solver(RoyalGame, doc)``. The search is the game's
-    (:meth:`ThrowGame._solve`, on :func:`fewest_line`); ``game`` names the game
-    a row is of (:meth:`ThrowGame.playing`; a game is of its own)."""
+    core's): ``solve_royal = Solver(RoyalGame, "solve_royal", doc)``. The search is
+    the game's (:meth:`ThrowGame._solve`, on :func:`fewest_line`); ``game`` names
+    the game a row is of (:meth:`ThrowGame.playing`; a game is of its own). A
+    wrong call's ``TypeError`` names the function as the core's does
+    (``solve_royal()``), word for word (:func:`_args.bound`)."""
 
-    def __init__(self, game: type[SolvedT], doc: str) -> None:
+    def __init__(self, game: type[SolvedT], name: str, doc: str) -> None:
         self._game = game
+        self.__name__ = self.__qualname__ = name
         self.__doc__ = f"{inspect.cleandoc(doc)}\n\n{Solver.CHECKED}"
+        self.__signature__ = inspect.signature(self._solve)
 
     #: The last paragraph of every solver's docstring.
     CHECKED = (
@@ -746,7 +750,7 @@ class Solver(Generic[SolvedT, SolutionT]):
         "applied (the search is for rows that finish)."
     )
 
-    def __call__(
+    def _solve(
         self,
         position: Deal | SolvedT | str,
         *,
@@ -761,6 +765,13 @@ class Solver(Generic[SolvedT, SolutionT]):
             played = type(position)
         solution: SolutionT = played._solve(position, rules, max_nodes, timeout, memory)
         return solution
+
+    if TYPE_CHECKING:
+        __call__ = _solve
+    else:
+
+        def __call__(self, *args, **kwargs):
+            return self._solve(**_args.bound(f"{self.__name__}()", Solver._solve, args, kwargs))
 
     def __repr__(self) -> str:
         return f"<solver of {self._game.__name__}>"

@@ -225,6 +225,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift], game="accordian"):
 
 solve_accordian: Solver[AccordianGame, AccordianSolution] = Solver(
     AccordianGame,
+    "solve_accordian",
     """The fewest piles from an open row (a game's piles with its stock dealt onto
     them as one-card piles). Under ``modern`` (default) every line is searched,
     the fewest piles reachable from each position remembered; a position stops

@@ -274,6 +274,7 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 
 solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
     RoyalGame,
+    "solve_royal",
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
     reachable from each row. Exponential: for short rows. ``game`` names the game

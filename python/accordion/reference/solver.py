@@ -110,6 +110,7 @@ def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row,
     return position.cards, chosen
 
 
+@_args.called_as("solve()")
 def solve(
     position: Deal | Game | str,
     *,
