@@ -6,6 +6,7 @@ A game added to the registry is held to both without a line here."""
 
 from __future__ import annotations
 
+import functools
 import pickle
 import sys
 from collections.abc import Mapping
@@ -520,4 +521,64 @@ def test_both_engines_refuse_a_bad_argument_in_the_same_words(name: str, value: 
     int``, and it wrote a bad timeout as ``nan`` or ``-1e+300`` where the core
     writes ``NaN`` and ``-1e300``."""
     answers = [_refusals(GAMES[name], engine, value) for engine in ("core", "reference")]
+    assert answers[0] == answers[1]
+
+
+def _type_error(call: Any) -> str:
+    with pytest.raises(TypeError) as refused:
+        call()
+    return str(refused.value)
+
+
+def _bad_constructions(game: Descriptor, engine: Engines) -> list[str]:
+    """What a game's classes say of calls that do not fit their signatures."""
+    cls, move = load(game.pieces(engine).game), load(game.pieces(engine).move)
+    deal = game.numbered(engine)(3, 9)
+    rules = game.rules[0]
+    calls = [
+        lambda: cls(),
+        lambda: cls(deal, rules, True),
+        lambda: cls(deal, nope=1),
+        lambda: cls(deal, deal=deal),
+        lambda: cls(rules=rules),
+        lambda: move(),
+        lambda: move("deal", "deal", "deal"),
+        lambda: move("deal", nope=1),
+    ]
+    if not game.plays_accordion:
+        calls += [lambda: cls(deal, rules, True, game=game.name), lambda: cls(game=game.name)]
+    return [_type_error(call) for call in calls]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_call_that_does_not_fit_a_class_is_refused_in_the_core_s_words(name: str) -> None:
+    """Regression: the reference's classes were refused in Python's words, naming
+    the method that defines them (``ThrowGame.__init__() takes from 2 to 3
+    positional arguments``, ``self`` counted), where the core names the class
+    called (``RoyalGame.__new__() takes from 1 to 2 positional arguments``)."""
+    answers = [_bad_constructions(GAMES[name], engine) for engine in ("core", "reference")]
+    assert answers[0] == answers[1]
+
+
+VALUE_CALLS: list[tuple[str, tuple[object, ...], dict[str, object]]] = [
+    ("Card", (), {}),
+    ("Card", ("AS", 1), {}),
+    ("Card", ("AS",), {"text": "AS"}),
+    ("Move", ("AS",), {}),
+    ("Move", ("AS", "2S", 3), {}),
+    ("Move", ("AS", "2S"), {"nope": 1}),
+    ("Deal", (["AS"], 1), {}),
+    ("Deal", (), {}),
+    ("Rules", ("modern", 1), {}),
+    ("Rules", ("modern",), {"name": "modern"}),
+    ("Rules", (), {"nope": 1}),
+]
+
+
+@pytest.mark.parametrize(("kind", "args", "kwargs"), VALUE_CALLS)
+def test_a_call_that_does_not_fit_a_value_class_reads_as_the_core_s(
+    kind: str, args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    classes = [getattr(module, kind) for module in (accordion, accordion.reference)]
+    answers = [_type_error(functools.partial(made, *args, **kwargs)) for made in classes]
     assert answers[0] == answers[1]

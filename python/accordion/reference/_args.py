@@ -13,7 +13,7 @@ import inspect
 import math
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from accordion.errors import ECHO_CHARS, InvalidArgumentError, shown
 
@@ -25,6 +25,7 @@ SEED_RANGE = "a deal number 0 to 2**64 - 1"
 
 T = TypeVar("T")
 P = ParamSpec("P")
+S = TypeVar("S")
 
 
 #: The escapes of Rust's ``{:?}`` that are not ``\\u{…}``.
@@ -186,13 +187,13 @@ def given(value: object, kind: type[T], parse: Callable[[str], T], what: str, wa
 
 @functools.cache
 def _parameters(function: Callable[..., object]) -> tuple[tuple[str, ...], int, frozenset[str]]:
-    """``function``'s positional parameters (``self`` left out), how many of them
+    """``function``'s positional parameters (``self``, ``cls`` left out), how many of them
     are required, and its keyword-only parameters."""
     positional: list[str] = []
     required = 0
     keywords: set[str] = set()
     for parameter in inspect.signature(function).parameters.values():
-        if parameter.name == "self":
+        if parameter.name in ("self", "cls"):
             continue
         if parameter.kind is parameter.KEYWORD_ONLY:
             keywords.add(parameter.name)
@@ -258,3 +259,18 @@ def called_as(name: str) -> Callable[[Callable[P, T]], Callable[P, T]]:
         return call
 
     return wrap
+
+
+def constructor(method: Callable[Concatenate[S, P], T]) -> Callable[Concatenate[S, P], T]:
+    """A class's ``__new__`` or ``__init__`` whose arguments are bound as the core
+    binds its class's constructor: a wrong call's ``TypeError`` names
+    ``{Class}.__new__()`` (the class called, not the one defining the method) and
+    reads as the core's (:func:`bound`)."""
+    by_keyword: Callable[..., T] = method  # every argument but the first by keyword
+
+    @functools.wraps(method)
+    def call(first: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        kind = first if isinstance(first, type) else type(first)
+        return by_keyword(first, **bound(f"{kind.__name__}.__new__()", method, args, kwargs))
+
+    return call

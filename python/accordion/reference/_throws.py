@@ -80,6 +80,7 @@ class ThrowMove(_OfGame, Value):
     #: How many cards a move of each kind names.
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]]
 
+    @_args.constructor
     def __new__(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
         return cls.parse(text, game=game)
 
@@ -369,11 +370,14 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         # ``copy.copy`` calls ``__new__`` with the class alone: it keeps its game.
         if game is None:
             return super().__new__(cls)
-        # As the core reads them: the deal's cards, then ``game``, then the rest.
-        if args or "deal" in kwargs:
-            as_deal(args[0] if args else kwargs["deal"])
+        # As the core reads them: the call bound, the deal's cards, then ``game``,
+        # then the rest.
+        given = _args.bound(f"{cls.__name__}.__new__()", ThrowGame.__init__, args, kwargs)
+        if "deal" in given:
+            as_deal(given["deal"])
         return super().__new__(cls.playing(game))
 
+    @_args.constructor
     def __init__(
         self,
         deal: Deal | str,

@@ -15,7 +15,7 @@ import functools
 from typing import final
 
 from accordion.errors import InvalidCardError
-from accordion.reference._args import given, quoted, whole
+from accordion.reference._args import constructor, given, quoted, whole
 from accordion.reference._args import text as _text
 from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_upper, strip
@@ -62,6 +62,7 @@ class Card(Value):
     __slots__ = ("_index",)
     _index: int
 
+    @constructor
     def __new__(cls, text: str) -> Card:
         """Same as :meth:`parse`."""
         return Card.from_index(parse_index(text))

@@ -118,6 +118,7 @@ class Deal(Value):
     _cards: tuple[Card, ...]
     _seed: int | None
 
+    @_args.constructor
     def __new__(cls, cards: Iterable[Card | str]) -> Deal:
         # A str is an iterable of one-letter strings, never what the caller meant.
         if isinstance(cards, str) or not isinstance(cards, Iterable):

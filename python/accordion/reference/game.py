@@ -255,6 +255,7 @@ class Game(DealtGame[Move]):
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
     MOVE = Move
 
+    @_args.constructor
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> None:

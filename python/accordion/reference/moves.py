@@ -31,6 +31,7 @@ class Move(Value):
     _mover: Card | None
     _target: Card | None
 
+    @_args.constructor
     def __new__(cls, mover: Card | str, target: Card | str) -> Move:
         mover_card, target_card = as_card(mover), as_card(target)
         if mover_card == target_card:

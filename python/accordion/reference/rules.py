@@ -26,7 +26,7 @@ from accordion.errors import InvalidRulesError, shown
 # Accordion's four rule sets and every rule set's name (Accordian Patience's ``uva``
 # too), as the game registry states them.
 from accordion.games import ALL_RULE_SETS, RULE_SETS
-from accordion.reference._args import flag, given, quoted, text
+from accordion.reference._args import constructor, flag, given, quoted, text
 from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_lower, fields, strip
 from accordion.reference.cards import Card, as_card
@@ -112,6 +112,7 @@ class Rules(Value):
     _win_piles: int
     _goal: Card | None
 
+    @constructor
     def __new__(
         cls,
         name: str | None = None,
