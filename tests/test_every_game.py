@@ -582,3 +582,37 @@ def test_a_call_that_does_not_fit_a_value_class_reads_as_the_core_s(
     classes = [getattr(module, kind) for module in (accordion, accordion.reference)]
     answers = [_type_error(functools.partial(made, *args, **kwargs)) for made in classes]
     assert answers[0] == answers[1]
+
+
+#: Calls of the value classes with a value they refuse: ``(what, call)``, the
+#: call given the module whose classes it makes.
+VALUE_REFUSALS: list[tuple[str, Any]] = [
+    ("agrees 5", lambda m: m.Card("AS").agrees(5)),
+    ("agrees str", lambda m: m.Card("AS").agrees("AS")),
+    ("index str", lambda m: m.Deal.parse("AS 2S")["0"]),
+    ("index 5", lambda m: m.Deal.parse("AS 2S")[5]),
+    ("index -3", lambda m: m.Deal.parse("AS 2S")[-3]),
+    ("index 2**70", lambda m: m.Deal.parse("AS 2S")[2**70]),
+    ("Deal(5)", lambda m: m.Deal(5)),
+    ("Deal(None)", lambda m: m.Deal(None)),
+    ("Deal(text)", lambda m: m.Deal("AS 2S")),
+    ("from_pysol 1.5", lambda m: m.Rules.from_pysol(1.5)),
+    ("from_pysol None", lambda m: m.Rules.from_pysol(None)),
+    ("from_pysol number", lambda m: m.Rules.from_pysol("Accordion's Revenge", 1.5)),
+    ("no distances", lambda m: m.Rules("modern", distances=[])),
+]
+
+
+@pytest.mark.parametrize(("what", "call"), VALUE_REFUSALS, ids=[w for w, _ in VALUE_REFUSALS])
+def test_both_engines_refuse_a_bad_value_in_the_same_words(what: str, call: Any) -> None:
+    """Regression: the reference said ``a card agrees with a Card, not int``,
+    ``deal indices are int``, ``tuple index out of range``, ``Deal() takes an
+    iterable of cards, not int (use Deal.parse for text)``, ``a PySolFC game is
+    a name or an id, not float`` and ``the distance set is empty: no pile could
+    ever move``, each where the core says it otherwise."""
+    answers = []
+    for module in (accordion, accordion.reference):
+        with pytest.raises((TypeError, ValueError, IndexError)) as refused:
+            call(module)
+        answers.append(f"{type(refused.value).__name__}: {refused.value}")
+    assert answers[0] == answers[1]

@@ -115,7 +115,7 @@ class Card(Value):
             TypeError: ``other`` is not a ``Card``.
         """
         if not isinstance(other, Card):
-            raise TypeError(f"a card agrees with a Card, not {type(other).__name__}")
+            raise TypeError(f"agrees() takes a Card, got {type(other).__name__}")
         return self.rank == other.rank or self.suit == other.suit
 
     def __str__(self) -> str:

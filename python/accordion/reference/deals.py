@@ -121,11 +121,10 @@ class Deal(Value):
     @_args.constructor
     def __new__(cls, cards: Iterable[Card | str]) -> Deal:
         # A str is an iterable of one-letter strings, never what the caller meant.
-        if isinstance(cards, str) or not isinstance(cards, Iterable):
-            raise TypeError(
-                f"Deal() takes an iterable of cards, not {type(cards).__name__}"
-                " (use Deal.parse for text)"
-            )
+        if isinstance(cards, str):
+            raise TypeError("Deal() takes an iterable of cards; use Deal.parse for text")
+        if not isinstance(cards, Iterable):
+            raise _args.wrong_type("cards", "an iterable of cards", cards)
         return Deal._make(tuple(as_card(card) for card in cards), None)
 
     @staticmethod
@@ -203,8 +202,11 @@ class Deal(Value):
 
     def __getitem__(self, index: int) -> Card:
         if not isinstance(index, int):
-            raise TypeError(f"deal indices are int, not {type(index).__name__}")
-        return self._cards[index]
+            raise _args.wrong_type("a deal index", "an int", index)
+        at = index + len(self._cards) if index < 0 else index
+        if not 0 <= at < len(self._cards):  # however far out, as the core says
+            raise IndexError("deal index out of range")
+        return self._cards[at]
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self._cards)

@@ -39,7 +39,7 @@ _KING_OF_HEARTS = 4 * 12 + 2
 def pysol_game(game: str | int) -> Descriptor:
     """The PySolFC game given by name, PySolFC title (any case), an alias or id."""
     if isinstance(game, bool) or not isinstance(game, (str, int)):
-        raise TypeError(f"a PySolFC game is a name or an id, not {type(game).__name__}")
+        raise TypeError(f"a PySolFC game is a name or an id, got {type(game).__name__}")
     # An int past i128 is no game's id (and may be too long for str()).
     key = shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
     key = _tokens.unicode_lower(_tokens.strip(key))
@@ -55,7 +55,7 @@ def pysol_game(game: str | int) -> Descriptor:
 def pysol_number(number: int | str) -> tuple[bool, int]:
     """``(ms, n)`` for a game number: an int, its text, or ``msN`` text (always the LCG)."""
     if isinstance(number, bool) or not isinstance(number, (int, str)):
-        raise TypeError(f"a PySolFC game number is an int or str, not {type(number).__name__}")
+        raise TypeError(f"a PySolFC game number is an int or str, got {type(number).__name__}")
     if isinstance(number, int):
         return False, _plain_number(number)
     text = _tokens.strip(number)

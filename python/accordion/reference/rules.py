@@ -78,7 +78,7 @@ def _checked_distances(distances: Iterable[int] | str) -> tuple[int, ...]:
             )
         checked.append(distance)
     if not checked:
-        raise InvalidRulesError("the distance set is empty: no pile could ever move")
+        raise InvalidRulesError("the distance set is empty")
     return tuple(sorted(set(checked)))
 
 
