@@ -616,3 +616,36 @@ def test_both_engines_refuse_a_bad_value_in_the_same_words(what: str, call: Any)
             call(module)
         answers.append(f"{type(refused.value).__name__}: {refused.value}")
     assert answers[0] == answers[1]
+
+
+def _bad_method_calls(game: Descriptor, engine: Engines) -> list[str]:
+    """What a game in progress and its outcome class say of calls that do not fit."""
+    played = game.game_class(engine)(game.numbered(engine)(3, 9), blind=True)
+    outcome = type(played.outcome)
+    count = "piles" if game.plays_accordion else "cards"
+    calls = [
+        lambda: played.play(),
+        lambda: played.play("deal", "deal"),
+        lambda: played.play("deal", nope=1),
+        lambda: played.undo(1),
+        lambda: played.undo(nope=1),
+        lambda: played.deal(1, 2),
+        lambda: played.copy(1),
+        lambda: outcome(),
+        lambda: outcome(1, True, True),
+        lambda: outcome(**{count: 1}),
+        lambda: outcome(**{count: 1}, nope=1),
+    ]
+    if not game.plays_accordion:  # the reference engine gives Accordion no hint
+        calls += [lambda: played.hint(1), lambda: played.hint(nope=1)]
+    return [_type_error(call) for call in calls]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_call_that_does_not_fit_a_method_is_refused_in_the_core_s_words(name: str) -> None:
+    """Regression: the reference's methods were refused in Python's words
+    (``ThrowGame.undo() takes 1 positional argument but 2 were given``, ``missing
+    3 required keyword-only arguments``) where the core says ``RoyalGame.undo()
+    takes no arguments (1 given)`` and ``missing 3 required keyword arguments``."""
+    answers = [_bad_method_calls(GAMES[name], engine) for engine in ("core", "reference")]
+    assert answers[0] == answers[1]

@@ -186,21 +186,26 @@ def given(value: object, kind: type[T], parse: Callable[[str], T], what: str, wa
 
 
 @functools.cache
-def _parameters(function: Callable[..., object]) -> tuple[tuple[str, ...], int, frozenset[str]]:
-    """``function``'s positional parameters (``self``, ``cls`` left out), how many of them
-    are required, and its keyword-only parameters."""
+def _parameters(
+    function: Callable[..., object],
+) -> tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]]:
+    """``function``'s positional parameters (``self``, ``cls`` left out), how many of
+    them are required, its keyword-only parameters and those of them required."""
     positional: list[str] = []
     required = 0
-    keywords: set[str] = set()
+    keywords: list[str] = []
+    required_keywords: list[str] = []
     for parameter in inspect.signature(function).parameters.values():
         if parameter.name in ("self", "cls"):
             continue
         if parameter.kind is parameter.KEYWORD_ONLY:
-            keywords.add(parameter.name)
+            keywords.append(parameter.name)
+            if parameter.default is parameter.empty:
+                required_keywords.append(parameter.name)
             continue
         positional.append(parameter.name)
         required += parameter.default is parameter.empty
-    return tuple(positional), required, frozenset(keywords)
+    return tuple(positional), required, tuple(keywords), tuple(required_keywords)
 
 
 def _listed(names: list[str]) -> str:
@@ -220,8 +225,15 @@ def bound(
     """The arguments of a call of ``function`` by keyword, bound as the core's
     binding (PyO3) binds them, its ``TypeError`` naming ``name`` (``solve_royal()``)
     word for word: too many positional arguments, then each keyword in turn (one
-    given twice, or unknown), then the required ones missing."""
-    positional, required, keywords = _parameters(function)
+    given twice, or unknown), then the required ones missing. A method of no
+    arguments is refused as Python refuses the core's (keywords first)."""
+    positional, required, keywords, required_keywords = _parameters(function)
+    if not positional and not keywords:
+        if kwargs:
+            raise TypeError(f"{name} takes no keyword arguments")
+        if args:
+            raise TypeError(f"{name} takes no arguments ({len(args)} given)")
+        return {}
     if len(args) > len(positional):
         span = str(len(positional))
         if required != len(positional):
@@ -240,6 +252,12 @@ def bound(
         plural = "argument" if len(missing) == 1 else "arguments"
         raise TypeError(
             f"{name} missing {len(missing)} required positional {plural}: {_listed(missing)}"
+        )
+    missing = [keyword for keyword in required_keywords if keyword not in values]
+    if missing:
+        plural = "argument" if len(missing) == 1 else "arguments"
+        raise TypeError(
+            f"{name} missing {len(missing)} required keyword {plural}: {_listed(missing)}"
         )
     return values
 
@@ -272,5 +290,19 @@ def constructor(method: Callable[Concatenate[S, P], T]) -> Callable[Concatenate[
     def call(first: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
         kind = first if isinstance(first, type) else type(first)
         return by_keyword(first, **bound(f"{kind.__name__}.__new__()", method, args, kwargs))
+
+    return call
+
+
+def method(function: Callable[Concatenate[S, P], T]) -> Callable[Concatenate[S, P], T]:
+    """A method whose arguments are bound as the core binds its class's method of
+    the same name: a wrong call's ``TypeError`` names ``{Class}.{method}()`` (the
+    instance's class) and reads as the core's (:func:`bound`)."""
+    by_keyword: Callable[..., T] = function  # every argument but ``self`` by keyword
+
+    @functools.wraps(function)
+    def call(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        name = f"{type(self).__name__}.{function.__name__}()"
+        return by_keyword(self, **bound(name, function, args, kwargs))
 
     return call

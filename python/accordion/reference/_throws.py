@@ -338,6 +338,10 @@ class ThrowOutcome:
         return "win" if self.won else "loss"
 
 
+# The dataclass writes ``__init__``; it binds its arguments as the core's does.
+setattr(ThrowOutcome, "__init__", _args.constructor(ThrowOutcome.__init__))  # noqa: B010
+
+
 class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     """A row (kept as ``RowT``), a stock dealt onto its right-hand end, and a history.
 
@@ -562,6 +566,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         ``IllegalMoveError`` saying why the row or the rules do not allow it."""
         raise NotImplementedError
 
+    @_args.method
     def play(self, move: MoveT | str) -> MoveT:
         """Play a throw (or move) or ``deal``: the ``play`` of the game's class in
         :mod:`accordion` (``RoyalGame.play`` …), whose documentation is the contract;
@@ -578,6 +583,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         self._history.append((move, self._row, self._dealt))
         self._row = row
 
+    @_args.method
     def deal(self) -> MoveT:
         """Deal the next stock card onto the right-hand end.
 
@@ -598,6 +604,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         self._dealt += 1
         return move
 
+    @_args.method
     def undo(self) -> MoveT:
         """Take back the last action and return it.
 
@@ -610,6 +617,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         move, self._row, self._dealt = self._history.pop()
         return move
 
+    @_args.method
     def hint(self, *, timeout: float | None = 2.0) -> MoveT | None:
         """A move of best play, ``None`` when over: while the stock has cards,
         ``deal`` where the rules allow it (dealing never takes a throw away), else
@@ -636,6 +644,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    @_args.method
     def copy(self: GameT) -> GameT:
         """An independent game in the same position, with the same history."""
         twin = copy.copy(self)

@@ -71,6 +71,7 @@ class Outcome(Value):
     _is_over: bool
     _grade: str | None
 
+    @_args.constructor
     def __new__(cls, *, piles: int, grade: str | None, is_over: bool) -> Outcome:
         # The grade follows from the piles; it is a parameter only so that the
         # repr, which shows it, evaluates back to an equal Outcome.
@@ -331,6 +332,7 @@ class Game(DealtGame[Move]):
 
     # -- playing ------------------------------------------------------------------
 
+    @_args.method
     def play(self, move: Move | str) -> Move:
         """Play a move or ``deal``: :meth:`accordion.Game.play`, whose documentation is
         the contract (the errors say why a move is illegal).
@@ -345,6 +347,7 @@ class Game(DealtGame[Move]):
         self._piles = close_up(self._piles, mover, target, merged)
         return move
 
+    @_args.method
     def deal(self) -> Move:
         """Turn the next stock card onto the right-hand end of the row:
         :meth:`accordion.Game.deal`, whose documentation is the contract.
@@ -367,6 +370,7 @@ class Game(DealtGame[Move]):
         self._earlier.append((self._piles, self._dealt))
         self._history.append(move)
 
+    @_args.method
     def undo(self) -> Move:
         """Take back the last action and return it, as :meth:`accordion.Game.undo`
         (whose documentation is the contract): ``NoMoveToUndoError`` when nothing
@@ -387,6 +391,7 @@ class Game(DealtGame[Move]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    @_args.method
     def copy(self) -> Game:
         """An independent game in the same position, with the same history (undo works on it)."""
         twin = Game(self._deal, self._rules, blind=self._blind)
