@@ -649,3 +649,46 @@ def test_a_call_that_does_not_fit_a_method_is_refused_in_the_core_s_words(name: 
     takes no arguments (1 given)`` and ``missing 3 required keyword arguments``."""
     answers = [_bad_method_calls(GAMES[name], engine) for engine in ("core", "reference")]
     assert answers[0] == answers[1]
+
+
+#: The value classes' static methods, called wrongly.
+STATIC_CALLS = [
+    (kind, method, args, kwargs)
+    for kind, methods in (
+        ("Card", ("parse", "from_index")),
+        ("Move", ("parse", "deal")),
+        ("Deal", ("parse", "from_seed", "from_pysol", "from_solvitaire", "from_knuth", "random")),
+    )
+    for method in methods
+    for args, kwargs in (((1, 2, 3), {}), ((), {"nope": 1}))
+]
+
+
+@pytest.mark.parametrize(("kind", "method", "args", "kwargs"), STATIC_CALLS)
+def test_a_call_that_does_not_fit_a_static_method_reads_as_the_core_s(
+    kind: str, method: str, args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    """Regression: ``Deal.parse() takes 1 positional argument`` (Python's word)
+    where the core's says ``arguments``; ``Move.deal()`` takes no arguments."""
+    found = [getattr(getattr(module, kind), method) for module in (accordion, accordion.reference)]
+    answers = [_type_error(functools.partial(made, *args, **kwargs)) for made in found]
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize(
+    "name", sorted(name for name, game in GAMES.items() if not game.plays_accordion)
+)
+def test_a_call_that_does_not_fit_a_move_class_method_reads_as_the_core_s(name: str) -> None:
+    """Regression: a throw game's ``parse`` and ``deal`` were named
+    ``ThrowMove.parse()`` (the class defining them), counting ``cls``."""
+    answers = []
+    for engine in ("core", "reference"):
+        move = load(GAMES[name].pieces(engine).move)
+        calls = [
+            move.parse,
+            functools.partial(move.parse, 1, 2),
+            functools.partial(move.parse, nope=1),
+        ]
+        calls += [functools.partial(move.deal, 1), functools.partial(move.deal, nope=1)]
+        answers.append([_type_error(call) for call in calls])
+    assert answers[0] == answers[1]

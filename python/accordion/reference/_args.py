@@ -295,14 +295,16 @@ def constructor(method: Callable[Concatenate[S, P], T]) -> Callable[Concatenate[
 
 
 def method(function: Callable[Concatenate[S, P], T]) -> Callable[Concatenate[S, P], T]:
-    """A method whose arguments are bound as the core binds its class's method of
-    the same name: a wrong call's ``TypeError`` names ``{Class}.{method}()`` (the
-    instance's class) and reads as the core's (:func:`bound`)."""
-    by_keyword: Callable[..., T] = function  # every argument but ``self`` by keyword
+    """A method (or, under ``@classmethod``, a class method) whose arguments are
+    bound as the core binds its class's method of the same name: a wrong call's
+    ``TypeError`` names ``{Class}.{method}()`` (the class of the instance, or the
+    class, called) and reads as the core's (:func:`bound`)."""
+    by_keyword: Callable[..., T] = function  # every argument but the first by keyword
 
     @functools.wraps(function)
-    def call(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        name = f"{type(self).__name__}.{function.__name__}()"
-        return by_keyword(self, **bound(name, function, args, kwargs))
+    def call(first: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        kind = first if isinstance(first, type) else type(first)
+        name = f"{kind.__name__}.{function.__name__}()"
+        return by_keyword(first, **bound(name, function, args, kwargs))
 
     return call

@@ -98,6 +98,7 @@ class ThrowMove(_OfGame, Value):
         return cls._built(_kind=kind, _cards=cards)
 
     @classmethod
+    @_args.method
     def parse(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
         """Parse any accepted spelling of the game's notation: ``deal``, or what the
         game reads (``_read``), with as many cards as its kind names, none twice;
@@ -151,6 +152,7 @@ class ThrowMove(_OfGame, Value):
         return None
 
     @classmethod
+    @_args.method
     def deal(cls: type[MoveSelf]) -> MoveSelf:
         """The action of dealing the next stock card (blind games)."""
         return cls._make("deal", ())

@@ -60,6 +60,7 @@ class AccordianMove(ThrowMove, game="accordian"):
     __slots__ = ()
 
     @classmethod
+    @_args.method
     def parse(cls, text: str, *, game: str | None = None) -> AccordianMove:
         """Read Accordion's notation (``7H>7S``, ``7H on 7S`` …, as :meth:`Move.parse`
         reads it) or ``deal``; ``game`` is Accordian Patience's name (or ``None``).

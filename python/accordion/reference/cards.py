@@ -15,7 +15,7 @@ import functools
 from typing import final
 
 from accordion.errors import InvalidCardError
-from accordion.reference._args import constructor, given, quoted, whole
+from accordion.reference._args import called_as, constructor, given, quoted, whole
 from accordion.reference._args import text as _text
 from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_upper, strip
@@ -68,6 +68,7 @@ class Card(Value):
         return Card.from_index(parse_index(text))
 
     @staticmethod
+    @called_as("Card.parse()")
     def parse(text: str) -> Card:
         """Parse a card's text: :meth:`accordion.Card.parse`, whose documentation is the
         contract.
@@ -75,6 +76,7 @@ class Card(Value):
         return Card.from_index(parse_index(text))
 
     @staticmethod
+    @called_as("Card.from_index()")
     def from_index(index: int) -> Card:
         """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S).
 

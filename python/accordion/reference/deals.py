@@ -141,12 +141,14 @@ class Deal(Value):
         return Deal._built(_cards=cards, _seed=seed)
 
     @staticmethod
+    @_args.called_as("Deal.parse()")
     def parse(text: str) -> Deal:
         """Read a row: :meth:`accordion.Deal.parse`, whose documentation is the contract."""
         text = _args.text(text, "a deal")
         return Deal._make(tuple(_check_token(token) for token in _card_texts(text)), None)
 
     @staticmethod
+    @_args.called_as("Deal.from_seed()")
     def from_seed(seed: int, cards: int | None = None) -> Deal:
         """Numbered deal ``seed`` (SplitMix64 drives a Fisher-Yates shuffle; the first
         ``cards``): :meth:`accordion.Deal.from_seed`, whose documentation is the contract.
@@ -156,6 +158,7 @@ class Deal(Value):
         return Deal._make(tuple(Card.from_index(index) for index in deck[:count]), number)
 
     @staticmethod
+    @_args.called_as("Deal.from_pysol()")
     def from_pysol(number: int | str, game: str | int | None = None) -> Deal:
         """The row PySolFC lays out for game ``number`` (``12345`` or ``"ms12345"``) of
         ``game`` (a name such as ``"23-skidoo"``, PySolFC's title or its id)."""
@@ -163,18 +166,21 @@ class Deal(Value):
         return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
+    @_args.called_as("Deal.from_solvitaire()")
     def from_solvitaire(seed: int, game: str = "accordion") -> Deal:
         """The row ``solvitaire --type accordion|late-binding-solitaire --random SEED`` solves."""
         row = numbering.solvitaire(seed, game)
         return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
+    @_args.called_as("Deal.from_knuth()")
     def from_knuth(seed: int, cards: int | None = None) -> Deal:
         """The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``."""
         row = numbering.knuth(seed, 18 if cards is None else cards)
         return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
+    @_args.called_as("Deal.random()")
     def random(cards: int | None = None) -> Deal:
         """A numbered deal with a fresh random seed (see :attr:`seed`).
 

@@ -43,6 +43,7 @@ class Move(Value):
         return Move._built(_mover=mover, _target=target)
 
     @staticmethod
+    @_args.called_as("Move.parse()")
     def parse(text: str) -> Move:
         """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``:
         :meth:`accordion.Move.parse`, whose documentation is the contract.
@@ -70,6 +71,7 @@ class Move(Value):
         return Move._make(mover, target)
 
     @staticmethod
+    @_args.called_as("Move.deal()")
     def deal() -> Move:
         """The action of turning the next stock card (blind games)."""
         return Move._make(None, None)
