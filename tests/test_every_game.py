@@ -692,3 +692,28 @@ def test_a_call_that_does_not_fit_a_move_class_method_reads_as_the_core_s(name: 
         calls += [functools.partial(move.deal, 1), functools.partial(move.deal, nope=1)]
         answers.append([_type_error(call) for call in calls])
     assert answers[0] == answers[1]
+
+
+#: Numbered deals asked for with a value they refuse.
+NUMBERING_REFUSALS: list[tuple[str, Any]] = [
+    ("knuth seed", lambda m: m.Deal.from_knuth(1.5)),
+    ("solvitaire seed", lambda m: m.Deal.from_solvitaire("7")),
+    ("solvitaire game", lambda m: m.Deal.from_solvitaire(1, 5)),
+    ("pysol game spaced", lambda m: m.Deal.from_pysol(1, " 7 ")),
+    ("pysol game cased", lambda m: m.Rules.from_pysol("ZZ")),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "call"), NUMBERING_REFUSALS, ids=[w for w, _ in NUMBERING_REFUSALS]
+)
+def test_both_engines_refuse_a_bad_numbering_in_the_same_words(what: str, call: Any) -> None:
+    """Regression: the reference said ``a Knuth seed is an int, not float`` where
+    the core says ``seed must be an int, got float``, and quoted an unknown
+    PySolFC game trimmed and lowered (``"zz"``) where the core quotes it as given."""
+    answers = []
+    for module in (accordion, accordion.reference):
+        with pytest.raises((TypeError, ValueError)) as refused:
+            call(module)
+        answers.append(f"{type(refused.value).__name__}: {refused.value}")
+    assert answers[0] == answers[1]
