@@ -216,3 +216,21 @@ def test_a_reference_solver_keeps_the_core_s_name_and_signature(game: Descriptor
         parameters = inspect.signature(solve).parameters.values()
         shown.append((solve.__name__, [(p.name, p.kind, p.default) for p in parameters]))
     assert shown[0] == shown[1]
+
+
+@_by_name(THROW_GAMES)
+@pytest.mark.parametrize("rules", ["\ud800", "nope", " STRICT ", "x" * 100])
+def test_a_bad_rule_set_name_is_quoted_as_the_core_quotes_it(game: Descriptor, rules: str) -> None:
+    """Regression: a lone surrogate in a throw game's rule-set name was quoted
+    ``"\\u{d800}"`` by the reference, ``"\\\\ud800"`` by the core (which reads
+    text with its surrogates escaped, as every other name is read)."""
+    answers = []
+    for engine in ENGINES:
+        deal = game.numbered(engine)(3, 8)  # type: ignore[arg-type]
+        answer = []
+        for make in (game.game_class(engine), game.solver(engine)):
+            with pytest.raises(ValueError) as refused:
+                make(deal, rules=rules)
+            answer.append(f"{type(refused.value).__name__}: {refused.value}")
+        answers.append(answer)
+    assert answers[0] == answers[1]

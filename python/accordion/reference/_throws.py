@@ -272,7 +272,7 @@ def rule_set_of(
             raise InvalidRulesError(f"{game} has no variant ({variants}): {rules}")
         name = rules.name
     elif isinstance(rules, str):
-        name = rule_set_name(rules)
+        name = rule_set_name(_args.text(rules, "rules"))  # a lone surrogate as its escape
     else:
         raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
     if name not in allowed:
