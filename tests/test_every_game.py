@@ -6,6 +6,7 @@ A game added to the registry is held to both without a line here."""
 
 from __future__ import annotations
 
+import functools
 import pickle
 import sys
 from collections.abc import Mapping
@@ -444,3 +445,275 @@ def test_a_win_at_two_piles_survives_pickling(engine: Engines) -> None:
     outcome = played.outcome
     assert outcome.grade == "win"
     assert pickle.loads(pickle.dumps(outcome)) == outcome
+
+
+#: Every variant flag of Accordion's rules, alone and together.
+RULES_VARIANTS = [
+    {},
+    {"two_way": True},
+    {"distances": [2]},
+    {"distances": [1, 2, 3]},
+    {"win_piles": 2},
+    {"goal": "AS"},
+    {"two_way": True, "distances": [2, 3], "win_piles": 2, "goal": "KD"},
+    {"two_way": False, "distances": [1, 3], "win_piles": 1},
+]
+
+
+@pytest.mark.parametrize("name", ["modern", "strict", "strict-leap", "parlett"])
+@pytest.mark.parametrize("variant", RULES_VARIANTS, ids=str)
+def test_both_engines_print_rules_alike(name: str, variant: dict[str, object]) -> None:
+    """Regression: the reference printed a variant as ``modern, two-way, distances
+    1,3``, the core as ``modern two-way`` (its messages quote it)."""
+    written = [
+        (str(made), repr(made))
+        for made in (accordion.Rules(name, **variant), accordion.reference.Rules(name, **variant))  # type: ignore[arg-type]
+    ]
+    assert written[0] == written[1]
+
+
+#: Values of every wrong type (and a few bad values) for any argument.
+BAD_ARGUMENTS = [5, -1, 2**70, -(2**70), 1.5, -1e300, float("nan"), True, b"x", [1], object()]
+
+
+def _refusal(call: Any) -> str:
+    """What a call raises (type and message, the module left out), or ``ok``."""
+    try:
+        call()
+    except (ValueError, TypeError) as error:
+        return f"{type(error).__name__}: {error}".replace("accordion.reference.", "")
+    return "ok"
+
+
+def _refusals(game: Descriptor, engine: Engines, value: object) -> list[str]:
+    """What each public call of the game's pieces in ``engine`` says of ``value``."""
+    cls, solve, move = game.game_class(engine), game.solver(engine), game.move_class(engine)
+    deal = game.numbered(engine)(3, 9)
+    played = cls(deal, blind=True)
+    calls = [
+        lambda: cls(value),
+        lambda: cls(deal, value),
+        lambda: cls(deal, blind=value),
+        lambda: solve(value),
+        lambda: solve(deal, rules=value),
+        lambda: solve(deal, max_nodes=value),
+        lambda: solve(deal, timeout=value),
+        lambda: solve(deal, memory=value),
+        lambda: move(value),
+        lambda: move.parse(value),
+        lambda: played.play(value),
+    ]
+    if not game.plays_accordion:
+        calls += [lambda: played.hint(timeout=value)]
+    if not game.plays_accordion and game.pieces(engine).plays is None:
+        calls += [lambda: cls(deal, game=value), lambda: solve(deal, game=value)]
+    return [_refusal(call) for call in calls]
+
+
+@pytest.mark.parametrize(
+    "value", BAD_ARGUMENTS, ids=lambda value: type(value).__name__ + repr(value)[:12]
+)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_both_engines_refuse_a_bad_argument_in_the_same_words(name: str, value: object) -> None:
+    """Regression: the reference's TypeErrors had their own words (``expected a
+    Deal or str, got int``, ``blind is a bool``, ``solve takes a Deal, a Game or
+    a deal's text``) where the core says ``a deal must be a Deal or a str, not
+    int``, and it wrote a bad timeout as ``nan`` or ``-1e+300`` where the core
+    writes ``NaN`` and ``-1e300``."""
+    answers = [_refusals(GAMES[name], engine, value) for engine in ("core", "reference")]
+    assert answers[0] == answers[1]
+
+
+def _type_error(call: Any) -> str:
+    with pytest.raises(TypeError) as refused:
+        call()
+    return str(refused.value)
+
+
+def _bad_constructions(game: Descriptor, engine: Engines) -> list[str]:
+    """What a game's classes say of calls that do not fit their signatures."""
+    cls, move = load(game.pieces(engine).game), load(game.pieces(engine).move)
+    deal = game.numbered(engine)(3, 9)
+    rules = game.rules[0]
+    calls = [
+        lambda: cls(),
+        lambda: cls(deal, rules, True),
+        lambda: cls(deal, nope=1),
+        lambda: cls(deal, deal=deal),
+        lambda: cls(rules=rules),
+        lambda: move(),
+        lambda: move("deal", "deal", "deal"),
+        lambda: move("deal", nope=1),
+    ]
+    if not game.plays_accordion:
+        calls += [lambda: cls(deal, rules, True, game=game.name), lambda: cls(game=game.name)]
+    return [_type_error(call) for call in calls]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_call_that_does_not_fit_a_class_is_refused_in_the_core_s_words(name: str) -> None:
+    """Regression: the reference's classes were refused in Python's words, naming
+    the method that defines them (``ThrowGame.__init__() takes from 2 to 3
+    positional arguments``, ``self`` counted), where the core names the class
+    called (``RoyalGame.__new__() takes from 1 to 2 positional arguments``)."""
+    answers = [_bad_constructions(GAMES[name], engine) for engine in ("core", "reference")]
+    assert answers[0] == answers[1]
+
+
+VALUE_CALLS: list[tuple[str, tuple[object, ...], dict[str, object]]] = [
+    ("Card", (), {}),
+    ("Card", ("AS", 1), {}),
+    ("Card", ("AS",), {"text": "AS"}),
+    ("Move", ("AS",), {}),
+    ("Move", ("AS", "2S", 3), {}),
+    ("Move", ("AS", "2S"), {"nope": 1}),
+    ("Deal", (["AS"], 1), {}),
+    ("Deal", (), {}),
+    ("Rules", ("modern", 1), {}),
+    ("Rules", ("modern",), {"name": "modern"}),
+    ("Rules", (), {"nope": 1}),
+]
+
+
+@pytest.mark.parametrize(("kind", "args", "kwargs"), VALUE_CALLS)
+def test_a_call_that_does_not_fit_a_value_class_reads_as_the_core_s(
+    kind: str, args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    classes = [getattr(module, kind) for module in (accordion, accordion.reference)]
+    answers = [_type_error(functools.partial(made, *args, **kwargs)) for made in classes]
+    assert answers[0] == answers[1]
+
+
+#: Calls of the value classes with a value they refuse: ``(what, call)``, the
+#: call given the module whose classes it makes.
+VALUE_REFUSALS: list[tuple[str, Any]] = [
+    ("agrees 5", lambda m: m.Card("AS").agrees(5)),
+    ("agrees str", lambda m: m.Card("AS").agrees("AS")),
+    ("index str", lambda m: m.Deal.parse("AS 2S")["0"]),
+    ("index 5", lambda m: m.Deal.parse("AS 2S")[5]),
+    ("index -3", lambda m: m.Deal.parse("AS 2S")[-3]),
+    ("index 2**70", lambda m: m.Deal.parse("AS 2S")[2**70]),
+    ("Deal(5)", lambda m: m.Deal(5)),
+    ("Deal(None)", lambda m: m.Deal(None)),
+    ("Deal(text)", lambda m: m.Deal("AS 2S")),
+    ("from_pysol 1.5", lambda m: m.Rules.from_pysol(1.5)),
+    ("from_pysol None", lambda m: m.Rules.from_pysol(None)),
+    ("from_pysol number", lambda m: m.Rules.from_pysol("Accordion's Revenge", 1.5)),
+    ("no distances", lambda m: m.Rules("modern", distances=[])),
+]
+
+
+@pytest.mark.parametrize(("what", "call"), VALUE_REFUSALS, ids=[w for w, _ in VALUE_REFUSALS])
+def test_both_engines_refuse_a_bad_value_in_the_same_words(what: str, call: Any) -> None:
+    """Regression: the reference said ``a card agrees with a Card, not int``,
+    ``deal indices are int``, ``tuple index out of range``, ``Deal() takes an
+    iterable of cards, not int (use Deal.parse for text)``, ``a PySolFC game is
+    a name or an id, not float`` and ``the distance set is empty: no pile could
+    ever move``, each where the core says it otherwise."""
+    answers = []
+    for module in (accordion, accordion.reference):
+        with pytest.raises((TypeError, ValueError, IndexError)) as refused:
+            call(module)
+        answers.append(f"{type(refused.value).__name__}: {refused.value}")
+    assert answers[0] == answers[1]
+
+
+def _bad_method_calls(game: Descriptor, engine: Engines) -> list[str]:
+    """What a game in progress and its outcome class say of calls that do not fit."""
+    played = game.game_class(engine)(game.numbered(engine)(3, 9), blind=True)
+    outcome = type(played.outcome)
+    count = "piles" if game.plays_accordion else "cards"
+    calls = [
+        lambda: played.play(),
+        lambda: played.play("deal", "deal"),
+        lambda: played.play("deal", nope=1),
+        lambda: played.undo(1),
+        lambda: played.undo(nope=1),
+        lambda: played.deal(1, 2),
+        lambda: played.copy(1),
+        lambda: outcome(),
+        lambda: outcome(1, True, True),
+        lambda: outcome(**{count: 1}),
+        lambda: outcome(**{count: 1}, nope=1),
+    ]
+    if not game.plays_accordion:  # the reference engine gives Accordion no hint
+        calls += [lambda: played.hint(1), lambda: played.hint(nope=1)]
+    return [_type_error(call) for call in calls]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_call_that_does_not_fit_a_method_is_refused_in_the_core_s_words(name: str) -> None:
+    """Regression: the reference's methods were refused in Python's words
+    (``ThrowGame.undo() takes 1 positional argument but 2 were given``, ``missing
+    3 required keyword-only arguments``) where the core says ``RoyalGame.undo()
+    takes no arguments (1 given)`` and ``missing 3 required keyword arguments``."""
+    answers = [_bad_method_calls(GAMES[name], engine) for engine in ("core", "reference")]
+    assert answers[0] == answers[1]
+
+
+#: The value classes' static methods, called wrongly.
+STATIC_CALLS = [
+    (kind, method, args, kwargs)
+    for kind, methods in (
+        ("Card", ("parse", "from_index")),
+        ("Move", ("parse", "deal")),
+        ("Deal", ("parse", "from_seed", "from_pysol", "from_solvitaire", "from_knuth", "random")),
+    )
+    for method in methods
+    for args, kwargs in (((1, 2, 3), {}), ((), {"nope": 1}))
+]
+
+
+@pytest.mark.parametrize(("kind", "method", "args", "kwargs"), STATIC_CALLS)
+def test_a_call_that_does_not_fit_a_static_method_reads_as_the_core_s(
+    kind: str, method: str, args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    """Regression: ``Deal.parse() takes 1 positional argument`` (Python's word)
+    where the core's says ``arguments``; ``Move.deal()`` takes no arguments."""
+    found = [getattr(getattr(module, kind), method) for module in (accordion, accordion.reference)]
+    answers = [_type_error(functools.partial(made, *args, **kwargs)) for made in found]
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize(
+    "name", sorted(name for name, game in GAMES.items() if not game.plays_accordion)
+)
+def test_a_call_that_does_not_fit_a_move_class_method_reads_as_the_core_s(name: str) -> None:
+    """Regression: a throw game's ``parse`` and ``deal`` were named
+    ``ThrowMove.parse()`` (the class defining them), counting ``cls``."""
+    answers = []
+    for engine in ("core", "reference"):
+        move = load(GAMES[name].pieces(engine).move)
+        calls = [
+            move.parse,
+            functools.partial(move.parse, 1, 2),
+            functools.partial(move.parse, nope=1),
+        ]
+        calls += [functools.partial(move.deal, 1), functools.partial(move.deal, nope=1)]
+        answers.append([_type_error(call) for call in calls])
+    assert answers[0] == answers[1]
+
+
+#: Numbered deals asked for with a value they refuse.
+NUMBERING_REFUSALS: list[tuple[str, Any]] = [
+    ("knuth seed", lambda m: m.Deal.from_knuth(1.5)),
+    ("solvitaire seed", lambda m: m.Deal.from_solvitaire("7")),
+    ("solvitaire game", lambda m: m.Deal.from_solvitaire(1, 5)),
+    ("pysol game spaced", lambda m: m.Deal.from_pysol(1, " 7 ")),
+    ("pysol game cased", lambda m: m.Rules.from_pysol("ZZ")),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "call"), NUMBERING_REFUSALS, ids=[w for w, _ in NUMBERING_REFUSALS]
+)
+def test_both_engines_refuse_a_bad_numbering_in_the_same_words(what: str, call: Any) -> None:
+    """Regression: the reference said ``a Knuth seed is an int, not float`` where
+    the core says ``seed must be an int, got float``, and quoted an unknown
+    PySolFC game trimmed and lowered (``"zz"``) where the core quotes it as given."""
+    answers = []
+    for module in (accordion, accordion.reference):
+        with pytest.raises((TypeError, ValueError)) as refused:
+            call(module)
+        answers.append(f"{type(refused.value).__name__}: {refused.value}")
+    assert answers[0] == answers[1]

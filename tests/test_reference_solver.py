@@ -160,3 +160,29 @@ def test_solutions_are_frozen() -> None:
 def test_solve_takes_deals_games_and_text_only() -> None:
     with pytest.raises(TypeError):
         solve(42)  # type: ignore[arg-type]
+
+
+def test_a_call_that_does_not_fit_solve_is_refused_in_the_core_s_words() -> None:
+    """Regression: Python words a wrong call its own way (``takes 1 positional
+    argument``), the core's binding ``takes 1 positional arguments``."""
+    import accordion
+    from accordion import reference
+
+    calls: list[tuple[tuple[object, ...], dict[str, object]]] = [
+        ((), {}),
+        (("AS 2S", "modern"), {}),
+        (("AS 2S", 1, 2), {"rules": None}),
+        (("AS 2S",), {"nope": 1}),
+        (("AS 2S",), {"position": "AS 2S"}),
+        ((), {"jobs": 1}),
+    ]
+    answers = []
+    for solver in (accordion.solve, reference.solve):
+        answer = []
+        for args, kwargs in calls:
+            with pytest.raises(TypeError) as refused:
+                solver(*args, **kwargs)  # type: ignore[arg-type]
+            answer.append(str(refused.value))
+        answers.append(answer)
+    assert answers[0] == answers[1]
+    assert answers[1][1] == "solve() takes 1 positional arguments but 2 were given"

@@ -4,7 +4,9 @@ is of (``game=``, ``.game``) and the facts they read from the registry."""
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
+from typing import Any
 
 import pytest
 
@@ -137,3 +139,98 @@ def test_a_game_of_another_games_pieces_copies_and_pickles_as_itself() -> None:
         assert twin.game == "push-pin"
         assert repr(twin) == repr(played)
         assert str(twin) == "QH 5C 9H 7D | talon 2"
+
+
+@_by_name(THROW_GAMES)
+@pytest.mark.parametrize(
+    "variant",
+    [{"two_way": True}, {"distances": [2, 3]}, {"win_piles": 2}, {"goal": "KH"}],
+    ids=str,
+)
+def test_a_variant_is_refused_in_the_core_s_words(
+    game: Descriptor, variant: dict[str, object]
+) -> None:
+    """Regression: a throw game refuses Accordion's variants quoting the rules,
+    and the reference printed them as ``modern, two-way, distances 1,3`` where
+    the core says ``modern two-way``."""
+    answers = []
+    for engine in ENGINES:
+        rules = load(f"{'accordion._core' if engine == 'core' else 'accordion.reference'}:Rules")
+        made = rules(game.rules[0] if game.rules[0] != "uva" else "modern", **variant)
+        deal = game.numbered(engine)(3, 8)  # type: ignore[arg-type]
+        answer = []
+        for make in (game.game_class(engine), game.solver(engine)):
+            with pytest.raises(ValueError) as refused:
+                make(deal, rules=made)
+            answer.append((type(refused.value).__name__, str(refused.value)))
+        answers.append(answer)
+    assert answers[0] == answers[1]
+    assert "has no variant" in answers[0][0][1]
+
+
+#: Calls that do not fit a solver's signature: ``(positional, keywords)`` after the
+#: function, ``position`` standing for a row of the game.
+BAD_CALLS: list[tuple[tuple[object, ...], dict[str, object]]] = [
+    ((), {}),
+    (("position", "modern"), {}),
+    (("position", 1, 2), {}),
+    (("position", 1, 2), {"rules": None}),
+    (("position",), {"nope": 1}),
+    (("position",), {"position": "QH KH"}),
+    ((), {"rules": None, "nope": 1}),
+    ((), {"rules": None}),
+]
+
+
+def _bad_calls(solve: Any, position: object) -> list[str]:
+    answers = []
+    for args, kwargs in BAD_CALLS:
+        with pytest.raises(TypeError) as refused:
+            solve(*(position if arg == "position" else arg for arg in args), **kwargs)
+        answers.append(str(refused.value))
+    return answers
+
+
+@_by_name(THROW_GAMES)
+def test_a_call_that_does_not_fit_a_solver_names_it_as_the_core_does(game: Descriptor) -> None:
+    """Regression: the reference's solvers, instances of one class, named
+    ``Solver.__call__()`` in a wrong call's ``TypeError``, where the core names
+    ``solve_royal()`` (and words the error its own way: ``takes 1 positional
+    arguments``)."""
+    answers = []
+    for engine in ENGINES:
+        solve = load(game.pieces(engine).solve)  # type: ignore[union-attr]
+        answers.append(_bad_calls(solve, game.numbered(engine)(3, 8)))  # type: ignore[arg-type]
+    assert answers[0] == answers[1]
+    name = load(game.pieces("core").solve).__name__  # type: ignore[union-attr]
+    assert answers[0][1] == f"{name}() takes 1 positional arguments but 2 were given"
+
+
+@_by_name(THROW_GAMES)
+def test_a_reference_solver_keeps_the_core_s_name_and_signature(game: Descriptor) -> None:
+    """The solver binds its arguments itself (to word a wrong call as the core
+    does) and still shows the core's name and parameters."""
+    shown = []
+    for engine in ENGINES:
+        solve = load(game.pieces(engine).solve)  # type: ignore[union-attr]
+        parameters = inspect.signature(solve).parameters.values()
+        shown.append((solve.__name__, [(p.name, p.kind, p.default) for p in parameters]))
+    assert shown[0] == shown[1]
+
+
+@_by_name(THROW_GAMES)
+@pytest.mark.parametrize("rules", ["\ud800", "nope", " STRICT ", "x" * 100])
+def test_a_bad_rule_set_name_is_quoted_as_the_core_quotes_it(game: Descriptor, rules: str) -> None:
+    """Regression: a lone surrogate in a throw game's rule-set name was quoted
+    ``"\\u{d800}"`` by the reference, ``"\\\\ud800"`` by the core (which reads
+    text with its surrogates escaped, as every other name is read)."""
+    answers = []
+    for engine in ENGINES:
+        deal = game.numbered(engine)(3, 8)  # type: ignore[arg-type]
+        answer = []
+        for make in (game.game_class(engine), game.solver(engine)):
+            with pytest.raises(ValueError) as refused:
+                make(deal, rules=rules)
+            answer.append(f"{type(refused.value).__name__}: {refused.value}")
+        answers.append(answer)
+    assert answers[0] == answers[1]

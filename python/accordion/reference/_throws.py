@@ -20,7 +20,7 @@ import functools
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, SupportsIndex, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from accordion.errors import (
     IllegalMoveError,
@@ -34,7 +34,7 @@ from accordion.games import GAMES, Descriptor, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
-from accordion.reference.deals import Deal
+from accordion.reference.deals import Deal, as_deal
 from accordion.reference.game import DealtGame
 from accordion.reference.rules import Rules, rule_set_name
 
@@ -80,6 +80,7 @@ class ThrowMove(_OfGame, Value):
     #: How many cards a move of each kind names.
     COUNTS: ClassVar[Mapping[str, tuple[int, ...]]]
 
+    @_args.constructor
     def __new__(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
         return cls.parse(text, game=game)
 
@@ -97,6 +98,7 @@ class ThrowMove(_OfGame, Value):
         return cls._built(_kind=kind, _cards=cards)
 
     @classmethod
+    @_args.method
     def parse(cls: type[MoveSelf], text: str, *, game: str | None = None) -> MoveSelf:
         """Parse any accepted spelling of the game's notation: ``deal``, or what the
         game reads (``_read``), with as many cards as its kind names, none twice;
@@ -150,6 +152,7 @@ class ThrowMove(_OfGame, Value):
         return None
 
     @classmethod
+    @_args.method
     def deal(cls: type[MoveSelf]) -> MoveSelf:
         """The action of dealing the next stock card (blind games)."""
         return cls._make("deal", ())
@@ -187,7 +190,8 @@ class ThrowMove(_OfGame, Value):
     @classmethod
     def given(cls: type[MoveSelf], move: object) -> MoveSelf:
         """A move given as one of this class or as its text."""
-        return _args.given(move, cls, cls.parse, f"{_a(cls.__name__)} or str")
+        # The core's words, its article too ("a AccordianMove").
+        return _args.given(move, cls, cls.parse, "a move", f"a {cls.__name__} or a str")
 
 
 def _pieces(facts: Descriptor) -> str:
@@ -268,7 +272,7 @@ def rule_set_of(
             raise InvalidRulesError(f"{game} has no variant ({variants}): {rules}")
         name = rules.name
     elif isinstance(rules, str):
-        name = rule_set_name(rules)
+        name = rule_set_name(_args.text(rules, "rules"))  # a lone surrogate as its escape
     else:
         raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
     if name not in allowed:
@@ -336,6 +340,10 @@ class ThrowOutcome:
         return "win" if self.won else "loss"
 
 
+# The dataclass writes ``__init__``; it binds its arguments as the core's does.
+setattr(ThrowOutcome, "__init__", _args.constructor(ThrowOutcome.__init__))  # noqa: B010
+
+
 class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     """A row (kept as ``RowT``), a stock dealt onto its right-hand end, and a history.
 
@@ -368,11 +376,14 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         # ``copy.copy`` calls ``__new__`` with the class alone: it keeps its game.
         if game is None:
             return super().__new__(cls)
-        # As the core reads them: the deal's cards, then ``game``, then the rest.
-        if args or "deal" in kwargs:
-            _args.given(args[0] if args else kwargs["deal"], Deal, Deal.parse, "a Deal or str")
+        # As the core reads them: the call bound, the deal's cards, then ``game``,
+        # then the rest.
+        given = _args.bound(f"{cls.__name__}.__new__()", ThrowGame.__init__, args, kwargs)
+        if "deal" in given:
+            as_deal(given["deal"])
         return super().__new__(cls.playing(game))
 
+    @_args.constructor
     def __init__(
         self,
         deal: Deal | str,
@@ -382,7 +393,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         game: str | None = None,
     ) -> None:
         # ``game`` chose the class (``__new__``).
-        deal = self._checked(_args.given(deal, Deal, Deal.parse, "a Deal or str"))
+        deal = self._checked(as_deal(deal))
         self._rules = self.rule_set(rules)
         self._blind = _args.flag(blind, "blind")
         self._deal = deal
@@ -557,6 +568,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         ``IllegalMoveError`` saying why the row or the rules do not allow it."""
         raise NotImplementedError
 
+    @_args.method
     def play(self, move: MoveT | str) -> MoveT:
         """Play a throw (or move) or ``deal``: the ``play`` of the game's class in
         :mod:`accordion` (``RoyalGame.play`` …), whose documentation is the contract;
@@ -573,6 +585,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         self._history.append((move, self._row, self._dealt))
         self._row = row
 
+    @_args.method
     def deal(self) -> MoveT:
         """Deal the next stock card onto the right-hand end.
 
@@ -593,6 +606,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         self._dealt += 1
         return move
 
+    @_args.method
     def undo(self) -> MoveT:
         """Take back the last action and return it.
 
@@ -605,6 +619,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         move, self._row, self._dealt = self._history.pop()
         return move
 
+    @_args.method
     def hint(self, *, timeout: float | None = 2.0) -> MoveT | None:
         """A move of best play, ``None`` when over: while the stock has cards,
         ``deal`` where the rules allow it (dealing never takes a throw away), else
@@ -631,6 +646,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    @_args.method
     def copy(self: GameT) -> GameT:
         """An independent game in the same position, with the same history."""
         twin = copy.copy(self)
@@ -678,7 +694,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         if isinstance(position, cls):
             start = position._open_row()
         elif isinstance(position, (Deal, str)):
-            deal = cls._checked(_args.given(position, Deal, Deal.parse, "a Deal or str"))
+            deal = cls._checked(as_deal(position))
             start = cls._laid_out(deal.cards)
         else:
             raise TypeError(
@@ -731,13 +747,17 @@ SolvedT = TypeVar("SolvedT", bound="ThrowGame[Any, Any, Any]")
 
 class Solver(Generic[SolvedT, SolutionT]):
     """A throw game's ``solve_…`` function, one signature for every game (the
-    core's): ``solve_royal = Solver(RoyalGame, doc)``. The search is the game's
-    (:meth:`ThrowGame._solve`, on :func:`fewest_line`); ``game`` names the game
-    a row is of (:meth:`ThrowGame.playing`; a game is of its own)."""
+    core's): ``solve_royal = Solver(RoyalGame, "solve_royal", doc)``. The search is
+    the game's (:meth:`ThrowGame._solve`, on :func:`fewest_line`); ``game`` names
+    the game a row is of (:meth:`ThrowGame.playing`; a game is of its own). A
+    wrong call's ``TypeError`` names the function as the core's does
+    (``solve_royal()``), word for word (:func:`_args.bound`)."""
 
-    def __init__(self, game: type[SolvedT], doc: str) -> None:
+    def __init__(self, game: type[SolvedT], name: str, doc: str) -> None:
         self._game = game
+        self.__name__ = self.__qualname__ = name
         self.__doc__ = f"{inspect.cleandoc(doc)}\n\n{Solver.CHECKED}"
+        self.__signature__ = inspect.signature(self._solve)
 
     #: The last paragraph of every solver's docstring.
     CHECKED = (
@@ -745,7 +765,7 @@ class Solver(Generic[SolvedT, SolutionT]):
         "applied (the search is for rows that finish)."
     )
 
-    def __call__(
+    def _solve(
         self,
         position: Deal | SolvedT | str,
         *,
@@ -760,6 +780,13 @@ class Solver(Generic[SolvedT, SolutionT]):
             played = type(position)
         solution: SolutionT = played._solve(position, rules, max_nodes, timeout, memory)
         return solution
+
+    if TYPE_CHECKING:
+        __call__ = _solve
+    else:
+
+        def __call__(self, *args, **kwargs):
+            return self._solve(**_args.bound(f"{self.__name__}()", Solver._solve, args, kwargs))
 
     def __repr__(self) -> str:
         return f"<solver of {self._game.__name__}>"

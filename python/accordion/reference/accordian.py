@@ -35,7 +35,7 @@ from accordion.reference._throws import (
     ThrowSolution,
 )
 from accordion.reference.cards import Card, Row
-from accordion.reference.deals import Deal
+from accordion.reference.deals import Deal, as_deal
 from accordion.reference.game import Pile
 from accordion.reference.moves import Move
 
@@ -60,6 +60,7 @@ class AccordianMove(ThrowMove, game="accordian"):
     __slots__ = ()
 
     @classmethod
+    @_args.method
     def parse(cls, text: str, *, game: str | None = None) -> AccordianMove:
         """Read Accordion's notation (``7H>7S``, ``7H on 7S`` …, as :meth:`Move.parse`
         reads it) or ``deal``; ``game`` is Accordian Patience's name (or ``None``).
@@ -126,7 +127,7 @@ def play_uva(deal: Deal | str) -> list[int]:
     """The judge's game (UVa 127): every card dealt in turn, the forced moves made
     after each deal until nothing moves; the pile sizes left to right."""
     piles: Piles = ()
-    for card in _args.given(deal, Deal, Deal.parse, "a Deal or str").cards:
+    for card in as_deal(deal).cards:
         piles = (*piles, (card,))
         while (shift := uva_shift(piles)) is not None:
             piles = shifted(piles, shift)
@@ -225,6 +226,7 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift], game="accordian"):
 
 solve_accordian: Solver[AccordianGame, AccordianSolution] = Solver(
     AccordianGame,
+    "solve_accordian",
     """The fewest piles from an open row (a game's piles with its stock dealt onto
     them as one-card piles). Under ``modern`` (default) every line is searched,
     the fewest piles reachable from each position remembered; a position stops

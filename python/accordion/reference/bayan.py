@@ -144,6 +144,7 @@ class BayanGame(CardRowGame[BayanMove, Pair], game="bayan"):
 
 solve_bayan: Solver[BayanGame, BayanSolution] = Solver(
     BayanGame,
+    "solve_bayan",
     """Search every line from an open row (a blind game's row with its talon dealt
     onto it, or an open game's current row), remembering the fewest cards reachable
     from each row; a row stops being searched once it is known to reach the fewest

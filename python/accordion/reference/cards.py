@@ -15,7 +15,7 @@ import functools
 from typing import final
 
 from accordion.errors import InvalidCardError
-from accordion.reference._args import given, quoted, whole
+from accordion.reference._args import called_as, constructor, given, quoted, whole
 from accordion.reference._args import text as _text
 from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_upper, strip
@@ -62,11 +62,13 @@ class Card(Value):
     __slots__ = ("_index",)
     _index: int
 
+    @constructor
     def __new__(cls, text: str) -> Card:
         """Same as :meth:`parse`."""
         return Card.from_index(parse_index(text))
 
     @staticmethod
+    @called_as("Card.parse()")
     def parse(text: str) -> Card:
         """Parse a card's text: :meth:`accordion.Card.parse`, whose documentation is the
         contract.
@@ -74,6 +76,7 @@ class Card(Value):
         return Card.from_index(parse_index(text))
 
     @staticmethod
+    @called_as("Card.from_index()")
     def from_index(index: int) -> Card:
         """The card with index ``4 * rank + suit`` (rank 0 = ace … 12 = king; suits C D H S).
 
@@ -114,7 +117,7 @@ class Card(Value):
             TypeError: ``other`` is not a ``Card``.
         """
         if not isinstance(other, Card):
-            raise TypeError(f"a card agrees with a Card, not {type(other).__name__}")
+            raise TypeError(f"agrees() takes a Card, got {type(other).__name__}")
         return self.rank == other.rank or self.suit == other.suit
 
     def __str__(self) -> str:
@@ -142,4 +145,4 @@ Row = tuple[Card, ...]
 
 def as_card(value: Card | str) -> Card:
     """A card given as a :class:`Card` or as its text."""
-    return given(value, Card, Card.parse, "a Card or str")
+    return given(value, Card, Card.parse, "a card", "a Card or a str")

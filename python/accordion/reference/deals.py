@@ -118,13 +118,13 @@ class Deal(Value):
     _cards: tuple[Card, ...]
     _seed: int | None
 
+    @_args.constructor
     def __new__(cls, cards: Iterable[Card | str]) -> Deal:
         # A str is an iterable of one-letter strings, never what the caller meant.
-        if isinstance(cards, str) or not isinstance(cards, Iterable):
-            raise TypeError(
-                f"Deal() takes an iterable of cards, not {type(cards).__name__}"
-                " (use Deal.parse for text)"
-            )
+        if isinstance(cards, str):
+            raise TypeError("Deal() takes an iterable of cards; use Deal.parse for text")
+        if not isinstance(cards, Iterable):
+            raise _args.wrong_type("cards", "an iterable of cards", cards)
         return Deal._make(tuple(as_card(card) for card in cards), None)
 
     @staticmethod
@@ -141,12 +141,14 @@ class Deal(Value):
         return Deal._built(_cards=cards, _seed=seed)
 
     @staticmethod
+    @_args.called_as("Deal.parse()")
     def parse(text: str) -> Deal:
         """Read a row: :meth:`accordion.Deal.parse`, whose documentation is the contract."""
         text = _args.text(text, "a deal")
         return Deal._make(tuple(_check_token(token) for token in _card_texts(text)), None)
 
     @staticmethod
+    @_args.called_as("Deal.from_seed()")
     def from_seed(seed: int, cards: int | None = None) -> Deal:
         """Numbered deal ``seed`` (SplitMix64 drives a Fisher-Yates shuffle; the first
         ``cards``): :meth:`accordion.Deal.from_seed`, whose documentation is the contract.
@@ -156,6 +158,7 @@ class Deal(Value):
         return Deal._make(tuple(Card.from_index(index) for index in deck[:count]), number)
 
     @staticmethod
+    @_args.called_as("Deal.from_pysol()")
     def from_pysol(number: int | str, game: str | int | None = None) -> Deal:
         """The row PySolFC lays out for game ``number`` (``12345`` or ``"ms12345"``) of
         ``game`` (a name such as ``"23-skidoo"``, PySolFC's title or its id)."""
@@ -163,18 +166,21 @@ class Deal(Value):
         return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
+    @_args.called_as("Deal.from_solvitaire()")
     def from_solvitaire(seed: int, game: str = "accordion") -> Deal:
         """The row ``solvitaire --type accordion|late-binding-solitaire --random SEED`` solves."""
         row = numbering.solvitaire(seed, game)
         return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
+    @_args.called_as("Deal.from_knuth()")
     def from_knuth(seed: int, cards: int | None = None) -> Deal:
         """The first ``cards`` (default 18) cards of Knuth's Late Binding deal ``seed``."""
         row = numbering.knuth(seed, 18 if cards is None else cards)
         return Deal._make(tuple(Card.from_index(index) for index in row), None)
 
     @staticmethod
+    @_args.called_as("Deal.random()")
     def random(cards: int | None = None) -> Deal:
         """A numbered deal with a fresh random seed (see :attr:`seed`).
 
@@ -202,8 +208,11 @@ class Deal(Value):
 
     def __getitem__(self, index: int) -> Card:
         if not isinstance(index, int):
-            raise TypeError(f"deal indices are int, not {type(index).__name__}")
-        return self._cards[index]
+            raise _args.wrong_type("a deal index", "an int", index)
+        at = index + len(self._cards) if index < 0 else index
+        if not 0 <= at < len(self._cards):  # however far out, as the core says
+            raise IndexError("deal index out of range")
+        return self._cards[at]
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self._cards)
@@ -232,3 +241,9 @@ class Deal(Value):
         if self._seed is not None:
             return (Deal.from_seed, (self._seed, len(self._cards)))
         return (Deal, (self._cards,))
+
+
+def as_deal(value: object) -> Deal:
+    """A deal given as a :class:`Deal` or as its text (any other type is the
+    core's ``TypeError``)."""
+    return _args.given(value, Deal, Deal.parse, "a deal", "a Deal or a str")

@@ -23,7 +23,7 @@ from accordion.errors import IllegalMoveError, InvalidMoveError, NoMoveToUndoErr
 from accordion.reference import _args
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card
-from accordion.reference.deals import Deal
+from accordion.reference.deals import Deal, as_deal
 from accordion.reference.moves import Move, as_move
 from accordion.reference.rules import Rules, Step, as_rules, close_up, legal_steps
 
@@ -71,6 +71,7 @@ class Outcome(Value):
     _is_over: bool
     _grade: str | None
 
+    @_args.constructor
     def __new__(cls, *, piles: int, grade: str | None, is_over: bool) -> Outcome:
         # The grade follows from the piles; it is a parameter only so that the
         # repr, which shows it, evaluates back to an equal Outcome.
@@ -255,19 +256,15 @@ class Game(DealtGame[Move]):
     __slots__ = ("_blind", "_deal", "_dealt", "_earlier", "_history", "_piles", "_rules")
     MOVE = Move
 
+    @_args.constructor
     def __init__(
         self, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> None:
-        if isinstance(deal, str):
-            deal = Deal.parse(deal)
-        if not isinstance(deal, Deal):
-            raise TypeError(f"a game starts from a Deal or its text, not {type(deal).__name__}")
+        deal = as_deal(deal)
         self._rules = as_rules("modern" if rules is None else rules)
         self._rules.check_deal(deal.cards)
-        if not isinstance(blind, bool):
-            raise TypeError(f"blind is a bool, not {type(blind).__name__}")
         self._deal = deal
-        self._blind = blind
+        self._blind = _args.flag(blind, "blind")
         # The stock is the part of the deal not yet turned: deal.cards[_dealt:].
         self._dealt = 0 if blind else len(deal)
         self._piles: tuple[Pile, ...] = tuple((card,) for card in deal.cards[: self._dealt])
@@ -335,6 +332,7 @@ class Game(DealtGame[Move]):
 
     # -- playing ------------------------------------------------------------------
 
+    @_args.method
     def play(self, move: Move | str) -> Move:
         """Play a move or ``deal``: :meth:`accordion.Game.play`, whose documentation is
         the contract (the errors say why a move is illegal).
@@ -349,6 +347,7 @@ class Game(DealtGame[Move]):
         self._piles = close_up(self._piles, mover, target, merged)
         return move
 
+    @_args.method
     def deal(self) -> Move:
         """Turn the next stock card onto the right-hand end of the row:
         :meth:`accordion.Game.deal`, whose documentation is the contract.
@@ -371,6 +370,7 @@ class Game(DealtGame[Move]):
         self._earlier.append((self._piles, self._dealt))
         self._history.append(move)
 
+    @_args.method
     def undo(self) -> Move:
         """Take back the last action and return it, as :meth:`accordion.Game.undo`
         (whose documentation is the contract): ``NoMoveToUndoError`` when nothing
@@ -391,6 +391,7 @@ class Game(DealtGame[Move]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    @_args.method
     def copy(self) -> Game:
         """An independent game in the same position, with the same history (undo works on it)."""
         twin = Game(self._deal, self._rules, blind=self._blind)

@@ -31,6 +31,7 @@ class Move(Value):
     _mover: Card | None
     _target: Card | None
 
+    @_args.constructor
     def __new__(cls, mover: Card | str, target: Card | str) -> Move:
         mover_card, target_card = as_card(mover), as_card(target)
         if mover_card == target_card:
@@ -42,6 +43,7 @@ class Move(Value):
         return Move._built(_mover=mover, _target=target)
 
     @staticmethod
+    @_args.called_as("Move.parse()")
     def parse(text: str) -> Move:
         """Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``:
         :meth:`accordion.Move.parse`, whose documentation is the contract.
@@ -69,6 +71,7 @@ class Move(Value):
         return Move._make(mover, target)
 
     @staticmethod
+    @_args.called_as("Move.deal()")
     def deal() -> Move:
         """The action of turning the next stock card (blind games)."""
         return Move._make(None, None)
@@ -105,4 +108,4 @@ class Move(Value):
 
 def as_move(value: Move | str) -> Move:
     """A move given as a :class:`Move` or as its text."""
-    return _args.given(value, Move, Move.parse, "a Move or str")
+    return _args.given(value, Move, Move.parse, "a move", "a Move or a str")

@@ -39,23 +39,24 @@ _KING_OF_HEARTS = 4 * 12 + 2
 def pysol_game(game: str | int) -> Descriptor:
     """The PySolFC game given by name, PySolFC title (any case), an alias or id."""
     if isinstance(game, bool) or not isinstance(game, (str, int)):
-        raise TypeError(f"a PySolFC game is a name or an id, not {type(game).__name__}")
+        raise TypeError(f"a PySolFC game is a name or an id, got {type(game).__name__}")
     # An int past i128 is no game's id (and may be too long for str()).
-    key = shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
-    key = _tokens.unicode_lower(_tokens.strip(key))
+    given = shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
+    key = _tokens.unicode_lower(_tokens.strip(given))
     number = int(key) if key.isascii() and key.isdigit() and len(key) < 10 else None
     for found in PYSOL_GAMES:
         names = (found.name, str(found.pysol_id), _tokens.unicode_lower(found.title))
         if key in names or key in found.aliases or number == found.pysol_id:
             return found
     known = ", ".join(f"{found.name} ({found.pysol_id})" for found in PYSOL_GAMES)
-    raise InvalidRulesError(f"unknown PySolFC game {_args.quoted(key)} (known: {known})")
+    # The name as given, as the core echoes it.
+    raise InvalidRulesError(f"unknown PySolFC game {_args.quoted(given)} (known: {known})")
 
 
 def pysol_number(number: int | str) -> tuple[bool, int]:
     """``(ms, n)`` for a game number: an int, its text, or ``msN`` text (always the LCG)."""
     if isinstance(number, bool) or not isinstance(number, (int, str)):
-        raise TypeError(f"a PySolFC game number is an int or str, not {type(number).__name__}")
+        raise TypeError(f"a PySolFC game number is an int or str, got {type(number).__name__}")
     if isinstance(number, int):
         return False, _plain_number(number)
     text = _tokens.strip(number)
@@ -163,7 +164,7 @@ SOLVITAIRE_GAMES = {
 def solvitaire_game(game: str) -> str:
     """``accordion`` or ``late-binding`` (Solvitaire's other names for it accepted)."""
     if not isinstance(game, str):
-        raise TypeError(f"a Solvitaire game is a str, not {type(game).__name__}")
+        raise _args.wrong_type("text", "a str", game)  # the core's word for it
     key = _tokens.ascii_lower(_tokens.strip(game))
     if key not in SOLVITAIRE_GAMES:
         raise InvalidRulesError(
@@ -187,7 +188,7 @@ def solvitaire(seed: int, game: str = "accordion") -> list[int]:
     """The row ``solvitaire --type GAME --random SEED`` lays out."""
     cards = SOLVITAIRE_GAMES[solvitaire_game(game)]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a Solvitaire seed is an int, not {type(seed).__name__}")
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     if not -(2**31) <= seed < 2**31 or seed == -1:
         raise _args.refuse("seed", SOLVITAIRE_RANGE, shown(seed))
     # Rank by rank, in Solvitaire's suit order C H S D.
@@ -251,7 +252,7 @@ class GbFlip:
 def knuth(seed: int, cards: int = 18) -> list[int]:
     """The first ``cards`` cards of Knuth's Late Binding deal ``seed``."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a Knuth seed is an int, not {type(seed).__name__}")
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     if not -(2**31) <= seed < 2**31:
         raise _args.refuse("seed", KNUTH_RANGE, shown(seed))
     cards = _args.cards(cards)

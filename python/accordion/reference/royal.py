@@ -90,7 +90,7 @@ class RoyalMove(ThrowMove, game="royal-marriage"):
     @classmethod
     def given(cls, move: object) -> RoyalMove:
         """A move given as a :class:`RoyalMove` or as its text (parsed by this game's class)."""
-        given: RoyalMove = _args.given(move, RoyalMove, cls.parse, "a RoyalMove or str")
+        given: RoyalMove = _args.given(move, RoyalMove, cls.parse, "a move", "a RoyalMove or a str")
         return given
 
     @classmethod
@@ -274,6 +274,7 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
 
 solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
     RoyalGame,
+    "solve_royal",
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
     reachable from each row. Exponential: for short rows. ``game`` names the game

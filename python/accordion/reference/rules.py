@@ -26,7 +26,7 @@ from accordion.errors import InvalidRulesError, shown
 # Accordion's four rule sets and every rule set's name (Accordian Patience's ``uva``
 # too), as the game registry states them.
 from accordion.games import ALL_RULE_SETS, RULE_SETS
-from accordion.reference._args import flag, given, quoted, text
+from accordion.reference._args import constructor, flag, given, quoted, text
 from accordion.reference._frozen import Value
 from accordion.reference._tokens import ascii_lower, fields, strip
 from accordion.reference.cards import Card, as_card
@@ -78,7 +78,7 @@ def _checked_distances(distances: Iterable[int] | str) -> tuple[int, ...]:
             )
         checked.append(distance)
     if not checked:
-        raise InvalidRulesError("the distance set is empty: no pile could ever move")
+        raise InvalidRulesError("the distance set is empty")
     return tuple(sorted(set(checked)))
 
 
@@ -112,6 +112,7 @@ class Rules(Value):
     _win_piles: int
     _goal: Card | None
 
+    @constructor
     def __new__(
         cls,
         name: str | None = None,
@@ -225,14 +226,16 @@ class Rules(Value):
         )
 
     def __str__(self) -> str:
-        if self._is_default_variant():
-            return self._name
-        way = "two-way" if self._two_way else "one-way"
-        text = f"{self._name}, {way}, distances {','.join(map(str, self._distances))}"
+        # As the core writes it: the name, then what differs from the default.
+        text = self._name
+        if self._two_way:
+            text += " two-way"
+        if self._distances != DEFAULT_DISTANCES:
+            text += f" distances {','.join(map(str, self._distances))}"
         if self._win_piles != 1:
-            text += f", won at {self._win_piles} piles"
+            text += f" won at {self._win_piles} piles"
         if self._goal is not None:
-            text += f", goal {self._goal}"
+            text += f" goal {self._goal}"
         return text
 
     def __repr__(self) -> str:
@@ -259,7 +262,7 @@ class Rules(Value):
 
 def as_rules(value: Rules | str) -> Rules:
     """Rules given as a :class:`Rules` or as a rule-set name (default variant)."""
-    return given(value, Rules, Rules, "Rules or a rule-set name")
+    return given(value, Rules, Rules, "rules", "Rules or a rule-set name")
 
 
 Step = tuple[int, int]

@@ -194,6 +194,7 @@ class DecadeGame(RunGame, game="decade"):
 
 solve_decade: Solver[DecadeGame, DecadeSolution] = Solver(
     DecadeGame,
+    "solve_decade",
     SEARCH,
 )
 
@@ -243,6 +244,7 @@ class SevenUpGame(RunGame, game="seven-up"):
 
 solve_seven_up: Solver[SevenUpGame, SevenUpSolution] = Solver(
     SevenUpGame,
+    "solve_seven_up",
     SEARCH,
 )
 

@@ -104,14 +104,13 @@ def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row,
     if isinstance(position, str):
         position = Deal.parse(position)
     if not isinstance(position, Deal):
-        raise TypeError(
-            f"solve takes a Deal, a Game or a deal's text, not {type(position).__name__}"
-        )
+        raise _args.wrong_type("position", "a Deal, a Game or a str", position)
     chosen = as_rules("modern" if rules is None else rules)
     chosen.check_deal(position.cards)
     return position.cards, chosen
 
 
+@_args.called_as("solve()")
 def solve(
     position: Deal | Game | str,
     *,
