@@ -442,3 +442,27 @@ def test_every_game_s_solution_still_round_trips() -> None:
                 Deal.from_seed(seed, 10), rules=rules, max_nodes=20_000
             )
             assert AccordianSolution.from_dict(solved.to_dict()).to_dict() == solved.to_dict()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda engine: engine.Game("AS 2S 3S 4S", "uva"),
+        lambda engine: engine.Game("AS 2S 3S 4S", " UVA "),
+        lambda engine: engine.solve("AS 2S 3S 4S", rules="uva"),
+        lambda engine: engine.Rules("uva"),
+    ],
+)
+def test_accordion_refuses_the_uva_rules_by_name_as_by_rules(call: Callable[[Any], Any]) -> None:
+    """``uva`` is Accordian Patience's rule set: Accordion refuses it given as a name
+    anywhere, as ``Rules("uva")`` does, in both engines' words (the core's rules=
+    reader took it and played Accordion under the judge's forced moves)."""
+    import accordion.reference as reference
+
+    answers = []
+    for engine in (accordion, reference):
+        with pytest.raises(InvalidRulesError) as refused:
+            call(engine)
+        answers.append(str(refused.value))
+    assert answers[0] == answers[1]
+    assert "Accordian Patience's" in answers[0]

@@ -540,16 +540,8 @@ impl PyRules {
     ) -> PyResult<Self> {
         let set: RuleSet = match name.filter(|n| !n.is_none()) {
             None => RuleSet::Modern,
-            Some(name) => text(name, "name")?.parse()?,
+            Some(name) => accordion_rule_set(&text(name, "name")?)?,
         };
-        if set == RuleSet::Uva {
-            return Err(Error::InvalidRules(
-                "the uva rules are Accordian Patience's (UVa 127); Accordion is played \
-                 under modern, strict, strict-leap or parlett"
-                    .into(),
-            )
-            .into());
-        }
         let two_way = flag(two_way, "two_way")?.unwrap_or(false);
         let distances = match distances.filter(|d| !d.is_none()) {
             None => Distances::CLASSIC,
@@ -723,9 +715,25 @@ impl Argument for Rules {
     }
 }
 
+/// One of Accordion's rule sets by name: `uva`, which `RuleSet` also reads, is
+/// Accordian Patience's, and refused here for `Rules(…)` and every `rules=`
+/// given as a name alike.
+fn accordion_rule_set(name: &str) -> PyResult<RuleSet> {
+    let set: RuleSet = name.parse()?;
+    if set == RuleSet::Uva {
+        return Err(Error::InvalidRules(
+            "the uva rules are Accordian Patience's (UVa 127); Accordion is played \
+             under modern, strict, strict-leap or parlett"
+                .into(),
+        )
+        .into());
+    }
+    Ok(set)
+}
+
 /// Rules given as `Rules` or as a rule-set name.
 pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
-    let parse = |text: &str| Ok(Rules::new(text.parse()?));
+    let parse = |text: &str| Ok(Rules::new(accordion_rule_set(text)?));
     class_or_text(
         obj,
         "rules",
