@@ -443,6 +443,12 @@ pub fn stats_from_state<G: Throwing>(
     let histogram = histogram
         .try_into()
         .map_err(|_| malformed(kind, "its histogram is not one count per number of cards"))?;
+    if crate::stats::deals_in(&histogram).is_none() {
+        return Err(malformed(
+            kind,
+            "its histogram counts more than 2**64 - 1 deals",
+        ));
+    }
     let mut stats = ThrowStats::of_histogram(setup, seed, histogram, G::WON_AT);
     stats.seconds = seconds;
     stats.cancelled = cancelled;
