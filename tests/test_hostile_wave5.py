@@ -63,3 +63,50 @@ def test_accordion_histogram_whose_deals_overflow_is_refused() -> None:
         accordion.Stats.from_histogram(histogram, **arguments)
     made = accordion.Stats.from_histogram({5: 2**63}, **arguments)
     assert made.mean_piles == 5.0
+
+
+#: Every throw game's solution class with a row it wins and the ``game=`` it is
+#: solved under (a game played by another's classes names itself).
+SOLUTIONS: dict[str, tuple[Any, str, dict[str, str]]] = {
+    name: (
+        load(game.core.solution),
+        "QH 5C 9H 7D 5S KH" if game.core.plays or name == "royal-marriage" else "",
+        {"game": game.core.plays} if game.core.plays else {},
+    )
+    for name, game in GAMES.items()
+    if not game.core.solution.endswith(":Solution")
+}
+
+
+def winning(name: str) -> tuple[Any, dict[str, Any]]:
+    """The solution class of throw game ``name`` and the dict of a win it found
+    (the first of a few small numbered deals that it wins)."""
+    solution, row, keywords = SOLUTIONS[name]
+    solve = load(GAMES[name].core.solve)
+    rows = [row] if row else [str(accordion.Deal.from_seed(seed, 8)) for seed in range(1, 400)]
+    for text in rows:
+        found = solve(text, **keywords)
+        if found.result == "win" and found.moves:
+            return solution, found.to_dict()
+    raise AssertionError(f"no small {name} deal is won")
+
+
+@pytest.mark.parametrize("name", sorted(SOLUTIONS))
+def test_solution_dict_whose_verdict_contradicts_its_moves_is_refused(name: str) -> None:
+    """A throw game's solution read back (``from_dict``, and so every pickle) took
+    any verdict for its moves: a "loss" whose moves empty the row, a "win" whose
+    moves leave cards. Accordion's refuses a "loss" that ends at one pile; the
+    throw games know where they are won, so both ways are refused."""
+    solution, data = winning(name)
+    assert solution.from_dict(data).to_dict() == data
+    for result in ("loss", "unknown"):
+        with pytest.raises(InvalidArgumentError, match=f'is a win, not "{result}"'):
+            solution.from_dict({**data, "result": result})
+    game = load(GAMES[name].core.game)(data["deal"], **SOLUTIONS[name][2])
+    for move in data["moves"][:-1]:
+        game.play(move)
+    left = game.outcome.cards
+    short = {**data, "moves": data["moves"][:-1], "cards": left, "piles": left}
+    assert solution.from_dict({**short, "result": "unknown"}).cards == left
+    with pytest.raises(InvalidArgumentError, match=f"leave {left} cards is not a win"):
+        solution.from_dict(short)

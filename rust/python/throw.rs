@@ -279,6 +279,25 @@ pub fn solution_from_dict<G: Throwing>(
         }
     }
     replay_line(game, &read.row, &moves, cards)?;
+    // The game says where it is won, so the verdict follows from the cards the
+    // line leaves: a line that wins is a win (the search stops there), and a
+    // win's line wins (`to_dict` writes the winning line).
+    let won_at = game.facts().won_at;
+    if (cards <= won_at) != (read.result == "win") {
+        let message = if cards <= won_at {
+            format!(
+                "a solution whose moves leave {cards} cards is a win, not {:?}",
+                read.result
+            )
+        } else {
+            format!("a solution whose moves leave {cards} cards is not a win (won at {won_at})")
+        };
+        return Err(Error::InvalidArgument {
+            argument: "data",
+            message,
+        }
+        .into());
+    }
     // Finite and not negative, but maybe past what a `Duration` holds.
     let elapsed = Duration::try_from_secs_f64(read.seconds)
         .map_err(|_| Error::argument("seconds", "a number of seconds 0 to 2**64", read.seconds))?;
