@@ -110,3 +110,24 @@ def test_solution_dict_whose_verdict_contradicts_its_moves_is_refused(name: str)
     assert solution.from_dict({**short, "result": "unknown"}).cards == left
     with pytest.raises(InvalidArgumentError, match=f"leave {left} cards is not a win"):
         solution.from_dict(short)
+
+
+class _Tampered:
+    """An object that pickles as the core's rebuilding of ``kind`` from ``state``,
+    as a pickle tampered with by hand would read."""
+
+    def __init__(self, kind: object, state: object) -> None:
+        self.kind, self.state = kind, state
+
+    def __reduce__(self) -> tuple[Any, tuple[object, object]]:
+        return accordion._core._restore, (self.kind, self.state)
+
+
+@pytest.mark.parametrize("kind", ["\ud800", "Bayan\udcffGame", 5, None, b"BayanGame"])
+def test_pickle_naming_no_class_is_the_package_error(kind: object) -> None:
+    """A pickle whose class name is no text (a lone surrogate, which pickles
+    carry) raised UnicodeEncodeError, a number TypeError, from inside the core;
+    every pickle no ``__reduce__`` wrote gets InvalidPickleError naming it."""
+    data = pickle.dumps(_Tampered(kind, ()))
+    with pytest.raises(accordion.errors.InvalidPickleError, match="no class of accordion pickles"):
+        pickle.loads(data)
