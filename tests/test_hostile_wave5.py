@@ -131,3 +131,24 @@ def test_pickle_naming_no_class_is_the_package_error(kind: object) -> None:
     data = pickle.dumps(_Tampered(kind, ()))
     with pytest.raises(accordion.errors.InvalidPickleError, match="no class of accordion pickles"):
         pickle.loads(data)
+
+
+@pytest.mark.parametrize("name", sorted(SOLUTIONS))
+@pytest.mark.parametrize("call", ["game", "solve", "simulate"])
+def test_unknown_rule_set_lists_the_games_own(name: str, call: str) -> None:
+    """An unknown rule set for a throw game listed Accordion's five ("known:
+    modern, strict, strict-leap, parlett, uva"), most of which the game then
+    refuses; the message lists the game's own rule sets and names the game."""
+    game = GAMES[name]
+    keywords = {"game": game.core.plays} if game.core.plays else {}
+    row = SOLUTIONS[name][1] or "AS 2S 3S"
+    calls = {
+        "game": lambda: load(game.core.game)(row, "bogus", **keywords),
+        "solve": lambda: load(game.core.solve)(row, rules="bogus", **keywords),
+        "simulate": lambda: load(game.core.simulate)(deals=1, rules="bogus", **keywords),
+    }
+    with pytest.raises(accordion.errors.InvalidRulesError) as caught:
+        calls[call]()
+    message = str(caught.value)
+    assert '"bogus"' in message and game.title in message
+    assert message.endswith(f"(known: {', '.join(game.rules)})")

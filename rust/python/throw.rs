@@ -74,7 +74,9 @@ pub fn game_or_default<G: Throwing>(game: Option<Arg<GameOf<G>>>) -> PyResult<G>
 /// A rule set as an argument: a str, or `Rules`; checked against the game
 /// played by [`rules_for`].
 pub struct RuleSetOf {
-    set: RuleSet,
+    /// The rule set named, or the name given (quoted) when it names none: the
+    /// game it is for lists its own in the error ([`rules_for`]).
+    set: std::result::Result<RuleSet, String>,
     /// The `Rules` given, when they carry a variant (refused by every throw game).
     variant: Option<Rules>,
 }
@@ -82,11 +84,11 @@ pub struct RuleSetOf {
 impl Argument for RuleSetOf {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
         let of_class = |rules: &PyRules| RuleSetOf {
-            set: rules.0.set,
+            set: Ok(rules.0.set),
             variant: (rules.0 != Rules::new(rules.0.set)).then_some(rules.0),
         };
         let parse = |text: &str| {
-            let set = text.parse::<RuleSet>()?;
+            let set = text.parse::<RuleSet>().map_err(|_| quoted(text));
             Ok(RuleSetOf { set, variant: None })
         };
         let expected = "Rules, a rule-set name or None";
@@ -107,7 +109,19 @@ pub fn rules_for<G: Throwing>(game: G, rules: Option<Arg<RuleSetOf>>) -> PyResul
         ))
         .into());
     }
-    Ok(crate::throw_game::rule_set_in(game, given.set)?)
+    let facts = game.facts();
+    match given.set {
+        Ok(set) => Ok(crate::throw_game::rule_set_in(game, set)?),
+        Err(name) => {
+            let known: Vec<&str> = facts.rule_sets.iter().map(|set| set.name()).collect();
+            Err(Error::InvalidRules(format!(
+                "unknown {} rule set {name} (known: {})",
+                facts.title,
+                known.join(", ")
+            ))
+            .into())
+        }
+    }
 }
 
 /// `rate` for the game of `G` called `name`: its deal and rules checked as its
