@@ -5,6 +5,8 @@ guards."""
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -152,3 +154,24 @@ def test_unknown_rule_set_lists_the_games_own(name: str, call: str) -> None:
     message = str(caught.value)
     assert '"bogus"' in message and game.title in message
     assert message.endswith(f"(known: {', '.join(game.rules)})")
+
+
+@pytest.mark.parametrize("name", ["push-pin", "bayan", "decade", "accordian"])
+def test_budget_for_a_game_without_budgeted_strategies_says_so(name: str) -> None:
+    """``stats --game push-pin --strategy lookahead --budget 5`` answered
+    "--budget is for --strategy lookahead, …", which the user had given: the
+    game has no strategy with a budget, and the message says that, naming the
+    game and its strategies."""
+    game = GAMES[name]
+    argv = ["stats", "--game", name, "--deals", "2", "--strategy", "lookahead", "--budget", "5"]
+    done = subprocess.run(
+        [sys.executable, "-m", "accordion", *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("accordion: error: ")
+    assert f"{game.title} has no strategy with a --budget" in done.stderr
+    assert ", ".join(game.strategies) in done.stderr
