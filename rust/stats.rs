@@ -77,13 +77,17 @@ pub struct Stats<Setup> {
 
 impl<Setup> Stats<Setup> {
     /// The figures of `histogram`, a game being won when it ends with `win_at` piles.
+    ///
+    /// The deals are at most `2**64 - 1` in all (see [`deals_in`]; a caller with
+    /// counts from elsewhere checks them first), and the piles are summed in 128
+    /// bits: 52 piles times `2**64` deals fits, so the mean of many deals is exact.
     pub fn of_histogram(setup: Setup, seed: u64, histogram: Histogram, win_at: usize) -> Self {
-        let deals: u64 = histogram.iter().sum();
+        let deals = deals_in(&histogram).unwrap_or(u64::MAX);
         let wins = histogram[win_at];
-        let pile_sum: u64 = histogram
+        let pile_sum: u128 = histogram
             .iter()
             .enumerate()
-            .map(|(piles, &count)| piles as u64 * count)
+            .map(|(piles, &count)| piles as u128 * u128::from(count))
             .sum();
         Stats {
             setup,
@@ -110,6 +114,14 @@ impl<Setup> Stats<Setup> {
             self.wins as f64 / self.deals as f64
         }
     }
+}
+
+/// The deals a histogram counts, or `None` when they are more than `2**64 - 1`
+/// (counts read from Python or a pickle, which a run could not have played).
+pub fn deals_in(histogram: &Histogram) -> Option<u64> {
+    histogram
+        .iter()
+        .try_fold(0u64, |total, &count| total.checked_add(count))
 }
 
 /// The numbered deals a run plays: `seed, seed + 1, …, seed + deals - 1`,
@@ -378,6 +390,20 @@ mod tests {
         assert_eq!(stats.ci95, wilson(3, 4, Z95));
         let none = Stats::of_histogram((), 0, [0; DECK_SIZE + 1], 1);
         assert_eq!((none.mean_piles, none.win_rate()), (0.0, 0.0));
+    }
+
+    #[test]
+    fn many_deals_neither_wrap_nor_lose_their_mean() {
+        // 5 piles times 2**63 deals is past 64 bits: the mean read 1 when the sum wrapped.
+        let mut histogram = [0u64; DECK_SIZE + 1];
+        histogram[5] = 1 << 63;
+        let stats = Stats::of_histogram((), 1, histogram, 1);
+        assert_eq!((stats.deals, stats.mean_piles), (1 << 63, 5.0));
+        assert_eq!(deals_in(&histogram), Some(1 << 63));
+        histogram[6] = 1 << 63;
+        assert_eq!(deals_in(&histogram), None);
+        histogram[6] = (1 << 63) - 1;
+        assert_eq!(deals_in(&histogram), Some(u64::MAX));
     }
 
     #[test]

@@ -189,7 +189,7 @@ PICKLES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
         "AccordianGame: unknown rules",
         lambda: _restore("AccordianGame", ("7H 7S", "judge", False, [])),
         InvalidPickleError,
-        "unknown rule set",
+        'unknown Accordian Patience rule set "judge" (known: modern, uva)',
     ),
     (
         "AccordianGame: a covered card",

@@ -100,7 +100,7 @@ def games() -> list[dict[str, Any]]:
     two together.
     """
 
-def _restore(kind: str, state: tuple[object, ...]) -> object:
+def _restore(kind: object, state: tuple[object, ...]) -> object:
     """Rebuild a pickled value (what ``__reduce__`` writes; not for direct use).
 
     Raises:

@@ -6,12 +6,13 @@
 //! `_restore`, PySolFC's numbered deals, `games()` — reads the entries instead
 //! of matching names, so a game bound by one invocation is known to all of them.
 
+use super::args::shown;
 use super::errors::InvalidPickleError;
 use super::pickle::shown_text;
 use super::rating::PyRating;
 use crate::patience::Facts;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 
 /// Rate an open deal of the game named (`deal`, `rules` as `rate` takes them).
@@ -97,13 +98,23 @@ pub fn restore_of(kind: &str) -> Option<Restore> {
 ///         (a pickle tampered with or damaged); the message names what is wrong.
 #[pyfunction]
 #[pyo3(name = "_restore")]
-pub fn restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
-    // Every class rebuilt here registered how (`add_restore`).
-    match restore_of(kind) {
-        Some(restore) => Ok(restore(py, kind, state)?.unbind()),
+pub fn restore(
+    py: Python<'_>,
+    kind: &Bound<'_, PyAny>,
+    state: &Bound<'_, PyTuple>,
+) -> PyResult<Py<PyAny>> {
+    // Every class rebuilt here registered how (`add_restore`). A pickle carries
+    // any object as the kind, text with lone surrogates too: what is no class
+    // name is a pickle no `__reduce__` wrote, like an unknown name.
+    let name = kind
+        .cast::<PyString>()
+        .ok()
+        .and_then(|text| text.to_str().ok());
+    match name.and_then(|name| Some((name, restore_of(name)?))) {
+        Some((name, restore)) => Ok(restore(py, name, state)?.unbind()),
         None => Err(InvalidPickleError::new_err(format!(
             "not an accordion pickle: no class of accordion pickles as {}",
-            shown_text(kind)
+            name.map_or_else(|| shown(kind), shown_text)
         ))),
     }
 }

@@ -156,6 +156,11 @@ pub fn stats_of_histogram<S>(
         }
         counts[piles] = whole(&deals, "histogram", "a number of deals 0 or more")?;
     }
+    if crate::stats::deals_in(&counts).is_none() {
+        let total: u128 = counts.iter().map(|&count| u128::from(count)).sum();
+        let expected = "at most 2**64 - 1 deals in all";
+        return Err(Error::argument("histogram", expected, total).into());
+    }
     if !(seconds.is_finite() && seconds >= 0.0) {
         return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
     }

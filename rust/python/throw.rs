@@ -74,7 +74,9 @@ pub fn game_or_default<G: Throwing>(game: Option<Arg<GameOf<G>>>) -> PyResult<G>
 /// A rule set as an argument: a str, or `Rules`; checked against the game
 /// played by [`rules_for`].
 pub struct RuleSetOf {
-    set: RuleSet,
+    /// The rule set named, or the name given (quoted) when it names none: the
+    /// game it is for lists its own in the error ([`rules_for`]).
+    set: std::result::Result<RuleSet, String>,
     /// The `Rules` given, when they carry a variant (refused by every throw game).
     variant: Option<Rules>,
 }
@@ -82,11 +84,11 @@ pub struct RuleSetOf {
 impl Argument for RuleSetOf {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
         let of_class = |rules: &PyRules| RuleSetOf {
-            set: rules.0.set,
+            set: Ok(rules.0.set),
             variant: (rules.0 != Rules::new(rules.0.set)).then_some(rules.0),
         };
         let parse = |text: &str| {
-            let set = text.parse::<RuleSet>()?;
+            let set = text.parse::<RuleSet>().map_err(|_| quoted(text));
             Ok(RuleSetOf { set, variant: None })
         };
         let expected = "Rules, a rule-set name or None";
@@ -107,7 +109,19 @@ pub fn rules_for<G: Throwing>(game: G, rules: Option<Arg<RuleSetOf>>) -> PyResul
         ))
         .into());
     }
-    Ok(crate::throw_game::rule_set_in(game, given.set)?)
+    let facts = game.facts();
+    match given.set {
+        Ok(set) => Ok(crate::throw_game::rule_set_in(game, set)?),
+        Err(name) => {
+            let known: Vec<&str> = facts.rule_sets.iter().map(|set| set.name()).collect();
+            Err(Error::InvalidRules(format!(
+                "unknown {} rule set {name} (known: {})",
+                facts.title,
+                known.join(", ")
+            ))
+            .into())
+        }
+    }
 }
 
 /// `rate` for the game of `G` called `name`: its deal and rules checked as its
@@ -279,6 +293,25 @@ pub fn solution_from_dict<G: Throwing>(
         }
     }
     replay_line(game, &read.row, &moves, cards)?;
+    // The game says where it is won, so the verdict follows from the cards the
+    // line leaves: a line that wins is a win (the search stops there), and a
+    // win's line wins (`to_dict` writes the winning line).
+    let won_at = game.facts().won_at;
+    if (cards <= won_at) != (read.result == "win") {
+        let message = if cards <= won_at {
+            format!(
+                "a solution whose moves leave {cards} cards is a win, not {:?}",
+                read.result
+            )
+        } else {
+            format!("a solution whose moves leave {cards} cards is not a win (won at {won_at})")
+        };
+        return Err(Error::InvalidArgument {
+            argument: "data",
+            message,
+        }
+        .into());
+    }
     // Finite and not negative, but maybe past what a `Duration` holds.
     let elapsed = Duration::try_from_secs_f64(read.seconds)
         .map_err(|_| Error::argument("seconds", "a number of seconds 0 to 2**64", read.seconds))?;
@@ -443,6 +476,12 @@ pub fn stats_from_state<G: Throwing>(
     let histogram = histogram
         .try_into()
         .map_err(|_| malformed(kind, "its histogram is not one count per number of cards"))?;
+    if crate::stats::deals_in(&histogram).is_none() {
+        return Err(malformed(
+            kind,
+            "its histogram counts more than 2**64 - 1 deals",
+        ));
+    }
     let mut stats = ThrowStats::of_histogram(setup, seed, histogram, G::WON_AT);
     stats.seconds = seconds;
     stats.cancelled = cancelled;

@@ -134,7 +134,12 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         _check_plot_target(args.plot)
     if args.budget is not None:
-        if args.strategy is None or not set(BUDGETED) & set(game.strategies):
+        if not set(BUDGETED) & set(game.strategies):
+            raise CliError(
+                f"stats --game {game.name}: {game.title} has no strategy with a --budget "
+                f"(its strategies: {', '.join(game.strategies)})"
+            )
+        if args.strategy is None:
             raise CliError("--budget is for --strategy " + ", ".join(BUDGETED))
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
