@@ -272,7 +272,15 @@ def rule_set_of(
             raise InvalidRulesError(f"{game} has no variant ({variants}): {rules}")
         name = rules.name
     elif isinstance(rules, str):
-        name = rule_set_name(_args.text(rules, "rules"))  # a lone surrogate as its escape
+        text = _args.text(rules, "rules")  # a lone surrogate as its escape
+        try:
+            name = rule_set_name(text)
+        except InvalidRulesError:
+            # The game's own rule sets, not every game's (as the core lists them).
+            known = ", ".join(allowed)
+            raise InvalidRulesError(
+                f"unknown {game} rule set {_args.quoted(text)} (known: {known})"
+            ) from None
     else:
         raise TypeError(f"rules must be Rules, a rule-set name or None, not {type(rules).__name__}")
     if name not in allowed:
