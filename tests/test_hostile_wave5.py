@@ -5,11 +5,10 @@ guards."""
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 from typing import Any
 
 import pytest
+from conftest import run_cli
 
 import accordion
 from accordion.errors import InvalidArgumentError
@@ -164,13 +163,7 @@ def test_budget_for_a_game_without_budgeted_strategies_says_so(name: str) -> Non
     game and its strategies."""
     game = GAMES[name]
     argv = ["stats", "--game", name, "--deals", "2", "--strategy", "lookahead", "--budget", "5"]
-    done = subprocess.run(
-        [sys.executable, "-m", "accordion", *argv],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_cli(*argv)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("accordion: error: ")
     assert f"{game.title} has no strategy with a --budget" in done.stderr
