@@ -259,7 +259,7 @@ pub(crate) fn fixed_piles(rules: &Rules, cards: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::card::Card;
     use crate::deal::Deal;
@@ -421,8 +421,9 @@ mod tests {
     }
 
     /// The fewest piles any line from this open row reaches (every position
-    /// counts), by plain recursion with a memo.
-    fn fewest(
+    /// counts), by plain recursion with a memo: the brute force the solver's
+    /// tests check the search against.
+    pub(in crate::solver) fn fewest(
         row: &[Card],
         rules: &Rules,
         memo: &mut std::collections::HashMap<Vec<Card>, usize>,

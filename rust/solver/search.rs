@@ -1306,6 +1306,7 @@ fn span(step: Step) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::card::cards;
+    use crate::solver::bounds::tests::fewest;
 
     /// The moves `visit` would try at this open row.
     fn tried(row: &str, rules: &Rules) -> Vec<(usize, usize)> {
@@ -1609,39 +1610,6 @@ mod tests {
         }
     }
 
-    /// The fewest piles any line from `row` reaches (modern, one way), by
-    /// trying every line.
-    fn fewest(
-        row: &[u8],
-        rules: &Rules,
-        memo: &mut std::collections::HashMap<Vec<u8>, usize>,
-    ) -> usize {
-        if let Some(&known) = memo.get(row) {
-            return known;
-        }
-        let mut best = row.len();
-        for from in 1..row.len() {
-            for d in rules.distances.iter() {
-                if d <= from && agree(row[from], row[from - d]) {
-                    let mut next = row.to_vec();
-                    next[from - d] = row[from];
-                    next.remove(from);
-                    best = best.min(fewest(&next, rules, memo));
-                }
-            }
-        }
-        memo.insert(row.to_vec(), best);
-        best
-    }
-
-    /// The pilot's rollouts store what they finish and its runs stop
-    /// anywhere: what a search with pilot runs proves must still be true.
-    /// Checked on short rows made to pilot from their first attempt (52-card
-    /// rows pilot only after 20,000 nodes, and brute force cannot check
-    /// them): the fewest piles are brute force's, the line reaches them, and
-    /// pilot runs happen on won and lost rows alike (so the test can fail).
-    /// A run that took an exhausted move, stored a position of its own line
-    /// or kept a stale sleep set would lose some row's best line here.
     /// Checks a search made to use some strategy of its own on short rows
     /// (`configure` forces it on): on 150 rows of 9-14 cards the fewest
     /// piles are brute force's and the line reaches them; on 100 rows of
@@ -1659,8 +1627,7 @@ mod tests {
         let (before, mut lost) = (count(), 0);
         for seed in 0..150u64 {
             let deal = crate::deal::Deal::from_seed(seed, 9 + seed as usize % 6).unwrap();
-            let cards: Vec<u8> = deal.cards().iter().map(|c| c.index()).collect();
-            let want = fewest(&cards, &rules, &mut std::collections::HashMap::new());
+            let want = fewest(deal.cards(), &rules, &mut std::collections::HashMap::new());
             let mut search = Search::new(&rules, &[], &budget, Instant::now());
             configure(&mut search);
             let found = search.run(&Position::new(deal.cards(), &[]));
