@@ -1,13 +1,12 @@
 //! `simulate` and its `Stats`: Accordion's statistics (what every game's
 //! statistics share is `stats.rs`).
 
-use super::args::{cards_or_deck, Arg, Blind, Cards, Deals, Given, Jobs, Seed, StrategyName};
-use super::stats::{run_simulation, stats_dict, stats_methods, stats_of_histogram, stats_repr};
+use super::args::{cards_or_deck, Arg, Cards, Deals, Given, Seed, StrategyName};
+use super::stats::{simulate_function, stats_dict, stats_methods, stats_of_histogram, stats_repr};
 use super::values::PyRules;
 use crate::blind::stats::Setup;
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
 use crate::rules::Rules;
-use crate::stats::Run;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -138,75 +137,58 @@ stats_methods! {
     }
 }
 
-/// Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.
-///
-/// Args:
-///     deals: how many deals, at least 1.
-///     rules: the rules (default ``modern``).
-///     strategy: who chooses the moves (docs/strategies.md); by default what the
-///         rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
-///         greedy ``slide-first`` under ``modern``. ``lookahead``, ``planner``,
-///         ``depth-first`` and ``deep-planner`` take a budget of positions per move
-///         after a colon (``"lookahead:300"``; default 1,000).
-///     seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
-///         most 2**64 - 1.
-///     cards: cards per deal, 1 to 52.
-///     blind: deal as you go; default True except for ``sweepers``, ``solver``,
-///         ``lookahead``, ``planner``, ``depth-first`` and ``deep-planner`` (plans for
-///         open rows).
-///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
-///     progress: called with the number of deals finished so far.
-///
-/// Returns:
-///     The :class:`Stats`. Deterministic for a seed whatever ``jobs`` is.
-///
-/// Raises:
-///     InvalidArgumentError: a count, seed or ``jobs`` out of range.
-///     InvalidRulesError: an unknown rule set or strategy, or a strategy the rules
-///         refuse.
-///     KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
-#[pyfunction]
-#[pyo3(signature = (*, deals, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None))]
-#[allow(clippy::too_many_arguments)]
-fn simulate(
-    py: Python<'_>,
-    deals: Arg<Deals>,
-    rules: Option<Arg<Rules>>,
-    strategy: Option<Arg<StrategyName>>,
-    seed: Option<Arg<Seed>>,
-    cards: Option<Arg<Cards>>,
-    blind: Option<Arg<Blind>>,
-    jobs: Option<Arg<Jobs>>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyStats> {
-    // Checked in signature order.
-    let deals = deals.get()?.0;
-    let rules = rules.given_or(Rules::modern())?;
-    let strategy = match strategy.given()? {
-        Some(name) => name.0.parse::<StrategyKind>()?,
-        None => StrategyKind::default_for(&rules),
-    };
-    let seed = seed.given_or(Seed(1))?.0;
-    let cards = cards_or_deck(cards, 1)?;
-    // Sweepers and the solver plan over an open row; the rest play as dealt.
-    let blind = blind.given_or(Blind(strategy.default_blind()))?.0;
-    let jobs = jobs.given()?.map(|jobs| jobs.0);
-    let stats = run_simulation(
-        py,
-        progress,
-        |cancel, report| {
-            let run = Run::new(seed, deals).jobs(jobs);
-            simulate_core(
-                &rules,
-                strategy,
-                blind,
-                cards,
-                run.cancel(Some(cancel)).progress(Some(report)),
-            )
-        },
-        |stats| stats.deals,
-    )?;
-    Ok(PyStats(stats))
+simulate_function! {
+    /// Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.
+    ///
+    /// Args:
+    ///     deals: how many deals, at least 1.
+    ///     rules: the rules (default ``modern``).
+    ///     strategy: who chooses the moves (docs/strategies.md); by default what the
+    ///         rules force (``strict``, ``strict-leap``), the agent under ``parlett`` and
+    ///         greedy ``slide-first`` under ``modern``. ``lookahead``, ``planner``,
+    ///         ``depth-first`` and ``deep-planner`` take a budget of positions per move
+    ///         after a colon (``"lookahead:300"``; default 1,000).
+    ///     seed: the first deal's number (default 1); the last, ``seed + deals - 1``, at
+    ///         most 2**64 - 1.
+    ///     cards: cards per deal, 1 to 52.
+    ///     blind: deal as you go; default True except for ``sweepers``, ``solver``,
+    ///         ``lookahead``, ``planner``, ``depth-first`` and ``deep-planner`` (plans for
+    ///         open rows).
+    ///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core).
+    ///     progress: called with the number of deals finished so far.
+    ///
+    /// Returns:
+    ///     The :class:`Stats`. Deterministic for a seed whatever ``jobs`` is.
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: a count, seed or ``jobs`` out of range.
+    ///     InvalidRulesError: an unknown rule set or strategy, or a strategy the rules
+    ///         refuse.
+    ///     KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
+    fn simulate(py, deals: Arg<Deals>; keywords: Simulation<Rules>) -> PyResult<PyStats>;
+    signature [*, deals,] .. [];
+    {
+        // Checked in signature order.
+        let deals = deals.get()?.0;
+        let own = |rules: Option<Arg<Rules>>, strategy: Option<Arg<StrategyName>>| {
+            let rules = rules.given_or(Rules::modern())?;
+            let strategy = match strategy.given()? {
+                Some(name) => name.0.parse::<StrategyKind>()?,
+                None => StrategyKind::default_for(&rules),
+            };
+            Ok((rules, strategy))
+        };
+        // Sweepers and the solver plan over an open row; the rest play as dealt.
+        let ((rules, strategy), keywords) =
+            keywords.read(own, 1, |(_, strategy)| strategy.default_blind())?;
+        let stats = keywords.run(
+            py,
+            deals,
+            |run| simulate_core(&rules, strategy, keywords.blind, keywords.cards, run),
+            |stats| stats.deals,
+        )?;
+        Ok(PyStats(stats))
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

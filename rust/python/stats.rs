@@ -2,10 +2,10 @@
 //! dict, the `stats` JSON object, the repr, and the runner that calls a
 //! simulation with the GIL released, Ctrl-C honoured and progress reported.
 
-use super::args::whole;
+use super::args::{whole, Arg, Blind, Cards, Given, Jobs, Seed, StrategyName};
 use super::interrupt::run_interruptible_polling;
 use crate::error::Error;
-use crate::stats::{DealRange, Histogram, Stats};
+use crate::stats::{DealRange, Histogram, Run, Stats};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -134,6 +134,136 @@ pub fn run_simulation<T: Send>(
     }
     Ok(result)
 }
+
+/// The keywords every game's simulation takes after its deals (`simulate`,
+/// `simulate_royal` …), as [`simulate_function!`] reads them: the rules (of the
+/// game's argument type `R`), then the rest, which every game reads alike
+/// ([`Simulation::setup`]).
+pub struct Simulation<'a, 'py, R> {
+    pub rules: Option<Arg<R>>,
+    pub strategy: Option<Arg<StrategyName>>,
+    pub seed: Option<Arg<Seed>>,
+    pub cards: Option<Arg<Cards>>,
+    pub blind: Option<Arg<Blind>>,
+    pub jobs: Option<Arg<Jobs>>,
+    pub progress: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// What a simulation's keywords after the rules and the strategy say: the
+/// first deal's number, cards per deal, the mode, the threads and the
+/// callback.
+pub struct Keywords<'a, 'py> {
+    pub seed: u64,
+    pub cards: usize,
+    pub blind: bool,
+    jobs: Option<usize>,
+    progress: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl<'a, 'py, R> Simulation<'a, 'py, R> {
+    /// The keywords in signature order: the rules and the strategy as the
+    /// game reads them (`own`), then `seed` (default 1), `cards` (`least` to
+    /// 52, default 52), `blind` (default: what `default_blind` says of the
+    /// game's reading) and `jobs`.
+    pub fn read<S>(
+        self,
+        own: impl FnOnce(Option<Arg<R>>, Option<Arg<StrategyName>>) -> PyResult<S>,
+        least: usize,
+        default_blind: impl FnOnce(&S) -> bool,
+    ) -> PyResult<(S, Keywords<'a, 'py>)> {
+        let own = own(self.rules, self.strategy)?;
+        let keywords = Keywords {
+            seed: self.seed.given_or(Seed(1))?.0,
+            cards: super::args::cards_or_deck(self.cards, least)?,
+            blind: self.blind.given_or(Blind(default_blind(&own)))?.0,
+            jobs: self.jobs.given()?.map(|jobs| jobs.0),
+            progress: self.progress,
+        };
+        Ok((own, keywords))
+    }
+}
+
+impl Keywords<'_, '_> {
+    /// Simulate `deals` numbered deals from the `seed` on `jobs` threads
+    /// through [`run_simulation`] (GIL released, Ctrl-C honoured, `progress`
+    /// called): `simulate` plays the [`Run`] it is given.
+    pub fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        deals: u64,
+        simulate: impl FnOnce(Run<'_>) -> crate::Result<T> + Send,
+        deals_of: impl Fn(&T) -> u64,
+    ) -> PyResult<T> {
+        let (seed, jobs) = (self.seed, self.jobs);
+        run_simulation(
+            py,
+            self.progress,
+            |cancel, report| {
+                let run = Run::new(seed, deals).jobs(jobs);
+                simulate(run.cancel(Some(cancel)).progress(Some(report)))
+            },
+            deals_of,
+        )
+    }
+}
+
+/// A `#[pyfunction]` that simulates numbered deals, taking every game's
+/// simulation keywords (`rules`, `strategy`, `seed`, `cards`, `blind`, `jobs`,
+/// `progress`: their signature and parameters are written here once) between
+/// the function's own leading and trailing ones:
+///
+/// ```text
+/// fn NAME(py, LEADING PARAMETERS; KEYWORDS: Simulation<RULES TYPE>; TRAILING PARAMETERS) -> RETURN;
+/// signature [LEADING SIGNATURE] .. [TRAILING SIGNATURE] (text_signature = "…")?;
+/// { BODY }
+/// ```
+///
+/// The body reads the keywords as the [`Simulation`] named `KEYWORDS`.
+macro_rules! simulate_function {
+    (
+        $(#[$attr:meta])*
+        fn $name:ident(
+            $py:ident, $($lead:ident: $lead_ty:ty),*;
+            $keywords:ident: Simulation<$R:ty>
+            $(; $($tail:ident: $tail_ty:ty),*)?
+        ) -> $Ret:ty;
+        signature [$($sig_lead:tt)*] .. [$($sig_tail:tt)*] $(text_signature = $text:literal)?;
+        $body:block
+    ) => {
+        #[pyo3::pyfunction]
+        $(#[$attr])*
+        #[pyo3(
+            signature = ($($sig_lead)* rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None $($sig_tail)*)
+            $(, text_signature = $text)?
+        )]
+        #[allow(clippy::too_many_arguments)]
+        fn $name(
+            $py: pyo3::Python<'_>,
+            $($lead: $lead_ty,)*
+            rules: Option<$crate::python::args::Arg<$R>>,
+            strategy: Option<$crate::python::args::Arg<$crate::python::args::StrategyName>>,
+            seed: Option<$crate::python::args::Arg<$crate::python::args::Seed>>,
+            cards: Option<$crate::python::args::Arg<$crate::python::args::Cards>>,
+            blind: Option<$crate::python::args::Arg<$crate::python::args::Blind>>,
+            jobs: Option<$crate::python::args::Arg<$crate::python::args::Jobs>>,
+            progress: Option<&pyo3::Bound<'_, pyo3::PyAny>>,
+            $($($tail: $tail_ty,)*)?
+        ) -> $Ret {
+            let $keywords = $crate::python::stats::Simulation {
+                rules,
+                strategy,
+                seed,
+                cards,
+                blind,
+                jobs,
+                progress,
+            };
+            $body
+        }
+    };
+}
+
+pub(crate) use simulate_function;
 
 /// The figures of `histogram` (piles → deals, from Python: `from_histogram`),
 /// computed as a simulation computes them: every key `least` to `cards`, every

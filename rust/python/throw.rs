@@ -15,14 +15,14 @@
 
 use super::args::{
     cards_or_deck, class_or_text, optional, shown, text, whole, wrong_type, Arg, Argument, Blind,
-    Cards, Deals, Given, Jobs, Seed, StrategyName,
+    Cards, Deals, Given, Seed, StrategyName,
 };
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
 use super::rating::{rate_game, PyRating};
 use super::solver::SolutionDict;
-use super::stats::{histogram_dict, run_simulation, stats_dict, stats_of_histogram};
+use super::stats::{histogram_dict, stats_dict, stats_of_histogram, Simulation};
 use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
 use crate::deal::Deal;
@@ -490,22 +490,15 @@ pub fn stats_from_state<G: Throwing>(
 
 /// The arguments of every throw game's `simulate_…`, checked in signature
 /// order, and the simulation run ([`crate::throw_play::simulate`]). `args` is
-/// the positional arguments: one `deals` is taken with a `DeprecationWarning`
-/// where `legacy` (`simulate_royal`'s old signature), refused otherwise.
-#[allow(clippy::too_many_arguments)]
+/// the positional arguments of the function called `function`: one `deals` is
+/// taken with a `DeprecationWarning` where `legacy` (`simulate_royal`'s old
+/// signature), refused otherwise.
 pub fn simulate_game<G: Throwing>(
     py: Python<'_>,
-    function: &str,
-    legacy: bool,
+    (function, legacy): (&str, bool),
     args: &Bound<'_, PyTuple>,
     deals: Option<Arg<Deals>>,
-    rules: Option<Arg<RuleSetOf>>,
-    strategy: Option<Arg<StrategyName>>,
-    seed: Option<Arg<Seed>>,
-    cards: Option<Arg<Cards>>,
-    blind: Option<Arg<Blind>>,
-    jobs: Option<Arg<Jobs>>,
-    progress: Option<&Bound<'_, PyAny>>,
+    keywords: Simulation<'_, '_, RuleSetOf>,
     game: Option<Arg<GameOf<G>>>,
 ) -> PyResult<(ThrowStats, G)> {
     let positional = args.get_item(0).ok();
@@ -532,32 +525,28 @@ pub fn simulate_game<G: Throwing>(
     };
     let deals = deals.0;
     let game = game_or_default(game)?;
-    let rules = rules_for(game, rules)?.rules();
-    let strategy = strategy.given()?.map_or(Ok(Strategy::Greedy), |name| {
-        Strategy::parse(&name.0, game.facts().title)
-    })?;
-    let seed = seed.given_or(Seed(1))?.0;
+    let own = |rules, strategy: Option<Arg<StrategyName>>| {
+        let rules = rules_for(game, rules)?.rules();
+        let strategy = strategy.given()?.map_or(Ok(Strategy::Greedy), |name| {
+            Strategy::parse(&name.0, game.facts().title)
+        })?;
+        Ok((rules, strategy))
+    };
+    let ((rules, strategy), keywords) = keywords.read(own, game.facts().min_cards, |_| false)?;
     let setup = Setup {
-        cards: cards_or_deck(cards, game.facts().min_cards)?,
-        blind: blind.given_or(Blind(false))?.0,
+        cards: keywords.cards,
+        blind: keywords.blind,
         rules,
         strategy,
     };
-    let jobs = jobs.given()?.map(|jobs| jobs.0);
-    run_simulation(
-        py,
-        progress,
-        |cancel, report| {
-            let run = crate::stats::Run::new(seed, deals).jobs(jobs);
-            crate::throw_play::simulate(
-                game,
-                &setup,
-                run.cancel(Some(cancel)).progress(Some(report)),
-            )
-        },
-        |stats| stats.deals,
-    )
-    .map(|stats| (stats, game))
+    keywords
+        .run(
+            py,
+            deals,
+            |run| crate::throw_play::simulate(game, &setup, run),
+            |stats| stats.deals,
+        )
+        .map(|stats| (stats, game))
 }
 
 /// The `stats` JSON object (piles = cards), as `Stats.to_dict` writes it, with `game`.
@@ -628,7 +617,7 @@ macro_rules! throw_stats {
                 simulate_game, stats_from_histogram, stats_from_state, stats_reduced,
                 stats_to_dict,
             };
-            use $crate::python::args::{Arg, Blind, Cards, Deals, Jobs, Seed, StrategyName};
+            use $crate::python::args::{Arg, Cards, Deals, Seed, StrategyName};
             use $crate::python::throw::{GameOf, RuleSetOf};
             use $crate::throw_game::Throwing;
             use $crate::throw_play::ThrowStats;
@@ -747,42 +736,21 @@ macro_rules! throw_stats {
                 }
             }
 
-            $(#[$simulate_doc])*
-            #[pyfunction]
-            #[pyo3(
-                signature = (*args, deals = None, rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None, game = None),
-                text_signature = "(*, deals, rules=None, strategy=None, seed=None, cards=None, blind=None, jobs=None, progress=None, game=None)"
-            )]
-            #[allow(clippy::too_many_arguments)]
-            fn $simulate(
-                py: Python<'_>,
-                args: &Bound<'_, PyTuple>,
-                deals: Option<Arg<Deals>>,
-                rules: Option<Arg<RuleSetOf>>,
-                strategy: Option<Arg<StrategyName>>,
-                seed: Option<Arg<Seed>>,
-                cards: Option<Arg<Cards>>,
-                blind: Option<Arg<Blind>>,
-                jobs: Option<Arg<Jobs>>,
-                progress: Option<&Bound<'_, PyAny>>,
-                game: Option<Arg<GameOf<$G>>>,
-            ) -> PyResult<$Stats> {
-                let (stats, played) = simulate_game::<$G>(
-                    py,
-                    stringify!($simulate),
-                    $legacy,
-                    args,
-                    deals,
-                    rules,
-                    strategy,
-                    seed,
-                    cards,
-                    blind,
-                    jobs,
-                    progress,
-                    game,
-                )?;
-                Ok($Stats(stats, played.facts().name))
+            $crate::python::stats::simulate_function! {
+                $(#[$simulate_doc])*
+                fn $simulate(
+                    py, args: &Bound<'_, PyTuple>, deals: Option<Arg<Deals>>;
+                    keywords: Simulation<RuleSetOf>;
+                    game: Option<Arg<GameOf<$G>>>
+                ) -> PyResult<$Stats>;
+                signature [*args, deals = None,] .. [, game = None]
+                    text_signature = "(*, deals, rules=None, strategy=None, seed=None, cards=None, blind=None, jobs=None, progress=None, game=None)";
+                {
+                    let function = (stringify!($simulate), $legacy);
+                    let (stats, played) =
+                        simulate_game::<$G>(py, function, args, deals, keywords, game)?;
+                    Ok($Stats(stats, played.facts().name))
+                }
             }
         }
     };
