@@ -14,15 +14,15 @@
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
 
 use super::args::{
-    cards_or_deck, class_or_text, optional, shown, text, whole, wrong_type, Arg, Argument, Blind,
-    Cards, Deals, Given, Seed, StrategyName,
+    class_or_text, optional, shown, text, whole, wrong_type, Arg, Argument, Blind, Deals, Given,
+    StrategyName,
 };
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
 use super::rating::{rate_game, PyRating};
 use super::solver::SolutionDict;
-use super::stats::{histogram_dict, stats_dict, stats_of_histogram, Simulation};
+use super::stats::{histogram_dict, stats_dict, Simulation};
 use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
 use crate::deal::Deal;
@@ -424,30 +424,6 @@ pub fn solution_from_state<G: Throwing>(
     Ok((deal, solution))
 }
 
-/// A throw game's statistics rebuilt from their histogram (`from_histogram`).
-#[allow(clippy::too_many_arguments)]
-pub fn stats_from_histogram<G: Throwing>(
-    histogram: &Bound<'_, PyDict>,
-    rules: Option<Arg<RuleSetOf>>,
-    strategy: Arg<StrategyName>,
-    blind: bool,
-    cards: Option<Arg<Cards>>,
-    seed: Arg<Seed>,
-    seconds: f64,
-    game: G,
-) -> PyResult<ThrowStats> {
-    let facts = game.facts();
-    let setup = Setup {
-        rules: rules_for(game, rules)?.rules(),
-        strategy: Strategy::parse(&strategy.get()?.0, facts.title)?,
-        blind,
-        cards: cards_or_deck(cards, facts.min_cards)?,
-    };
-    let seed = seed.get()?.0;
-    let bounds = (facts.won_at, setup.cards);
-    stats_of_histogram(setup, histogram, bounds, seed, facts.won_at, seconds)
-}
-
 /// A throw game's statistics pickled by an earlier version, through `_restore`:
 /// `((cards, blind, rules, strategy), (seed, …, histogram, …), seconds, cancelled)`;
 /// the figures are computed again from the histogram.
@@ -614,7 +590,7 @@ macro_rules! throw_stats {
             use $crate::python::pickle::Reduced;
             use $crate::python::stats::stats_repr;
             use $crate::python::throw::{
-                simulate_game, stats_from_histogram, stats_from_state, stats_reduced,
+                simulate_game, stats_from_state, stats_reduced,
                 stats_to_dict,
             };
             use $crate::python::args::{Arg, Cards, Deals, Seed, StrategyName};
@@ -685,10 +661,18 @@ macro_rules! throw_stats {
                         game: Option<Arg<GameOf<$G>>>,
                     ) -> PyResult<Self> {
                         let game = $crate::python::throw::game_or_default(game)?;
-                        let stats = stats_from_histogram::<$G>(
-                            histogram, rules, strategy, blind, cards, seed, seconds, game,
+                        let facts = game.facts();
+                        let setup = $crate::throw_play::Setup {
+                            rules: $crate::python::throw::rules_for(game, rules)?.rules(),
+                            strategy: $crate::throw_play::Strategy::parse(&strategy.get()?.0, facts.title)?,
+                            blind,
+                            cards: $crate::python::args::cards_or_deck(cards, facts.min_cards)?,
+                        };
+                        let (seed, bounds) = (seed.get()?.0, (facts.won_at, setup.cards));
+                        let stats = $crate::python::stats::stats_of_histogram(
+                            setup, histogram, bounds, seed, facts.won_at, seconds,
                         )?;
-                        Ok($Stats(stats, game.facts().name))
+                        Ok($Stats(stats, facts.name))
                     }
 
                     /// Pickled as the call of ``from_histogram`` that rebuilds it.
