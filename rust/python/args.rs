@@ -423,3 +423,84 @@ impl Argument for StrategyName {
         Ok(StrategyName(text(obj, "strategy")?.into_owned()))
     }
 }
+
+/// A `#[pyfunction]` taking a group of keywords that several functions share,
+/// the group's signature and parameters written here once, between the
+/// function's own leading and trailing ones:
+///
+/// ```text
+/// keyword_function! {
+///     /// The docstring.
+///     fn NAME(py, LEADING PARAMETERS; VALUE: GROUP; TRAILING PARAMETERS) -> RETURN;
+///     signature [LEADING SIGNATURE] .. [TRAILING SIGNATURE] (text_signature = "…")?;
+///     { BODY }
+/// }
+/// ```
+///
+/// The body reads the group's arguments as `VALUE`, of the group's type:
+/// - `Simulation<R>`: `rules` (of the game's type `R`), `strategy`, `seed`,
+///   `cards`, `blind`, `jobs`, `progress` ([`super::stats::Simulation`]);
+/// - `BudgetKeywords`: `max_nodes`, `timeout`, `memory`
+///   ([`super::solver::BudgetKeywords`]).
+macro_rules! keyword_function {
+    (
+        $(#[$attr:meta])*
+        fn $name:ident(
+            $py:ident, $($lead:ident: $lead_ty:ty),*;
+            $value:ident: $Group:ident $(<$R:ty>)?
+            $(; $($tail:ident: $tail_ty:ty),*)?
+        ) -> $Ret:ty;
+        signature [$($sig_lead:tt)*] .. [$($sig_tail:tt)*] $(text_signature = $text:literal)?;
+        $body:block
+    ) => {
+        $crate::python::args::keyword_function! {
+            @group $Group [$($R)?]
+            [$(#[$attr])*] $name $py [$($lead: $lead_ty,)*] [$($($tail: $tail_ty,)*)?] [$Ret]
+            [$($sig_lead)*] [$($sig_tail)*] [$(, text_signature = $text)?] $value $body
+        }
+    };
+    (@group Simulation [$R:ty] $($function:tt)*) => {
+        $crate::python::args::keyword_function! {
+            @write $($function)*
+            [rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None]
+            [
+                rules: Option<$crate::python::args::Arg<$R>>,
+                strategy: Option<$crate::python::args::Arg<$crate::python::args::StrategyName>>,
+                seed: Option<$crate::python::args::Arg<$crate::python::args::Seed>>,
+                cards: Option<$crate::python::args::Arg<$crate::python::args::Cards>>,
+                blind: Option<$crate::python::args::Arg<$crate::python::args::Blind>>,
+                jobs: Option<$crate::python::args::Arg<$crate::python::args::Jobs>>,
+                progress: Option<&pyo3::Bound<'_, pyo3::PyAny>>,
+            ]
+            [$crate::python::stats::Simulation { rules, strategy, seed, cards, blind, jobs, progress }]
+        }
+    };
+    (@group BudgetKeywords [] $($function:tt)*) => {
+        $crate::python::args::keyword_function! {
+            @write $($function)*
+            [max_nodes = None, timeout = None, memory = None]
+            [
+                max_nodes: Option<$crate::python::args::Arg<$crate::python::args::MaxNodes>>,
+                timeout: Option<$crate::python::args::Arg<$crate::python::args::Timeout>>,
+                memory: Option<$crate::python::args::Arg<$crate::python::args::Memory>>,
+            ]
+            [$crate::python::solver::BudgetKeywords { max_nodes, timeout, memory }]
+        }
+    };
+    (
+        @write [$($attr:tt)*] $name:ident $py:ident [$($lead:tt)*] [$($tail:tt)*] [$Ret:ty]
+        [$($sig_lead:tt)*] [$($sig_tail:tt)*] [$($text:tt)*] $value:ident $body:block
+        [$($signature:tt)*] [$($parameters:tt)*] [$group:expr]
+    ) => {
+        #[pyo3::pyfunction]
+        $($attr)*
+        #[pyo3(signature = ($($sig_lead)* $($signature)* $($sig_tail)*) $($text)*)]
+        #[allow(clippy::too_many_arguments)]
+        fn $name($py: pyo3::Python<'_>, $($lead)* $($parameters)* $($tail)*) -> $Ret {
+            let $value = $group;
+            $body
+        }
+    };
+}
+
+pub(crate) use keyword_function;

@@ -1,8 +1,8 @@
 //! `simulate` and its `Stats`: Accordion's statistics (what every game's
 //! statistics share is `stats.rs`).
 
-use super::args::{cards_or_deck, Arg, Cards, Deals, Given, Seed, StrategyName};
-use super::stats::{simulate_function, stats_dict, stats_methods, stats_of_histogram, stats_repr};
+use super::args::{cards_or_deck, keyword_function, Arg, Cards, Deals, Given, Seed, StrategyName};
+use super::stats::{stats_dict, stats_methods, stats_of_histogram, stats_repr};
 use super::values::PyRules;
 use crate::blind::stats::Setup;
 use crate::blind::{simulate as simulate_core, Stats, StrategyKind};
@@ -137,7 +137,7 @@ stats_methods! {
     }
 }
 
-simulate_function! {
+keyword_function! {
     /// Play numbered deals ``seed … seed+deals-1`` with ``strategy`` under ``rules``.
     ///
     /// Args:

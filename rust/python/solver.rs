@@ -1,7 +1,8 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
 use super::args::{
-    shown, whole, wrong_type, Arg, Given, Jobs, MaxNodes, Memory, Searchers, Timeout,
+    keyword_function, shown, whole, wrong_type, Arg, Given, Jobs, MaxNodes, Memory, Searchers,
+    Timeout,
 };
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
@@ -260,22 +261,28 @@ impl<'py> SolutionDict<'py> {
     }
 }
 
-/// A budget from the keyword arguments of both games' solvers, checked by the
-/// core ([`Budget::new`]).
-pub fn budget(
-    max_nodes: Option<Arg<MaxNodes>>,
-    timeout: Option<Arg<Timeout>>,
-    memory: Option<Arg<Memory>>,
-) -> PyResult<Budget> {
-    // In signature order, the values' ranges after their types.
-    let max_nodes = max_nodes.given()?.map(|nodes| nodes.0);
-    if max_nodes == Some(0) {
-        Budget::new(max_nodes, None, None)?;
+/// The budget keywords of every game's solver functions (`max_nodes`,
+/// `timeout`, `memory`; their parameters are written by
+/// [`super::args::keyword_function!`]).
+pub struct BudgetKeywords {
+    pub max_nodes: Option<Arg<MaxNodes>>,
+    pub timeout: Option<Arg<Timeout>>,
+    pub memory: Option<Arg<Memory>>,
+}
+
+impl BudgetKeywords {
+    /// The budget, checked by the core ([`Budget::new`]).
+    pub fn read(self) -> PyResult<Budget> {
+        // In signature order, the values' ranges after their types.
+        let max_nodes = self.max_nodes.given()?.map(|nodes| nodes.0);
+        if max_nodes == Some(0) {
+            Budget::new(max_nodes, None, None)?;
+        }
+        let seconds = self.timeout.given()?.map(|seconds| seconds.0);
+        crate::budget::seconds(seconds)?;
+        let memory = self.memory.given()?.map(|bytes| bytes.0);
+        Ok(Budget::new(max_nodes, seconds, memory)?)
     }
-    let seconds = timeout.given()?.map(|seconds| seconds.0);
-    crate::budget::seconds(seconds)?;
-    let memory = memory.given()?.map(|bytes| bytes.0);
-    Ok(Budget::new(max_nodes, seconds, memory)?)
 }
 
 /// The game whose position a `solve` argument names, and the rules to use
@@ -304,116 +311,110 @@ fn solve_game(game: &Game, budget: &Budget, jobs: usize) -> Solution {
     solver::solve_jobs(game.tops(), game.stock(), &game.rules(), budget, jobs)
 }
 
-/// Solve an open row (or the current row of a game) exhaustively.
-///
-/// Args:
-///     position: a :class:`Deal`, its text, or a :class:`Game` (its current row; a
-///         blind game's stock is dealt in order).
-///     rules: the rules (default: the game's, else ``modern``).
-///     max_nodes: a node budget, at least 1 (default: none).
-///     timeout: seconds, positive (``inf`` or ``None``: none).
-///     memory: the transposition table's bound in bytes, at least 1 MiB (default 256 MiB).
-///     jobs: searchers racing on the row, each on its own thread, in its own move
-///         order and with its own table, 1 to 256 (default 1); the answer is that of
-///         the one that finishes in the fewest positions, the same in every run.
-///
-/// Returns:
-///     A :class:`Solution`: ``win`` with a winning line, ``loss`` with a line to the
-///     fewest piles, or ``unknown`` when a budget ran out.
-///
-/// Raises:
-///     InvalidArgumentError: a budget out of range.
-///     InvalidDealError, InvalidCardError, InvalidRulesError: a bad row or rule set.
-///     KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
-///
-/// Examples:
-///     >>> solve("2S 3S 7H 6H AC QH TH 8C").result
-///     'loss'
-#[pyfunction]
-#[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None, jobs = None))]
-fn solve(
-    py: Python<'_>,
-    position: &Bound<'_, PyAny>,
-    rules: Option<Arg<Rules>>,
-    max_nodes: Option<Arg<MaxNodes>>,
-    timeout: Option<Arg<Timeout>>,
-    memory: Option<Arg<Memory>>,
-    jobs: Option<Arg<Searchers>>,
-) -> PyResult<PySolution> {
-    let game = position_of(position, rules)?;
-    let budget = budget(max_nodes, timeout, memory)?;
-    let jobs = jobs.given_or(Searchers(1))?.0;
-    let solution = run_interruptible(py, |cancel| {
-        solve_game(&game, &budget.clone().with_cancel(cancel.clone()), jobs)
-    })?;
-    PySolution::new(&game, &solution)
+keyword_function! {
+    /// Solve an open row (or the current row of a game) exhaustively.
+    ///
+    /// Args:
+    ///     position: a :class:`Deal`, its text, or a :class:`Game` (its current row; a
+    ///         blind game's stock is dealt in order).
+    ///     rules: the rules (default: the game's, else ``modern``).
+    ///     max_nodes: a node budget, at least 1 (default: none).
+    ///     timeout: seconds, positive (``inf`` or ``None``: none).
+    ///     memory: the transposition table's bound in bytes, at least 1 MiB (default 256 MiB).
+    ///     jobs: searchers racing on the row, each on its own thread, in its own move
+    ///         order and with its own table, 1 to 256 (default 1); the answer is that of
+    ///         the one that finishes in the fewest positions, the same in every run.
+    ///
+    /// Returns:
+    ///     A :class:`Solution`: ``win`` with a winning line, ``loss`` with a line to the
+    ///     fewest piles, or ``unknown`` when a budget ran out.
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: a budget out of range.
+    ///     InvalidDealError, InvalidCardError, InvalidRulesError: a bad row or rule set.
+    ///     KeyboardInterrupt: Ctrl-C, from any thread (the GIL is released meanwhile).
+    ///
+    /// Examples:
+    ///     >>> solve("2S 3S 7H 6H AC QH TH 8C").result
+    ///     'loss'
+    fn solve(
+        py, position: &Bound<'_, PyAny>, rules: Option<Arg<Rules>>;
+        budget: BudgetKeywords;
+        jobs: Option<Arg<Searchers>>
+    ) -> PyResult<PySolution>;
+    signature [position, *, rules = None,] .. [, jobs = None];
+    {
+        let game = position_of(position, rules)?;
+        let budget = budget.read()?;
+        let jobs = jobs.given_or(Searchers(1))?.0;
+        let solution = run_interruptible(py, |cancel| {
+            solve_game(&game, &budget.clone().with_cancel(cancel.clone()), jobs)
+        })?;
+        PySolution::new(&game, &solution)
+    }
 }
 
-/// Solve many rows on ``jobs`` threads; results in input order, the same for any ``jobs``.
-///
-/// Args:
-///     deals: the rows (deals or their text); read before the search starts.
-///     rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
-///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
-///     progress: called with the number of rows solved so far, in the calling
-///         thread, about every 50 ms while it grows and once at the end.
-///
-/// Returns:
-///     A list of :class:`Solution`, one per row, in order.
-///
-/// Raises:
-///     InvalidArgumentError: ``jobs`` or a budget out of range.
-///     TypeError: ``progress`` is not callable.
-///     KeyboardInterrupt: Ctrl-C, from any thread.
-#[pyfunction]
-#[pyo3(signature = (deals, *, rules = None, jobs = None, max_nodes = None, timeout = None, memory = None, progress = None))]
-#[allow(clippy::too_many_arguments)]
-fn solve_many(
-    py: Python<'_>,
-    deals: &Bound<'_, PyAny>,
-    rules: Option<Arg<Rules>>,
-    jobs: Option<Arg<Jobs>>,
-    max_nodes: Option<Arg<MaxNodes>>,
-    timeout: Option<Arg<Timeout>>,
-    memory: Option<Arg<Memory>>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<PySolution>> {
-    if deals.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(
-            "solve_many() takes an iterable of deals, not one str",
-        ));
+keyword_function! {
+    /// Solve many rows on ``jobs`` threads; results in input order, the same for any ``jobs``.
+    ///
+    /// Args:
+    ///     deals: the rows (deals or their text); read before the search starts.
+    ///     rules, max_nodes, timeout, memory: as for :func:`solve`, for each row.
+    ///     jobs: threads, 1 to ``MAX_JOBS`` (default: one per core); one table per thread.
+    ///     progress: called with the number of rows solved so far, in the calling
+    ///         thread, about every 50 ms while it grows and once at the end.
+    ///
+    /// Returns:
+    ///     A list of :class:`Solution`, one per row, in order.
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: ``jobs`` or a budget out of range.
+    ///     TypeError: ``progress`` is not callable.
+    ///     KeyboardInterrupt: Ctrl-C, from any thread.
+    fn solve_many(
+        py, deals: &Bound<'_, PyAny>, rules: Option<Arg<Rules>>, jobs: Option<Arg<Jobs>>;
+        budget: BudgetKeywords;
+        progress: Option<&Bound<'_, PyAny>>
+    ) -> PyResult<Vec<PySolution>>;
+    signature [deals, *, rules = None, jobs = None,] .. [, progress = None];
+    {
+        if deals.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "solve_many() takes an iterable of deals, not one str",
+            ));
+        }
+        let deals: Vec<Deal> = deals
+            .try_iter()
+            .map_err(|_| wrong_type("deals", "an iterable of deals", deals))?
+            .map(|d| deal_arg(&d?))
+            .collect::<PyResult<_>>()?;
+        let rules = rules.given_or(Rules::modern())?;
+        let jobs = jobs.given()?.map(|jobs| jobs.0);
+        let budget = budget.read()?;
+        for deal in &deals {
+            rules.check_deal(deal.cards())?;
+        }
+        let rows: Vec<Vec<_>> = deals.iter().map(|d| d.cards().to_vec()).collect();
+        let solutions = super::stats::run_simulation(
+            py,
+            progress,
+            |cancel, report| {
+                Ok(solver::solve_many_reporting(
+                    &rows,
+                    &rules,
+                    &budget.clone().with_cancel(cancel.clone()),
+                    jobs,
+                    report,
+                ))
+            },
+            |solutions: &Vec<Solution>| solutions.len() as u64,
+        )?;
+        deals
+            .into_iter()
+            .zip(&solutions)
+            .map(|(deal, solution)| PySolution::new(&Game::new(deal, rules, false), solution))
+            .collect()
     }
-    let deals: Vec<Deal> = deals
-        .try_iter()
-        .map_err(|_| wrong_type("deals", "an iterable of deals", deals))?
-        .map(|d| deal_arg(&d?))
-        .collect::<PyResult<_>>()?;
-    let rules = rules.given_or(Rules::modern())?;
-    let jobs = jobs.given()?.map(|jobs| jobs.0);
-    let budget = budget(max_nodes, timeout, memory)?;
-    for deal in &deals {
-        rules.check_deal(deal.cards())?;
-    }
-    let rows: Vec<Vec<_>> = deals.iter().map(|d| d.cards().to_vec()).collect();
-    let solutions = super::stats::run_simulation(
-        py,
-        progress,
-        |cancel, report| {
-            Ok(solver::solve_many_reporting(
-                &rows,
-                &rules,
-                &budget.clone().with_cancel(cancel.clone()),
-                jobs,
-                report,
-            ))
-        },
-        |solutions: &Vec<Solution>| solutions.len() as u64,
-    )?;
-    deals
-        .into_iter()
-        .zip(&solutions)
-        .map(|(deal, solution)| PySolution::new(&Game::new(deal, rules, false), solution))
-        .collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

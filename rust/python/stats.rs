@@ -136,9 +136,9 @@ pub fn run_simulation<T: Send>(
 }
 
 /// The keywords every game's simulation takes after its deals (`simulate`,
-/// `simulate_royal` …), as [`simulate_function!`] reads them: the rules (of the
-/// game's argument type `R`), then the rest, which every game reads alike
-/// ([`Simulation::setup`]).
+/// `simulate_royal` …; their parameters are written by
+/// [`super::args::keyword_function!`]): the rules (of the game's argument type
+/// `R`), then the rest, which every game reads alike ([`Simulation::read`]).
 pub struct Simulation<'a, 'py, R> {
     pub rules: Option<Arg<R>>,
     pub strategy: Option<Arg<StrategyName>>,
@@ -206,64 +206,6 @@ impl Keywords<'_, '_> {
         )
     }
 }
-
-/// A `#[pyfunction]` that simulates numbered deals, taking every game's
-/// simulation keywords (`rules`, `strategy`, `seed`, `cards`, `blind`, `jobs`,
-/// `progress`: their signature and parameters are written here once) between
-/// the function's own leading and trailing ones:
-///
-/// ```text
-/// fn NAME(py, LEADING PARAMETERS; KEYWORDS: Simulation<RULES TYPE>; TRAILING PARAMETERS) -> RETURN;
-/// signature [LEADING SIGNATURE] .. [TRAILING SIGNATURE] (text_signature = "…")?;
-/// { BODY }
-/// ```
-///
-/// The body reads the keywords as the [`Simulation`] named `KEYWORDS`.
-macro_rules! simulate_function {
-    (
-        $(#[$attr:meta])*
-        fn $name:ident(
-            $py:ident, $($lead:ident: $lead_ty:ty),*;
-            $keywords:ident: Simulation<$R:ty>
-            $(; $($tail:ident: $tail_ty:ty),*)?
-        ) -> $Ret:ty;
-        signature [$($sig_lead:tt)*] .. [$($sig_tail:tt)*] $(text_signature = $text:literal)?;
-        $body:block
-    ) => {
-        #[pyo3::pyfunction]
-        $(#[$attr])*
-        #[pyo3(
-            signature = ($($sig_lead)* rules = None, strategy = None, seed = None, cards = None, blind = None, jobs = None, progress = None $($sig_tail)*)
-            $(, text_signature = $text)?
-        )]
-        #[allow(clippy::too_many_arguments)]
-        fn $name(
-            $py: pyo3::Python<'_>,
-            $($lead: $lead_ty,)*
-            rules: Option<$crate::python::args::Arg<$R>>,
-            strategy: Option<$crate::python::args::Arg<$crate::python::args::StrategyName>>,
-            seed: Option<$crate::python::args::Arg<$crate::python::args::Seed>>,
-            cards: Option<$crate::python::args::Arg<$crate::python::args::Cards>>,
-            blind: Option<$crate::python::args::Arg<$crate::python::args::Blind>>,
-            jobs: Option<$crate::python::args::Arg<$crate::python::args::Jobs>>,
-            progress: Option<&pyo3::Bound<'_, pyo3::PyAny>>,
-            $($($tail: $tail_ty,)*)?
-        ) -> $Ret {
-            let $keywords = $crate::python::stats::Simulation {
-                rules,
-                strategy,
-                seed,
-                cards,
-                blind,
-                jobs,
-                progress,
-            };
-            $body
-        }
-    };
-}
-
-pub(crate) use simulate_function;
 
 /// The figures of `histogram` (piles → deals, from Python: `from_histogram`),
 /// computed as a simulation computes them: every key `least` to `cards`, every

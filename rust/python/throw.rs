@@ -720,7 +720,7 @@ macro_rules! throw_stats {
                 }
             }
 
-            $crate::python::stats::simulate_function! {
+            $crate::python::args::keyword_function! {
                 $(#[$simulate_doc])*
                 fn $simulate(
                     py, args: &Bound<'_, PyTuple>, deals: Option<Arg<Deals>>;
@@ -775,12 +775,11 @@ macro_rules! throw_game {
         pub mod classes {
             use super::*;
             use $crate::python::args::{
-                truth, whole, Arg, Blind, MaxNodes, Memory, Seconds, Timeout,
+                truth, whole, Arg, Blind, Seconds,
             };
             use $crate::python::throw::{game_or_default, DealOf, GameOf, RuleSetOf};
             use $crate::python::legal::LegalMoves;
             use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
-            use $crate::python::solver::budget;
             use $crate::python::throw::{
                 game_repr, game_state, new_game, position_of, solution_dict, solution_from_dict,
                 solution_from_state, solve_position,
@@ -1268,36 +1267,33 @@ macro_rules! throw_game {
                 }
             }
 
-            $(#[$solve_doc])*
-            #[pyfunction]
-            #[pyo3(signature = (position, *, rules = None, max_nodes = None, timeout = None, memory = None, game = None))]
-            #[allow(clippy::too_many_arguments)]
-            fn $solve(
-                py: Python<'_>,
-                position: &Bound<'_, PyAny>,
-                rules: Option<Arg<RuleSetOf>>,
-                max_nodes: Option<Arg<MaxNodes>>,
-                timeout: Option<Arg<Timeout>>,
-                memory: Option<Arg<Memory>>,
-                game: Option<Arg<GameOf<$G>>>,
-            ) -> PyResult<$Solution> {
-                // In signature order: the position, the rules, then the budget; a
-                // row is of the game named (a game is of its own).
-                let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
-                let of_game = given.is_some();
-                let named = game_or_default(game)?;
-                let game = position_of::<$G>(given, position, $game_name, named)?;
-                let rules = $crate::python::throw::rules_for(game.game_rules(), rules)?;
-                // A row is solved under the rules given (a game under its own).
-                let game = if of_game {
-                    game
-                } else {
-                    $crate::throw_game::ThrowGame::open_or_blind(game.deal().clone(), rules, false)
-                };
-                let budget = budget(max_nodes, timeout, memory)?;
-                let (deal, solution) = solve_position(py, &game, &budget)?;
-                let game = game.game_rules().facts().name;
-                Ok($Solution { deal, solution, game })
+            $crate::python::args::keyword_function! {
+                $(#[$solve_doc])*
+                fn $solve(
+                    py, position: &Bound<'_, PyAny>, rules: Option<Arg<RuleSetOf>>;
+                    budget: BudgetKeywords;
+                    game: Option<Arg<GameOf<$G>>>
+                ) -> PyResult<$Solution>;
+                signature [position, *, rules = None,] .. [, game = None];
+                {
+                    // In signature order: the position, the rules, then the budget; a
+                    // row is of the game named (a game is of its own).
+                    let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
+                    let of_game = given.is_some();
+                    let named = game_or_default(game)?;
+                    let game = position_of::<$G>(given, position, $game_name, named)?;
+                    let rules = $crate::python::throw::rules_for(game.game_rules(), rules)?;
+                    // A row is solved under the rules given (a game under its own).
+                    let game = if of_game {
+                        game
+                    } else {
+                        $crate::throw_game::ThrowGame::open_or_blind(game.deal().clone(), rules, false)
+                    };
+                    let budget = budget.read()?;
+                    let (deal, solution) = solve_position(py, &game, &budget)?;
+                    let game = game.game_rules().facts().name;
+                    Ok($Solution { deal, solution, game })
+                }
             }
         }
     };
