@@ -298,3 +298,44 @@ pub fn replayed<P: Patience>(game: &P, line: &[P::Play]) -> Result<P> {
     }
     Ok(end)
 }
+
+/// What the games' tests share: plays a game refuses, each with its reason
+/// in the message, and where a game played stands.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Patience, Standing};
+    use crate::error::Error;
+
+    /// `game` stands at `(cards, won, is_over)` after the plays `history`, as
+    /// they were written.
+    pub(crate) fn assert_played<P: Patience>(
+        game: &P,
+        (cards, won, is_over): (usize, bool, bool),
+        history: &[&str],
+    ) {
+        let standing = Standing {
+            cards,
+            won,
+            is_over,
+        };
+        assert_eq!(game.standing(), standing);
+        let written: Vec<String> = game.history().iter().map(ToString::to_string).collect();
+        assert_eq!(written, history);
+    }
+
+    /// `game` refuses the play `text`, its message saying `why`; the message.
+    pub(crate) fn refusal<P: Patience>(game: &mut P, text: &str, why: &str) -> String {
+        let err = game.play_text(text).unwrap_err().to_string();
+        assert!(err.contains(why), "{text}: {err}");
+        err
+    }
+
+    /// Every play of `cases` is an illegal move whose message says why.
+    pub(crate) fn assert_illegal<P: Patience>(game: &mut P, cases: &[(&str, &str)]) {
+        for &(text, why) in cases {
+            let err = game.play_text(text).unwrap_err();
+            assert!(matches!(err, Error::IllegalMove(_)), "{text}");
+            assert!(err.to_string().contains(why), "{text}: {err}");
+        }
+    }
+}

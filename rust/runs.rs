@@ -496,6 +496,7 @@ pub fn solve<R: RunRule>(cards: &[Card], budget: &Budget) -> Solution<RunPlay<R>
 mod tests {
     use super::*;
     use crate::budget::Verdict;
+    use crate::patience::testing::refusal;
     use crate::patience::Patience;
     use crate::throw_game::check;
 
@@ -532,12 +533,9 @@ mod tests {
             ]
         );
         assert_eq!(g.play_text("7d 3c").unwrap().to_string(), "out 3C 7D");
-        let err = g.play_text("out KH QD").unwrap_err().to_string();
-        assert!(err.contains("not next to each other"), "{err}");
-        let err = g.play_text("out KH").unwrap_err().to_string();
-        assert!(err.contains("1 card totalling 10"), "{err}");
-        let err = g.play_text("out KH 5S").unwrap_err().to_string();
-        assert!(err.contains("2 cards totalling 15"), "{err}");
+        refusal(&mut g, "out KH QD", "not next to each other");
+        refusal(&mut g, "out KH", "1 card totalling 10");
+        refusal(&mut g, "out KH 5S", "2 cards totalling 15");
         g.play_text("out 5S 5H QD").unwrap();
         g.play_text("x AC 9C").unwrap();
         assert_eq!(g.row().to_string(), "KH");
@@ -594,8 +592,7 @@ mod tests {
                 "out AC 6D"
             ]
         );
-        let err = g.play_text("out KS").unwrap_err().to_string();
-        assert!(err.contains("1 card totalling 13"), "{err}");
+        refusal(&mut g, "out KS", "1 card totalling 13");
         let err = g
             .play_text("out 7C 3D 4H KS AC 6D")
             .unwrap_err()

@@ -230,6 +230,7 @@ pub fn play_uva(cards: &[Card]) -> AccordianRow {
 mod tests {
     use super::*;
     use crate::card::cards;
+    use crate::patience::testing::{assert_illegal, refusal};
     use crate::patience::Patience;
 
     fn game(text: &str, blind: bool, rules: RuleSet) -> AccordianGame {
@@ -281,17 +282,16 @@ mod tests {
         );
         assert_eq!(g.play_text("5H-5S").unwrap().to_string(), "5H>5S");
         assert_eq!(g.to_string(), "5C 9H 2D 5H");
-        let err = g.play_text("5S>5C").unwrap_err().to_string();
-        assert!(
-            err.contains("5S is covered (only a pile's top card moves)"),
-            "{err}"
+        refusal(
+            &mut g,
+            "5S>5C",
+            "5S is covered (only a pile's top card moves)",
         );
         g.play_text("5H on 5C").unwrap();
         assert_eq!(g.piles()[0], cards("5C 5H"));
         g.play_text("9H>5H").unwrap();
         assert_eq!(g.sizes(), [3, 1, 1]);
-        let err = g.play_text("5S>2D").unwrap_err().to_string();
-        assert!(err.contains("share neither"), "{err}");
+        refusal(&mut g, "5S>2D", "share neither");
         assert!(g.is_over() && !g.is_won());
         assert_eq!(g.outcome().cards, 3);
         assert_eq!(
@@ -312,25 +312,21 @@ mod tests {
         // leftmost, so it moves, three places.
         let mut g = game("5C 9H 2D 5S 5H", false, RuleSet::Uva);
         assert_eq!(g.legal_shifts(), vec![Shift { from: 3, gap: 3 }]);
-        let err = g.play_text("5H>9H").unwrap_err().to_string();
-        assert!(
-            err.contains("the uva rules move the leftmost card") && err.contains("(5S>5C)"),
-            "{err}"
-        );
+        let err = refusal(&mut g, "5H>9H", "the uva rules move the leftmost card");
+        assert!(err.contains("(5S>5C)"), "{err}");
         // 2C could slide onto 2D or leap onto 5C: it leaps.
         let mut leap = game("5C 9H 2D 2C", false, RuleSet::Uva);
         assert_eq!(leap.legal_shifts(), vec![Shift { from: 3, gap: 3 }]);
         leap.play_text("2C>5C").unwrap();
-        let err = leap.play_text("deal").unwrap_err().to_string();
-        assert!(err.contains("an open game has no stock"), "{err}");
+        refusal(&mut leap, "deal", "an open game has no stock");
         let mut blind = game("5C 5D 5H", true, RuleSet::Uva);
         assert_eq!(blind.to_string(), " | stock 3");
         blind.play_text("deal").unwrap();
         blind.play_text("deal").unwrap();
-        let err = blind.play_text("deal").unwrap_err().to_string();
-        assert!(
-            err.contains("a move exists and the uva rules oblige it"),
-            "{err}"
+        refusal(
+            &mut blind,
+            "deal",
+            "a move exists and the uva rules oblige it",
         );
         blind.play_text("5D>5C").unwrap();
         blind.play_text("deal").unwrap();
@@ -353,16 +349,12 @@ mod tests {
             ("AS>5C", "not in the row"),
             ("deal", "no stock"),
         ];
-        for (text, why) in cases {
-            let err = g.play_text(text).unwrap_err();
-            assert!(matches!(err, Error::IllegalMove(_)), "{text}");
-            assert!(err.to_string().contains(why), "{text}: {err}");
-        }
+        assert_illegal(&mut g, &cases);
         g.play_text("5H>5S").unwrap();
-        let err = g.play_text("KD>5S").unwrap_err().to_string();
-        assert!(
-            err.contains("5S is covered (a card lands on a pile's top card)"),
-            "{err}"
+        refusal(
+            &mut g,
+            "KD>5S",
+            "5S is covered (a card lands on a pile's top card)",
         );
         let err = g
             .play(AccordianAction::Throw(Shift { from: 1, gap: 3 }))
@@ -370,8 +362,7 @@ mod tests {
             .to_string();
         assert!(err.contains("no move from pile 2"), "{err}");
         let mut blind = game("5C 5H", true, RuleSet::Modern);
-        let err = blind.play_text("5H>5C").unwrap_err().to_string();
-        assert!(err.contains("still in the stock"), "{err}");
+        refusal(&mut blind, "5H>5C", "still in the stock");
         assert!(matches!(g.play_text("5C"), Err(Error::InvalidMove(_))));
         for rules in [RuleSet::Strict, RuleSet::StrictLeap, RuleSet::Parlett] {
             assert!(matches!(

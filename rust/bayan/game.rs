@@ -140,6 +140,7 @@ impl Throwing for Bayan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patience::testing::{assert_illegal, assert_played, refusal};
     use crate::patience::Patience;
 
     fn game(text: &str, blind: bool) -> BayanGame {
@@ -160,25 +161,18 @@ mod tests {
         );
         assert_eq!(g.play_text("5S 5C").unwrap().to_string(), "out 5C 5S");
         assert_eq!(g.row().to_string(), "9H 2D 9D 2H");
-        let err = g.play_text("out 9H 2D").unwrap_err().to_string();
-        assert!(err.contains("share neither"), "{err}");
-        let err = g.play_text("out 9D 9H").unwrap_err().to_string();
-        assert!(
-            err.contains("2 places apart") && !err.contains("share"),
-            "{err}"
-        );
+        refusal(&mut g, "out 9H 2D", "share neither");
+        let err = refusal(&mut g, "out 9D 9H", "2 places apart");
+        assert!(!err.contains("share"), "{err}");
         g.play_text("out 2D 9D").unwrap();
         assert!(!g.is_won() && !g.is_over());
         g.play_text("x9H,2H").unwrap();
         assert!(g.is_won());
-        let BayanOutcome {
-            cards,
-            won,
-            is_over,
-        } = g.outcome();
-        assert_eq!((cards, won, is_over), (0, true, true));
-        let history: Vec<String> = g.history().iter().map(ToString::to_string).collect();
-        assert_eq!(history, ["out 5C 5S", "out 2D 9D", "out 9H 2H"]);
+        assert_played(
+            &g,
+            (0, true, true),
+            &["out 5C 5S", "out 2D 9D", "out 9H 2H"],
+        );
         while g.undo().is_some() {}
         assert_eq!(g.row().to_string(), "5C 9H 2D 5S 9D 2H");
     }
@@ -194,14 +188,12 @@ mod tests {
                 BayanAction::Deal
             ]
         );
-        let err = g.play_text("out 9H 9D").unwrap_err().to_string();
-        assert!(err.contains("still in the talon"), "{err}");
+        refusal(&mut g, "out 9H 9D", "still in the talon");
         g.play_text("deal").unwrap();
         g.play_text("out 5C 5S").unwrap();
         g.play_text("deal").unwrap();
         assert_eq!(g.to_string(), "2D 9H 9D | talon 0");
-        let err = g.play_text("deal").unwrap_err().to_string();
-        assert!(err.contains("empty"), "{err}");
+        refusal(&mut g, "deal", "empty");
         g.play_text("out 9H 9D").unwrap();
         assert!(g.is_over() && !g.is_won());
         assert_eq!(g.outcome().cards, 1);
@@ -217,11 +209,7 @@ mod tests {
             ("out 5C 9H", "share neither"),
             ("deal", "no talon"),
         ];
-        for (text, why) in cases {
-            let err = g.play_text(text).unwrap_err();
-            assert!(matches!(err, Error::IllegalMove(_)), "{text}");
-            assert!(err.to_string().contains(why), "{text}: {err}");
-        }
+        assert_illegal(&mut g, &cases);
         let err = g
             .play(BayanAction::Throw(Pair { at: 4, gap: 3 }))
             .unwrap_err();

@@ -349,6 +349,7 @@ impl Throwing for Marriage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patience::testing::{assert_illegal, assert_played, refusal};
 
     fn game(text: &str, blind: bool, rules: RuleSet) -> RoyalGame {
         RoyalGame::new(text.parse().unwrap(), blind, rules).unwrap()
@@ -360,18 +361,10 @@ mod tests {
         assert!(!g.may_deal());
         g.play_text("out 9H 7D").unwrap();
         assert_eq!(g.row().to_string(), "QH 5C 5S KH");
-        let err = g.play_text("out 5C").unwrap_err().to_string();
-        assert!(err.contains("share neither"), "{err}");
+        refusal(&mut g, "out 5C", "share neither");
         g.play_text("between QH KH").unwrap();
         assert!(g.is_won());
-        let RoyalOutcome {
-            cards,
-            won,
-            is_over,
-        } = g.outcome();
-        assert_eq!((cards, won, is_over), (2, true, true));
-        let history: Vec<String> = g.history().iter().map(ToString::to_string).collect();
-        assert_eq!(history, ["out 9H 7D", "out 5C 5S"]);
+        assert_played(&g, (2, true, true), &["out 9H 7D", "out 5C 5S"]);
         g.undo();
         g.undo();
         assert_eq!(g.row().to_string(), "QH 5C 9H 7D 5S KH");
@@ -391,10 +384,8 @@ mod tests {
             assert_eq!(g.outcome().cards, 5);
         }
         assert!(modern.may_deal());
-        let err = parlett.play_text("deal").unwrap_err().to_string();
-        assert!(err.contains("oblige"), "{err}");
-        let err = parlett.play_text("out 7D").unwrap_err().to_string();
-        assert!(err.contains("still in the stock"), "{err}");
+        refusal(&mut parlett, "deal", "oblige");
+        refusal(&mut parlett, "out 7D", "still in the stock");
         parlett.play_text("out 5C").unwrap();
         parlett.play_text("deal").unwrap();
         parlett.play_text("deal").unwrap();
@@ -420,11 +411,7 @@ mod tests {
             ("between QH 5C", "not 2 or 3 places"),
             ("deal", "no stock"),
         ];
-        for (text, why) in cases {
-            let err = g.play_text(text).unwrap_err();
-            assert!(matches!(err, Error::IllegalMove(_)), "{text}");
-            assert!(err.to_string().contains(why), "{text}: {err}");
-        }
+        assert_illegal(&mut g, &cases);
         assert!(matches!(g.play_text("5C"), Err(Error::InvalidMove(_))));
         // Between two cards not at the left end: the cards between them go.
         let mut inner = game("QH 5C 9H 7D 5S KH", false, RuleSet::Modern);
