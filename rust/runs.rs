@@ -499,6 +499,7 @@ mod tests {
     use crate::patience::testing::refusal;
     use crate::patience::Patience;
     use crate::throw_game::check;
+    use crate::throw_game::check::{not_moves, parses_as};
 
     type DecadeGame = ThrowGame<Runs<Decade>>;
 
@@ -546,17 +547,12 @@ mod tests {
 
     #[test]
     fn plays_parse_in_every_spelling_and_round_trip() {
-        let play = RunPlay::<Decade>::parse("out 3C 7D KH").unwrap();
-        for text in ["3C 7D KH", "x3C,7D,KH", "3c 7d kh out", " OUT 3C 7D KH "] {
-            assert_eq!(RunPlay::<Decade>::parse(text).unwrap(), play, "{text}");
-        }
-        assert_eq!(RunPlay::<Decade>::parse("deal").unwrap(), RunPlay::DEAL);
-        for bad in ["", "out", "out 3C 3C", "out ZZ", "3C>7D"] {
-            assert!(
-                matches!(RunPlay::<Decade>::parse(bad), Err(Error::InvalidMove(_))),
-                "{bad}"
-            );
-        }
+        let parse = RunPlay::<Decade>::parse;
+        let play = parse("out 3C 7D KH").unwrap();
+        let spellings = ["3C 7D KH", "x3C,7D,KH", "3c 7d kh out", " OUT 3C 7D KH "];
+        parses_as(parse, &play, &spellings);
+        assert_eq!(parse("deal").unwrap(), RunPlay::DEAL);
+        not_moves(parse, &["", "out", "out 3C 3C", "out ZZ", "3C>7D"]);
     }
 
     #[test]

@@ -686,7 +686,8 @@ impl<G: Throwing> fmt::Display for ThrowGame<G> {
     }
 }
 
-/// Checks every throw game's solver is held to (each game's tests call them).
+/// Checks every throw game is held to, its notation's and its solver's (each
+/// game's tests call them).
 #[cfg(test)]
 pub(crate) mod check {
     use super::{ThrowAction, ThrowGame, ThrowRow, Throwing};
@@ -694,8 +695,43 @@ pub(crate) mod check {
     use crate::card::Card;
     use crate::patience::Patience;
     use std::collections::HashMap;
+    use std::fmt;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
+
+    /// `parse` reads every text of `spellings` as `play`.
+    pub fn parses_as<P: fmt::Debug + PartialEq>(
+        parse: impl Fn(&str) -> crate::error::Result<P>,
+        play: &P,
+        spellings: &[&str],
+    ) {
+        for text in spellings {
+            assert_eq!(&parse(text).unwrap(), play, "{text}");
+        }
+    }
+
+    /// `parse` reads every play of `plays` back from its notation.
+    pub fn round_trips<P: fmt::Debug + fmt::Display + PartialEq>(
+        parse: impl Fn(&str) -> crate::error::Result<P>,
+        plays: &[P],
+    ) {
+        for play in plays {
+            assert_eq!(&parse(&play.to_string()).unwrap(), play);
+        }
+    }
+
+    /// `parse` refuses every text of `texts` as no move of the game.
+    pub fn not_moves<P: fmt::Debug>(
+        parse: impl Fn(&str) -> crate::error::Result<P>,
+        texts: &[&str],
+    ) {
+        for text in texts {
+            assert!(
+                matches!(parse(text), Err(crate::error::Error::InvalidMove(_))),
+                "{text}"
+            );
+        }
+    }
 
     /// The open game of `G`'s numbered deal `seed` of `cards` cards, under its default rules.
     pub fn open<G: Throwing>(seed: u64, cards: usize) -> ThrowGame<G> {

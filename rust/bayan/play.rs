@@ -46,14 +46,13 @@ impl fmt::Display for BayanPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Error;
-
     use crate::card::card;
+    use crate::throw_game::check::{not_moves, parses_as, round_trips};
 
     #[test]
     fn every_spelling_parses_and_the_canonical_one_round_trips() {
         let pair = BayanPlay::Out(card("5D"), card("9D"));
-        for text in [
+        let spellings = [
             "out 5D 9D",
             "OUT 5d, 9d",
             "5D 9D out",
@@ -61,17 +60,14 @@ mod tests {
             "x 5D 9D",
             "5D 9D",
             " 5♦ 9♦ ",
-        ] {
-            assert_eq!(BayanPlay::parse(text).unwrap(), pair, "{text}");
-        }
-        for play in [pair, BayanPlay::Deal] {
-            assert_eq!(BayanPlay::parse(&play.to_string()).unwrap(), play);
-        }
+        ];
+        parses_as(BayanPlay::parse, &pair, &spellings);
+        round_trips(BayanPlay::parse, &[pair, BayanPlay::Deal]);
     }
 
     #[test]
     fn rejects_what_is_not_a_move() {
-        for text in [
+        let texts = [
             "",
             "out",
             "out 5D",
@@ -82,11 +78,7 @@ mod tests {
             "deal 5D",
             "5D>9D",
             "out ZZ 9D",
-        ] {
-            assert!(
-                matches!(BayanPlay::parse(text), Err(Error::InvalidMove(_))),
-                "{text}"
-            );
-        }
+        ];
+        not_moves(BayanPlay::parse, &texts);
     }
 }

@@ -67,39 +67,36 @@ impl fmt::Display for RoyalPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Error;
-
     use crate::card::card;
+    use crate::throw_game::check::{not_moves, parses_as, round_trips};
 
     #[test]
     fn every_spelling_parses_and_the_canonical_one_round_trips() {
         let two = RoyalPlay::Out(card("5D"), Some(card("7C")));
-        for text in [
+        let spellings = [
             "out 5D 7C",
             "OUT 5d, 7c",
             "5D 7C out",
             "x5D,7C",
             "x 5D 7C",
             " 5♦ 7♣ out ",
-        ] {
-            assert_eq!(RoyalPlay::parse(text).unwrap(), two, "{text}");
-        }
+        ];
+        parses_as(RoyalPlay::parse, &two, &spellings);
         let one = RoyalPlay::Out(card("TD"), None);
-        for text in ["out TD", "out 10D", "xTD", "td out"] {
-            assert_eq!(RoyalPlay::parse(text).unwrap(), one, "{text}");
-        }
+        parses_as(
+            RoyalPlay::parse,
+            &one,
+            &["out TD", "out 10D", "xTD", "td out"],
+        );
         let around = RoyalPlay::Between(card("3S"), card("9S"));
-        for text in ["between 3S 9S", "3S..9S", "Between 3s,9s"] {
-            assert_eq!(RoyalPlay::parse(text).unwrap(), around, "{text}");
-        }
-        for play in [two, one, around, RoyalPlay::Deal] {
-            assert_eq!(RoyalPlay::parse(&play.to_string()).unwrap(), play);
-        }
+        let spellings = ["between 3S 9S", "3S..9S", "Between 3s,9s"];
+        parses_as(RoyalPlay::parse, &around, &spellings);
+        round_trips(RoyalPlay::parse, &[two, one, around, RoyalPlay::Deal]);
     }
 
     #[test]
     fn rejects_what_is_not_a_move() {
-        for text in [
+        let texts = [
             "",
             "out",
             "out 5D 7C 9H",
@@ -112,11 +109,7 @@ mod tests {
             "x",
             "deal 5D",
             "between 3S 3S",
-        ] {
-            assert!(
-                matches!(RoyalPlay::parse(text), Err(Error::InvalidMove(_))),
-                "{text}"
-            );
-        }
+        ];
+        not_moves(RoyalPlay::parse, &texts);
     }
 }
