@@ -1222,7 +1222,8 @@ Returns:
 
 Raises:
     InvalidDealError: a row that is not a Royal Marriage deal.
-    InvalidArgumentError: a budget out of range.
+    InvalidArgumentError: a budget out of range, or a ``game`` that is not
+        the game's own when ``position`` is a game.
 """
 simulate_royal: _ThrowSimulate[RoyalRuleName, RoyalStats]
 """Play numbered Royal Marriage deals ``seed … seed+deals-1``.

@@ -196,16 +196,26 @@ pub fn other_game<G: Throwing>(name: &str, sep: &str) -> String {
 }
 
 /// The game whose position a `solve_…` argument names: a game of `G`
-/// (`given`, already found) or a deal's row, open, of the game `game`.
+/// (`given`, already found) or a deal's row, open, of the game `named`
+/// (`None`: `G`'s default game). A game is of its own game: a `game` naming
+/// another contradicts it and is refused, naming both.
 pub fn position_of<G: Throwing>(
     given: Option<ThrowGame<G>>,
     position: &Bound<'_, PyAny>,
     game_class: &str,
-    game: G,
+    named: Option<G>,
 ) -> PyResult<ThrowGame<G>> {
     if let Some(given) = given {
-        return Ok(given);
+        let own = given.game_rules().facts().name;
+        return match named.map(|named| named.facts().name) {
+            Some(other) if other != own => {
+                let expected = format!("None or the position's own game, {}", quoted(own));
+                Err(Error::argument("game", &expected, quoted(other)).into())
+            }
+            _ => Ok(given),
+        };
     }
+    let game = named.unwrap_or_else(G::default_game);
     if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
         let deal = game.deal_of(DealOf::read(position)?.0)?;
         return Ok(ThrowGame::open_or_blind(deal, game, false));
@@ -1333,7 +1343,7 @@ macro_rules! throw_game {
                 // row is of the game named (a game is of its own).
                 let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
                 let of_game = given.is_some();
-                let named = game_or_default(game)?;
+                let named = $crate::python::args::Given::given(game)?.map(|named| named.0);
                 let game = position_of::<$G>(given, position, $game_name, named)?;
                 let rules = $crate::python::throw::rules_for(game.game_rules(), rules)?;
                 // A row is solved under the rules given (a game under its own).

@@ -785,6 +785,10 @@ class Solver(Generic[SolvedT, SolutionT]):
     ) -> SolutionT:
         played = self._game.playing(game)
         if isinstance(position, self._game):
+            # A game is of its own game: a ``game`` naming another contradicts it.
+            if game is not None and played.FACTS.name != position.game:
+                expected = f"None or the position's own game, {_args.quoted(position.game)}"
+                raise _args.refuse("game", expected, _args.quoted(played.FACTS.name))
             played = type(position)
         solution: SolutionT = played._solve(position, rules, max_nodes, timeout, memory)
         return solution
