@@ -53,7 +53,9 @@ pub struct GameOf<G>(pub G);
 impl<G: Throwing> Argument for GameOf<G> {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
         let name = text(obj, "game")?;
-        G::game_named(&name).map(GameOf).ok_or_else(|| {
+        // Any name `--game` takes (an alias, PySolFC's id), as its canonical name.
+        let canonical = super::registry::canonical_name(&name).unwrap_or(&name);
+        G::game_named(canonical).map(GameOf).ok_or_else(|| {
             let mut names = G::game_names();
             let last = names.pop().unwrap_or_default();
             let expected = if names.is_empty() {

@@ -24,13 +24,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from accordion.errors import (
     IllegalMoveError,
-    InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidRulesError,
     NoMoveToUndoError,
 )
-from accordion.games import GAMES, Descriptor, load
+from accordion.games import GAMES, Descriptor, canonical_name, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
@@ -467,14 +466,16 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         facts."""
         if game is None:
             return cls
-        name = _args.text(game, "game")
+        given = _args.text(game, "game")
+        # Any name ``--game`` takes (an alias, PySolFC's id), as its canonical name.
+        name = canonical_name(given) or given
         if name == cls.FACTS.name:
             return cls
         pieces = _pieces(cls.FACTS)
         names = [played.name for played in GAMES.values() if _pieces(played) == pieces]
         if name not in names:
             expected = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
-            raise InvalidArgumentError(f"game must be {expected}, got {_args.quoted(name)}", "game")
+            raise _args.refuse("game", expected, _args.quoted(given))
         family = cls._family()
         return family if name == family.FACTS.name else family._playing_another(name)
 
