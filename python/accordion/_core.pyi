@@ -854,7 +854,9 @@ class _ThrowOutcome:
         """The outcome its repr writes (``RoyalOutcome(cards=2, won=True, is_over=True)``).
 
         Raises:
-            InvalidArgumentError: negative ``cards``.
+            InvalidArgumentError: negative ``cards``, or an outcome that contradicts
+                what the game is won at (a game is won exactly when it is over with
+                that many cards left: ``BayanOutcome(cards=2, won=True, …)``).
             TypeError: an argument of the wrong type.
         """
     @property

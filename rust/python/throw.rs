@@ -29,7 +29,7 @@ use crate::deal::Deal;
 use crate::error::{quoted, Error};
 use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
-use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
+use crate::throw_game::{Solution, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
 use crate::throw_play::{Setup, Strategy, ThrowStats};
 use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
@@ -230,6 +230,38 @@ pub fn position_of<G: Throwing>(
     };
     let wanted = format!("a Deal, {article} {game_class} or a str");
     Err(wrong_type("position", &wanted, position))
+}
+
+/// An outcome of the class called `class` (a game won at `won_at` cards),
+/// refused where it contradicts that: a game is won exactly when it is over
+/// with `won_at` cards left (every game of one outcome class is won at the
+/// same count).
+pub fn check_outcome(class: &str, won_at: usize, outcome: ThrowOutcome) -> PyResult<ThrowOutcome> {
+    let ThrowOutcome {
+        cards,
+        won,
+        is_over,
+    } = outcome;
+    let a = if class.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    let refused = if won && cards != won_at {
+        let expected = format!("False with cards={cards} ({a} {class} is won at cards={won_at})");
+        Some(Error::argument("won", &expected, "True"))
+    } else if won && !is_over {
+        let expected = "True with won=True (a game won is over)";
+        Some(Error::argument("is_over", expected, "False"))
+    } else if is_over && !won && cards == won_at {
+        let expected = format!(
+            "True with cards={cards} and is_over=True ({a} {class} is won at cards={won_at})"
+        );
+        Some(Error::argument("won", &expected, "False"))
+    } else {
+        None
+    };
+    refused.map_or(Ok(outcome), |error| Err(error.into()))
 }
 
 /// Solve a position ([`ThrowGame::solve`]: a blind game's stock is dealt first
@@ -981,11 +1013,13 @@ macro_rules! throw_game {
                     won: &Bound<'_, PyAny>,
                     is_over: &Bound<'_, PyAny>,
                 ) -> PyResult<Self> {
-                    Ok($Outcome(ThrowOutcome {
+                    let outcome = ThrowOutcome {
                         cards: whole(cards, "cards", "0 or more cards")?,
                         won: truth(won, "won")?,
                         is_over: truth(is_over, "is_over")?,
-                    }))
+                    };
+                    let won_at = <$G as Throwing>::WON_AT;
+                    Ok($Outcome($crate::python::throw::check_outcome($outcome_name, won_at, outcome)?))
                 }
 
                 /// Pickle support: `(cards, won, is_over)`.

@@ -320,10 +320,11 @@ class ThrowSolution(_OfGame, Generic[MoveT]):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThrowOutcome:
+class ThrowOutcome(_OfGame):
     """Where a game stands. ``cards`` counts every card not thrown out (row and
     stock), or, in Accordian Patience, the piles with each stock card one to come.
-    The repr (``RoyalOutcome(cards=2, won=True, is_over=True)``) evaluates back."""
+    The repr (``RoyalOutcome(cards=2, won=True, is_over=True)``) evaluates back.
+    An outcome no game of the class can reach is refused (:func:`check_outcome`)."""
 
     cards: int
     won: bool
@@ -333,6 +334,8 @@ class ThrowOutcome:
         _args.whole(self.cards, "cards", 0, None, "0 or more cards")
         _args.flag(self.won, "won")
         _args.flag(self.is_over, "is_over")
+        if hasattr(type(self), "FACTS"):
+            check_outcome(type(self).__name__, self.FACTS.won_at, self)
 
     @property
     def piles(self) -> int:
@@ -345,6 +348,21 @@ class ThrowOutcome:
         if not self.is_over:
             return None
         return "win" if self.won else "loss"
+
+
+def check_outcome(name: str, won_at: int, outcome: ThrowOutcome) -> None:
+    """Refuse an outcome that contradicts the game's facts, as the core does: a
+    game is won exactly when it is over with ``won_at`` cards left (every game of
+    an outcome class is won at the same count)."""
+    cards, won, over = outcome.cards, outcome.won, outcome.is_over
+    if won and cards != won_at:
+        expected = f"False with cards={cards} ({_a(name)} is won at cards={won_at})"
+        raise _args.refuse("won", expected, True)
+    if won and not over:
+        raise _args.refuse("is_over", "True with won=True (a game won is over)", False)
+    if over and not won and cards == won_at:
+        expected = f"True with cards={cards} and is_over=True ({_a(name)} is won at cards={won_at})"
+        raise _args.refuse("won", expected, False)
 
 
 # The dataclass writes ``__init__``; it binds its arguments as the core's does.
