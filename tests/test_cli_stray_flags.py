@@ -4,6 +4,9 @@ names: the command line tells an option not given from one given."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from conftest import run_cli
 
@@ -47,6 +50,34 @@ def test_what_applies_is_taken(args: tuple[str, ...]) -> None:
     done = run_cli(*args)
     assert done.returncode == 0, done.stderr
     assert done.stdout
+
+
+@pytest.mark.parametrize(
+    "flag",
+    [("--seed", "5"), ("--seed", "1"), ("--cards", "52"), ("--cards", "10"), ("--budget", "5")],
+)
+def test_stats_each_refuses_the_options_of_numbered_deals(
+    flag: tuple[str, str], tmp_path: Path
+) -> None:
+    """``stats --each`` plays the rows of its file: a first deal number, a count of
+    cards or a strategy's budget given with it was dropped without a word."""
+    rows = tmp_path / "rows.txt"
+    rows.write_text(ROW + "\n")
+    done = run_cli("stats", "--each", "--file", str(rows), *flag)
+    assert done.returncode == 2, done
+    assert (
+        done.stderr == f"accordion: error: stats --each: {flag[0]} is for numbered deals; drop it\n"
+    )
+    assert run_cli("stats", "--each", "--file", str(rows)).returncode == 0
+
+
+def test_stats_numbered_deals_still_start_at_1_with_52_cards() -> None:
+    figures = json.loads(run_cli("stats", "--deals", "2", "--json").stdout)
+    assert (figures["seed"], figures["cards"], figures["deals"]) == (1, 52, 2)
+    figures = json.loads(
+        run_cli("stats", "--deals", "2", "--seed", "7", "--cards", "9", "--json").stdout
+    )
+    assert (figures["seed"], figures["cards"]) == (7, 9)
 
 
 def test_distances_given_as_the_default_solves_as_the_default() -> None:
