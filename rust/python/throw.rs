@@ -222,13 +222,7 @@ pub fn position_of<G: Throwing>(
         let deal = game.deal_of(DealOf::read(position)?.0)?;
         return Ok(ThrowGame::open_or_blind(deal, game, false));
     }
-    // `an AccordianGame`, `a BayanGame`: the article the class name wants.
-    let article = if game_class.starts_with(['A', 'E', 'I', 'O', 'U']) {
-        "an"
-    } else {
-        "a"
-    };
-    let wanted = format!("a Deal, {article} {game_class} or a str");
+    let wanted = format!("a Deal, {} or a str", with_article(game_class));
     Err(wrong_type("position", &wanted, position))
 }
 
@@ -242,26 +236,32 @@ pub fn check_outcome(class: &str, won_at: usize, outcome: ThrowOutcome) -> PyRes
         won,
         is_over,
     } = outcome;
-    let a = if class.starts_with(['A', 'E', 'I', 'O', 'U']) {
-        "an"
-    } else {
-        "a"
-    };
+    let a_class = with_article(class);
     let refused = if won && cards != won_at {
-        let expected = format!("False with cards={cards} ({a} {class} is won at cards={won_at})");
+        let expected = format!("False with cards={cards} ({a_class} is won at cards={won_at})");
         Some(Error::argument("won", &expected, "True"))
     } else if won && !is_over {
         let expected = "True with won=True (a game won is over)";
         Some(Error::argument("is_over", expected, "False"))
     } else if is_over && !won && cards == won_at {
         let expected = format!(
-            "True with cards={cards} and is_over=True ({a} {class} is won at cards={won_at})"
+            "True with cards={cards} and is_over=True ({a_class} is won at cards={won_at})"
         );
         Some(Error::argument("won", &expected, "False"))
     } else {
         None
     };
     refused.map_or(Ok(outcome), |error| Err(error.into()))
+}
+
+/// A class name with the article it wants: `an AccordianGame`, `a BayanGame`.
+pub fn with_article(class: &str) -> String {
+    let article = if class.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {class}")
 }
 
 /// Solve a position ([`ThrowGame::solve`]: a blind game's stock is dealt first
@@ -920,8 +920,8 @@ macro_rules! throw_game {
                 /// A move argument of the game `game`: this class or its text.
                 fn arg(obj: &Bound<'_, PyAny>, game: $G) -> PyResult<Play> {
                     let parse = |text: &str| Ok(<Play as ThrowPlay>::parse(text, game.facts().title)?);
-                    let expected = concat!("a ", $move_name, " or a str");
-                    $crate::python::args::class_or_text(obj, "a move", expected, |m: &$Move| m.0, parse)
+                    let expected = format!("{} or a str", $crate::python::throw::with_article($move_name));
+                    $crate::python::args::class_or_text(obj, "a move", &expected, |m: &$Move| m.0, parse)
                 }
             }
 

@@ -189,8 +189,8 @@ class ThrowMove(_OfGame, Value):
     @classmethod
     def given(cls: type[MoveSelf], move: object) -> MoveSelf:
         """A move given as one of this class or as its text."""
-        # The core's words, its article too ("a AccordianMove").
-        return _args.given(move, cls, cls.parse, "a move", f"a {cls.__name__} or a str")
+        # The core's words, the article the class name wants ("an AccordianMove").
+        return _args.given(move, cls, cls.parse, "a move", f"{_a(cls.__name__)} or a str")
 
 
 def _pieces(facts: Descriptor) -> str:
