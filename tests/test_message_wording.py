@@ -32,3 +32,14 @@ def test_accordian_moves_take_an() -> None:
 
     with pytest.raises(TypeError, match=r"^a move must be an AccordianMove or a str, not int$"):
         AccordianGame("AS 2S 3S").play(5)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("args", [(1, 5), ("x", 5), (1, None), (1, b"accordion")])
+def test_from_solvitaire_names_game_for_a_game_of_the_wrong_type(
+    engine: str, args: tuple[object, object]
+) -> None:
+    deal = load(f"{GAMES['accordion'].pieces(engine).rows}")  # type: ignore[union-attr]
+    with pytest.raises(TypeError) as raised:
+        deal.from_solvitaire(*args)
+    assert str(raised.value) == f"game must be a str, not {type(args[1]).__name__}"
