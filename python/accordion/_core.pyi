@@ -854,7 +854,9 @@ class _ThrowOutcome:
         """The outcome its repr writes (``RoyalOutcome(cards=2, won=True, is_over=True)``).
 
         Raises:
-            InvalidArgumentError: negative ``cards``.
+            InvalidArgumentError: negative ``cards``, or an outcome that contradicts
+                what the game is won at (a game is won exactly when it is over with
+                that many cards left: ``BayanOutcome(cards=2, won=True, …)``).
             TypeError: an argument of the wrong type.
         """
     @property
@@ -1222,7 +1224,8 @@ Returns:
 
 Raises:
     InvalidDealError: a row that is not a Royal Marriage deal.
-    InvalidArgumentError: a budget out of range.
+    InvalidArgumentError: a budget out of range, or a ``game`` that is not
+        the game's own when ``position`` is a game.
 """
 simulate_royal: _ThrowSimulate[RoyalRuleName, RoyalStats]
 """Play numbered Royal Marriage deals ``seed … seed+deals-1``.

@@ -879,6 +879,14 @@ def game_of(item: object) -> Descriptor | None:
     return None
 
 
+def canonical_name(name: str) -> str | None:
+    """The name of the game that ``name`` calls as :func:`find_game` reads it (its
+    name, an alias or PySolFC's id, case and surrounding white space ignored), or
+    ``None``: how ``game=`` takes every name ``--game`` takes."""
+    game = _NAMES.get(name.strip().lower())
+    return None if game is None else game.name
+
+
 def find_game(name: str) -> Descriptor:
     """The game called ``name``: its name, an alias or PySolFC's id (case and
     surrounding white space ignored).
@@ -960,6 +968,7 @@ __all__ = [
     "Engine",
     "Nouns",
     "Variant",
+    "canonical_name",
     "find_game",
     "game_of",
     "known",

@@ -186,19 +186,6 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
     }
 }
 
-/// A str argument as text (see [`text`]: lone surrogates reach the parser as
-/// their escapes instead of raising `UnicodeEncodeError`), for signatures with a
-/// default; anything but a str is a `TypeError`.
-pub struct Text(pub String);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Text {
-    type Error = PyErr;
-
-    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        Ok(Text(text(&obj, "text")?.into_owned()))
-    }
-}
-
 /// A game's name as an argument (`rate(…, game="bayan")`): text (see
 /// [`text`]), anything but a str a `TypeError` naming `game`.
 pub struct GameName(pub String);

@@ -74,15 +74,17 @@ fn rate(
     rules: Option<&Bound<'_, PyAny>>,
     game: Option<GameName>,
 ) -> PyResult<PyRating> {
-    let name = game.map_or_else(|| "accordion".to_string(), |g| g.0);
+    let given = game.map_or_else(|| "accordion".to_string(), |g| g.0);
+    // Any name `--game` takes (an alias, PySolFC's id), as its canonical name.
+    let name = registry::canonical_name(&given).unwrap_or(&given);
     // Every game registered how it rates (Accordion's rating has levels).
-    let Some(rate) = registry::rate_of(&name) else {
+    let Some(rate) = registry::rate_of(name) else {
         let mut names = registry::rated_games();
         let last = names.pop().unwrap_or_default();
         let expected = format!("{} or {last}", names.join(", "));
-        return Err(Error::argument("game", &expected, quoted(&name)).into());
+        return Err(Error::argument("game", &expected, quoted(&given)).into());
     };
-    rate(py, &name, deal, rules)
+    rate(py, name, deal, rules)
 }
 
 /// Accordion's `rate`: an open row under `rules` (default: modern), rated with

@@ -83,6 +83,23 @@ pub fn entries() -> Vec<Entry> {
     locked(&ENTRIES).clone()
 }
 
+/// The name of the registered game that `name` calls it, read as
+/// `accordion.games.find_game` reads `--game`: its name, an alias or its PySolFC
+/// id, case and surrounding white space (Python's `str.strip`) ignored.
+pub fn canonical_name(name: &str) -> Option<&'static str> {
+    let key = name
+        .trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+        .to_lowercase();
+    locked(&ENTRIES)
+        .iter()
+        .find(|facts| {
+            facts.name == key
+                || facts.aliases.contains(&key.as_str())
+                || facts.pysol_id.is_some_and(|id| id.to_string() == key)
+        })
+        .map(|facts| facts.name)
+}
+
 /// How the class `kind` rebuilds from a pickled state, if it is a registered one.
 pub fn restore_of(kind: &str) -> Option<Restore> {
     locked(&RESTORES)

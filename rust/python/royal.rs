@@ -122,7 +122,8 @@ throw_game! {
     ///
     /// Raises:
     ///     InvalidDealError: a row that is not a Royal Marriage deal.
-    ///     InvalidArgumentError: a budget out of range.
+    ///     InvalidArgumentError: a budget out of range, or a ``game`` that is not
+    ///         the game's own when ``position`` is a game.
     fn solve_royal;
 }
 

@@ -29,7 +29,7 @@ use crate::deal::Deal;
 use crate::error::{quoted, Error};
 use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
-use crate::throw_game::{Solution, ThrowGame, ThrowPlay, Throwing};
+use crate::throw_game::{Solution, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
 use crate::throw_play::{Setup, Strategy, ThrowStats};
 use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
@@ -53,7 +53,9 @@ pub struct GameOf<G>(pub G);
 impl<G: Throwing> Argument for GameOf<G> {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
         let name = text(obj, "game")?;
-        G::game_named(&name).map(GameOf).ok_or_else(|| {
+        // Any name `--game` takes (an alias, PySolFC's id), as its canonical name.
+        let canonical = super::registry::canonical_name(&name).unwrap_or(&name);
+        G::game_named(canonical).map(GameOf).ok_or_else(|| {
             let mut names = G::game_names();
             let last = names.pop().unwrap_or_default();
             let expected = if names.is_empty() {
@@ -196,28 +198,70 @@ pub fn other_game<G: Throwing>(name: &str, sep: &str) -> String {
 }
 
 /// The game whose position a `solve_…` argument names: a game of `G`
-/// (`given`, already found) or a deal's row, open, of the game `game`.
+/// (`given`, already found) or a deal's row, open, of the game `named`
+/// (`None`: `G`'s default game). A game is of its own game: a `game` naming
+/// another contradicts it and is refused, naming both.
 pub fn position_of<G: Throwing>(
     given: Option<ThrowGame<G>>,
     position: &Bound<'_, PyAny>,
     game_class: &str,
-    game: G,
+    named: Option<G>,
 ) -> PyResult<ThrowGame<G>> {
     if let Some(given) = given {
-        return Ok(given);
+        let own = given.game_rules().facts().name;
+        return match named.map(|named| named.facts().name) {
+            Some(other) if other != own => {
+                let expected = format!("None or the position's own game, {}", quoted(own));
+                Err(Error::argument("game", &expected, quoted(other)).into())
+            }
+            _ => Ok(given),
+        };
     }
+    let game = named.unwrap_or_else(G::default_game);
     if position.is_instance_of::<PyDeal>() || position.is_instance_of::<PyString>() {
         let deal = game.deal_of(DealOf::read(position)?.0)?;
         return Ok(ThrowGame::open_or_blind(deal, game, false));
     }
-    // `an AccordianGame`, `a BayanGame`: the article the class name wants.
-    let article = if game_class.starts_with(['A', 'E', 'I', 'O', 'U']) {
+    let wanted = format!("a Deal, {} or a str", with_article(game_class));
+    Err(wrong_type("position", &wanted, position))
+}
+
+/// An outcome of the class called `class` (a game won at `won_at` cards),
+/// refused where it contradicts that: a game is won exactly when it is over
+/// with `won_at` cards left (every game of one outcome class is won at the
+/// same count).
+pub fn check_outcome(class: &str, won_at: usize, outcome: ThrowOutcome) -> PyResult<ThrowOutcome> {
+    let ThrowOutcome {
+        cards,
+        won,
+        is_over,
+    } = outcome;
+    let a_class = with_article(class);
+    let refused = if won && cards != won_at {
+        let expected = format!("False with cards={cards} ({a_class} is won at cards={won_at})");
+        Some(Error::argument("won", &expected, "True"))
+    } else if won && !is_over {
+        let expected = "True with won=True (a game won is over)";
+        Some(Error::argument("is_over", expected, "False"))
+    } else if is_over && !won && cards == won_at {
+        let expected = format!(
+            "True with cards={cards} and is_over=True ({a_class} is won at cards={won_at})"
+        );
+        Some(Error::argument("won", &expected, "False"))
+    } else {
+        None
+    };
+    refused.map_or(Ok(outcome), |error| Err(error.into()))
+}
+
+/// A class name with the article it wants: `an AccordianGame`, `a BayanGame`.
+pub fn with_article(class: &str) -> String {
+    let article = if class.starts_with(['A', 'E', 'I', 'O', 'U']) {
         "an"
     } else {
         "a"
     };
-    let wanted = format!("a Deal, {article} {game_class} or a str");
-    Err(wrong_type("position", &wanted, position))
+    format!("{article} {class}")
 }
 
 /// Solve a position ([`ThrowGame::solve`]: a blind game's stock is dealt first
@@ -827,8 +871,8 @@ macro_rules! throw_game {
                 /// A move argument of the game `game`: this class or its text.
                 fn arg(obj: &Bound<'_, PyAny>, game: $G) -> PyResult<Play> {
                     let parse = |text: &str| Ok(<Play as ThrowPlay>::parse(text, game.facts().title)?);
-                    let expected = concat!("a ", $move_name, " or a str");
-                    $crate::python::args::class_or_text(obj, "a move", expected, |m: &$Move| m.0, parse)
+                    let expected = format!("{} or a str", $crate::python::throw::with_article($move_name));
+                    $crate::python::args::class_or_text(obj, "a move", &expected, |m: &$Move| m.0, parse)
                 }
             }
 
@@ -920,11 +964,13 @@ macro_rules! throw_game {
                     won: &Bound<'_, PyAny>,
                     is_over: &Bound<'_, PyAny>,
                 ) -> PyResult<Self> {
-                    Ok($Outcome(ThrowOutcome {
+                    let outcome = ThrowOutcome {
                         cards: whole(cards, "cards", "0 or more cards")?,
                         won: truth(won, "won")?,
                         is_over: truth(is_over, "is_over")?,
-                    }))
+                    };
+                    let won_at = <$G as Throwing>::WON_AT;
+                    Ok($Outcome($crate::python::throw::check_outcome($outcome_name, won_at, outcome)?))
                 }
 
                 /// Pickle support: `(cards, won, is_over)`.
@@ -1280,7 +1326,7 @@ macro_rules! throw_game {
                     // row is of the game named (a game is of its own).
                     let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
                     let of_game = given.is_some();
-                    let named = game_or_default(game)?;
+                    let named = $crate::python::args::Given::given(game)?.map(|named| named.0);
                     let game = position_of::<$G>(given, position, $game_name, named)?;
                     let rules = $crate::python::throw::rules_for(game.game_rules(), rules)?;
                     // A row is solved under the rules given (a game under its own).

@@ -3,7 +3,7 @@
 pub use super::args::card_count;
 use super::args::{
     cards_or_deck, class_or_text, flag, text, truth, type_name, whole, wrong_type, Arg, Argument,
-    Cards, Seed, Text,
+    Cards, GameName, Seed,
 };
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
@@ -350,8 +350,8 @@ impl PyDeal {
     ///     InvalidArgumentError: a seed Solvitaire cannot take.
     ///     InvalidRulesError: another game.
     #[staticmethod]
-    #[pyo3(signature = (seed, game = Text("accordion".into())), text_signature = "(seed, game='accordion')")]
-    fn from_solvitaire(seed: &Bound<'_, PyAny>, game: Text) -> PyResult<Self> {
+    #[pyo3(signature = (seed, game = GameName("accordion".into())), text_signature = "(seed, game='accordion')")]
+    fn from_solvitaire(seed: &Bound<'_, PyAny>, game: GameName) -> PyResult<Self> {
         let deal = super::numbering::from_solvitaire(seed, &game.0)?;
         Ok(PyDeal { deal, seed: None })
     }

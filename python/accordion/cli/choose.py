@@ -57,7 +57,7 @@ def wanted(args: argparse.Namespace) -> bool:
                 ("--blind", args.blind or None),
                 ("--tries", args.tries),
                 ("--two-way", args.two_way or None),
-                ("--distances", None if args.distances == "1,3" else args.distances),
+                ("--distances", args.distances),
             )
             if value is not None
         ]

@@ -49,7 +49,8 @@ def add_variant_flags(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--distances",
-        default="1,3",
+        # Not given is None, told apart from --distances 1,3 given (the default
+        # the help names): a game without the variant refuses the one given.
         metavar="D,D",
         help="the move distances, comma-separated (default 1,3; 23 Skidoo is 2,3)",
     )
@@ -57,11 +58,12 @@ def add_variant_flags(parser: argparse.ArgumentParser) -> None:
 
 def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
     """The rules named on the command line, with the variant flags."""
+    text = "1,3" if args.distances is None else args.distances
     try:
-        distances = [whole_number(part) for part in args.distances.split(",")]
+        distances = [whole_number(part) for part in text.split(",")]
     except ValueError:
         raise InvalidRulesError(
-            f"bad --distances {shown(args.distances)}: write numbers separated by commas, e.g. 1,3"
+            f"bad --distances {shown(text)}: write numbers separated by commas, e.g. 1,3"
         ) from None
     return Rules(
         name,

@@ -24,7 +24,14 @@ def check(args: argparse.Namespace) -> None:
     """Refuse what ``--each`` does not take: it plays the rows of ``--file``."""
     if args.file is None:
         raise CliError("stats --each plays the deals of --file F (one row per line)")
-    numbered = (("--deals", args.deals), ("--plot", args.plot), ("--strategy", args.strategy))
+    numbered = (
+        ("--deals", args.deals),
+        ("--seed", args.seed),
+        ("--cards", args.cards),
+        ("--plot", args.plot),
+        ("--strategy", args.strategy),
+        ("--budget", args.budget),
+    )
     for flag, value in numbered:
         if value is not None:
             raise CliError(f"stats --each: {flag} is for numbered deals; drop it")

@@ -110,7 +110,7 @@ def resolve_game(args: argparse.Namespace) -> None:
         if (getattr(args, "count", None) or 1) > 1:
             raise CliError(f"--game {game.name}: one goal card per game; drop --count")
         args.goal = pysol_goal(number)
-    if (args.two_way and not variant.two_way) or args.distances not in ("1,3", variant.distances):
+    if (args.two_way and not variant.two_way) or args.distances not in (None, variant.distances):
         raise CliError(
             f"--game {game.name} fixes its own variant "
             f"({'two-way, ' if variant.two_way else ''}distances {variant.distances}); "
@@ -124,7 +124,7 @@ def check_variant(args: argparse.Namespace, command: str) -> None:
     that fixes its own has had them checked by :func:`resolve_game`)."""
     if args.game.variant is not None:
         return
-    if getattr(args, "two_way", False) or getattr(args, "distances", "1,3") != "1,3":
+    if getattr(args, "two_way", False) or getattr(args, "distances", None) is not None:
         args.game.require("variant", command)
 
 

@@ -111,7 +111,7 @@ def _serve(args: argparse.Namespace, game: Descriptor, deal: Any, seed: int | No
     if game.supports("variant") and game.variant is None:
         if args.two_way:
             query["two_way"] = "1"
-        if args.distances != "1,3":
+        if args.distances not in (None, "1,3"):
             query["distances"] = args.distances
     return serve(args.host, args.port, start="?" + urlencode(query))
 

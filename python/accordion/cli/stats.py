@@ -68,10 +68,12 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     common.add_budget_flags(
         parser, "with --each: the solver's node budget", "with --each: seconds a deal"
     )
+    # --seed and --cards left out are None (told from given: --each refuses them
+    # given); a run of numbered deals starts at 1 with 52 cards.
     seed = common.seed_number
-    parser.add_argument("--seed", type=seed, default=1, metavar="S", help="first deal")
+    parser.add_argument("--seed", type=seed, metavar="S", help="first deal")
     parser.add_argument(
-        "--cards", type=common.card_count, default=52, metavar="K", help="numbered deals of K cards"
+        "--cards", type=common.card_count, metavar="K", help="numbered deals of K cards"
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
@@ -126,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"stats: {flag} goes with --each")
     if args.deals is None:
         raise CliError("stats: give --deals N (numbered deals) or --each --file F")
+    args.seed = 1 if args.seed is None else args.seed
+    args.cards = 52 if args.cards is None else args.cards
     if args.seed + args.deals > 2**64:
         raise CliError(
             f"--seed {args.seed} --deals {shown(args.deals)}: the last deal number, "

@@ -7,8 +7,9 @@ executable specification the core is tested against. Speed is not a goal.
 One concept per module: ``cards`` (cards and agreement), ``moves`` (move
 notation), ``deals`` (rows, numbered deals: SplitMix64 and Fisher-Yates),
 ``rules`` (rule sets and which moves they allow on a row of top cards),
-``game`` (piles, stock, history, undo, outcome) and ``solver`` (an exhaustive
-search for rows of up to about 14 cards).
+``game`` (piles, stock, history, undo, outcome, hint), ``search`` (the exhaustive
+search of rows of up to about 14 cards, which the hint and the solver share) and
+``solver`` (``solve`` and its ``Solution``).
 
 >>> game = Game(Deal.parse("7H 2C 7S 7C"), Rules("strict"))
 >>> list(game.legal_moves)

@@ -24,13 +24,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from accordion.errors import (
     IllegalMoveError,
-    InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidRulesError,
     NoMoveToUndoError,
 )
-from accordion.games import GAMES, Descriptor, load
+from accordion.games import GAMES, Descriptor, canonical_name, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
@@ -190,8 +189,8 @@ class ThrowMove(_OfGame, Value):
     @classmethod
     def given(cls: type[MoveSelf], move: object) -> MoveSelf:
         """A move given as one of this class or as its text."""
-        # The core's words, its article too ("a AccordianMove").
-        return _args.given(move, cls, cls.parse, "a move", f"a {cls.__name__} or a str")
+        # The core's words, the article the class name wants ("an AccordianMove").
+        return _args.given(move, cls, cls.parse, "a move", f"{_a(cls.__name__)} or a str")
 
 
 def _pieces(facts: Descriptor) -> str:
@@ -321,10 +320,11 @@ class ThrowSolution(_OfGame, Generic[MoveT]):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThrowOutcome:
+class ThrowOutcome(_OfGame):
     """Where a game stands. ``cards`` counts every card not thrown out (row and
     stock), or, in Accordian Patience, the piles with each stock card one to come.
-    The repr (``RoyalOutcome(cards=2, won=True, is_over=True)``) evaluates back."""
+    The repr (``RoyalOutcome(cards=2, won=True, is_over=True)``) evaluates back.
+    An outcome no game of the class can reach is refused (:func:`check_outcome`)."""
 
     cards: int
     won: bool
@@ -334,6 +334,8 @@ class ThrowOutcome:
         _args.whole(self.cards, "cards", 0, None, "0 or more cards")
         _args.flag(self.won, "won")
         _args.flag(self.is_over, "is_over")
+        if hasattr(type(self), "FACTS"):
+            check_outcome(type(self).__name__, self.FACTS.won_at, self)
 
     @property
     def piles(self) -> int:
@@ -346,6 +348,21 @@ class ThrowOutcome:
         if not self.is_over:
             return None
         return "win" if self.won else "loss"
+
+
+def check_outcome(name: str, won_at: int, outcome: ThrowOutcome) -> None:
+    """Refuse an outcome that contradicts the game's facts, as the core does: a
+    game is won exactly when it is over with ``won_at`` cards left (every game of
+    an outcome class is won at the same count)."""
+    cards, won, over = outcome.cards, outcome.won, outcome.is_over
+    if won and cards != won_at:
+        expected = f"False with cards={cards} ({_a(name)} is won at cards={won_at})"
+        raise _args.refuse("won", expected, True)
+    if won and not over:
+        raise _args.refuse("is_over", "True with won=True (a game won is over)", False)
+    if over and not won and cards == won_at:
+        expected = f"True with cards={cards} and is_over=True ({_a(name)} is won at cards={won_at})"
+        raise _args.refuse("won", expected, False)
 
 
 # The dataclass writes ``__init__``; it binds its arguments as the core's does.
@@ -467,14 +484,16 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         facts."""
         if game is None:
             return cls
-        name = _args.text(game, "game")
+        given = _args.text(game, "game")
+        # Any name ``--game`` takes (an alias, PySolFC's id), as its canonical name.
+        name = canonical_name(given) or given
         if name == cls.FACTS.name:
             return cls
         pieces = _pieces(cls.FACTS)
         names = [played.name for played in GAMES.values() if _pieces(played) == pieces]
         if name not in names:
             expected = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
-            raise InvalidArgumentError(f"game must be {expected}, got {_args.quoted(name)}", "game")
+            raise _args.refuse("game", expected, _args.quoted(given))
         family = cls._family()
         return family if name == family.FACTS.name else family._playing_another(name)
 
@@ -785,6 +804,10 @@ class Solver(Generic[SolvedT, SolutionT]):
     ) -> SolutionT:
         played = self._game.playing(game)
         if isinstance(position, self._game):
+            # A game is of its own game: a ``game`` naming another contradicts it.
+            if game is not None and played.FACTS.name != position.game:
+                expected = f"None or the position's own game, {_args.quoted(position.game)}"
+                raise _args.refuse("game", expected, _args.quoted(played.FACTS.name))
             played = type(position)
         solution: SolutionT = played._solve(position, rules, max_nodes, timeout, memory)
         return solution

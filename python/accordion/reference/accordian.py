@@ -137,7 +137,7 @@ def play_uva(deal: Deal | str) -> list[int]:
 # ---------------------------------------------------------------- the game
 
 
-class AccordianOutcome(ThrowOutcome):
+class AccordianOutcome(ThrowOutcome, game="accordian"):
     """Where a game stands. ``cards`` counts the piles, each stock card one pile to
     come (also :attr:`piles`); ``won``: one pile."""
 

@@ -89,7 +89,7 @@ def _out(row: Row, pair: Pair) -> BayanMove:
 # ---------------------------------------------------------------- the game
 
 
-class BayanOutcome(ThrowOutcome):
+class BayanOutcome(ThrowOutcome, game="bayan"):
     """Where a game stands. ``cards`` counts every card not thrown out (row and talon);
     ``won``: every card is out."""
 

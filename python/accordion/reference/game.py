@@ -26,6 +26,7 @@ from accordion.reference.cards import Card
 from accordion.reference.deals import Deal, as_deal
 from accordion.reference.moves import Move, as_move
 from accordion.reference.rules import Rules, Step, as_rules, close_up, legal_steps
+from accordion.reference.search import best_action
 
 MoveT = TypeVar("MoveT")
 
@@ -390,6 +391,17 @@ class Game(DealtGame[Move]):
         return mine == (other._rules, other._deal, other._blind, other._history)
 
     __hash__ = None  # type: ignore[assignment]
+
+    @_args.method
+    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
+        """A move that keeps a win in reach (or, when the row is lost, keeps the
+        fewest reachable piles); ``None`` when no move is legal: :meth:`accordion.Game.hint`,
+        whose documentation is the contract. In a blind game the search knows the
+        stock order, as the core's does. ``timeout`` is checked as the core checks
+        it and not applied (the search is for rows short enough to finish)."""
+        _args.timeout(timeout)
+        stock = self._deal.cards[self._dealt :]
+        return best_action(tuple(self.tops), tuple(stock), self._rules, self._legal_moves())
 
     @_args.method
     def copy(self) -> Game:

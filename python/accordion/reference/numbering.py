@@ -164,7 +164,7 @@ SOLVITAIRE_GAMES = {
 def solvitaire_game(game: str) -> str:
     """``accordion`` or ``late-binding`` (Solvitaire's other names for it accepted)."""
     if not isinstance(game, str):
-        raise _args.wrong_type("text", "a str", game)  # the core's word for it
+        raise _args.wrong_type("game", "a str", game)
     key = _tokens.ascii_lower(_tokens.strip(game))
     if key not in SOLVITAIRE_GAMES:
         raise InvalidRulesError(

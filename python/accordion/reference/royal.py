@@ -147,7 +147,7 @@ def _out(row: Row, throw: Throw) -> RoyalMove:
 # ---------------------------------------------------------------- the game
 
 
-class RoyalOutcome(ThrowOutcome):
+class RoyalOutcome(ThrowOutcome, game="royal-marriage"):
     """Where a game stands. ``cards`` counts every card not thrown out (row and stock);
     ``won``: only the queen and king of hearts are left."""
 

@@ -163,7 +163,7 @@ class DecadeMove(RunMove, game="decade"):
     __slots__ = ()
 
 
-class DecadeOutcome(RunOutcome):
+class DecadeOutcome(RunOutcome, game="decade"):
     """Where a Decade game stands (:class:`RunOutcome`)."""
 
 
@@ -210,7 +210,7 @@ class SevenUpMove(RunMove, game="seven-up"):
     __slots__ = ()
 
 
-class SevenUpOutcome(RunOutcome):
+class SevenUpOutcome(RunOutcome, game="seven-up"):
     """Where a Seven Up game stands (:class:`RunOutcome`)."""
 
 

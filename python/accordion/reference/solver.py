@@ -14,15 +14,23 @@ cards are solved in seconds; longer rows are the Rust solver's work.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import time
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
 
-from accordion.errors import InvalidDealError
+from accordion.errors import IllegalMoveError, InvalidArgumentError, InvalidDealError, shown
 from accordion.reference import _args
 from accordion.reference.cards import Row
-from accordion.reference.deals import Deal
+from accordion.reference.deals import Deal, as_deal
 from accordion.reference.game import Game
-from accordion.reference.moves import Move
-from accordion.reference.rules import Rules, Step, as_rules, close_up, legal_steps
+from accordion.reference.moves import Move, as_move
+from accordion.reference.rules import Rules, as_rules
+from accordion.reference.search import Search
+
+#: The results a solution's dict may give.
+RESULTS = ("win", "loss", "unknown")
 
 
 @dataclass(frozen=True)
@@ -31,64 +39,106 @@ class Solution:
 
     ``moves`` is a complete winning line, or else a line reaching the fewest
     piles any line can reach; ``piles`` is that number (exact); ``nodes`` counts
-    the distinct rows the search expanded.
+    the distinct rows the search expanded; ``deal`` is the row solved as the
+    core writes it (a game's as ``str(game)`` gives it); ``seconds`` the search's
+    wall-clock time (not compared: two searches of one row are equal).
     """
 
     result: str
     moves: tuple[Move, ...]
     piles: int
     nodes: int
+    deal: str = field(default="", kw_only=True)
+    seconds: float = field(default=0.0, kw_only=True, compare=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of docs/contract.md, as the core's ``Solution.to_dict``:
+        deal, result, moves, piles, nodes, seconds."""
+        return {
+            "deal": self.deal,
+            "result": self.result,
+            "moves": [str(move) for move in self.moves],
+            "piles": self.piles,
+            "nodes": self.nodes,
+            "seconds": self.seconds,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> Solution:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON), checked
+        as the core checks it, in its order: the keys, each value's type and range,
+        and the line, which must replay from the deal to ``piles`` (under the widest
+        rules, since the dict does not say which: any distance, both ways)."""
+        if not isinstance(data, dict):
+            raise TypeError(f"'{type(data).__name__}' object is not an instance of 'dict'")
+        deal = as_deal(_key(data, "deal"))
+        given = _key(data, "result")
+        result = next((name for name in RESULTS if given == name), None)
+        if result is None:
+            raise _args.refuse("result", "win, loss or unknown", shown(given))
+        items = list(iter(_key(data, "moves")))  # type: ignore[call-overload]
+        nodes = _args.whole(
+            _key(data, "nodes"), "nodes", 0, 2**64 - 1, "a number of nodes 0 or more"
+        )
+        seconds = _seconds(_key(data, "seconds"))
+        moves = tuple(as_move(item) for item in items)
+        expected = f"1 to {len(deal)} piles (the cards of the deal)"
+        piles = _args.whole(_key(data, "piles"), "piles", 1, len(deal), expected)
+        _check_line(deal, moves, piles, result)
+        return Solution(result, moves, piles, nodes, deal=str(deal), seconds=seconds)
 
 
-class _Search:
-    """Depth-first search over rows of top cards with a memo of the fewest piles."""
+def _key(data: dict[str, object], key: str) -> object:
+    """The value of ``key``, which a solution's dict must have."""
+    if key not in data:
+        raise InvalidArgumentError(f"a solution's dict needs the key {_args.quoted(key)}", "data")
+    return data[key]
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.fewest_from: dict[Row, int] = {}
-        self.nodes = 0
 
-    def successors(self, row: Row) -> list[tuple[Step, Row]]:
-        """Each legal move here with the row it leaves (the mover's top becomes the top)."""
-        return [
-            ((mover, target), close_up(row, mover, target, row[mover]))
-            for mover, target in legal_steps(row, self.rules)
-        ]
+def _seconds(value: Any) -> float:
+    """A number of seconds, finite and 0 or more, read as the core reads a float
+    (what has ``__float__`` or ``__index__``; the message the core's gives)."""
+    kind = type(value)
+    if not (hasattr(kind, "__float__") or hasattr(kind, "__index__")):
+        raise TypeError(f"must be real number, not {kind.__name__}")
+    seconds = float(value)
+    if not (math.isfinite(seconds) and seconds >= 0.0):
+        raise _args.refuse("seconds", "a finite number 0 or more", _displayed(seconds))
+    return seconds
 
-    def fewest(self, row: Row) -> int:
-        """The fewest piles any line of play from ``row`` can end with."""
-        known = self.fewest_from.get(row)
-        if known is not None:
-            return known
-        self.nodes += 1
-        children = self.successors(row)
-        # The game may end here when no move is left or when (modern) the player may
-        # stop. Otherwise a move is obligatory and only the rows it leads to count, so
-        # start above any reachable number of piles.
-        may_end_here = not children or not self.rules.must_move
-        best = len(row) if may_end_here else len(row) + 1
-        for _, child in children:
-            if best == 1:
-                break  # one pile cannot be beaten; the other lines need no look
-            best = min(best, self.fewest(child))
-        self.fewest_from[row] = best
-        return best
 
-    def line(self, row: Row, goal: int) -> tuple[Move, ...]:
-        """A line of moves from ``row`` to a row of ``goal`` piles, ``goal`` being reachable.
+def _displayed(value: float) -> str:
+    """``value`` as the core writes a float in this message (Rust's ``{}``: no
+    exponent, a whole number without ``.0``)."""
+    if not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    return format(Decimal(repr(value)), "f").removesuffix(".0")
 
-        Each step follows a move whose resulting row can still reach ``goal``. Under
-        must-move rules a row of exactly ``goal`` piles has no move left (any move
-        would reach fewer), so stopping there is allowed under every rule set.
-        """
-        moves: list[Move] = []
-        while len(row) > goal:
-            (mover, target), child = next(
-                (step, child) for step, child in self.successors(row) if self.fewest(child) == goal
-            )
-            moves.append(Move(row[mover], row[target]))
-            row = child
-        return tuple(moves)
+
+def _check_line(deal: Deal, moves: tuple[Move, ...], piles: int, result: str) -> None:
+    """A solution's line replays from its deal and ends at the ``piles`` it says
+    (one pile is a win under every rule set), as the core checks it."""
+    widest = Rules("modern", two_way=True, distances=list(range(1, 52)))
+    game = Game(deal, widest)
+    for number, move in enumerate(moves, 1):
+        try:
+            game.play(move)
+        except IllegalMoveError as error:
+            raise InvalidArgumentError(
+                f"a solution's moves must replay from its deal: move {number} ({move})"
+                f" does not: {error}",
+                "data",
+            ) from None
+    left = len(game.piles)
+    if left != piles:
+        raise InvalidArgumentError(
+            f"a solution's piles must be where its moves end: they end at {left}, piles is {piles}",
+            "data",
+        )
+    if left == 1 and result != "win":
+        raise InvalidArgumentError(
+            f"a solution whose moves end at one pile is a win, not {_args.quoted(result)}", "data"
+        )
 
 
 def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row, Rules]:
@@ -134,14 +184,19 @@ def solve(
     256) is checked the same way; the one search here answers as any number of
     them would, but for the line and the node count.
     """
+    started = time.perf_counter()
     row, chosen = _start(position, rules)
     _args.budget(max_nodes, timeout, memory)
     _args.optional_whole(jobs, "jobs", 1, 256, "1 to 256 searchers (or None: one)")
-    search = _Search(chosen)
+    search = Search(chosen)
     fewest = search.fewest(row)
+    moves = search.line(row, fewest)
     return Solution(
         result="win" if chosen.is_won(fewest) else "loss",
-        moves=search.line(row, fewest),
+        moves=moves,
         piles=fewest,
         nodes=search.nodes,
+        # The row as the core writes it: a game's as its str (a blind one's stock said).
+        deal=str(position) if isinstance(position, Game) else " ".join(map(str, row)),
+        seconds=time.perf_counter() - started,
     )
