@@ -445,6 +445,29 @@ def test_every_option_has_help_and_no_doubled_percent() -> None:
     assert "95% upper bound" in hunt.stdout and "%%" not in hunt.stdout
 
 
+def test_every_rules_option_names_every_game_of_its_own_engine() -> None:
+    """A ``--rules`` help that speaks of other games' rule sets speaks of all of them
+    (``play``'s once named three games of seven, written out by hand)."""
+    import argparse
+
+    from accordion.cli import build_parser
+    from accordion.games import GAMES
+
+    parser = build_parser()
+    subcommands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    others = [game.name for game in GAMES.values() if not game.plays_accordion]
+    checked = 0
+    for name, sub in subcommands.choices.items():
+        for action in sub._actions:
+            if "--rules" in action.option_strings and any(
+                f"{other}:" in (action.help or "") for other in others
+            ):
+                checked += 1
+                missing = [o for o in others if f"{o}:" not in (action.help or "")]
+                assert not missing, f"{name} --rules leaves out {missing}"
+    assert checked >= 4, checked
+
+
 # Scheduler addresses that are not schedulers (127.0.0.1 only) -------------------------
 
 

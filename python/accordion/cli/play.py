@@ -9,7 +9,7 @@ import random
 import sys
 from typing import Any
 
-from accordion.cli.common import add_game_flags, game_rules, seed_number, the_game
+from accordion.cli.common import add_game_flags, game_rules, per_game, seed_number, the_game
 from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.serve import port_number
 from accordion.games import ALL_RULE_SETS, Descriptor
@@ -31,8 +31,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         "--rules",
         choices=ALL_RULE_SETS,
         default="modern",
-        help="the rule set (default modern; royal-marriage: modern or parlett; bayan: modern; "
-        "accordian: modern or uva)",
+        help="the rule set (default modern" + per_game(lambda game: " or ".join(game.rules)) + ")",
     )
     add_game_flags(parser, numbering=True)
     table = parser.add_argument_group("the table")

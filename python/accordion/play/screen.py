@@ -84,10 +84,14 @@ def render_row(
     return lines
 
 
+def _card_code(card: Card, marked: bool) -> str:
+    """A card's colour on the screen: red suits red, a marked black card bold."""
+    return RED if card.is_red else (BOLD if marked else "")
+
+
 def _card_cell(card: Card, marked: bool, colour: bool) -> str:
     text = f"[{card}]" if marked else f" {card} "
-    code = RED if card.is_red else (BOLD if marked else "")
-    return _paint(text, code, colour)
+    return _paint(text, _card_code(card, marked), colour)
 
 
 class Row(Protocol):
@@ -177,7 +181,7 @@ def render_compact(
         plain = (f"[{card}]" if i in marks else str(card)) + (
             f"×{len(pile)}" if len(pile) > 1 else ""
         )
-        painted = _paint(plain, RED if card.is_red else (BOLD if i in marks else ""), colour)
+        painted = _paint(plain, _card_code(card, i in marks), colour)
         if line and shown + 1 + len(plain) > width:
             lines.append(line)
             line, shown = "", 0
