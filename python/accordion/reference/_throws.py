@@ -376,6 +376,10 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     SOLUTION: ClassVar[Any]
     #: The rule sets under which every action is forced (one line to play).
     FORCED: ClassVar[tuple[str, ...]] = ()
+    #: The rule sets under which a blind game with cards in its stock has nothing
+    #: to decide (every choice ends alike), so is solved by playing it out, the
+    #: first legal action each time, as the core solves it.
+    PLAYED_OUT: ClassVar[tuple[str, ...]] = ()
     _rules: str
     _row: RowT
     _history: list[tuple[MoveT, RowT, int]]
@@ -695,7 +699,10 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         """The fewest cards (piles) from an open row, or from a game's row with its
         stock dealt onto it, and a line to them (:func:`fewest_line`); under a rule
         set whose every action is forced, the one line, whose moves are the nodes
-        counted (as the core counts them).
+        counted (as the core counts them). ``rules`` (``None``: a game's own, a
+        row's the first of its facts') are the rules the position is solved under;
+        a blind game with cards in its stock under a rule set of ``PLAYED_OUT`` is
+        played out (:meth:`_played_out`).
 
         The arguments are checked as the core checks them, in signature order;
         the budgets are not applied (the search is for rows that finish)."""
@@ -709,8 +716,11 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
                 f"position must be a Deal, {_a(cls.__name__)} or a str,"
                 f" not {type(position).__name__}"
             )
-        chosen = cls.rule_set(rules)
+        game = position if isinstance(position, cls) else None
+        chosen = game._rules if game is not None and rules is None else cls.rule_set(rules)
         _args.budget(max_nodes, timeout, memory)
+        if game is not None and game.stock_size and chosen in cls.PLAYED_OUT:
+            return cls._played_out(game, chosen)
         line, goal, nodes = fewest_line(
             start, functools.partial(cls._steps, chosen), cls._after, cls._least
         )
@@ -719,6 +729,23 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         result = "win" if goal <= cls.FACTS.won_at else "loss"
         counted = len(moves) if chosen in cls.FORCED else nodes
         return cls.SOLUTION(deal_text, result, moves, goal, counted, game=cls.FACTS.name)
+
+    @classmethod
+    def _played_out(cls, position: ThrowGame[Any, Any, Any], chosen: str) -> Any:
+        """The game played out from its position under ``chosen``, the first legal
+        action each time (a throw before ``deal``); the moves are that line, deals
+        included, and each is a node (as the core counts them)."""
+        deal_text = " ".join(str(card) for card in cls._tops_of(position._open_row()))
+        line = position.copy()
+        line._rules = chosen
+        moves = []
+        while legal := line._legal_moves():
+            moves.append(line.play(legal[0]))
+        outcome = line.outcome
+        result = "win" if outcome.won else "loss"
+        return cls.SOLUTION(
+            deal_text, result, tuple(moves), outcome.cards, len(moves), game=cls.FACTS.name
+        )
 
 
 def _blank(family: type[GameT], game: str) -> GameT:
@@ -769,6 +796,7 @@ class Solver(Generic[SolvedT, SolutionT]):
 
     #: The last paragraph of every solver's docstring.
     CHECKED = (
+        "``rules`` are the rules (default: the game's, else ``modern``).\n"
         "The arguments are checked as the core checks them; the budgets are not\n"
         "applied (the search is for rows that finish)."
     )

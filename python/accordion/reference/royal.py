@@ -170,6 +170,9 @@ class RoyalGame(CardRowGame[RoyalMove, Throw], game="royal-marriage"):
     MOVE = RoyalMove
     OUTCOME = RoyalOutcome
     SOLUTION = RoyalSolution
+    # Under ``parlett`` every throw of a blind game has the newest card as its
+    # right end and any two choices lead to the same row (docs/royal-marriage.md).
+    PLAYED_OUT = ("parlett",)
 
     @classmethod
     def _playing_another(cls, name: str) -> type[RoyalGame]:
@@ -277,8 +280,10 @@ solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
     "solve_royal",
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
-    reachable from each row. Exponential: for short rows. ``game`` names the game
-    a row is of (default Royal Marriage).""",
+    reachable from each row. Exponential: for short rows. A blind game with cards
+    in its stock is played out under ``parlett``, where every choice ends alike (the
+    line starts at the game's position, deals included). ``game`` names the game a
+    row is of (default Royal Marriage).""",
 )
 
 
