@@ -129,3 +129,61 @@ def test_both_engines_solve_a_game_alike_under_any_rules(game: Descriptor, data:
     assert (ours.result, ours.cards) == (theirs.result, theirs.cards)
     assert ours.deal == theirs.deal
     _replays(game, deal, blind, moves, ours)
+
+
+# ------------------------------------------------------- a move in legal_moves
+
+
+def _spellings(game: Descriptor, cards: list[str]) -> list[str]:
+    """Moves written over the row's cards: every run of 1 to 3 neighbours and every
+    pair 1 to 3 places apart, in both orders, as ``out`` (and, for a game of
+    Royal Marriage's throw, ``between`` the ends, either way round)."""
+    texts = []
+    for at in range(len(cards)):
+        for count in (1, 2, 3):
+            run = cards[at : at + count]
+            if len(run) == count:
+                texts += [f"out {' '.join(run)}", f"out {' '.join(reversed(run))}"]
+        for gap in (1, 2, 3):
+            if at + gap < len(cards):
+                left, right = cards[at], cards[at + gap]
+                texts += [f"out {left} {right}", f"out {right} {left}"]
+                if game.move_class("core") is GAMES["royal-marriage"].move_class("core"):
+                    texts += [f"between {left} {right}", f"between {right} {left}"]
+    return [*texts, "deal"]
+
+
+@pytest.mark.parametrize(
+    ("name", "deal", "text"),
+    [
+        ("decade", "3C 7D", "out 7D 3C"),
+        ("seven-up", "3C 4D", "out 4D 3C"),
+        ("bayan", "3C 3D", "out 3D 3C"),
+        ("push-pin", "3H 5C 4H", "between 3H 4H"),
+    ],
+)
+def test_a_move_written_in_another_order_is_in_legal_moves(name: str, deal: str, text: str) -> None:
+    """``in`` finds a move's cards in the row, as ``play`` does, in both engines."""
+    game = GAMES[name]
+    for engine in ENGINES:
+        played = game.game_class(engine)(deal)
+        assert text in played.legal_moves
+        assert game.move_class(engine).parse(text) in played.legal_moves
+        played.play(text)
+
+
+@_by_name([game for game in THROW_GAMES if game.name != "accordian"])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_both_engines_find_the_same_moves_in_legal_moves(game: Descriptor, data: Any) -> None:
+    """Over short deals, blind and open, a few actions played: every move written
+    over the row's cards, in any order, is in ``legal_moves`` in one engine when
+    it is in the other's, and is then played by both."""
+    deal, rules, blind, moves, _ = data.draw(_positions(game))
+    core, reference = _games(game, deal, rules, blind, moves)
+    for text in _spellings(game, [str(card) for card in core.cards]):
+        found = text in core.legal_moves
+        assert (text in reference.legal_moves) == found, text
+        if found:
+            for played in (core.copy(), reference.copy()):
+                played.play(text)

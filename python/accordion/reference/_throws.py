@@ -35,7 +35,7 @@ from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal, as_deal
-from accordion.reference.game import DealtGame
+from accordion.reference.game import DealtGame, LegalMoves
 from accordion.reference.rules import Rules, rule_set_name
 
 MoveSelf = TypeVar("MoveSelf", bound="ThrowMove")
@@ -532,6 +532,23 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         """The legal actions in canonical order, ``deal`` (when allowed) last."""
         moves = [self._named(self._row, step) for step in self._steps(self._rules, self._row)]
         return [*moves, self.MOVE.deal()] if self._may_deal() else moves
+
+    @property
+    def legal_moves(self) -> LegalMoves[MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view; ``in`` finds a
+        move's cards in the row as :meth:`play` does, so ``out 7D 3C`` is in it
+        where ``out 3C 7D`` is (as the core answers)."""
+        return LegalMoves(self._legal_moves, self.MOVE.parse, self._resolved)
+
+    def _resolved(self, move: object) -> object:
+        """``move`` in canonical notation where it names a throw the row and the
+        rules allow (its cards found in the row: any order, ``between``); else
+        ``move`` itself, which no legal action equals unless it is ``deal``."""
+        try:
+            given: MoveT = self.MOVE.given(move)
+            return move if given.is_deal else self._step_of(given)[1]
+        except (ValueError, TypeError):  # the package's errors are ValueErrors
+            return move
 
     @property
     def outcome(self) -> ThrowOutcome:
