@@ -187,3 +187,77 @@ def test_both_engines_find_the_same_moves_in_legal_moves(game: Descriptor, data:
         if found:
             for played in (core.copy(), reference.copy()):
                 played.play(text)
+
+
+# ------------------------------------------------------- why a throw is refused
+
+
+def _answer(played: Any, text: str) -> tuple[str, str]:
+    """What ``play`` of ``text`` gives: the move played, or the error and its message."""
+    try:
+        return ("played", str(played.play(text)))
+    except (ValueError, TypeError) as error:
+        return (type(error).__name__, str(error))
+
+
+@pytest.mark.parametrize(
+    ("name", "deal", "blind", "moves", "text", "message"),
+    [
+        (
+            "push-pin",
+            "KS AC 3C 4H 4C",
+            False,
+            [],
+            "out KS",
+            "illegal move out KS: KS is the left end of the row;"
+            " only cards between two others go out",
+        ),
+        (
+            "push-pin",
+            "KS AC 3C 4H 4C",
+            False,
+            [],
+            "out 4C",
+            "illegal move out 4C: 4C is the right end of the row;"
+            " only cards between two others go out",
+        ),
+        (
+            "push-pin",
+            "QD QH",
+            False,
+            [],
+            "out QD QH",
+            "illegal move out QD QH: a row of 2 cards has none between two others",
+        ),
+        (
+            "royal-marriage",
+            "QH 5C 9H 7D 5S KH",
+            True,
+            ["deal"],
+            "out QH",
+            "illegal move out QH: a row of 1 card has none between two others",
+        ),
+    ],
+)
+def test_a_throw_of_an_end_card_is_refused_in_the_core_s_words(
+    name: str, deal: str, blind: bool, moves: list[str], text: str, message: str
+) -> None:
+    """Push Pin's and Royal Marriage's reasons for refusing a throw at an end of
+    the row, or in a row too short to have a card between two others, are the
+    same in both engines (and a row of one card is "1 card")."""
+    game = GAMES[name]
+    for played in _games(game, deal, "modern", blind, moves):
+        assert _answer(played, text) == ("IllegalMoveError", message)
+
+
+@_by_name([game for game in THROW_GAMES if game.name != "accordian"])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_both_engines_refuse_a_throw_in_the_same_words(game: Descriptor, data: Any) -> None:
+    """Over short deals, blind and open, a few actions played: every move written
+    over the row's cards is played by both engines or refused by both with the
+    same error, word for word."""
+    deal, rules, blind, moves, _ = data.draw(_positions(game))
+    core, reference = _games(game, deal, rules, blind, moves)
+    for text in _spellings(game, [str(card) for card in core.cards]):
+        assert _answer(core.copy(), text) == _answer(reference.copy(), text)

@@ -228,10 +228,17 @@ class RoyalGame(CardRowGame[RoyalMove, Throw], game="royal-marriage"):
         canonical = self._named(self._row, throw)
         if not allows(self._row, throw):
             at, count = throw
-            if at == 0:
-                why = f"{self._row[0]} is the left end of the row"
-            elif at + count >= len(self._row):
-                why = f"{self._row[-1]} is the right end of the row"
+            size = len(self._row)
+            between = "only cards between two others go out"
+            # The core's reasons, in its order (rust/royal/game.rs, ``why_not``).
+            if count not in (1, 2):
+                why = "a throw takes 1 or 2 cards"
+            elif size < 3:
+                why = f"a row of {size} card{'' if size == 1 else 's'} has none between two others"
+            elif at == 0:
+                why = f"{self._row[0]} is the left end of the row; {between}"
+            elif at + count >= size:
+                why = f"{self._row[-1]} is the right end of the row; {between}"
             else:
                 why = (
                     f"{self._row[at - 1]} and {self._row[at + count]} on either side"
