@@ -261,3 +261,38 @@ def test_both_engines_refuse_a_throw_in_the_same_words(game: Descriptor, data: A
     core, reference = _games(game, deal, rules, blind, moves)
     for text in _spellings(game, [str(card) for card in core.cards]):
         assert _answer(core.copy(), text) == _answer(reference.copy(), text)
+
+
+# ------------------------------------------------------- the hint on ties
+
+
+def test_the_hint_on_a_tie_is_the_core_s_move() -> None:
+    """Two throws keep the win; both engines hint the one the core's line starts with."""
+    for engine in ENGINES:
+        played = GAMES["push-pin"].game_class(engine)("7C 8C 4C 5C")
+        assert str(played.hint()) == "out 4C"
+
+
+@_by_name(THROW_GAMES)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_both_engines_hint_the_same_move(game: Descriptor, data: Any) -> None:
+    """Over short deals, blind and open, a few actions played, under each rule
+    set: both engines hint the same move (or none)."""
+    deal, rules, blind, moves, _ = data.draw(_positions(game))
+    core, reference = _games(game, deal, rules, blind, moves)
+    assert str(core.hint()) == str(reference.hint())
+
+
+@pytest.mark.parametrize("name", ["royal-marriage", "push-pin"])
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**6), cards=st.integers(3, 16))
+def test_the_reference_builds_the_core_s_royal_line(name: str, seed: int, cards: int) -> None:
+    """The reference's account of the core's interval solver gives the core's whole
+    line, throw for throw (the hint is its first throw)."""
+    from accordion.reference.royal import interval_line
+
+    game = GAMES[name]
+    deal = game.numbered("reference")(seed, cards)
+    line = [str(move) for move in game.solver("core")(str(deal)).moves]
+    assert [str(move) for move in interval_line(tuple(deal.cards))] == line

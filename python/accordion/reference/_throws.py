@@ -650,18 +650,37 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
 
     @_args.method
     def hint(self, *, timeout: float | None = 2.0) -> MoveT | None:
-        """A move of best play, ``None`` when over: while the stock has cards,
-        ``deal`` where the rules allow it (dealing never takes a throw away), else
-        the first legal throw; then the first throw of the solver's line.
-        ``timeout`` is checked as the core checks it and not applied."""
+        """A move of best play, ``None`` when over, as the core picks it: ``deal``
+        while the stock has cards where the rules let the player deal past a throw
+        (dealing never takes a throw away); then, while the row has a throw, the
+        first of the line :meth:`_hint_line` gives for the row (``None`` where no
+        throw brings it lower); then ``deal`` where the rules oblige throws first
+        and none is left. ``timeout`` is checked as the core checks it and not
+        applied."""
         _args.timeout(timeout)
-        moves = self._legal_moves()
-        if not moves:
-            return None
-        if self.stock_size > 0:
-            return moves[-1] if self._may_deal() else moves[0]
-        first: MoveT = self._solve(self, self._rules).moves[0]
-        return first
+        deal: MoveT = self.MOVE.deal()
+        if self._may_deal() and self._rules == "modern":
+            return deal
+        if self._steps(self._rules, self._row):
+            line = self._hint_line()
+            return line[0] if line else None
+        return deal if self._may_deal() else None
+
+    @classmethod
+    def _hint_steps(cls, rules: str, row: RowT) -> list[StepT]:
+        """The steps in the order the core's solver tries them (default: the
+        canonical order of ``_steps``, the core's for those games)."""
+        return cls._steps(rules, row)
+
+    def _hint_line(self) -> list[MoveT]:
+        """The line of best play from the row alone (the stock not dealt) that the
+        core's solver gives, whose first move the hint is: by default the first
+        step, in ``_hint_steps``' order, that keeps the fewest within reach, at
+        each row (the core's deepening search takes the first step that reaches
+        the fewest); empty where no step brings the row lower."""
+        steps = functools.partial(self._hint_steps, self._rules)
+        line, _, _ = fewest_line(self._row, steps, self._after, self._least)
+        return [self._named(row, step) for row, step in line]
 
     def __eq__(self, other: object) -> bool:
         """Games are equal when they have the same rules, starting deal, mode and
