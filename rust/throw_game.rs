@@ -453,6 +453,17 @@ impl<G: Throwing> ThrowGame<G> {
         self.rules
     }
 
+    /// The same position (row, stock, history) played on under `rules`, the
+    /// same game under a rule set of its own (`rule_set_in` checks it): what a
+    /// solve of the game under an explicit rule set searches.
+    #[must_use]
+    pub(crate) fn under(&self, rules: G) -> ThrowGame<G> {
+        ThrowGame {
+            rules,
+            ..self.clone()
+        }
+    }
+
     pub fn deal(&self) -> &Deal {
         &self.deal
     }

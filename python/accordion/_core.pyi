@@ -1214,10 +1214,11 @@ A blind game is solved with its stock: under ``modern`` from its row with the st
 dealt onto it (dealing everything first loses nothing), as :func:`solve` and
 :func:`solve_bayan` deal theirs; under ``parlett``, where every choice ends alike,
 by playing it out (the line starts at the game's position, deals included). The
-arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett`` (the
-same for an open row); ``memory`` is checked but the interval solver needs no
-table; ``game`` names the game a row is of (default ``royal-marriage``; a game
-is of its own). Releases the GIL; Ctrl-C stops it.
+arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett``
+(default: the game's, else ``modern``; the same for an open row); ``memory`` is
+checked but the interval solver needs no table; ``game`` names the game a row is
+of (default ``royal-marriage``; a game is of its own). Releases the GIL; Ctrl-C
+stops it.
 
 Returns:
     A :class:`RoyalSolution`.
@@ -1313,9 +1314,10 @@ solve_bayan: _ThrowSolve[BayanGame, Literal["modern"], BayanSolution]
 """Solve an open Bayan row (or a blind game's whole deal, or an open game's
 current row) exactly: can every card be thrown out?
 
-The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
-``None``). A blind game is solved from its row with the talon dealt onto it
-(dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
+The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern``
+(default: the game's, else ``modern``). A blind game is solved from its row
+with the talon dealt onto it (dealing everything first loses nothing).
+Releases the GIL; Ctrl-C stops it.
 
 Returns:
     A :class:`BayanSolution`.
@@ -1408,9 +1410,10 @@ solve_decade: _ThrowSolve[DecadeGame, Literal["modern"], DecadeSolution]
 """Solve an open Decade row (or a blind game's whole deal, or an open game's
 current row) exactly: the fewest cards any line leaves, and a line to them.
 
-The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
-``None``). A blind game is solved from its row with the talon dealt onto it
-(dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
+The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern``
+(default: the game's, else ``modern``). A blind game is solved from its row
+with the talon dealt onto it (dealing everything first loses nothing).
+Releases the GIL; Ctrl-C stops it.
 
 Returns:
     A :class:`DecadeSolution`.
@@ -1504,9 +1507,10 @@ solve_seven_up: _ThrowSolve[SevenUpGame, Literal["modern"], SevenUpSolution]
 """Solve an open Seven Up row (or a blind game's whole deal, or an open game's
 current row) exactly: the fewest cards any line leaves, and a line to them.
 
-The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
-``None``). A blind game is solved from its row with the talon dealt onto it
-(dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
+The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern``
+(default: the game's, else ``modern``). A blind game is solved from its row
+with the talon dealt onto it (dealing everything first loses nothing).
+Releases the GIL; Ctrl-C stops it.
 
 Returns:
     A :class:`SevenUpSolution`.
@@ -1604,9 +1608,10 @@ solve_accordian: _ThrowSolve[AccordianGame, AccordianRules, AccordianSolution]
 """Solve an open Accordian row (or a game's position: its piles with the stock
 dealt onto them) for the fewest piles.
 
-The arguments of :func:`solve`, checked alike. Under ``modern`` (default) the
-search is exact (docs/accordian.md); under ``uva`` the one line is the forced
-game. Releases the GIL; Ctrl-C stops it.
+The arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``uva``
+(default: the game's, else ``modern``). Under ``modern`` the search is exact
+(docs/accordian.md); under ``uva`` the one line is the forced game. Releases
+the GIL; Ctrl-C stops it.
 
 Returns:
     An :class:`AccordianSolution`.

@@ -123,9 +123,10 @@ throw_game! {
     /// Solve an open Accordian row (or a game's position: its piles with the stock
     /// dealt onto them) for the fewest piles.
     ///
-    /// The arguments of :func:`solve`, checked alike. Under ``modern`` (default) the
-    /// search is exact (docs/accordian.md); under ``uva`` the one line is the forced
-    /// game. Releases the GIL; Ctrl-C stops it.
+    /// The arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``uva``
+    /// (default: the game's, else ``modern``). Under ``modern`` the search is exact
+    /// (docs/accordian.md); under ``uva`` the one line is the forced game. Releases
+    /// the GIL; Ctrl-C stops it.
     ///
     /// Returns:
     ///     An :class:`AccordianSolution`.

@@ -99,9 +99,10 @@ throw_game! {
     /// Solve an open Bayan row (or a blind game's whole deal, or an open game's
     /// current row) exactly: can every card be thrown out?
     ///
-    /// The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or
-    /// ``None``). A blind game is solved from its row with the talon dealt onto it
-    /// (dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.
+    /// The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern``
+    /// (default: the game's, else ``modern``). A blind game is solved from its row
+    /// with the talon dealt onto it (dealing everything first loses nothing).
+    /// Releases the GIL; Ctrl-C stops it.
     ///
     /// Returns:
     ///     A :class:`BayanSolution`.

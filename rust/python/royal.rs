@@ -112,10 +112,11 @@ throw_game! {
     /// dealt onto it (dealing everything first loses nothing), as :func:`solve` and
     /// :func:`solve_bayan` deal theirs; under ``parlett``, where every choice ends alike,
     /// by playing it out (the line starts at the game's position, deals included). The
-    /// arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett`` (the
-    /// same for an open row); ``memory`` is checked but the interval solver needs no
-    /// table; ``game`` names the game a row is of (default ``royal-marriage``; a game
-    /// is of its own). Releases the GIL; Ctrl-C stops it.
+    /// arguments of :func:`solve`, checked alike: ``rules`` ``modern`` or ``parlett``
+    /// (default: the game's, else ``modern``; the same for an open row); ``memory`` is
+    /// checked but the interval solver needs no table; ``game`` names the game a row is
+    /// of (default ``royal-marriage``; a game is of its own). Releases the GIL; Ctrl-C
+    /// stops it.
     ///
     /// Returns:
     ///     A :class:`RoyalSolution`.

@@ -112,9 +112,10 @@ macro_rules! run_game {
                 #[doc = concat!(
                     "Solve an open ", $title, " row (or a blind game's whole deal, or an open game's\n",
                     "current row) exactly: the fewest cards any line leaves, and a line to them.\n\n",
-                    "The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern`` (or\n",
-                    "``None``). A blind game is solved from its row with the talon dealt onto it\n",
-                    "(dealing everything first loses nothing). Releases the GIL; Ctrl-C stops it.\n\n",
+                    "The arguments of :func:`solve`, checked alike; ``rules`` must be ``modern``\n",
+                    "(default: the game's, else ``modern``). A blind game is solved from its row\n",
+                    "with the talon dealt onto it (dealing everything first loses nothing).\n",
+                    "Releases the GIL; Ctrl-C stops it.\n\n",
                     "Returns:\n    A :class:`", $solution_name, "`.\n\n",
                     "Raises:\n    InvalidDealError: text that is not a row, or an empty row.\n",
                     "    InvalidRulesError: rules other than ``modern``.\n",

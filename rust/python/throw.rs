@@ -1329,9 +1329,10 @@ macro_rules! throw_game {
                     let named = $crate::python::args::Given::given(game)?.map(|named| named.0);
                     let game = position_of::<$G>(given, position, $game_name, named)?;
                     let rules = $crate::python::throw::rules_for(game.game_rules(), rules)?;
-                    // A row is solved under the rules given (a game under its own).
+                    // Solved under the rules given, by default a game's own (a row's:
+                    // the game's first rule set); a game keeps its position.
                     let game = if of_game {
-                        game
+                        game.under(rules)
                     } else {
                         $crate::throw_game::ThrowGame::open_or_blind(game.deal().clone(), rules, false)
                     };

@@ -324,7 +324,9 @@ impl Throwing for Marriage {
         let why = if !(1..=2).contains(&throw.count) {
             "a throw takes 1 or 2 cards".to_string()
         } else if cards.len() < 3 {
-            format!("a row of {} cards has none between two others", cards.len())
+            let len = cards.len();
+            let card = if len == 1 { "card" } else { "cards" };
+            format!("a row of {len} {card} has none between two others")
         } else if throw.at == 0 {
             format!(
                 "{} is the left end of the row; only cards between two others go out",

@@ -34,7 +34,7 @@ from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
 from accordion.reference.deals import Deal, as_deal
-from accordion.reference.game import DealtGame
+from accordion.reference.game import DealtGame, LegalMoves
 from accordion.reference.rules import Rules, rule_set_name
 
 MoveSelf = TypeVar("MoveSelf", bound="ThrowMove")
@@ -393,6 +393,10 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     SOLUTION: ClassVar[Any]
     #: The rule sets under which every action is forced (one line to play).
     FORCED: ClassVar[tuple[str, ...]] = ()
+    #: The rule sets under which a blind game with cards in its stock has nothing
+    #: to decide (every choice ends alike), so is solved by playing it out, the
+    #: first legal action each time, as the core solves it.
+    PLAYED_OUT: ClassVar[tuple[str, ...]] = ()
     _rules: str
     _row: RowT
     _history: list[tuple[MoveT, RowT, int]]
@@ -549,6 +553,23 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         return [*moves, self.MOVE.deal()] if self._may_deal() else moves
 
     @property
+    def legal_moves(self) -> LegalMoves[MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view; ``in`` finds a
+        move's cards in the row as :meth:`play` does, so ``out 7D 3C`` is in it
+        where ``out 3C 7D`` is (as the core answers)."""
+        return LegalMoves(self._legal_moves, self.MOVE.parse, self._resolved)
+
+    def _resolved(self, move: object) -> object:
+        """``move`` in canonical notation where it names a throw the row and the
+        rules allow (its cards found in the row: any order, ``between``); else
+        ``move`` itself, which no legal action equals unless it is ``deal``."""
+        try:
+            given: MoveT = self.MOVE.given(move)
+            return move if given.is_deal else self._step_of(given)[1]
+        except (ValueError, TypeError):  # the package's errors are ValueErrors
+            return move
+
+    @property
     def outcome(self) -> ThrowOutcome:
         """What the row holds with the stock (each stock card one), whether won,
         whether over."""
@@ -648,18 +669,37 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
 
     @_args.method
     def hint(self, *, timeout: float | None = 2.0) -> MoveT | None:
-        """A move of best play, ``None`` when over: while the stock has cards,
-        ``deal`` where the rules allow it (dealing never takes a throw away), else
-        the first legal throw; then the first throw of the solver's line.
-        ``timeout`` is checked as the core checks it and not applied."""
+        """A move of best play, ``None`` when over, as the core picks it: ``deal``
+        while the stock has cards where the rules let the player deal past a throw
+        (dealing never takes a throw away); then, while the row has a throw, the
+        first of the line :meth:`_hint_line` gives for the row (``None`` where no
+        throw brings it lower); then ``deal`` where the rules oblige throws first
+        and none is left. ``timeout`` is checked as the core checks it and not
+        applied."""
         _args.timeout(timeout)
-        moves = self._legal_moves()
-        if not moves:
-            return None
-        if self.stock_size > 0:
-            return moves[-1] if self._may_deal() else moves[0]
-        first: MoveT = self._solve(self, self._rules).moves[0]
-        return first
+        deal: MoveT = self.MOVE.deal()
+        if self._may_deal() and self._rules == "modern":
+            return deal
+        if self._steps(self._rules, self._row):
+            line = self._hint_line()
+            return line[0] if line else None
+        return deal if self._may_deal() else None
+
+    @classmethod
+    def _hint_steps(cls, rules: str, row: RowT) -> list[StepT]:
+        """The steps in the order the core's solver tries them (default: the
+        canonical order of ``_steps``, the core's for those games)."""
+        return cls._steps(rules, row)
+
+    def _hint_line(self) -> list[MoveT]:
+        """The line of best play from the row alone (the stock not dealt) that the
+        core's solver gives, whose first move the hint is: by default the first
+        step, in ``_hint_steps``' order, that keeps the fewest within reach, at
+        each row (the core's deepening search takes the first step that reaches
+        the fewest); empty where no step brings the row lower."""
+        steps = functools.partial(self._hint_steps, self._rules)
+        line, _, _ = fewest_line(self._row, steps, self._after, self._least)
+        return [self._named(row, step) for row, step in line]
 
     def __eq__(self, other: object) -> bool:
         """Games are equal when they have the same rules, starting deal, mode and
@@ -714,7 +754,10 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         """The fewest cards (piles) from an open row, or from a game's row with its
         stock dealt onto it, and a line to them (:func:`fewest_line`); under a rule
         set whose every action is forced, the one line, whose moves are the nodes
-        counted (as the core counts them).
+        counted (as the core counts them). ``rules`` (``None``: a game's own, a
+        row's the first of its facts') are the rules the position is solved under;
+        a blind game with cards in its stock under a rule set of ``PLAYED_OUT`` is
+        played out (:meth:`_played_out`).
 
         The arguments are checked as the core checks them, in signature order;
         the budgets are not applied (the search is for rows that finish)."""
@@ -728,8 +771,11 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
                 f"position must be a Deal, {_a(cls.__name__)} or a str,"
                 f" not {type(position).__name__}"
             )
-        chosen = cls.rule_set(rules)
+        game = position if isinstance(position, cls) else None
+        chosen = game._rules if game is not None and rules is None else cls.rule_set(rules)
         _args.budget(max_nodes, timeout, memory)
+        if game is not None and game.stock_size and chosen in cls.PLAYED_OUT:
+            return cls._played_out(game, chosen)
         line, goal, nodes = fewest_line(
             start, functools.partial(cls._steps, chosen), cls._after, cls._least
         )
@@ -738,6 +784,23 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         result = "win" if goal <= cls.FACTS.won_at else "loss"
         counted = len(moves) if chosen in cls.FORCED else nodes
         return cls.SOLUTION(deal_text, result, moves, goal, counted, game=cls.FACTS.name)
+
+    @classmethod
+    def _played_out(cls, position: ThrowGame[Any, Any, Any], chosen: str) -> Any:
+        """The game played out from its position under ``chosen``, the first legal
+        action each time (a throw before ``deal``); the moves are that line, deals
+        included, and each is a node (as the core counts them)."""
+        deal_text = " ".join(str(card) for card in cls._tops_of(position._open_row()))
+        line = position.copy()
+        line._rules = chosen
+        moves = []
+        while legal := line._legal_moves():
+            moves.append(line.play(legal[0]))
+        outcome = line.outcome
+        result = "win" if outcome.won else "loss"
+        return cls.SOLUTION(
+            deal_text, result, tuple(moves), outcome.cards, len(moves), game=cls.FACTS.name
+        )
 
 
 def _blank(family: type[GameT], game: str) -> GameT:
@@ -788,6 +851,7 @@ class Solver(Generic[SolvedT, SolutionT]):
 
     #: The last paragraph of every solver's docstring.
     CHECKED = (
+        "``rules`` are the rules (default: the game's, else ``modern``).\n"
         "The arguments are checked as the core checks them; the budgets are not\n"
         "applied (the search is for rows that finish)."
     )

@@ -178,6 +178,13 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift], game="accordian"):
             return [] if forced is None else [forced]
         return shifts(row)
 
+    @classmethod
+    def _hint_steps(cls, rules: str, row: Piles) -> list[Shift]:
+        # The core's order under ``modern`` (rust/accordian/solver.rs): moves that
+        # close a pile up first, then by mover left to right, the leap first.
+        steps = cls._steps(rules, row)
+        return sorted(steps, key=lambda shift: (len(row[shift[0]]) != 1, shift[0], -shift[1]))
+
     _named = staticmethod(_move)
     _after = staticmethod(shifted)
 

@@ -134,11 +134,19 @@ class LegalMoves(Generic[MoveT]):
     now, ``parse`` reads a move's text.
     """
 
-    __slots__ = ("_actions", "_parse")
+    __slots__ = ("_actions", "_parse", "_resolve")
 
-    def __init__(self, actions: Callable[[], list[MoveT]], parse: Callable[[str], MoveT]) -> None:
+    def __init__(
+        self,
+        actions: Callable[[], list[MoveT]],
+        parse: Callable[[str], MoveT],
+        resolve: Callable[[object], object] = lambda move: move,
+    ) -> None:
         self._actions = actions
         self._parse = parse
+        # The move as the game names it now (a throw's cards in canonical
+        # order), as the core resolves a move against the position before asking.
+        self._resolve = resolve
 
     def __reduce__(self) -> tuple[object, ...]:
         raise TypeError(
@@ -151,7 +159,7 @@ class LegalMoves(Generic[MoveT]):
                 move = self._parse(move)
             except InvalidMoveError:
                 return False
-        return move in self._actions()
+        return self._resolve(move) in self._actions()
 
     def __len__(self) -> int:
         return len(self._actions())

@@ -27,6 +27,7 @@ RoyalMove('out 5C 5S')
 from __future__ import annotations
 
 import functools
+import itertools
 import types
 from collections.abc import Mapping
 from typing import ClassVar
@@ -170,6 +171,9 @@ class RoyalGame(CardRowGame[RoyalMove, Throw], game="royal-marriage"):
     MOVE = RoyalMove
     OUTCOME = RoyalOutcome
     SOLUTION = RoyalSolution
+    # Under ``parlett`` every throw of a blind game has the newest card as its
+    # right end and any two choices lead to the same row (docs/royal-marriage.md).
+    PLAYED_OUT = ("parlett",)
 
     @classmethod
     def _playing_another(cls, name: str) -> type[RoyalGame]:
@@ -201,6 +205,10 @@ class RoyalGame(CardRowGame[RoyalMove, Throw], game="royal-marriage"):
     # ``_least`` is the default 0: a row keeps its two end cards, so never comes
     # down to it, and the reference searches every line.
 
+    def _hint_line(self) -> list[RoyalMove]:
+        """The core's line for the row (:func:`interval_line`): its hint is the first."""
+        return [self.MOVE._make(move.kind, move.cards) for move in interval_line(self._row)]
+
     def _throw_of(self, move: RoyalMove) -> Throw:
         """The throw a move names, found by its cards; it may still be illegal."""
         cards = move.cards
@@ -225,10 +233,17 @@ class RoyalGame(CardRowGame[RoyalMove, Throw], game="royal-marriage"):
         canonical = self._named(self._row, throw)
         if not allows(self._row, throw):
             at, count = throw
-            if at == 0:
-                why = f"{self._row[0]} is the left end of the row"
-            elif at + count >= len(self._row):
-                why = f"{self._row[-1]} is the right end of the row"
+            size = len(self._row)
+            between = "only cards between two others go out"
+            # The core's reasons, in its order (rust/royal/game.rs, ``why_not``).
+            if count not in (1, 2):
+                why = "a throw takes 1 or 2 cards"
+            elif size < 3:
+                why = f"a row of {size} card{'' if size == 1 else 's'} has none between two others"
+            elif at == 0:
+                why = f"{self._row[0]} is the left end of the row; {between}"
+            elif at + count >= size:
+                why = f"{self._row[-1]} is the right end of the row; {between}"
             else:
                 why = (
                     f"{self._row[at - 1]} and {self._row[at + count]} on either side"
@@ -269,6 +284,61 @@ def greedy_line(row: Row) -> tuple[list[RoyalMove], int]:
     return line, len(row)
 
 
+# ---------------------------------------------------------------- the core's line
+
+
+def interval_line(row: Row) -> list[RoyalMove]:
+    """The line the core's solver gives for ``row`` (``rust/royal/solver.rs``),
+    whose first throw is the hint. An interval ``(i, j)`` of the row is cleared
+    when every card strictly between them can go while they stay: neighbours
+    are; else ``row[i]`` and ``row[j]`` agree and the last throw between them
+    leaves one survivor ``k`` (or two, ``k`` and a second) whose gaps are cleared, the
+    leftmost such split chosen, one survivor before two. The cards left are a
+    shortest chain of cleared gaps from the first card to the last (at each
+    card, the leftmost card before it with the fewest); each gap's throws are
+    played left part first, its last throw last."""
+    n = len(row)
+
+    @functools.cache
+    def split(i: int, j: int) -> tuple[int, ...] | None:
+        """The survivors of the last throw clearing ``(i, j)``, ``()`` for
+        neighbours, ``None`` when it cannot be cleared."""
+        if j == i + 1:
+            return ()
+        if not row[i].agrees(row[j]):
+            return None
+        inner = range(i + 1, j)
+        for k in inner:
+            if split(i, k) is not None and split(k, j) is not None:
+                return (k,)
+        for k in inner:
+            for second in range(k + 1, j):
+                if all(split(a, b) is not None for a, b in ((i, k), (k, second), (second, j))):
+                    return (k, second)
+        return None
+
+    def line(i: int, j: int) -> list[RoyalMove]:
+        survivors = split(i, j)
+        assert survivors is not None
+        if not survivors:
+            return []
+        ends = (i, *survivors, j)
+        parts = [move for a, b in itertools.pairwise(ends) for move in line(a, b)]
+        return [*parts, RoyalMove._make("out", tuple(row[at] for at in survivors))]
+
+    fewest = [0] + [n + 1] * (n - 1)
+    before = [0] * n
+    for j in range(1, n):
+        for i in range(j):
+            if split(i, j) is not None and fewest[i] + 1 < fewest[j]:
+                fewest[j], before[j] = fewest[i] + 1, i
+    chain = [n - 1]
+    while chain[-1] > 0:
+        chain.append(before[chain[-1]])
+    chain.reverse()
+    return [move for a, b in itertools.pairwise(chain) for move in line(a, b)]
+
+
 # ---------------------------------------------------------------- the solver
 
 
@@ -277,8 +347,10 @@ solve_royal: Solver[RoyalGame, RoyalSolution] = Solver(
     "solve_royal",
     """Search every line from an open row (a blind game's row with its stock dealt
     onto it, or an open game's current row), remembering the fewest cards
-    reachable from each row. Exponential: for short rows. ``game`` names the game
-    a row is of (default Royal Marriage).""",
+    reachable from each row. Exponential: for short rows. A blind game with cards
+    in its stock is played out under ``parlett``, where every choice ends alike (the
+    line starts at the game's position, deals included). ``game`` names the game a
+    row is of (default Royal Marriage).""",
 )
 
 
