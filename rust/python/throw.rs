@@ -15,7 +15,7 @@
 
 use super::args::{
     cards_or_deck, class_or_text, optional, shown, text, whole, wrong_type, Arg, Argument, Blind,
-    Cards, Deals, Given, Jobs, Seed, StrategyName,
+    Cards, Deals, Elapsed, Given, Jobs, Seed, StrategyName,
 };
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
@@ -474,17 +474,17 @@ pub fn stats_from_histogram<G: Throwing>(
     histogram: &Bound<'_, PyDict>,
     rules: Option<Arg<RuleSetOf>>,
     strategy: Arg<StrategyName>,
-    blind: bool,
+    blind: Arg<Blind>,
     cards: Option<Arg<Cards>>,
     seed: Arg<Seed>,
-    seconds: f64,
+    seconds: Arg<Elapsed>,
     game: G,
 ) -> PyResult<ThrowStats> {
     let facts = game.facts();
     let setup = Setup {
         rules: rules_for(game, rules)?.rules(),
         strategy: Strategy::parse(&strategy.get()?.0, facts.title)?,
-        blind,
+        blind: blind.get()?.0,
         cards: cards_or_deck(cards, facts.min_cards)?,
     };
     let seed = seed.get()?.0;
@@ -727,16 +727,16 @@ macro_rules! throw_stats {
                     ///     InvalidArgumentError: a count, seed or number of cards out of range.
                     ///     InvalidRulesError: rules or a strategy the game does not know.
                     #[staticmethod]
-                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0, game = None))]
+                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = Arg::default($crate::python::args::Elapsed(0.0)), game = None))]
                     #[allow(clippy::too_many_arguments)]
                     fn from_histogram(
                         histogram: &Bound<'_, PyDict>,
                         rules: Option<Arg<RuleSetOf>>,
                         strategy: Arg<StrategyName>,
-                        blind: bool,
+                        blind: Arg<Blind>,
                         cards: Option<Arg<Cards>>,
                         seed: Arg<Seed>,
-                        seconds: f64,
+                        seconds: Arg<$crate::python::args::Elapsed>,
                         game: Option<Arg<GameOf<$G>>>,
                     ) -> PyResult<Self> {
                         let game = $crate::python::throw::game_or_default(game)?;
