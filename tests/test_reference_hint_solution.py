@@ -123,6 +123,8 @@ BAD: list[Any] = [
     {**GOOD, "nodes": 2**64},
     {**GOOD, "seconds": "x"},
     {**GOOD, "seconds": None},
+    {**GOOD, "seconds": True},
+    {**GOOD, "seconds": 3},
     {**GOOD, "seconds": float("nan")},
     {**GOOD, "seconds": float("-inf")},
     {**GOOD, "seconds": -1},

@@ -77,7 +77,9 @@ else:
     __all__ += _core.__all__
     from accordion._interrupt import CancelScope, interrupt
     from accordion._interrupt import install as _install_sigint
+    from accordion._renamed import install as _install_renamed
     from accordion.svg import save_svg, svg
 
     _install_sigint()
+    _install_renamed(_core)  # the pickles of earlier versions' classes
 _install_moved()

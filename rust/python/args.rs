@@ -402,6 +402,28 @@ impl Argument for Blind {
     }
 }
 
+/// The seconds a run took (`seconds` of `from_histogram`, of a solution's
+/// dict): an int or a float, not a bool (`True` is a slip, as everywhere a
+/// number is wanted), finite and 0 or more.
+pub struct Elapsed(pub f64);
+
+impl Argument for Elapsed {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyBool>()
+            || !(obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyInt>())
+        {
+            return Err(wrong_type("seconds", "a number", obj));
+        }
+        let expected = "a finite number 0 or more";
+        match obj.extract::<f64>() {
+            Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Ok(Elapsed(seconds)),
+            Ok(seconds) => Err(Error::argument("seconds", expected, seconds).into()),
+            // An int too large for a float.
+            Err(_) => Err(Error::argument("seconds", expected, shown(obj)).into()),
+        }
+    }
+}
+
 /// A strategy's name (each game parses it: the names are its own).
 pub struct StrategyName(pub String);
 

@@ -1,7 +1,9 @@
 //! `simulate` and its `Stats`: Accordion's statistics (what every game's
 //! statistics share is `stats.rs`).
 
-use super::args::{cards_or_deck, keyword_function, Arg, Cards, Deals, Given, Seed, StrategyName};
+use super::args::{
+    cards_or_deck, keyword_function, Arg, Blind, Cards, Deals, Elapsed, Given, Seed, StrategyName,
+};
 use super::stats::{stats_dict, stats_methods, stats_of_histogram, stats_repr};
 use super::values::PyRules;
 use crate::blind::stats::Setup;
@@ -75,19 +77,20 @@ stats_methods! {
         /// how :mod:`accordion.batch` merges chunks and how pickling rebuilds a
         /// ``Stats``.
         #[staticmethod]
-        #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0))]
+        #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = Arg::default(Elapsed(0.0))))]
         #[allow(clippy::too_many_arguments)]
         fn from_histogram(
             histogram: &Bound<'_, PyDict>,
             rules: Arg<Rules>,
             strategy: &str,
-            blind: bool,
+            blind: Arg<Blind>,
             cards: Option<Arg<Cards>>,
             seed: Arg<Seed>,
-            seconds: f64,
+            seconds: Arg<Elapsed>,
         ) -> PyResult<Self> {
             let rules = rules.get()?;
             let strategy: StrategyKind = strategy.parse()?;
+            let blind = blind.get()?.0;
             strategy.check(&rules, blind)?;
             let cards = cards_or_deck(cards, 1)?;
             let seed = seed.get()?.0;

@@ -16,7 +16,33 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_classes(m)?;
     register_stats(m)?;
+    register_push_pin_pickles();
     m.add_function(wrap_pyfunction!(royal_deal, m)?)
+}
+
+/// Push Pin's own classes (`PushPinGame`, `PushPinOutcome` …, before Push Pin
+/// was played by these classes with `game="push-pin"`) pickled games and
+/// outcomes through `_restore` under their names: such pickles load as Push Pin
+/// games and outcomes of these classes. (Their moves, solutions and statistics
+/// pickled through the old classes' methods: `accordion._core`'s `__getattr__`,
+/// set by `accordion`, answers for those names.)
+fn register_push_pin_pickles() {
+    use super::pickle::replayed;
+    use super::registry::add_restore;
+    use pyo3::types::PyTuple;
+    use pyo3::IntoPyObjectExt;
+    add_restore("PushPinGame", |py, _, state| {
+        // `(deal, rules, blind, history)`, of Push Pin: the game named last, as
+        // a game of these classes pickles it.
+        let mut items: Vec<Bound<'_, PyAny>> = state.iter().collect();
+        if items.len() == 4 {
+            items.push(pyo3::types::PyString::new(py, "push-pin").into_any());
+        }
+        replayed(py, "RoyalGame", &PyTuple::new(py, items)?)
+    });
+    add_restore("PushPinOutcome", |py, _, state| {
+        classes::PyRoyalOutcome::from_state(state)?.into_bound_py_any(py)
+    });
 }
 
 throw_game! {

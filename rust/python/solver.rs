@@ -1,8 +1,8 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
 use super::args::{
-    keyword_function, shown, whole, wrong_type, Arg, Given, Jobs, MaxNodes, Memory, Searchers,
-    Timeout,
+    keyword_function, shown, whole, wrong_type, Arg, Argument, Elapsed, Given, Jobs, MaxNodes,
+    Memory, Searchers, Timeout,
 };
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
@@ -231,10 +231,7 @@ impl<'py> SolutionDict<'py> {
             .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
         let moves = field("moves")?.try_iter()?.collect::<PyResult<_>>()?;
         let nodes = whole(&field("nodes")?, "nodes", "a number of nodes 0 or more")?;
-        let seconds: f64 = field("seconds")?.extract()?;
-        if !(seconds.is_finite() && seconds >= 0.0) {
-            return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
-        }
+        let seconds = Elapsed::read(&field("seconds")?)?.0;
         Ok(SolutionDict {
             data: data.clone(),
             row,

@@ -2,7 +2,7 @@
 //! dict, the `stats` JSON object, the repr, and the runner that calls a
 //! simulation with the GIL released, Ctrl-C honoured and progress reported.
 
-use super::args::{whole, Arg, Blind, Cards, Given, Jobs, Seed, StrategyName};
+use super::args::{whole, Arg, Blind, Cards, Elapsed, Given, Jobs, Seed, StrategyName};
 use super::interrupt::run_interruptible_polling;
 use crate::error::Error;
 use crate::stats::{DealRange, Histogram, Run, Stats};
@@ -217,7 +217,7 @@ pub fn stats_of_histogram<S>(
     (least, cards): (usize, usize),
     seed: u64,
     win_at: usize,
-    seconds: f64,
+    seconds: Arg<Elapsed>,
 ) -> PyResult<Stats<S>> {
     let expected = format!("a number of piles {least} to {cards}");
     let mut counts: Histogram = [0; crate::deal::DECK_SIZE + 1];
@@ -233,9 +233,7 @@ pub fn stats_of_histogram<S>(
         let expected = "at most 2**64 - 1 deals in all";
         return Err(Error::argument("histogram", expected, total).into());
     }
-    if !(seconds.is_finite() && seconds >= 0.0) {
-        return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
-    }
+    let seconds = seconds.get()?.0;
     let mut stats = Stats::of_histogram(setup, seed, counts, win_at);
     if stats.deals > 0 {
         DealRange::new(seed, stats.deals)?;

@@ -692,16 +692,16 @@ macro_rules! throw_stats {
                     ///     InvalidArgumentError: a count, seed or number of cards out of range.
                     ///     InvalidRulesError: rules or a strategy the game does not know.
                     #[staticmethod]
-                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = 0.0, game = None))]
+                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = Arg::default($crate::python::args::Elapsed(0.0)), game = None))]
                     #[allow(clippy::too_many_arguments)]
                     fn from_histogram(
                         histogram: &Bound<'_, PyDict>,
                         rules: Option<Arg<RuleSetOf>>,
                         strategy: Arg<StrategyName>,
-                        blind: bool,
+                        blind: Arg<$crate::python::args::Blind>,
                         cards: Option<Arg<Cards>>,
                         seed: Arg<Seed>,
-                        seconds: f64,
+                        seconds: Arg<$crate::python::args::Elapsed>,
                         game: Option<Arg<GameOf<$G>>>,
                     ) -> PyResult<Self> {
                         let game = $crate::python::throw::game_or_default(game)?;
@@ -709,7 +709,7 @@ macro_rules! throw_stats {
                         let setup = $crate::throw_play::Setup {
                             rules: $crate::python::throw::rules_for(game, rules)?.rules(),
                             strategy: $crate::throw_play::Strategy::parse(&strategy.get()?.0, facts.title)?,
-                            blind,
+                            blind: blind.get()?.0,
                             cards: $crate::python::args::cards_or_deck(cards, facts.min_cards)?,
                         };
                         let (seed, bounds) = (seed.get()?.0, (facts.won_at, setup.cards));

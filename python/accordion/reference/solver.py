@@ -18,7 +18,6 @@ import math
 import time
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from accordion.errors import IllegalMoveError, InvalidArgumentError, InvalidDealError, shown
 from accordion.reference import _args
@@ -95,13 +94,15 @@ def _key(data: dict[str, object], key: str) -> object:
     return data[key]
 
 
-def _seconds(value: Any) -> float:
-    """A number of seconds, finite and 0 or more, read as the core reads a float
-    (what has ``__float__`` or ``__index__``; the message the core's gives)."""
-    kind = type(value)
-    if not (hasattr(kind, "__float__") or hasattr(kind, "__index__")):
-        raise TypeError(f"must be real number, not {kind.__name__}")
-    seconds = float(value)
+def _seconds(value: object) -> float:
+    """A number of seconds, an int or a float (not a bool), finite and 0 or more,
+    as the core reads ``seconds``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _args.wrong_type("seconds", "a number", value)
+    try:
+        seconds = float(value)
+    except OverflowError:  # an int too large for a float
+        raise _args.refuse("seconds", "a finite number 0 or more", shown(value)) from None
     if not (math.isfinite(seconds) and seconds >= 0.0):
         raise _args.refuse("seconds", "a finite number 0 or more", _displayed(seconds))
     return seconds

@@ -93,6 +93,8 @@ def games() -> list[dict[str, Any]]:
             "won_at": game.won_at,
             "variant": game.supports("variant"),
             "choose": game.supports("choose"),
+            # The difficulty levels its deals can be drawn at (none where it cannot choose).
+            "levels": list(LEVELS) if game.supports("choose") else [],
             "rate": game.supports("rate"),
             "needs_pysol": bool(game.variant is not None and game.variant.goal_from_pysol),
         }

@@ -28,6 +28,22 @@ function gameOf(name) {
   return view.games.find((game) => game.name === name) || view.games[0];
 }
 
+// The difficulty levels deals are drawn at, as the server lists them (GET /api/games).
+function levels() {
+  return [...new Set(view.games.flatMap((game) => game.levels))];
+}
+
+function listed(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
+function drawSpecHelp() {
+  const choices = ["winnable", ...levels()];
+  $("spec").placeholder = `number, ${choices.slice(0, 2).join(", ")}…`;
+  $("spec-help").textContent =
+    `empty: a random deal; a number; ${listed(choices)}; or a row of cards`;
+}
+
 // Drawing --------------------------------------------------------------------------
 
 function drawChoices() {
@@ -491,7 +507,7 @@ function request(extra = {}) {
   };
   const spec = $("spec").value.trim();
   if (/^\d+$/.test(spec)) request.seed = Number(spec);
-  else if (["winnable", "easy", "medium", "hard"].includes(spec.toLowerCase())) {
+  else if (["winnable", ...levels()].includes(spec.toLowerCase())) {
     request.new = spec.toLowerCase();
   } else if (spec) request.deal = spec;
   return request;
@@ -505,6 +521,7 @@ async function start() {
     return;
   }
   drawChoices();
+  drawSpecHelp();
   const query = new URLSearchParams(location.search);
   const first = { game: query.get("game") || "accordion" };
   for (const name of ["rules", "deal"]) if (query.get(name)) first[name] = query.get(name);
