@@ -1318,7 +1318,8 @@ Returns:
     A :class:`BayanSolution`.
 
 Raises:
-    InvalidDealError: text that is not a row, or an empty row.
+    InvalidDealError: text that is not a row, or empty text (a game whose cards
+        are all out is a win with no moves).
     InvalidRulesError: rules other than ``modern``.
     InvalidArgumentError: a budget out of range.
 """
@@ -1413,7 +1414,8 @@ Returns:
     A :class:`DecadeSolution`.
 
 Raises:
-    InvalidDealError: text that is not a row, or an empty row.
+    InvalidDealError: text that is not a row, or empty text (a game whose cards
+        are all out is a win with no moves).
     InvalidRulesError: rules other than ``modern``.
     InvalidArgumentError: a budget out of range.
 """
@@ -1509,7 +1511,8 @@ Returns:
     A :class:`SevenUpSolution`.
 
 Raises:
-    InvalidDealError: text that is not a row, or an empty row.
+    InvalidDealError: text that is not a row, or empty text (a game whose cards
+        are all out is a win with no moves).
     InvalidRulesError: rules other than ``modern``.
     InvalidArgumentError: a budget out of range.
 """
