@@ -74,3 +74,107 @@ def test_accordion_solution_of_no_deal_is_still_refused() -> None:
     data = {"deal": "", "result": "win", "moves": [], "piles": 1, "nodes": 0, "seconds": 0.0}
     with pytest.raises(InvalidDealError, match="at least one card"):
         Solution.from_dict(data)
+
+
+# The web API's bodies are strict ---------------------------------------------------
+
+#: Per endpoint, a body it answers, and each field with values of a wrong JSON type.
+WRONG_TYPES: dict[str, list[object]] = {
+    "seed": [True, False, "3", 1.0, [1], None],
+    "cards": [True, "10", 10.0],
+    "pysol": [True, "5", 5.0],
+    "deal": [1, True, ["7H"]],
+    "game": [1, True],
+    "rules": [1, True],
+    "two_way": [1, 0, "yes", "true"],
+    "distances": [[True], ["1"], "1,3", [1.0]],
+    "time_limit": [True, "1", [1]],
+    "max_nodes": [True, "10", 10.0],
+    "blind": [1, 0, "yes", "true"],
+    "moves": ["deal", [1], [True]],
+}
+
+#: The fields each body has, and a body each endpoint answers (200).
+ENDPOINTS: dict[str, tuple[set[str], dict[str, object]]] = {
+    "/api/solve": (
+        {"seed", "cards", "pysol", "deal", "game", "rules", "two_way", "distances"}
+        | {"time_limit", "max_nodes"},
+        {"seed": 3, "cards": 8},
+    ),
+    "/api/hint": (
+        {"seed", "cards", "pysol", "deal", "game", "rules", "two_way", "distances"}
+        | {"time_limit", "blind", "moves"},
+        {"seed": 3, "cards": 8},
+    ),
+    "/api/rate": (
+        {"seed", "cards", "pysol", "deal", "game", "rules", "two_way", "distances"},
+        {"seed": 3, "cards": 8},
+    ),
+    "/api/moves": (
+        {"seed", "cards", "pysol", "deal", "game", "rules", "two_way", "distances"}
+        | {"blind", "moves"},
+        {"seed": 3, "cards": 8},
+    ),
+}
+
+
+def _wrong_bodies() -> list[tuple[str, str, object]]:
+    return [
+        (path, field, value)
+        for path, (fields, _) in ENDPOINTS.items()
+        for field in sorted(fields)
+        for value in WRONG_TYPES[field]
+        if not (field == "seed" and value is None)
+    ]
+
+
+@pytest.fixture(scope="module")
+def web() -> Any:
+    pytest.importorskip("fastapi", reason="the web extra is not installed")
+    pytest.importorskip("httpx", reason="the test client needs httpx")
+    from _helpers import web_client
+
+    from accordion.web.app import create_app
+
+    with web_client(create_app()) as client:
+        yield client
+
+
+@pytest.mark.parametrize("path", sorted(ENDPOINTS))
+def test_web_bodies_of_the_right_types_are_answered(web: Any, path: str) -> None:
+    response = web.post(path, json=ENDPOINTS[path][1])
+    assert response.status_code == 200, response.text
+    # A whole number of seconds is a number of seconds.
+    if "time_limit" in ENDPOINTS[path][0]:
+        response = web.post(path, json={**ENDPOINTS[path][1], "time_limit": 2})
+        assert response.status_code == 200, response.text
+
+
+@pytest.mark.parametrize(("path", "field", "value"), _wrong_bodies())
+def test_web_bodies_of_wrong_types_are_422(web: Any, path: str, field: str, value: object) -> None:
+    """docs/web.md: a wrong type is a 422 naming the field; a bool is never a
+    number, nor a number a bool, nor a number's text a number (docs/errors.md)."""
+    body = {**ENDPOINTS[path][1], field: value}
+    response = web.post(path, json=body)
+    assert response.status_code == 422, (body, response.text)
+    answer = response.json()
+    assert answer["kind"] == "InvalidArgumentError"
+    assert answer["error"].startswith(field), answer
+
+
+def test_web_table_actions_are_strict(web: Any) -> None:
+    """A table's actions: ``from``, ``to`` and ``time_limit`` are numbers, not bools."""
+    opened = web.post("/api/table", json={"seed": 3, "cards": 8})
+    assert opened.status_code == 200, opened.text
+    ident = opened.json()["id"]
+    for body in (
+        {"action": "move", "from": True, "to": 0},
+        {"action": "move", "from": 1, "to": False},
+        {"action": "move", "from": "1", "to": 0},
+        {"action": "hint", "time_limit": True},
+        {"action": True},
+        {"action": "play", "spec": 3},
+    ):
+        response = web.post(f"/api/table/{ident}", json=body)
+        assert response.status_code == 422, (body, response.text)
+    assert web.post(f"/api/table/{ident}", json={"action": "state"}).status_code == 200
