@@ -178,3 +178,55 @@ def test_web_table_actions_are_strict(web: Any) -> None:
         response = web.post(f"/api/table/{ident}", json=body)
         assert response.status_code == 422, (body, response.text)
     assert web.post(f"/api/table/{ident}", json={"action": "state"}).status_code == 200
+
+
+# The 95 % interval's ends ---------------------------------------------------------
+
+
+def _histogram_runs() -> list[tuple[str, Any, dict[str, Any]]]:
+    """Every game's statistics class, with the arguments of a simulation of it."""
+    from accordion.games import load
+
+    runs = []
+    for name, game in sorted(GAMES.items()):
+        # Accordion's variants share its `simulate` and `Stats`: Accordion's stand for them.
+        core = game.core
+        if core is None or core.simulate is None or (game.plays_accordion and name != "accordion"):
+            continue
+        run = load(core.simulate)(deals=1)
+        arguments = {
+            "rules": run.rules,
+            "strategy": run.strategy,
+            "blind": run.blind,
+            "cards": run.cards,
+            "seed": 1,
+        }
+        runs.append((name, type(run), arguments))
+    return runs
+
+
+HISTOGRAM_RUNS = _histogram_runs()
+
+
+@pytest.mark.parametrize(
+    ("name", "stats", "arguments"), HISTOGRAM_RUNS, ids=[run[0] for run in HISTOGRAM_RUNS]
+)
+def test_interval_is_exactly_0_or_1_at_the_ends(
+    name: str, stats: Any, arguments: dict[str, Any]
+) -> None:
+    """0 wins of n: the lower end is exactly 0; n of n: the upper end exactly 1
+    (rounding left 5.55e-17 and 0.9999999999999999), for every n to 500."""
+    won = GAMES[name].won_at
+    lost = won + 2  # a number of cards or piles every game can end with
+    assert stats.from_histogram({won: 1, lost: 1}, **arguments).wins == 1
+    for n in range(1, 501):
+        lo, hi = stats.from_histogram({lost: n}, **arguments).ci95
+        assert lo == 0.0 and 0.0 < hi < 1.0, (n, lo, hi)
+        lo, hi = stats.from_histogram({won: n}, **arguments).ci95
+        assert hi == 1.0 and 0.0 < lo < 1.0, (n, lo, hi)
+
+
+def test_interval_of_a_run_without_a_win_starts_at_0() -> None:
+    from accordion import simulate_accordian
+
+    assert simulate_accordian(deals=3, rules="uva").ci95[0] == 0.0
