@@ -230,3 +230,29 @@ def test_interval_of_a_run_without_a_win_starts_at_0() -> None:
     from accordion import simulate_accordian
 
     assert simulate_accordian(deals=3, rules="uva").ci95[0] == 0.0
+
+
+# A solution's dict: moves is a list ------------------------------------------------
+
+
+def _solutions() -> list[tuple[str, Any]]:
+    import accordion
+
+    answers = [("accordion", accordion.solve("7H 2C 7S 7C"))]
+    for name, row in (("decade", "5D 5C 3H 7H"), ("seven-up", "3C 4C"), ("bayan", "3C 4C")):
+        answers.append((name, GAMES[name].solver("core")(row)))
+    return answers
+
+
+@pytest.mark.parametrize(("name", "solution"), _solutions(), ids=lambda value: str(value)[:20])
+def test_solution_dict_moves_must_be_a_list(name: str, solution: Any) -> None:
+    """A str of moves is not read letter by letter (``not a Decade move: "o"``):
+    a TypeError names ``moves``; a list or a tuple of the moves reads back."""
+    data = solution.to_dict()
+    cls = type(solution)
+    text = " ".join(data["moves"])
+    for wrong, kind in ((text, "str"), (text.encode(), "bytes"), (5, "int"), (None, "NoneType")):
+        with pytest.raises(TypeError, match=rf"^moves must be a list of moves, not {kind}$"):
+            cls.from_dict({**data, "moves": wrong})
+    assert cls.from_dict({**data, "moves": tuple(data["moves"])}) == solution
+    assert cls.from_dict(data) == solution

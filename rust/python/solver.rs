@@ -14,7 +14,7 @@ use crate::rules::Rules;
 use crate::solver::{self, Solution};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 /// What the solver found for one row (:func:`solve`, :func:`solve_many`).
 ///
@@ -236,7 +236,16 @@ impl<'py> SolutionDict<'py> {
             .into_iter()
             .find(|&name| given.eq(name).unwrap_or(false))
             .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
-        let moves = field("moves")?.try_iter()?.collect::<PyResult<_>>()?;
+        // A str (bytes) iterates letter by letter (byte by byte): not a list of moves.
+        let given = field("moves")?;
+        let items = if given.is_instance_of::<PyString>() || given.is_instance_of::<PyBytes>() {
+            None
+        } else {
+            given.try_iter().ok()
+        };
+        let moves = items
+            .ok_or_else(|| wrong_type("moves", "a list of moves", &given))?
+            .collect::<PyResult<_>>()?;
         let nodes = whole(&field("nodes")?, "nodes", "a number of nodes 0 or more")?;
         let seconds: f64 = field("seconds")?.extract()?;
         if !(seconds.is_finite() && seconds >= 0.0) {
