@@ -256,3 +256,59 @@ def test_solution_dict_moves_must_be_a_list(name: str, solution: Any) -> None:
             cls.from_dict({**data, "moves": wrong})
     assert cls.from_dict({**data, "moves": tuple(data["moves"])}) == solution
     assert cls.from_dict(data) == solution
+
+
+# A long value echoed: its own length, the quote closed ------------------------------
+
+LONG = "x" * 1000
+
+
+def _message(call: Any) -> str:
+    with pytest.raises(ValueError) as caught:
+        call()
+    return str(caught.value)
+
+
+def test_long_str_echoes_alike_on_both_sides() -> None:
+    """The Python side (``find_game``), the binding (a solution's ``result``) and
+    the core (``Rules``) cut the same long value alike: its first 60 characters
+    quoted, ``…`` inside the closing quote, and the value's 1000 characters (the
+    Python side counted its repr, 1002, and left the quote open)."""
+    import accordion
+    from accordion.errors import shown
+    from accordion.games import find_game
+
+    head = "x" * 60
+    python = _message(lambda: find_game(LONG))
+    binding = _message(
+        lambda: accordion.Solution.from_dict({**accordion.solve("7H 7C").to_dict(), "result": LONG})
+    )
+    core = _message(lambda: accordion.Rules(LONG))
+    assert f"'{head}…' (1000 characters)" in python
+    assert f"'{head}…' (1000 characters)" in binding
+    assert f'"{head}…" (1000 characters)' in core
+    # The repr's escapes are kept, the value's characters counted.
+    escaped = "é\\n" * 30
+    assert shown("é\n" * 500) == f"'{escaped}…' (1000 characters)"
+    assert shown("x" * 60) == repr("x" * 60)
+    assert shown("x" * 61) == f"'{head}…' (61 characters)"
+    cut = _message(
+        lambda: accordion.Solution.from_dict(
+            {**accordion.solve("7H 7C").to_dict(), "result": "é\n" * 500}
+        )
+    )
+    assert shown("é\n" * 500) in cut
+    whole = _message(
+        lambda: accordion.Solution.from_dict({**accordion.solve("7H 7C").to_dict(), "result": head})
+    )
+    assert whole.endswith(f"got {head!r}")
+
+
+def test_long_game_name_on_the_command_line() -> None:
+    from conftest import run_cli
+
+    result = run_cli("solve", "--game", LONG, "3C")
+    assert result.returncode == 2
+    line = result.stderr.strip()
+    assert "\n" not in line and "1002" not in line
+    assert f"unknown game '{'x' * 60}…' (1000 characters) (known: " in line
