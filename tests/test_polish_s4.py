@@ -312,3 +312,40 @@ def test_long_game_name_on_the_command_line() -> None:
     line = result.stderr.strip()
     assert "\n" not in line and "1002" not in line
     assert f"unknown game '{'x' * 60}…' (1000 characters) (known: " in line
+
+
+# Grammar: one card, one node, one move ---------------------------------------------
+
+
+def test_one_card_left_is_singular() -> None:
+    """``a solution whose moves leave 1 cards`` read ``1 card``."""
+    import accordion
+    from accordion.errors import InvalidArgumentError
+
+    solution = accordion.solve_decade("5D 5C 3H")
+    data = solution.to_dict()
+    assert (data["result"], data["cards"]) == ("loss", 1)
+    with pytest.raises(InvalidArgumentError) as caught:
+        accordion.DecadeSolution.from_dict({**data, "result": "win"})
+    assert str(caught.value) == "a solution whose moves leave 1 card is not a win (won at 0)"
+    won = accordion.solve_royal("QH 5C KH", game="royal-marriage")
+    with pytest.raises(InvalidArgumentError) as caught:
+        type(won).from_dict({**won.to_dict(), "result": "loss"})
+    assert str(caught.value) == 'a solution whose moves leave 2 cards is a win, not "loss"'
+
+
+@pytest.mark.parametrize(
+    ("state", "shown"),
+    [
+        (("loss", 0, 0, 1, None, None), "<Rating loss: 1 node>"),
+        (("loss", 0, 0, 2, None, None), "<Rating loss: 2 nodes>"),
+        (("win", 1, 0, 5, 0.0, "easy"), "<Rating easy: difficulty 0.000, 0 of 1 move losing>"),
+        (("win", 2, 1, 5, 0.5, "hard"), "<Rating hard: difficulty 0.500, 1 of 2 moves losing>"),
+    ],
+)
+def test_rating_repr_counts_in_the_singular_too(state: tuple[Any, ...], shown: str) -> None:
+    import accordion
+
+    reduced: Any = accordion.rate("7H 2C").__reduce__()
+    restore, (kind, _) = reduced
+    assert repr(restore(kind, state)) == shown

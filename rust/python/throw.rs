@@ -310,13 +310,14 @@ pub fn solution_from_dict<G: Throwing>(
     // win's line wins (`to_dict` writes the winning line).
     let won_at = game.facts().won_at;
     if (cards <= won_at) != (read.result == "win") {
+        let left = format!("{cards} card{}", if cards == 1 { "" } else { "s" });
         let message = if cards <= won_at {
             format!(
-                "a solution whose moves leave {cards} cards is a win, not {:?}",
+                "a solution whose moves leave {left} is a win, not {:?}",
                 read.result
             )
         } else {
-            format!("a solution whose moves leave {cards} cards is not a win (won at {won_at})")
+            format!("a solution whose moves leave {left} is not a win (won at {won_at})")
         };
         return Err(Error::InvalidArgument {
             argument: "data",
