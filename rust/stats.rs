@@ -22,7 +22,9 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// The Wilson score interval (Wilson 1927) for `successes` out of `trials` at
 /// normal quantile `z`, without continuity correction:
 /// `(p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n)`, clamped to `[0, 1]`.
-/// With no trials it is the whole of `[0, 1]`.
+/// With no trials it is the whole of `[0, 1]`. With no success the lower end is
+/// exactly 0, and with every trial a success the upper end exactly 1, as the
+/// formula gives them (rounding left ~1e-17 above 0 and 1 − 1e-16 there).
 ///
 /// ```
 /// use accordion::stats::{wilson, Z95};
@@ -39,7 +41,17 @@ pub fn wilson(successes: u64, trials: u64, z: f64) -> (f64, f64) {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let lo = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if successes >= trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 /// Piles left → number of games.
@@ -366,6 +378,24 @@ mod tests {
         // 56 of 86,400 (the published strict figure).
         close(wilson(56, 86_400, Z95), (0.000_499_20, 0.000_841_49), 1e-8);
         assert_eq!(wilson(0, 0, Z95), (0.0, 1.0));
+    }
+
+    #[test]
+    #[allow(clippy::float_cmp)] // exactly 0 and 1: exactness is what is tested
+    fn wilson_ends_are_exact_at_no_success_and_all_successes() {
+        for n in 1..=500 {
+            let (lo, hi) = wilson(0, n, Z95);
+            assert_eq!(lo, 0.0, "0 of {n}");
+            assert!(hi > 0.0 && hi < 1.0, "0 of {n}: {hi}");
+            let (lo, hi) = wilson(n, n, Z95);
+            assert_eq!(hi, 1.0, "{n} of {n}");
+            assert!(lo > 0.0 && lo < 1.0, "{n} of {n}: {lo}");
+            // Inside, the ends are strictly inside [0, 1].
+            for k in [1, n / 2, n - 1].into_iter().filter(|&k| 0 < k && k < n) {
+                let (lo, hi) = wilson(k, n, Z95);
+                assert!(0.0 < lo && lo < hi && hi < 1.0, "{k} of {n}: {lo} {hi}");
+            }
+        }
     }
 
     #[test]

@@ -1323,7 +1323,8 @@ Returns:
     A :class:`BayanSolution`.
 
 Raises:
-    InvalidDealError: text that is not a row, or an empty row.
+    InvalidDealError: text that is not a row, or empty text (a game whose cards
+        are all out is a win with no moves).
     InvalidRulesError: rules other than ``modern``.
     InvalidArgumentError: a budget out of range.
 """
@@ -1419,7 +1420,8 @@ Returns:
     A :class:`DecadeSolution`.
 
 Raises:
-    InvalidDealError: text that is not a row, or an empty row.
+    InvalidDealError: text that is not a row, or empty text (a game whose cards
+        are all out is a win with no moves).
     InvalidRulesError: rules other than ``modern``.
     InvalidArgumentError: a budget out of range.
 """
@@ -1516,7 +1518,8 @@ Returns:
     A :class:`SevenUpSolution`.
 
 Raises:
-    InvalidDealError: text that is not a row, or an empty row.
+    InvalidDealError: text that is not a row, or empty text (a game whose cards
+        are all out is a win with no moves).
     InvalidRulesError: rules other than ``modern``.
     InvalidArgumentError: a budget out of range.
 """

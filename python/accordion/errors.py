@@ -15,7 +15,19 @@ ECHO_CHARS = 60
 
 
 def shown(value: object) -> str:
-    """``repr(value)``, cut to a line (an int too long to print is given by its size)."""
+    """``repr(value)``, cut to a line (an int too long to print is given by its size).
+
+    A str is cut as the core cuts the text it quotes: whole to
+    :data:`ECHO_CHARS` characters, else its first
+    :data:`ECHO_CHARS` characters, quoted, ``…`` inside the closing quote, and
+    the number of characters of the value (not of its repr):
+    ``'xxx…' (1000 characters)``.
+    """
+    if isinstance(value, str):
+        if len(value) <= ECHO_CHARS:
+            return repr(value)
+        head = repr(value[:ECHO_CHARS])
+        return f"{head[:-1]}…{head[-1]} ({len(value)} characters)"
     try:
         text = repr(value)
     except ValueError:  # an int past Python's 4,300-digit limit

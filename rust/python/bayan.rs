@@ -108,7 +108,8 @@ throw_game! {
     ///     A :class:`BayanSolution`.
     ///
     /// Raises:
-    ///     InvalidDealError: text that is not a row, or an empty row.
+    ///     InvalidDealError: text that is not a row, or empty text (a game whose cards
+    ///         are all out is a win with no moves).
     ///     InvalidRulesError: rules other than ``modern``.
     ///     InvalidArgumentError: a budget out of range.
     fn solve_bayan;

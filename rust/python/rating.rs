@@ -114,12 +114,18 @@ impl PyRating {
     fn __repr__(&self) -> String {
         match self.0.difficulty {
             Some(d) => format!(
-                "<Rating {}: difficulty {d:.3}, {} of {} moves losing>",
+                "<Rating {}: difficulty {d:.3}, {} of {} move{} losing>",
                 self.level().unwrap_or("unrated"),
                 self.0.losing,
-                self.0.moves
+                self.0.moves,
+                if self.0.moves == 1 { "" } else { "s" }
             ),
-            None => format!("<Rating {}: {} nodes>", self.result(), self.0.nodes),
+            None => format!(
+                "<Rating {}: {} node{}>",
+                self.result(),
+                self.0.nodes,
+                if self.0.nodes == 1 { "" } else { "s" }
+            ),
         }
     }
 }

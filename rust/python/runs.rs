@@ -117,7 +117,8 @@ macro_rules! run_game {
                     "with the talon dealt onto it (dealing everything first loses nothing).\n",
                     "Releases the GIL; Ctrl-C stops it.\n\n",
                     "Returns:\n    A :class:`", $solution_name, "`.\n\n",
-                    "Raises:\n    InvalidDealError: text that is not a row, or an empty row.\n",
+                    "Raises:\n    InvalidDealError: text that is not a row, or empty text (a game whose cards\n",
+                    "        are all out is a win with no moves).\n",
                     "    InvalidRulesError: rules other than ``modern``.\n",
                     "    InvalidArgumentError: a budget out of range."
                 )]

@@ -15,7 +15,7 @@ use crate::rules::Rules;
 use crate::solver::{self, Solution};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 /// What the solver found for one row (:func:`solve`, :func:`solve_many`).
 ///
@@ -118,19 +118,20 @@ impl PySolution {
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
         let read = SolutionDict::read(data)?;
+        let row = read.deal()?;
         let moves = read
             .moves
             .iter()
             .map(play_arg)
             .collect::<PyResult<Vec<Play>>>()?;
-        let expected = format!("1 to {} piles (the cards of the deal)", read.row.len());
+        let expected = format!("1 to {} piles (the cards of the deal)", row.len());
         let piles: usize = whole(&read.field("piles")?, "piles", &expected)?;
-        if piles == 0 || piles > read.row.len() {
+        if piles == 0 || piles > row.len() {
             return Err(Error::argument("piles", &expected, piles).into());
         }
-        check_line(&read.row, &moves, piles, read.result)?;
+        check_line(&row, &moves, piles, read.result)?;
         Ok(PySolution {
-            deal: read.row.to_string(),
+            deal: row.to_string(),
             result: read.result,
             moves,
             piles,
@@ -213,7 +214,9 @@ fn bad_data(message: String) -> PyErr {
 /// the row, the result, the moves (not yet parsed), the nodes and the seconds.
 pub struct SolutionDict<'py> {
     data: Bound<'py, PyDict>,
-    pub row: Deal,
+    /// `None` for a `deal` of `""`: a won throw game's position, every card
+    /// out, which its solution's `to_dict` writes (see [`SolutionDict::deal`]).
+    pub row: Option<Deal>,
     pub result: &'static str,
     pub moves: Vec<Bound<'py, PyAny>>,
     pub nodes: u64,
@@ -223,13 +226,27 @@ pub struct SolutionDict<'py> {
 impl<'py> SolutionDict<'py> {
     pub fn read(data: &Bound<'py, PyDict>) -> PyResult<SolutionDict<'py>> {
         let field = |key| SolutionDict::field_of(data, key);
-        let row: Deal = deal_arg(&field("deal")?)?;
+        let deal = field("deal")?;
+        let row = if deal.extract::<String>().is_ok_and(|text| text.is_empty()) {
+            None
+        } else {
+            Some(deal_arg(&deal)?)
+        };
         let given = field("result")?;
         let result = ["win", "loss", "unknown"]
             .into_iter()
             .find(|&name| given.eq(name).unwrap_or(false))
             .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
-        let moves = field("moves")?.try_iter()?.collect::<PyResult<_>>()?;
+        // A str (bytes) iterates letter by letter (byte by byte): not a list of moves.
+        let given = field("moves")?;
+        let items = if given.is_instance_of::<PyString>() || given.is_instance_of::<PyBytes>() {
+            None
+        } else {
+            given.try_iter().ok()
+        };
+        let moves = items
+            .ok_or_else(|| wrong_type("moves", "a list of moves", &given))?
+            .collect::<PyResult<_>>()?;
         let nodes = whole(&field("nodes")?, "nodes", "a number of nodes 0 or more")?;
         let seconds = Elapsed::read(&field("seconds")?)?.0;
         Ok(SolutionDict {
@@ -240,6 +257,12 @@ impl<'py> SolutionDict<'py> {
             nodes,
             seconds,
         })
+    }
+
+    /// The deal, refused as `Deal` refuses an empty one where the game's
+    /// solutions always have cards (Accordion ends with a pile).
+    pub fn deal(&self) -> PyResult<Deal> {
+        Ok(self.row.clone().map_or_else(|| Deal::new(Vec::new()), Ok)?)
     }
 
     /// The value of `key`, which the dict must have.

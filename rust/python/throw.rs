@@ -271,10 +271,10 @@ pub fn solve_position<G: Throwing>(
     game: &ThrowGame<G>,
     budget: &Budget,
 ) -> PyResult<(String, Solution<G::Play>)> {
+    // A won position (every card out) is valid input: the solver answers the
+    // win with no moves, as the reference engine does. (A row given as text
+    // is never empty: `Deal` refuses an empty one.)
     let cards = game.cards_left();
-    if cards.is_empty() {
-        return Err(Error::InvalidDeal("nothing to solve: the row is empty".into()).into());
-    }
     let solution = run_interruptible(py, |cancel| {
         game.solve(&budget.clone().with_cancel(cancel.clone()))
     })?;
@@ -318,9 +318,10 @@ pub fn solution_from_dict<G: Throwing>(
         .iter()
         .map(|m| Ok(G::Play::parse(&text(m, "a move")?, game.facts().title)?))
         .collect::<PyResult<Vec<G::Play>>>()?;
-    let expected = format!("0 to {} cards (the cards of the deal)", read.row.len());
+    let size = read.row.as_ref().map_or(0, Deal::len);
+    let expected = format!("0 to {size} cards (the cards of the deal)");
     let cards: usize = whole(&read.field("cards")?, "cards", &expected)?;
-    if cards > read.row.len() {
+    if cards > size {
         return Err(Error::argument("cards", &expected, cards).into());
     }
     if let Ok(piles) = read.field("piles") {
@@ -336,19 +337,31 @@ pub fn solution_from_dict<G: Throwing>(
             .into());
         }
     }
-    replay_line(game, &read.row, &moves, cards)?;
+    match &read.row {
+        Some(row) => replay_line(game, row, &moves, cards)?,
+        // A won position's solution (`deal` ""): nothing is left to play.
+        None if !moves.is_empty() => {
+            return Err(Error::InvalidArgument {
+                argument: "data",
+                message: format!("a solution of no cards has no moves, got {}", moves.len()),
+            }
+            .into())
+        }
+        None => {}
+    }
     // The game says where it is won, so the verdict follows from the cards the
     // line leaves: a line that wins is a win (the search stops there), and a
     // win's line wins (`to_dict` writes the winning line).
     let won_at = game.facts().won_at;
     if (cards <= won_at) != (read.result == "win") {
+        let left = format!("{cards} card{}", if cards == 1 { "" } else { "s" });
         let message = if cards <= won_at {
             format!(
-                "a solution whose moves leave {cards} cards is a win, not {:?}",
+                "a solution whose moves leave {left} is a win, not {:?}",
                 read.result
             )
         } else {
-            format!("a solution whose moves leave {cards} cards is not a win (won at {won_at})")
+            format!("a solution whose moves leave {left} is not a win (won at {won_at})")
         };
         return Err(Error::InvalidArgument {
             argument: "data",
@@ -367,7 +380,12 @@ pub fn solution_from_dict<G: Throwing>(
         elapsed,
         cancelled: false,
     };
-    Ok((read.row.to_string(), solution, game))
+    let deal = read
+        .row
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    Ok((deal, solution, game))
 }
 
 /// The game a solution's dict names in its `"game"` (one of `G`'s), else `G`'s default game.

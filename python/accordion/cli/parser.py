@@ -13,8 +13,9 @@ from typing import Any, NoReturn
 from accordion.cli.errors import CliError
 from accordion.errors import ECHO_CHARS, shown
 
-#: A value argparse quotes in a message, longer than a message shows.
-_QUOTED = re.compile(r"'([^']{61,})'")
+#: A value argparse quotes in a message, longer than a message shows (and not
+#: one already cut by :func:`shown`, which says its length after it).
+_QUOTED = re.compile(r"'([^']{61,})'(?! \(\d+ characters\))")
 
 
 class Formatter(argparse.HelpFormatter):

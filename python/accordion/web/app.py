@@ -176,7 +176,8 @@ class Position(BaseModel):
     """A game, its rules and a deal: the text of a row, a numbered deal, or
     PySolFC's game number."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Strict: JSON's true is not the number 1, nor "3" the number 3 (docs/errors.md).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     deal: Row | None = None
     seed: Seed | None = None
@@ -237,7 +238,7 @@ Action = Literal[
 class ActRequest(BaseModel):
     """One action at a web table."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
     action: Action
     from_: int | None = Field(
