@@ -10,8 +10,9 @@ lock held only around work that runs no Python code.
 
 The reproduction is deterministic on CPython 3.11, where a collection runs on the
 allocation that passes the threshold: with ``gc.set_threshold(1)`` and a piece
-of cyclic garbage whose finalizer re-arms itself, every allocation of a tracked
-object runs a finalizer. From 3.12 on, a collection waits for the interpreter's
+of cyclic garbage whose finalizer re-arms itself, a finalizer runs as soon as
+two new tracked objects are alive at once (a list and its first move, two
+moves). From 3.12 on, a collection waits for the interpreter's
 next check between bytecodes, so no finalizer runs inside the core's methods and
 these tests pass whatever the binding does.
 """
@@ -31,9 +32,9 @@ import pytest
 
 from accordion.games import GAMES
 
-#: The games of the registry, one for each game class of the core (a game
-#: played by another's engine under fixed flags has that engine's class).
-NAMES = list(dict.fromkeys(GAMES))
+#: Every game of the registry (those Accordion's engine plays under fixed
+#: flags share its ``Game`` class; each throw game has a class of its own).
+NAMES = list(GAMES)
 
 
 def new_game(name: str) -> Any:
@@ -69,8 +70,9 @@ class Trap:
 
 @pytest.fixture
 def trap() -> Iterator[type[Trap]]:
-    """``Trap``, armed by the test: a collection at every tracked allocation,
-    and a finalizer to run in each; disarmed and the thresholds restored after."""
+    """``Trap``, armed by the test: the lowest collection threshold, and a
+    finalizer to run in each collection; disarmed and the thresholds restored
+    after."""
     thresholds = gc.get_threshold()
     gc.set_threshold(1)
     try:
