@@ -2,7 +2,7 @@
 
 use super::args::{shown, wrong_type, Arg, Blind, Given, Seconds};
 use super::legal::LegalMoves;
-use super::patience::{game_methods, hint, history_texts, undo, HINT_SECONDS};
+use super::patience::{game_methods, hint, history_texts, undo, Shared, HINT_SECONDS};
 use super::pickle::{by_restore, Reduced};
 use super::values::{deal_arg, picture, play_arg, py_bool, PyDeal, PyMove, PyOutcome, PyRules};
 use crate::error::Error;
@@ -33,31 +33,58 @@ use super::values::PyCard;
 ///     >>> game = Game("7H 7S 8S KS", "strict")
 ///     >>> list(game.legal_moves), game.play("7S>7H"), str(game)
 ///     ([Move('7S', '7H')], Move('7S', '7H'), '7S 8S KS')
-#[pyclass(name = "Game", module = "accordion._core")]
+#[pyclass(frozen, name = "Game", module = "accordion._core")]
 #[derive(Clone)]
 pub struct PyGame {
-    pub game: Game,
+    pub game: Shared<Game>,
     pub seed: Option<u64>,
+}
+
+/// The step of `move_at(pile, distance)` on a row of `len` piles (both ints).
+fn step_at(len: usize, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<Step> {
+    let piles = format!("{len} pile{}", if len == 1 { "" } else { "s" });
+    let on_row = |obj: &Bound<'_, PyAny>| -> Option<usize> {
+        let p = obj.extract::<i128>().ok()?;
+        (1..=len as i128).contains(&p).then(|| (p - 1) as usize)
+    };
+    let Some(from) = on_row(pile) else {
+        let why = format!("no pile {}: the row has {piles}", shown(pile));
+        return Err(Error::IllegalMove(why).into());
+    };
+    if distance.extract::<i128>().is_ok_and(|d| d == 0) {
+        return Err(Error::IllegalMove("a move goes at least one place".into()).into());
+    }
+    // Python's ints, so no distance overflows.
+    let target = pile.sub(distance)?;
+    let Some(to) = on_row(&target) else {
+        let why = format!(
+            "pile {} moved by {} would land on pile {}, off the row of {piles}",
+            from + 1,
+            shown(distance),
+            shown(&target)
+        );
+        return Err(Error::IllegalMove(why).into());
+    };
+    Ok(Step { from, to })
 }
 
 game_methods! {
     impl PyGame;
     move PyMove;
-    arg = |play, _game| play_arg(play);
+    rules = |_game| ();
+    arg = |play, ()| play_arg(play);
     {
         /// Pickle support: `(deal, rules, blind, history)`; the history is replayed.
         fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+            let (deal, rules, blind, history) = self.game.read(|game| {
+                let deal = game.deal().clone();
+                (deal, game.rules(), game.is_blind(), history_texts(game))
+            });
             let deal = PyDeal {
-                deal: self.game.deal().clone(),
+                deal,
                 seed: self.seed,
             };
-            let history = history_texts(&self.game);
-            let state = (
-                deal,
-                PyRules(self.game.rules()),
-                self.game.is_blind(),
-                history,
-            );
+            let state = (deal, PyRules(rules), blind, history);
             by_restore(py, "Game", state.into_pyobject(py)?)
         }
 
@@ -74,7 +101,7 @@ game_methods! {
             let blind = blind.get()?.0;
             rules.check_deal(deal.cards())?;
             Ok(PyGame {
-                game: Game::new(deal, rules, blind),
+                game: Shared::new(Game::new(deal, rules, blind)),
                 seed,
             })
         }
@@ -82,14 +109,14 @@ game_methods! {
         /// The rules the game is played by.
         #[getter]
         fn rules(&self) -> PyRules {
-            PyRules(self.game.rules())
+            PyRules(self.game.read(Game::rules))
         }
 
         /// The deal the game started from (all of it, whatever has been played or dealt).
         #[getter]
         fn starting_deal(&self) -> PyDeal {
             PyDeal {
-                deal: self.game.deal().clone(),
+                deal: self.game.read(|game| game.deal().clone()),
                 seed: self.seed,
             }
         }
@@ -97,7 +124,7 @@ game_methods! {
         /// Whether the game is dealt as it goes (True) or laid out open (False).
         #[getter]
         fn blind(&self) -> bool {
-            self.game.is_blind()
+            self.game.read(Game::is_blind)
         }
 
         /// The legal actions now, as a live :class:`LegalMoves` view.
@@ -109,36 +136,37 @@ game_methods! {
         /// Each pile bottom to top, left to right.
         #[getter]
         fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-            self.game
-                .row()
-                .piles()
-                .iter()
-                .map(|pile| PyTuple::new(py, pile.iter().map(|&c| PyCard(c))))
+            let piles = self.game.read(|game| game.row().piles().to_vec());
+            piles
+                .into_iter()
+                .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
                 .collect()
         }
 
         /// The top card of each pile, left to right.
         #[getter]
         fn tops(&self) -> Vec<PyCard> {
-            self.game.tops().iter().map(|&c| PyCard(c)).collect()
+            let tops = self.game.read(|game| game.tops().to_vec());
+            tops.into_iter().map(PyCard).collect()
         }
 
         /// The actions played so far, in order (a copy).
         #[getter]
         fn history(&self) -> Vec<PyMove> {
-            self.game.history().into_iter().map(PyMove).collect()
+            let history = self.game.read(Game::history);
+            history.into_iter().map(PyMove).collect()
         }
 
         /// Piles, grade and whether the game is over, as an :class:`Outcome`.
         #[getter]
         fn outcome(&self) -> PyOutcome {
-            PyOutcome(self.game.outcome())
+            PyOutcome(self.game.read(Game::outcome))
         }
 
         /// No legal action is left (no move, and no card to deal).
         #[getter]
         fn is_over(&self) -> bool {
-            self.game.is_over()
+            self.game.read(Game::is_over)
         }
 
         /// Play a move or ``deal``.
@@ -154,10 +182,10 @@ game_methods! {
         ///     IllegalMoveError: a move the rules do not allow here; the message says why
         ///         (not a top card, too far, no shared suit or rank, or another move forced).
         #[pyo3(signature = (r#move, /))]
-        fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
             let play = play_arg(r#move)?;
-            let action = self.game.action_of(play)?;
-            self.game.play(action)?;
+            self.game
+                .write(|game| game.action_of(play).and_then(|action| game.play(action)))?;
             Ok(PyMove(play))
         }
 
@@ -169,8 +197,8 @@ game_methods! {
         /// Raises:
         ///     IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
         ///         move on the table.
-        fn deal(&mut self) -> PyResult<PyMove> {
-            self.game.play(Action::Deal)?;
+        fn deal(&self) -> PyResult<PyMove> {
+            self.game.write(|game| game.play(Action::Deal))?;
             Ok(PyMove(Play::Deal))
         }
 
@@ -182,8 +210,8 @@ game_methods! {
         /// Raises:
         ///     NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
         ///         ``IndexError``).
-        fn undo(&mut self) -> PyResult<PyMove> {
-            Ok(PyMove(undo(&mut self.game)?))
+        fn undo(&self) -> PyResult<PyMove> {
+            Ok(PyMove(undo(&self.game)?))
         }
 
         /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
@@ -200,9 +228,9 @@ game_methods! {
         ///     InvalidArgumentError: ``timeout`` not positive.
         #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
         fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
-            // A copy, and no borrow held while the GIL is released: another thread's
-            // `play` must not meet "Already borrowed" (issue 24).
-            let game = slf.borrow().game.clone();
+            // A copy, and no lock held while the GIL is released: other threads
+            // play on meanwhile (issue 24).
+            let game = slf.get().game.snapshot();
             Ok(hint(slf.py(), &game, timeout.0)?.map(PyMove))
         }
 
@@ -215,11 +243,11 @@ game_methods! {
         /// history, so the same position: ``game == game.copy()``. A game changes as
         /// it is played, so it is not hashable.
         fn __eq__(&self, other: &Self) -> bool {
-            let (a, b) = (&self.game, &other.game);
-            a.rules() == b.rules()
-                && a.deal() == b.deal()
-                && a.is_blind() == b.is_blind()
-                && a.history() == b.history()
+            let key = |game: &Game| {
+                let deal = game.deal().clone();
+                (game.rules(), deal, game.is_blind(), game.history())
+            };
+            self.game.same(&other.game, key)
         }
 
         /// The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
@@ -244,32 +272,19 @@ game_methods! {
                     return Err(wrong_type(what, "an int", obj));
                 }
             }
-            let len = self.game.tops().len();
-            let piles = format!("{len} pile{}", if len == 1 { "" } else { "s" });
-            let on_row = |obj: &Bound<'_, PyAny>| -> Option<usize> {
-                let p = obj.extract::<i128>().ok()?;
-                (1..=len as i128).contains(&p).then(|| (p - 1) as usize)
-            };
-            let Some(from) = on_row(pile) else {
-                let why = format!("no pile {}: the row has {piles}", shown(pile));
-                return Err(Error::IllegalMove(why).into());
-            };
-            if distance.extract::<i128>().is_ok_and(|d| d == 0) {
-                return Err(Error::IllegalMove("a move goes at least one place".into()).into());
+            // The row's length and the move are read under the game's lock, the
+            // arguments between (no Python code runs under the lock); a row that
+            // another thread changed meanwhile is read again.
+            loop {
+                let len = self.game.read(|game| game.tops().len());
+                let step = step_at(len, pile, distance)?;
+                let play = self.game.read(|game| {
+                    (game.tops().len() == len).then(|| game.play_of(Action::Move(step)))
+                });
+                if let Some(play) = play {
+                    return Ok(PyMove(play));
+                }
             }
-            // Python's ints, so no distance overflows.
-            let target = pile.sub(distance)?;
-            let Some(to) = on_row(&target) else {
-                let why = format!(
-                    "pile {} moved by {} would land on pile {}, off the row of {piles}",
-                    from + 1,
-                    shown(distance),
-                    shown(&target)
-                );
-                return Err(Error::IllegalMove(why).into());
-            };
-            let step = Step { from, to };
-            Ok(PyMove(self.game.play_of(Action::Move(step))))
         }
 
         /// The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`.
@@ -279,8 +294,9 @@ game_methods! {
 
         fn __repr__(&self) -> String {
             let deal = self.starting_deal().__repr__();
-            let rules = PyRules(self.game.rules()).__repr__();
-            let blind = py_bool(self.game.is_blind());
+            let (rules, blind) = self.game.read(|game| (game.rules(), game.is_blind()));
+            let rules = PyRules(rules).__repr__();
+            let blind = py_bool(blind);
             format!("Game({deal}, {rules}, blind={blind})")
         }
     }

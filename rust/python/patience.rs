@@ -8,14 +8,76 @@ use super::interrupt::run_interruptible;
 use crate::budget::Budget;
 use crate::patience::Patience;
 use pyo3::prelude::*;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// A game class's core game, shared by every Python thread that holds the
+/// game object: the classes are `frozen` (no run-time borrow flag, whose
+/// "Already borrowed" a second thread would meet) and keep their game here,
+/// behind a lock.
+///
+/// The lock is held only while a closure given to [`read`](Shared::read) or
+/// [`write`](Shared::write) runs, and such a closure runs no Python code:
+/// arguments are read before, and the Python objects of the answer are made
+/// after, from what the closure copied out. Making a Python object may start a
+/// garbage collection whose finalizers run Python code, which may call the
+/// same game (deadlock on a lock held) or let another thread in to call it
+/// (which would wait for the lock while holding the GIL the holder needs).
+/// The closures are `Send`, so they cannot hold the GIL's token or a
+/// borrowed Python object (nor may they drop an owned one, a `Py`: its
+/// finalizer is Python code).
+pub struct Shared<P>(Mutex<P>);
+
+impl<P> Shared<P> {
+    pub fn new(game: P) -> Self {
+        Shared(Mutex::new(game))
+    }
+
+    /// What `read` finds in the game, the lock held meanwhile.
+    pub fn read<R>(&self, read: impl FnOnce(&P) -> R + Send) -> R {
+        read(&self.lock())
+    }
+
+    /// Change the game with `write`, the lock held meanwhile.
+    pub fn write<R>(&self, write: impl FnOnce(&mut P) -> R + Send) -> R {
+        write(&mut self.lock())
+    }
+
+    /// Whether two games have the same `key`, each copied out under its own
+    /// lock in turn: `game == game` takes its one lock twice, never at once.
+    pub fn same<K: PartialEq>(&self, other: &Self, key: fn(&P) -> K) -> bool {
+        self.read(key) == other.read(key)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, P> {
+        // A panic of the core under the lock (a bug, raised in Python as
+        // `PanicException`) poisons it; later calls use the game as the panic
+        // left it rather than all failing.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl<P: Clone> Shared<P> {
+    /// A copy of the game as it stands (what `hint` and `solve` search, free
+    /// of the lock).
+    pub fn snapshot(&self) -> P {
+        self.read(P::clone)
+    }
+}
+
+impl<P: Clone> Clone for Shared<P> {
+    fn clone(&self) -> Self {
+        Shared::new(self.snapshot())
+    }
+}
 
 /// Take back the last action, returning it as it was written.
-pub fn undo<P: Patience>(game: &mut P) -> PyResult<P::Play> {
-    let last = game
-        .last_play()
-        .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))?;
-    game.undo();
-    Ok(last)
+pub fn undo<P: Patience>(game: &Shared<P>) -> PyResult<P::Play> {
+    game.write(|game| {
+        let last = game.last_play()?;
+        game.undo();
+        Some(last)
+    })
+    .ok_or_else(|| NoMoveToUndoError::new_err("undo: no move has been played"))
 }
 
 /// The next action of best play by the game's solver within `timeout`, GIL
@@ -59,8 +121,9 @@ pub const HINT_SECONDS: Option<f64> = Some(2.0);
 
 /// The members every game class has alike (Accordion's `Game`, each throw
 /// game's class), written once: the class holds its core game in a field
-/// `game`, `move` is its move class (a tuple struct of the game's play), and
-/// `arg` reads a move argument (the move class or its text) of the game. The
+/// `game` (a [`Shared`]), `move` is its move class (a tuple struct of the
+/// game's play), `rules` copies out of the game what `arg` needs besides the
+/// argument to read a move (the move class or its text) of the game. The
 /// members whose docstrings differ between the games (`blind`, `hint`, `undo`,
 /// …) are the class's own, each a call of the generic function above; `{ … }`
 /// holds them. The class's `legal_moves` view reads it through `LiveMoves`,
@@ -69,21 +132,26 @@ macro_rules! game_methods {
     (
         impl $Game:ident;
         move $Move:ident;
+        rules = $rules:expr;
         arg = $arg:expr;
         { $($own:tt)* }
     ) => {
         impl $crate::python::legal::LiveMoves for $Game {
             fn legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-                $crate::python::patience::legal_plays(&slf.borrow().game)
+                // The plays copied out under the lock, the objects made after.
+                let plays = slf.get().game.read($crate::python::patience::legal_plays);
+                plays
                     .into_iter()
                     .map(|p| Ok($Move(p).into_pyobject(slf.py())?.into_any()))
                     .collect()
             }
 
             fn has(slf: &Bound<'_, Self>, play: &Bound<'_, PyAny>) -> bool {
-                let game = &slf.borrow().game;
-                ($arg)(play, game)
-                    .is_ok_and(|play| $crate::python::patience::is_legal(game, play))
+                let game = &slf.get().game;
+                let rules = game.read($rules);
+                ($arg)(play, rules).is_ok_and(|play| {
+                    game.read(|game| $crate::python::patience::is_legal(game, play))
+                })
             }
         }
 
@@ -92,7 +160,7 @@ macro_rules! game_methods {
             /// Cards still to be dealt (0 in an open game).
             #[getter]
             fn stock_size(&self) -> usize {
-                self.game.stock().len()
+                self.game.read(|game| game.stock().len())
             }
 
             fn __copy__(&self) -> Self {
@@ -104,7 +172,7 @@ macro_rules! game_methods {
             }
 
             fn __str__(&self) -> String {
-                self.game.to_string()
+                self.game.read(ToString::to_string)
             }
 
             $($own)*

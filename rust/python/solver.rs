@@ -309,7 +309,7 @@ impl BudgetKeywords {
 /// (checked after the position: arguments are checked in signature order).
 fn position_of(position: &Bound<'_, PyAny>, rules: Option<Arg<Rules>>) -> PyResult<Game> {
     if let Ok(game) = position.cast::<PyGame>() {
-        let game = game.borrow().game.clone();
+        let game = game.get().game.snapshot();
         return Ok(match rules.given()? {
             Some(rules) if rules != game.rules() => {
                 rules.check_deal(game.deal().cards())?;

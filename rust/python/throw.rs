@@ -846,7 +846,7 @@ macro_rules! throw_game {
                 game_repr, game_state, new_game, position_of, solution_dict, solution_from_dict,
                 solution_from_state, solve_position,
             };
-            use $crate::python::patience::{hint, undo, HINT_SECONDS};
+            use $crate::python::patience::{hint, undo, Shared, HINT_SECONDS};
             use $crate::patience::Patience;
             use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
             use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
@@ -1042,20 +1042,21 @@ macro_rules! throw_game {
             }
 
             $(#[$game_doc])*
-            #[pyclass(name = $game_name, module = "accordion._core")]
+            #[pyclass(frozen, name = $game_name, module = "accordion._core")]
             #[derive(Clone)]
             pub struct $Game {
-                pub game: $crate::throw_game::ThrowGame<$G>,
+                pub game: Shared<$crate::throw_game::ThrowGame<$G>>,
             }
 
             $crate::python::patience::game_methods! {
                 impl $Game;
                 move $Move;
-                arg = |play, game: &$crate::throw_game::ThrowGame<$G>| $Move::arg(play, game.game_rules());
+                rules = $crate::throw_game::ThrowGame::<$G>::game_rules;
+                arg = $Move::arg;
                 {
                     /// Pickle support: `(deal, rules, blind, history, game)`; the history is replayed.
                     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-                        let state = game_state(&self.game);
+                        let state = self.game.read(game_state);
                         by_restore(py, $game_name, state.into_pyobject(py)?)
                     }
 
@@ -1068,32 +1069,35 @@ macro_rules! throw_game {
                         game: Option<Arg<GameOf<$G>>>,
                     ) -> PyResult<Self> {
                         Ok($Game {
-                            game: new_game::<$G>(deal, rules, blind, game)?,
+                            game: Shared::new(new_game::<$G>(deal, rules, blind, game)?),
                         })
                     }
 
                     $(#[$rules_doc])*
                     #[getter]
                     fn rules(&self) -> &'static str {
-                        self.game.game_rules().rules().name()
+                        self.game.read(|game| game.game_rules().rules().name())
                     }
 
                     /// The name of the game played (``accordion.games()``).
                     #[getter]
                     fn game(&self) -> &'static str {
-                        self.game.game_rules().facts().name
+                        self.game.read(|game| game.game_rules().facts().name)
                     }
 
                     /// The deal the game started from.
                     #[getter]
                     fn starting_deal(&self) -> PyDeal {
-                        game_state(&self.game).0
+                        PyDeal {
+                            deal: self.game.read(|game| game.deal().clone()),
+                            seed: None,
+                        }
                     }
 
                     /// Whether the game is dealt as it goes.
                     #[getter]
                     fn blind(&self) -> bool {
-                        self.game.is_blind()
+                        self.game.read(|game| game.is_blind())
                     }
 
                     $(#[$legal_doc])*
@@ -1106,7 +1110,8 @@ macro_rules! throw_game {
                     /// of single cards, the top card of each pile in Accordian Patience.
                     #[getter]
                     fn cards(&self) -> Vec<PyCard> {
-                        self.game.cards().iter().map(|&c| PyCard(c)).collect()
+                        let cards = self.game.read(|game| game.cards().to_vec());
+                        cards.into_iter().map(PyCard).collect()
                     }
 
                     /// The top card of every pile, left to right (the same as :attr:`cards`).
@@ -1119,9 +1124,8 @@ macro_rules! throw_game {
                     /// game of single cards), as :attr:`Game.piles` gives them.
                     #[getter]
                     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-                        self.game
-                            .row()
-                            .piles()
+                        let piles = self.game.read(|game| game.row().piles());
+                        piles
                             .into_iter()
                             .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
                             .collect()
@@ -1130,39 +1134,44 @@ macro_rules! throw_game {
                     /// How many cards each pile holds, left to right.
                     #[getter]
                     fn sizes(&self) -> Vec<usize> {
-                        self.game.row().piles().iter().map(Vec::len).collect()
+                        self.game.read(|game| game.row().piles().iter().map(Vec::len).collect())
                     }
 
                     /// The actions played so far, in canonical notation.
                     #[getter]
                     fn history(&self) -> Vec<$Move> {
-                        self.game.history().into_iter().map($Move).collect()
+                        let history = self.game.read(|game| game.history());
+                        history.into_iter().map($Move).collect()
                     }
 
                     /// Cards left, whether won, whether over.
                     #[getter]
                     fn outcome(&self) -> $Outcome {
-                        $Outcome(self.game.outcome())
+                        $Outcome(self.game.read(|game| game.outcome()))
                     }
 
                     /// True when no throw and no deal is left.
                     #[getter]
                     fn is_over(&self) -> bool {
-                        self.game.is_over()
+                        self.game.read(|game| game.is_over())
                     }
 
                     $(#[$play_doc])*
                     #[pyo3(signature = (r#move, /))]
-                    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
-                        let action = self.game.action_of($Move::arg(r#move, self.game.game_rules())?)?;
-                        let play = self.game.play_of(action);
-                        self.game.play(action)?;
+                    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
+                        // The move read before the game is locked (its rules do not change).
+                        let given = $Move::arg(r#move, self.game.read(|game| game.game_rules()))?;
+                        let play = self.game.write(|game| {
+                            let action = game.action_of(given)?;
+                            let play = game.play_of(action);
+                            game.play(action).map(|()| play)
+                        })?;
                         Ok($Move(play))
                     }
 
                     $(#[$deal_doc])*
-                    fn deal(&mut self) -> PyResult<$Move> {
-                        self.game.play(ThrowAction::Deal)?;
+                    fn deal(&self) -> PyResult<$Move> {
+                        self.game.write(|game| game.play(ThrowAction::Deal))?;
                         Ok($Move(Play::DEAL))
                     }
 
@@ -1170,8 +1179,8 @@ macro_rules! throw_game {
                     ///
                     /// Raises:
                     ///     NoMoveToUndoError: nothing has been played.
-                    fn undo(&mut self) -> PyResult<$Move> {
-                        Ok($Move(undo(&mut self.game)?))
+                    fn undo(&self) -> PyResult<$Move> {
+                        Ok($Move(undo(&self.game)?))
                     }
 
                     /// The next action of best play; ``None`` when the game is over (or when
@@ -1190,8 +1199,8 @@ macro_rules! throw_game {
                     ///     InvalidArgumentError: ``timeout`` not positive.
                     #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
                     fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
-                        // No borrow held while the GIL is released (issue 24).
-                        let game = slf.borrow().game.clone();
+                        // A copy: no lock held while the GIL is released (issue 24).
+                        let game = slf.get().game.snapshot();
                         Ok(hint(slf.py(), &game, timeout.0)?.map($Move))
                     }
 
@@ -1204,12 +1213,12 @@ macro_rules! throw_game {
                     /// and history, so the same position: ``game == game.copy()``. A game
                     /// changes as it is played, so it is not hashable.
                     fn __eq__(&self, other: &Self) -> bool {
-                        let (a, b) = (&self.game, &other.game);
-                        a.game_rules().rules() == b.game_rules().rules()
-                            && a.game_rules().facts().name == b.game_rules().facts().name
-                            && a.deal().to_string() == b.deal().to_string()
-                            && a.is_blind() == b.is_blind()
-                            && a.history() == b.history()
+                        self.game.same(&other.game, |game| {
+                            let rules = game.game_rules();
+                            let deal = game.deal().to_string();
+                            let (blind, history) = (game.is_blind(), game.history());
+                            (rules.rules(), rules.facts().name, deal, blind, history)
+                        })
                     }
 
                     /// The row (and a blind game's cards to deal) as an SVG picture, drawn by
@@ -1219,7 +1228,7 @@ macro_rules! throw_game {
                     }
 
                     fn __repr__(&self) -> String {
-                        game_repr($game_name, &self.game)
+                        self.game.read(|game| game_repr($game_name, game))
                     }
                 }
             }
@@ -1342,7 +1351,7 @@ macro_rules! throw_game {
                 {
                     // In signature order: the position, the rules, then the budget; a
                     // row is of the game named (a game is of its own).
-                    let given = position.cast::<$Game>().ok().map(|g| g.borrow().game.clone());
+                    let given = position.cast::<$Game>().ok().map(|g| g.get().game.snapshot());
                     let of_game = given.is_some();
                     let named = $crate::python::args::Given::given(game)?.map(|named| named.0);
                     let game = position_of::<$G>(given, position, $game_name, named)?;
