@@ -72,3 +72,11 @@ def test_a_solutions_dict_with_seconds_true_is_refused_by_every_solution_class()
         with pytest.raises(InvalidArgumentError, match=r"^seconds must be a finite number"):
             type(solution).from_dict({**data, "seconds": 10**400})
         assert type(solution).from_dict({**data, "seconds": 3}).seconds == 3.0
+
+
+@pytest.mark.parametrize("stats", _stats(), ids=lambda stats: type(stats).__name__)
+def test_from_histogram_shows_its_default_seconds(stats: Any) -> None:
+    import inspect
+
+    signature = inspect.signature(type(stats).from_histogram)
+    assert signature.parameters["seconds"].default == 0.0

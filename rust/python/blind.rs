@@ -77,7 +77,10 @@ stats_methods! {
         /// how :mod:`accordion.batch` merges chunks and how pickling rebuilds a
         /// ``Stats``.
         #[staticmethod]
-        #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = Arg::default(Elapsed(0.0))))]
+        #[pyo3(
+            signature = (histogram, rules, strategy, blind, cards, seed, seconds = Arg::default(Elapsed(0.0))),
+            text_signature = "(histogram, rules, strategy, blind, cards, seed, seconds=0.0)"
+        )]
         #[allow(clippy::too_many_arguments)]
         fn from_histogram(
             histogram: &Bound<'_, PyDict>,

@@ -710,7 +710,10 @@ macro_rules! throw_stats {
                     ///     InvalidArgumentError: a count, seed or number of cards out of range.
                     ///     InvalidRulesError: rules or a strategy the game does not know.
                     #[staticmethod]
-                    #[pyo3(signature = (histogram, rules, strategy, blind, cards, seed, seconds = Arg::default($crate::python::args::Elapsed(0.0)), game = None))]
+                    #[pyo3(
+                        signature = (histogram, rules, strategy, blind, cards, seed, seconds = Arg::default($crate::python::args::Elapsed(0.0)), game = None),
+                        text_signature = "(histogram, rules, strategy, blind, cards, seed, seconds=0.0, game=None)"
+                    )]
                     #[allow(clippy::too_many_arguments)]
                     fn from_histogram(
                         histogram: &Bound<'_, PyDict>,
