@@ -229,7 +229,7 @@ game_methods! {
         #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
         fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
             // A copy, and no lock held while the GIL is released: other threads
-            // play on meanwhile (issue 24).
+            // play on meanwhile.
             let game = slf.get().game.snapshot();
             Ok(hint(slf.py(), &game, timeout.0)?.map(PyMove))
         }

@@ -1202,7 +1202,7 @@ macro_rules! throw_game {
                     ///     InvalidArgumentError: ``timeout`` not positive.
                     #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
                     fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
-                        // A copy: no lock held while the GIL is released (issue 24).
+                        // A copy: no lock held while the GIL is released.
                         let game = slf.get().game.snapshot();
                         Ok(hint(slf.py(), &game, timeout.0)?.map($Move))
                     }

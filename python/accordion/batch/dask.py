@@ -331,7 +331,7 @@ CLOSE_TIMEOUT = 1.0
 def _client_class() -> type[Client]:
     """``distributed.Client``, except that one whose connection failed closes within
     :data:`CLOSE_TIMEOUT` when it is collected, and quietly: Dask's took 20 s and
-    printed ``Exception ignored in … Client.__del__`` (issue 24)."""
+    printed ``Exception ignored in … Client.__del__``."""
     from distributed import Client
 
     class QuickClient(Client):
