@@ -457,7 +457,7 @@ impl<G: Throwing> ThrowGame<G> {
     /// same game under a rule set of its own (`rule_set_in` checks it): what a
     /// solve of the game under an explicit rule set searches.
     #[must_use]
-    pub(crate) fn under(&self, rules: G) -> ThrowGame<G> {
+    pub fn under(&self, rules: G) -> ThrowGame<G> {
         ThrowGame {
             rules,
             ..self.clone()
