@@ -349,3 +349,44 @@ def test_rating_repr_counts_in_the_singular_too(state: tuple[Any, ...], shown: s
     reduced: Any = accordion.rate("7H 2C").__reduce__()
     restore, (kind, _) = reduced
     assert repr(restore(kind, state)) == shown
+
+
+# A node budget of N stops at N, in every game --------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_node_budget_stops_at_n_in_every_game(name: str) -> None:
+    """Push Pin asked its budget once per interval length (``max_nodes=1``
+    examined 50 intervals); Decade, Bayan, Seven Up and Accordian said N + 1.
+    Now, as Accordion's search: N nodes at most, ``unknown`` with N; a budget
+    of exactly what the search needs gives its verdict."""
+    game = GAMES[name]
+    solve = game.solver("core")
+    deal = game.numbered("core")(5, 52)
+    for budget in (1, 2, 10):
+        solution = solve(deal, max_nodes=budget)
+        assert (solution.result, solution.nodes) == ("unknown", budget)
+    for seed in (5, 6):
+        deal = game.numbered("core")(seed, 20)
+        full = solve(deal)
+        assert full.result != "unknown"
+        exact = solve(deal, max_nodes=full.nodes)
+        assert (exact.result, exact.nodes) == (full.result, full.nodes)
+        if full.nodes > 1:
+            short = solve(deal, max_nodes=full.nodes - 1)
+            assert (short.result, short.nodes) == ("unknown", full.nodes - 1)
+
+
+def test_node_budget_of_a_blind_royal_marriage_play_out() -> None:
+    """Royal Marriage's older rules solve a blind game by playing it out: one
+    node per action, the budget asked before each."""
+    import accordion
+
+    game = accordion.RoyalGame(
+        GAMES["royal-marriage"].numbered("core")(5, 52), "parlett", blind=True
+    )
+    full = accordion.solve_royal(game)
+    for budget in (1, 5, full.nodes - 1):
+        solution = accordion.solve_royal(game, max_nodes=budget)
+        assert (solution.result, solution.nodes) == ("unknown", budget)
+    assert accordion.solve_royal(game, max_nodes=full.nodes).result == full.result == "loss"
