@@ -390,3 +390,21 @@ def test_node_budget_of_a_blind_royal_marriage_play_out() -> None:
         solution = accordion.solve_royal(game, max_nodes=budget)
         assert (solution.result, solution.nodes) == ("unknown", budget)
     assert accordion.solve_royal(game, max_nodes=full.nodes).result == full.result == "loss"
+
+
+# stats --each: the game's nouns, no trailing space ---------------------------------
+
+
+def test_each_line_says_the_games_nouns(tmp_path: Any) -> None:
+    """``0 piles remaining: `` (a trailing space, and piles for a game of cards)
+    read ``0 cards remaining``; Accordion keeps the judge's line."""
+    from conftest import run_cli
+
+    rows = tmp_path / "rows.txt"
+    rows.write_text("7C\nKC 5D 5H\n7H 2C 7S 7C\n")
+    done = run_cli("stats", "--game", "seven-up", "--file", str(rows), "--each")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:2] == ["0 cards remaining", "3 cards remaining: 1 1 1"]
+    rows.write_text("7H 2C 7S 7C\n7C\n")
+    done = run_cli("stats", "--file", str(rows), "--each")
+    assert done.stdout.splitlines() == ["1 pile remaining: 4", "1 pile remaining: 1"]
