@@ -408,3 +408,62 @@ def test_each_line_says_the_games_nouns(tmp_path: Any) -> None:
     rows.write_text("7H 2C 7S 7C\n7C\n")
     done = run_cli("stats", "--file", str(rows), "--each")
     assert done.stdout.splitlines() == ["1 pile remaining: 4", "1 pile remaining: 1"]
+
+
+# One reader of game names; a game PySolFC lacks; Royal Marriage solves under modern --
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["Push Pin", "push pin", "Royal Marriage", "Seven Up", "Accordion's Revenge", "Bayan", "772"],
+)
+def test_find_game_reads_what_from_pysol_reads(given: str) -> None:
+    """``find_game("Push Pin")`` failed while ``Deal.from_pysol(5, "Push Pin")``
+    took it: both read a game's name, title, alias or id alike."""
+    import accordion
+    from accordion.games import find_game
+
+    game = find_game(given)
+    assert accordion.Deal.from_pysol(5, given) == accordion.Deal.from_pysol(5, game.name)
+
+
+@pytest.mark.parametrize("given", ["accordian", "Accordian Patience", " ACCORDIAN "])
+def test_a_game_pysol_lacks_is_named_as_such(given: str) -> None:
+    import accordion
+    import accordion.reference as reference
+    from accordion.errors import InvalidRulesError
+
+    messages = []
+    for deal in (accordion.Deal, reference.Deal):
+        with pytest.raises(InvalidRulesError) as caught:
+            deal.from_pysol(5, given)
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith("Accordian Patience has no PySolFC numbering: ")
+    assert "unknown" not in messages[0]
+
+
+def test_cli_pysol_of_a_game_pysol_lacks() -> None:
+    from conftest import run_cli
+
+    done = run_cli("solve", "--game", "accordian", "--pysol", "5")
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "accordion: error: Accordian Patience has no PySolFC numbering"
+    ), done.stderr
+
+
+def test_cli_solves_royal_marriage_under_modern_only() -> None:
+    """docs/royal-marriage.md and ``solve --help``: only open rows under modern
+    are solved; ``--rules parlett`` exited 0."""
+    from conftest import run_cli
+
+    done = run_cli("solve", "--game", "royal-marriage", "--rules", "parlett", "QH 5C KH")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "accordion: error: solve --game royal-marriage: Royal Marriage solves open rows "
+        "under modern only, not parlett (a rule set for play and stats)"
+    )
+    assert GAMES["royal-marriage"].solve_rules == ("modern",)
+    done = run_cli("solve", "--game", "royal-marriage", "--rules", "modern", "QH 5C KH")
+    assert done.returncode == 0 and "win" in done.stdout
