@@ -248,6 +248,9 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     const RULE_SETS: &'static [RuleSet] = Self::FACTS.rule_sets;
     /// Those rule sets in words, for the error that refuses another.
     const RULES_IN_WORDS: &'static str;
+    /// Cards go out this many at a time (Bayan's throws are pairs), so the
+    /// cards a game ends with differ from its deal's by a multiple of it.
+    const THROWN_TOGETHER: usize = 1;
     /// Cards left by a win (Royal Marriage: the royal pair; Bayan: none).
     const WON_AT: usize = Self::FACTS.won_at;
     /// The fewest cards of a deal.

@@ -467,3 +467,45 @@ def test_cli_solves_royal_marriage_under_modern_only() -> None:
     assert GAMES["royal-marriage"].solve_rules == ("modern",)
     done = run_cli("solve", "--game", "royal-marriage", "--rules", "modern", "QH 5C KH")
     assert done.returncode == 0 and "win" in done.stdout
+
+
+# from_histogram refuses what a simulation could never give -------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "stats", "arguments"), HISTOGRAM_RUNS, ids=[run[0] for run in HISTOGRAM_RUNS]
+)
+def test_histogram_of_no_deal_is_refused(name: str, stats: Any, arguments: dict[str, Any]) -> None:
+    """``simulate`` refuses ``deals=0``, so no statistics have 0 deals:
+    ``RoyalStats.from_histogram({}, …)`` made some."""
+    from accordion.errors import InvalidArgumentError
+
+    for empty in ({}, {GAMES[name].won_at + 2: 0}):
+        with pytest.raises(
+            InvalidArgumentError, match=r"^histogram must be the counts of 1 deal"
+        ) as caught:
+            stats.from_histogram(empty, **arguments)
+        assert caught.value.argument == "histogram"
+    assert stats.from_histogram({GAMES[name].won_at + 2: 1}, **arguments).deals == 1
+
+
+def test_bayan_histogram_keeps_the_deals_parity() -> None:
+    """A Bayan throw is a pair: a 52-card deal ends with an even number of cards,
+    a 51-card one with an odd number."""
+    from accordion import BayanStats
+    from accordion.errors import InvalidArgumentError
+
+    for cards, wrong, right in ((52, 1, 2), (52, 51, 0), (51, 2, 1), (51, 0, 51)):
+        with pytest.raises(InvalidArgumentError) as caught:
+            BayanStats.from_histogram({right: 2, wrong: 3}, "modern", "greedy", True, cards, 1)
+        parity = "an even" if cards % 2 == 0 else "an odd"
+        assert str(caught.value) == (
+            f"histogram must be {parity} number of cards (a Bayan deal of {cards} cards "
+            f"loses its cards in pairs), got {wrong}"
+        )
+        made = BayanStats.from_histogram({right: 2}, "modern", "greedy", True, cards, 1)
+        assert made.deals == 2
+    # The other throw games take any number of cards left.
+    from accordion import DecadeStats
+
+    assert DecadeStats.from_histogram({1: 3}, "modern", "greedy", True, 52, 1).deals == 3

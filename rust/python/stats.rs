@@ -161,6 +161,11 @@ pub fn stats_of_histogram<S>(
         let expected = "at most 2**64 - 1 deals in all";
         return Err(Error::argument("histogram", expected, total).into());
     }
+    // A simulation plays one deal or more (`deals=0` is refused).
+    if counts.iter().all(|&count| count == 0) {
+        let expected = "the counts of 1 deal or more (a simulation plays deals=1 or more)";
+        return Err(Error::argument("histogram", expected, "no deal").into());
+    }
     if !(seconds.is_finite() && seconds >= 0.0) {
         return Err(Error::argument("seconds", "a finite number 0 or more", seconds).into());
     }

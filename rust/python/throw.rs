@@ -462,8 +462,26 @@ pub fn stats_from_histogram<G: Throwing>(
         cards: cards_or_deck(cards, facts.min_cards)?,
     };
     let seed = seed.get()?.0;
-    let bounds = (facts.won_at, setup.cards);
-    stats_of_histogram(setup, histogram, bounds, seed, facts.won_at, seconds)
+    let cards = setup.cards;
+    let bounds = (facts.won_at, cards);
+    let stats = stats_of_histogram(setup, histogram, bounds, seed, facts.won_at, seconds)?;
+    // What a simulation could never give: cards left that the throws cannot
+    // leave (a 52-card Bayan deal always ends with an even number of cards).
+    let step = G::THROWN_TOGETHER;
+    let left = (0..=cards).find(|&left| stats.histogram[left] > 0 && (cards - left) % step != 0);
+    if let Some(left) = left {
+        let expected = if step == 2 {
+            let parity = if cards % 2 == 0 { "an even" } else { "an odd" };
+            format!(
+                "{parity} number of cards (a {} deal of {cards} cards loses its cards in pairs)",
+                facts.title
+            )
+        } else {
+            format!("{cards} cards less a multiple of {step}")
+        };
+        return Err(Error::argument("histogram", &expected, left).into());
+    }
+    Ok(stats)
 }
 
 /// A throw game's statistics pickled by an earlier version, through `_restore`:
