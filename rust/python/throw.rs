@@ -468,10 +468,15 @@ pub fn stats_from_histogram<G: Throwing>(
     // What a simulation could never give: cards left that the throws cannot
     // leave (a 52-card Bayan deal always ends with an even number of cards).
     let step = G::THROWN_TOGETHER;
-    let left = (0..=cards).find(|&left| stats.histogram[left] > 0 && (cards - left) % step != 0);
+    let left =
+        (0..=cards).find(|&left| stats.histogram[left] > 0 && !(cards - left).is_multiple_of(step));
     if let Some(left) = left {
         let expected = if step == 2 {
-            let parity = if cards % 2 == 0 { "an even" } else { "an odd" };
+            let parity = if cards.is_multiple_of(2) {
+                "an even"
+            } else {
+                "an odd"
+            };
             format!(
                 "{parity} number of cards (a {} deal of {cards} cards loses its cards in pairs)",
                 facts.title
