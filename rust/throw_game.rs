@@ -681,9 +681,13 @@ impl<G: Throwing> Patience for ThrowGame<G> {
 impl<G: Throwing> fmt::Display for ThrowGame<G> {
     /// The row, and the stock size in a blind game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.row)?;
+        let row = self.row.to_string();
+        f.write_str(&row)?;
         if self.blind {
-            write!(f, " | {} {}", self.rules.facts().stock, self.stock().len())?;
+            // No space before the bar while the row is empty, as Accordion's game.
+            let gap = if row.is_empty() { "" } else { " " };
+            let stock = self.rules.facts().stock;
+            write!(f, "{gap}| {stock} {}", self.stock().len())?;
         }
         Ok(())
     }

@@ -509,3 +509,36 @@ def test_bayan_histogram_keeps_the_deals_parity() -> None:
     from accordion import DecadeStats
 
     assert DecadeStats.from_histogram({1: 3}, "modern", "greedy", True, 52, 1).deals == 3
+
+
+# A blind game's empty row: no leading space ----------------------------------------
+
+#: Per game, a deal whose blind game starts with its row empty.
+EMPTY_START = {
+    "royal-marriage": ("QH 5C KH", "| stock 3", "QH | stock 2"),
+    "accordian": ("7C 3H", "| stock 2", "7C | stock 1"),
+    "accordion": ("7C 3H", "| stock 2", "7C | stock 1"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EMPTY_START))
+def test_blind_game_with_an_empty_row_prints_no_leading_space(name: str) -> None:
+    """``' | talon 2'``: a blind game's empty row printed a space before the bar,
+    unlike Accordion's game; now none, in both engines."""
+    game = GAMES[name]
+    row, empty, dealt = EMPTY_START[name]
+    for engine in ENGINES:
+        deal = game.parse_row(row, engine)
+        played = game.game_class(engine)(deal, blind=True)
+        assert str(played) == empty, engine
+        played.play("deal")
+        assert str(played) == dealt, engine
+
+
+def test_blind_talon_game_emptied_mid_deal_prints_no_leading_space() -> None:
+    game = GAMES["seven-up"]
+    for engine in ENGINES:
+        played = game.game_class(engine)("7C 7D 7H 2S", blind=True)
+        for throw in ("out 7C", "out 7D", "out 7H"):
+            played.play(throw)
+        assert str(played) == "| talon 1", engine
