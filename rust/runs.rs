@@ -393,6 +393,9 @@ impl<R: RunRule> Search<'_, R> {
         }
         self.nodes += 1;
         if self.budget.spent_at(self.nodes, self.start) {
+            // Not expanded: `max_nodes` N expands N at most and says N, as
+            // Accordion's search does.
+            self.nodes -= 1;
             self.stopped = true;
             return best;
         }

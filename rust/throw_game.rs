@@ -248,6 +248,9 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     const RULE_SETS: &'static [RuleSet] = Self::FACTS.rule_sets;
     /// Those rule sets in words, for the error that refuses another.
     const RULES_IN_WORDS: &'static str;
+    /// Cards go out this many at a time (Bayan's throws are pairs), so the
+    /// cards a game ends with differ from its deal's by a multiple of it.
+    const THROWN_TOGETHER: usize = 1;
     /// Cards left by a win (Royal Marriage: the royal pair; Bayan: none).
     const WON_AT: usize = Self::FACTS.won_at;
     /// The fewest cards of a deal.
@@ -689,9 +692,13 @@ impl<G: Throwing> Patience for ThrowGame<G> {
 impl<G: Throwing> fmt::Display for ThrowGame<G> {
     /// The row, and the stock size in a blind game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.row)?;
+        let row = self.row.to_string();
+        f.write_str(&row)?;
         if self.blind {
-            write!(f, " | {} {}", self.rules.facts().stock, self.stock().len())?;
+            // No space before the bar while the row is empty, as Accordion's game.
+            let gap = if row.is_empty() { "" } else { " " };
+            let stock = self.rules.facts().stock;
+            write!(f, "{gap}| {stock} {}", self.stock().len())?;
         }
         Ok(())
     }

@@ -48,11 +48,12 @@ def test_histogram_whose_deals_overflow_is_refused(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(STATS))
 def test_histogram_of_many_deals_has_the_right_mean(name: str) -> None:
-    """2**63 deals with 5 cards left each: the mean is 5 (the sum of the cards
-    left, 5 * 2**63, wrapped in 64 bits and the mean read 1)."""
+    """2**63 deals with 6 cards left each: the mean is 6 (the sum of the cards
+    left, 6 * 2**63, wrapped in 64 bits and the mean read 0; an even number, as
+    a 52-card Bayan deal leaves)."""
     stats, arguments = STATS[name]
-    made = stats.from_histogram({5: 2**63}, **arguments)
-    assert (made.deals, made.mean_piles) == (2**63, 5.0)
+    made = stats.from_histogram({6: 2**63}, **arguments)
+    assert (made.deals, made.mean_piles) == (2**63, 6.0)
     assert pickle.loads(pickle.dumps(made)) == made
 
 

@@ -349,3 +349,196 @@ def test_rating_repr_counts_in_the_singular_too(state: tuple[Any, ...], shown: s
     reduced: Any = accordion.rate("7H 2C").__reduce__()
     restore, (kind, _) = reduced
     assert repr(restore(kind, state)) == shown
+
+
+# A node budget of N stops at N, in every game --------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_node_budget_stops_at_n_in_every_game(name: str) -> None:
+    """Push Pin asked its budget once per interval length (``max_nodes=1``
+    examined 50 intervals); Decade, Bayan, Seven Up and Accordian said N + 1.
+    Now, as Accordion's search: N nodes at most, ``unknown`` with N; a budget
+    of exactly what the search needs gives its verdict."""
+    game = GAMES[name]
+    solve = game.solver("core")
+    deal = game.numbered("core")(5, 52)
+    for budget in (1, 2, 10):
+        solution = solve(deal, max_nodes=budget)
+        assert (solution.result, solution.nodes) == ("unknown", budget)
+    for seed in (5, 6):
+        deal = game.numbered("core")(seed, 20)
+        full = solve(deal)
+        assert full.result != "unknown"
+        exact = solve(deal, max_nodes=full.nodes)
+        assert (exact.result, exact.nodes) == (full.result, full.nodes)
+        if full.nodes > 1:
+            short = solve(deal, max_nodes=full.nodes - 1)
+            assert (short.result, short.nodes) == ("unknown", full.nodes - 1)
+
+
+def test_node_budget_of_a_blind_royal_marriage_play_out() -> None:
+    """Royal Marriage's older rules solve a blind game by playing it out: one
+    node per action, the budget asked before each."""
+    import accordion
+
+    game = accordion.RoyalGame(
+        GAMES["royal-marriage"].numbered("core")(5, 52), "parlett", blind=True
+    )
+    full = accordion.solve_royal(game)
+    for budget in (1, 5, full.nodes - 1):
+        solution = accordion.solve_royal(game, max_nodes=budget)
+        assert (solution.result, solution.nodes) == ("unknown", budget)
+    assert accordion.solve_royal(game, max_nodes=full.nodes).result == full.result == "loss"
+
+
+# stats --each: the game's nouns, no trailing space ---------------------------------
+
+
+def test_each_line_says_the_games_nouns(tmp_path: Any) -> None:
+    """``0 piles remaining: `` (a trailing space, and piles for a game of cards)
+    read ``0 cards remaining``; Accordion keeps the judge's line."""
+    from conftest import run_cli
+
+    rows = tmp_path / "rows.txt"
+    rows.write_text("7C\nKC 5D 5H\n7H 2C 7S 7C\n")
+    done = run_cli("stats", "--game", "seven-up", "--file", str(rows), "--each")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:2] == ["0 cards remaining", "3 cards remaining: 1 1 1"]
+    rows.write_text("7H 2C 7S 7C\n7C\n")
+    done = run_cli("stats", "--file", str(rows), "--each")
+    assert done.stdout.splitlines() == ["1 pile remaining: 4", "1 pile remaining: 1"]
+
+
+# One reader of game names; a game PySolFC lacks; Royal Marriage solves under modern --
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["Push Pin", "push pin", "Royal Marriage", "Seven Up", "Accordion's Revenge", "Bayan", "772"],
+)
+def test_find_game_reads_what_from_pysol_reads(given: str) -> None:
+    """``find_game("Push Pin")`` failed while ``Deal.from_pysol(5, "Push Pin")``
+    took it: both read a game's name, title, alias or id alike."""
+    import accordion
+    from accordion.games import find_game
+
+    game = find_game(given)
+    assert accordion.Deal.from_pysol(5, given) == accordion.Deal.from_pysol(5, game.name)
+
+
+@pytest.mark.parametrize("given", ["accordian", "Accordian Patience", " ACCORDIAN "])
+def test_a_game_pysol_lacks_is_named_as_such(given: str) -> None:
+    import accordion
+    import accordion.reference as reference
+    from accordion.errors import InvalidRulesError
+
+    messages = []
+    for deal in (accordion.Deal, reference.Deal):
+        with pytest.raises(InvalidRulesError) as caught:
+            deal.from_pysol(5, given)
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith("Accordian Patience has no PySolFC numbering: ")
+    assert "unknown" not in messages[0]
+
+
+def test_cli_pysol_of_a_game_pysol_lacks() -> None:
+    from conftest import run_cli
+
+    done = run_cli("solve", "--game", "accordian", "--pysol", "5")
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "accordion: error: Accordian Patience has no PySolFC numbering"
+    ), done.stderr
+
+
+def test_cli_solves_royal_marriage_under_modern_only() -> None:
+    """docs/royal-marriage.md and ``solve --help``: only open rows under modern
+    are solved; ``--rules parlett`` exited 0."""
+    from conftest import run_cli
+
+    done = run_cli("solve", "--game", "royal-marriage", "--rules", "parlett", "QH 5C KH")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "accordion: error: solve --game royal-marriage: Royal Marriage solves open rows "
+        "under modern only, not parlett (a rule set for play and stats)"
+    )
+    assert GAMES["royal-marriage"].solve_rules == ("modern",)
+    done = run_cli("solve", "--game", "royal-marriage", "--rules", "modern", "QH 5C KH")
+    assert done.returncode == 0 and "win" in done.stdout
+
+
+# from_histogram refuses what a simulation could never give -------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "stats", "arguments"), HISTOGRAM_RUNS, ids=[run[0] for run in HISTOGRAM_RUNS]
+)
+def test_histogram_of_no_deal_is_refused(name: str, stats: Any, arguments: dict[str, Any]) -> None:
+    """``simulate`` refuses ``deals=0``, so no statistics have 0 deals:
+    ``RoyalStats.from_histogram({}, …)`` made some."""
+    from accordion.errors import InvalidArgumentError
+
+    for empty in ({}, {GAMES[name].won_at + 2: 0}):
+        with pytest.raises(
+            InvalidArgumentError, match=r"^histogram must be the counts of 1 deal"
+        ) as caught:
+            stats.from_histogram(empty, **arguments)
+        assert caught.value.argument == "histogram"
+    assert stats.from_histogram({GAMES[name].won_at + 2: 1}, **arguments).deals == 1
+
+
+def test_bayan_histogram_keeps_the_deals_parity() -> None:
+    """A Bayan throw is a pair: a 52-card deal ends with an even number of cards,
+    a 51-card one with an odd number."""
+    from accordion import BayanStats
+    from accordion.errors import InvalidArgumentError
+
+    for cards, wrong, right in ((52, 1, 2), (52, 51, 0), (51, 2, 1), (51, 0, 51)):
+        with pytest.raises(InvalidArgumentError) as caught:
+            BayanStats.from_histogram({right: 2, wrong: 3}, "modern", "greedy", True, cards, 1)
+        parity = "an even" if cards % 2 == 0 else "an odd"
+        assert str(caught.value) == (
+            f"histogram must be {parity} number of cards (a Bayan deal of {cards} cards "
+            f"loses its cards in pairs), got {wrong}"
+        )
+        made = BayanStats.from_histogram({right: 2}, "modern", "greedy", True, cards, 1)
+        assert made.deals == 2
+    # The other throw games take any number of cards left.
+    from accordion import DecadeStats
+
+    assert DecadeStats.from_histogram({1: 3}, "modern", "greedy", True, 52, 1).deals == 3
+
+
+# A blind game's empty row: no leading space ----------------------------------------
+
+#: Per game, a deal whose blind game starts with its row empty.
+EMPTY_START = {
+    "royal-marriage": ("QH 5C KH", "| stock 3", "QH | stock 2"),
+    "accordian": ("7C 3H", "| stock 2", "7C | stock 1"),
+    "accordion": ("7C 3H", "| stock 2", "7C | stock 1"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EMPTY_START))
+def test_blind_game_with_an_empty_row_prints_no_leading_space(name: str) -> None:
+    """``' | talon 2'``: a blind game's empty row printed a space before the bar,
+    unlike Accordion's game; now none, in both engines."""
+    game = GAMES[name]
+    row, empty, dealt = EMPTY_START[name]
+    for engine in ENGINES:
+        deal = game.parse_row(row, engine)
+        played = game.game_class(engine)(deal, blind=True)
+        assert str(played) == empty, engine
+        played.play("deal")
+        assert str(played) == dealt, engine
+
+
+def test_blind_talon_game_emptied_mid_deal_prints_no_leading_space() -> None:
+    game = GAMES["seven-up"]
+    for engine in ENGINES:
+        played = game.game_class(engine)("7C 7D 7H 2S", blind=True)
+        for throw in ("out 7C", "out 7D", "out 7H"):
+            played.play(throw)
+        assert str(played) == "| talon 1", engine

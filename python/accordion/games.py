@@ -836,8 +836,13 @@ GAMES: dict[str, Descriptor] = {
 def _index() -> dict[str, Descriptor]:
     names: dict[str, Descriptor] = {}
     for game in GAMES.values():
-        keys = (game.name, *game.aliases, *([str(game.pysol_id)] if game.pysol_id else []))
+        # The names the core reads a game by (`Facts::is_called`): its name, its
+        # title in lower case ("push pin"), an alias, PySolFC's id.
+        pysol_id = [str(game.pysol_id)] if game.pysol_id else []
+        keys = (game.name, game.title.lower(), *game.aliases, *pysol_id)
         for key in keys:
+            if names.get(key) is game:
+                continue
             if key in names:
                 raise ValueError(f"{key!r} names both {names[key].name} and {game.name}")
             names[key] = game
@@ -888,8 +893,8 @@ def canonical_name(name: str) -> str | None:
 
 
 def find_game(name: str) -> Descriptor:
-    """The game called ``name``: its name, an alias or PySolFC's id (case and
-    surrounding white space ignored).
+    """The game called ``name``: its name, its title, an alias or PySolFC's id
+    (case and surrounding white space ignored), as ``Deal.from_pysol`` reads it.
 
     Raises:
         InvalidRulesError: no game has that name; the message lists the games.

@@ -71,6 +71,8 @@ impl Throwing for Bayan {
         ..Facts::TALON_GAME
     };
     const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
+    /// Every throw is a pair.
+    const THROWN_TOGETHER: usize = 2;
 
     fn with_rules(_rules: RuleSet) -> Bayan {
         Bayan

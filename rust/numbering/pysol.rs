@@ -142,15 +142,29 @@ pub fn rules(facts: &Facts, number: Option<Number>) -> Result<Rules> {
 /// The error for a PySolFC game that is none of `games` (`(name, id)`: the
 /// games known, in the order given).
 pub fn unknown_among(text: &str, games: &[(&str, u32)]) -> Error {
+    Error::InvalidRules(format!(
+        "unknown PySolFC game {} (known: {})",
+        quoted(text),
+        listed(games)
+    ))
+}
+
+/// The error for a game here (`title`) that PySolFC does not have, so has no
+/// PySolFC numbering (`games`: PySolFC's games here, as for [`unknown_among`]).
+pub fn not_in_pysol(title: &str, games: &[(&str, u32)]) -> Error {
+    Error::InvalidRules(format!(
+        "{title} has no PySolFC numbering: PySolFC does not have the game \
+         (PySolFC's games: {})",
+        listed(games)
+    ))
+}
+
+fn listed(games: &[(&str, u32)]) -> String {
     let known: Vec<String> = games
         .iter()
         .map(|(name, id)| format!("{name} ({id})"))
         .collect();
-    Error::InvalidRules(format!(
-        "unknown PySolFC game {} (known: {})",
-        quoted(text),
-        known.join(", ")
-    ))
+    known.join(", ")
 }
 
 /// The two generators behind PySolFC's numbers, with `pysol_cards`' `randint`.

@@ -91,6 +91,14 @@ pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<Facts> {
         .iter()
         .filter_map(|facts| facts.pysol_id.map(|id| (facts.name, id)))
         .collect();
+    // A game of the registry that PySolFC does not have is named as such, not
+    // as an unknown game.
+    if let Some(facts) = registry::entries()
+        .into_iter()
+        .find(|facts| facts.pysol_id.is_none() && facts.is_called(&lower))
+    {
+        return Err(pysol::not_in_pysol(facts.title, &named).into());
+    }
     Err(pysol::unknown_among(&key, &named).into())
 }
 

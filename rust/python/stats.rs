@@ -233,6 +233,11 @@ pub fn stats_of_histogram<S>(
         let expected = "at most 2**64 - 1 deals in all";
         return Err(Error::argument("histogram", expected, total).into());
     }
+    // A simulation plays one deal or more (`deals=0` is refused).
+    if counts.iter().all(|&count| count == 0) {
+        let expected = "the counts of 1 deal or more (a simulation plays deals=1 or more)";
+        return Err(Error::argument("histogram", expected, "no deal").into());
+    }
     let seconds = seconds.get()?.0;
     let mut stats = Stats::of_histogram(setup, seed, counts, win_at);
     if stats.deals > 0 {

@@ -486,6 +486,33 @@ pub fn solution_from_state<G: Throwing>(
     Ok((deal, solution))
 }
 
+/// Statistics rebuilt from a histogram, refused where no simulation of the
+/// game could give them: cards left that its throws cannot leave (a 52-card
+/// Bayan deal always ends with an even number of cards).
+pub fn thrown_together<G: Throwing>(stats: ThrowStats, game: G) -> PyResult<ThrowStats> {
+    let (facts, cards) = (game.facts(), stats.setup.cards);
+    let step = G::THROWN_TOGETHER;
+    let left =
+        (0..=cards).find(|&left| stats.histogram[left] > 0 && !(cards - left).is_multiple_of(step));
+    if let Some(left) = left {
+        let expected = if step == 2 {
+            let parity = if cards.is_multiple_of(2) {
+                "an even"
+            } else {
+                "an odd"
+            };
+            format!(
+                "{parity} number of cards (a {} deal of {cards} cards loses its cards in pairs)",
+                facts.title
+            )
+        } else {
+            format!("{cards} cards less a multiple of {step}")
+        };
+        return Err(Error::argument("histogram", &expected, left).into());
+    }
+    Ok(stats)
+}
+
 /// A throw game's statistics pickled by an earlier version, through `_restore`:
 /// `((cards, blind, rules, strategy), (seed, …, histogram, …), seconds, cancelled)`;
 /// the figures are computed again from the histogram.
@@ -737,6 +764,7 @@ macro_rules! throw_stats {
                         let stats = $crate::python::stats::stats_of_histogram(
                             setup, histogram, bounds, seed, facts.won_at, seconds,
                         )?;
+                        let stats = $crate::python::throw::thrown_together(stats, game)?;
                         Ok($Stats(stats, facts.name))
                     }
 

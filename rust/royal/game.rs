@@ -223,7 +223,14 @@ impl Throwing for Marriage {
         let mut moves = Vec::new();
         let mut nodes = 0;
         loop {
-            if budget.exhausted(nodes, start) {
+            let action = match greedy_choice(line.row()) {
+                Some(throw) => RoyalAction::Throw(throw),
+                None if line.may_deal() => RoyalAction::Deal,
+                None => break,
+            };
+            // Asked before each action, as Accordion's search asks before each
+            // position: `max_nodes` N plays N actions at most.
+            if budget.exhausted(nodes + 1, start) {
                 return Solution {
                     verdict: Verdict::Unknown,
                     cards: line.outcome().cards,
@@ -233,11 +240,6 @@ impl Throwing for Marriage {
                     cancelled: budget.is_cancelled(),
                 };
             }
-            let action = match greedy_choice(line.row()) {
-                Some(throw) => RoyalAction::Throw(throw),
-                None if line.may_deal() => RoyalAction::Deal,
-                None => break,
-            };
             nodes += 1;
             moves.push(line.play_of(action));
             line.play(action).expect("the first legal action is legal");

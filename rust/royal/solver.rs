@@ -127,11 +127,14 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     }
     let mut nodes = 0u64;
     for gap in 2..n {
-        if budget.exhausted(nodes, start) {
-            let (moves, left) = greedy_line(cards);
-            return Solution::unknown(moves, left, nodes, start, budget);
-        }
         for i in 0..n - gap {
+            // The budget is asked before each interval, as Accordion's search
+            // asks it before each position: `max_nodes` N examines N at most
+            // (asked once per interval length, 1 examined 50 of a 52-card row).
+            if budget.spent_at(nodes + 1, start) {
+                let (moves, left) = greedy_line(cards);
+                return Solution::unknown(moves, left, nodes, start, budget);
+            }
             nodes += 1;
             table.evaluate(i, i + gap);
         }

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from accordion.cli.common import CliError, game_rules
-from accordion.games import Descriptor
+from accordion.games import GAMES, Descriptor
 
 
 def check(args: argparse.Namespace) -> None:
@@ -77,10 +77,12 @@ def play_each(deal: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def line(figures: dict[str, Any]) -> str:
-    """One result as text: the judge's line (``6 piles remaining: 40 8 1 1 1 1``)."""
-    piles = len(figures["sizes"])
-    noun = "pile" if piles == 1 else "piles"
-    return f"{piles} {noun} remaining: " + " ".join(str(n) for n in figures["sizes"])
+    """One result as text: the judge's line (``6 piles remaining: 40 8 1 1 1 1``),
+    in the game's own nouns (``3 cards remaining: 1 1 1``; ``0 cards remaining``)."""
+    sizes = figures["sizes"]
+    game = GAMES[figures["game"]]
+    counted = f"{game.plural(len(sizes), game.nouns.piece)} remaining"
+    return f"{counted}: {' '.join(str(n) for n in sizes)}" if sizes else counted
 
 
 def run_each(args: argparse.Namespace, deals: Iterable[Any]) -> int:

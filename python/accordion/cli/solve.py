@@ -388,6 +388,13 @@ def run(args: argparse.Namespace) -> int:
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("batch", "solve")
     rules = common.game_rules(args)
+    if not game.plays_accordion and args.rules in game.rules and args.rules not in game.solve_rules:
+        # A rule set of the game's play, not of its solver (docs/royal-marriage.md).
+        only = " or ".join(game.solve_rules)
+        raise CliError(
+            f"solve --game {game.name}: {game.title} solves open rows under {only} only, "
+            f"not {args.rules} (a rule set for play and stats)"
+        )
     if _given_here(args):
         _check_sources(args)
         deals = _word_rows(args, game.parse_row)

@@ -738,7 +738,10 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
 
     def __str__(self) -> str:
         row = " ".join(str(card) for card in self._tops_of(self._row))
-        return f"{row} | {self.FACTS.nouns.stock} {self.stock_size}" if self._blind else row
+        if not self._blind:
+            return row
+        # No space before the bar while the row is empty, as Accordion's game.
+        return f"{row}{' ' if row else ''}| {self.FACTS.nouns.stock} {self.stock_size}"
 
     # -- the solver ---------------------------------------------------------------
 

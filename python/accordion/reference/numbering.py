@@ -49,6 +49,13 @@ def pysol_game(game: str | int) -> Descriptor:
         if key in names or key in found.aliases or number == found.pysol_id:
             return found
     known = ", ".join(f"{found.name} ({found.pysol_id})" for found in PYSOL_GAMES)
+    for found in GAMES.values():
+        called = (found.name, _tokens.unicode_lower(found.title), *found.aliases)
+        if not found.pysol_id and key in called:
+            raise InvalidRulesError(
+                f"{found.title} has no PySolFC numbering: PySolFC does not have the game "
+                f"(PySolFC's games: {known})"
+            )
     # The name as given, as the core echoes it.
     raise InvalidRulesError(f"unknown PySolFC game {_args.quoted(given)} (known: {known})")
 
