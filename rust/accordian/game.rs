@@ -320,7 +320,7 @@ mod tests {
         leap.play_text("2C>5C").unwrap();
         refusal(&mut leap, "deal", "an open game has no stock");
         let mut blind = game("5C 5D 5H", true, RuleSet::Uva);
-        assert_eq!(blind.to_string(), " | stock 3");
+        assert_eq!(blind.to_string(), "| stock 3");
         blind.play_text("deal").unwrap();
         blind.play_text("deal").unwrap();
         refusal(
