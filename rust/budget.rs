@@ -104,6 +104,16 @@ impl Budget {
         (nodes % 1024 == 1 || self.max_nodes.is_some()) && self.exhausted(nodes, start)
     }
 
+    /// One more node for a search that has examined `nodes`, unless the budget
+    /// is spent at it ([`Self::spent_at`]): then `false`, and the node is
+    /// neither counted nor to be examined, so `max_nodes` N examines N nodes
+    /// at most and says N, as Accordion's search does.
+    pub fn take_node(&self, nodes: &mut u64, start: Instant) -> bool {
+        let taken = !self.spent_at(*nodes + 1, start);
+        *nodes += u64::from(taken);
+        taken
+    }
+
     /// Whether the cancel flag is raised.
     pub fn is_cancelled(&self) -> bool {
         self.cancel

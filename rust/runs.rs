@@ -391,11 +391,7 @@ impl<R: RunRule> Search<'_, R> {
         if best == least || self.stopped {
             return best;
         }
-        self.nodes += 1;
-        if self.budget.spent_at(self.nodes, self.start) {
-            // Not expanded: `max_nodes` N expands N at most and says N, as
-            // Accordion's search does.
-            self.nodes -= 1;
+        if !self.budget.take_node(&mut self.nodes, self.start) {
             self.stopped = true;
             return best;
         }

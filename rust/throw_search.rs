@@ -80,11 +80,7 @@ impl<D: Deepening> Search<'_, D> {
         if self.position.cannot_reach(&key, k) {
             return false;
         }
-        self.nodes += 1;
-        if self.budget.spent_at(self.nodes, self.start) {
-            // Not expanded: `max_nodes` N expands N at most and says N, as
-            // Accordion's search does.
-            self.nodes -= 1;
+        if !self.budget.take_node(&mut self.nodes, self.start) {
             self.stopped = true;
             return false;
         }

@@ -129,13 +129,11 @@ pub fn solve(cards: &[Card], budget: &Budget) -> Solution {
     for gap in 2..n {
         for i in 0..n - gap {
             // The budget is asked before each interval, as Accordion's search
-            // asks it before each position: `max_nodes` N examines N at most
-            // (asked once per interval length, 1 examined 50 of a 52-card row).
-            if budget.spent_at(nodes + 1, start) {
+            // asks it before each position.
+            if !budget.take_node(&mut nodes, start) {
                 let (moves, left) = greedy_line(cards);
                 return Solution::unknown(moves, left, nodes, start, budget);
             }
-            nodes += 1;
             table.evaluate(i, i + gap);
         }
     }
