@@ -331,6 +331,15 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// Solve an open row under these rules exactly (within the budget).
     fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
 
+    /// Whether [`Throwing::solve_game`] solves the row with the stock dealt
+    /// onto it (its line starts there, throws only), as by default; else its
+    /// line starts at the game's position, deals included, and a solution names
+    /// that position, stock and all.
+    fn solves_dealt(game: &ThrowGame<Self>) -> bool {
+        let _ = game;
+        true
+    }
+
     /// Solve a game's position. By default, for a game whose rules let the
     /// player deal past throws: the row with the stock dealt onto it, open
     /// (dealing never takes a throw away, so dealing everything first loses

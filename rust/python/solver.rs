@@ -8,6 +8,7 @@ use super::game::PyGame;
 use super::interrupt::run_interruptible;
 use super::values::{deal_arg, play_arg, PyDeal, PyMove};
 use crate::budget::Budget;
+use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::Error;
 use crate::game::{Game, Play};
@@ -51,7 +52,7 @@ impl PySolution {
             })
             .collect::<PyResult<_>>()?;
         Ok(PySolution {
-            deal: game.to_string(),
+            deal: position_text(game.tops(), game.stock()),
             result: solution.verdict.name(),
             moves,
             piles: solution.piles,
@@ -63,7 +64,9 @@ impl PySolution {
 
 #[pymethods]
 impl PySolution {
-    /// The row solved (top cards, left to right).
+    /// The position the line starts from: the row solved (top cards, left to
+    /// right), and for a blind game whose stock has cards, ``|`` and the stock's
+    /// cards, next first (``"5S 3C | 6S 7D"``; the solve is clairvoyant).
     #[getter]
     fn deal(&self) -> &str {
         &self.deal
@@ -129,9 +132,10 @@ impl PySolution {
         if piles == 0 || piles > row.len() {
             return Err(Error::argument("piles", &expected, piles).into());
         }
-        check_line(&row, &moves, piles, read.result)?;
+        check_line(&row, read.row_len, &moves, piles, read.result)?;
+        let (laid, stock) = row.cards().split_at(read.row_len);
         Ok(PySolution {
-            deal: row.to_string(),
+            deal: position_text(laid, stock),
             result: read.result,
             moves,
             piles,
@@ -166,19 +170,28 @@ impl PySolution {
     }
 }
 
-/// A solution's line replays from its deal and ends at the `piles` it says.
+/// A solution's line replays from its deal (its first `laid` cards laid out,
+/// the rest the stock) and ends at the `piles` it says (stock cards counted).
 ///
 /// The dict does not say the rules, so the line is replayed under the widest
 /// ones (any distance, both ways): each move must lift a top card's pile onto
 /// an agreeing top card, which every rule set of the game requires. A line
 /// that ends at one pile is a win under every rule set (the goal card can
 /// never be covered, so it is then on top).
-fn check_line(row: &Deal, moves: &[Play], piles: usize, result: &str) -> PyResult<()> {
+fn check_line(row: &Deal, laid: usize, moves: &[Play], piles: usize, result: &str) -> PyResult<()> {
     let every: Vec<i128> = (1..=51).collect();
     let widest = Rules::modern()
         .with_two_way(true)
         .with_distances(crate::rules::Distances::new(&every)?);
-    let mut game = Game::new(row.clone(), widest, false);
+    let blind = laid < row.len();
+    let mut game = Game::new(row.clone(), widest, blind);
+    if blind {
+        // The row laid out as a blind game lays it: dealt card by card
+        // (`modern` deals whenever the player likes).
+        for _ in 0..laid {
+            game.play(crate::game::Action::Deal)?;
+        }
+    }
     for (number, &play) in moves.iter().enumerate() {
         if let Err(error) = game.action_of(play).and_then(|action| game.play(action)) {
             return Err(bad_data(format!(
@@ -187,7 +200,7 @@ fn check_line(row: &Deal, moves: &[Play], piles: usize, result: &str) -> PyResul
             )));
         }
     }
-    let left = game.row().len();
+    let left = game.row().len() + game.stock().len();
     if left != piles {
         return Err(bad_data(format!(
             "a solution's piles must be where its moves end: they end at {left}, piles is {piles}"
@@ -199,6 +212,25 @@ fn check_line(row: &Deal, moves: &[Play], piles: usize, result: &str) -> PyResul
         )));
     }
     Ok(())
+}
+
+/// A position as a solution's `deal` names it: the row (top cards, left to
+/// right), and, when a blind game's stock still has cards, ` | ` and the
+/// stock's cards, next first (`5S 3C | 6S 7D`; `| AC 2C` before the first deal).
+/// Both engines read it back ([`SolutionDict::read`]).
+pub fn position_text(row: &[Card], stock: &[Card]) -> String {
+    let words = |cards: &[Card]| {
+        cards
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match (row.is_empty(), stock.is_empty()) {
+        (_, true) => words(row),
+        (true, false) => format!("| {}", words(stock)),
+        (false, false) => format!("{} | {}", words(row), words(stock)),
+    }
 }
 
 /// The error for a solution's dict whose fields disagree.
@@ -216,7 +248,11 @@ pub struct SolutionDict<'py> {
     data: Bound<'py, PyDict>,
     /// `None` for a `deal` of `""`: a won throw game's position, every card
     /// out, which its solution's `to_dict` writes (see [`SolutionDict::deal`]).
+    /// A blind position's row and stock together, the row first (`row_len` cards).
     pub row: Option<Deal>,
+    /// The cards of `row` laid out; the rest are the stock, next first
+    /// ([`position_text`]: `ROW | STOCK`).
+    pub row_len: usize,
     pub result: &'static str,
     pub moves: Vec<Bound<'py, PyAny>>,
     pub nodes: u64,
@@ -227,10 +263,23 @@ impl<'py> SolutionDict<'py> {
     pub fn read(data: &Bound<'py, PyDict>) -> PyResult<SolutionDict<'py>> {
         let field = |key| SolutionDict::field_of(data, key);
         let deal = field("deal")?;
-        let row = if deal.extract::<String>().is_ok_and(|text| text.is_empty()) {
-            None
-        } else {
-            Some(deal_arg(&deal)?)
+        let (row, row_len) = match deal.extract::<String>() {
+            Ok(text) if text.is_empty() => (None, 0),
+            Ok(text) if text.contains('|') => {
+                let (laid, stock) = text.split_once('|').expect("a | is in the text");
+                let laid_len = if laid.trim().is_empty() {
+                    0
+                } else {
+                    laid.parse::<Deal>()?.len()
+                };
+                let cards: Deal = format!("{laid} {stock}").parse()?;
+                (Some(cards), laid_len)
+            }
+            _ => {
+                let row = deal_arg(&deal)?;
+                let len = row.len();
+                (Some(row), len)
+            }
         };
         let given = field("result")?;
         let result = ["win", "loss", "unknown"]
@@ -252,6 +301,7 @@ impl<'py> SolutionDict<'py> {
         Ok(SolutionDict {
             data: data.clone(),
             row,
+            row_len,
             result,
             moves,
             nodes,

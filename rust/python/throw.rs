@@ -21,7 +21,7 @@ use super::interrupt::run_interruptible;
 use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
 use super::rating::{rate_game, PyRating};
-use super::solver::SolutionDict;
+use super::solver::{position_text, SolutionDict};
 use super::stats::{histogram_dict, stats_dict, Simulation};
 use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
@@ -274,15 +274,16 @@ pub fn solve_position<G: Throwing>(
     // A won position (every card out) is valid input: the solver answers the
     // win with no moves, as the reference engine does. (A row given as text
     // is never empty: `Deal` refuses an empty one.)
-    let cards = game.cards_left();
     let solution = run_interruptible(py, |cancel| {
         game.solve(&budget.clone().with_cancel(cancel.clone()))
     })?;
-    let deal = cards
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ");
+    // The position the line starts from: the row with the stock dealt onto
+    // it, or the game's row and stock where the line deals them.
+    let deal = if G::solves_dealt(game) {
+        position_text(&game.cards_left(), &[])
+    } else {
+        position_text(game.cards(), &game.cards_left()[game.cards().len()..])
+    };
     Ok((deal, solution))
 }
 
@@ -338,7 +339,7 @@ pub fn solution_from_dict<G: Throwing>(
         }
     }
     match &read.row {
-        Some(row) => replay_line(game, row, &moves, cards)?,
+        Some(row) => replay_line(game, row, read.row_len, &moves, cards)?,
         // A won position's solution (`deal` ""): nothing is left to play.
         None if !moves.is_empty() => {
             return Err(Error::InvalidArgument {
@@ -380,11 +381,10 @@ pub fn solution_from_dict<G: Throwing>(
         elapsed,
         cancelled: false,
     };
-    let deal = read
-        .row
-        .as_ref()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+    let deal = read.row.as_ref().map_or_else(String::new, |row| {
+        let (laid, stock) = row.cards().split_at(read.row_len);
+        position_text(laid, stock)
+    });
     Ok((deal, solution, game))
 }
 
@@ -412,17 +412,21 @@ fn game_of_dict<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<G> {
 }
 
 /// A solution's line replays from its deal (under one of the game's rule sets:
-/// the dict does not say which) and leaves the `cards` it says.
+/// the dict does not say which) and leaves the `cards` it says. The deal's
+/// first `laid` cards are the row; the rest, if any, a blind game's stock.
 fn replay_line<G: Throwing>(
     played: G,
     row: &Deal,
+    laid: usize,
     moves: &[G::Play],
     cards: usize,
 ) -> PyResult<()> {
     let deal = played.deal_of(row.clone())?;
+    let blind = laid < row.len();
     let mut refusal = None;
     for &set in played.facts().rule_sets {
-        let mut game = ThrowGame::open_or_blind(deal.clone(), played.with_rule_set(set), false);
+        let rules = played.with_rule_set(set);
+        let mut game = ThrowGame::start(rules, deal.clone(), blind, laid);
         let failed = moves.iter().enumerate().find_map(|(number, &play)| {
             let played = game.action_of(play).and_then(|action| game.play(action));
             played.err().map(|error| (number, play, error))
@@ -1279,7 +1283,10 @@ macro_rules! throw_game {
                     Ok($Solution { deal, solution, game })
                 }
 
-                /// The row solved, left to right.
+                /// The position the line starts from: the row solved, left to right (a
+                /// blind game's with its stock dealt onto it), or, where the line deals
+                /// the stock, the row, ``|`` and the stock's cards, next first
+                /// (``"QH 5S | 3C KH"``; the solve is clairvoyant).
                 #[getter]
                 fn deal(&self) -> &str {
                     &self.deal

@@ -33,7 +33,7 @@ from accordion.games import GAMES, Descriptor, canonical_name, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
-from accordion.reference.deals import Deal, as_deal
+from accordion.reference.deals import Deal, as_deal, position_text
 from accordion.reference.game import DealtGame, LegalMoves
 from accordion.reference.rules import Rules, rule_set_name
 
@@ -789,8 +789,12 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     def _played_out(cls, position: ThrowGame[Any, Any, Any], chosen: str) -> Any:
         """The game played out from its position under ``chosen``, the first legal
         action each time (a throw before ``deal``); the moves are that line, deals
-        included, and each is a node (as the core counts them)."""
-        deal_text = " ".join(str(card) for card in cls._tops_of(position._open_row()))
+        included, and each is a node (as the core counts them). The solution's
+        ``deal`` is that position, its row and ``|`` and its stock (as the core
+        writes it)."""
+        row = cls._tops_of(position._row)
+        stock = position._deal.cards[position._dealt :]
+        deal_text = position_text(row, stock)
         line = position.copy()
         line._rules = chosen
         moves = []

@@ -247,3 +247,26 @@ def as_deal(value: object) -> Deal:
     """A deal given as a :class:`Deal` or as its text (any other type is the
     core's ``TypeError``)."""
     return _args.given(value, Deal, Deal.parse, "a deal", "a Deal or a str")
+
+
+def position_text(row: Iterable[Card], stock: Iterable[Card]) -> str:
+    """A position as a solution's ``deal`` names it, as the core writes it: the row
+    (top cards, left to right) and, when a blind game's stock has cards, ``|`` and
+    the stock's cards, next first (``"5S 3C | 6S 7D"``; ``"| AC 2C"`` before the
+    first deal)."""
+    words = " ".join(map(str, row))
+    dealt = " ".join(map(str, stock))
+    if not dealt:
+        return words
+    return f"{words} | {dealt}" if words else f"| {dealt}"
+
+
+def read_position(value: object) -> tuple[Deal, int]:
+    """A solution's ``deal`` read back (:func:`position_text`): the row and stock as
+    one deal, the row first, and how many of its cards the row holds."""
+    if isinstance(value, str) and "|" in value:
+        laid, stock = value.split("|", 1)
+        count = len(Deal.parse(laid)) if laid.strip() else 0
+        return Deal.parse(f"{laid} {stock}"), count
+    deal = as_deal(value)
+    return deal, len(deal)

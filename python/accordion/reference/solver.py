@@ -22,7 +22,7 @@ from decimal import Decimal
 from accordion.errors import IllegalMoveError, InvalidArgumentError, InvalidDealError, shown
 from accordion.reference import _args
 from accordion.reference.cards import Row
-from accordion.reference.deals import Deal, as_deal
+from accordion.reference.deals import Deal, position_text, read_position
 from accordion.reference.game import Game
 from accordion.reference.moves import Move, as_move
 from accordion.reference.rules import Rules, as_rules
@@ -38,9 +38,10 @@ class Solution:
 
     ``moves`` is a complete winning line, or else a line reaching the fewest
     piles any line can reach; ``piles`` is that number (exact); ``nodes`` counts
-    the distinct rows the search expanded; ``deal`` is the row solved as the
-    core writes it (a game's as ``str(game)`` gives it); ``seconds`` the search's
-    wall-clock time (not compared: two searches of one row are equal).
+    the distinct rows the search expanded; ``deal`` is the position the line
+    starts from as the core writes it (:func:`position_text`: the row, and a blind
+    game's stock after ``|``); ``seconds`` the search's wall-clock time (not
+    compared: two searches of one row are equal).
     """
 
     result: str
@@ -70,7 +71,7 @@ class Solution:
         rules, since the dict does not say which: any distance, both ways)."""
         if not isinstance(data, dict):
             raise TypeError(f"'{type(data).__name__}' object is not an instance of 'dict'")
-        deal = as_deal(_key(data, "deal"))
+        deal, laid = read_position(_key(data, "deal"))
         given = _key(data, "result")
         result = next((name for name in RESULTS if given == name), None)
         if result is None:
@@ -83,8 +84,9 @@ class Solution:
         moves = tuple(as_move(item) for item in items)
         expected = f"1 to {len(deal)} piles (the cards of the deal)"
         piles = _args.whole(_key(data, "piles"), "piles", 1, len(deal), expected)
-        _check_line(deal, moves, piles, result)
-        return Solution(result, moves, piles, nodes, deal=str(deal), seconds=seconds)
+        _check_line(deal, laid, moves, piles, result)
+        text = position_text(deal.cards[:laid], deal.cards[laid:])
+        return Solution(result, moves, piles, nodes, deal=text, seconds=seconds)
 
 
 def _key(data: dict[str, object], key: str) -> object:
@@ -116,11 +118,15 @@ def _displayed(value: float) -> str:
     return format(Decimal(repr(value)), "f").removesuffix(".0")
 
 
-def _check_line(deal: Deal, moves: tuple[Move, ...], piles: int, result: str) -> None:
-    """A solution's line replays from its deal and ends at the ``piles`` it says
-    (one pile is a win under every rule set), as the core checks it."""
+def _check_line(deal: Deal, laid: int, moves: tuple[Move, ...], piles: int, result: str) -> None:
+    """A solution's line replays from its deal (its first ``laid`` cards laid out,
+    the rest the stock) and ends at the ``piles`` it says (stock cards counted;
+    one pile is a win under every rule set), as the core checks it."""
     widest = Rules("modern", two_way=True, distances=list(range(1, 52)))
-    game = Game(deal, widest)
+    blind = laid < len(deal)
+    game = Game(deal, widest, blind=blind)
+    for _ in range(laid if blind else 0):
+        game.deal()
     for number, move in enumerate(moves, 1):
         try:
             game.play(move)
@@ -130,7 +136,7 @@ def _check_line(deal: Deal, moves: tuple[Move, ...], piles: int, result: str) ->
                 f" does not: {error}",
                 "data",
             ) from None
-    left = len(game.piles)
+    left = len(game.piles) + game.stock_size
     if left != piles:
         raise InvalidArgumentError(
             f"a solution's piles must be where its moves end: they end at {left}, piles is {piles}",
@@ -197,7 +203,7 @@ def solve(
         moves=moves,
         piles=fewest,
         nodes=search.nodes,
-        # The row as the core writes it: a game's as its str (a blind one's stock said).
-        deal=str(position) if isinstance(position, Game) else " ".join(map(str, row)),
+        # The position as the core writes it (a blind game's stock is empty here).
+        deal=position_text(row, ()),
         seconds=time.perf_counter() - started,
     )
