@@ -98,6 +98,18 @@ pub trait ThrowRow: Copy + Eq + Hash + fmt::Debug + fmt::Display + RowCards + Se
     fn piles(&self) -> Vec<Vec<Card>> {
         self.cards().iter().map(|&card| vec![card]).collect()
     }
+    /// The row of these piles (each bottom to top, none empty), or `None` when
+    /// the game's row cannot hold them: by default piles of one card only.
+    fn from_piles(piles: &[Vec<Card>]) -> Option<Self> {
+        let cards: Option<Vec<Card>> = piles
+            .iter()
+            .map(|pile| match pile[..] {
+                [card] => Some(card),
+                _ => None,
+            })
+            .collect();
+        Some(Self::from_cards(&cards?))
+    }
 }
 
 /// An action named by cards, as players write it: a throw or `deal`.
@@ -453,6 +465,20 @@ impl<G: Throwing> ThrowGame<G> {
             row: G::Row::from_cards(&deal.cards()[..dealt]),
             deal,
             blind,
+            dealt,
+            history: Vec::new(),
+        }
+    }
+
+    /// A game in a position: the row `row` (its cards the deal's first, pile by
+    /// pile) and the rest of the deal its stock, blind when that has cards.
+    pub(crate) fn at(rules: G, deal: Deal, row: G::Row) -> ThrowGame<G> {
+        let dealt = row.piles().iter().map(Vec::len).sum();
+        ThrowGame {
+            rules,
+            row,
+            blind: dealt < deal.len(),
+            deal,
             dealt,
             history: Vec::new(),
         }

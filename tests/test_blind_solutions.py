@@ -15,7 +15,7 @@ import pickle
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import accordion.reference as reference
@@ -38,9 +38,13 @@ def _stock(game: Any) -> tuple[Any, ...]:
     return tuple(cards[len(cards) - game.stock_size :])
 
 
-def _tops(game: Any) -> tuple[Any, ...]:
-    """A reference game's row as a solution names it (top cards, or its cards)."""
-    return tuple(game.tops)
+def _laid(descriptor: Descriptor, game: Any, row: Any = None) -> tuple[Any, ...]:
+    """A reference game's row (or ``row``) as a solution names it: top cards, or
+    piles where a pile shows the card beneath (Accordian Patience)."""
+    if descriptor.plays_accordion:
+        return tuple(game.tops)
+    laid: tuple[Any, ...] = game._piles_of(game._row if row is None else row)
+    return laid
 
 
 @st.composite
@@ -65,10 +69,11 @@ def positions(draw: st.DrawFn) -> tuple[Descriptor, str, str, bool, list[str]]:
 
 
 def _solved(descriptor: Descriptor, rules: str, deal: str, blind: bool, actions: list[str]) -> Any:
+    """The core's solution of the core's game after ``actions``."""
     game = _played(descriptor, "core", deal, rules, blind)
     for action in actions:
         game.play(action)
-    return game, descriptor.solver("core")(game)
+    return descriptor.solver("core")(game)
 
 
 def _count(descriptor: Descriptor, game: Any) -> int:
@@ -85,10 +90,7 @@ def test_every_solution_reads_back_and_replays(
     position: tuple[Descriptor, str, str, bool, list[str]],
 ) -> None:
     descriptor, rules, deal, blind, actions = position
-    game, solution = _solved(descriptor, rules, deal, blind, actions)
-    # Accordian Patience's piles show the card beneath when the top moves: a row
-    # of top cards does not name such a position.
-    assume(descriptor.name != "accordian" or all(len(pile) == 1 for pile in game.piles))
+    solution = _solved(descriptor, rules, deal, blind, actions)
     kind = type(solution)
     data = solution.to_dict()
     assert kind.from_dict(data) == solution
@@ -100,22 +102,21 @@ def test_every_solution_reads_back_and_replays(
         twin.play(action)
     if "|" in solution.deal:
         # The line starts at the game's position: deals included.
-        assert solution.deal == position_text(_tops(twin), _stock(twin))
+        assert solution.deal == position_text(_laid(descriptor, twin), _stock(twin))
         assert any(move.is_deal for move in solution.moves)
         line = twin
     else:
         # The line starts at the row with the stock dealt onto it, open.
+        assert not any(move.is_deal for move in solution.moves)
         if descriptor.plays_accordion:
             assert twin.stock_size == 0
-            dealt = _tops(twin)
+            assert solution.deal == position_text(_laid(descriptor, twin), ())
+            line = _played(descriptor, "reference", solution.deal, rules, False)
         else:
-            dealt = tuple(twin._tops_of(twin._open_row()))
-        assert solution.deal == position_text(dealt, ())
-        assert not any(move.is_deal for move in solution.moves)
-        if not solution.deal:  # a won throw game: every card out
-            assert not solution.moves
-            return
-        line = _played(descriptor, "reference", solution.deal, rules, False)
+            opened = twin._open_row()
+            assert solution.deal == position_text(_laid(descriptor, twin, opened), ())
+            line = twin.copy()
+            line._row, line._dealt = opened, len(twin.starting_deal.cards)
     for move in solution.moves:
         line.play(str(move))
     assert _count(descriptor, line) == solution.piles
@@ -197,3 +198,32 @@ def test_a_tampered_blind_solution_is_refused(name: str, rules: str) -> None:
                 _refused(reference.Solution, tampered)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("rules", GAMES["accordian"].rules)
+@pytest.mark.parametrize("blind", [False, True], ids=["open", "blind"])
+def test_an_accordian_position_names_its_piles(rules: str, blind: bool) -> None:
+    """Accordian Patience's top card moves and the card beneath shows again, so its
+    position is named pile by pile, bottom to top joined by ``/``: the line replays
+    (the reference engine names the position alike), and a pile elsewhere is refused."""
+    descriptor = GAMES["accordian"]
+    actions = ["deal"] * 3 + ["5C>3C"] if blind else ["5C>3C"]
+    solution = _solved(descriptor, rules, "5S 3C 5C 9D", blind, actions)
+    assert solution.deal == "5S 3C/5C 9D"
+    assert [str(move) for move in solution.moves] == ["5C>5S", "3C>5C"]
+    kind, data = type(solution), solution.to_dict()
+    assert kind.from_dict(data) == solution
+    assert pickle.loads(pickle.dumps(solution)) == solution
+    twin = _played(descriptor, "reference", "5S 3C 5C 9D", rules, blind)
+    for action in actions:
+        twin.play(action)
+    mirrored = descriptor.solver("reference")(twin)
+    assert mirrored.deal == solution.deal
+    for deal in ("5S/ 9D", "5S//5C 9D", "5S/3C/5C 9D", "5S 5C 9D"):
+        _refused(kind, dict(data, deal=deal))
+    # Where every pile is one card, a pile is refused.
+    royal = GAMES["royal-marriage"].solver("core")("QH 5S 3C KH")
+    _refused(type(royal), dict(royal.to_dict(), deal="QH 5S/3C KH"))
+    row = GAMES["accordion"].solver("core")("7H 2C 3C 7C")
+    for reader in (type(row), reference.Solution):
+        _refused(reader, dict(row.to_dict(), deal="7H/2C 3C 7C"))

@@ -999,9 +999,10 @@ class _ThrowSolution(Generic[_SelfT, _MoveT]):
     @property
     def deal(self) -> str:
         """The position the line starts from: the row solved, left to right (a
-        blind game's with its stock dealt onto it), or, where the line deals
-        the stock, the row, ``|`` and the stock's cards, next first
-        (``"QH 5S | 3C KH"``; the solve is clairvoyant).
+        blind game's with its stock dealt onto it; a pile of Accordian
+        Patience by its cards bottom to top, joined by ``/``), or, where the
+        line deals the stock, the row, ``|`` and the stock's cards, next
+        first (``"QH 5S | 3C KH"``; the solve is clairvoyant).
         """
     @property
     def game(self) -> str:

@@ -52,7 +52,7 @@ impl PySolution {
             })
             .collect::<PyResult<_>>()?;
         Ok(PySolution {
-            deal: position_text(game.tops(), game.stock()),
+            deal: position_text(&single(game.tops()), game.stock()),
             result: solution.verdict.name(),
             moves,
             piles: solution.piles,
@@ -132,10 +132,16 @@ impl PySolution {
         if piles == 0 || piles > row.len() {
             return Err(Error::argument("piles", &expected, piles).into());
         }
+        if read.sizes.iter().any(|&size| size != 1) {
+            return Err(bad_data(format!(
+                "an Accordion solution's deal names top cards, not piles: {}",
+                shown(&read.field("deal")?)
+            )));
+        }
         check_line(&row, read.row_len, &moves, piles, read.result)?;
         let (laid, stock) = row.cards().split_at(read.row_len);
         Ok(PySolution {
-            deal: position_text(laid, stock),
+            deal: position_text(&single(laid), stock),
             result: read.result,
             moves,
             piles,
@@ -215,22 +221,30 @@ fn check_line(row: &Deal, laid: usize, moves: &[Play], piles: usize, result: &st
 }
 
 /// A position as a solution's `deal` names it: the row (top cards, left to
-/// right), and, when a blind game's stock still has cards, ` | ` and the
-/// stock's cards, next first (`5S 3C | 6S 7D`; `| AC 2C` before the first deal).
-/// Both engines read it back ([`SolutionDict::read`]).
-pub fn position_text(row: &[Card], stock: &[Card]) -> String {
-    let words = |cards: &[Card]| {
+/// right; a pile whose cards beneath show again, as Accordian Patience's, by
+/// its cards bottom to top joined by `/`), and, when a blind game's stock still
+/// has cards, ` | ` and the stock's cards, next first (`5S 3C | 6S 7D`; `| AC 2C`
+/// before the first deal). Both engines read it back ([`SolutionDict::read`]).
+pub fn position_text(row: &[Vec<Card>], stock: &[Card]) -> String {
+    let words = |cards: &[Card], sep: &str| {
         cards
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(sep)
     };
-    match (row.is_empty(), stock.is_empty()) {
-        (_, true) => words(row),
-        (true, false) => format!("| {}", words(stock)),
-        (false, false) => format!("{} | {}", words(row), words(stock)),
+    let laid: Vec<String> = row.iter().map(|pile| words(pile, "/")).collect();
+    let laid = laid.join(" ");
+    match (laid.is_empty(), stock.is_empty()) {
+        (_, true) => laid,
+        (true, false) => format!("| {}", words(stock, " ")),
+        (false, false) => format!("{laid} | {}", words(stock, " ")),
     }
+}
+
+/// Piles of one card each.
+pub fn single(cards: &[Card]) -> Vec<Vec<Card>> {
+    cards.iter().map(|&card| vec![card]).collect()
 }
 
 /// The error for a solution's dict whose fields disagree.
@@ -253,6 +267,8 @@ pub struct SolutionDict<'py> {
     /// The cards of `row` laid out; the rest are the stock, next first
     /// ([`position_text`]: `ROW | STOCK`).
     pub row_len: usize,
+    /// The sizes of the piles laid out, left to right (`5S/3C`: a pile of two).
+    pub sizes: Vec<usize>,
     pub result: &'static str,
     pub moves: Vec<Bound<'py, PyAny>>,
     pub nodes: u64,
@@ -263,24 +279,42 @@ impl<'py> SolutionDict<'py> {
     pub fn read(data: &Bound<'py, PyDict>) -> PyResult<SolutionDict<'py>> {
         let field = |key| SolutionDict::field_of(data, key);
         let deal = field("deal")?;
-        let (row, row_len) = match deal.extract::<String>() {
-            Ok(text) if text.is_empty() => (None, 0),
-            Ok(text) if text.contains('|') => {
-                let (laid, stock) = text.split_once('|').expect("a | is in the text");
-                let laid_len = if laid.trim().is_empty() {
+        let (row, sizes) = match deal.extract::<String>() {
+            Ok(text) if text.is_empty() => (None, Vec::new()),
+            Ok(text) if text.contains(['|', '/']) => {
+                let (laid, stock) = text.split_once('|').unwrap_or((&text, ""));
+                let sizes: Vec<usize> = laid
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|word| !word.is_empty())
+                    .map(|pile| pile.split('/').count())
+                    .collect();
+                let laid = laid.replace('/', " ");
+                let cards: Deal = format!("{laid} {stock}").parse()?;
+                // Every pile's cards are cards (`5S//3C` names an empty one).
+                let laid_cards = if laid.trim().is_empty() {
                     0
                 } else {
                     laid.parse::<Deal>()?.len()
                 };
-                let cards: Deal = format!("{laid} {stock}").parse()?;
-                (Some(cards), laid_len)
+                if laid_cards != sizes.iter().sum::<usize>() {
+                    return Err(Error::InvalidArgument {
+                        argument: "data",
+                        message: format!(
+                            "a solution's deal names each pile by its cards joined by /, got {}",
+                            shown(&deal)
+                        ),
+                    }
+                    .into());
+                }
+                (Some(cards), sizes)
             }
             _ => {
                 let row = deal_arg(&deal)?;
-                let len = row.len();
-                (Some(row), len)
+                let sizes = vec![1; row.len()];
+                (Some(row), sizes)
             }
         };
+        let row_len = sizes.iter().sum();
         let given = field("result")?;
         let result = ["win", "loss", "unknown"]
             .into_iter()
@@ -302,6 +336,7 @@ impl<'py> SolutionDict<'py> {
             data: data.clone(),
             row,
             row_len,
+            sizes,
             result,
             moves,
             nodes,

@@ -447,6 +447,12 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         """The cards a move can name, left to right (a pile's top card)."""
         raise NotImplementedError
 
+    @classmethod
+    def _piles_of(cls, row: RowT) -> tuple[Card | tuple[Card, ...], ...]:
+        """The row as a solution names it (:func:`position_text`): its top cards,
+        or, where a pile shows the card beneath when its top moves, its piles."""
+        return tuple(cls._tops_of(row))
+
     @staticmethod
     def _dealt_onto(row: RowT, card: Card) -> RowT:
         """The row with ``card`` dealt onto its right-hand end."""
@@ -780,7 +786,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
             start, functools.partial(cls._steps, chosen), cls._after, cls._least
         )
         moves = tuple(cls._named(row, step) for row, step in line)
-        deal_text = " ".join(str(card) for card in cls._tops_of(start))
+        deal_text = position_text(cls._piles_of(start), ())
         result = "win" if goal <= cls.FACTS.won_at else "loss"
         counted = len(moves) if chosen in cls.FORCED else nodes
         return cls.SOLUTION(deal_text, result, moves, goal, counted, game=cls.FACTS.name)
@@ -792,9 +798,8 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         included, and each is a node (as the core counts them). The solution's
         ``deal`` is that position, its row and ``|`` and its stock (as the core
         writes it)."""
-        row = cls._tops_of(position._row)
         stock = position._deal.cards[position._dealt :]
-        deal_text = position_text(row, stock)
+        deal_text = position_text(cls._piles_of(position._row), stock)
         line = position.copy()
         line._rules = chosen
         moves = []

@@ -71,7 +71,7 @@ class Solution:
         rules, since the dict does not say which: any distance, both ways)."""
         if not isinstance(data, dict):
             raise TypeError(f"'{type(data).__name__}' object is not an instance of 'dict'")
-        deal, laid = read_position(_key(data, "deal"))
+        deal, sizes = read_position(_key(data, "deal"))
         given = _key(data, "result")
         result = next((name for name in RESULTS if given == name), None)
         if result is None:
@@ -84,6 +84,13 @@ class Solution:
         moves = tuple(as_move(item) for item in items)
         expected = f"1 to {len(deal)} piles (the cards of the deal)"
         piles = _args.whole(_key(data, "piles"), "piles", 1, len(deal), expected)
+        if any(size != 1 for size in sizes):
+            raise InvalidArgumentError(
+                "an Accordion solution's deal names top cards, not piles:"
+                f" {shown(_key(data, 'deal'))}",
+                "data",
+            )
+        laid = len(sizes)
         _check_line(deal, laid, moves, piles, result)
         text = position_text(deal.cards[:laid], deal.cards[laid:])
         return Solution(result, moves, piles, nodes, deal=text, seconds=seconds)
