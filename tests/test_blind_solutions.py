@@ -104,7 +104,7 @@ def test_every_solution_reads_back_and_replays(
         # The line starts at the game's position: deals included.
         assert solution.deal == position_text(_laid(descriptor, twin), _stock(twin))
         assert any(move.is_deal for move in solution.moves)
-        line = twin
+        line = twin.copy()
     else:
         # The line starts at the row with the stock dealt onto it, open.
         assert not any(move.is_deal for move in solution.moves)
@@ -120,12 +120,16 @@ def test_every_solution_reads_back_and_replays(
     for move in solution.moves:
         line.play(str(move))
     assert _count(descriptor, line) == solution.piles
-    # Accordion's reference solution reads the core's dict back, to the same solution.
+    # Accordion's reference solution reads the core's dict back, to the same
+    # solution; its own solve names the position alike, and the core reads it.
     if descriptor.plays_accordion:
         mirrored = reference.Solution.from_dict(data)
         assert mirrored.deal == solution.deal
         assert [str(move) for move in mirrored.moves] == [str(m) for m in solution.moves]
         assert mirrored.to_dict() == data
+        own = descriptor.solver("reference")(twin)
+        assert (own.deal, own.result, own.piles) == (solution.deal, solution.result, solution.piles)
+        assert kind.from_dict(own.to_dict()).to_dict() == own.to_dict()
 
 
 def _blind_solution(name: str, rules: str, seed: int, dealt: int) -> Any:

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from accordion.errors import IllegalMoveError, InvalidArgumentError, InvalidDealError, shown
+from accordion.errors import IllegalMoveError, InvalidArgumentError, shown
 from accordion.reference import _args
 from accordion.reference.cards import Row
 from accordion.reference.deals import Deal, position_text, read_position
@@ -155,23 +155,42 @@ def _check_line(deal: Deal, laid: int, moves: tuple[Move, ...], piles: int, resu
         )
 
 
-def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row, Rules]:
-    """The row to solve and the rules to solve it under."""
+def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row, Row, Rules]:
+    """The row to solve, the stock still to deal onto it (a blind game's) and the
+    rules to solve it under."""
     if isinstance(position, Game):
-        if position.stock_size > 0:
-            raise InvalidDealError(
-                f"cannot solve a blind game with {position.stock_size} cards still in the stock"
-            )
         chosen = position.rules if rules is None else as_rules(rules)
         chosen.check_deal(position.starting_deal.cards)
-        return tuple(position.tops), chosen
+        cards = position.starting_deal.cards
+        return tuple(position.tops), cards[len(cards) - position.stock_size :], chosen
     if isinstance(position, str):
         position = Deal.parse(position)
     if not isinstance(position, Deal):
         raise _args.wrong_type("position", "a Deal, a Game or a str", position)
     chosen = as_rules("modern" if rules is None else rules)
     chosen.check_deal(position.cards)
-    return position.cards, chosen
+    return position.cards, (), chosen
+
+
+def _line_with(search: Search, row: Row, stock: Row, goal: int) -> tuple[Move, ...]:
+    """A line from ``row`` with ``stock`` still to deal to ``goal`` piles under
+    must-move rules (:meth:`Search.fewest_with`, ``goal`` its answer): a move that
+    keeps the goal in reach while one is legal, else ``deal``, until neither is
+    left. Under rules that force every action it is their one line."""
+    moves: list[Move] = []
+    while True:
+        children = search.successors(row)
+        if not children and not stock:
+            return tuple(moves)
+        if not children:
+            moves.append(Move.deal())
+            row, stock = (*row, stock[0]), stock[1:]
+            continue
+        (mover, target), child = next(
+            (step, child) for step, child in children if search.fewest_with(child, stock) == goal
+        )
+        moves.append(Move(row[mover], row[target]))
+        row = child
 
 
 @_args.called_as("solve()")
@@ -190,8 +209,10 @@ def solve(
     solver follows the legal moves of the rules, variants included: under
     ``modern`` the player may stop anywhere, so the fewest piles is the minimum
     over every reachable row; under must-move rules a line ends only where no
-    move is left. A blind game with cards still in the stock raises
-    ``InvalidDealError``: the solver knows only open rows. The budget arguments
+    move is left. A blind game with cards still in the stock is solved knowing
+    the stock, as the core solves it: under ``modern`` the stock is dealt first,
+    under must-move rules a deal comes when no move is left; the solution's
+    ``deal`` names the position, stock included (``"5S 3C | 5C 9D"``). The budget arguments
     are checked as the core checks them (``max_nodes`` at least 1, ``timeout``
     positive, ``memory`` at least 1 MiB) but not applied: the search is for rows
     short enough to finish. ``jobs`` (the core's searchers racing on the row, 1 to
@@ -199,18 +220,25 @@ def solve(
     them would, but for the line and the node count.
     """
     started = time.perf_counter()
-    row, chosen = _start(position, rules)
+    row, stock, chosen = _start(position, rules)
     _args.budget(max_nodes, timeout, memory)
     _args.optional_whole(jobs, "jobs", 1, 256, "1 to 256 searchers (or None: one)")
     search = Search(chosen)
-    fewest = search.fewest(row)
-    moves = search.line(row, fewest)
+    if stock and chosen.must_move:
+        # A deal only when no move is left: the search follows the deals.
+        fewest = search.fewest_with(row, stock)
+        moves = _line_with(search, row, stock, fewest)
+    else:
+        # Dealing early never hurts where a move is never obliged: the whole
+        # stock first, then the open row.
+        fewest = search.fewest((*row, *stock))
+        moves = (Move.deal(),) * len(stock) + search.line((*row, *stock), fewest)
     return Solution(
         result="win" if chosen.is_won(fewest) else "loss",
         moves=moves,
         piles=fewest,
         nodes=search.nodes,
-        # The position as the core writes it (a blind game's stock is empty here).
-        deal=position_text(row, ()),
+        # The position the line starts from, as the core writes it.
+        deal=position_text(row, stock),
         seconds=time.perf_counter() - started,
     )
