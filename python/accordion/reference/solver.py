@@ -76,7 +76,16 @@ class Solution:
         result = next((name for name in RESULTS if given == name), None)
         if result is None:
             raise _args.refuse("result", "win, loss or unknown", shown(given))
-        items = list(iter(_key(data, "moves")))  # type: ignore[call-overload]
+        given_moves = _key(data, "moves")
+        # A str (bytes) iterates letter by letter (byte by byte): not a list of
+        # moves; nor is what does not iterate (as the core reads it).
+        try:
+            if isinstance(given_moves, (str, bytes)):
+                raise TypeError
+            moving = iter(given_moves)  # type: ignore[call-overload]
+        except TypeError:
+            raise _args.wrong_type("moves", "a list of moves", given_moves) from None
+        items = list(moving)
         nodes = _args.whole(
             _key(data, "nodes"), "nodes", 0, 2**64 - 1, "a number of nodes 0 or more"
         )
