@@ -98,6 +98,18 @@ pub trait ThrowRow: Copy + Eq + Hash + fmt::Debug + fmt::Display + RowCards + Se
     fn piles(&self) -> Vec<Vec<Card>> {
         self.cards().iter().map(|&card| vec![card]).collect()
     }
+    /// The row of these piles (each bottom to top, none empty), or `None` when
+    /// the game's row cannot hold them: by default piles of one card only.
+    fn from_piles(piles: &[Vec<Card>]) -> Option<Self> {
+        let cards: Option<Vec<Card>> = piles
+            .iter()
+            .map(|pile| match pile[..] {
+                [card] => Some(card),
+                _ => None,
+            })
+            .collect();
+        Some(Self::from_cards(&cards?))
+    }
 }
 
 /// An action named by cards, as players write it: a throw or `deal`.
@@ -334,6 +346,15 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     /// Solve an open row under these rules exactly (within the budget).
     fn solve_row(self, row: &Self::Row, budget: &Budget) -> Solution<Self::Play>;
 
+    /// Whether [`Throwing::solve_game`] solves the row with the stock dealt
+    /// onto it (its line starts there, throws only), as by default; else its
+    /// line starts at the game's position, deals included, and a solution names
+    /// that position, stock and all.
+    fn solves_dealt(game: &ThrowGame<Self>) -> bool {
+        let _ = game;
+        true
+    }
+
     /// Solve a game's position. By default, for a game whose rules let the
     /// player deal past throws: the row with the stock dealt onto it, open
     /// (dealing never takes a throw away, so dealing everything first loses
@@ -447,6 +468,20 @@ impl<G: Throwing> ThrowGame<G> {
             row: G::Row::from_cards(&deal.cards()[..dealt]),
             deal,
             blind,
+            dealt,
+            history: Vec::new(),
+        }
+    }
+
+    /// A game in a position: the row `row` (its cards the deal's first, pile by
+    /// pile) and the rest of the deal its stock, blind when that has cards.
+    pub(crate) fn at(rules: G, deal: Deal, row: G::Row) -> ThrowGame<G> {
+        let dealt = row.piles().iter().map(Vec::len).sum();
+        ThrowGame {
+            rules,
+            row,
+            blind: dealt < deal.len(),
+            deal,
             dealt,
             history: Vec::new(),
         }

@@ -141,13 +141,17 @@ def test_strict_solution_is_the_automatic_game() -> None:
     assert solution.piles == game.outcome.piles
 
 
-def test_a_blind_game_with_a_stock_is_refused() -> None:
+def test_a_blind_game_with_a_stock_is_solved_knowing_it() -> None:
+    """As the core solves it: the stock dealt first under ``modern``, the solution's
+    deal naming the position, stock included (tests/test_blind_solutions.py)."""
     game = Game("7H 7S", blind=True)
     game.deal()
-    with pytest.raises(ValueError, match="stock"):
-        solve(game)
+    solution = solve(game)
+    assert (solution.deal, solution.result) == ("7H | 7S", "win")
+    assert [str(move) for move in solution.moves] == ["deal", "7S>7H"]
     game.deal()
     assert solve(game).result == "win"
+    assert solve(game).deal == "7H 7S"
 
 
 def test_solutions_are_frozen() -> None:

@@ -633,7 +633,10 @@ class Solution:
 
     @property
     def deal(self) -> str:
-        """The row solved (top cards, left to right)."""
+        """The position the line starts from: the row solved (top cards, left to
+        right), and for a blind game whose stock has cards, ``|`` and the stock's
+        cards, next first (``"5S 3C | 6S 7D"``; the solve is clairvoyant).
+        """
     @property
     def result(self) -> ResultName:
         """``win``; ``loss`` (proved by exhaustive search); ``unknown`` (a budget ran out)."""
@@ -995,7 +998,12 @@ class _ThrowSolution(Generic[_SelfT, _MoveT]):
         """
     @property
     def deal(self) -> str:
-        """The row solved, left to right."""
+        """The position the line starts from: the row solved, left to right (a
+        blind game's with its stock dealt onto it; a pile of Accordian
+        Patience by its cards bottom to top, joined by ``/``), or, where the
+        line deals the stock, the row, ``|`` and the stock's cards, next
+        first (``"QH 5S | 3C KH"``; the solve is clairvoyant).
+        """
     @property
     def game(self) -> str:
         """The name of the game solved (``accordion.games()``)."""

@@ -242,6 +242,22 @@ impl ThrowRow for AccordianRow {
         (0..self.len()).map(|at| self.pile(at)).collect()
     }
 
+    /// Any piles: each card lies on the one before it in its pile.
+    fn from_piles(piles: &[Vec<Card>]) -> Option<AccordianRow> {
+        let mut row = AccordianRow::default();
+        for pile in piles {
+            let (&bottom, above) = pile.split_first()?;
+            row.deal(bottom);
+            let mut beneath = bottom;
+            for &card in above {
+                row.below[card.index() as usize] = beneath.index();
+                row.tops.set(row.len() - 1, card);
+                beneath = card;
+            }
+        }
+        Some(row)
+    }
+
     /// Exactly reverse `apply(shift)`, which returned `emptied`.
     fn unapply(&mut self, shift: Shift, emptied: bool) {
         let (from, to) = (shift.from as usize, shift.to());
@@ -321,6 +337,24 @@ mod tests {
         assert_eq!(closing, start);
         closing.undeal();
         assert_eq!(closing, row("5C 9H 2D 5S"));
+    }
+
+    #[test]
+    fn a_row_is_made_from_its_piles() {
+        // 5H onto 5S, then onto 5C: the piles [5C 5H] [9H] [2D] [5S].
+        let mut played = row("5C 9H 2D 5S 5H");
+        played.apply(Shift { from: 4, gap: 1 });
+        played.apply(Shift { from: 3, gap: 3 });
+        let made = AccordianRow::from_piles(&played.piles()).unwrap();
+        assert_eq!(made, played);
+        assert_eq!(made.piles(), played.piles());
+        assert_eq!(made.sizes(), [2, 1, 1, 1]);
+        assert_eq!(made.below(cards("5H")[0]), Some(cards("5C")[0]));
+        assert_eq!(
+            AccordianRow::from_piles(&[]).unwrap(),
+            AccordianRow::default()
+        );
+        assert!(AccordianRow::from_piles(&[Vec::new()]).is_none());
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::game::PyGame;
 use super::interrupt::run_interruptible;
 use super::values::{deal_arg, play_arg, PyDeal, PyMove};
 use crate::budget::Budget;
+use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::Error;
 use crate::game::{Game, Play};
@@ -51,7 +52,7 @@ impl PySolution {
             })
             .collect::<PyResult<_>>()?;
         Ok(PySolution {
-            deal: game.to_string(),
+            deal: position_text(&single(game.tops()), game.stock()),
             result: solution.verdict.name(),
             moves,
             piles: solution.piles,
@@ -63,7 +64,9 @@ impl PySolution {
 
 #[pymethods]
 impl PySolution {
-    /// The row solved (top cards, left to right).
+    /// The position the line starts from: the row solved (top cards, left to
+    /// right), and for a blind game whose stock has cards, ``|`` and the stock's
+    /// cards, next first (``"5S 3C | 6S 7D"``; the solve is clairvoyant).
     #[getter]
     fn deal(&self) -> &str {
         &self.deal
@@ -129,9 +132,16 @@ impl PySolution {
         if piles == 0 || piles > row.len() {
             return Err(Error::argument("piles", &expected, piles).into());
         }
-        check_line(&row, &moves, piles, read.result)?;
+        if read.sizes.iter().any(|&size| size != 1) {
+            return Err(bad_data(format!(
+                "an Accordion solution's deal names top cards, not piles: {}",
+                shown(&read.field("deal")?)
+            )));
+        }
+        check_line(&row, read.row_len, &moves, piles, read.result)?;
+        let (laid, stock) = row.cards().split_at(read.row_len);
         Ok(PySolution {
-            deal: row.to_string(),
+            deal: position_text(&single(laid), stock),
             result: read.result,
             moves,
             piles,
@@ -166,19 +176,28 @@ impl PySolution {
     }
 }
 
-/// A solution's line replays from its deal and ends at the `piles` it says.
+/// A solution's line replays from its deal (its first `laid` cards laid out,
+/// the rest the stock) and ends at the `piles` it says (stock cards counted).
 ///
 /// The dict does not say the rules, so the line is replayed under the widest
 /// ones (any distance, both ways): each move must lift a top card's pile onto
 /// an agreeing top card, which every rule set of the game requires. A line
 /// that ends at one pile is a win under every rule set (the goal card can
 /// never be covered, so it is then on top).
-fn check_line(row: &Deal, moves: &[Play], piles: usize, result: &str) -> PyResult<()> {
+fn check_line(row: &Deal, laid: usize, moves: &[Play], piles: usize, result: &str) -> PyResult<()> {
     let every: Vec<i128> = (1..=51).collect();
     let widest = Rules::modern()
         .with_two_way(true)
         .with_distances(crate::rules::Distances::new(&every)?);
-    let mut game = Game::new(row.clone(), widest, false);
+    let blind = laid < row.len();
+    let mut game = Game::new(row.clone(), widest, blind);
+    if blind {
+        // The row laid out as a blind game lays it: dealt card by card
+        // (`modern` deals whenever the player likes).
+        for _ in 0..laid {
+            game.play(crate::game::Action::Deal)?;
+        }
+    }
     for (number, &play) in moves.iter().enumerate() {
         if let Err(error) = game.action_of(play).and_then(|action| game.play(action)) {
             return Err(bad_data(format!(
@@ -187,7 +206,7 @@ fn check_line(row: &Deal, moves: &[Play], piles: usize, result: &str) -> PyResul
             )));
         }
     }
-    let left = game.row().len();
+    let left = game.row().len() + game.stock().len();
     if left != piles {
         return Err(bad_data(format!(
             "a solution's piles must be where its moves end: they end at {left}, piles is {piles}"
@@ -199,6 +218,33 @@ fn check_line(row: &Deal, moves: &[Play], piles: usize, result: &str) -> PyResul
         )));
     }
     Ok(())
+}
+
+/// A position as a solution's `deal` names it: the row (top cards, left to
+/// right; a pile whose cards beneath show again, as Accordian Patience's, by
+/// its cards bottom to top joined by `/`), and, when a blind game's stock still
+/// has cards, ` | ` and the stock's cards, next first (`5S 3C | 6S 7D`; `| AC 2C`
+/// before the first deal). Both engines read it back ([`SolutionDict::read`]).
+pub fn position_text(row: &[Vec<Card>], stock: &[Card]) -> String {
+    let words = |cards: &[Card], sep: &str| {
+        cards
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let laid: Vec<String> = row.iter().map(|pile| words(pile, "/")).collect();
+    let laid = laid.join(" ");
+    match (laid.is_empty(), stock.is_empty()) {
+        (_, true) => laid,
+        (true, false) => format!("| {}", words(stock, " ")),
+        (false, false) => format!("{laid} | {}", words(stock, " ")),
+    }
+}
+
+/// Piles of one card each.
+pub fn single(cards: &[Card]) -> Vec<Vec<Card>> {
+    cards.iter().map(|&card| vec![card]).collect()
 }
 
 /// The error for a solution's dict whose fields disagree.
@@ -216,7 +262,13 @@ pub struct SolutionDict<'py> {
     data: Bound<'py, PyDict>,
     /// `None` for a `deal` of `""`: a won throw game's position, every card
     /// out, which its solution's `to_dict` writes (see [`SolutionDict::deal`]).
+    /// A blind position's row and stock together, the row first (`row_len` cards).
     pub row: Option<Deal>,
+    /// The cards of `row` laid out; the rest are the stock, next first
+    /// ([`position_text`]: `ROW | STOCK`).
+    pub row_len: usize,
+    /// The sizes of the piles laid out, left to right (`5S/3C`: a pile of two).
+    pub sizes: Vec<usize>,
     pub result: &'static str,
     pub moves: Vec<Bound<'py, PyAny>>,
     pub nodes: u64,
@@ -227,11 +279,42 @@ impl<'py> SolutionDict<'py> {
     pub fn read(data: &Bound<'py, PyDict>) -> PyResult<SolutionDict<'py>> {
         let field = |key| SolutionDict::field_of(data, key);
         let deal = field("deal")?;
-        let row = if deal.extract::<String>().is_ok_and(|text| text.is_empty()) {
-            None
-        } else {
-            Some(deal_arg(&deal)?)
+        let (row, sizes) = match deal.extract::<String>() {
+            Ok(text) if text.is_empty() => (None, Vec::new()),
+            Ok(text) if text.contains(['|', '/']) => {
+                let (laid, stock) = text.split_once('|').unwrap_or((&text, ""));
+                let sizes: Vec<usize> = laid
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|word| !word.is_empty())
+                    .map(|pile| pile.split('/').count())
+                    .collect();
+                let laid = laid.replace('/', " ");
+                let cards: Deal = format!("{laid} {stock}").parse()?;
+                // Every pile's cards are cards (`5S//3C` names an empty one).
+                let laid_cards = if laid.trim().is_empty() {
+                    0
+                } else {
+                    laid.parse::<Deal>()?.len()
+                };
+                if laid_cards != sizes.iter().sum::<usize>() {
+                    return Err(Error::InvalidArgument {
+                        argument: "data",
+                        message: format!(
+                            "a solution's deal names each pile by its cards joined by /, got {}",
+                            shown(&deal)
+                        ),
+                    }
+                    .into());
+                }
+                (Some(cards), sizes)
+            }
+            _ => {
+                let row = deal_arg(&deal)?;
+                let sizes = vec![1; row.len()];
+                (Some(row), sizes)
+            }
         };
+        let row_len = sizes.iter().sum();
         let given = field("result")?;
         let result = ["win", "loss", "unknown"]
             .into_iter()
@@ -252,6 +335,8 @@ impl<'py> SolutionDict<'py> {
         Ok(SolutionDict {
             data: data.clone(),
             row,
+            row_len,
+            sizes,
             result,
             moves,
             nodes,

@@ -21,15 +21,18 @@ use super::interrupt::run_interruptible;
 use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
 use super::rating::{rate_game, PyRating};
-use super::solver::SolutionDict;
+use super::solver::{position_text, SolutionDict};
 use super::stats::{histogram_dict, stats_dict, Simulation};
 use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
+use crate::card::Card;
 use crate::deal::Deal;
 use crate::error::{quoted, Error};
 use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
-use crate::throw_game::{Solution, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
+use crate::throw_game::{
+    RowCards, Solution, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
+};
 use crate::throw_play::{Setup, Strategy, ThrowStats};
 use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
@@ -274,15 +277,20 @@ pub fn solve_position<G: Throwing>(
     // A won position (every card out) is valid input: the solver answers the
     // win with no moves, as the reference engine does. (A row given as text
     // is never empty: `Deal` refuses an empty one.)
-    let cards = game.cards_left();
     let solution = run_interruptible(py, |cancel| {
         game.solve(&budget.clone().with_cancel(cancel.clone()))
     })?;
-    let deal = cards
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ");
+    // The position the line starts from: the row with the stock dealt onto
+    // it, or the game's row and stock where the line deals them.
+    let deal = if G::solves_dealt(game) {
+        let mut row = *game.row();
+        for &card in game.stock() {
+            row.deal(card);
+        }
+        position_text(&row.piles(), &[])
+    } else {
+        position_text(&game.row().piles(), game.stock())
+    };
     Ok((deal, solution))
 }
 
@@ -338,7 +346,7 @@ pub fn solution_from_dict<G: Throwing>(
         }
     }
     match &read.row {
-        Some(row) => replay_line(game, row, &moves, cards)?,
+        Some(row) => replay_line(game, row, &read.sizes, &moves, cards)?,
         // A won position's solution (`deal` ""): nothing is left to play.
         None if !moves.is_empty() => {
             return Err(Error::InvalidArgument {
@@ -380,11 +388,10 @@ pub fn solution_from_dict<G: Throwing>(
         elapsed,
         cancelled: false,
     };
-    let deal = read
-        .row
-        .as_ref()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+    let deal = read.row.as_ref().map_or_else(String::new, |row| {
+        let (laid, stock) = row.cards().split_at(read.row_len);
+        position_text(&piles_of(laid, &read.sizes), stock)
+    });
     Ok((deal, solution, game))
 }
 
@@ -412,17 +419,32 @@ fn game_of_dict<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<G> {
 }
 
 /// A solution's line replays from its deal (under one of the game's rule sets:
-/// the dict does not say which) and leaves the `cards` it says.
+/// the dict does not say which) and leaves the `cards` it says. The deal's
+/// first `laid` cards are the row; the rest, if any, a blind game's stock.
 fn replay_line<G: Throwing>(
     played: G,
     row: &Deal,
+    sizes: &[usize],
     moves: &[G::Play],
     cards: usize,
 ) -> PyResult<()> {
     let deal = played.deal_of(row.clone())?;
+    let laid = piles_of(row.cards(), sizes);
+    let Some(start) = G::Row::from_piles(&laid) else {
+        return Err(Error::InvalidArgument {
+            argument: "data",
+            message: format!(
+                "a solution of {} names piles of one card, got a pile of {}",
+                G::TITLE,
+                sizes.iter().max().unwrap_or(&0)
+            ),
+        }
+        .into());
+    };
     let mut refusal = None;
     for &set in played.facts().rule_sets {
-        let mut game = ThrowGame::open_or_blind(deal.clone(), played.with_rule_set(set), false);
+        let rules = played.with_rule_set(set);
+        let mut game = ThrowGame::at(rules, deal.clone(), start);
         let failed = moves.iter().enumerate().find_map(|(number, &play)| {
             let played = game.action_of(play).and_then(|action| game.play(action));
             played.err().map(|error| (number, play, error))
@@ -454,6 +476,19 @@ fn replay_line<G: Throwing>(
         ),
     }
     .into())
+}
+
+/// The first cards of `cards` cut into piles of `sizes`, left to right.
+fn piles_of(cards: &[Card], sizes: &[usize]) -> Vec<Vec<Card>> {
+    let mut rest = cards;
+    sizes
+        .iter()
+        .map(|&size| {
+            let (pile, more) = rest.split_at(size);
+            rest = more;
+            pile.to_vec()
+        })
+        .collect()
 }
 
 /// A solution pickled by an earlier version, through `_restore`:
@@ -1307,7 +1342,11 @@ macro_rules! throw_game {
                     Ok($Solution { deal, solution, game })
                 }
 
-                /// The row solved, left to right.
+                /// The position the line starts from: the row solved, left to right (a
+                /// blind game's with its stock dealt onto it; a pile of Accordian
+                /// Patience by its cards bottom to top, joined by ``/``), or, where the
+                /// line deals the stock, the row, ``|`` and the stock's cards, next
+                /// first (``"QH 5S | 3C KH"``; the solve is clairvoyant).
                 #[getter]
                 fn deal(&self) -> &str {
                     &self.deal

@@ -214,8 +214,12 @@ impl Throwing for Marriage {
     /// lead to the same row: `docs/royal-marriage.md`), so its one result is
     /// the end of a play-out with the first legal action each time; `moves` is
     /// that line from the game's position, deals included.
+    fn solves_dealt(game: &ThrowGame<Self>) -> bool {
+        game.rules() == RuleSet::Modern || game.stock().is_empty()
+    }
+
     fn solve_game(game: &ThrowGame<Self>, budget: &Budget) -> Solution<RoyalPlay> {
-        if game.rules() == RuleSet::Modern || game.stock().is_empty() {
+        if Self::solves_dealt(game) {
             return solve(&game.cards_left(), budget);
         }
         let start = Instant::now();

@@ -33,7 +33,7 @@ from accordion.games import GAMES, Descriptor, canonical_name, load
 from accordion.reference import _args, _tokens
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, Row
-from accordion.reference.deals import Deal, as_deal
+from accordion.reference.deals import Deal, as_deal, position_text
 from accordion.reference.game import DealtGame, LegalMoves
 from accordion.reference.rules import Rules, rule_set_name
 
@@ -447,6 +447,12 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
         """The cards a move can name, left to right (a pile's top card)."""
         raise NotImplementedError
 
+    @classmethod
+    def _piles_of(cls, row: RowT) -> tuple[Card | tuple[Card, ...], ...]:
+        """The row as a solution names it (:func:`position_text`): its top cards,
+        or, where a pile shows the card beneath when its top moves, its piles."""
+        return tuple(cls._tops_of(row))
+
     @staticmethod
     def _dealt_onto(row: RowT, card: Card) -> RowT:
         """The row with ``card`` dealt onto its right-hand end."""
@@ -783,7 +789,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
             start, functools.partial(cls._steps, chosen), cls._after, cls._least
         )
         moves = tuple(cls._named(row, step) for row, step in line)
-        deal_text = " ".join(str(card) for card in cls._tops_of(start))
+        deal_text = position_text(cls._piles_of(start), ())
         result = "win" if goal <= cls.FACTS.won_at else "loss"
         counted = len(moves) if chosen in cls.FORCED else nodes
         return cls.SOLUTION(deal_text, result, moves, goal, counted, game=cls.FACTS.name)
@@ -792,8 +798,11 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     def _played_out(cls, position: ThrowGame[Any, Any, Any], chosen: str) -> Any:
         """The game played out from its position under ``chosen``, the first legal
         action each time (a throw before ``deal``); the moves are that line, deals
-        included, and each is a node (as the core counts them)."""
-        deal_text = " ".join(str(card) for card in cls._tops_of(position._open_row()))
+        included, and each is a node (as the core counts them). The solution's
+        ``deal`` is that position, its row and ``|`` and its stock (as the core
+        writes it)."""
+        stock = position._deal.cards[position._dealt :]
+        deal_text = position_text(cls._piles_of(position._row), stock)
         line = position.copy()
         line._rules = chosen
         moves = []

@@ -167,6 +167,10 @@ class AccordianGame(ThrowGame[AccordianMove, Piles, Shift], game="accordian"):
     def _tops_of(row: Piles) -> Row:
         return tuple(pile[-1] for pile in row)
 
+    @classmethod
+    def _piles_of(cls, row: Piles) -> tuple[Card | tuple[Card, ...], ...]:
+        return row
+
     @staticmethod
     def _dealt_onto(row: Piles, card: Card) -> Piles:
         return (*row, (card,))

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import final
 
-from accordion.errors import InvalidCardError, InvalidDealError
+from accordion.errors import InvalidArgumentError, InvalidCardError, InvalidDealError, shown
 from accordion.reference import _args, _tokens, numbering
 from accordion.reference._frozen import Value
 from accordion.reference.cards import Card, as_card
@@ -247,3 +247,37 @@ def as_deal(value: object) -> Deal:
     """A deal given as a :class:`Deal` or as its text (any other type is the
     core's ``TypeError``)."""
     return _args.given(value, Deal, Deal.parse, "a deal", "a Deal or a str")
+
+
+def position_text(row: Iterable[Card | tuple[Card, ...]], stock: Iterable[Card]) -> str:
+    """A position as a solution's ``deal`` names it, as the core writes it: the row
+    (top cards, left to right; a pile given as a tuple, bottom to top, by its cards
+    joined by ``/``, as Accordian Patience's piles show the card beneath) and, when a
+    blind game's stock has cards, ``|`` and the stock's cards, next first
+    (``"5S 3C | 6S 7D"``; ``"| AC 2C"`` before the first deal)."""
+    words = " ".join(
+        "/".join(map(str, pile)) if isinstance(pile, tuple) else str(pile) for pile in row
+    )
+    dealt = " ".join(map(str, stock))
+    if not dealt:
+        return words
+    return f"{words} | {dealt}" if words else f"| {dealt}"
+
+
+def read_position(value: object) -> tuple[Deal, list[int]]:
+    """A solution's ``deal`` read back (:func:`position_text`), as the core reads it:
+    the row's cards and the stock's as one deal, the row first, and the sizes of
+    the row's piles."""
+    if not (isinstance(value, str) and ("|" in value or "/" in value)):
+        deal = as_deal(value)
+        return deal, [1] * len(deal)
+    laid, _, stock = value.partition("|")
+    sizes = [len(pile.split("/")) for pile in re.split(r"[\s,]+", laid) if pile]
+    laid = laid.replace("/", " ")
+    deal = Deal.parse(f"{laid} {stock}")
+    if (len(Deal.parse(laid)) if laid.strip() else 0) != sum(sizes):
+        raise InvalidArgumentError(
+            f"a solution's deal names each pile by its cards joined by /, got {shown(value)}",
+            "data",
+        )
+    return deal, sizes

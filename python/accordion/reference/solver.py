@@ -19,10 +19,10 @@ import time
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from accordion.errors import IllegalMoveError, InvalidArgumentError, InvalidDealError, shown
+from accordion.errors import IllegalMoveError, InvalidArgumentError, shown
 from accordion.reference import _args
 from accordion.reference.cards import Row
-from accordion.reference.deals import Deal, as_deal
+from accordion.reference.deals import Deal, position_text, read_position
 from accordion.reference.game import Game
 from accordion.reference.moves import Move, as_move
 from accordion.reference.rules import Rules, as_rules
@@ -38,9 +38,10 @@ class Solution:
 
     ``moves`` is a complete winning line, or else a line reaching the fewest
     piles any line can reach; ``piles`` is that number (exact); ``nodes`` counts
-    the distinct rows the search expanded; ``deal`` is the row solved as the
-    core writes it (a game's as ``str(game)`` gives it); ``seconds`` the search's
-    wall-clock time (not compared: two searches of one row are equal).
+    the distinct rows the search expanded; ``deal`` is the position the line
+    starts from as the core writes it (:func:`position_text`: the row, and a blind
+    game's stock after ``|``); ``seconds`` the search's wall-clock time (not
+    compared: two searches of one row are equal).
     """
 
     result: str
@@ -70,7 +71,7 @@ class Solution:
         rules, since the dict does not say which: any distance, both ways)."""
         if not isinstance(data, dict):
             raise TypeError(f"'{type(data).__name__}' object is not an instance of 'dict'")
-        deal = as_deal(_key(data, "deal"))
+        deal, sizes = read_position(_key(data, "deal"))
         given = _key(data, "result")
         result = next((name for name in RESULTS if given == name), None)
         if result is None:
@@ -91,8 +92,16 @@ class Solution:
         moves = tuple(as_move(item) for item in items)
         expected = f"1 to {len(deal)} piles (the cards of the deal)"
         piles = _args.whole(_key(data, "piles"), "piles", 1, len(deal), expected)
-        _check_line(deal, moves, piles, result)
-        return Solution(result, moves, piles, nodes, deal=str(deal), seconds=seconds)
+        if any(size != 1 for size in sizes):
+            raise InvalidArgumentError(
+                "an Accordion solution's deal names top cards, not piles:"
+                f" {shown(_key(data, 'deal'))}",
+                "data",
+            )
+        laid = len(sizes)
+        _check_line(deal, laid, moves, piles, result)
+        text = position_text(deal.cards[:laid], deal.cards[laid:])
+        return Solution(result, moves, piles, nodes, deal=text, seconds=seconds)
 
 
 def _key(data: dict[str, object], key: str) -> object:
@@ -124,11 +133,15 @@ def _displayed(value: float) -> str:
     return format(Decimal(repr(value)), "f").removesuffix(".0")
 
 
-def _check_line(deal: Deal, moves: tuple[Move, ...], piles: int, result: str) -> None:
-    """A solution's line replays from its deal and ends at the ``piles`` it says
-    (one pile is a win under every rule set), as the core checks it."""
+def _check_line(deal: Deal, laid: int, moves: tuple[Move, ...], piles: int, result: str) -> None:
+    """A solution's line replays from its deal (its first ``laid`` cards laid out,
+    the rest the stock) and ends at the ``piles`` it says (stock cards counted;
+    one pile is a win under every rule set), as the core checks it."""
     widest = Rules("modern", two_way=True, distances=list(range(1, 52)))
-    game = Game(deal, widest)
+    blind = laid < len(deal)
+    game = Game(deal, widest, blind=blind)
+    for _ in range(laid if blind else 0):
+        game.deal()
     for number, move in enumerate(moves, 1):
         try:
             game.play(move)
@@ -138,7 +151,7 @@ def _check_line(deal: Deal, moves: tuple[Move, ...], piles: int, result: str) ->
                 f" does not: {error}",
                 "data",
             ) from None
-    left = len(game.piles)
+    left = len(game.piles) + game.stock_size
     if left != piles:
         raise InvalidArgumentError(
             f"a solution's piles must be where its moves end: they end at {left}, piles is {piles}",
@@ -150,23 +163,42 @@ def _check_line(deal: Deal, moves: tuple[Move, ...], piles: int, result: str) ->
         )
 
 
-def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row, Rules]:
-    """The row to solve and the rules to solve it under."""
+def _start(position: Deal | Game | str, rules: Rules | str | None) -> tuple[Row, Row, Rules]:
+    """The row to solve, the stock still to deal onto it (a blind game's) and the
+    rules to solve it under."""
     if isinstance(position, Game):
-        if position.stock_size > 0:
-            raise InvalidDealError(
-                f"cannot solve a blind game with {position.stock_size} cards still in the stock"
-            )
         chosen = position.rules if rules is None else as_rules(rules)
         chosen.check_deal(position.starting_deal.cards)
-        return tuple(position.tops), chosen
+        cards = position.starting_deal.cards
+        return tuple(position.tops), cards[len(cards) - position.stock_size :], chosen
     if isinstance(position, str):
         position = Deal.parse(position)
     if not isinstance(position, Deal):
         raise _args.wrong_type("position", "a Deal, a Game or a str", position)
     chosen = as_rules("modern" if rules is None else rules)
     chosen.check_deal(position.cards)
-    return position.cards, chosen
+    return position.cards, (), chosen
+
+
+def _line_with(search: Search, row: Row, stock: Row, goal: int) -> tuple[Move, ...]:
+    """A line from ``row`` with ``stock`` still to deal to ``goal`` piles under
+    must-move rules (:meth:`Search.fewest_with`, ``goal`` its answer): a move that
+    keeps the goal in reach while one is legal, else ``deal``, until neither is
+    left. Under rules that force every action it is their one line."""
+    moves: list[Move] = []
+    while True:
+        children = search.successors(row)
+        if not children and not stock:
+            return tuple(moves)
+        if not children:
+            moves.append(Move.deal())
+            row, stock = (*row, stock[0]), stock[1:]
+            continue
+        (mover, target), child = next(
+            (step, child) for step, child in children if search.fewest_with(child, stock) == goal
+        )
+        moves.append(Move(row[mover], row[target]))
+        row = child
 
 
 @_args.called_as("solve()")
@@ -185,8 +217,10 @@ def solve(
     solver follows the legal moves of the rules, variants included: under
     ``modern`` the player may stop anywhere, so the fewest piles is the minimum
     over every reachable row; under must-move rules a line ends only where no
-    move is left. A blind game with cards still in the stock raises
-    ``InvalidDealError``: the solver knows only open rows. The budget arguments
+    move is left. A blind game with cards still in the stock is solved knowing
+    the stock, as the core solves it: under ``modern`` the stock is dealt first,
+    under must-move rules a deal comes when no move is left; the solution's
+    ``deal`` names the position, stock included (``"5S 3C | 5C 9D"``). The budget arguments
     are checked as the core checks them (``max_nodes`` at least 1, ``timeout``
     positive, ``memory`` at least 1 MiB) but not applied: the search is for rows
     short enough to finish. ``jobs`` (the core's searchers racing on the row, 1 to
@@ -194,18 +228,25 @@ def solve(
     them would, but for the line and the node count.
     """
     started = time.perf_counter()
-    row, chosen = _start(position, rules)
+    row, stock, chosen = _start(position, rules)
     _args.budget(max_nodes, timeout, memory)
     _args.optional_whole(jobs, "jobs", 1, 256, "1 to 256 searchers (or None: one)")
     search = Search(chosen)
-    fewest = search.fewest(row)
-    moves = search.line(row, fewest)
+    if stock and chosen.must_move:
+        # A deal only when no move is left: the search follows the deals.
+        fewest = search.fewest_with(row, stock)
+        moves = _line_with(search, row, stock, fewest)
+    else:
+        # Dealing early never hurts where a move is never obliged: the whole
+        # stock first, then the open row.
+        fewest = search.fewest((*row, *stock))
+        moves = (Move.deal(),) * len(stock) + search.line((*row, *stock), fewest)
     return Solution(
         result="win" if chosen.is_won(fewest) else "loss",
         moves=moves,
         piles=fewest,
         nodes=search.nodes,
-        # The row as the core writes it: a game's as its str (a blind one's stock said).
-        deal=str(position) if isinstance(position, Game) else " ".join(map(str, row)),
+        # The position the line starts from, as the core writes it.
+        deal=position_text(row, stock),
         seconds=time.perf_counter() - started,
     )
