@@ -271,11 +271,11 @@ def read_position(value: object) -> tuple[Deal, list[int]]:
     if not (isinstance(value, str) and ("|" in value or "/" in value)):
         deal = as_deal(value)
         return deal, [1] * len(deal)
-    laid, _, stock = value.partition("|")
-    sizes = [len(pile.split("/")) for pile in re.split(r"[\s,]+", laid) if pile]
+    laid, stock = _tokens.split_once(value, "|") or (value, "")
+    sizes = [len(_tokens.fields(pile, "/")) for pile in _tokens.words(laid)]
     laid = laid.replace("/", " ")
     deal = Deal.parse(f"{laid} {stock}")
-    if (len(Deal.parse(laid)) if laid.strip() else 0) != sum(sizes):
+    if (len(Deal.parse(laid)) if _tokens.strip(laid) else 0) != sum(sizes):
         raise InvalidArgumentError(
             f"a solution's deal names each pile by its cards joined by /, got {shown(value)}",
             "data",
