@@ -125,6 +125,20 @@ def move_texts(draw: st.DrawFn, spellings: list[str]) -> str:
     return draw(st.sampled_from(spellings)).format(a=a, b=b)
 
 
+def random_plays(draw: st.DrawFn, game: Any, most: int = 5) -> list[str]:
+    """Up to ``most`` legal actions drawn and played on ``game`` (a game of either
+    engine), stopping where none is legal: the texts played, in order."""
+    actions: list[str] = []
+    for _ in range(draw(st.integers(0, most))):
+        legal = [str(move) for move in game.legal_moves]
+        if not legal:
+            break
+        action = draw(st.sampled_from(legal))
+        game.play(action)
+        actions.append(action)
+    return actions
+
+
 def played(game: Any, moves: Iterable[object]) -> Any:
     """``game`` after playing ``moves`` (moves or their texts) in turn: a solver's or
     the command line's line replayed through the reference engine."""

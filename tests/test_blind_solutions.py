@@ -15,6 +15,7 @@ import pickle
 from typing import Any
 
 import pytest
+from _helpers import random_plays
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -56,15 +57,7 @@ def positions(draw: st.DrawFn) -> tuple[Descriptor, str, str, bool, list[str]]:
     cards = draw(st.integers(max(descriptor.min_cards, 4), 11))
     deal = str(descriptor.numbered("core")(draw(st.integers(1, 10_000)), cards))
     blind = draw(st.booleans())
-    game = _played(descriptor, "core", deal, rules, blind)
-    actions = []
-    for _ in range(draw(st.integers(0, 5))):
-        legal = [str(move) for move in game.legal_moves]
-        if not legal:
-            break
-        action = draw(st.sampled_from(legal))
-        game.play(action)
-        actions.append(action)
+    actions = random_plays(draw, _played(descriptor, "core", deal, rules, blind))
     return descriptor, rules, deal, blind, actions
 
 

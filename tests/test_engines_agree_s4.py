@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _helpers import random_plays
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -100,15 +101,7 @@ def _positions(draw: st.DrawFn, game: Descriptor) -> tuple[str, str, bool, list[
     deal = str(game.numbered("core")(draw(st.integers(0, 10**6)), cards))
     rules = draw(st.sampled_from(game.rules))
     blind = draw(st.booleans())
-    played = game.game_class("core")(deal, rules, blind=blind)
-    moves = []
-    for _ in range(draw(st.integers(0, 5))):
-        legal = [str(move) for move in played.legal_moves]
-        if not legal:
-            break
-        move = draw(st.sampled_from(legal))
-        played.play(move)
-        moves.append(move)
+    moves = random_plays(draw, game.game_class("core")(deal, rules, blind=blind))
     solved_under = draw(st.sampled_from([None, *game.rules]))
     return deal, rules, blind, moves, solved_under
 
