@@ -4,7 +4,9 @@ use super::args::{shown, wrong_type, Arg, Blind, Given, Seconds};
 use super::legal::LegalMoves;
 use super::patience::{game_methods, hint, history_texts, undo, Shared, HINT_SECONDS};
 use super::pickle::{by_restore, Reduced};
-use super::values::{deal_arg, picture, play_arg, py_bool, PyDeal, PyMove, PyOutcome, PyRules};
+use super::values::{
+    deal_arg, picture, pile_tuples, play_arg, py_bool, PyDeal, PyMove, PyOutcome, PyRules,
+};
 use crate::error::Error;
 use crate::game::{Action, Game, Play};
 use crate::rules::{Rules, Step};
@@ -136,11 +138,7 @@ game_methods! {
         /// Each pile bottom to top, left to right.
         #[getter]
         fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-            let piles = self.game.read(|game| game.row().piles().to_vec());
-            piles
-                .into_iter()
-                .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
-                .collect()
+            pile_tuples(py, self.game.read(|game| game.row().piles().to_vec()))
         }
 
         /// The top card of each pile, left to right.

@@ -1190,11 +1190,7 @@ macro_rules! throw_game {
                     /// game of single cards), as :attr:`Game.piles` gives them.
                     #[getter]
                     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-                        let piles = self.game.read(|game| game.row().piles());
-                        piles
-                            .into_iter()
-                            .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
-                            .collect()
+                        $crate::python::values::pile_tuples(py, self.game.read(|game| game.row().piles()))
                     }
 
                     /// How many cards each pile holds, left to right.

@@ -40,6 +40,15 @@ fn hash_of(value: &impl Hash) -> u64 {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyCard(pub Card);
 
+/// Piles as Python sees them (`Game.piles` and every throw game's): a tuple of
+/// cards for each, bottom to top.
+pub fn pile_tuples(py: Python<'_>, piles: Vec<Vec<Card>>) -> PyResult<Vec<Bound<'_, PyTuple>>> {
+    piles
+        .into_iter()
+        .map(|pile| PyTuple::new(py, pile.into_iter().map(PyCard)))
+        .collect()
+}
+
 #[pymethods]
 impl PyCard {
     /// Pickle support: rebuilt by `Card.from_index`.
