@@ -414,6 +414,55 @@ def test_ctrl_c_while_importing_is_exit_130_without_a_traceback() -> None:
     assert interrupted, "every run had finished its import before the signal"
 
 
+@pytest.mark.parametrize("step", ["started", "install", "reconfigure"])
+def test_ctrl_c_as_the_command_starts_is_exit_130(
+    step: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Once the start-up handler is gone, Ctrl-C raises KeyboardInterrupt; one
+    arriving before the command's `try` escaped as a traceback and status -2
+    (seen once under load in the test above). Each step of the start raises it
+    here in turn."""
+    import io
+
+    import accordion.cli as cli
+
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    if step == "started":
+        monkeypatch.setattr(cli._startup, "started", interrupted)
+    elif step == "install":
+        monkeypatch.setattr(cli._interrupt, "install", interrupted)
+    else:
+
+        class Stream(io.TextIOWrapper):
+            reconfigure = interrupted
+
+        monkeypatch.setattr(sys, "stdout", Stream(io.BytesIO()))
+    try:
+        status = cli.main(["--version"])
+    except KeyboardInterrupt:
+        pytest.fail("KeyboardInterrupt escaped the command")
+    assert status == 130
+    assert capsys.readouterr().err == "accordion: interrupted\n"
+
+
+def test_an_unwritable_stderr_stream_still_gets_the_error_line(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C inside a stream's `reconfigure` leaves it "not writable" (the
+    command then exited 130 without a word): the line goes to descriptor 2."""
+    import io
+
+    import accordion.cli as cli
+
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BufferedReader(io.BytesIO())))
+    assert cli.main(["solve", "--game", "nope", "7H"]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("accordion: error: solve: argument --game: unknown game 'nope'")
+    assert err.count("\n") == 1
+
+
 def test_a_program_importing_accordion_keeps_its_ctrl_c() -> None:
     code = (
         "import signal, accordion, accordion.cli\n"

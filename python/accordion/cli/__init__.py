@@ -134,8 +134,14 @@ def _fail(message: str) -> None:
     clear_active()
     if sys.stderr is None:
         return  # `2>&-`: the exit status says it
-    with contextlib.suppress(OSError, ValueError):
-        print(f"accordion: {_one_line(message)}", file=sys.stderr)
+    line = f"accordion: {_one_line(message)}"
+    try:
+        print(line, file=sys.stderr)
+    except (OSError, ValueError):
+        # A stream left unusable (a Ctrl-C inside its `reconfigure` leaves it
+        # "not writable"): the line still goes to the standard error's descriptor.
+        with contextlib.suppress(OSError, ValueError):
+            os.write(2, f"{line}\n".encode("ascii", "backslashreplace"))
 
 
 def _drop_stdout() -> None:
@@ -150,19 +156,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing extra), 130 interrupted, 1 a file that cannot be read or written
     (standard output too), a cluster that failed the run, or a bug. Every
     failure is one line on stderr, never a traceback (``docs/errors.md``)."""
-    _startup.started()
-    _interrupt.install()
-    codecs.register_error(PLAIN_ERRORS, _plain)
-    for stream in (sys.stdout, sys.stderr):
-        # Text echoed back (a bad deal, a file name) may hold anything; in an
-        # ASCII locale the package's own typography is written in ASCII.
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors=PLAIN_ERRORS)
-    if sys.stdout is None:
-        # `accordion … >&-`: the results would be dropped without a word.
-        _fail("error: standard output is closed: there is nowhere to write the results")
-        return 1
     try:
+        # Inside the `try`: a Ctrl-C raising KeyboardInterrupt (a program calling
+        # `main`, or the command once `started` gave Ctrl-C back to Python) ends
+        # as `interrupted` (130) even before the command has begun. The streams
+        # are set up first, while the command's quiet start-up handler still
+        # holds Ctrl-C: interrupted halfway, a stream's `reconfigure` leaves it
+        # unwritable.
+        codecs.register_error(PLAIN_ERRORS, _plain)
+        for stream in (sys.stdout, sys.stderr):
+            # Text echoed back (a bad deal, a file name) may hold anything; in an
+            # ASCII locale the package's own typography is written in ASCII.
+            if isinstance(stream, io.TextIOWrapper):
+                stream.reconfigure(errors=PLAIN_ERRORS)
+        if sys.stdout is None:
+            # `accordion … >&-`: the results would be dropped without a word.
+            _fail("error: standard output is closed: there is nowhere to write the results")
+            return 1
+        _startup.started()
+        _interrupt.install()
         with guarded_stdout():
             words = list(sys.argv[1:] if argv is None else argv)
             args = _quick(words)
