@@ -24,7 +24,7 @@ use crate::patience::Facts;
 use crate::rules::RuleSet;
 use crate::throw_game::{
     cards_of, out_words, parse_play, Solution, ThrowAction, ThrowGame, ThrowPlay, ThrowRow,
-    Throwing,
+    Throwing, PYSOL_TALON_RULES,
 };
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -276,7 +276,7 @@ impl<R: RunRule> Throwing for Runs<R> {
     type Throw = Run;
     type Play = RunPlay<R>;
     const FACTS: Facts = R::FACTS;
-    const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
+    const RULES_IN_WORDS: &'static str = PYSOL_TALON_RULES;
 
     fn with_rules(_set: RuleSet) -> Self {
         Runs(PhantomData)

@@ -240,6 +240,10 @@ impl<P> Solution<P> {
     }
 }
 
+/// [`Throwing::RULES_IN_WORDS`] of PySolFC's talon games ([`Facts::TALON_GAME`]:
+/// Bayan, the games of runs), played under PySolFC's one rule set.
+pub const PYSOL_TALON_RULES: &str = "PySolFC's rules, modern (deal whenever you like)";
+
 /// What one game that throws cards out of a row adds to [`ThrowGame`].
 pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     type Row: ThrowRow<Throw = Self::Throw>;

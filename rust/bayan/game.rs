@@ -11,7 +11,9 @@ use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::patience::Facts;
 use crate::rules::RuleSet;
-use crate::throw_game::{Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing};
+use crate::throw_game::{
+    Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, Throwing, PYSOL_TALON_RULES,
+};
 
 /// An action by position: throwing a pair out, or dealing the next card.
 pub type BayanAction = ThrowAction<Pair>;
@@ -70,7 +72,7 @@ impl Throwing for Bayan {
         // Three cards laid out and the rest the talon: PySolFC's talon games.
         ..Facts::TALON_GAME
     };
-    const RULES_IN_WORDS: &'static str = "PySolFC's rules, modern (deal whenever you like)";
+    const RULES_IN_WORDS: &'static str = PYSOL_TALON_RULES;
     /// Every throw is a pair.
     const THROWN_TOGETHER: usize = 2;
 
