@@ -4,6 +4,7 @@
 use super::args::{
     cards_or_deck, keyword_function, Arg, Blind, Cards, Deals, Elapsed, Given, Seed, StrategyName,
 };
+use super::pickle::{by_method, Reduced};
 use super::stats::{stats_dict, stats_methods, stats_of_histogram, stats_repr};
 use super::values::PyRules;
 use crate::blind::stats::Setup;
@@ -108,27 +109,19 @@ stats_methods! {
         }
 
         /// Pickled as the call of `Stats.from_histogram` that rebuilds it.
-        #[allow(clippy::type_complexity)]
-        fn __reduce__<'py>(
-            slf: &Bound<'py, Self>,
-        ) -> PyResult<(
-            Bound<'py, PyAny>,
-            (Bound<'py, PyDict>, PyRules, String, bool, usize, u64, f64),
-        )> {
+        fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
             let py = slf.py();
             let stats = &slf.get().0;
-            Ok((
-                py.get_type::<PyStats>().getattr("from_histogram")?,
-                (
-                    slf.get().histogram(py)?,
-                    PyRules(stats.setup.rules),
-                    stats.setup.strategy.to_string(),
-                    stats.setup.blind,
-                    stats.setup.cards,
-                    stats.seed,
-                    stats.seconds,
-                ),
-            ))
+            let args = (
+                slf.get().histogram(py)?,
+                PyRules(stats.setup.rules),
+                stats.setup.strategy.to_string(),
+                stats.setup.blind,
+                stats.setup.cards,
+                stats.seed,
+                stats.seconds,
+            );
+            by_method(slf, "from_histogram", args.into_pyobject(py)?)
         }
 
         fn __repr__(&self) -> String {

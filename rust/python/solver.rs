@@ -6,6 +6,7 @@ use super::args::{
 };
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
+use super::pickle::{by_method, Reduced};
 use super::values::{deal_arg, play_arg, PyDeal, PyMove};
 use crate::budget::Budget;
 use crate::card::Card;
@@ -151,14 +152,9 @@ impl PySolution {
     }
 
     /// Pickled through its dictionary (`Solution.from_dict(solution.to_dict())`).
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
-        let py = slf.py();
-        Ok((
-            py.get_type::<PySolution>().getattr("from_dict")?,
-            (slf.get().to_dict(py)?,),
-        ))
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let args = PyTuple::new(slf.py(), [slf.get().to_dict(slf.py())?])?;
+        by_method(slf, "from_dict", args)
     }
 
     fn __repr__(&self) -> String {

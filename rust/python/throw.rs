@@ -711,7 +711,7 @@ macro_rules! throw_stats {
         /// The game's statistics class and `simulate_…` function ([`throw_stats!`]).
         pub mod stats_class {
             use super::*;
-            use $crate::python::pickle::Reduced;
+            use $crate::python::pickle::{by_method, Reduced};
             use $crate::python::stats::stats_repr;
             use $crate::python::throw::{
                 simulate_game, stats_from_state, stats_reduced,
@@ -805,11 +805,8 @@ macro_rules! throw_stats {
 
                     /// Pickled as the call of ``from_histogram`` that rebuilds it.
                     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-                        let py = slf.py();
-                        Ok((
-                            py.get_type::<$Stats>().getattr("from_histogram")?,
-                            stats_reduced(py, &slf.get().0, slf.get().1)?,
-                        ))
+                        let args = stats_reduced(slf.py(), &slf.get().0, slf.get().1)?;
+                        by_method(slf, "from_histogram", args)
                     }
 
                     $(#[$rules_doc])*
@@ -1317,14 +1314,9 @@ macro_rules! throw_game {
             #[pymethods]
             impl $Solution {
                 /// Pickled through its dictionary (``from_dict(solution.to_dict())``).
-                fn __reduce__<'py>(
-                    slf: &Bound<'py, Self>,
-                ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
-                    let py = slf.py();
-                    Ok((
-                        py.get_type::<$Solution>().getattr("from_dict")?,
-                        (slf.get().to_dict(py)?,),
-                    ))
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+                    let args = PyTuple::new(slf.py(), [slf.get().to_dict(slf.py())?])?;
+                    by_method(slf, "from_dict", args)
                 }
 
                 /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
