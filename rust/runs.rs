@@ -290,11 +290,6 @@ impl<R: RunRule> Throwing for Runs<R> {
         solve::<R>(row.cards(), budget)
     }
 
-    /// No card is left.
-    fn is_won(row: &RunRow<R>) -> bool {
-        row.is_empty()
-    }
-
     /// The run's cards, left to right.
     fn play_of(row: &RunRow<R>, run: Run) -> RunPlay<R> {
         row.cards()

@@ -398,8 +398,12 @@ pub trait Throwing: Copy + fmt::Debug + Send + Sync {
     fn permits(self, _row: &Self::Row, _throw: Self::Throw) -> bool {
         true
     }
-    /// Whether the row, with the stock empty, is a win.
-    fn is_won(row: &Self::Row) -> bool;
+    /// Whether the row, with the stock empty, is a win: [`Self::WON_AT`]
+    /// positions left (cards; piles in Accordian Patience), the count that
+    /// [`ThrowGame::outcome`] says is left.
+    fn is_won(row: &Self::Row) -> bool {
+        row.cards().len() == Self::WON_AT
+    }
     /// The canonical play (by cards) of a throw in this row.
     fn play_of(row: &Self::Row, throw: Self::Throw) -> Self::Play;
     /// The action a play names (a throw's cards found with

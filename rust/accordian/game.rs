@@ -139,11 +139,6 @@ impl Throwing for Accordian {
         self.rules != RuleSet::Uva || row.uva_move() == Some(shift)
     }
 
-    /// One pile left.
-    fn is_won(row: &AccordianRow) -> bool {
-        row.len() == 1
-    }
-
     /// The mover's top card, then the target's.
     fn play_of(row: &AccordianRow, shift: Shift) -> Play {
         row.play_of(shift)

@@ -88,11 +88,6 @@ impl Throwing for Bayan {
         solve(row.cards(), budget)
     }
 
-    /// Every card is out (PySolFC: all 52 on the foundation).
-    fn is_won(row: &BayanRow) -> bool {
-        row.is_empty()
-    }
-
     /// The cards left to right.
     fn play_of(row: &BayanRow, pair: Pair) -> BayanPlay {
         let cards = row.cards();

@@ -270,12 +270,6 @@ impl Throwing for Marriage {
         self.rules.name()
     }
 
-    /// Only the two end cards are left (Royal Marriage: the queen and the
-    /// king of hearts).
-    fn is_won(row: &RoyalRow) -> bool {
-        row.len() == 2
-    }
-
     fn play_of(row: &RoyalRow, throw: Throw) -> RoyalPlay {
         let cards = row.cards();
         let at = throw.at as usize;
