@@ -1,4 +1,5 @@
-"""Fuzz target: the card, deal, move and rules parsers of both engines.
+"""Fuzz target: the card, deal, move and rules parsers of both engines, and the
+move and row parsers of every game of the registry (``accordion.games``).
 
 Each input is turned into a call (which parser, and its text or numbers) and made
 on the Rust core (``accordion._core``) and on the reference engine
@@ -18,9 +19,10 @@ import atheris
 from accordion import _core
 from accordion import reference as _reference
 from accordion.errors import AccordionError
-from accordion.reference import royal as _reference_royal
+from accordion.games import GAMES, Descriptor, Engines
 
 ENGINES: tuple[ModuleType, ...] = (_core, _reference)
+GAME_LIST: tuple[Descriptor, ...] = tuple(GAMES[name] for name in sorted(GAMES))
 # Texts the parsers know, spliced into fuzzed text so that the fuzzer reaches
 # past the first character check.
 WORDS = (
@@ -30,6 +32,7 @@ WORDS = (
     # Where Python's and Rust's white space differ (U+001C-U+001F are white space to
     # str.isspace, not to char::is_whitespace) and where they agree (U+0085).
     "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "ſ", "bayan", "accordion", "late-binding",
+    "|", "/", "uva", "7C", "3C 7D",
 )  # fmt: skip
 
 
@@ -168,15 +171,46 @@ def _play(engine: ModuleType, fdp: atheris.FuzzedDataProvider) -> Call:
     return Call(play, seed, cards, name, blind, texts)
 
 
-def _royal_move(engine: ModuleType, fdp: atheris.FuzzedDataProvider) -> Call:
-    royal = _reference_royal if engine is _reference else _core
-    text = fuzzed_text(fdp)
-    return Call(royal.RoyalMove.parse, text)
+def _engine_name(engine: ModuleType) -> Engines:
+    return "reference" if engine is _reference else "core"
+
+
+def _game_move(engine: ModuleType, fdp: atheris.FuzzedDataProvider) -> Call:
+    """A move of any game of the registry, parsed from fuzzed text."""
+    game = GAME_LIST[fdp.ConsumeIntInRange(0, len(GAME_LIST) - 1)]
+    return Call(game.move_class(_engine_name(engine)).parse, fuzzed_text(fdp))
+
+
+def _game_row(engine: ModuleType, fdp: atheris.FuzzedDataProvider) -> Call:
+    """A row of any game of the registry read from fuzzed text and checked."""
+    game = GAME_LIST[fdp.ConsumeIntInRange(0, len(GAME_LIST) - 1)]
+    return Call(game.parse_row, fuzzed_text(fdp), _engine_name(engine))
+
+
+def _game_play(engine: ModuleType, fdp: atheris.FuzzedDataProvider) -> Call:
+    """Moves typed into a game of any game of the registry, open or blind."""
+    game = GAME_LIST[fdp.ConsumeIntInRange(0, len(GAME_LIST) - 1)]
+    seed, cards = fdp.ConsumeIntInRange(0, 5), fdp.ConsumeIntInRange(game.min_cards, 14)
+    blind = fdp.ConsumeBool()
+    texts = [fuzzed_text(fdp) for _ in range(fdp.ConsumeIntInRange(1, 6))]
+    name = _engine_name(engine)
+
+    def play(seed: int, cards: int, blind: bool, texts: list[str]) -> Any:
+        played = game.game_class(name)(game.numbered(name)(seed, cards), blind=blind)
+        results = []
+        for text in texts:
+            try:
+                results.append(str(played.play(text)))
+            except AccordionError as error:
+                results.append(type(error).__name__)
+        return results, [str(card) for card in played.tops], played.stock_size
+
+    return Call(play, seed, cards, blind, texts)
 
 
 TARGETS = (
     _card, _card_index, _deal, _deal_cards, _numbered, _pysol, _solvitaire, _knuth,
-    _move, _move_pair, _rules, _play, _royal_move,
+    _move, _move_pair, _rules, _play, _game_move, _game_row, _game_play,
 )  # fmt: skip
 
 
@@ -189,10 +223,8 @@ def canonical(value: Any) -> Any:
     if isinstance(value, (_core.Rules, _reference.Rules)):
         goal = None if value.goal is None else str(value.goal)
         return ("rules", value.name, value.two_way, value.distances, value.win_piles, goal)
-    if isinstance(value, (_core.Move, _reference.Move, _core.RoyalMove)):
-        return ("move", str(value))
-    if isinstance(value, _reference_royal.RoyalMove):
-        return ("move", str(value))
+    if hasattr(value, "is_deal"):  # a move of any game, in either engine
+        return ("move", str(value), value.is_deal)
     return value
 
 

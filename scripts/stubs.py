@@ -20,7 +20,7 @@ Usage, after building the extension into ``python/accordion/``::
     python scripts/stubs.py          # rewrite the stub's docstrings
     python scripts/stubs.py --check  # exit 1 if the stub is stale
 
-``tests/test_stubs.py`` runs the check against the installed package.
+``tests/test_docstrings.py`` runs the check against the installed package.
 """
 
 from __future__ import annotations

@@ -145,6 +145,9 @@ ruff format --check python tests benches scripts fuzz
 step "fuzz smoke: a few seconds of each harness (long runs by hand: fuzz/README.md)"
 python fuzz/run.py parsers -atheris_runs=5000 -seed=1
 python fuzz/run.py cli -atheris_runs=150 -seed=1
+# Both engines agree call by call on every game of the registry (memory growth is
+# the long run's business: a short run's margin is the allocator's noise).
+python fuzz/soak.py --calls 20000 --seed 1 --rss-margin 1
 
 step "pytest, on every core (pytest-xdist; PYTEST_WORKERS=1 for one process)"
 # --dist loadgroup keeps each xdist_group (the cluster tests) in one worker.
