@@ -230,7 +230,11 @@ def test_a_variant_s_table_is_named_by_its_own_title(client: TestClient) -> None
         ({"deal": "XX YY"}, 400, 'unknown card "XX"'),
         ({"deal": "7H 7H"}, 400, "duplicate"),
         ({"seed": 1, "game": "no-such-game"}, 400, "unknown game 'no-such-game'"),
-        ({"seed": 1, "rules": "strict"}, 400, "rules 'strict': game 'accordion'"),
+        (
+            {"seed": 1, "game": "royal-marriage", "rules": "parlett"},
+            400,
+            "rules 'parlett': game 'royal-marriage'",
+        ),
         ({"seed": 1, "game": "bayan", "two_way": True}, 400, "bayan"),
         ({"seed": 1, "game": "accordions-revenge"}, 400, "give pysol"),
         ({"seed": 1, "deal": "7H"}, 400, "not both"),

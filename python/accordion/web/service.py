@@ -88,6 +88,7 @@ def games() -> list[dict[str, Any]]:
             "pysol_id": game.pysol_id,
             "rules": list(game.rules),
             "solve_rules": list(game.solve_rules),
+            "forced_rules": list(game.forced_rules),
             "piece": game.nouns.piece,
             "stock": game.nouns.stock,
             "won_at": game.won_at,
