@@ -381,7 +381,8 @@ class Descriptor:
             return
         takes = " or ".join(allowed)
         if command is None:  # quoted, cut to 60 characters, as the API quotes a value
-            message = f"rules {rules[:60]!r}: game {self.name!r} ({self.title}) takes rules {takes}"
+            named = f"game {shown(self.name)} ({self.title})"
+            message = f"rules {shown(rules)}: {named} takes rules {takes}"
         else:
             message = (
                 f"{command} --game {self.name}: {self.title} takes --rules {takes}, "

@@ -80,16 +80,15 @@ class Outcome(Value):
         _args.flag(is_over, "is_over")
         if not is_over:
             if grade is not None:
-                given = repr(grade) if isinstance(grade, str) else shown(grade)
-                raise _args.refuse("grade", "None while the game is not over", given)
+                raise _args.refuse("grade", "None while the game is not over", shown(grade))
             return Outcome._built(_piles=piles, _is_over=is_over, _grade=None)
-        expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
+        expected = f'"{grade_of(piles)}" for {piles} piles (or "win")'
         if grade is None:
             raise _args.refuse("grade", expected, "None")
         if not isinstance(grade, str):
             raise _args.wrong_type("grade", "a str", grade)
         if grade not in (grade_of(piles), "win"):
-            raise _args.refuse("grade", expected, repr(grade))
+            raise _args.refuse("grade", expected, shown(grade))
         return Outcome._built(_piles=piles, _is_over=is_over, _grade=grade)
 
     @property
