@@ -185,7 +185,7 @@ class LegalMoves(Generic[MoveT]):
         return moves[index]
 
     def __repr__(self) -> str:
-        return f"<LegalMoves ({', '.join(map(str, self))})>"
+        return f"<LegalMoves: {', '.join(map(str, self))}>"
 
 
 def _apart(distance: int) -> str:
