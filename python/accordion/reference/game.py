@@ -423,9 +423,12 @@ class Game(DealtGame[Move]):
         """The positions of a legal ``move``, or ``IllegalMoveError`` saying why it is not."""
         assert move.mover is not None and move.target is not None  # play handles deals
         tops = self.tops
+        stock = self._deal.cards[self._dealt :]
         for card in (move.mover, move.target):
             if card not in tops:
-                raise IllegalMoveError(f"illegal move {move}: {card} is not the top card of a pile")
+                # A card not yet dealt is on no pile: say so, not that it is covered.
+                why = "is still in the stock" if card in stock else "is not the top card of a pile"
+                raise IllegalMoveError(f"illegal move {move}: {card} {why}")
         mover, target = tops.index(move.mover), tops.index(move.target)
         distance = abs(mover - target)
         if target > mover and not self._rules.two_way:
