@@ -310,9 +310,13 @@ impl Game {
             Play::Move { mover, target } => {
                 let find = |card: Card| {
                     self.row.position_of_top(card).ok_or_else(|| {
-                        Error::IllegalMove(format!(
-                            "illegal move {play}: {card} is not the top card of a pile"
-                        ))
+                        // A card not yet dealt is on no pile: say so, not that it is covered.
+                        let why = if self.stock().contains(&card) {
+                            "is still in the stock"
+                        } else {
+                            "is not the top card of a pile"
+                        };
+                        Error::IllegalMove(format!("illegal move {play}: {card} {why}"))
                     })
                 };
                 Ok(Action::Move(Step {
@@ -637,6 +641,17 @@ mod tests {
         while g.undo().is_some() {}
         assert_eq!(g.row().len(), 0);
         assert_eq!(g.stock().len(), 3);
+    }
+
+    #[test]
+    fn a_move_of_a_card_still_in_the_stock_says_so() {
+        let mut g = game("AC 2C 3D 4H", RuleSet::Modern, true);
+        play(&mut g, "deal").unwrap();
+        play(&mut g, "deal").unwrap();
+        let err = play(&mut g, "3D>2C").unwrap_err().to_string();
+        assert_eq!(err, "illegal move 3D>2C: 3D is still in the stock");
+        let err = play(&mut g, "2C>4H").unwrap_err().to_string();
+        assert_eq!(err, "illegal move 2C>4H: 4H is still in the stock");
     }
 
     #[test]

@@ -37,7 +37,7 @@ def test_a_random_deal_says_its_number() -> None:
     [
         (["deal", "--cards", "53"], "53"),
         (["deal", "--seed", "-1"], "-1"),
-        (["deal", "--seed", "x"], "'x'"),
+        (["deal", "--seed", "x"], '"x"'),
         (["solve", "AS AS"], "duplicate card AS"),
         (["solve", "AS ZZ"], "ZZ"),
         (["solve", "AS;2D"], "separator"),

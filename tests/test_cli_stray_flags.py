@@ -99,7 +99,7 @@ def test_the_web_api_refuses_distances_given_as_the_default_where_they_do_not_ap
         row = {"deal": ROW, "distances": [1, 3]}
         refused = client.post("/api/solve", json={**row, "game": "bayan"})
         assert refused.status_code == 400, refused.text
-        assert "distances [1, 3] with game 'bayan'" in refused.json()["error"]
+        assert 'distances [1, 3] with game "bayan"' in refused.json()["error"]
         skidoo = client.post("/api/solve", json={**row, "game": "23-skidoo"})
         assert skidoo.status_code == 400, skidoo.text
         assert client.post("/api/solve", json=row).status_code == 200

@@ -427,7 +427,8 @@ def test_an_outcome_refuses_a_grade_its_piles_do_not_have(engine: Engines) -> No
     outcome = GAMES["accordion"].game_class(engine)("7H 7S").outcome
     kind = type(outcome)
     assert kind(piles=1, grade="win", is_over=True).grade == "win"
-    with pytest.raises(InvalidArgumentError, match="grade must be 'strong' for 2 piles"):
+    refused = 'grade must be "strong" for 2 piles \\(or "win"\\), got "loss"'
+    with pytest.raises(InvalidArgumentError, match=refused):
         kind(piles=2, grade="loss", is_over=True)
     with pytest.raises(InvalidArgumentError, match="piles must be 0 or more piles"):
         kind(piles=-1, grade="loss", is_over=True)

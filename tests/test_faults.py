@@ -459,7 +459,7 @@ def test_an_unwritable_stderr_stream_still_gets_the_error_line(
     monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BufferedReader(io.BytesIO())))
     assert cli.main(["solve", "--game", "nope", "7H"]) == 2
     err = capfd.readouterr().err
-    assert err.startswith("accordion: error: solve: argument --game: unknown game 'nope'")
+    assert err.startswith('accordion: error: solve: argument --game: unknown game "nope"')
     assert err.count("\n") == 1
 
 
@@ -589,7 +589,7 @@ def servers() -> Any:
         ("silent", "no Dask scheduler answered within 4 s"),
         # Hung, or failed with `MemoryError: Unable to allocate 3.07 EiB` and a traceback.
         ("web", "no Dask scheduler answered within 4 s"),
-        ("proxy", "answered, but not as a Dask scheduler does (it began with 'HTTP/1.1 400"),
+        ("proxy", 'answered, but not as a Dask scheduler does (it began with "HTTP/1.1 400'),
     ],
 )
 def test_a_server_that_is_not_a_scheduler_is_one_line_in_seconds(
@@ -612,7 +612,7 @@ def test_a_bad_scheduler_from_the_environment_is_named_so(servers: Servers) -> N
     garbage = cli(
         "hunt", "--seed", "1", "--count", "5", env={**environment, "ACCORDION_SCHEDULER": "a b"}
     )
-    one_error(garbage, 2, "$ACCORDION_SCHEDULER 'a b' is not a scheduler address")
+    one_error(garbage, 2, '$ACCORDION_SCHEDULER "a b" is not a scheduler address')
     # Without the extra, the variable is named too (and how to run here instead).
     code = (
         "import sys; sys.modules['distributed'] = None\n"

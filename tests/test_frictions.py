@@ -39,7 +39,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_a_misspelt_game_gets_did_you_mean(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(["solve", "--game", "acordion", "7H 2C"], capsys)
     assert status == 2
-    assert "unknown game 'acordion'; did you mean accordion?" in err
+    assert 'unknown game "acordion"; did you mean accordion?' in err
     status, _, err = run(["solve", "--game", "royal", "7H 2C"], capsys)
     assert "did you mean royal-marriage?" in err
 

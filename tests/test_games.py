@@ -40,7 +40,7 @@ def test_names_aliases_and_pysol_ids_find_the_game(game: Descriptor) -> None:
 
 
 def test_an_unknown_game_is_a_typed_error_listing_the_games() -> None:
-    with pytest.raises(InvalidRulesError, match=r"unknown game 'chess'.*royal-marriage \(288\)"):
+    with pytest.raises(InvalidRulesError, match=r'unknown game "chess".*royal-marriage \(288\)'):
         find_game("chess")
     with pytest.raises(TypeError):
         find_game(288)  # type: ignore[arg-type]

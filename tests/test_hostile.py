@@ -40,7 +40,7 @@ CASES: list[tuple[str, str | None, int, str]] = [
     (f"{HUNT} --max-nodes 0", None, 2, "--max-nodes: must be at least 1"),
     (f"{HUNT} --jobs 100000", None, 2, "--jobs must be 1 to 256 threads"),
     # Scheduler addresses (nothing listens on these; 127.0.0.1 only)
-    (f"{HUNT} --scheduler ''", None, 2, "--scheduler '' is not a scheduler address"),
+    (f"{HUNT} --scheduler ''", None, 2, '--scheduler "" is not a scheduler address'),
     (f"{HUNT} --scheduler tcp://", None, 2, "is not a scheduler address"),
     (f"{HUNT} --scheduler tcp://127.0.0.1:", None, 2, "is not a scheduler address"),
     (f"{HUNT} --scheduler tcp://127.0.0.1:0", None, 2, "port 0 is not 1 to 65535"),
@@ -52,7 +52,7 @@ CASES: list[tuple[str, str | None, int, str]] = [
     (f"{HUNT} --scheduler tcp://127.0.0.1:1", None, 2, "connection refused"),
     (f"{HUNT} --scheduler 127.0.0.1:1", None, 2, "connection refused"),
     (f"{HUNT} --scheduler 'tcp://[::1]:1'", None, 2, "--scheduler tcp://[::1]:1: "),
-    (f"{HUNT} --scheduler inproc://x", None, 2, "'inproc://x' is not a scheduler address"),
+    (f"{HUNT} --scheduler inproc://x", None, 2, '"inproc://x" is not a scheduler address'),
     (f"{HUNT} --scheduler tls://127.0.0.1:1", None, 2, "tls:// needs Dask's TLS configuration"),
     (f"{HUNT} --scheduler http://127.0.0.1:8786", None, 2, "is not a scheduler address"),
     # Checkpoints

@@ -271,9 +271,9 @@ def _message(call: Any) -> str:
 
 def test_long_str_echoes_alike_on_both_sides() -> None:
     """The Python side (``find_game``), the binding (a solution's ``result``) and
-    the core (``Rules``) cut the same long value alike: its first 60 characters
-    quoted, ``…`` inside the closing quote, and the value's 1000 characters (the
-    Python side counted its repr, 1002, and left the quote open)."""
+    the core (``Rules``) echo the same long value alike: its first 60 characters
+    quoted as the core quotes text, ``…`` inside the closing quote, and the value's
+    1000 characters (the Python side counted its repr, 1002, and left the quote open)."""
     import accordion
     from accordion.errors import shown
     from accordion.games import find_game
@@ -284,14 +284,14 @@ def test_long_str_echoes_alike_on_both_sides() -> None:
         lambda: accordion.Solution.from_dict({**accordion.solve("7H 7C").to_dict(), "result": LONG})
     )
     core = _message(lambda: accordion.Rules(LONG))
-    assert f"'{head}…' (1000 characters)" in python
-    assert f"'{head}…' (1000 characters)" in binding
+    assert f'"{head}…" (1000 characters)' in python
+    assert f'"{head}…" (1000 characters)' in binding
     assert f'"{head}…" (1000 characters)' in core
-    # The repr's escapes are kept, the value's characters counted.
+    # The escapes of non-printables are kept, the value's characters counted.
     escaped = "é\\n" * 30
-    assert shown("é\n" * 500) == f"'{escaped}…' (1000 characters)"
-    assert shown("x" * 60) == repr("x" * 60)
-    assert shown("x" * 61) == f"'{head}…' (61 characters)"
+    assert shown("é\n" * 500) == f'"{escaped}…" (1000 characters)'
+    assert shown("x" * 60) == f'"{head}"'
+    assert shown("x" * 61) == f'"{head}…" (61 characters)'
     cut = _message(
         lambda: accordion.Solution.from_dict(
             {**accordion.solve("7H 7C").to_dict(), "result": "é\n" * 500}
@@ -301,7 +301,7 @@ def test_long_str_echoes_alike_on_both_sides() -> None:
     whole = _message(
         lambda: accordion.Solution.from_dict({**accordion.solve("7H 7C").to_dict(), "result": head})
     )
-    assert whole.endswith(f"got {head!r}")
+    assert whole.endswith(f'got "{head}"')
 
 
 def test_long_game_name_on_the_command_line() -> None:
@@ -311,7 +311,7 @@ def test_long_game_name_on_the_command_line() -> None:
     assert result.returncode == 2
     line = result.stderr.strip()
     assert "\n" not in line and "1002" not in line
-    assert f"unknown game '{'x' * 60}…' (1000 characters) (known: " in line
+    assert f'unknown game "{"x" * 60}…" (1000 characters) (known: ' in line
 
 
 # Grammar: one card, one node, one move ---------------------------------------------

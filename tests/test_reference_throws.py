@@ -40,13 +40,15 @@ def test_both_engines_solutions_name_the_game_solved(game: Descriptor) -> None:
     assert answers["core"] == answers["reference"] == [game.name, game.name]
 
 
-def test_a_reference_solution_evaluates_back_and_differs_by_its_game() -> None:
+def test_a_reference_solution_prints_as_the_core_s_and_differs_by_its_game() -> None:
     from accordion.reference import royal
 
     push_pin = royal.solve_royal("QH 5C 9H 7D 5S KH", game="push-pin")
     royal_marriage = royal.solve_royal("QH 5C 9H 7D 5S KH")
-    assert eval(repr(push_pin), vars(royal)) == push_pin
-    assert eval(repr(royal_marriage), vars(royal)) == royal_marriage
+    # The core's repr (tests/test_reprs.py holds every game's to it): the game named
+    # where it is not the class's own.
+    assert repr(push_pin).endswith(" game='push-pin'>")
+    assert "game=" not in repr(royal_marriage)
     assert royal_marriage.game == "royal-marriage"
     assert push_pin != royal_marriage
     assert push_pin == royal.RoyalSolution(**{**vars(royal_marriage), "game": "push-pin"})

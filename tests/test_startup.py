@@ -247,7 +247,7 @@ def test_a_misspelt_command_gets_did_you_mean(
     assert main([typed, "7H 2C"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert f"unknown command '{typed}'; did you mean {meant}?" in err
+    assert f'unknown command "{typed}"; did you mean {meant}?' in err
 
 
 def test_an_unknown_command_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:

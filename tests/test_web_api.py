@@ -229,8 +229,12 @@ def test_a_variant_s_table_is_named_by_its_own_title(client: TestClient) -> None
     [
         ({"deal": "XX YY"}, 400, 'unknown card "XX"'),
         ({"deal": "7H 7H"}, 400, "duplicate"),
-        ({"seed": 1, "game": "no-such-game"}, 400, "unknown game 'no-such-game'"),
-        ({"seed": 1, "rules": "strict"}, 400, "rules 'strict': game 'accordion'"),
+        ({"seed": 1, "game": "no-such-game"}, 400, 'unknown game "no-such-game"'),
+        (
+            {"seed": 1, "game": "royal-marriage", "rules": "parlett"},
+            400,
+            'rules "parlett": game "royal-marriage"',
+        ),
         ({"seed": 1, "game": "bayan", "two_way": True}, 400, "bayan"),
         ({"seed": 1, "game": "accordions-revenge"}, 400, "give pysol"),
         ({"seed": 1, "deal": "7H"}, 400, "not both"),
@@ -308,18 +312,18 @@ def test_errors_speak_the_api_s_terms_in_every_game(client: TestClient, name: st
     ("method", "path", "given", "words"),
     [
         ("GET", "/api/deal", {"game": "bayan", "winnable": "true"}, "winnable true"),
-        ("GET", "/api/deal", {"game": "bayan", "difficulty": "hard"}, "difficulty 'hard'"),
+        ("GET", "/api/deal", {"game": "bayan", "difficulty": "hard"}, 'difficulty "hard"'),
         ("GET", "/api/deal", {"game": "push-pin", "knuth": 3}, "knuth 3"),
         ("POST", "/api/solve", {"game": "accordions-revenge", "seed": 1}, "give pysol"),
         ("POST", "/api/solve", {"game": "bayan", "seed": 1, "two_way": True}, "two_way true"),
-        ("POST", "/api/hint", {"game": "decade", "seed": 1, "rules": "x"}, "rules 'x'"),
+        ("POST", "/api/hint", {"game": "decade", "seed": 1, "rules": "x"}, 'rules "x"'),
     ],
 )
 def test_a_refusal_names_the_field_the_value_and_the_game(
     client: TestClient, method: str, path: str, given: dict[str, Any], words: str
 ) -> None:
     response = call(client, method, path, given)
-    message = fails(response, 400, words, repr(given["game"]))
+    message = fails(response, 400, words, f'"{given["game"]}"')
     assert "--" not in message
 
 

@@ -265,7 +265,14 @@ class Descriptor:
         "reference": "The game's pieces in the reference engine (:class:`Engine`).",
         "session": 'The text UI\'s session class, ``"module:attribute"``.',
         "rules": "The rule sets it is played under; the first is the default.",
-        "solve_rules": "The rule sets ``solve`` takes for an open row.",
+        "solve_rules": (
+            "The rule sets ``solve --rules`` and ``/api/solve`` take for an open row, "
+            "as the game's solver does; those of ``forced_rules`` are played out."
+        ),
+        "forced_rules": (
+            "The rule sets that force every action: ``solve`` plays their one line out, "
+            "``stats --each`` plays the game out (blind with ``--blind``)."
+        ),
         "strategies": "The strategies ``stats`` plays (the first is the default), if any.",
         "nouns": "The words a message about the game uses (:class:`Nouns`).",
         "variant": "The variant flags it fixes, for a game played by another's engine.",
@@ -300,6 +307,7 @@ class Descriptor:
         session: str = "",
         rules: tuple[str, ...] = ("modern",),
         solve_rules: tuple[str, ...] = ("modern",),
+        forced_rules: tuple[str, ...] = (),
         strategies: tuple[str, ...] = (),
         nouns: Nouns | None = None,
         variant: Variant | None = None,
@@ -324,6 +332,7 @@ class Descriptor:
         self.session = session
         self.rules = rules
         self.solve_rules = solve_rules
+        self.forced_rules = forced_rules
         self.strategies = strategies
         self.nouns = Nouns() if nouns is None else nouns
         self.variant = variant
@@ -372,7 +381,8 @@ class Descriptor:
             return
         takes = " or ".join(allowed)
         if command is None:  # quoted, cut to 60 characters, as the API quotes a value
-            message = f"rules {rules[:60]!r}: game {self.name!r} ({self.title}) takes rules {takes}"
+            named = f"game {shown(self.name)} ({self.title})"
+            message = f"rules {shown(rules)}: {named} takes rules {takes}"
         else:
             message = (
                 f"{command} --game {self.name}: {self.title} takes --rules {takes}, "
@@ -547,6 +557,7 @@ def _played_by_accordion(**described: Any) -> Descriptor:
         session=ACCORDION_SESSION,
         rules=RULE_SETS,
         solve_rules=ACCORDION_SOLVE_RULES,
+        forced_rules=ACCORDION_FORCED_RULES,
         **described,
     )
 
@@ -677,7 +688,10 @@ _CORE, ACCORDION_REFERENCE = _engines(
 #: Accordion's pieces in the core: the core solves many rows at once on all cores.
 ACCORDION_CORE = _CORE._replace(solve_many="accordion._core:solve_many")
 ACCORDION_SESSION = "accordion.play.accordion:Session"
-ACCORDION_SOLVE_RULES = ("modern", "parlett")
+#: Accordion's rule sets that force every action: its solver plays their one line out.
+ACCORDION_FORCED_RULES = ("strict", "strict-leap")
+#: Accordion's solver takes every rule set (the forced ones played out).
+ACCORDION_SOLVE_RULES = RULE_SETS
 
 #: Every game, by name (``--game`` takes a name, an alias or PySolFC's id).
 GAMES: dict[str, Descriptor] = {
@@ -811,6 +825,7 @@ GAMES: dict[str, Descriptor] = {
             "rules the leftmost move is forced, three places before one. Goal: one pile.",
             prompt="pick a pile (Enter or a click), drop its top card on a lit pile.",
             solve_rules=("modern", "uva"),
+            forced_rules=("uva",),
             judge_lines=True,
         ),
         *(

@@ -14,7 +14,7 @@ use crate::deal::DECK_SIZE;
 use crate::error::Error;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt, PySlice, PyString};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 use std::borrow::Cow;
 
 /// The type name of `obj`, for messages.
@@ -24,32 +24,14 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
-/// `obj`'s `repr`, cut like the core cuts echoed text (an int too long for
-/// Python to print, past 4,300 digits, is given by its size).
+/// `obj` as a message echoes it: a str quoted as the core quotes text
+/// ([`crate::error::quoted`], lone surrogates as their escapes, as [`text`]
+/// reads them), as `accordion.errors.shown` does; anything else its `repr`,
+/// cut like echoed text (an int too long for Python to print, past 4,300
+/// digits, is given by its size).
 pub fn shown(obj: &Bound<'_, PyAny>) -> String {
-    // A str is cut as `crate::error::quoted` cuts text, and as
-    // `accordion.errors.shown` does: whole to `ECHO_CHARS` characters, else
-    // its first ones quoted, `…` inside the closing quote, and the length of
-    // the value (not of its repr).
-    if let Ok(text) = obj.cast::<PyString>() {
-        let count = text.len().unwrap_or(0);
-        let echo = crate::error::ECHO_CHARS;
-        let head = if count <= echo {
-            obj.clone()
-        } else {
-            match obj.get_item(PySlice::new(obj.py(), 0, echo as isize, 1)) {
-                Ok(head) => head,
-                Err(_) => return "'?'".to_string(),
-            }
-        };
-        let repr = head
-            .repr()
-            .map_or_else(|_| "'?'".to_string(), |r| r.to_string_lossy().into_owned());
-        if count <= echo {
-            return repr;
-        }
-        let (quoted, quote) = repr.split_at(repr.len() - 1);
-        return format!("{quoted}…{quote} ({count} characters)");
+    if obj.is_instance_of::<PyString>() {
+        return text(obj, "").map_or_else(|_| "\"?\"".to_string(), |t| crate::error::quoted(&t));
     }
     let text = match obj.repr() {
         Ok(repr) => repr.to_string_lossy().into_owned(),

@@ -775,7 +775,7 @@ impl PyOutcome {
         let grade = if is_over {
             if grade.is_none() {
                 let expected = format!(
-                    "'{}' for {piles} piles (or 'win')",
+                    "\"{}\" for {piles} piles (or \"win\")",
                     Grade::of_piles(piles).name()
                 );
                 return Err(Error::argument("grade", &expected, "None").into());
@@ -786,7 +786,7 @@ impl PyOutcome {
         } else {
             let given = text(grade, "grade")?;
             let expected = "None while the game is not over";
-            return Err(Error::argument("grade", expected, format!("'{given}'")).into());
+            return Err(Error::argument("grade", expected, crate::error::quoted(&given)).into());
         };
         Ok(PyOutcome(Outcome {
             piles,
@@ -842,8 +842,8 @@ fn grade_of(piles: usize, name: &str) -> PyResult<Grade> {
         "win" => Ok(Grade::Win),
         given if given == of_piles.name() => Ok(of_piles),
         given => {
-            let expected = format!("'{}' for {piles} piles (or 'win')", of_piles.name());
-            Err(Error::argument("grade", &expected, format!("'{given}'")).into())
+            let expected = format!("\"{}\" for {piles} piles (or \"win\")", of_piles.name());
+            Err(Error::argument("grade", &expected, crate::error::quoted(given)).into())
         }
     }
 }

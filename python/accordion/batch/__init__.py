@@ -89,7 +89,7 @@ def deal_maker(name: str) -> Callable[[int, int], Deal]:
         made: Callable[[int, int], Deal] = GAMES[name].numbered()
         return made
     names = ", ".join([*sorted(NUMBERINGS), *GAMES])
-    raise InvalidArgumentError(f"numbering must be one of {names}, got {name!r}", "numbering")
+    raise InvalidArgumentError(f"numbering must be one of {names}, got {shown(name)}", "numbering")
 
 
 #: Deals per simulation chunk for the strategies that search, when none is
@@ -655,7 +655,7 @@ class Solving:
         game = options.get("game", "accordion")
         if game not in GAMES:
             raise InvalidArgumentError(
-                f"game must be one of {', '.join(GAMES)}, got {game!r}", "game"
+                f"game must be one of {', '.join(GAMES)}, got {shown(game)}", "game"
             )
         rules = GAMES[game].batch_rules(options.get("rules"))
         budget = Budget(

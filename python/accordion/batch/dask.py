@@ -39,7 +39,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from accordion.errors import ClusterError, MissingExtraError, SchedulerError
+from accordion.errors import ClusterError, MissingExtraError, SchedulerError, shown
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -109,12 +109,12 @@ def _tcp_host_port(address: str, source: str) -> tuple[str, int] | None:
         host = host[1:-1]
     if not host or any(c in host for c in "/[]@ ") or not (port.isascii() and port.isdigit()):
         raise SchedulerError(
-            f"{source} {address!r} is not a scheduler address; write tcp://HOST:PORT"
+            f"{source} {shown(address)} is not a scheduler address; write tcp://HOST:PORT"
         )
     number = int(port)
     if not 0 < number < 65536:
         raise SchedulerError(
-            f"{source} {address!r} is not a scheduler address: port {number} is not 1 to 65535"
+            f"{source} {shown(address)} is not a scheduler address: port {number} is not 1 to 65535"
         )
     return host, number
 
@@ -150,7 +150,7 @@ def _check_address(address: str, source: str) -> tuple[str, str]:
         raise
     except (ValueError, TypeError):
         raise SchedulerError(
-            f"{source} {address!r} is not a scheduler address; write tcp://HOST:PORT"
+            f"{source} {shown(address)} is not a scheduler address; write tcp://HOST:PORT"
         ) from None
     return scheme, location
 
@@ -178,7 +178,7 @@ def _handshake(named: str, host: str, port: int, timeout: float) -> None:
                 raise SchedulerError(_not_dask(named, head + more))
             block = head + _receive(connection, size, deadline)
     except socket.gaierror:
-        raise SchedulerError(f"{named}: unknown host {host!r}") from None
+        raise SchedulerError(f"{named}: unknown host {shown(host)}") from None
     except ConnectionRefusedError:
         raise SchedulerError(
             f"{named}: connection refused (no scheduler is listening there)"
@@ -242,8 +242,8 @@ def _is_handshake(block: bytes) -> bool:
 
 
 def _not_dask(named: str, start: bytes) -> str:
-    shown = start[:24].decode("ascii", "backslashreplace").splitlines()
-    said = repr(shown[0]) if shown and shown[0] else "nothing"
+    lines = start[:24].decode("ascii", "backslashreplace").splitlines()
+    said = shown(lines[0]) if lines and lines[0] else "nothing"
     return f"{named}: answered, but not as a Dask scheduler does (it began with {said})"
 
 

@@ -26,6 +26,7 @@ from accordion.errors import (
     InvalidArgumentError,
     MissingExtraError,
     OutputError,
+    shown,
 )
 
 TYPE_CHECKING = False  # (not typing's: importing typing is slow)
@@ -94,7 +95,7 @@ def _command_of(argv: Sequence[str]) -> str | None:
 
     near = get_close_matches(word, COMMANDS, n=2, cutoff=0.6)
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    raise CliError(f"unknown command {word[:60]!r}{hint} (commands: {', '.join(COMMANDS)})")
+    raise CliError(f"unknown command {shown(word)}{hint} (commands: {', '.join(COMMANDS)})")
 
 
 BUG = "this is a bug in accordion; please report it with the command that caused it"

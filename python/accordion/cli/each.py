@@ -57,7 +57,9 @@ def play_each(deal: Any, args: argparse.Namespace) -> dict[str, Any]:
     game: Descriptor = args.game
     cls = game.game_class()
     rules = game_rules(args)
-    if args.rules in game.solve_rules:
+    # Forced rules are played out as they force each action (a blind game deals as
+    # it goes, which under two-way rules may end otherwise than the open row).
+    if args.rules in game.solve_rules and args.rules not in game.forced_rules:
         solution = game.solver()(deal, rules=rules, max_nodes=args.max_nodes, timeout=args.timeout)
         result = solution.result
         played = cls(deal, rules)

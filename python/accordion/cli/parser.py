@@ -53,6 +53,14 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse's own check, its message quoting the value as every message of the
+        # package does (:func:`shown`), not with Python's repr.
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(str, action.choices))
+            message = f"invalid choice: {shown(value)} (choose from {choices})"
+            raise argparse.ArgumentError(action, message)
+
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("accordion").strip()
         # argparse's own messages quote the value given whole ("invalid … value:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from accordion.errors import shown
 from accordion.web import DEFAULT_HOST, DEFAULT_PORT
 
 HELP = "serve the web table and the JSON API (the web extra)"
@@ -22,7 +23,7 @@ def port_number(text: str) -> int:
     except ValueError:
         number = -1
     if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {text[:60]!r}")
+        raise argparse.ArgumentTypeError(f"not a port (1 to 65535): {shown(text)}")
     return number
 
 

@@ -43,8 +43,9 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         "--rules",
         default="modern",
         metavar="NAME",
-        help="modern (default) or parlett (must move; solves for the best forced line)"
-        + common.per_game(lambda game: ", ".join(game.solve_rules)),
+        help="modern (default), parlett (must move, solved for the best line), strict or "
+        "strict-leap (every action forced: the one line, played out)"
+        + common.per_game(_solve_rules),
     )
     common.add_game_flags(parser, numbering=True)
     common.add_budget_flags(parser, "node budget per deal", "seconds per deal")
@@ -53,6 +54,14 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_batch_flags(parser, SOLVE_CHUNK)
+
+
+def _solve_rules(game: Descriptor) -> str:
+    """The rule sets ``solve --game`` takes for ``game``, as its help lists them."""
+    return ", ".join(
+        f"{rules} (played out)" if rules in game.forced_rules else rules
+        for rules in game.solve_rules
+    )
 
 
 def add_deal_flags(parser: argparse.ArgumentParser) -> None:
@@ -388,7 +397,7 @@ def run(args: argparse.Namespace) -> int:
     if args.scheduler is not None or args.checkpoint is not None:
         game.require("batch", "solve")
     rules = common.game_rules(args)
-    if not game.plays_accordion and args.rules in game.rules and args.rules not in game.solve_rules:
+    if args.rules in game.rules and args.rules not in game.solve_rules:
         # A rule set of the game's play, not of its solver (docs/royal-marriage.md).
         only = " or ".join(game.solve_rules)
         raise CliError(

@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 import inspect
 import math
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Concatenate, ParamSpec, TypeVar
 
-from accordion.errors import ECHO_CHARS, InvalidArgumentError, shown
+from accordion.errors import InvalidArgumentError, shown
+from accordion.errors import quoted as quoted  # the engine quotes as the package does
+from accordion.errors import quoted_char as quoted_char
 
 #: The longest time limit taken as given; a longer one (and ``inf``) means none.
 MAX_TIMEOUT_SECONDS = 1e9
@@ -26,53 +27,6 @@ SEED_RANGE = "a deal number 0 to 2**64 - 1"
 T = TypeVar("T")
 P = ParamSpec("P")
 S = TypeVar("S")
-
-
-#: The escapes of Rust's ``{:?}`` that are not ``\\u{…}``.
-_ESCAPES = {"\0": "\\0", "\t": "\\t", "\r": "\\r", "\n": "\\n", "\\": "\\\\"}
-
-#: Unicode's Other_Grapheme_Extend spacing marks (PropList.txt), which Rust's
-#: ``{:?}`` escapes like every other grapheme extender; the rest of the
-#: property is the categories Mn and Me, or is not printable anyway.
-_OTHER_GRAPHEME_EXTEND = frozenset(
-    [0x9BE, 0x9D7, 0xB3E, 0xB57, 0xBBE, 0xBD7, 0xCC0, 0xCC2, 0xCC7, 0xCC8, 0xCCA, 0xCCB,
-     0xCD5, 0xCD6, 0xD3E, 0xD57, 0xDCF, 0xDDF, 0x1715, 0x1734, 0x1B35, 0x1B3B, 0x1B3D,
-     0x1B43, 0x1B44, 0x1BAA, 0x1BF2, 0x1BF3, 0x302E, 0x302F, 0xA953, 0xA9C0, 0xFF9E, 0xFF9F,
-     0x111C0, 0x11235, 0x1133E, 0x1134D, 0x11357, 0x114B0, 0x114BD, 0x115AF, 0x116B6,
-     0x11930, 0x1193D, 0x16FF0, 0x16FF1, 0x1D165, 0x1D166, *range(0x1D16D, 0x1D173)]
-)  # fmt: skip
-
-
-def _escaped(char: str, quote: str) -> str:
-    """``char`` as Rust's ``{:?}`` writes it inside ``quote`` quotes."""
-    if char in _ESCAPES:
-        return _ESCAPES[char]
-    if char == quote:
-        return "\\" + char
-    if (
-        char.isprintable()
-        and unicodedata.category(char) not in ("Mn", "Me")
-        and ord(char) not in _OTHER_GRAPHEME_EXTEND
-    ):
-        return char
-    return f"\\u{{{ord(char):x}}}"
-
-
-def quoted(text: str) -> str:
-    """``text`` quoted as the core quotes it (Rust's ``{:?}``: double quotes,
-    ``\\n``-style and ``\\u{…}`` escapes), cut to :data:`ECHO_CHARS` characters
-    with its length said, so both engines' messages are the same. (Characters
-    that Unicode assigned after this Python's ``unicodedata`` may be escaped by
-    one engine and not the other.)"""
-    head = "".join(_escaped(char, '"') for char in text[:ECHO_CHARS])
-    if len(text) <= ECHO_CHARS:
-        return f'"{head}"'
-    return f'"{head}…" ({len(text)} characters)'
-
-
-def quoted_char(char: str) -> str:
-    """One character quoted as the core quotes it (Rust's ``{:?}`` of a ``char``)."""
-    return f"'{_escaped(char, chr(39))}'"
 
 
 def wrong_type(what: str, wanted: str, value: object) -> TypeError:

@@ -19,7 +19,7 @@ import copy
 import functools
 import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from accordion.errors import (
@@ -293,8 +293,8 @@ class ThrowSolution(_OfGame, Generic[MoveT]):
     in Accordian Patience), the fewest any line reaches; ``nodes`` counts the
     distinct rows expanded; ``game`` names the game solved (``accordion.games``),
     by default the class's own (``class BayanSolution(…, game="bayan")``). The
-    repr names the game where it is another, as the core's does, and evaluates
-    back."""
+    repr is the core's: ``<RoyalSolution win cards=2 moves=7>``, naming the game
+    where it is another (``game='push-pin'``)."""
 
     deal: str
     result: str
@@ -308,10 +308,9 @@ class ThrowSolution(_OfGame, Generic[MoveT]):
             object.__setattr__(self, "game", self.FACTS.name)
 
     def __repr__(self) -> str:
-        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "game"]
-        if self.game != self.FACTS.name:
-            shown.append(f"game={self.game!r}")
-        return f"{type(self).__name__}({', '.join(shown)})"
+        of = "" if self.game == self.FACTS.name else f" game='{self.game}'"
+        name = type(self).__name__
+        return f"<{name} {self.result} cards={self.cards} moves={len(self.moves)}{of}>"
 
     @property
     def piles(self) -> int:

@@ -80,16 +80,15 @@ class Outcome(Value):
         _args.flag(is_over, "is_over")
         if not is_over:
             if grade is not None:
-                given = repr(grade) if isinstance(grade, str) else shown(grade)
-                raise _args.refuse("grade", "None while the game is not over", given)
+                raise _args.refuse("grade", "None while the game is not over", shown(grade))
             return Outcome._built(_piles=piles, _is_over=is_over, _grade=None)
-        expected = f"{grade_of(piles)!r} for {piles} piles (or 'win')"
+        expected = f'"{grade_of(piles)}" for {piles} piles (or "win")'
         if grade is None:
             raise _args.refuse("grade", expected, "None")
         if not isinstance(grade, str):
             raise _args.wrong_type("grade", "a str", grade)
         if grade not in (grade_of(piles), "win"):
-            raise _args.refuse("grade", expected, repr(grade))
+            raise _args.refuse("grade", expected, shown(grade))
         return Outcome._built(_piles=piles, _is_over=is_over, _grade=grade)
 
     @property
@@ -186,7 +185,7 @@ class LegalMoves(Generic[MoveT]):
         return moves[index]
 
     def __repr__(self) -> str:
-        return f"<LegalMoves ({', '.join(map(str, self))})>"
+        return f"<LegalMoves: {', '.join(map(str, self))}>"
 
 
 def _apart(distance: int) -> str:
@@ -424,9 +423,12 @@ class Game(DealtGame[Move]):
         """The positions of a legal ``move``, or ``IllegalMoveError`` saying why it is not."""
         assert move.mover is not None and move.target is not None  # play handles deals
         tops = self.tops
+        stock = self._deal.cards[self._dealt :]
         for card in (move.mover, move.target):
             if card not in tops:
-                raise IllegalMoveError(f"illegal move {move}: {card} is not the top card of a pile")
+                # A card not yet dealt is on no pile: say so, not that it is covered.
+                why = "is still in the stock" if card in stock else "is not the top card of a pile"
+                raise IllegalMoveError(f"illegal move {move}: {card} {why}")
         mover, target = tops.index(move.mover), tops.index(move.target)
         distance = abs(mover - target)
         if target > mover and not self._rules.two_way:

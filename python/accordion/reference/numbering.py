@@ -57,7 +57,7 @@ def pysol_game(game: str | int) -> Descriptor:
                 f"(PySolFC's games: {known})"
             )
     # The name as given, as the core echoes it.
-    raise InvalidRulesError(f"unknown PySolFC game {_args.quoted(given)} (known: {known})")
+    raise InvalidRulesError(f"unknown PySolFC game {shown(given)} (known: {known})")
 
 
 def pysol_number(number: int | str) -> tuple[bool, int]:
@@ -70,16 +70,16 @@ def pysol_number(number: int | str) -> tuple[bool, int]:
     if text.startswith("ms"):
         digits = text[2:]
         if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 30:
-            raise _args.refuse("number", GAME_RANGE, _args.quoted(number))
+            raise _args.refuse("number", GAME_RANGE, shown(number))
         value = int(digits)
         if not 1 <= value <= MS_MAX:
             raise _args.refuse("number", GAME_RANGE, f"ms{value}")
         return True, value
     digits = _tokens.without(text.removeprefix("#"), ",_")
     if not digits or not digits.isascii() or not digits.isdigit():
-        raise _args.refuse("number", GAME_RANGE, _args.quoted(number))
+        raise _args.refuse("number", GAME_RANGE, shown(number))
     if len(digits) > 30:  # int() of 4,300 digits and more is refused by Python itself
-        raise _args.refuse("number", GAME_RANGE, _args.quoted(number))
+        raise _args.refuse("number", GAME_RANGE, shown(number))
     return False, _plain_number(int(digits))
 
 
@@ -175,7 +175,7 @@ def solvitaire_game(game: str) -> str:
     key = _tokens.ascii_lower(_tokens.strip(game))
     if key not in SOLVITAIRE_GAMES:
         raise InvalidRulesError(
-            f"unknown Solvitaire game {_args.quoted(game)} (known: accordion, late-binding)"
+            f"unknown Solvitaire game {shown(game)} (known: accordion, late-binding)"
         )
     return "accordion" if key == "accordion" else "late-binding"
 

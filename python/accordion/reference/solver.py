@@ -51,6 +51,15 @@ class Solution:
     deal: str = field(default="", kw_only=True)
     seconds: float = field(default=0.0, kw_only=True, compare=False)
 
+    def __repr__(self) -> str:
+        # The core's: ``<Solution win in 3 moves, 1 pile, 4 nodes: 7H 2C 3C 7C>``.
+        def counted(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 else 's'}"
+
+        moves, piles = counted(len(self.moves), "move"), counted(self.piles, "pile")
+        nodes = counted(self.nodes, "node")
+        return f"<Solution {self.result} in {moves}, {piles}, {nodes}: {self.deal}>"
+
     def to_dict(self) -> dict[str, object]:
         """The JSON object of docs/contract.md, as the core's ``Solution.to_dict``:
         deal, result, moves, piles, nodes, seconds."""

@@ -192,6 +192,11 @@ class Position(BaseModel):
 class SolveRequest(Position):
     """An open row to solve."""
 
+    rules: Name | None = Field(
+        None,
+        description="one of the game's solve_rules of GET /api/games (default its first); "
+        "those of its forced_rules force every action, and the one line is played out",
+    )
     time_limit: Seconds | None = None
     max_nodes: Annotated[int, Field(ge=1, le=10**10)] | None = None
 

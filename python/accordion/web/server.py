@@ -10,7 +10,7 @@ import socket
 import sys
 from typing import Any
 
-from accordion.errors import InvalidArgumentError, MissingExtraError
+from accordion.errors import InvalidArgumentError, MissingExtraError, shown
 from accordion.web import DEFAULT_HOST, DEFAULT_PORT, EXTRA, missing
 from accordion.web.service import LIMITS, Limits
 
@@ -38,7 +38,7 @@ def listen(host: str, port: int) -> socket.socket:
     except (socket.gaierror, UnicodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise ListenError(
-            f"--host {host[:60]!r}: not an address of this machine: {reason}"
+            f"--host {shown(host)}: not an address of this machine: {reason}"
         ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import accordion
-from accordion import Deal, Rules, pysol_goal
+from accordion import Deal, Rules, errors, pysol_goal
 from accordion.errors import AccordionError, IllegalMoveError, InvalidArgumentError
 from accordion.games import GAMES, LEVELS, Descriptor, find_game
 from accordion.play.table.model import Best, Table
@@ -88,6 +88,7 @@ def games() -> list[dict[str, Any]]:
             "pysol_id": game.pysol_id,
             "rules": list(game.rules),
             "solve_rules": list(game.solve_rules),
+            "forced_rules": list(game.forced_rules),
             "piece": game.nouns.piece,
             "stock": game.nouns.stock,
             "won_at": game.won_at,
@@ -149,9 +150,10 @@ def rules_for(
 
 
 def shown(value: Any) -> str:
-    """``value`` as a message quotes it, cut to 60 characters: a text quoted, any
-    other value as JSON writes it (``true``, ``[1, 2]``)."""
-    return repr(value[:60]) if isinstance(value, str) else json.dumps(value)[:60]
+    """``value`` as a message quotes it, cut to 60 characters: a text as every
+    message quotes it (:func:`accordion.errors.shown`), any other value as JSON
+    writes it (``true``, ``[1, 2]``)."""
+    return errors.shown(value) if isinstance(value, str) else json.dumps(value)[:60]
 
 
 def require(game: Descriptor, capability: Capability, argument: str, value: Any) -> None:
@@ -184,7 +186,7 @@ def check_row(text: str, limits: Limits = LIMITS) -> str:
     if len(text) > limits.row:
         raise accordion.InvalidDealError(
             f"deal too long: {len(text):,} characters (a row has at most 52 cards, "
-            f"{limits.row} characters): {text[:60]!r}"
+            f"{limits.row} characters): {shown(text)}"
         )
     return text
 
@@ -324,7 +326,7 @@ def pick_deal(
         else:
             if difficulty not in LEVELS:
                 raise InvalidArgumentError(
-                    f"difficulty must be easy, medium or hard, got {str(difficulty)[:60]!r}",
+                    f"difficulty must be easy, medium or hard, got {shown(str(difficulty))}",
                     "difficulty",
                 )
             deal = accordion.difficulty_deal(
@@ -369,7 +371,7 @@ def replay(table: Table, moves: Sequence[str], limits: Limits = LIMITS) -> None:
         try:
             table.game.play(parse(check_row(text, limits)))
         except AccordionError as error:
-            raise type(error)(f"move {number} ({text[:60]!r}): {error}") from None
+            raise type(error)(f"move {number} ({shown(text)}): {error}") from None
 
 
 def move_text(table: Table, move: Any) -> dict[str, Any]:
@@ -628,7 +630,7 @@ class Sittings:
             sitting = self._tables.get(ident)
             if sitting is None:
                 raise NoSuchTable(
-                    f"no table {ident[:60]!r}: it was never opened or has expired (open a new one)"
+                    f"no table {shown(ident)}: it was never opened or has expired (open a new one)"
                 )
             sitting.used = time.monotonic()
             self._tables.move_to_end(ident)
@@ -697,7 +699,7 @@ def act(
     elif action == "state":
         message = ""
     else:  # the schema lists the actions; kept for direct callers
-        raise InvalidArgumentError(f"unknown action {action[:60]!r}", "action")
+        raise InvalidArgumentError(f"unknown action {shown(action)}", "action")
     if table.over and action not in ("hint", "solve", "analyse", "state"):
         message = f"{message}. {ending(table)}" if message else ending(table)
     return {"message": message, **said}
