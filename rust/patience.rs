@@ -13,6 +13,7 @@
 
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
+use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::rules::RuleSet;
 use std::fmt;
@@ -286,6 +287,102 @@ pub fn play_out<P: Patience>(
         game.play(action).expect("a chooser chooses legal actions");
     }
     game.standing()
+}
+
+/// A game as a referee keeps it while a [`Player`] plays it out: the legal
+/// actions in the game's canonical order (`deal` last), what the player may
+/// see of the position ([`Table::View`]: never the stock order), and an action
+/// the referee has checked applied. [`referee`] is the one play-out of every
+/// game: Accordion's simulator plays its strategies on a row of top cards
+/// (`crate::blind::play::Tops`), a throw game's on the game itself.
+///
+/// A table is not a [`Patience`]: it keeps no history and refuses nothing
+/// (the referee checks every choice against the legal actions), so that a
+/// game's simulator may keep no more than play needs.
+pub trait Table {
+    /// An action by position, as the game's [`Patience::Action`].
+    type Action: Copy + fmt::Debug + Eq;
+    /// What a player may know when choosing: the position, never the order of
+    /// the cards still to deal.
+    type View<'a>
+    where
+        Self: 'a;
+
+    /// The legal actions now into `out` (cleared first), in the game's
+    /// canonical order, `deal` last.
+    fn legal_into(&mut self, out: &mut Vec<Self::Action>);
+    /// What the player may see now.
+    fn view(&self) -> Self::View<'_>;
+    /// Play `action`, one of the legal actions.
+    fn apply(&mut self, action: Self::Action);
+    /// What is left and whether the game is won (`is_over` says whether an
+    /// action is left: a player may stop before the end).
+    fn standing(&self) -> Standing;
+}
+
+/// A player of the games on table `T`: chooses one of the legal actions from
+/// what it may see, or stops there (`None`, as a player may; a search cut
+/// short by its cancel flag stops so).
+pub trait Player<T: Table> {
+    /// One of `legal` (never empty, in the order of [`Table::legal_into`]), or
+    /// `None` to stop. `rng` is the game's own generator (a simulation seeds it
+    /// from the deal's number, never from its cards).
+    fn choose(
+        &mut self,
+        view: &T::View<'_>,
+        legal: &[T::Action],
+        rng: &mut SplitMix64,
+    ) -> Option<T::Action>;
+}
+
+/// The player that takes the first legal action: the one action of a game
+/// whose rules force every action (Accordion's `strict`), and the greedy
+/// player of the throw games (their canonical order lists the throws first,
+/// `deal` last).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct FirstLegal;
+
+impl<T: Table> Player<T> for FirstLegal {
+    fn choose(
+        &mut self,
+        _view: &T::View<'_>,
+        legal: &[T::Action],
+        _rng: &mut SplitMix64,
+    ) -> Option<T::Action> {
+        legal.first().copied()
+    }
+}
+
+/// Play the game on `table` out with `player` (asked at every turn, even when
+/// one action is legal, and shown only [`Table::view`]), telling `observe`
+/// each action; the standing where the game ended or the player stopped.
+///
+/// # Panics
+///
+/// If the player chooses an action that is not legal.
+pub fn referee<T: Table, P: Player<T> + ?Sized>(
+    table: &mut T,
+    player: &mut P,
+    rng: &mut SplitMix64,
+    mut observe: impl FnMut(T::Action),
+) -> Standing {
+    let mut legal = Vec::new();
+    loop {
+        table.legal_into(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let Some(action) = player.choose(&table.view(), &legal, rng) else {
+            break;
+        };
+        assert!(
+            legal.contains(&action),
+            "a player chose an illegal action {action:?}"
+        );
+        table.apply(action);
+        observe(action);
+    }
+    table.standing()
 }
 
 /// `game` after the plays of `line`, each made in turn (the line of a solution,
