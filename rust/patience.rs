@@ -311,6 +311,13 @@ pub trait Table {
     /// The legal actions now into `out` (cleared first), in the game's
     /// canonical order, `deal` last.
     fn legal_into(&mut self, out: &mut Vec<Self::Action>);
+    /// The first of the legal actions (what [`FirstLegal`] plays), which a
+    /// game may find without listing them all.
+    fn first_legal(&mut self) -> Option<Self::Action> {
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        legal.first().copied()
+    }
     /// What the player may see now.
     fn view(&self) -> Self::View<'_>;
     /// Play `action`, one of the legal actions.
@@ -333,6 +340,13 @@ pub trait Player<T: Table> {
         legal: &[T::Action],
         rng: &mut SplitMix64,
     ) -> Option<T::Action>;
+
+    /// Whether the player always takes the first legal action: the referee
+    /// then asks the table for that action alone ([`Table::first_legal`]),
+    /// and never for the view or the whole list.
+    fn takes_the_first(&self) -> bool {
+        false
+    }
 }
 
 /// The player that takes the first legal action: the one action of a game
@@ -351,6 +365,10 @@ impl<T: Table> Player<T> for FirstLegal {
     ) -> Option<T::Action> {
         legal.first().copied()
     }
+
+    fn takes_the_first(&self) -> bool {
+        true
+    }
 }
 
 /// Play the game on `table` out with `player` (asked at every turn, even when
@@ -366,6 +384,13 @@ pub fn referee<T: Table, P: Player<T> + ?Sized>(
     rng: &mut SplitMix64,
     mut observe: impl FnMut(T::Action),
 ) -> Standing {
+    if player.takes_the_first() {
+        while let Some(action) = table.first_legal() {
+            table.apply(action);
+            observe(action);
+        }
+        return table.standing();
+    }
     let mut legal = Vec::new();
     loop {
         table.legal_into(&mut legal);
@@ -418,6 +443,25 @@ pub(crate) mod testing {
         assert_eq!(game.standing(), standing);
         let written: Vec<String> = game.history().iter().map(ToString::to_string).collect();
         assert_eq!(written, history);
+    }
+
+    /// At every turn of `table` played out with uniformly random actions
+    /// (generator seeded with `seed`), [`Table::first_legal`] is the first of
+    /// [`Table::legal_into`]'s list.
+    pub(crate) fn assert_first_legal_is_first_of_the_list<T: super::Table>(
+        table: &mut T,
+        seed: u64,
+    ) {
+        let mut rng = crate::deal::SplitMix64::new(seed);
+        let mut legal = Vec::new();
+        loop {
+            table.legal_into(&mut legal);
+            assert_eq!(table.first_legal(), legal.first().copied());
+            let Some(&action) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else {
+                return;
+            };
+            table.apply(action);
+        }
     }
 
     /// `game` refuses the play `text`, its message saying `why`; the message.

@@ -15,20 +15,23 @@ use crate::rules::{Rules, Step};
 /// is dealt and the cards not yet seen. Its [`View`] shows a player the tops,
 /// the unseen set, the stock size and the rules, never the stock order.
 #[derive(Clone, Debug)]
-pub struct Tops {
+pub struct Tops<'a> {
     rules: Rules,
-    cards: Vec<Card>,
+    /// The deal, in stock order.
+    cards: &'a [Card],
     dealt: usize,
     /// The top card of each pile, left to right.
     row: Vec<Card>,
     unseen: CardSet,
     /// The legal moves, kept between turns so that no turn allocates.
     moves: Vec<Step>,
+    /// The last list of legal actions was empty: the game is over.
+    over: bool,
 }
 
-impl Tops {
+impl<'a> Tops<'a> {
     /// `cards` dealt as the stock, in order (`blind`), or laid out (open).
-    pub fn new(rules: &Rules, cards: &[Card], blind: bool) -> Tops {
+    pub fn new(rules: &Rules, cards: &'a [Card], blind: bool) -> Tops<'a> {
         let (row, dealt) = if blind {
             (Vec::with_capacity(cards.len()), 0)
         } else {
@@ -37,17 +40,21 @@ impl Tops {
         Tops {
             rules: *rules,
             unseen: row.iter().fold(CardSet::FULL, |set, &c| set.without(c)),
-            cards: cards.to_vec(),
+            cards,
             dealt,
             row,
             moves: Vec::new(),
+            over: false,
         }
     }
 }
 
-impl Table for Tops {
+impl Table for Tops<'_> {
     type Action = Action;
-    type View<'a> = View<'a>;
+    type View<'v>
+        = View<'v>
+    where
+        Self: 'v;
 
     /// The legal moves in the order of [`Rules::all_moves`], then `deal`.
     #[inline]
@@ -58,6 +65,19 @@ impl Table for Tops {
         if self.dealt < self.cards.len() && (self.moves.is_empty() || !self.rules.set.must_move()) {
             out.push(Action::Deal);
         }
+        self.over = out.is_empty();
+    }
+
+    /// The first legal move without the list, else `deal`.
+    #[inline]
+    fn first_legal(&mut self) -> Option<Action> {
+        self.rules.legal_moves(&self.row, &mut self.moves);
+        let first = match self.moves.first() {
+            Some(&step) => Some(Action::Move(step)),
+            None => (self.dealt < self.cards.len()).then_some(Action::Deal),
+        };
+        self.over = first.is_none();
+        first
     }
 
     #[inline]
@@ -94,7 +114,7 @@ impl Table for Tops {
         Standing {
             cards: piles + stock,
             won: stock == 0 && piles >= 1 && self.rules.is_won(piles),
-            is_over: stock == 0 && !self.rules.has_move(&self.row),
+            is_over: self.over,
         }
     }
 }
@@ -112,7 +132,7 @@ impl Table for Tops {
 /// out.
 pub fn play_game(
     rules: &Rules,
-    strategy: &mut (impl Player<Tops> + ?Sized),
+    strategy: &mut (impl for<'a> Player<Tops<'a>> + ?Sized),
     cards: &[Card],
     blind: bool,
     rng: &mut SplitMix64,
@@ -214,6 +234,21 @@ mod tests {
             base.with_two_way(true)
                 .with_distances(Distances::new(&[1, 2, 5]).unwrap()),
         ]
+    }
+
+    #[test]
+    fn the_first_legal_action_is_the_first_of_the_list() {
+        for set in RuleSet::ALL {
+            for rules in variants(set) {
+                for seed in 0..20 {
+                    let deal = Deal::from_seed(seed, [52, 18][seed as usize % 2]).unwrap();
+                    let mut tops = Tops::new(&rules, deal.cards(), seed % 4 < 2);
+                    crate::patience::testing::assert_first_legal_is_first_of_the_list(
+                        &mut tops, seed,
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -72,9 +72,9 @@ pub struct View<'a> {
 /// position through a [`View`] and chooses among the legal moves in the order
 /// of [`Rules::all_moves`], then `deal` when allowed. Accordion's players never
 /// stop before the end.
-pub trait Strategy: Player<Tops> {}
+pub trait Strategy: for<'a> Player<Tops<'a>> {}
 
-impl<T: Player<Tops> + ?Sized> Strategy for T {}
+impl<T: for<'a> Player<Tops<'a>> + ?Sized> Strategy for T {}
 
 /// The strategies the simulator knows, by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -31,13 +31,8 @@ impl Greedy {
     }
 }
 
-impl Player<Tops> for Greedy {
-    fn choose(
-        &mut self,
-        _view: &View<'_>,
-        legal: &[Action],
-        _rng: &mut SplitMix64,
-    ) -> Option<Action> {
+impl Player<Tops<'_>> for Greedy {
+    fn choose(&mut self, _: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         let mut best: Option<(usize, usize, Action)> = None;
         for &action in legal {
             let Action::Move(step) = action else { continue };

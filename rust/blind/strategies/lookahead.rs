@@ -389,13 +389,8 @@ impl Probes<'_> {
     }
 }
 
-impl Player<Tops> for Lookahead {
-    fn choose(
-        &mut self,
-        view: &View<'_>,
-        legal: &[Action],
-        _rng: &mut SplitMix64,
-    ) -> Option<Action> {
+impl Player<Tops<'_>> for Lookahead {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
             return Some(Action::Deal);
         }

@@ -262,7 +262,7 @@ pub(super) trait PlaysPhases {
     fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step>;
 }
 
-impl<T: PlaysPhases> Player<Tops> for T {
+impl<T: PlaysPhases> Player<Tops<'_>> for T {
     fn choose(
         &mut self,
         view: &View<'_>,

@@ -10,13 +10,8 @@ use crate::patience::Player;
 #[derive(Copy, Clone, Debug, Default)]
 pub struct RandomPlay;
 
-impl Player<Tops> for RandomPlay {
-    fn choose(
-        &mut self,
-        _view: &View<'_>,
-        legal: &[Action],
-        rng: &mut SplitMix64,
-    ) -> Option<Action> {
+impl Player<Tops<'_>> for RandomPlay {
+    fn choose(&mut self, _: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
         Some(legal[rng.below(legal.len() as u64) as usize])
     }
 }

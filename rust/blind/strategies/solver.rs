@@ -88,13 +88,8 @@ impl SolverPlay {
     }
 }
 
-impl Player<Tops> for SolverPlay {
-    fn choose(
-        &mut self,
-        view: &View<'_>,
-        legal: &[Action],
-        _rng: &mut SplitMix64,
-    ) -> Option<Action> {
+impl Player<Tops<'_>> for SolverPlay {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         // Lay out first where the rules allow it: a card dealt onto the
         // right-hand end forbids no move.
         if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
@@ -158,13 +153,8 @@ impl Clairvoyant {
     }
 }
 
-impl Player<Tops> for Clairvoyant {
-    fn choose(
-        &mut self,
-        view: &View<'_>,
-        legal: &[Action],
-        _rng: &mut SplitMix64,
-    ) -> Option<Action> {
+impl Player<Tops<'_>> for Clairvoyant {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         let next = self.stock.get(self.dealt).copied();
         let action = match self.line.next(view.tops, legal, next) {
             Some(action) => action,

@@ -292,13 +292,8 @@ impl Sweepers {
     }
 }
 
-impl Player<Tops> for Sweepers {
-    fn choose(
-        &mut self,
-        view: &View<'_>,
-        legal: &[Action],
-        _rng: &mut SplitMix64,
-    ) -> Option<Action> {
+impl Player<Tops<'_>> for Sweepers {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         if view.stock_len > 0 && legal.contains(&Action::Deal) {
             return Some(Action::Deal);
         }
