@@ -13,6 +13,7 @@
 
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
+use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::rules::RuleSet;
 use std::fmt;
@@ -288,6 +289,127 @@ pub fn play_out<P: Patience>(
     game.standing()
 }
 
+/// A game as a referee keeps it while a [`Player`] plays it out: the legal
+/// actions in the game's canonical order (`deal` last), what the player may
+/// see of the position ([`Table::View`]: never the stock order), and an action
+/// the referee has checked applied. [`referee`] is the one play-out of every
+/// game: Accordion's simulator plays its strategies on a row of top cards
+/// (`crate::blind::play::Tops`), a throw game's on the game itself.
+///
+/// A table is not a [`Patience`]: it keeps no history and refuses nothing
+/// (the referee checks every choice against the legal actions), so that a
+/// game's simulator may keep no more than play needs.
+pub trait Table {
+    /// An action by position, as the game's [`Patience::Action`].
+    type Action: Copy + fmt::Debug + Eq;
+    /// What a player may know when choosing: the position, never the order of
+    /// the cards still to deal.
+    type View<'a>
+    where
+        Self: 'a;
+
+    /// The legal actions now into `out` (cleared first), in the game's
+    /// canonical order, `deal` last.
+    fn legal_into(&mut self, out: &mut Vec<Self::Action>);
+    /// The first of the legal actions (what [`FirstLegal`] plays), which a
+    /// game may find without listing them all.
+    fn first_legal(&mut self) -> Option<Self::Action> {
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        legal.first().copied()
+    }
+    /// What the player may see now.
+    fn view(&self) -> Self::View<'_>;
+    /// Play `action`, one of the legal actions.
+    fn apply(&mut self, action: Self::Action);
+    /// What is left and whether the game is won (`is_over` says whether an
+    /// action is left: a player may stop before the end).
+    fn standing(&self) -> Standing;
+}
+
+/// A player of the games on table `T`: chooses one of the legal actions from
+/// what it may see, or stops there (`None`, as a player may; a search cut
+/// short by its cancel flag stops so).
+pub trait Player<T: Table> {
+    /// One of `legal` (never empty, in the order of [`Table::legal_into`]), or
+    /// `None` to stop. `rng` is the game's own generator (a simulation seeds it
+    /// from the deal's number, never from its cards).
+    fn choose(
+        &mut self,
+        view: &T::View<'_>,
+        legal: &[T::Action],
+        rng: &mut SplitMix64,
+    ) -> Option<T::Action>;
+
+    /// Whether the player always takes the first legal action: the referee
+    /// then asks the table for that action alone ([`Table::first_legal`]),
+    /// and never for the view or the whole list.
+    fn takes_the_first(&self) -> bool {
+        false
+    }
+}
+
+/// The player that takes the first legal action: the one action of a game
+/// whose rules force every action (Accordion's `strict`), and the greedy
+/// player of the throw games (their canonical order lists the throws first,
+/// `deal` last).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct FirstLegal;
+
+impl<T: Table> Player<T> for FirstLegal {
+    fn choose(
+        &mut self,
+        _view: &T::View<'_>,
+        legal: &[T::Action],
+        _rng: &mut SplitMix64,
+    ) -> Option<T::Action> {
+        legal.first().copied()
+    }
+
+    fn takes_the_first(&self) -> bool {
+        true
+    }
+}
+
+/// Play the game on `table` out with `player` (asked at every turn, even when
+/// one action is legal, and shown only [`Table::view`]), telling `observe`
+/// each action; the standing where the game ended or the player stopped.
+///
+/// # Panics
+///
+/// If the player chooses an action that is not legal.
+pub fn referee<T: Table, P: Player<T> + ?Sized>(
+    table: &mut T,
+    player: &mut P,
+    rng: &mut SplitMix64,
+    mut observe: impl FnMut(T::Action),
+) -> Standing {
+    if player.takes_the_first() {
+        while let Some(action) = table.first_legal() {
+            table.apply(action);
+            observe(action);
+        }
+        return table.standing();
+    }
+    let mut legal = Vec::new();
+    loop {
+        table.legal_into(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let Some(action) = player.choose(&table.view(), &legal, rng) else {
+            break;
+        };
+        assert!(
+            legal.contains(&action),
+            "a player chose an illegal action {action:?}"
+        );
+        table.apply(action);
+        observe(action);
+    }
+    table.standing()
+}
+
 /// `game` after the plays of `line`, each made in turn (the line of a solution,
 /// a pickled history); the first that is refused is the error.
 pub fn replayed<P: Patience>(game: &P, line: &[P::Play]) -> Result<P> {
@@ -321,6 +443,25 @@ pub(crate) mod testing {
         assert_eq!(game.standing(), standing);
         let written: Vec<String> = game.history().iter().map(ToString::to_string).collect();
         assert_eq!(written, history);
+    }
+
+    /// At every turn of `table` played out with uniformly random actions
+    /// (generator seeded with `seed`), [`Table::first_legal`] is the first of
+    /// [`Table::legal_into`]'s list.
+    pub(crate) fn assert_first_legal_is_first_of_the_list<T: super::Table>(
+        table: &mut T,
+        seed: u64,
+    ) {
+        let mut rng = crate::deal::SplitMix64::new(seed);
+        let mut legal = Vec::new();
+        loop {
+            table.legal_into(&mut legal);
+            assert_eq!(table.first_legal(), legal.first().copied());
+            let Some(&action) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else {
+                return;
+            };
+            table.apply(action);
+        }
     }
 
     /// `game` refuses the play `text`, its message saying `why`; the message.

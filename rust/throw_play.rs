@@ -2,10 +2,13 @@
 //! numbered deals played by one, in parallel, with the same totals for any
 //! number of threads: through the one statistics driver ([`crate::stats`]).
 //!
+//! Both are [`Player`]s of the one referee of every game
+//! ([`crate::patience::referee`]), which shows them a [`ThrowView`].
+//!
 //! - `greedy`: whenever a throw exists, make the first legal one in the game's
-//!   canonical order ([`ThrowGame::first_legal_throw`]: the forced one where the
-//!   rules force one, as Accordian's `uva` does); deal only when no throw exists.
-//!   It never looks ahead.
+//!   canonical order ([`FirstLegal`]: the forced one where the rules force one,
+//!   as Accordian's `uva` does); deal only when no throw exists. It never looks
+//!   ahead.
 //! - `best`: open play follows the exact solver's line. Blind play where the
 //!   rules let the player deal past throws deals every card first (dealing
 //!   never takes a throw away, so this loses nothing and turns the game into
@@ -16,8 +19,9 @@
 
 use crate::budget::{Budget, Verdict};
 use crate::deal::Deal;
+use crate::deal::SplitMix64;
 use crate::error::{quoted, Error, Result};
-use crate::patience::{self, Patience};
+use crate::patience::{referee, FirstLegal, Patience, Player, Standing, Table};
 use crate::rules::RuleSet;
 use crate::stats::{deal_by_deal, Run, Stats};
 use crate::throw_game::{rule_set_in, ThrowAction, ThrowGame, ThrowOutcome, ThrowRow, Throwing};
@@ -64,37 +68,116 @@ impl FromStr for Strategy {
     }
 }
 
-/// The action a strategy takes in a game, or `None` when the game is over (or
-/// when `budget`'s cancel flag cut the solver short: the game is abandoned).
-pub fn choose<G: Throwing>(
-    game: &ThrowGame<G>,
-    strategy: Strategy,
-    budget: &Budget,
-) -> Option<ThrowAction<G::Throw>> {
-    let throw = match strategy {
-        Strategy::Greedy => game.first_legal_throw(),
-        Strategy::Best if game.is_blind() && !game.stock().is_empty() => {
-            if game.game_rules().deals_past_throws() {
+/// What a throw game's player may see: the row, how many cards are still to
+/// deal and the rules, never their order (the [`Table::View`] of a throw game).
+pub struct ThrowView<'a, G: Throwing>(&'a ThrowGame<G>);
+
+impl<'a, G: Throwing> ThrowView<'a, G> {
+    pub fn row(&self) -> &'a G::Row {
+        self.0.row()
+    }
+
+    /// Cards still to deal (0 in an open game).
+    pub fn stock_len(&self) -> usize {
+        self.0.stock().len()
+    }
+
+    pub fn is_blind(&self) -> bool {
+        self.0.is_blind()
+    }
+
+    pub fn rules(&self) -> G {
+        self.0.game_rules()
+    }
+
+    /// The game's own throw for a blind game whose rules oblige throws
+    /// ([`Throwing::blind_choice`], which reads the row, never the stock).
+    pub fn blind_choice(&self) -> Option<G::Throw> {
+        G::blind_choice(self.0)
+    }
+
+    /// The action `play` names in the row.
+    pub fn action_of(&self, play: G::Play) -> Result<ThrowAction<G::Throw>> {
+        self.0.action_of(play)
+    }
+}
+
+/// A throw game as the referee keeps it is the game itself: its legal actions
+/// (the throws in canonical order, then `deal`), each played through
+/// [`Patience::play`].
+impl<G: Throwing> Table for ThrowGame<G> {
+    type Action = ThrowAction<G::Throw>;
+    type View<'a>
+        = ThrowView<'a, G>
+    where
+        Self: 'a;
+
+    fn legal_into(&mut self, out: &mut Vec<Self::Action>) {
+        out.clear();
+        out.extend(self.legal_throws().into_iter().map(ThrowAction::Throw));
+        if self.may_deal() {
+            out.push(ThrowAction::Deal);
+        }
+    }
+
+    /// The first legal throw without listing them all
+    /// ([`ThrowGame::first_legal_throw`]), else `deal` when allowed.
+    fn first_legal(&mut self) -> Option<Self::Action> {
+        self.first_legal_throw()
+            .map(ThrowAction::Throw)
+            .or_else(|| self.may_deal().then_some(ThrowAction::Deal))
+    }
+
+    fn view(&self) -> ThrowView<'_, G> {
+        ThrowView(self)
+    }
+
+    fn apply(&mut self, action: Self::Action) {
+        self.play(action).expect("the referee plays legal actions");
+    }
+
+    fn standing(&self) -> Standing {
+        self.outcome()
+    }
+}
+
+/// `best` as a player (`greedy` is [`FirstLegal`]: the canonical order lists
+/// the throws first, the forced one first where the rules force one, as
+/// Accordian's `uva` does, and `deal` last). It stops (`None`) when `budget`'s
+/// cancel flag cut the solver short: the game is abandoned.
+#[derive(Clone, Debug)]
+pub struct Best<'a>(pub &'a Budget);
+
+impl<G: Throwing> Player<ThrowGame<G>> for Best<'_> {
+    fn choose(
+        &mut self,
+        view: &ThrowView<'_, G>,
+        legal: &[ThrowAction<G::Throw>],
+        _rng: &mut SplitMix64,
+    ) -> Option<ThrowAction<G::Throw>> {
+        let throw = if view.is_blind() && view.stock_len() > 0 {
+            if view.rules().deals_past_throws() {
                 // Dealing never takes a throw away: deal everything, then solve.
                 return Some(ThrowAction::Deal);
             }
-            G::blind_choice(game)
-        }
-        Strategy::Best => {
-            let solution = game.game_rules().solve_row(game.row(), budget);
-            if budget.is_cancelled() {
+            view.blind_choice()
+        } else {
+            let solution = view.rules().solve_row(view.row(), self.0);
+            if self.0.is_cancelled() {
                 return None;
             }
             let first = *solution.moves.first()?;
-            match game.action_of(first) {
+            match view.action_of(first) {
                 Ok(ThrowAction::Throw(throw)) => Some(throw),
                 _ => unreachable!("the solver's line starts with a legal throw"),
             }
-        }
-    };
-    throw
-        .map(ThrowAction::Throw)
-        .or_else(|| game.may_deal().then_some(ThrowAction::Deal))
+        };
+        throw.map(ThrowAction::Throw).or_else(|| {
+            legal
+                .contains(&ThrowAction::Deal)
+                .then_some(ThrowAction::Deal)
+        })
+    }
 }
 
 /// Play a whole game with a strategy; the final outcome. `budget` bounds each
@@ -109,7 +192,7 @@ pub fn play_out<G: Throwing>(
 ) -> ThrowOutcome {
     let mut game = ThrowGame::open_or_blind(deal, rules, blind);
     if strategy == Strategy::Best && (!blind || rules.deals_past_throws()) {
-        // The solver's line from the whole deal, open: see `choose`.
+        // The solver's line from the whole deal, open: see `Best`.
         let row = G::Row::from_cards(game.deal().cards());
         let solution = rules.solve_row(&row, budget);
         debug_assert!(solution.verdict != Verdict::Unknown || budget.is_cancelled());
@@ -119,7 +202,12 @@ pub fn play_out<G: Throwing>(
             is_over: true,
         };
     }
-    patience::play_out(&mut game, |game| choose(game, strategy, budget))
+    // Neither player draws a number: the generator is only the referee's due.
+    let rng = &mut SplitMix64::new(0);
+    match strategy {
+        Strategy::Greedy => referee(&mut game, &mut FirstLegal, rng, |_| {}),
+        Strategy::Best => referee(&mut game, &mut Best(budget), rng, |_| {}),
+    }
 }
 
 /// What a simulation of a throw game plays.
@@ -334,12 +422,38 @@ mod tests {
     }
 
     #[test]
+    fn the_first_legal_action_is_the_first_of_the_list() {
+        fn check<G: Throwing>(game: G) {
+            for &rules in game.facts().rule_sets {
+                for seed in 0..30 {
+                    let deal = game.numbered_deal(seed, 52).unwrap();
+                    let mut played =
+                        ThrowGame::open_or_blind(deal, game.with_rule_set(rules), seed % 2 == 0);
+                    crate::patience::testing::assert_first_legal_is_first_of_the_list(
+                        &mut played,
+                        seed,
+                    );
+                }
+            }
+        }
+        check(Royal::default_game());
+        check(Royal::game_named("push-pin").unwrap());
+        check(Bayan::default_game());
+        check(Accordian::default_game());
+        check(crate::runs::Runs::<crate::runs::Decade>::default_game());
+        check(crate::runs::Runs::<crate::runs::SevenUp>::default_game());
+    }
+
+    #[test]
     fn best_plays_the_solvers_line_in_open_play() {
         let deal: crate::deal::Deal = "QH 5C 9H 7D 5S KH".parse().unwrap();
         let mut open = ThrowGame::open_or_blind(deal, Royal::with_rules(RuleSet::Modern), false);
-        while let Some(action) = choose(&open, Strategy::Best, &Budget::default()) {
-            open.play(action).unwrap();
-        }
-        assert!(open.is_won());
+        let standing = referee(
+            &mut open,
+            &mut Best(&Budget::default()),
+            &mut SplitMix64::new(0),
+            |_| {},
+        );
+        assert!(standing.won && open.is_won());
     }
 }

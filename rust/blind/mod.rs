@@ -1,13 +1,16 @@
 //! Blind and open play by strategies, simulation over numbered deals, and the
 //! statistics of the results (`docs/strategies.md` defines every strategy).
 //!
-//! - [`strategy`]: what a player sees ([`View`]: never the stock order) and the
-//!   [`Strategy`] trait; [`StrategyKind`] names the strategies.
+//! - [`strategy`]: what a player sees ([`View`]: never the stock order) and
+//!   [`Strategy`], a [`crate::patience::Player`] of Accordion's table;
+//!   [`StrategyKind`] names the strategies.
 //! - [`strategies`]: the players, one per file.
 //! - [`forced`]: the allocation-free forced game behind `strict`, `strict-leap`,
 //!   the greedy players and the agent's rollouts.
 //! - [`optimal`]: optimal blind `parlett` play on short deals, exactly.
-//! - [`play`]: one game between a strategy and a stock it cannot see.
+//! - [`play`]: Accordion's [`crate::patience::Table`] ([`play::Tops`]: the row
+//!   of top cards and the stock the player cannot see), played out by the one
+//!   referee of every game.
 //! - [`simulate`](mod@simulate): many numbered deals on a thread pool.
 //! - [`stats`]: Wilson interval, histogram, grade shares.
 

@@ -1,68 +1,146 @@
-//! Playing one game with a strategy: the referee between a [`Strategy`] and
-//! the stock it must not see.
+//! Playing one game with a strategy: Accordion's [`Table`], the row of top
+//! cards a referee keeps between a player and the stock it must not see, and
+//! the game played out on it by the one referee of every game
+//! ([`crate::patience::referee`]).
 
-use super::strategy::{CardSet, Strategy, View};
+use super::strategy::{CardSet, View};
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
+use crate::patience::{referee, Player, Standing, Table};
 use crate::rules::{Rules, Step};
+
+/// Accordion as the referee keeps it: only the top cards of the row (all that
+/// play needs: nothing is taken back), the deal in stock order, how much of it
+/// is dealt and the cards not yet seen. Its [`View`] shows a player the tops,
+/// the unseen set, the stock size and the rules, never the stock order.
+#[derive(Clone, Debug)]
+pub struct Tops<'a> {
+    rules: Rules,
+    /// The deal, in stock order.
+    cards: &'a [Card],
+    dealt: usize,
+    /// The top card of each pile, left to right.
+    row: Vec<Card>,
+    unseen: CardSet,
+    /// The legal moves, kept between turns so that no turn allocates.
+    moves: Vec<Step>,
+    /// The last list of legal actions was empty: the game is over.
+    over: bool,
+}
+
+impl<'a> Tops<'a> {
+    /// `cards` dealt as the stock, in order (`blind`), or laid out (open).
+    pub fn new(rules: &Rules, cards: &'a [Card], blind: bool) -> Tops<'a> {
+        let (row, dealt) = if blind {
+            (Vec::with_capacity(cards.len()), 0)
+        } else {
+            (cards.to_vec(), cards.len())
+        };
+        Tops {
+            rules: *rules,
+            unseen: row.iter().fold(CardSet::FULL, |set, &c| set.without(c)),
+            cards,
+            dealt,
+            row,
+            moves: Vec::new(),
+            over: false,
+        }
+    }
+}
+
+impl Table for Tops<'_> {
+    type Action = Action;
+    type View<'v>
+        = View<'v>
+    where
+        Self: 'v;
+
+    /// The legal moves in the order of [`Rules::all_moves`], then `deal`.
+    #[inline]
+    fn legal_into(&mut self, out: &mut Vec<Action>) {
+        self.rules.legal_moves(&self.row, &mut self.moves);
+        out.clear();
+        out.extend(self.moves.iter().map(|&s| Action::Move(s)));
+        if self.dealt < self.cards.len() && (self.moves.is_empty() || !self.rules.set.must_move()) {
+            out.push(Action::Deal);
+        }
+        self.over = out.is_empty();
+    }
+
+    /// The first legal move without the list, else `deal`.
+    #[inline]
+    fn first_legal(&mut self) -> Option<Action> {
+        self.rules.legal_moves(&self.row, &mut self.moves);
+        let first = match self.moves.first() {
+            Some(&step) => Some(Action::Move(step)),
+            None => (self.dealt < self.cards.len()).then_some(Action::Deal),
+        };
+        self.over = first.is_none();
+        first
+    }
+
+    #[inline]
+    fn view(&self) -> View<'_> {
+        View {
+            tops: &self.row,
+            unseen: self.unseen,
+            stock_len: self.cards.len() - self.dealt,
+            rules: &self.rules,
+        }
+    }
+
+    #[inline]
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::Deal => {
+                let card = self.cards[self.dealt];
+                self.row.push(card);
+                self.unseen = self.unseen.without(card);
+                self.dealt += 1;
+            }
+            Action::Move(step) => {
+                self.row[step.to] = self.row[step.from];
+                self.row.remove(step.from);
+            }
+        }
+    }
+
+    /// The piles (each card still in the stock a pile to come, as
+    /// [`crate::Patience::standing`] counts them).
+    fn standing(&self) -> Standing {
+        let stock = self.cards.len() - self.dealt;
+        let piles = self.row.len();
+        Standing {
+            cards: piles + stock,
+            won: stock == 0 && piles >= 1 && self.rules.is_won(piles),
+            is_over: self.over,
+        }
+    }
+}
 
 /// Play `cards` (the deal, in stock order when `blind`) to the end with
 /// `strategy`, telling `observe` each action; the piles left.
 ///
-/// The referee keeps the stock; the strategy gets only a [`View`] (tops, the
-/// unseen set, the stock size, the rules) and the legal actions, and is asked
-/// at every turn, even when one action is legal.
+/// The referee keeps the stock ([`Tops`]); the strategy gets only a [`View`]
+/// (tops, the unseen set, the stock size, the rules) and the legal actions,
+/// and is asked at every turn, even when one action is legal.
+///
+/// # Panics
+///
+/// If the strategy stops before the end: Accordion's players play every game
+/// out.
 pub fn play_game(
     rules: &Rules,
-    strategy: &mut dyn Strategy,
+    strategy: &mut (impl for<'a> Player<Tops<'a>> + ?Sized),
     cards: &[Card],
     blind: bool,
     rng: &mut SplitMix64,
-    mut observe: impl FnMut(Action),
+    observe: impl FnMut(Action),
 ) -> usize {
-    let (mut tops, mut dealt) = if blind {
-        (Vec::with_capacity(cards.len()), 0)
-    } else {
-        (cards.to_vec(), cards.len())
-    };
-    let mut unseen = tops.iter().fold(CardSet::FULL, |set, &c| set.without(c));
-    let mut moves: Vec<Step> = Vec::new();
-    let mut legal: Vec<Action> = Vec::new();
-    loop {
-        rules.legal_moves(&tops, &mut moves);
-        legal.clear();
-        legal.extend(moves.iter().map(|&s| Action::Move(s)));
-        if dealt < cards.len() && (moves.is_empty() || !rules.set.must_move()) {
-            legal.push(Action::Deal);
-        }
-        if legal.is_empty() {
-            return tops.len();
-        }
-        let view = View {
-            tops: &tops,
-            unseen,
-            stock_len: cards.len() - dealt,
-            rules,
-        };
-        let action = strategy.choose(&view, &legal, rng);
-        assert!(
-            legal.contains(&action),
-            "strategy chose an illegal action {action:?}"
-        );
-        match action {
-            Action::Deal => {
-                tops.push(cards[dealt]);
-                unseen = unseen.without(cards[dealt]);
-                dealt += 1;
-            }
-            Action::Move(step) => {
-                tops[step.to] = tops[step.from];
-                tops.remove(step.from);
-            }
-        }
-        observe(action);
-    }
+    let standing = referee(&mut Tops::new(rules, cards, blind), strategy, rng, observe);
+    assert!(standing.is_over, "an Accordion player plays the game out");
+    standing.cards
 }
 
 /// What the strategies' tests share: a game played with its actions, and the
@@ -156,6 +234,21 @@ mod tests {
             base.with_two_way(true)
                 .with_distances(Distances::new(&[1, 2, 5]).unwrap()),
         ]
+    }
+
+    #[test]
+    fn the_first_legal_action_is_the_first_of_the_list() {
+        for set in RuleSet::ALL {
+            for rules in variants(set) {
+                for seed in 0..20 {
+                    let deal = Deal::from_seed(seed, [52, 18][seed as usize % 2]).unwrap();
+                    let mut tops = Tops::new(&rules, deal.cards(), seed % 4 < 2);
+                    crate::patience::testing::assert_first_legal_is_first_of_the_list(
+                        &mut tops, seed,
+                    );
+                }
+            }
+        }
     }
 
     #[test]

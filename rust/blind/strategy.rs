@@ -6,9 +6,10 @@
 //! through this trait can read it; the test `agents_cannot_read_the_stock_order`
 //! in `play.rs` checks that, black-box, for every strategy.
 
+use super::play::Tops;
 use crate::card::Card;
 use crate::error::{quoted, Error, Result};
-use crate::game::Action;
+use crate::patience::Player;
 use crate::rules::{RuleSet, Rules};
 use std::fmt;
 use std::str::FromStr;
@@ -67,18 +68,13 @@ pub struct View<'a> {
     pub rules: &'a Rules,
 }
 
-/// A player: chooses one of the legal actions.
-pub trait Strategy {
-    /// One of `legal` (never empty: the legal moves in the order of
-    /// [`Rules::all_moves`], then `deal` when allowed). `rng` is seeded from the
-    /// deal's number, never from its cards.
-    fn choose(
-        &mut self,
-        view: &View<'_>,
-        legal: &[Action],
-        rng: &mut crate::deal::SplitMix64,
-    ) -> Action;
-}
+/// An Accordion player: a [`Player`] of the game's [`Tops`], which sees the
+/// position through a [`View`] and chooses among the legal moves in the order
+/// of [`Rules::all_moves`], then `deal` when allowed. Accordion's players never
+/// stop before the end.
+pub trait Strategy: for<'a> Player<Tops<'a>> {}
+
+impl<T: for<'a> Player<Tops<'a>> + ?Sized> Strategy for T {}
 
 /// The strategies the simulator knows, by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -9,9 +9,11 @@
 //! move after a deal is always the new card's, and the cascade then works from
 //! the left: this is the "program taking the plays as they come" of the folklore.
 
-use crate::blind::strategy::{Strategy, View};
+use crate::blind::play::Tops;
+use crate::blind::strategy::View;
 use crate::deal::SplitMix64;
 use crate::game::Action;
+use crate::patience::Player;
 
 /// A greedy player: leftmost pile first, nearest or farthest target.
 #[derive(Copy, Clone, Debug)]
@@ -29,8 +31,8 @@ impl Greedy {
     }
 }
 
-impl Strategy for Greedy {
-    fn choose(&mut self, _view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
+impl Player<Tops<'_>> for Greedy {
+    fn choose(&mut self, _: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         let mut best: Option<(usize, usize, Action)> = None;
         for &action in legal {
             let Action::Move(step) = action else { continue };
@@ -50,6 +52,6 @@ impl Strategy for Greedy {
                 best = Some((step.from, d, action));
             }
         }
-        best.map_or(Action::Deal, |(_, _, action)| action)
+        Some(best.map_or(Action::Deal, |(_, _, action)| action))
     }
 }

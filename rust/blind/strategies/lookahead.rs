@@ -23,10 +23,12 @@
 //!   ([`super::sweepers`]), less the same penalty for a row that fell apart.
 
 use super::sweepers::{score, Geometry, Row, Sweepers, Weights, DEAD, WIN};
-use crate::blind::strategy::{Strategy, View};
+use crate::blind::play::Tops;
+use crate::blind::strategy::View;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
+use crate::patience::Player;
 use crate::rules::{Rules, Step};
 use crate::solver::bounds::Bounds;
 use crate::solver::luby;
@@ -387,18 +389,18 @@ impl Probes<'_> {
     }
 }
 
-impl Strategy for Lookahead {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
+impl Player<Tops<'_>> for Lookahead {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
-            return Action::Deal;
+            return Some(Action::Deal);
         }
         if self.evaluation == Evaluation::Sweepers && self.rank.is_none() {
             self.rank = Some(Sweepers::choose_rank(view.tops));
         }
-        match self.best_move(view.rules, view.tops) {
+        Some(match self.best_move(view.rules, view.tops) {
             Some(step) if legal.contains(&Action::Move(step)) => Action::Move(step),
             _ => legal[0],
-        }
+        })
     }
 }
 

@@ -17,10 +17,12 @@
 //! memory bound is its default, [`crate::solver::DEFAULT_MEMORY_BYTES`] per
 //! game in progress.
 
-use crate::blind::strategy::{Strategy, View};
+use crate::blind::play::Tops;
+use crate::blind::strategy::View;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
+use crate::patience::Player;
 use crate::rules::Rules;
 use crate::solver::{solve, Budget, Verdict};
 
@@ -86,15 +88,15 @@ impl SolverPlay {
     }
 }
 
-impl Strategy for SolverPlay {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
+impl Player<Tops<'_>> for SolverPlay {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         // Lay out first where the rules allow it: a card dealt onto the
         // right-hand end forbids no move.
         if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
-            return Action::Deal;
+            return Some(Action::Deal);
         }
         if let Some(action) = self.line.next(view.tops, legal, None) {
-            return action;
+            return Some(action);
         }
         let solution = solve(view.tops, &[], view.rules, &self.budget);
         debug_assert!(
@@ -102,12 +104,15 @@ impl Strategy for SolverPlay {
             "no budget: exact"
         );
         self.line = Line::new(view.tops, solution.actions);
-        self.line
-            .next(view.tops, legal, None)
-            // Nothing to improve (the solver stops where the rules let a
-            // player stop): any legal action; under `modern` a position with
-            // a legal move is never a best end, so this is not reached there.
-            .unwrap_or(legal[0])
+        Some(
+            self.line
+                .next(view.tops, legal, None)
+                // Nothing to improve (the solver stops where the rules let a
+                // player stop): any legal action; under `modern` a position
+                // with a legal move is never a best end, so this is not
+                // reached there.
+                .unwrap_or(legal[0]),
+        )
     }
 }
 
@@ -148,8 +153,8 @@ impl Clairvoyant {
     }
 }
 
-impl Strategy for Clairvoyant {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
+impl Player<Tops<'_>> for Clairvoyant {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         let next = self.stock.get(self.dealt).copied();
         let action = match self.line.next(view.tops, legal, next) {
             Some(action) => action,
@@ -157,7 +162,7 @@ impl Strategy for Clairvoyant {
             None => unreachable!("the solver's line is legal and the referee plays it as given"),
         };
         self.dealt += usize::from(action == Action::Deal);
-        action
+        Some(action)
     }
 }
 

@@ -14,10 +14,12 @@
 //!    with a sweeper on top (so that one can take it when the sweepers move
 //!    toward the beginning), and many moves left open.
 
-use crate::blind::strategy::{Strategy, View};
+use crate::blind::play::Tops;
+use crate::blind::strategy::View;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
+use crate::patience::Player;
 use crate::rules::{Rules, Step};
 
 /// The weights of [`score`] (each is subtracted per unit, but `mobility`,
@@ -290,18 +292,18 @@ impl Sweepers {
     }
 }
 
-impl Strategy for Sweepers {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut SplitMix64) -> Action {
+impl Player<Tops<'_>> for Sweepers {
+    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         if view.stock_len > 0 && legal.contains(&Action::Deal) {
-            return Action::Deal;
+            return Some(Action::Deal);
         }
         let rank = *self
             .rank
             .get_or_insert_with(|| Sweepers::choose_rank(view.tops));
-        match self.best_move(view.rules, view.tops, rank) {
+        Some(match self.best_move(view.rules, view.tops, rank) {
             Some(step) if legal.contains(&Action::Move(step)) => Action::Move(step),
             _ => legal[0],
-        }
+        })
     }
 }
 
