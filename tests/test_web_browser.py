@@ -428,3 +428,28 @@ def test_a_phone_sized_viewport(served: tuple[str, int, Path]) -> None:
 
     drive(served, script)
     keep(served, served[2] / "web-phone.png")
+
+
+@pytest.mark.parametrize("number", [2**53 + 1, 12345678901234567, 2**64 - 1])
+def test_a_deal_number_past_2_53_opens_that_deal(
+    served: tuple[str, int, Path], number: int
+) -> None:
+    """Deal numbers go up to 2**64 - 1, past JavaScript's exact numbers (2**53): the
+    page sends and reads them as digits, from the address and from the deal box."""
+    first = str(accordion.Deal.from_seed(number)).split()[0]
+
+    async def script(page: Page) -> None:
+        await page.open(f"?game=accordion&seed={number}")
+        assert f"deal {number}" in await page.js("document.getElementById('title').textContent")
+        assert (await page.state())["piles"][0] == first
+        assert f"seed={number}" in await page.js("location.search")
+        await page.open("?game=accordion&seed=1")
+        await page.js(f"document.getElementById('spec').value = '{number}'")
+        await page.js("document.getElementById('new').click()")
+        await page.until(
+            f"document.getElementById('title').textContent.includes('deal {number}')", 10
+        )
+        assert (await page.state())["piles"][0] == first
+        assert f"seed={number}" in await page.js("location.search")
+
+    drive(served, script)

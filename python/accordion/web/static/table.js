@@ -292,7 +292,8 @@ async function openFresh(request) {
     say(`${answer.state.title}. ${answer.state.replay}`);
     draw();
     const query = new URLSearchParams({ game: answer.state.game, rules: answer.state.rules });
-    if (answer.state.seed !== null && answer.state.seed !== undefined) query.set("seed", answer.state.seed);
+    // The number as text: a JavaScript number is not exact past 2**53.
+    if (answer.state.seed_text !== null) query.set("seed", answer.state.seed_text);
     else query.set("deal", answer.state.deal);
     if (answer.state.blind) query.set("blind", "1");
     history.replaceState(null, "", `?${query}`);
@@ -506,7 +507,7 @@ function request(extra = {}) {
     ...extra,
   };
   const spec = $("spec").value.trim();
-  if (/^\d+$/.test(spec)) request.seed = Number(spec);
+  if (/^\d+$/.test(spec)) request.seed = BigInt(spec); // exact, whatever its size
   else if (["winnable", ...levels()].includes(spec.toLowerCase())) {
     request.new = spec.toLowerCase();
   } else if (spec) request.deal = spec;
@@ -525,8 +526,9 @@ async function start() {
   const query = new URLSearchParams(location.search);
   const first = { game: query.get("game") || "accordion" };
   for (const name of ["rules", "deal"]) if (query.get(name)) first[name] = query.get(name);
+  // Deal numbers as BigInt: exact up to 2**64 - 1 (a Number is not past 2**53).
   for (const name of ["seed", "pysol", "cards"]) {
-    if (query.get(name) && /^\d+$/.test(query.get(name))) first[name] = Number(query.get(name));
+    if (query.get(name) && /^\d+$/.test(query.get(name))) first[name] = BigInt(query.get(name));
   }
   if (query.get("blind") === "1") first.blind = true;
   if (query.get("two_way") === "1") first.two_way = true;
