@@ -453,3 +453,27 @@ def test_a_deal_number_past_2_53_opens_that_deal(
         assert f"seed={number}" in await page.js("location.search")
 
     drive(served, script)
+
+
+@pytest.mark.parametrize(
+    ("query", "error"),
+    [
+        ("?game=nope&seed=1", "unknown game 'nope'"),
+        ("?game=bayan&seed=abc", "the address's seed \"abc\" is not a whole number"),
+        ("?deal=AS%20AS", "duplicate card AS in deal"),
+        ("?seed=1&cards=99", "cards"),
+    ],
+)
+def test_a_bad_address_says_why_over_the_deal_opened_instead(
+    served: tuple[str, int, Path], query: str, error: str
+) -> None:
+    async def script(page: Page) -> None:
+        await page.open(query)
+        said = await page.said()
+        assert error in said and "Opened a random deal instead" in said, said
+        assert await page.js("document.getElementById('say').classList.contains('error')")
+        assert len((await page.state())["piles"]) == 52
+        if "bayan" in query:  # the game asked for, where it exists
+            assert await page.js("document.getElementById('game').value") == "bayan"
+
+    drive(served, script)
