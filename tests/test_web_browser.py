@@ -412,10 +412,51 @@ def test_every_game_and_rule_set_and_blind_dealing(served: tuple[str, int, Path]
     drive(served, script)
 
 
-def test_a_phone_sized_viewport(served: tuple[str, int, Path]) -> None:
+#: A record with the longest names the page can hold (the widest game, rules and mode).
+LONG_RECORD = {
+    "version": 1,
+    "games": {
+        f"{name} {rules} blind": {
+            "played": 12345,
+            "won": 1234,
+            "best": 52,
+            "streak": 123,
+            "best_streak": 1234,
+            "assisted": 0,
+        }
+        for name, rules in (("relaxed-accordion", "strict-leap"), ("accordions-revenge", "pysol"))
+    },
+}
+
+
+async def fits(page: Page, width: int) -> None:
+    """Nothing on the page reaches past a phone screen ``width`` pixels wide. With
+    mobile emulation the layout viewport (window.innerWidth) widens to fit content
+    wider than the screen, so it proves nothing alone: the screen's width is
+    visualViewport's."""
+    sizes = await page.js(
+        "[window.innerWidth, document.documentElement.scrollWidth, visualViewport.width,"
+        " [...document.querySelectorAll('body *')].filter(e =>"
+        f" e.getBoundingClientRect().right > {width}).map(e => e.tagName + '#' + e.id)]"
+    )
+    assert sizes[2] == width and sizes[0] == width and sizes[1] <= width, sizes
+    assert not sizes[3], sizes  # no element reaches past the screen's edge
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_a_phone_sized_viewport(served: tuple[str, int, Path], width: int) -> None:
     async def script(page: Page) -> None:
-        await page.open("?game=accordion&seed=1", width=375, height=740)
-        assert await page.js("document.documentElement.scrollWidth <= window.innerWidth")
+        await page.open("?game=accordion&seed=1", width=width, height=740)
+        await page.js(
+            f"localStorage.setItem('accordion-record', {json.dumps(json.dumps(LONG_RECORD))})"
+        )
+        await page.open("?game=accordion&seed=1", width=width, height=740)
+        await fits(page, width)
+        await page.js("document.getElementById('record').scrollIntoView()")
+        await page.shot(served[2] / f"web-phone-record-{width}.png")
+        await page.js("localStorage.clear()")
+        await page.open("?game=accordion&seed=1", width=width, height=740)
+        await fits(page, width)  # the record's headers alone
         tops = await page.js(
             "new Set([...document.querySelectorAll('#row .pile')]"
             ".map(b => Math.round(b.getBoundingClientRect().top))).size"
@@ -423,8 +464,58 @@ def test_a_phone_sized_viewport(served: tuple[str, int, Path]) -> None:
         assert tops >= 8  # the row wraps into bands
         await page.move_by_clicks(4, 1, "played 6C>3C")
         await page.js("window.scrollTo(0, 0)")
-        shot = served[2] / "web-phone.png"
-        await page.shot(shot)
+        await page.shot(served[2] / name)
+
+    name = "web-phone.png" if width == 375 else f"web-phone-{width}.png"
+    drive(served, script)
+    if width == 375:  # the docs' picture
+        keep(served, served[2] / name)
+
+
+@pytest.mark.parametrize("number", [2**53 + 1, 12345678901234567, 2**64 - 1])
+def test_a_deal_number_past_2_53_opens_that_deal(
+    served: tuple[str, int, Path], number: int
+) -> None:
+    """Deal numbers go up to 2**64 - 1, past JavaScript's exact numbers (2**53): the
+    page sends and reads them as digits, from the address and from the deal box."""
+    first = str(accordion.Deal.from_seed(number)).split()[0]
+
+    async def script(page: Page) -> None:
+        await page.open(f"?game=accordion&seed={number}")
+        assert f"deal {number}" in await page.js("document.getElementById('title').textContent")
+        assert (await page.state())["piles"][0] == first
+        assert f"seed={number}" in await page.js("location.search")
+        await page.open("?game=accordion&seed=1")
+        await page.js(f"document.getElementById('spec').value = '{number}'")
+        await page.js("document.getElementById('new').click()")
+        await page.until(
+            f"document.getElementById('title').textContent.includes('deal {number}')", 10
+        )
+        assert (await page.state())["piles"][0] == first
+        assert f"seed={number}" in await page.js("location.search")
 
     drive(served, script)
-    keep(served, served[2] / "web-phone.png")
+
+
+@pytest.mark.parametrize(
+    ("query", "error"),
+    [
+        ("?game=nope&seed=1", "unknown game 'nope'"),
+        ("?game=bayan&seed=abc", 'the address\'s seed "abc" is not a whole number'),
+        ("?deal=AS%20AS", "duplicate card AS in deal"),
+        ("?seed=1&cards=99", "cards"),
+    ],
+)
+def test_a_bad_address_says_why_over_the_deal_opened_instead(
+    served: tuple[str, int, Path], query: str, error: str
+) -> None:
+    async def script(page: Page) -> None:
+        await page.open(query)
+        said = await page.said()
+        assert error in said and "Opened a random deal instead" in said, said
+        assert await page.js("document.getElementById('say').classList.contains('error')")
+        assert len((await page.state())["piles"]) == 52
+        if "bayan" in query:  # the game asked for, where it exists
+            assert await page.js("document.getElementById('game').value") == "bayan"
+
+    drive(served, script)

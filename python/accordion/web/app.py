@@ -298,7 +298,11 @@ class Dealt(BaseModel):
     game: str
     deal: str
     source: str
-    number: int | None
+    number: int | None = Field(description="the deal's number (up to 2**64 - 1)")
+    number_text: str | None = Field(
+        description="the same number as a string of digits, for JavaScript, whose numbers "
+        "are exact only up to 2**53"
+    )
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {

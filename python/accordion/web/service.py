@@ -271,6 +271,19 @@ def rate(game: Descriptor, deal: Deal, rules: Any) -> dict[str, Any]:
     return {"game": game.name, "deal": str(deal), **rating.to_dict()}
 
 
+def dealt(game: Descriptor, deal: Deal, source: str, number: int | None) -> dict[str, Any]:
+    """A deal as ``GET /api/deal`` answers it: its number also as text (``number_text``),
+    which a JavaScript client reads exactly (its numbers are exact only up to 2**53)."""
+    text = None if number is None else str(number)
+    return {
+        "game": game.name,
+        "deal": str(deal),
+        "source": source,
+        "number": number,
+        "number_text": text,
+    }
+
+
 def pick_deal(
     game: Descriptor,
     *,
@@ -301,7 +314,7 @@ def pick_deal(
     source = named[0] if named else "seed"
     if source == "pysol":
         deal = Deal.from_pysol(pysol if pysol is not None else 0, game.name)
-        return {"game": game.name, "deal": str(deal), "source": "pysol", "number": pysol}
+        return dealt(game, deal, "pysol", pysol)
     if source in ("solvitaire", "knuth"):
         number = others[source]
         assert number is not None
@@ -310,7 +323,7 @@ def pick_deal(
             deal = Deal.from_solvitaire(number, "late-binding" if cards == 18 else "accordion")
         else:
             deal = Deal.from_knuth(number, 18 if cards is None else cards)
-        return {"game": game.name, "deal": str(deal), "source": source, "number": number}
+        return dealt(game, deal, source, number)
     if winnable and difficulty:
         raise InvalidArgumentError("give winnable or difficulty, not both", "difficulty")
     count = 52 if cards is None else cards
@@ -336,7 +349,7 @@ def pick_deal(
     else:
         number = random.SystemRandom().randrange(2**32) if seed is None else seed
         deal = game.numbered()(number, count)
-    return {"game": game.name, "deal": str(deal), "source": "seed", "number": number}
+    return dealt(game, deal, "seed", number)
 
 
 # Positions: a game, its rules, a deal and the moves played ------------------------
@@ -516,6 +529,8 @@ def state(table: Table) -> dict[str, Any]:
         "rules": table.rules_name,
         "blind": table.blind,
         "seed": session.seed,
+        # The number also as text: JavaScript's numbers are exact only up to 2**53.
+        "seed_text": None if session.seed is None else str(session.seed),
         "deal": str(session.deal),
         "deal_name": session.deal_name,
         "replay": session.replay_hint(),

@@ -7,11 +7,24 @@ export class ApiError extends Error {
   }
 }
 
+// A request body as JSON. A BigInt field (a deal number, up to 2**64 - 1: past 2**53 a
+// JavaScript number would change it) is written as its exact digits, which
+// JSON.stringify refuses to do.
+export function encode(body) {
+  const fields = Object.entries(body)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => {
+      const text = typeof value === "bigint" ? value.toString() : JSON.stringify(value);
+      return `${JSON.stringify(name)}:${text}`;
+    });
+  return `{${fields.join(",")}}`;
+}
+
 async function call(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = encode(body);
   }
   let response;
   try {

@@ -20,8 +20,10 @@ const view = {
   busy: false,
 };
 
-function say(text) {
+// What the last action said; an error is marked as one (and drawn so) until the next.
+function say(text, error = false) {
   $("say").textContent = text;
+  $("say").classList.toggle("error", error);
 }
 
 function gameOf(name) {
@@ -234,7 +236,7 @@ async function perform(action, extra = {}, options = {}) {
     ended();
     return answer;
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
     if (error.status === 404) await openFresh({ game: before.game, rules: before.rules });
     return null;
   } finally {
@@ -276,31 +278,38 @@ function ended() {
   say(state.ending);
 }
 
+// Open a table on `request`; whether it opened (if not, the server's error is said).
 async function openFresh(request) {
   try {
-    const answer = await api.openTable(request);
-    if (view.state) leaving(view.state);
-    if (view.id) api.closeTable(view.id).catch(() => {});
-    view.id = answer.id;
-    view.state = answer.state;
-    view.picked = null;
-    view.hinted = [];
-    view.focus = 0;
-    $("game").value = answer.state.game;
-    drawRules(answer.state.game, answer.state.rules);
-    $("blind").checked = answer.state.blind;
-    say(`${answer.state.title}. ${answer.state.replay}`);
-    draw();
-    const query = new URLSearchParams({ game: answer.state.game, rules: answer.state.rules });
-    if (answer.state.seed !== null && answer.state.seed !== undefined) query.set("seed", answer.state.seed);
-    else query.set("deal", answer.state.deal);
-    if (answer.state.blind) query.set("blind", "1");
-    history.replaceState(null, "", `?${query}`);
+    await openTable(request);
     return true;
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
     return false;
   }
+}
+
+// Open a table on `request` and draw it, or throw the server's error.
+async function openTable(request) {
+  const answer = await api.openTable(request);
+  if (view.state) leaving(view.state);
+  if (view.id) api.closeTable(view.id).catch(() => {});
+  view.id = answer.id;
+  view.state = answer.state;
+  view.picked = null;
+  view.hinted = [];
+  view.focus = 0;
+  $("game").value = answer.state.game;
+  drawRules(answer.state.game, answer.state.rules);
+  $("blind").checked = answer.state.blind;
+  say(`${answer.state.title}. ${answer.state.replay}`);
+  draw();
+  const query = new URLSearchParams({ game: answer.state.game, rules: answer.state.rules });
+  // The number as text: a JavaScript number is not exact past 2**53.
+  if (answer.state.seed_text !== null) query.set("seed", answer.state.seed_text);
+  else query.set("deal", answer.state.deal);
+  if (answer.state.blind) query.set("blind", "1");
+  history.replaceState(null, "", `?${query}`);
 }
 
 // Picking and dropping ----------------------------------------------------------------
@@ -506,7 +515,7 @@ function request(extra = {}) {
     ...extra,
   };
   const spec = $("spec").value.trim();
-  if (/^\d+$/.test(spec)) request.seed = Number(spec);
+  if (/^\d+$/.test(spec)) request.seed = BigInt(spec); // exact, whatever its size
   else if (["winnable", ...levels()].includes(spec.toLowerCase())) {
     request.new = spec.toLowerCase();
   } else if (spec) request.deal = spec;
@@ -517,7 +526,7 @@ async function start() {
   try {
     view.games = await api.games();
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
     return;
   }
   drawChoices();
@@ -525,14 +534,40 @@ async function start() {
   const query = new URLSearchParams(location.search);
   const first = { game: query.get("game") || "accordion" };
   for (const name of ["rules", "deal"]) if (query.get(name)) first[name] = query.get(name);
+  // Deal numbers as BigInt: exact up to 2**64 - 1 (a Number is not past 2**53).
+  const wrong = [];
   for (const name of ["seed", "pysol", "cards"]) {
-    if (query.get(name) && /^\d+$/.test(query.get(name))) first[name] = Number(query.get(name));
+    const value = query.get(name);
+    if (value === null) continue;
+    if (/^\d+$/.test(value)) first[name] = BigInt(value);
+    else wrong.push(`${name} ${JSON.stringify(value.slice(0, 60))} is not a whole number`);
   }
   if (query.get("blind") === "1") first.blind = true;
   if (query.get("two_way") === "1") first.two_way = true;
   if (query.get("distances")) first.distances = query.get("distances").split(",").map(Number);
   if (query.get("new")) first.new = query.get("new");
-  if (!(await openFresh(first))) await openFresh({ game: "accordion" });
+  // An address that names no deal the server can open is said, and stays said over
+  // the random deal opened instead (of its game if that exists).
+  let problem = wrong.length ? `the address's ${listed(wrong)}` : null;
+  if (problem === null) {
+    try {
+      await openTable(first);
+    } catch (error) {
+      problem = error.message;
+    }
+  }
+  if (problem !== null) {
+    for (const instead of [{ game: first.game }, { game: "accordion" }]) {
+      try {
+        await openTable(instead);
+        break;
+      } catch (error) {
+        // the next one
+      }
+    }
+    const opened = view.state ? `. Opened a random deal instead: ${view.state.title}` : "";
+    say(`${problem}${opened}`, true);
+  }
 
   $("game").addEventListener("change", () => drawRules($("game").value, null));
   $("choose").addEventListener("submit", (event) => {

@@ -1,0 +1,44 @@
+"""Defects a review found in the API of `accordion serve` (docs/web.md): deal
+numbers past JavaScript's exact integers, query parameters unknown or repeated,
+bodies that are not JSON, Solvitaire's range, the schema's descriptions and the
+errors' echoes and kinds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+pytest.importorskip("httpx", reason="the test client needs httpx")
+
+from _helpers import web_client
+
+import accordion
+from accordion.web.app import create_app
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with web_client(create_app()) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize("number", [2**53 + 1, 2**64 - 1])
+def test_deal_numbers_past_2_53_are_also_given_as_text(client: TestClient, number: int) -> None:
+    dealt = client.get("/api/deal", params={"seed": number}).json()
+    assert dealt["number"] == number and dealt["number_text"] == str(number)
+    assert dealt["deal"] == str(accordion.Deal.from_seed(number))
+    state = client.post("/api/table", json={"seed": number}).json()["state"]
+    assert state["seed"] == number and state["seed_text"] == str(number)
+    row = client.post("/api/table", json={"deal": "7H 2C 3C 7C"}).json()["state"]
+    assert row["seed"] is None and row["seed_text"] is None
+    # A JavaScript client sends the digits in the JSON text (the page's encode()).
+    raw = client.post(
+        "/api/table", content=f'{{"seed":{number}}}', headers={"Content-Type": "application/json"}
+    )
+    assert raw.json()["state"]["seed_text"] == str(number)
