@@ -234,11 +234,18 @@ def _cannot_read(path: str, error: OSError) -> InputFileError:
     )
 
 
+#: What a command reading standard input says when there is none (`<&-`).
+STDIN_CLOSED = "standard input is closed: there is nothing to read"
+
+
 def _lines(path: str) -> Iterator[bytes]:
     """The lines of ``path`` (``-``: standard input) as bytes, none longer than
     MAX_LINE, ended by LF, CR LF or a lone CR."""
     from accordion._input import read_lines
 
+    if path == "-" and sys.stdin is None:
+        # `<&-`: no standard input at all.
+        raise InputFileError(f"--file -: cannot read it: {STDIN_CLOSED}", "-")
     try:
         handle = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as error:

@@ -1,0 +1,58 @@
+"""Defects a hostile review of the command line found: each test runs the command
+as a user does (a subprocess) and checks the one-line error contract."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from conftest import DATA
+
+
+def cli(*args: str, timeout: float = 120, **options: Any) -> subprocess.CompletedProcess[str]:
+    """`python -m accordion ARGS`, with a deadline: a hang is a failure."""
+    if "stdout" not in options and "stderr" not in options:
+        options["capture_output"] = True
+    return subprocess.run(
+        [sys.executable, "-m", "accordion", *args],
+        text=True,
+        timeout=timeout,
+        check=False,
+        **options,
+    )
+
+
+def one_error(result: subprocess.CompletedProcess[str], status: int, *says: str) -> None:
+    """The run failed with ``status`` and exactly one ``accordion: error:`` line saying ``says``."""
+    assert result.returncode == status, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("accordion: error: "), result.stderr
+    for text in says:
+        assert text in result.stderr, result.stderr
+
+
+UVA = str(DATA / "uva-127-sample.txt")
+
+
+# A closed standard input ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["solve", "--file", "-"], "--file -: cannot read it: standard input is closed"),
+        (["rate", "--file", "-"], "--file -: cannot read it: standard input is closed"),
+        (
+            ["stats", "--each", "--game", "accordian", "--rules", "uva", "--file", "-"],
+            "--file -: cannot read it: standard input is closed",
+        ),
+        (["play", "--seed", "1"], "play: standard input is closed"),
+        (["play", "--seed", "1", "--plain"], "play: standard input is closed"),
+    ],
+)
+def test_a_closed_standard_input_is_one_line(args: list[str], says: str) -> None:
+    result = cli(*args, stdin=None, preexec_fn=lambda: os.close(0))
+    one_error(result, 1, says)
