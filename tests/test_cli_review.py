@@ -56,3 +56,52 @@ UVA = str(DATA / "uva-127-sample.txt")
 def test_a_closed_standard_input_is_one_line(args: list[str], says: str) -> None:
     result = cli(*args, stdin=None, preexec_fn=lambda: os.close(0))
     one_error(result, 1, says)
+
+
+# stats --each refuses the flags it would ignore --------------------------------------
+
+EACH = ("stats", "--game", "accordian", "--rules", "uva", "--file", UVA, "--each")
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--checkpoint", "CK"],
+        ["--scheduler", "tcp://127.0.0.1:1"],
+        ["--chunk", "5"],
+        ["--blind"],
+        ["--open"],
+        ["--jobs", "2"],
+    ],
+)
+def test_stats_each_refuses_the_batch_flags(tmp_path: Any, extra: list[str]) -> None:
+    extra = [str(tmp_path / "ck") if word == "CK" else word for word in extra]
+    result = cli(*EACH, *extra)
+    flag = "--blind/--open" if extra[0] in ("--blind", "--open") else extra[0]
+    one_error(result, 2, f"stats --each: {flag}", "drop it")
+    assert result.stdout == ""
+    assert not (tmp_path / "ck").exists()
+
+
+def test_stats_each_refuses_every_flag_it_does_not_take() -> None:
+    # Read from the parser: a flag added to `stats` is refused by --each until it
+    # is taken on purpose (each.TAKES).
+    import argparse
+
+    from accordion.cli import each, stats
+    from accordion.cli.common import CliError
+
+    parser = argparse.ArgumentParser()
+    stats.add_flags(parser)
+    base = parser.parse_args(["--each", "--file", "F", "--rules", "uva"])
+    checked = 0
+    for action in parser._actions:
+        if not action.option_strings or action.dest in each.TAKES or action.dest == "help":
+            continue
+        args = argparse.Namespace(**vars(base))
+        setattr(args, action.dest, object())
+        with pytest.raises(CliError, match="drop it"):
+            each.check(args)
+        checked += 1
+    assert checked >= 10
+    each.check(base)  # the flags it takes pass
