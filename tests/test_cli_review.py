@@ -105,3 +105,14 @@ def test_stats_each_refuses_every_flag_it_does_not_take() -> None:
         checked += 1
     assert checked >= 10
     each.check(base)  # the flags it takes pass
+
+
+# Each command's messages name that command --------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["solve", "rate"])
+def test_no_deal_names_the_command(command: str) -> None:
+    result = cli(command)
+    one_error(result, 2, f"error: {command}: give deals as arguments")
+    result = cli(command, "--json")
+    one_error(result, 2, f"error: {command}: give deals as arguments")

@@ -97,8 +97,9 @@ def _check_sources(args: argparse.Namespace) -> None:
             f"{shown(args.seed + count - 1)}, is past 2**64 - 1"
         )
     if not args.deals and args.file is None and args.seed is None and chosen_source(args) is None:
+        command = getattr(args, "command", None) or "solve"
         raise CliError(
-            "solve: give deals as arguments, with --file or with --seed "
+            f"{command}: give deals as arguments, with --file or with --seed "
             "(or --pysol, --solvitaire, --knuth)"
         )
 
