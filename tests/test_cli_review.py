@@ -116,3 +116,18 @@ def test_no_deal_names_the_command(command: str) -> None:
     one_error(result, 2, f"error: {command}: give deals as arguments")
     result = cli(command, "--json")
     one_error(result, 2, f"error: {command}: give deals as arguments")
+
+
+# A checkpoint that cannot be made ------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/proc/x.ck", "/proc/self/foo"])
+def test_a_checkpoint_that_cannot_be_made_is_a_file_error(path: str) -> None:
+    result = cli("solve", "--seed", "1", "--count", "20", "--checkpoint", path)
+    one_error(result, 1, f"--checkpoint {path}: cannot write it")
+    assert result.stdout == ""
+
+
+def test_an_empty_checkpoint_name_is_bad_input() -> None:
+    result = cli("solve", "--seed", "1", "--count", "20", "--checkpoint", "")
+    one_error(result, 2, "the file name is empty")
