@@ -193,7 +193,11 @@ class Checkpoint:
 
     def _open(self, path: str) -> int:
         """A descriptor of the regular file ``path`` (made if missing), or a
-        CheckpointError saying what it is instead."""
+        CheckpointError saying what it is instead (status 2), or an OutputError
+        when the system cannot make or open it (status 1: a file that cannot be
+        written, ``docs/errors.md``)."""
+        if not path:
+            raise CheckpointError('--checkpoint "": the file name is empty; give a file name')
         try:
             found = os.stat(path)
         except FileNotFoundError:
@@ -201,7 +205,7 @@ class Checkpoint:
             if not os.path.isdir(folder):
                 raise CheckpointError(f"--checkpoint {path}: there is no folder {folder}") from None
         except OSError as error:
-            raise CheckpointError(f"--checkpoint {path}: {error.strerror}") from None
+            raise self._cannot_write(error) from None
         else:
             self._refuse_kind(found.st_mode)
         # O_NONBLOCK: a FIFO put there since the stat must not hang the open;
@@ -211,7 +215,7 @@ class Checkpoint:
         try:
             fd = os.open(path, flags, 0o644)
         except OSError as error:
-            raise CheckpointError(f"--checkpoint {path}: {error.strerror}") from None
+            raise self._cannot_write(error) from None
         try:
             opened = os.fstat(fd)
             self._refuse_kind(opened.st_mode)
@@ -222,6 +226,14 @@ class Checkpoint:
             os.close(fd)
             raise
         return fd
+
+    def _cannot_write(self, error: OSError) -> OutputError:
+        return OutputError(
+            f"--checkpoint {self.path}: cannot write it: {error.strerror or error}; "
+            "nothing was run",
+            path=self.path,
+            flag="--checkpoint",
+        )
 
     def _refuse_kind(self, mode: int) -> None:
         if not stat.S_ISREG(mode):

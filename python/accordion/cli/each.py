@@ -19,22 +19,43 @@ from typing import Any
 from accordion.cli.common import CliError, game_rules
 from accordion.games import GAMES, Descriptor
 
+#: The destinations of ``stats``'s flags that ``--each`` honours; every other flag
+#: given is refused (:func:`check`), so a flag added to ``stats`` is never silently
+#: ignored by ``--each``.
+TAKES = frozenset(
+    {"each", "file", "rules", "game", "two_way", "distances", "max_nodes", "timeout", "json"}
+)
+
+
+def _ignored_flags() -> list[tuple[str, str, Any]]:
+    """``(dest, flag, default)`` of each ``stats`` flag that ``--each`` does not
+    take, read from the ``stats`` parser itself (``--blind``/``--open`` as one)."""
+    from accordion.cli import stats
+
+    parser = argparse.ArgumentParser(add_help=False)
+    stats.add_flags(parser)
+    seen: dict[str, tuple[str, str, Any]] = {}
+    for action in parser._actions:
+        if action.dest in TAKES or not action.option_strings:
+            continue
+        if action.dest in seen:
+            dest, flag, default = seen[action.dest]
+            seen[dest] = (dest, f"{flag}/{action.option_strings[0]}", default)
+        else:
+            seen[action.dest] = (action.dest, action.option_strings[0], action.default)
+    return list(seen.values())
+
 
 def check(args: argparse.Namespace) -> None:
-    """Refuse what ``--each`` does not take: it plays the rows of ``--file``."""
+    """Refuse what ``--each`` does not take: it plays the rows of ``--file``, one
+    at a time, here; any other flag of ``stats`` given is refused, not ignored."""
     if args.file is None:
         raise CliError("stats --each plays the deals of --file F (one row per line)")
-    numbered = (
-        ("--deals", args.deals),
-        ("--seed", args.seed),
-        ("--cards", args.cards),
-        ("--plot", args.plot),
-        ("--strategy", args.strategy),
-        ("--budget", args.budget),
-    )
-    for flag, value in numbered:
-        if value is not None:
-            raise CliError(f"stats --each: {flag} is for numbered deals; drop it")
+    numbered = {"deals", "seed", "cards", "plot", "strategy", "budget"}
+    for dest, flag, default in _ignored_flags():
+        if getattr(args, dest, default) != default:
+            what = "is for numbered deals" if dest in numbered else "does nothing with --each"
+            raise CliError(f"stats --each: {flag} {what}; drop it")
 
 
 def _forced(game: Any, args: argparse.Namespace) -> Any:

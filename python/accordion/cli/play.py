@@ -79,6 +79,13 @@ def _open(session: Any, args: argparse.Namespace, game: Descriptor) -> int:
     from accordion.play import table
     from accordion.play.loop import play
 
+    if sys.stdin is None:
+        # `<&-`: no moves can come; one line, as for a closed standard output.
+        from accordion.errors import InputFileError
+
+        raise InputFileError(
+            "play: standard input is closed: there is nowhere to read the moves from", "-"
+        )
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return play(session)
     if not table.available():

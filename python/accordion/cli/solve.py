@@ -106,8 +106,9 @@ def _check_sources(args: argparse.Namespace) -> None:
             f"{shown(args.seed + count - 1)}, is past 2**64 - 1"
         )
     if not args.deals and args.file is None and args.seed is None and chosen_source(args) is None:
+        command = getattr(args, "command", None) or "solve"
         raise CliError(
-            "solve: give deals as arguments, with --file or with --seed "
+            f"{command}: give deals as arguments, with --file or with --seed "
             "(or --pysol, --solvitaire, --knuth)"
         )
 
@@ -243,11 +244,18 @@ def _cannot_read(path: str, error: OSError) -> InputFileError:
     )
 
 
+#: What a command reading standard input says when there is none (`<&-`).
+STDIN_CLOSED = "standard input is closed: there is nothing to read"
+
+
 def _lines(path: str) -> Iterator[bytes]:
     """The lines of ``path`` (``-``: standard input) as bytes, none longer than
     MAX_LINE, ended by LF, CR LF or a lone CR."""
     from accordion._input import read_lines
 
+    if path == "-" and sys.stdin is None:
+        # `<&-`: no standard input at all.
+        raise InputFileError(f"--file -: cannot read it: {STDIN_CLOSED}", "-")
     try:
         handle = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as error:
