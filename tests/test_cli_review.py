@@ -69,8 +69,6 @@ EACH = ("stats", "--game", "accordian", "--rules", "uva", "--file", UVA, "--each
         ["--checkpoint", "CK"],
         ["--scheduler", "tcp://127.0.0.1:1"],
         ["--chunk", "5"],
-        ["--blind"],
-        ["--open"],
         ["--jobs", "2"],
     ],
 )
@@ -93,18 +91,33 @@ def test_stats_each_refuses_every_flag_it_does_not_take() -> None:
 
     parser = argparse.ArgumentParser()
     stats.add_flags(parser)
-    base = parser.parse_args(["--each", "--file", "F", "--rules", "uva"])
     checked = 0
-    for action in parser._actions:
-        if not action.option_strings or action.dest in each.TAKES or action.dest == "help":
-            continue
-        args = argparse.Namespace(**vars(base))
-        setattr(args, action.dest, object())
-        with pytest.raises(CliError, match="drop it"):
-            each.check(args)
-        checked += 1
-    assert checked >= 10
-    each.check(base)  # the flags it takes pass
+    for rules, takes in (("uva", each.TAKES | each.TAKES_FORCED), ("modern", each.TAKES)):
+        base = parser.parse_args(["--each", "--file", "F", "--game", "accordian", "--rules", rules])
+        for action in parser._actions:
+            if not action.option_strings or action.dest in takes or action.dest == "help":
+                continue
+            args = argparse.Namespace(**vars(base))
+            setattr(args, action.dest, object())
+            with pytest.raises(CliError, match="drop it"):
+                each.check(args, stats.add_flags)
+            checked += 1
+        each.check(base, stats.add_flags)  # the flags it takes pass
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("flag", ["--blind", "--open"])
+def test_stats_each_deals_blind_or_open_only_what_it_plays_out(flag: str) -> None:
+    """Rules that force every action are played out, dealt as they go with
+    --blind; the rows the solver takes are open, so there the flag is refused."""
+    assert cli(*EACH, flag).returncode == 0
+    solved = ("stats", "--game", "accordian", "--rules", "modern", "--file", UVA, "--each")
+    one_error(
+        cli(*solved, flag),
+        2,
+        "stats --each: --blind/--open is for rules that force every action "
+        "(--rules modern is solved); drop it",
+    )
 
 
 # Each command's messages name that command --------------------------------------------

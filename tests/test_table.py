@@ -414,7 +414,7 @@ def test_a_new_deal_by_number_and_a_bad_one() -> None:
             assert "deal 123" in app.message
             await pilot.press("n", *"xyz", "enter")
             await pilot.pause()
-            assert "not a deal: 'xyz'" in app.message
+            assert 'not a deal: "xyz"' in app.message
             await pilot.press("n", *"winnable", "enter")
             await pilot.pause()
             assert accordion.solve(app.table.game.starting_deal).result == "win"

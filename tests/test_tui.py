@@ -164,7 +164,7 @@ def test_a_leap_by_pile_number() -> None:
         ("4 -1", "illegal move 9D>6C: 9D would move rightwards; piles move only leftwards"),
         ("4 0", "a move goes at least one place (12 1 slides, 12 3 leaps)"),
         ("7X 7S", 'unknown card "7X"'),
-        ("fly me", "not a move or a command: 'fly me' (moves look like 7H 7S or 12 3; type help)"),
+        ("fly me", 'not a move or a command: "fly me" (moves look like 7H 7S or 12 3; type help)'),
     ],
 )
 def test_illegal_input_gets_a_one_line_reason(line: str, reason: str) -> None:
@@ -347,7 +347,7 @@ UNPLAYABLE: dict[str, tuple[str, dict[str, str]]] = {
             "1 3": "2 places apart",
             "1 9": "no card 9: the row has cards 1 to 6",
             "out AS 5C": "AS is not in the row",
-            "fly me to the moon": "not a move or a command: 'fly me to the moon'",
+            "fly me to the moon": 'not a move or a command: "fly me to the moon"',
             "deal": "this is an open game",
         },
     ),
@@ -361,7 +361,7 @@ UNPLAYABLE: dict[str, tuple[str, dict[str, str]]] = {
             "0": "no card 0: the row has cards 1 to 8",
             "out 2D": "2D",
             "between QH KH": "between",
-            "fly me to the moon": "not a move or a command: 'fly me to the moon'",
+            "fly me to the moon": 'not a move or a command: "fly me to the moon"',
             "deal": "this is an open game",
         },
     ),

@@ -500,7 +500,7 @@ def test_a_deal_number_past_2_53_opens_that_deal(
 @pytest.mark.parametrize(
     ("query", "error"),
     [
-        ("?game=nope&seed=1", "unknown game 'nope'"),
+        ("?game=nope&seed=1", 'unknown game "nope"'),
         ("?game=bayan&seed=abc", 'the address\'s seed "abc" is not a whole number'),
         ("?deal=AS%20AS", "duplicate card AS in deal"),
         ("?seed=1&cards=99", "cards"),

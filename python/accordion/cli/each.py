@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from accordion.cli.common import CliError, game_rules
@@ -25,18 +25,23 @@ from accordion.games import GAMES, Descriptor
 TAKES = frozenset(
     {"each", "file", "rules", "game", "two_way", "distances", "max_nodes", "timeout", "json"}
 )
+#: What ``--each`` takes only under rules that force every action, which it plays
+#: out (dealt as it goes with ``--blind``); the solver's rows are open.
+TAKES_FORCED = frozenset({"blind"})
 
 
-def _ignored_flags() -> list[tuple[str, str, Any]]:
+def _ignored_flags(
+    add_flags: Callable[[argparse.ArgumentParser], None], forced: bool
+) -> list[tuple[str, str, Any]]:
     """``(dest, flag, default)`` of each ``stats`` flag that ``--each`` does not
-    take, read from the ``stats`` parser itself (``--blind``/``--open`` as one)."""
-    from accordion.cli import stats
-
+    take, read from the ``stats`` parser itself (``add_flags``, which ``stats``
+    passes: ``--blind``/``--open`` as one)."""
     parser = argparse.ArgumentParser(add_help=False)
-    stats.add_flags(parser)
+    add_flags(parser)
+    takes = TAKES | TAKES_FORCED if forced else TAKES
     seen: dict[str, tuple[str, str, Any]] = {}
     for action in parser._actions:
-        if action.dest in TAKES or not action.option_strings:
+        if action.dest in takes or not action.option_strings:
             continue
         if action.dest in seen:
             dest, flag, default = seen[action.dest]
@@ -46,15 +51,22 @@ def _ignored_flags() -> list[tuple[str, str, Any]]:
     return list(seen.values())
 
 
-def check(args: argparse.Namespace) -> None:
+def check(args: argparse.Namespace, add_flags: Callable[[argparse.ArgumentParser], None]) -> None:
     """Refuse what ``--each`` does not take: it plays the rows of ``--file``, one
-    at a time, here; any other flag of ``stats`` given is refused, not ignored."""
+    at a time, here; any other flag of ``stats`` (``add_flags`` writes them) given
+    is refused, not ignored."""
     if args.file is None:
         raise CliError("stats --each plays the deals of --file F (one row per line)")
     numbered = {"deals", "seed", "cards", "plot", "strategy", "budget"}
-    for dest, flag, default in _ignored_flags():
+    forced = args.rules in args.game.forced_rules
+    for dest, flag, default in _ignored_flags(add_flags, forced):
         if getattr(args, dest, default) != default:
-            what = "is for numbered deals" if dest in numbered else "does nothing with --each"
+            if dest in numbered:
+                what = "is for numbered deals"
+            elif dest in TAKES_FORCED:
+                what = f"is for rules that force every action (--rules {args.rules} is solved)"
+            else:
+                what = "does nothing with --each"
             raise CliError(f"stats --each: {flag} {what}; drop it")
 
 

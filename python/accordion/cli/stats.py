@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rules is None:
         args.rules = game.rules[0]
     if args.each:
-        each.check(args)
+        each.check(args, add_flags)
         game.check_rules(args.rules, "stats")
         return each.run_each(args, read_file(args.file, game.parse_row, halves=game.judge_lines))
     for flag, value in (("--file", args.file), ("--max-nodes", args.max_nodes)):
