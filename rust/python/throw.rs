@@ -366,7 +366,7 @@ pub fn solution_from_dict<G: Throwing>(
     // win's line wins (`to_dict` writes the winning line).
     let won_at = game.facts().won_at;
     if (cards <= won_at) != (read.result == "win") {
-        let left = format!("{cards} card{}", if cards == 1 { "" } else { "s" });
+        let left = crate::error::Count(cards as u64, "card");
         let message = if cards <= won_at {
             format!(
                 "a solution whose moves leave {left} is a win, not {:?}",
