@@ -57,6 +57,25 @@ pub type Result<T> = std::result::Result<T, Error>;
 /// The most characters of a user's text an error message repeats.
 pub const ECHO_CHARS: usize = 60;
 
+/// `count` `word`s as a message counts them, the word taking an `s` unless
+/// the count is 1: `1 pile`, `3 piles`, `0 cards`. Every word the messages
+/// count (pile, card, move, node) makes its plural so.
+///
+/// ```
+/// use accordion::error::Count;
+/// assert_eq!(Count(1, "pile").to_string(), "1 pile");
+/// assert_eq!(format!("{} left", Count(0, "card")), "0 cards left");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Count<'a>(pub u64, pub &'a str);
+
+impl fmt::Display for Count<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Count(count, word) = *self;
+        write!(f, "{count} {word}{}", if count == 1 { "" } else { "s" })
+    }
+}
+
 /// `text` quoted as Rust's `{:?}` does, cut to [`ECHO_CHARS`] characters with
 /// its full length said, so that a megabyte of bad input gets a one-line message.
 ///

@@ -3,7 +3,7 @@
 
 use crate::card::Card;
 use crate::deal::Deal;
-use crate::error::{quoted, Error, Result};
+use crate::error::{quoted, Count, Error, Result};
 use crate::patience::{Dealing, Facts, Variant};
 use crate::row::Row;
 use crate::rules::{RuleSet, Rules, Step};
@@ -419,9 +419,9 @@ impl Game {
         if let Action::Move(step) = action {
             if let Some(place) = [step.from, step.to].into_iter().find(|&p| p >= len) {
                 return Error::IllegalMove(format!(
-                    "no pile {}: the row has {len} pile{}",
+                    "no pile {}: the row has {}",
                     place + 1,
-                    if len == 1 { "" } else { "s" }
+                    Count(len as u64, "pile")
                 ));
             }
         }
@@ -452,8 +452,8 @@ impl Game {
             ))
         } else if !self.rules.distances.contains(gap) {
             refuse(format!(
-                "{mover} and {target} are {gap} pile{} apart; moves go {}",
-                if gap == 1 { "" } else { "s" },
+                "{mover} and {target} are {} apart; moves go {}",
+                Count(gap as u64, "pile"),
                 places(&self.rules.distances.to_string())
             ))
         } else if !mover.agrees(target) {

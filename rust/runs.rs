@@ -19,7 +19,7 @@
 use crate::budget::Budget;
 use crate::card::Card;
 use crate::card_row::CardRow;
-use crate::error::{Error, Result};
+use crate::error::{Count, Error, Result};
 use crate::patience::Facts;
 use crate::rules::RuleSet;
 use crate::throw_game::{
@@ -331,9 +331,8 @@ impl<R: RunRule> Throwing for Runs<R> {
         }
         let sum = total::<R>(&cards[run.range()]);
         format!(
-            "illegal move {play}: {} card{} totalling {sum}; {} goes out",
-            run.len,
-            if run.len == 1 { "" } else { "s" },
+            "illegal move {play}: {} totalling {sum}; {} goes out",
+            Count(run.len as u64, "card"),
             R::RULE
         )
     }

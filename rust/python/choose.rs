@@ -11,6 +11,7 @@ use super::registry;
 use super::values::{deal_arg, PyDeal};
 use crate::choose::difficulty::{self, Level};
 use crate::choose::{winnable, Numbers};
+use crate::deal::Deal;
 use crate::error::{quoted, Error};
 use crate::game::Game;
 use crate::rules::Rules;
@@ -49,16 +50,38 @@ fn winnable_deal(
     };
     let rules = rules.given_or(Rules::modern())?;
     let cards = cards_or_deck(cards, 1)?;
-    let tries = tries.given_or(Tries(winnable::DEFAULT_TRIES))?.0;
+    search_numbers(
+        py,
+        start,
+        (tries, winnable::DEFAULT_TRIES),
+        jobs,
+        |numbers| {
+            let found = winnable::next_winnable(cards, &rules, blind, numbers)?;
+            Ok(found.map(|found| (found.deal, found.seed)))
+        },
+    )
+}
+
+/// The numbered deal `search` finds among `tries` numbers (default `default`) from
+/// `start` on, on `jobs` threads, the GIL released and Ctrl-C heeded: the search
+/// over numbered deals that `winnable_deal` and `difficulty_deal` share once their
+/// own arguments are read (`tries` and `jobs` come last in both signatures).
+fn search_numbers(
+    py: Python<'_>,
+    start: u64,
+    (tries, default): (Option<Arg<Tries>>, u64),
+    jobs: Option<Arg<Jobs>>,
+    search: impl FnOnce(Numbers<'_>) -> crate::error::Result<Option<(Deal, u64)>> + Send,
+) -> PyResult<PyDeal> {
+    let tries = tries.given_or(Tries(default))?.0;
     let jobs = jobs.given()?.map(|jobs| jobs.0);
     let found = run_interruptible(py, |cancel| {
-        let numbers = Numbers::new(start, tries, jobs, Some(cancel));
-        winnable::next_winnable(cards, &rules, blind, numbers)
+        search(Numbers::new(start, tries, jobs, Some(cancel)))
     })??;
-    let found = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
+    let (deal, seed) = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
     Ok(PyDeal {
-        deal: found.deal,
-        seed: Some(found.seed),
+        deal,
+        seed: Some(seed),
     })
 }
 
@@ -126,17 +149,16 @@ fn difficulty_deal(
         Some(start) => start,
         None => random_start(py, difficulty::random_starts(level, cards, &rules))?,
     };
-    let tries = tries.given_or(Tries(difficulty::DEFAULT_TRIES))?.0;
-    let jobs = jobs.given()?.map(|jobs| jobs.0);
-    let found = run_interruptible(py, |cancel| {
-        let numbers = Numbers::new(start, tries, jobs, Some(cancel));
-        difficulty::next_at_level(level, cards, &rules, numbers)
-    })??;
-    let found = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
-    Ok(PyDeal {
-        deal: found.deal,
-        seed: Some(found.seed),
-    })
+    search_numbers(
+        py,
+        start,
+        (tries, difficulty::DEFAULT_TRIES),
+        jobs,
+        |numbers| {
+            let found = difficulty::next_at_level(level, cards, &rules, numbers)?;
+            Ok(found.map(|found| (found.deal, found.seed)))
+        },
+    )
 }
 
 /// A difficulty level as an argument: its name.

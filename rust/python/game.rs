@@ -44,7 +44,7 @@ pub struct PyGame {
 
 /// The step of `move_at(pile, distance)` on a row of `len` piles (both ints).
 fn step_at(len: usize, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<Step> {
-    let piles = format!("{len} pile{}", if len == 1 { "" } else { "s" });
+    let piles = crate::error::Count(len as u64, "pile").to_string();
     let on_row = |obj: &Bound<'_, PyAny>| -> Option<usize> {
         let p = obj.extract::<i128>().ok()?;
         (1..=len as i128).contains(&p).then(|| (p - 1) as usize)

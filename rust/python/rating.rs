@@ -5,6 +5,7 @@ use super::interrupt::run_interruptible;
 use super::pickle::{by_restore, malformed_state, verdict, Reduced};
 use crate::choose::difficulty::{Level, Rating};
 use crate::choose::Rated;
+use crate::error::Count;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -114,17 +115,15 @@ impl PyRating {
     fn __repr__(&self) -> String {
         match self.0.difficulty {
             Some(d) => format!(
-                "<Rating {}: difficulty {d:.3}, {} of {} move{} losing>",
+                "<Rating {}: difficulty {d:.3}, {} of {} losing>",
                 self.level().unwrap_or("unrated"),
                 self.0.losing,
-                self.0.moves,
-                if self.0.moves == 1 { "" } else { "s" }
+                Count(self.0.moves as u64, "move")
             ),
             None => format!(
-                "<Rating {}: {} node{}>",
+                "<Rating {}: {}>",
                 self.result(),
-                self.0.nodes,
-                if self.0.nodes == 1 { "" } else { "s" }
+                Count(self.0.nodes, "node")
             ),
         }
     }

@@ -11,6 +11,7 @@ use super::values::{deal_arg, play_arg, PyDeal, PyMove};
 use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::Deal;
+use crate::error::Count;
 use crate::error::Error;
 use crate::game::{Game, Play};
 use crate::rules::Rules;
@@ -158,15 +159,12 @@ impl PySolution {
     }
 
     fn __repr__(&self) -> String {
-        let plural = |count: usize, word: &str| {
-            format!("{count} {word}{}", if count == 1 { "" } else { "s" })
-        };
         format!(
             "<Solution {} in {}, {}, {}: {}>",
             self.result,
-            plural(self.moves.len(), "move"),
-            plural(self.piles, "pile"),
-            plural(self.nodes as usize, "node"),
+            Count(self.moves.len() as u64, "move"),
+            Count(self.piles as u64, "pile"),
+            Count(self.nodes, "node"),
             self.deal
         )
     }

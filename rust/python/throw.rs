@@ -294,12 +294,15 @@ pub fn solve_position<G: Throwing>(
     Ok((deal, solution))
 }
 
-/// The JSON object of docs/contract.md for a solution, plus `game` and `cards`.
+/// The JSON object of docs/contract.md for a solution, plus `game` and `cards`
+/// (`seconds` as the solution keeps them: a float read back from a dict is kept
+/// as given, not rounded to a `Duration`'s nanoseconds).
 pub fn solution_dict<'py, P: ThrowPlay>(
     py: Python<'py>,
     game: &'static str,
     deal: &str,
     solution: &Solution<P>,
+    seconds: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("game", game)?;
@@ -310,15 +313,16 @@ pub fn solution_dict<'py, P: ThrowPlay>(
     dict.set_item("piles", solution.cards)?;
     dict.set_item("cards", solution.cards)?;
     dict.set_item("nodes", solution.nodes)?;
-    dict.set_item("seconds", solution.elapsed.as_secs_f64())?;
+    dict.set_item("seconds", seconds)?;
     Ok(dict)
 }
 
-/// The solution whose `to_dict` is `data` (read back from JSON; pickling), and
-/// the game it solved (its `"game"`, else `G`'s default game).
+/// The solution whose `to_dict` is `data` (read back from JSON; pickling), the
+/// game it solved (its `"game"`, else `G`'s default game) and its `seconds` as
+/// given (the solution's `elapsed` is them rounded to nanoseconds).
 pub fn solution_from_dict<G: Throwing>(
     data: &Bound<'_, PyDict>,
-) -> PyResult<(String, Solution<G::Play>, G)> {
+) -> PyResult<(String, Solution<G::Play>, G, f64)> {
     let read = SolutionDict::read(data)?;
     let game = game_of_dict::<G>(&read)?;
     let moves = read
@@ -362,7 +366,7 @@ pub fn solution_from_dict<G: Throwing>(
     // win's line wins (`to_dict` writes the winning line).
     let won_at = game.facts().won_at;
     if (cards <= won_at) != (read.result == "win") {
-        let left = format!("{cards} card{}", if cards == 1 { "" } else { "s" });
+        let left = crate::error::Count(cards as u64, "card");
         let message = if cards <= won_at {
             format!(
                 "a solution whose moves leave {left} is a win, not {:?}",
@@ -392,7 +396,7 @@ pub fn solution_from_dict<G: Throwing>(
         let (laid, stock) = row.cards().split_at(read.row_len);
         position_text(&piles_of(laid, &read.sizes), stock)
     });
-    Ok((deal, solution, game))
+    Ok((deal, solution, game, read.seconds))
 }
 
 /// The game a solution's dict names in its `"game"` (one of `G`'s), else `G`'s default game.
@@ -1300,6 +1304,9 @@ macro_rules! throw_game {
                 solution: Solution<Play>,
                 /// The name of the game solved.
                 game: &'static str,
+                /// Wall-clock seconds, kept as a float so that `from_dict(to_dict())`
+                /// gives them back exactly (as Accordion's `Solution` keeps them).
+                seconds: f64,
             }
 
             impl $Solution {
@@ -1307,7 +1314,8 @@ macro_rules! throw_game {
                 pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Solution> {
                     let (deal, solution) = solution_from_state::<$G>($solution_name, state)?;
                     let game = <$G as Throwing>::NAME;
-                    Ok($Solution { deal, solution, game })
+                    let seconds = solution.elapsed.as_secs_f64();
+                    Ok($Solution { deal, solution, game, seconds })
                 }
             }
 
@@ -1325,9 +1333,9 @@ macro_rules! throw_game {
                 ///     InvalidArgumentError: a key missing or a value out of range.
                 #[staticmethod]
                 fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
-                    let (deal, solution, game) = solution_from_dict::<$G>(data)?;
+                    let (deal, solution, game, seconds) = solution_from_dict::<$G>(data)?;
                     let game = game.facts().name;
-                    Ok($Solution { deal, solution, game })
+                    Ok($Solution { deal, solution, game, seconds })
                 }
 
                 /// The position the line starts from: the row solved, left to right (a
@@ -1379,12 +1387,12 @@ macro_rules! throw_game {
                 /// Wall-clock seconds the search took.
                 #[getter]
                 fn seconds(&self) -> f64 {
-                    self.solution.elapsed.as_secs_f64()
+                    self.seconds
                 }
 
                 /// The JSON object of docs/contract.md, plus ``game`` and ``cards``.
                 fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                    solution_dict(py, self.game, &self.deal, &self.solution)
+                    solution_dict(py, self.game, &self.deal, &self.solution, self.seconds)
                 }
 
                 fn __repr__(&self) -> String {
@@ -1424,7 +1432,8 @@ macro_rules! throw_game {
                     let budget = budget.read()?;
                     let (deal, solution) = solve_position(py, &game, &budget)?;
                     let game = game.game_rules().facts().name;
-                    Ok($Solution { deal, solution, game })
+                    let seconds = solution.elapsed.as_secs_f64();
+                    Ok($Solution { deal, solution, game, seconds })
                 }
             }
         }

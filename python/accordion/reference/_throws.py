@@ -16,8 +16,10 @@ names its game (``class BayanGame(…, game="bayan")``).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import inspect
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
@@ -302,10 +304,27 @@ class ThrowSolution(_OfGame, Generic[MoveT]):
     cards: int
     nodes: int
     game: str = field(default="", kw_only=True)
+    #: The search's wall-clock time (not compared: two searches of one row are equal).
+    seconds: float = field(default=0.0, kw_only=True, compare=False)
 
     def __post_init__(self) -> None:
         if not self.game:
             object.__setattr__(self, "game", self.FACTS.name)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of docs/contract.md plus ``game`` and ``cards``, as the
+        core's ``to_dict`` writes it: game, deal, result, moves, piles, cards,
+        nodes, seconds."""
+        return {
+            "game": self.game,
+            "deal": self.deal,
+            "result": self.result,
+            "moves": [str(move) for move in self.moves],
+            "piles": self.cards,
+            "cards": self.cards,
+            "nodes": self.nodes,
+            "seconds": self.seconds,
+        }
 
     def __repr__(self) -> str:
         of = "" if self.game == self.FACTS.name else f" game='{self.game}'"
@@ -884,8 +903,10 @@ class Solver(Generic[SolvedT, SolutionT]):
                 expected = f"None or the position's own game, {_args.quoted(position.game)}"
                 raise _args.refuse("game", expected, _args.quoted(played.FACTS.name))
             played = type(position)
+        started = time.perf_counter()
         solution: SolutionT = played._solve(position, rules, max_nodes, timeout, memory)
-        return solution
+        seconds = time.perf_counter() - started
+        return dataclasses.replace(solution, seconds=seconds)
 
     if TYPE_CHECKING:
         __call__ = _solve
