@@ -14,6 +14,7 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 pytest.importorskip("httpx", reason="the test client needs httpx")
 
 from _helpers import web_client
+from test_web_api import fails
 
 import accordion
 from accordion.web.app import create_app
@@ -42,3 +43,28 @@ def test_deal_numbers_past_2_53_are_also_given_as_text(client: TestClient, numbe
         "/api/table", content=f'{{"seed":{number}}}', headers={"Content-Type": "application/json"}
     )
     assert raw.json()["state"]["seed_text"] == str(number)
+
+
+def test_solvitaire_s_range_is_the_function_s_and_errors_name_the_parameter(
+    client: TestClient,
+) -> None:
+    (schema,) = [
+        parameter
+        for parameter in client.get("/openapi.json").json()["paths"]["/api/deal"]["get"][
+            "parameters"
+        ]
+        if parameter["name"] == "solvitaire"
+    ]
+    bounds = next(choice for choice in schema["schema"]["anyOf"] if "minimum" in choice)
+    assert (bounds["minimum"], bounds["maximum"]) == (-(2**31), 2**31 - 1)
+    for number in (-5, -(2**31), 2**31 - 1):
+        dealt = client.get("/api/deal", params={"solvitaire": number})
+        assert dealt.status_code == 200, dealt.text
+        assert dealt.json()["deal"] == str(accordion.Deal.from_solvitaire(number))
+    for number in (3_000_000_000, -(2**31) - 1):
+        fails(client.get("/api/deal", params={"solvitaire": number}), 422, "solvitaire")
+    refused = fails(client.get("/api/deal", params={"solvitaire": -1}), 400)
+    assert refused.startswith("solvitaire must be a Solvitaire seed"), refused
+    assert client.get("/api/deal", params={"solvitaire": -1}).json()["kind"] == (
+        "InvalidArgumentError"
+    )

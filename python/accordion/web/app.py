@@ -490,7 +490,14 @@ def create_app(limits: Limits = LIMITS) -> Any:
         difficulty: Annotated[LevelName | None, Query()] = None,
         blind: bool = False,
         pysol: Annotated[Pysol | None, Query()] = None,
-        solvitaire: Annotated[int | None, Query(ge=0, le=2**32 - 1)] = None,
+        solvitaire: Annotated[
+            int | None,
+            Query(
+                ge=-(2**31),
+                le=2**31 - 1,
+                description="Solvitaire's seed: a C int other than -1",
+            ),
+        ] = None,
         knuth: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
     ) -> dict[str, Any]:
         """A numbered deal (a random number when none is given), the first winnable

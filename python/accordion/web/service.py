@@ -318,6 +318,12 @@ def pick_deal(
         assert number is not None
         require(game, "numberings", source, number)
         if source == "solvitaire":
+            if not -(2**31) <= number < 2**31 or number == -1:  # Deal's message says "seed"
+                raise InvalidArgumentError(
+                    "solvitaire must be a Solvitaire seed: a C int other than -1 "
+                    f"(-2147483648 to 2147483647), got {number}",
+                    "solvitaire",
+                )
             deal = Deal.from_solvitaire(number, "late-binding" if cards == 18 else "accordion")
         else:
             deal = Deal.from_knuth(number, 18 if cards is None else cards)
