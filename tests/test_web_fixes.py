@@ -68,3 +68,25 @@ def test_solvitaire_s_range_is_the_function_s_and_errors_name_the_parameter(
     assert client.get("/api/deal", params={"solvitaire": -1}).json()["kind"] == (
         "InvalidArgumentError"
     )
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "says"),
+    [
+        ("/api/deal", "unknown=1", "unknown: Extra inputs are not permitted"),
+        ("/api/deal", "sed=5", "sed: Extra inputs are not permitted"),
+        ("/api/deal", "winable=true", "winable: Extra inputs"),
+        ("/api/deal", "seed=1&seed=2", "seed: given 2 times: give it once"),
+        ("/api/deal", "seed=1&game=accordion&game=bayan", "game: given 2 times"),
+        ("/api/games", "game=bayan", "game: Extra inputs are not permitted"),
+    ],
+)
+def test_unknown_and_repeated_query_parameters_are_refused(
+    client: TestClient, path: str, query: str, says: str
+) -> None:
+    fails(client.get(f"{path}?{query}"), 422, says)
+
+
+def test_the_page_s_own_address_is_not_the_api_s(client: TestClient) -> None:
+    assert client.get("/?game=bayan&seed=1&whatever=2&seed=3").status_code == 200
+    assert client.get("/api/deal?seed=1&game=bayan").json()["game"] == "bayan"

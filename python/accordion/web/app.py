@@ -25,9 +25,10 @@ from accordion.web import EXTRA
 try:
     import anyio
     import anyio.to_thread
-    from fastapi import FastAPI, Query, Request
+    from fastapi import Depends, FastAPI, Query, Request
     from fastapi.exceptions import RequestValidationError
     from fastapi.responses import HTMLResponse, JSONResponse, Response
+    from fastapi.routing import APIRoute
     from fastapi.staticfiles import StaticFiles
     from pydantic import BaseModel, ConfigDict, Field
     from starlette.exceptions import HTTPException
@@ -313,6 +314,30 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+async def strict_query(request: Request) -> None:
+    """The API's query parameters are as strict as its bodies: one the route does not
+    take (``?sed=5``) or one given twice (``?seed=1&seed=2``) is refused with 422,
+    never ignored or read as its last value. The page's own address (``/?seed=5``) is
+    the page's to read."""
+    if not request.url.path.startswith("/api/"):
+        return
+    # Each route's own query parameters, by its endpoint (create_app lists them).
+    known = request.app.state.queries.get(request.scope.get("endpoint"), set())
+    problems = []
+    for name in dict.fromkeys(request.query_params.keys()):
+        given = request.query_params.getlist(name)
+        if name not in known:
+            taken = ", ".join(sorted(known)) or "none"
+            message = f"Extra inputs are not permitted (this call's parameters: {taken})"
+        elif len(given) > 1:
+            message = f"given {len(given)} times: give it once"
+        else:
+            continue
+        problems.append({"loc": ("query", name), "msg": message, "type": "extra_forbidden"})
+    if problems:
+        raise RequestValidationError(problems)
+
+
 def create_app(limits: Limits = LIMITS) -> Any:
     """The application (an ASGI callable): FastAPI's, behind :class:`Guard`."""
     api = FastAPI(
@@ -322,6 +347,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
         docs_url=None,
         redoc_url=None,
         responses=ERRORS,
+        dependencies=[Depends(strict_query)],
     )
     sittings = service.Sittings(limits)
     workers = anyio.CapacityLimiter(limits.workers)
@@ -613,6 +639,11 @@ def create_app(limits: Limits = LIMITS) -> Any:
         return HTMLResponse(render(api.openapi(), limits))
 
     api.mount("/static", StaticFiles(directory=str(static)), name="static")
+    api.state.queries = {
+        route.endpoint: {param.alias for param in route.dependant.query_params}
+        for route in api.routes
+        if isinstance(route, APIRoute)
+    }
 
     return Guard(api, limits)
 
