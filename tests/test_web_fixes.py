@@ -90,3 +90,42 @@ def test_unknown_and_repeated_query_parameters_are_refused(
 def test_the_page_s_own_address_is_not_the_api_s(client: TestClient) -> None:
     assert client.get("/?game=bayan&seed=1&whatever=2&seed=3").status_code == 200
     assert client.get("/api/deal?seed=1&game=bayan").json()["game"] == "bayan"
+
+
+JSON = {"Content-Type": "application/json"}
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status", "says"),
+    [
+        (b"{", JSON, 400, "the body is not JSON: Expecting property name enclosed in double"),
+        (b'{"seed": 1', JSON, 400, "the body is not JSON: Expecting ',' delimiter at character"),
+        (b"[" * 5000 + b"]" * 5000, JSON, 400, "the body is not JSON: it is nested too deep"),
+        (b"\x80", JSON, 400, "the body is not JSON: it is not UTF-8 text"),
+        (b"", JSON, 400, "the body is empty: send a JSON object with Content-Type"),
+        (b'{"seed": 1}', {}, 415, "sent with no Content-Type: send a JSON object"),
+        (
+            b'{"seed": 1}',
+            {"Content-Type": "application/x-www-form-urlencoded"},
+            415,
+            "sent with Content-Type 'application/x-www-form-urlencoded'",
+        ),
+        (b'{"seed": 1}', {"Content-Type": "text/plain"}, 415, "Content-Type 'text/plain'"),
+    ],
+)
+def test_a_body_that_is_not_json_gets_one_status_and_says_why(
+    client: TestClient, body: bytes, headers: dict[str, str], status: int, says: str
+) -> None:
+    for path in ("/api/solve", "/api/table"):
+        response = client.post(path, content=body, headers=headers)
+        message = fails(response, status, says)
+        assert response.json()["kind"] == ("NotJSON" if status == 400 else "UnsupportedMediaType")
+        assert not message[0].isdigit(), message  # no byte offset where a field goes
+
+
+def test_json_with_a_charset_or_a_json_subtype_is_json(client: TestClient) -> None:
+    for kind in ("application/json; charset=utf-8", "application/vnd.api+json"):
+        response = client.post(
+            "/api/solve", content=b'{"deal": "7H 2C"}', headers={"Content-Type": kind}
+        )
+        assert response.status_code == 200, response.text

@@ -304,14 +304,34 @@ class Dealt(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": Failure, "description": words}
     for status, words in (
-        (400, "a bad value: the package's error message"),
+        (400, "a bad value (the package's error message), or a body that is not JSON"),
         (404, "no such table"),
         (408, "the body came too slowly"),
         (413, "the body is too big"),
+        (415, "the body is not sent as JSON (Content-Type: application/json)"),
         (422, "the body does not fit the schema"),
         (429, "the server is busy"),
     )
 }
+
+
+#: What a request body must be.
+JSON_BODY = "send a JSON object with Content-Type: application/json"
+
+
+async def json_body(request: Request) -> None:
+    """A POST to the API sends JSON and says so: a body sent as a form (``curl -d``
+    without a header) or as text is refused with 415, naming its content type,
+    rather than read as a body of the wrong shape."""
+    if request.method != "POST" or not request.url.path.startswith("/api/"):
+        return
+    given = request.headers.get("content-type", "")
+    kind = given.split(";", 1)[0].strip().lower()
+    if kind != "application/json" and not (
+        kind.startswith("application/") and kind.endswith("+json")
+    ):
+        said = f"Content-Type {given[:60]!r}" if given else "no Content-Type"
+        raise HTTPException(415, f"the body was sent with {said}: {JSON_BODY}")
 
 
 async def strict_query(request: Request) -> None:
@@ -347,7 +367,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
         docs_url=None,
         redoc_url=None,
         responses=ERRORS,
-        dependencies=[Depends(strict_query)],
+        dependencies=[Depends(json_body), Depends(strict_query)],
     )
     sittings = service.Sittings(limits)
     workers = anyio.CapacityLimiter(limits.workers)
@@ -412,6 +432,14 @@ def create_app(limits: Limits = LIMITS) -> Any:
 
     @api.exception_handler(RequestValidationError)
     async def bad_shape(request: Request, exc: RequestValidationError) -> JSONResponse:
+        for item in exc.errors():
+            place = item.get("loc", ())
+            if item.get("type") == "json_invalid":  # FastAPI's, for a body that is not JSON
+                why = str(item.get("ctx", {}).get("error", "invalid"))
+                at = f" at character {place[1]}" if len(place) > 1 else ""
+                return error(400, f"the body is not JSON: {why[:60]}{at}", "NotJSON")
+            if item.get("type") == "missing" and tuple(place) == ("body",):
+                return error(400, f"the body is empty: {JSON_BODY}", "NotJSON")
         problems = []
         for item in exc.errors()[:3]:
             where = ".".join(str(part) for part in item.get("loc", ())[1:]) or "body"
@@ -422,9 +450,17 @@ def create_app(limits: Limits = LIMITS) -> Any:
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         status = exc.status_code if 400 <= exc.status_code < 500 else 400
         detail = str(exc.detail)
-        if detail == "There was an error parsing the body":  # FastAPI's, for any bad JSON
-            detail = "the body is not JSON, or is nested too deep"
-        return error(status, detail, "HTTPError")
+        if detail == "There was an error parsing the body":  # FastAPI's, for any other
+            cause = exc.__cause__
+            if isinstance(cause, RecursionError):
+                why = "it is nested too deep"
+            elif isinstance(cause, UnicodeDecodeError):
+                why = "it is not UTF-8 text"
+            else:
+                why = f"{cause or 'it cannot be read'}"[:60]
+            return error(400, f"the body is not JSON: {why}", "NotJSON")
+        kind = "UnsupportedMediaType" if status == 415 else "HTTPError"
+        return error(status, detail, kind)
 
     # The API ----------------------------------------------------------------------
 
