@@ -129,3 +129,17 @@ def test_json_with_a_charset_or_a_json_subtype_is_json(client: TestClient) -> No
             "/api/solve", content=b'{"deal": "7H 2C"}', headers={"Content-Type": kind}
         )
         assert response.status_code == 200, response.text
+
+
+def test_the_schema_s_descriptions_are_markdown_and_docs_renders_them(
+    client: TestClient,
+) -> None:
+    import re
+
+    schema = client.get("/openapi.json").text
+    assert "``" not in schema  # reStructuredText's code marks, shown raw by any viewer
+    assert not re.search(r"docs/\w+\.md", schema), "a path into the sources is no link"
+    page = client.get("/docs").text
+    assert "<code>win</code>" in page and "<code>still winnable</code>" in page
+    paragraphs = re.findall(r"<p>(.*?)</p>", page, re.DOTALL)
+    assert paragraphs and not any("`" in paragraph for paragraph in paragraphs), paragraphs

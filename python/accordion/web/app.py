@@ -260,7 +260,8 @@ class Failure(BaseModel):
 
 
 class Solved(BaseModel):
-    """A solver's answer (docs/contract.md), with the game and what is counted."""
+    """A solver's answer, the object `accordion solve --json` prints, with the game
+    and what is counted."""
 
     game: str
     rules: str
@@ -463,6 +464,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
         return error(status, detail, kind)
 
     # The API ----------------------------------------------------------------------
+    # A route's docstring is its description in the OpenAPI schema and on /docs, both
+    # read as Markdown: code in single backticks, and no paths into the sources.
 
     @api.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
@@ -472,8 +475,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
 
     @api.post("/api/solve", tags=["solver"], response_model=Solved)
     async def solve(request: Request, body: SolveRequest) -> dict[str, Any]:
-        """Solve an open row exactly: ``win`` with a winning line, ``loss`` with a line
-        to the fewest piles (or cards), ``unknown`` when the time budget ran out."""
+        """Solve an open row exactly: `win` with a winning line, `loss` with a line
+        to the fewest piles (or cards), `unknown` when the time budget ran out."""
         game = service.game_named(body.game)
         rules = service.rules_for(
             game,
@@ -508,8 +511,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
     @api.post("/api/hint", tags=["solver"], response_model=Hinted)
     async def hint(request: Request, body: HintRequest) -> dict[str, Any]:
         """A move that keeps the win (or the best result) from a deal and the moves
-        played so far; ``verdict`` is ``still winnable`` or ``lost: best is N piles``.
-        A blind game's hint reads the stock (``peeks``)."""
+        played so far; `verdict` is `still winnable` or `lost: best is N piles`.
+        A blind game's hint reads the stock (`peeks`)."""
         seconds = service.budget(body.time_limit, limits)
 
         def work() -> dict[str, Any]:
@@ -531,7 +534,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
     @api.post("/api/rate", tags=["solver"])
     async def rate(request: Request, body: Position) -> dict[str, Any]:
         """How hard an open deal is: the share of a careful player's choices that
-        would throw the win away, and its level (docs/difficulty.md)."""
+        would throw the win away, and its level: `easy`, `medium` or `hard`."""
         game = service.game_named(body.game)
         rules = service.rules_for(
             game, body.rules, two_way=body.two_way, distances=body.distances, pysol=body.pysol
@@ -563,7 +566,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
         knuth: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
     ) -> dict[str, Any]:
         """A numbered deal (a random number when none is given), the first winnable
-        deal or the first of a difficulty level from ``seed`` on, or the deal
+        deal or the first of a difficulty level from `seed` on, or the deal
         PySolFC, Solvitaire or Knuth numbers."""
         chosen = service.game_named(game)
         named = service.rules_for(chosen, rules, pysol=pysol)
@@ -588,8 +591,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
 
     @api.post("/api/table", tags=["web table"])
     async def open_table(request: Request, body: OpenRequest) -> dict[str, Any]:
-        """Open a table (a deal, a numbered deal, a random one, or ``new``: winnable,
-        easy, medium or hard); its ``id`` and state. Tables live in memory and
+        """Open a table (a deal, a numbered deal, a random one, or `new`: winnable,
+        easy, medium or hard); its `id` and state. Tables live in memory and
         expire when idle."""
 
         def work() -> dict[str, Any]:
@@ -617,8 +620,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
     async def act(
         request: Request, ident: Annotated[str, Field(max_length=40)], body: ActRequest
     ) -> dict[str, Any]:
-        """One action at an open table: a move by places (``from``, ``to``) or by its
-        text (``play``), deal, undo, redo, restart, new deal, the forced move, a hint,
+        """One action at an open table: a move by places (`from`, `to`) or by its
+        text (`play`), deal, undo, redo, restart, new deal, the forced move, a hint,
         the solution step by step, or every legal move analysed. The table's new
         state comes back with what the action said."""
         sitting = sittings.get(ident)
