@@ -607,7 +607,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
                     game, game.numbered()(number, cards), rules, blind=body.blind, seed=number
                 )
                 if body.new:
-                    table.new_deal(body.new)
+                    service.new_deal(table, body.new, "new")
                 service.replay(table, body.moves, limits)
             else:
                 table = position(body)
