@@ -170,3 +170,14 @@ def test_a_new_deal_refused_echoes_what_was_sent_and_names_its_class(client: Tes
     for spec in ("7", " 8 ", "HARD"):
         answer = client.post(f"/api/table/{ident}", json={"action": "new", "spec": spec})
         assert answer.status_code == 200, answer.text
+
+
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [(b"[1]", "an array"), (b"null", "null"), (b'"7H 2C"', "a string"), (b"3", "a number")],
+)
+def test_json_that_is_not_an_object_says_what_it_is(
+    client: TestClient, body: bytes, named: str
+) -> None:
+    response = client.post("/api/solve", content=body, headers=JSON)
+    assert fails(response, 422) == f"body: a JSON object is needed, got {named}"

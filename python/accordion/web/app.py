@@ -441,6 +441,14 @@ def create_app(limits: Limits = LIMITS) -> Any:
                 return error(400, f"the body is not JSON: {why[:60]}{at}", "NotJSON")
             if item.get("type") == "missing" and tuple(place) == ("body",):
                 return error(400, f"the body is empty: {JSON_BODY}", "NotJSON")
+            if tuple(place) == ("body",) and item.get("type") == "model_attributes_type":
+                # JSON, but not an object: say what it is in JSON's words.
+                got = item.get("input")
+                what = {list: "an array", str: "a string", bool: "true or false"}
+                named = "null" if got is None else what.get(type(got), "a number")
+                return error(
+                    422, f"body: a JSON object is needed, got {named}", "InvalidArgumentError"
+                )
         problems = []
         for item in exc.errors()[:3]:
             where = ".".join(str(part) for part in item.get("loc", ())[1:]) or "body"
