@@ -400,7 +400,10 @@ def test_deep_json_is_400(client: TestClient) -> None:
             "/api/solve", content=body[:60_000], headers={"content-type": "application/json"}
         )
         assert response.status_code == 400
-        assert response.json()["error"] == "the body is not JSON, or is nested too deep"
+        assert response.json() == {
+            "error": "the body is not JSON: it is nested too deep",
+            "kind": "NotJSON",
+        }
 
 
 def test_garbage_bodies_are_4xx(client: TestClient) -> None:

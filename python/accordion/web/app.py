@@ -25,9 +25,10 @@ from accordion.web import EXTRA
 try:
     import anyio
     import anyio.to_thread
-    from fastapi import FastAPI, Query, Request
+    from fastapi import Depends, FastAPI, Query, Request
     from fastapi.exceptions import RequestValidationError
     from fastapi.responses import HTMLResponse, JSONResponse, Response
+    from fastapi.routing import APIRoute
     from fastapi.staticfiles import StaticFiles
     from pydantic import BaseModel, ConfigDict, Field
     from starlette.exceptions import HTTPException
@@ -264,7 +265,8 @@ class Failure(BaseModel):
 
 
 class Solved(BaseModel):
-    """A solver's answer (docs/contract.md), with the game and what is counted."""
+    """A solver's answer, the object `accordion solve --json` prints, with the game
+    and what is counted."""
 
     game: str
     rules: str
@@ -308,14 +310,58 @@ class Dealt(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": Failure, "description": words}
     for status, words in (
-        (400, "a bad value: the package's error message"),
+        (400, "a bad value (the package's error message), or a body that is not JSON"),
         (404, "no such table"),
         (408, "the body came too slowly"),
         (413, "the body is too big"),
+        (415, "the body is not sent as JSON (Content-Type: application/json)"),
         (422, "the body does not fit the schema"),
         (429, "the server is busy"),
     )
 }
+
+
+#: What a request body must be.
+JSON_BODY = "send a JSON object with Content-Type: application/json"
+
+
+async def json_body(request: Request) -> None:
+    """A POST to the API sends JSON and says so: a body sent as a form (``curl -d``
+    without a header) or as text is refused with 415, naming its content type,
+    rather than read as a body of the wrong shape."""
+    if request.method != "POST" or not request.url.path.startswith("/api/"):
+        return
+    given = request.headers.get("content-type", "")
+    kind = given.split(";", 1)[0].strip().lower()
+    if kind != "application/json" and not (
+        kind.startswith("application/") and kind.endswith("+json")
+    ):
+        said = f"Content-Type {given[:60]!r}" if given else "no Content-Type"
+        raise HTTPException(415, f"the body was sent with {said}: {JSON_BODY}")
+
+
+async def strict_query(request: Request) -> None:
+    """The API's query parameters are as strict as its bodies: one the route does not
+    take (``?sed=5``) or one given twice (``?seed=1&seed=2``) is refused with 422,
+    never ignored or read as its last value. The page's own address (``/?seed=5``) is
+    the page's to read."""
+    if not request.url.path.startswith("/api/"):
+        return
+    # Each route's own query parameters, by its endpoint (create_app lists them).
+    known = request.app.state.queries.get(request.scope.get("endpoint"), set())
+    problems = []
+    for name in dict.fromkeys(request.query_params.keys()):
+        given = request.query_params.getlist(name)
+        if name not in known:
+            taken = ", ".join(sorted(known)) or "none"
+            message = f"Extra inputs are not permitted (this call's parameters: {taken})"
+        elif len(given) > 1:
+            message = f"given {len(given)} times: give it once"
+        else:
+            continue
+        problems.append({"loc": ("query", name), "msg": message, "type": "extra_forbidden"})
+    if problems:
+        raise RequestValidationError(problems)
 
 
 def create_app(limits: Limits = LIMITS) -> Any:
@@ -327,6 +373,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
         docs_url=None,
         redoc_url=None,
         responses=ERRORS,
+        dependencies=[Depends(json_body), Depends(strict_query)],
     )
     sittings = service.Sittings(limits)
     workers = anyio.CapacityLimiter(limits.workers)
@@ -391,6 +438,22 @@ def create_app(limits: Limits = LIMITS) -> Any:
 
     @api.exception_handler(RequestValidationError)
     async def bad_shape(request: Request, exc: RequestValidationError) -> JSONResponse:
+        for item in exc.errors():
+            place = item.get("loc", ())
+            if item.get("type") == "json_invalid":  # FastAPI's, for a body that is not JSON
+                why = str(item.get("ctx", {}).get("error", "invalid"))
+                at = f" at character {place[1]}" if len(place) > 1 else ""
+                return error(400, f"the body is not JSON: {why[:60]}{at}", "NotJSON")
+            if item.get("type") == "missing" and tuple(place) == ("body",):
+                return error(400, f"the body is empty: {JSON_BODY}", "NotJSON")
+            if tuple(place) == ("body",) and item.get("type") == "model_attributes_type":
+                # JSON, but not an object: say what it is in JSON's words.
+                got = item.get("input")
+                what = {list: "an array", str: "a string", bool: "true or false"}
+                named = "null" if got is None else what.get(type(got), "a number")
+                return error(
+                    422, f"body: a JSON object is needed, got {named}", "InvalidArgumentError"
+                )
         problems = []
         for item in exc.errors()[:3]:
             where = ".".join(str(part) for part in item.get("loc", ())[1:]) or "body"
@@ -401,11 +464,21 @@ def create_app(limits: Limits = LIMITS) -> Any:
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         status = exc.status_code if 400 <= exc.status_code < 500 else 400
         detail = str(exc.detail)
-        if detail == "There was an error parsing the body":  # FastAPI's, for any bad JSON
-            detail = "the body is not JSON, or is nested too deep"
-        return error(status, detail, "HTTPError")
+        if detail == "There was an error parsing the body":  # FastAPI's, for any other
+            cause = exc.__cause__
+            if isinstance(cause, RecursionError):
+                why = "it is nested too deep"
+            elif isinstance(cause, UnicodeDecodeError):
+                why = "it is not UTF-8 text"
+            else:
+                why = f"{cause or 'it cannot be read'}"[:60]
+            return error(400, f"the body is not JSON: {why}", "NotJSON")
+        kind = "UnsupportedMediaType" if status == 415 else "HTTPError"
+        return error(status, detail, kind)
 
     # The API ----------------------------------------------------------------------
+    # A route's docstring is its description in the OpenAPI schema and on /docs, both
+    # read as Markdown: code in single backticks, and no paths into the sources.
 
     @api.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
@@ -415,8 +488,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
 
     @api.post("/api/solve", tags=["solver"], response_model=Solved)
     async def solve(request: Request, body: SolveRequest) -> dict[str, Any]:
-        """Solve an open row exactly: ``win`` with a winning line, ``loss`` with a line
-        to the fewest piles (or cards), ``unknown`` when the time budget ran out."""
+        """Solve an open row exactly: `win` with a winning line, `loss` with a line
+        to the fewest piles (or cards), `unknown` when the time budget ran out."""
         game = service.game_named(body.game)
         rules = service.rules_for(
             game,
@@ -451,8 +524,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
     @api.post("/api/hint", tags=["solver"], response_model=Hinted)
     async def hint(request: Request, body: HintRequest) -> dict[str, Any]:
         """A move that keeps the win (or the best result) from a deal and the moves
-        played so far; ``verdict`` is ``still winnable`` or ``lost: best is N piles``.
-        A blind game's hint reads the stock (``peeks``)."""
+        played so far; `verdict` is `still winnable` or `lost: best is N piles`.
+        A blind game's hint reads the stock (`peeks`)."""
         seconds = service.budget(body.time_limit, limits)
 
         def work() -> dict[str, Any]:
@@ -474,7 +547,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
     @api.post("/api/rate", tags=["solver"])
     async def rate(request: Request, body: Position) -> dict[str, Any]:
         """How hard an open deal is: the share of a careful player's choices that
-        would throw the win away, and its level (docs/difficulty.md)."""
+        would throw the win away, and its level: `easy`, `medium` or `hard`."""
         game = service.game_named(body.game)
         rules = service.rules_for(
             game, body.rules, two_way=body.two_way, distances=body.distances, pysol=body.pysol
@@ -495,11 +568,18 @@ def create_app(limits: Limits = LIMITS) -> Any:
         difficulty: Annotated[LevelName | None, Query()] = None,
         blind: bool = False,
         pysol: Annotated[Pysol | None, Query()] = None,
-        solvitaire: Annotated[int | None, Query(ge=0, le=2**32 - 1)] = None,
+        solvitaire: Annotated[
+            int | None,
+            Query(
+                ge=-(2**31),
+                le=2**31 - 1,
+                description="Solvitaire's seed: a C int other than -1",
+            ),
+        ] = None,
         knuth: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
     ) -> dict[str, Any]:
         """A numbered deal (a random number when none is given), the first winnable
-        deal or the first of a difficulty level from ``seed`` on, or the deal
+        deal or the first of a difficulty level from `seed` on, or the deal
         PySolFC, Solvitaire or Knuth numbers."""
         chosen = service.game_named(game)
         named = service.rules_for(chosen, rules, pysol=pysol)
@@ -524,8 +604,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
 
     @api.post("/api/table", tags=["web table"])
     async def open_table(request: Request, body: OpenRequest) -> dict[str, Any]:
-        """Open a table (a deal, a numbered deal, a random one, or ``new``: winnable,
-        easy, medium or hard); its ``id`` and state. Tables live in memory and
+        """Open a table (a deal, a numbered deal, a random one, or `new`: winnable,
+        easy, medium or hard); its `id` and state. Tables live in memory and
         expire when idle."""
 
         def work() -> dict[str, Any]:
@@ -540,7 +620,7 @@ def create_app(limits: Limits = LIMITS) -> Any:
                     game, game.numbered()(number, cards), rules, blind=body.blind, seed=number
                 )
                 if body.new:
-                    table.new_deal(body.new)
+                    service.new_deal(table, body.new, "new")
                 service.replay(table, body.moves, limits)
             else:
                 table = position(body)
@@ -553,8 +633,8 @@ def create_app(limits: Limits = LIMITS) -> Any:
     async def act(
         request: Request, ident: Annotated[str, Field(max_length=40)], body: ActRequest
     ) -> dict[str, Any]:
-        """One action at an open table: a move by places (``from``, ``to``) or by its
-        text (``play``), deal, undo, redo, restart, new deal, the forced move, a hint,
+        """One action at an open table: a move by places (`from`, `to`) or by its
+        text (`play`), deal, undo, redo, restart, new deal, the forced move, a hint,
         the solution step by step, or every legal move analysed. The table's new
         state comes back with what the action said."""
         sitting = sittings.get(ident)
@@ -611,6 +691,11 @@ def create_app(limits: Limits = LIMITS) -> Any:
         return HTMLResponse(render(api.openapi(), limits))
 
     api.mount("/static", StaticFiles(directory=str(static)), name="static")
+    api.state.queries = {
+        route.endpoint: {param.alias for param in route.dependant.query_params}
+        for route in api.routes
+        if isinstance(route, APIRoute)
+    }
 
     return Guard(api, limits)
 

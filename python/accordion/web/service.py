@@ -320,6 +320,12 @@ def pick_deal(
         assert number is not None
         require(game, "numberings", source, number)
         if source == "solvitaire":
+            if not -(2**31) <= number < 2**31 or number == -1:  # Deal's message says "seed"
+                raise InvalidArgumentError(
+                    "solvitaire must be a Solvitaire seed: a C int other than -1 "
+                    f"(-2147483648 to 2147483647), got {number}",
+                    "solvitaire",
+                )
             deal = Deal.from_solvitaire(number, "late-binding" if cards == 18 else "accordion")
         else:
             deal = Deal.from_knuth(number, 18 if cards is None else cards)
@@ -668,6 +674,28 @@ class Sittings:
         return iter(list(self._tables))
 
 
+def new_deal(table: Table, spec: str, argument: str) -> str:
+    """A new deal at ``table`` (:meth:`Table.new_deal`): random (``""``), numbered,
+    ``winnable`` or a difficulty level, asked for by the request's field
+    ``argument``. A refusal echoes ``spec`` as it was sent and is the specific
+    ``InvalidArgumentError`` naming ``argument`` (the table's own speaks the
+    terminal's words, of its lower-cased text, as the base ``AccordionError``)."""
+    asked = check_row(spec).strip()
+    choices = "a number, easy, medium, hard, winnable, or '' for a random one"
+    if asked and not asked.isdigit() and asked.lower() not in (*LEVELS, "winnable"):
+        raise InvalidArgumentError(f"{argument}: not a deal: {shown(spec)} ({choices})", argument)
+    if asked.isdigit() and int(asked) >= 2**64:
+        raise InvalidArgumentError(
+            f"{argument}: deal numbers are 0 to 2**64 - 1, got {asked[:60]}", argument
+        )
+    try:
+        return table.new_deal(asked)
+    except AccordionError as error:
+        if type(error) is not AccordionError:
+            raise
+        raise InvalidArgumentError(f"{argument} {shown(spec)}: {error}", argument) from None
+
+
 def act(
     table: Table, action: str, *, place: int | None, to: int | None, spec: str, seconds: float
 ) -> dict[str, Any]:
@@ -698,7 +726,7 @@ def act(
     elif action == "restart":
         message = table.restart()
     elif action == "new":
-        message = table.new_deal(check_row(spec))
+        message = new_deal(table, spec, "spec")
     elif action == "forced":
         move = table.forced()
         message = table.play(move) if move is not None else "no forced move now"
