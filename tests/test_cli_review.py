@@ -131,3 +131,67 @@ def test_a_checkpoint_that_cannot_be_made_is_a_file_error(path: str) -> None:
 def test_an_empty_checkpoint_name_is_bad_input() -> None:
     result = cli("solve", "--seed", "1", "--count", "20", "--checkpoint", "")
     one_error(result, 2, "the file name is empty")
+
+
+# SIGTERM and SIGHUP stop a command as Ctrl-C does ---------------------------------------
+
+
+def _started(process: subprocess.Popen[str], ready: Any) -> None:
+    """Wait (at most a minute) until ``ready()`` says the command is at work."""
+    import time
+
+    deadline = time.monotonic() + 60
+    while not ready():
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the command never started"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_an_ending_signal_keeps_the_checkpoint_and_says_so(
+    tmp_path: Any, name: str, status: int
+) -> None:
+    import signal
+
+    path = tmp_path / "h.ckpt"
+    args = ["hunt", "--seed", "1", "--count", "50000000", "--chunk", "5000", "--jobs", "1"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *args, "--checkpoint", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    # At work once a chunk is recorded (the header is line 1).
+    _started(process, lambda: path.exists() and path.read_bytes().count(b"\n") >= 2)
+    process.send_signal(getattr(signal, name))
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == status, stderr
+    assert stderr.count("\n") == 1, stderr
+    assert stderr.startswith(f"accordion: stopped by {name}: the finished chunks are kept in ")
+    assert str(path) in stderr and "run the same command again" in stderr
+
+
+def test_sigterm_stops_serve_cleanly() -> None:
+    import signal
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def listening() -> bool:
+        with socket.socket() as client:
+            return client.connect_ex(("127.0.0.1", port)) == 0
+
+    _started(process, listening)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 143, stderr
+    assert stderr.strip().splitlines()[-1] == "accordion: stopped by SIGTERM", stderr
+    assert "Traceback" not in stderr
