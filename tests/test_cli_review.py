@@ -195,3 +195,35 @@ def test_sigterm_stops_serve_cleanly() -> None:
     assert process.returncode == 143, stderr
     assert stderr.strip().splitlines()[-1] == "accordion: stopped by SIGTERM", stderr
     assert "Traceback" not in stderr
+
+
+# A checkpoint of other arguments is told in the user's words ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "says"),
+    [
+        (
+            ["--rules", "modern"],
+            ["--rules", "parlett"],
+            "with --rules modern, this run has --rules parlett",
+        ),
+        ([], ["--timeout", "5"], "with no --timeout, this run has --timeout 5:"),
+    ],
+)
+def test_a_checkpoint_mismatch_is_said_with_flags(
+    tmp_path: Any, first: list[str], second: list[str], says: str
+) -> None:
+    path = str(tmp_path / "m.ck")
+    base = ["solve", "--seed", "1", "--count", "5", "--checkpoint", path]
+    assert cli(*base, *first).returncode == 0
+    result = cli(*base, *second)
+    one_error(result, 2, says)
+    assert "Rules(" not in result.stderr and "null" not in result.stderr
+
+
+def test_a_stats_checkpoint_mismatch_says_open(tmp_path: Any) -> None:
+    path = str(tmp_path / "m.ck")
+    assert cli("stats", "--deals", "5", "--checkpoint", path).returncode == 0
+    result = cli("stats", "--deals", "5", "--checkpoint", path, "--open")
+    one_error(result, 2, "with --blind, this run has --open:")
