@@ -227,3 +227,14 @@ def test_a_stats_checkpoint_mismatch_says_open(tmp_path: Any) -> None:
     assert cli("stats", "--deals", "5", "--checkpoint", path).returncode == 0
     result = cli("stats", "--deals", "5", "--checkpoint", path, "--open")
     one_error(result, 2, "with --blind, this run has --open:")
+
+
+# play --stats on a damaged record speaks of no game -------------------------------------
+
+
+def test_play_stats_on_a_damaged_record_mentions_no_game(tmp_path: Any) -> None:
+    (tmp_path / "record.json").write_bytes(b"\xff\xfe")
+    result = cli("play", "--stats", env={**os.environ, "ACCORDION_DATA_DIR": str(tmp_path)})
+    one_error(result, 1, "is not text (damaged)", "nothing is shown")
+    assert "game" not in result.stderr
+    assert (tmp_path / "record.json").read_bytes() == b"\xff\xfe"

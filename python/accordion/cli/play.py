@@ -68,6 +68,7 @@ def _stats() -> int:
     from accordion.play.table.record import Record, lines
 
     record = Record()
+    record.lost = "nothing is shown"  # (no game is played here to go uncounted)
     for line in lines(record.read()):
         print(line)
     print(f"(kept in {record.path})")
