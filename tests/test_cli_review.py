@@ -238,3 +238,22 @@ def test_play_stats_on_a_damaged_record_mentions_no_game(tmp_path: Any) -> None:
     one_error(result, 1, "is not text (damaged)", "nothing is shown")
     assert "game" not in result.stderr
     assert (tmp_path / "record.json").read_bytes() == b"\xff\xfe"
+
+
+# Games played at the line prompt are counted in the record -------------------------------
+
+
+def test_the_line_prompt_counts_its_games(tmp_path: Any) -> None:
+    env = {**os.environ, "ACCORDION_DATA_DIR": str(tmp_path)}
+    # Won; then the same deal won after an undo (one game); then one left after a
+    # move (restart), helped by a hint, and one left at the end of input, unhelped.
+    cli("play", "--deal", "7H 7S", "--plain", input="2 1\n", env=env)
+    cli("play", "--deal", "7H 7S", "--plain", input="2 1\nundo\n2 1\n", env=env)
+    cli("play", "--deal", "7H 7S 7D", "--plain", input="hint\n2 1\nrestart\n2 1\n", env=env)
+    # Nothing played: not counted.
+    cli("play", "--deal", "7H 7S 7D", "--plain", input="hint\n", env=env)
+    result = cli("play", "--stats", env=env)
+    assert result.returncode == 0, result.stderr
+    row = next(line for line in result.stdout.splitlines() if line.startswith("accordion modern"))
+    played, won, *_, assisted = row.split()[3:]
+    assert (played, won, assisted) == ("4", "2", "1"), result.stdout

@@ -87,8 +87,14 @@ def _open(session: Any, args: argparse.Namespace, game: Descriptor) -> int:
         raise InputFileError(
             "play: standard input is closed: there is nowhere to read the moves from", "-"
         )
+    # The player's record needs the play extra's file lock: without it, no record.
+    record = None
+    if table.available():
+        from accordion.play.table.record import Record
+
+        record = Record()
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return play(session)
+        return play(session, record=record)
     if not table.available():
         print(
             f"accordion: the full-screen table needs the play extra ({table.EXTRA}); "
