@@ -257,3 +257,14 @@ def test_the_line_prompt_counts_its_games(tmp_path: Any) -> None:
     row = next(line for line in result.stdout.splitlines() if line.startswith("accordion modern"))
     played, won, *_, assisted = row.split()[3:]
     assert (played, won, assisted) == ("4", "2", "1"), result.stdout
+
+
+# Each command's help names only its own flags --------------------------------------------
+
+
+def test_play_help_names_no_cards_flag() -> None:
+    result = cli("play", "--help")
+    assert result.returncode == 0, result.stderr
+    assert "--cards" not in result.stdout
+    assert "18 cards" in result.stdout  # --knuth still says what it deals
+    assert "--cards 18" in cli("solve", "--help").stdout

@@ -33,7 +33,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         default="modern",
         help="the rule set (default modern" + per_game(lambda game: " or ".join(game.rules)) + ")",
     )
-    add_game_flags(parser, numbering=True)
+    add_game_flags(parser, numbering=True, cards=False)  # (play has no --cards)
     table = parser.add_argument_group("the table")
     table.add_argument(
         "--plain",
