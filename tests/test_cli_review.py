@@ -268,3 +268,32 @@ def test_play_help_names_no_cards_flag() -> None:
     assert "--cards" not in result.stdout
     assert "18 cards" in result.stdout  # --knuth still says what it deals
     assert "--cards 18" in cli("solve", "--help").stdout
+
+
+# stats: --budget named; a --plot that cannot be written refused before the run -------------
+
+
+def test_a_budget_out_of_range_names_the_flag() -> None:
+    big = "99999999999999999999999"
+    result = cli("stats", "--strategy", "lookahead", "--open", "--budget", big, "--deals", "1")
+    one_error(result, 2, f"--budget {big}: must be")
+    assert "lookahead:" not in result.stderr
+
+
+def test_a_plot_that_cannot_be_written_is_refused_before_the_run(tmp_path: Any) -> None:
+    # 10**9 deals would take hours: refused at once, or the test times out.
+    result = cli("stats", "--deals", str(10**9), "--plot", "/proc/x.svg", timeout=60)
+    one_error(result, 1, "--plot /proc/x.svg: cannot write it", "nothing was run")
+    assert result.stdout == ""
+
+
+def test_the_plot_check_leaves_no_file_behind(tmp_path: Any) -> None:
+    import accordion.cli.stats as stats
+
+    made = tmp_path / "new.svg"
+    stats._check_plot_target(str(made))
+    assert not made.exists()
+    kept = tmp_path / "old.svg"
+    kept.write_bytes(b"<svg/>")
+    stats._check_plot_target(str(kept))
+    assert kept.read_bytes() == b"<svg/>"
