@@ -297,3 +297,36 @@ def test_the_plot_check_leaves_no_file_behind(tmp_path: Any) -> None:
     kept.write_bytes(b"<svg/>")
     stats._check_plot_target(str(kept))
     assert kept.read_bytes() == b"<svg/>"
+
+
+# Bytes that are not UTF-8 are said as --file says them ----------------------------------
+
+
+def _raw(*args: bytes, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable.encode(), b"-m", b"accordion", *args],
+        capture_output=True,
+        input=stdin,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_argument_bytes_that_are_not_utf8_are_said_once() -> None:
+    result = _raw(b"solve", b"\xff\xfe")
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == b"accordion: error: deal argument 1: not UTF-8 text (byte 0xff at column 1)\n"
+    )
+    result = _raw(b"play", b"--plain", b"--deal", b"7H \xe9")
+    assert result.returncode == 2
+    assert b"--deal: not UTF-8 text (byte 0xe9 at column 4)" in result.stderr
+    assert b"\\\\" not in result.stderr and b"udc" not in result.stderr
+
+
+def test_prompt_bytes_that_are_not_utf8_are_said_once() -> None:
+    result = _raw(b"play", b"--seed", b"1", b"--plain", stdin=b"\xe9\xcf\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert b"not UTF-8 text (byte 0xe9 at column 1)" in result.stdout
+    assert b"udc" not in result.stdout

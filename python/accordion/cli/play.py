@@ -9,7 +9,14 @@ import random
 import sys
 from typing import Any
 
-from accordion.cli.common import add_game_flags, game_rules, per_game, seed_number, the_game
+from accordion.cli.common import (
+    CliError,
+    add_game_flags,
+    game_rules,
+    per_game,
+    seed_number,
+    the_game,
+)
 from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.serve import port_number
 from accordion.games import ALL_RULE_SETS, Descriptor
@@ -144,6 +151,11 @@ def run(args: argparse.Namespace) -> int:
     if numbered:
         deal = numbered[0]
     elif args.deal is not None:
+        from accordion._input import not_utf8
+
+        problem = not_utf8(args.deal)
+        if problem is not None:
+            raise CliError(f"--deal: {problem}")
         deal = game.parse_row(args.deal)
     else:
         if seed is None:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, Protocol, TextIO
 
-from accordion._input import MAX_LINE, read_line
+from accordion._input import MAX_LINE, not_utf8, read_line
 from accordion._startup import INTERRUPTED
 from accordion.errors import InputFileError, InvalidArgumentError, OutputError
 from accordion.play.screen import CLEAR, Row, render_screen, use_colour
@@ -172,8 +172,10 @@ def play(
             if line is None:
                 break
             counter.before(line)
+            problem = not_utf8(line)
             try:
-                reply = session.execute(line)
+                # Bytes that are not UTF-8 are said as --file says them, not echoed.
+                reply = Reply([problem]) if problem else session.execute(line)
             except KeyboardInterrupt:
                 reply = Reply(["interrupted"])
             counter.after()
