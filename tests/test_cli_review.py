@@ -330,3 +330,14 @@ def test_prompt_bytes_that_are_not_utf8_are_said_once() -> None:
     assert result.returncode == 0, result.stderr
     assert b"not UTF-8 text (byte 0xe9 at column 1)" in result.stdout
     assert b"udc" not in result.stdout
+
+
+def test_main_gives_the_ending_signals_back() -> None:
+    # A program calling `main` keeps its own way with SIGTERM once it returns.
+    import signal
+
+    from accordion import cli as command_line
+
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    assert command_line.main(["solve", "7H 7S"]) == 0
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL

@@ -180,12 +180,26 @@ def _on_ending(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def _catch_ending() -> None:
-    """Put in :func:`_on_ending` for each ending signal left at its default."""
+def _catch_ending() -> list[int]:
+    """Put in :func:`_on_ending` for each ending signal left at its default;
+    return the signals it now handles (:func:`_release_ending` gives them back)."""
+    global _stopped_by
+    _stopped_by = None
+    caught = []
     for number in _ENDING:
         with contextlib.suppress(ValueError, OSError):
             if signal.getsignal(number) == signal.SIG_DFL:
                 signal.signal(number, _on_ending)
+                caught.append(number)
+    return caught
+
+
+def _release_ending(caught: list[int]) -> None:
+    """Give the signals :func:`_catch_ending` took back to their default (a
+    program that called :func:`main` keeps its own way with them)."""
+    for number in caught:
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(number, signal.SIG_DFL)
 
 
 def _stopped(kept: str | None = None) -> int:
@@ -202,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     that cannot be read or written (standard output too), a cluster that failed
     the run, or a bug. Every failure is one line on stderr, never a traceback
     (``docs/errors.md``)."""
+    caught: list[int] = []
     try:
         # Inside the `try`: a Ctrl-C raising KeyboardInterrupt (a program calling
         # `main`, or the command once `started` gave Ctrl-C back to Python) ends
@@ -221,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         _startup.started()
         _interrupt.install()
-        _catch_ending()
+        caught.extend(_catch_ending())
         with guarded_stdout():
             words = list(sys.argv[1:] if argv is None else argv)
             args = _quick(words)
@@ -276,3 +291,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         _fail(f"internal error: {type(error).__name__}: {error} ({BUG})")
         return 1
+    finally:
+        _release_ending(caught)
