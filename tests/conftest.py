@@ -31,6 +31,13 @@ if "PYTEST_XDIST_WORKER" in os.environ:
     for name in ("COLUMNS", "LINES"):
         os.environ.pop(name, None)
 
+# `play` counts its games in the player's record: the commands the tests run keep
+# theirs in a folder of their own, never in the home folder of whoever runs them.
+if "ACCORDION_DATA_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["ACCORDION_DATA_DIR"] = tempfile.mkdtemp(prefix="accordion-tests-")
+
 settings.register_profile("ci", max_examples=100, deadline=None)
 settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile("thorough", max_examples=2000, deadline=None)

@@ -144,3 +144,213 @@ def test_a_checkpoint_that_cannot_be_made_is_a_file_error(path: str) -> None:
 def test_an_empty_checkpoint_name_is_bad_input() -> None:
     result = cli("solve", "--seed", "1", "--count", "20", "--checkpoint", "")
     one_error(result, 2, "the file name is empty")
+
+
+# SIGTERM and SIGHUP stop a command as Ctrl-C does ---------------------------------------
+
+
+def _started(process: subprocess.Popen[str], ready: Any) -> None:
+    """Wait (at most a minute) until ``ready()`` says the command is at work."""
+    import time
+
+    deadline = time.monotonic() + 60
+    while not ready():
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the command never started"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_an_ending_signal_keeps_the_checkpoint_and_says_so(
+    tmp_path: Any, name: str, status: int
+) -> None:
+    import signal
+
+    path = tmp_path / "h.ckpt"
+    args = ["hunt", "--seed", "1", "--count", "50000000", "--chunk", "5000", "--jobs", "1"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *args, "--checkpoint", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    # At work once a chunk is recorded (the header is line 1).
+    _started(process, lambda: path.exists() and path.read_bytes().count(b"\n") >= 2)
+    process.send_signal(getattr(signal, name))
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == status, stderr
+    assert stderr.count("\n") == 1, stderr
+    assert stderr.startswith(f"accordion: stopped by {name}: the finished chunks are kept in ")
+    assert str(path) in stderr and "run the same command again" in stderr
+
+
+def test_sigterm_stops_serve_cleanly() -> None:
+    import signal
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def listening() -> bool:
+        with socket.socket() as client:
+            return client.connect_ex(("127.0.0.1", port)) == 0
+
+    _started(process, listening)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 143, stderr
+    assert stderr.strip().splitlines()[-1] == "accordion: stopped by SIGTERM", stderr
+    assert "Traceback" not in stderr
+
+
+# A checkpoint of other arguments is told in the user's words ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "says"),
+    [
+        (
+            ["--rules", "modern"],
+            ["--rules", "parlett"],
+            "with --rules modern, this run has --rules parlett",
+        ),
+        ([], ["--timeout", "5"], "with no --timeout, this run has --timeout 5:"),
+    ],
+)
+def test_a_checkpoint_mismatch_is_said_with_flags(
+    tmp_path: Any, first: list[str], second: list[str], says: str
+) -> None:
+    path = str(tmp_path / "m.ck")
+    base = ["solve", "--seed", "1", "--count", "5", "--checkpoint", path]
+    assert cli(*base, *first).returncode == 0
+    result = cli(*base, *second)
+    one_error(result, 2, says)
+    assert "Rules(" not in result.stderr and "null" not in result.stderr
+
+
+def test_a_stats_checkpoint_mismatch_says_open(tmp_path: Any) -> None:
+    path = str(tmp_path / "m.ck")
+    assert cli("stats", "--deals", "5", "--checkpoint", path).returncode == 0
+    result = cli("stats", "--deals", "5", "--checkpoint", path, "--open")
+    one_error(result, 2, "with --blind, this run has --open:")
+
+
+# play --stats on a damaged record speaks of no game -------------------------------------
+
+
+def test_play_stats_on_a_damaged_record_mentions_no_game(tmp_path: Any) -> None:
+    (tmp_path / "record.json").write_bytes(b"\xff\xfe")
+    result = cli("play", "--stats", env={**os.environ, "ACCORDION_DATA_DIR": str(tmp_path)})
+    one_error(result, 1, "is not text (damaged)", "nothing is shown")
+    assert "game" not in result.stderr
+    assert (tmp_path / "record.json").read_bytes() == b"\xff\xfe"
+
+
+# Games played at the line prompt are counted in the record -------------------------------
+
+
+def test_the_line_prompt_counts_its_games(tmp_path: Any) -> None:
+    env = {**os.environ, "ACCORDION_DATA_DIR": str(tmp_path)}
+    # Won; then the same deal won after an undo (one game); then one left after a
+    # move (restart), helped by a hint, and one left at the end of input, unhelped.
+    cli("play", "--deal", "7H 7S", "--plain", input="2 1\n", env=env)
+    cli("play", "--deal", "7H 7S", "--plain", input="2 1\nundo\n2 1\n", env=env)
+    cli("play", "--deal", "7H 7S 7D", "--plain", input="hint\n2 1\nrestart\n2 1\n", env=env)
+    # Nothing played: not counted.
+    cli("play", "--deal", "7H 7S 7D", "--plain", input="hint\n", env=env)
+    result = cli("play", "--stats", env=env)
+    assert result.returncode == 0, result.stderr
+    row = next(line for line in result.stdout.splitlines() if line.startswith("accordion modern"))
+    played, won, *_, assisted = row.split()[3:]
+    assert (played, won, assisted) == ("4", "2", "1"), result.stdout
+
+
+# Each command's help names only its own flags --------------------------------------------
+
+
+def test_play_help_names_no_cards_flag() -> None:
+    result = cli("play", "--help")
+    assert result.returncode == 0, result.stderr
+    assert "--cards" not in result.stdout
+    assert "18 cards" in result.stdout  # --knuth still says what it deals
+    assert "--cards 18" in cli("solve", "--help").stdout
+
+
+# stats: --budget named; a --plot that cannot be written refused before the run -------------
+
+
+def test_a_budget_out_of_range_names_the_flag() -> None:
+    big = "99999999999999999999999"
+    result = cli("stats", "--strategy", "lookahead", "--open", "--budget", big, "--deals", "1")
+    one_error(result, 2, f"--budget {big}: must be")
+    assert "lookahead:" not in result.stderr
+
+
+def test_a_plot_that_cannot_be_written_is_refused_before_the_run(tmp_path: Any) -> None:
+    # 10**9 deals would take hours: refused at once, or the test times out.
+    result = cli("stats", "--deals", str(10**9), "--plot", "/proc/x.svg", timeout=60)
+    one_error(result, 1, "--plot /proc/x.svg: cannot write it", "nothing was run")
+    assert result.stdout == ""
+
+
+def test_the_plot_check_leaves_no_file_behind(tmp_path: Any) -> None:
+    import accordion.cli.stats as stats
+
+    made = tmp_path / "new.svg"
+    stats._check_plot_target(str(made))
+    assert not made.exists()
+    kept = tmp_path / "old.svg"
+    kept.write_bytes(b"<svg/>")
+    stats._check_plot_target(str(kept))
+    assert kept.read_bytes() == b"<svg/>"
+
+
+# Bytes that are not UTF-8 are said as --file says them ----------------------------------
+
+
+def _raw(*args: bytes, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable.encode(), b"-m", b"accordion", *args],
+        capture_output=True,
+        input=stdin,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_argument_bytes_that_are_not_utf8_are_said_once() -> None:
+    result = _raw(b"solve", b"\xff\xfe")
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == b"accordion: error: deal argument 1: not UTF-8 text (byte 0xff at column 1)\n"
+    )
+    result = _raw(b"play", b"--plain", b"--deal", b"7H \xe9")
+    assert result.returncode == 2
+    assert b"--deal: not UTF-8 text (byte 0xe9 at column 4)" in result.stderr
+    assert b"\\\\" not in result.stderr and b"udc" not in result.stderr
+
+
+def test_prompt_bytes_that_are_not_utf8_are_said_once() -> None:
+    result = _raw(b"play", b"--seed", b"1", b"--plain", stdin=b"\xe9\xcf\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert b"not UTF-8 text (byte 0xe9 at column 1)" in result.stdout
+    assert b"udc" not in result.stdout
+
+
+def test_main_gives_the_ending_signals_back() -> None:
+    # A program calling `main` keeps its own way with SIGTERM once it returns.
+    import signal
+
+    from accordion import cli as command_line
+
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    assert command_line.main(["solve", "7H 7S"]) == 0
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL

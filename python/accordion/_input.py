@@ -56,3 +56,19 @@ def read_lines(handle: BinaryIO, where: str) -> Iterator[bytes]:
             raise InvalidArgumentError(f"{where}: a line longer than {MAX_LINE:,} bytes")
     if pending:
         yield pending.removesuffix(b"\r")
+
+
+def not_utf8(text: str) -> str | None:
+    """What is wrong with ``text`` when it was read from bytes that are not UTF-8
+    (a command-line word, a typed line: Python keeps such bytes as surrogate
+    escapes), said as ``--file`` says it: ``not UTF-8 text (byte 0xff at column 1)``;
+    ``None`` for good text."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return "not UTF-8 text"
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return f"not UTF-8 text (byte {raw[error.start]:#04x} at column {error.start + 1})"
+    return None

@@ -42,6 +42,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Mapping
@@ -114,6 +115,38 @@ def record_limit(chunk: int, per_item: int) -> int:
 
 def _describe(value: object) -> str:
     return json.dumps(value, sort_keys=True)
+
+
+#: The arguments of a header that are the command's flags of the same name.
+_FLAGS = ("strategy", "seed", "cards", "chunk", "max_nodes", "timeout", "memory")
+
+
+def _in_words(key: str, value: object) -> str | None:
+    """An argument of a header as the user gives it (``--rules modern``, ``no
+    --timeout``, ``--open``); ``None`` for one that is no flag."""
+    if key == "rules" and isinstance(value, str):
+        # A rule set is kept as its repr: Rules('modern', two_way=True, distances=(2, 3)).
+        found = re.fullmatch(r"Rules\('([^']*)'(.*)\)|'([^']*)'", value)
+        if found is None:
+            return None
+        words = [f"--rules {found.group(1) or found.group(3)}"]
+        variant = found.group(2) or ""
+        if "two_way=True" in variant:
+            words.append("--two-way")
+        distances = re.search(r"distances=\(([^)]*)\)", variant)
+        if distances is not None:
+            words.append(f"--distances {distances.group(1).replace(' ', '').rstrip(',')}")
+        return " ".join(words)
+    if key == "blind" and isinstance(value, bool):
+        return "--blind" if value else "--open"
+    if key == "deals" and isinstance(value, int):
+        return f"{value} deals"
+    if key in _FLAGS:
+        flag = f"--{key.replace('_', '-')}"
+        if value is None:
+            return f"no {flag}"
+        return f"{flag} {format(value, 'g') if isinstance(value, float) else _describe(value)}"
+    return None
 
 
 def _data_text(data: Any) -> str:
@@ -366,9 +399,11 @@ class Checkpoint:
         )
         for key in keys:
             if theirs.get(key) != ours.get(key):
+                was, now = _in_words(key, theirs.get(key)), _in_words(key, ours.get(key))
+                if was is None or now is None:
+                    was, now = f"{key} {_describe(theirs.get(key))}", _describe(ours.get(key))
                 raise CheckpointError(
-                    f"--checkpoint {self.path} was written with {key} "
-                    f"{_describe(theirs.get(key))}, this run has {_describe(ours.get(key))}: "
+                    f"--checkpoint {self.path} was written with {was}, this run has {now}: "
                     "rerun with the same arguments, or use another file"
                 )
         if found.get("version") != self.header["version"]:

@@ -32,8 +32,15 @@ from accordion.errors import (
 TYPE_CHECKING = False  # (not typing's: importing typing is slow)
 if TYPE_CHECKING:
     import argparse
+    import signal
     from collections.abc import Sequence
     from typing import Any
+else:
+    # `signal`'s C module, as in accordion._startup (`signal` imports `enum`, slowly).
+    try:
+        import _signal as signal
+    except ImportError:  # an interpreter without it
+        import signal
 
 #: The subcommands, in the order ``accordion --help`` lists them: each is the
 #: module ``accordion.cli.NAME``.
@@ -152,11 +159,65 @@ def _drop_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+#: The signals that stop a command as Ctrl-C does (a kill, `timeout`, `docker
+#: stop`, a closed terminal), by number, with their names.
+_ENDING = {
+    number: name
+    for name in ("SIGTERM", "SIGHUP")
+    if (number := getattr(signal, name, None)) is not None
+}
+
+#: The ending signal that stopped the command, once one has.
+_stopped_by: int | None = None
+
+
+def _on_ending(signum: int, frame: Any) -> None:
+    """SIGTERM, SIGHUP: stop as on Ctrl-C (every long call of the core, in any
+    thread, then ``KeyboardInterrupt`` here), remembering the signal for the
+    exit status (128 + its number) and the last line."""
+    global _stopped_by
+    _stopped_by = signum
+    _interrupt.interrupt()
+    raise KeyboardInterrupt
+
+
+def _catch_ending() -> list[int]:
+    """Put in :func:`_on_ending` for each ending signal left at its default;
+    return the signals it now handles (:func:`_release_ending` gives them back)."""
+    global _stopped_by
+    _stopped_by = None
+    caught = []
+    for number in _ENDING:
+        with contextlib.suppress(ValueError, OSError):
+            if signal.getsignal(number) == signal.SIG_DFL:
+                signal.signal(number, _on_ending)
+                caught.append(number)
+    return caught
+
+
+def _release_ending(caught: list[int]) -> None:
+    """Give the signals :func:`_catch_ending` took back to their default (a
+    program that called :func:`main` keeps its own way with them)."""
+    for number in caught:
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(number, signal.SIG_DFL)
+
+
+def _stopped(kept: str | None = None) -> int:
+    """Say the command was stopped (by Ctrl-C or an ending signal; ``kept``: where
+    its work is and how to go on); return its status, 128 + the signal."""
+    said = "interrupted" if _stopped_by is None else f"stopped by {_ENDING[_stopped_by]}"
+    _fail(f"{said}: {kept}" if kept else said)
+    return _startup.INTERRUPTED if _stopped_by is None else 128 + _stopped_by
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status: 0 done, 2 bad input (or a
-    missing extra), 130 interrupted, 1 a file that cannot be read or written
-    (standard output too), a cluster that failed the run, or a bug. Every
-    failure is one line on stderr, never a traceback (``docs/errors.md``)."""
+    missing extra), 130 interrupted (143 by SIGTERM, 129 by SIGHUP), 1 a file
+    that cannot be read or written (standard output too), a cluster that failed
+    the run, or a bug. Every failure is one line on stderr, never a traceback
+    (``docs/errors.md``)."""
+    caught: list[int] = []
     try:
         # Inside the `try`: a Ctrl-C raising KeyboardInterrupt (a program calling
         # `main`, or the command once `started` gave Ctrl-C back to Python) ends
@@ -176,6 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         _startup.started()
         _interrupt.install()
+        caught.extend(_catch_ending())
         with guarded_stdout():
             words = list(sys.argv[1:] if argv is None else argv)
             args = _quick(words)
@@ -194,6 +256,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             # The words as typed, for a command that runs itself again (play --serve).
             args.argv = words[1:]
             status: int = args.run(args)
+            if _stopped_by is not None:
+                # Stopped by a signal that the command caught itself (the line
+                # prompt ends its game on it): the status says which.
+                return _stopped()
             return status
     except InvalidArgumentError as error:
         _fail(f"error: {flag_message(error)}")
@@ -206,8 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt as error:
         # A command that keeps its work (--checkpoint) says where and how to go on.
-        _fail(f"interrupted: {error}" if isinstance(error, InterruptedRun) else "interrupted")
-        return 130
+        return _stopped(str(error) if isinstance(error, InterruptedRun) else None)
     except BrokenPipeError:
         # `accordion … | head`: the reader has all it wants.
         _drop_stdout()
@@ -227,3 +292,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         _fail(f"internal error: {type(error).__name__}: {error} ({BUG})")
         return 1
+    finally:
+        _release_ending(caught)

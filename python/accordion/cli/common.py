@@ -142,18 +142,23 @@ def add_budget_flags(parser: argparse.ArgumentParser, nodes_help: str, time_help
 
 
 def add_game_flags(
-    parser: argparse.ArgumentParser, *, variant: bool = True, numbering: bool = False
+    parser: argparse.ArgumentParser,
+    *,
+    variant: bool = True,
+    numbering: bool = False,
+    cards: bool = True,
 ) -> None:
     """The flags that say what is played: VARIANT (``--two-way``, ``--distances``)
     unless ``variant`` is false, ``--game``, and with ``numbering`` the deals other
-    programs number (``--pysol``, ``--solvitaire``, ``--knuth``)."""
+    programs number (``--pysol``, ``--solvitaire``, ``--knuth``; ``cards``: the
+    command takes ``--cards``)."""
     if variant:
         add_variant_flags(parser)
     add_game_flag(parser)
     if numbering:
         from accordion.cli.numbering import add_numbering_flags
 
-        add_numbering_flags(parser)
+        add_numbering_flags(parser, cards=cards)
 
 
 def the_game(args: argparse.Namespace, command: str | None = None) -> Descriptor:

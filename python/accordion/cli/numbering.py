@@ -56,8 +56,9 @@ def c_int(text: str) -> int:
         raise ArgumentTypeError(f"not a whole number: {shown(text)}") from None
 
 
-def add_numbering_flags(parser: argparse.ArgumentParser) -> None:
-    """--pysol N, --solvitaire SEED, --knuth SEED."""
+def add_numbering_flags(parser: argparse.ArgumentParser, *, cards: bool = True) -> None:
+    """--pysol N, --solvitaire SEED, --knuth SEED; ``cards``: whether the command
+    takes ``--cards`` (their help names it only then)."""
     group = parser.add_argument_group("deals other programs number (docs/numberings.md)")
     group.add_argument(
         "--pysol",
@@ -70,14 +71,14 @@ def add_numbering_flags(parser: argparse.ArgumentParser) -> None:
         "--solvitaire",
         type=c_int,
         metavar="SEED",
-        help="the deal of solvitaire --type accordion --random SEED "
-        "(with --cards 18: --type late-binding-solitaire)",
+        help="the deal of solvitaire --type accordion --random SEED"
+        + (" (with --cards 18: --type late-binding-solitaire)" if cards else ""),
     )
     group.add_argument(
         "--knuth",
         type=c_int,
         metavar="SEED",
-        help="Knuth's Late Binding deal SEED (18 cards unless --cards)",
+        help="Knuth's Late Binding deal SEED (18 cards" + (" unless --cards)" if cards else ")"),
     )
 
 

@@ -9,7 +9,14 @@ import random
 import sys
 from typing import Any
 
-from accordion.cli.common import add_game_flags, game_rules, per_game, seed_number, the_game
+from accordion.cli.common import (
+    CliError,
+    add_game_flags,
+    game_rules,
+    per_game,
+    seed_number,
+    the_game,
+)
 from accordion.cli.numbering import chosen_source, numbered_deals
 from accordion.cli.serve import port_number
 from accordion.games import ALL_RULE_SETS, Descriptor
@@ -33,7 +40,7 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
         default="modern",
         help="the rule set (default modern" + per_game(lambda game: " or ".join(game.rules)) + ")",
     )
-    add_game_flags(parser, numbering=True)
+    add_game_flags(parser, numbering=True, cards=False)  # (play has no --cards)
     table = parser.add_argument_group("the table")
     table.add_argument(
         "--plain",
@@ -68,6 +75,7 @@ def _stats() -> int:
     from accordion.play.table.record import Record, lines
 
     record = Record()
+    record.lost = "nothing is shown"  # (no game is played here to go uncounted)
     for line in lines(record.read()):
         print(line)
     print(f"(kept in {record.path})")
@@ -86,8 +94,14 @@ def _open(session: Any, args: argparse.Namespace, game: Descriptor) -> int:
         raise InputFileError(
             "play: standard input is closed: there is nowhere to read the moves from", "-"
         )
+    # The player's record needs the play extra's file lock: without it, no record.
+    record = None
+    if table.available():
+        from accordion.play.table.record import Record
+
+        record = Record()
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return play(session)
+        return play(session, record=record)
     if not table.available():
         print(
             f"accordion: the full-screen table needs the play extra ({table.EXTRA}); "
@@ -137,6 +151,11 @@ def run(args: argparse.Namespace) -> int:
     if numbered:
         deal = numbered[0]
     elif args.deal is not None:
+        from accordion._input import not_utf8
+
+        problem = not_utf8(args.deal)
+        if problem is not None:
+            raise CliError(f"--deal: {problem}")
         deal = game.parse_row(args.deal)
     else:
         if seed is None:

@@ -14,7 +14,7 @@ from accordion.cli.common import CliError
 from accordion.cli.output import write_atomically
 from accordion.cli.progress import Progress
 from accordion.cli.solve import read_file
-from accordion.errors import shown
+from accordion.errors import AccordionError, OutputError, shown
 from accordion.games import DEFAULT_GAME, GAMES, Descriptor, find_game
 
 HELP = "simulate many numbered deals: win rate with a 95%% interval, pile histogram"
@@ -148,7 +148,17 @@ def run(args: argparse.Namespace) -> int:
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
-    figures = _batch(args)
+    try:
+        figures = _batch(args)
+    except AccordionError as error:
+        # The core checks the budget in the strategy's name: said here as the flag.
+        said = str(error)
+        start = said.find("the budget must be")
+        if args.budget is None or start < 0:
+            raise
+        raise CliError(
+            f"--budget {shown(args.budget)}: {said[start + len('the budget ') :]}"
+        ) from None
     if args.json:
         print(json.dumps(figures))
     else:
@@ -227,12 +237,31 @@ def _check_plot_target(path: str) -> None:
         raise CliError(f"--plot {path}: there is no folder {folder}")
     if not os.access(folder, os.W_OK) or os.path.isdir(path):
         raise CliError(f"--plot {path}: cannot write there")
+    _try_writing(path)
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         raise CliError(
             "--plot needs matplotlib: pip install 'accordion-patience[plot]'"
             " (or pip install matplotlib)"
+        ) from None
+
+
+def _try_writing(path: str) -> None:
+    """Open ``path`` for writing as the plot will, before the run: an OutputError
+    (status 1) now rather than after the whole run. A file made here is removed
+    again, one already there is left as it was (opened to append, not cut)."""
+    try:
+        made = not os.path.lexists(path)
+        with open(path, "ab"):
+            pass
+        if made:
+            os.unlink(path)
+    except OSError as error:
+        raise OutputError(
+            f"--plot {path}: cannot write it: {error.strerror or error}; nothing was run",
+            path,
+            "--plot",
         ) from None
 
 

@@ -176,6 +176,8 @@ class Record:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else data_dir() / FILE
+        #: What a record that cannot be read or trusted costs, as its errors say it.
+        self.lost = "this game is not counted"
         filelock, _ = _require()
         self._filelock = filelock
 
@@ -186,8 +188,8 @@ class Record:
 
     def _refuse(self, why: str) -> RecordError:
         return RecordError(
-            f"your record {self.path} {why}: it is left as it is and this game is not "
-            "counted (move it away to start a new record)",
+            f"your record {self.path} {why}: it is left as it is and {self.lost} "
+            "(move it away to start a new record)",
             str(self.path),
         )
 
@@ -210,7 +212,7 @@ class Record:
             raise RecordError(
                 f"your record {self.path} was written by a newer version of accordion "
                 f"(record version {version}; this one writes {VERSION}): it is left as it "
-                "is and this game is not counted",
+                f"is and {self.lost}",
                 str(self.path),
             )
         if version not in (1, VERSION) or type(version) is not int:
