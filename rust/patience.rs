@@ -378,6 +378,7 @@ impl<T: Table> Player<T> for FirstLegal {
 /// # Panics
 ///
 /// If the player chooses an action that is not legal.
+#[inline]
 pub fn referee<T: Table, P: Player<T> + ?Sized>(
     table: &mut T,
     player: &mut P,

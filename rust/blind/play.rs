@@ -49,6 +49,10 @@ impl<'a> Tops<'a> {
     }
 }
 
+// The referee's turn is a few dozen instructions around the player's choice:
+// inlined whole into it (one copy, in the simulator's referee), it runs as fast
+// as the loop the referee had before it was generic (`benches/simulate-results.md`).
+#[allow(clippy::inline_always)]
 impl Table for Tops<'_> {
     type Action = Action;
     type View<'v>
@@ -57,7 +61,7 @@ impl Table for Tops<'_> {
         Self: 'v;
 
     /// The legal moves in the order of [`Rules::all_moves`], then `deal`.
-    #[inline]
+    #[inline(always)]
     fn legal_into(&mut self, out: &mut Vec<Action>) {
         self.rules.legal_moves(&self.row, &mut self.moves);
         out.clear();
@@ -80,7 +84,7 @@ impl Table for Tops<'_> {
         first
     }
 
-    #[inline]
+    #[inline(always)]
     fn view(&self) -> View<'_> {
         View {
             tops: &self.row,
@@ -90,7 +94,7 @@ impl Table for Tops<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, action: Action) {
         match action {
             Action::Deal => {
