@@ -159,16 +159,21 @@ def _play(engine: ModuleType, fdp: atheris.FuzzedDataProvider) -> Call:
     texts = [fuzzed_text(fdp) for _ in range(fdp.ConsumeIntInRange(1, 6))]
 
     def play(seed: int, cards: int, name: str, blind: bool, texts: list[str]) -> Any:
-        game = engine.Game(engine.Deal.from_seed(seed, cards), name, blind=blind)
-        results = []
-        for text in texts:
-            try:
-                results.append(str(game.play(text)))
-            except AccordionError as error:
-                results.append(type(error).__name__)
-        return results, [str(card) for card in game.tops], game.stock_size
+        return _typed(engine.Game(engine.Deal.from_seed(seed, cards), name, blind=blind), texts)
 
     return Call(play, seed, cards, name, blind, texts)
+
+
+def _typed(game: Any, texts: list[str]) -> Any:
+    """Each text played in ``game`` (its move, or the error's class), then where
+    the game stands."""
+    results = []
+    for text in texts:
+        try:
+            results.append(str(game.play(text)))
+        except AccordionError as error:
+            results.append(type(error).__name__)
+    return results, [str(card) for card in game.tops], game.stock_size
 
 
 def _engine_name(engine: ModuleType) -> Engines:
@@ -196,14 +201,7 @@ def _game_play(engine: ModuleType, fdp: atheris.FuzzedDataProvider) -> Call:
     name = _engine_name(engine)
 
     def play(seed: int, cards: int, blind: bool, texts: list[str]) -> Any:
-        played = game.game_class(name)(game.numbered(name)(seed, cards), blind=blind)
-        results = []
-        for text in texts:
-            try:
-                results.append(str(played.play(text)))
-            except AccordionError as error:
-                results.append(type(error).__name__)
-        return results, [str(card) for card in played.tops], played.stock_size
+        return _typed(game.game_class(name)(game.numbered(name)(seed, cards), blind=blind), texts)
 
     return Call(play, seed, cards, blind, texts)
 
