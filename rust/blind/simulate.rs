@@ -30,23 +30,26 @@ pub fn strategy_rng(deal: u64) -> SplitMix64 {
     SplitMix64::new(deal ^ STRATEGY_STREAM)
 }
 
-/// How the games of a run are played.
+/// How the games of a run are played out.
 #[derive(Copy, Clone, Debug)]
-enum Player {
-    /// The forced game on the byte row: automatic rules and the greedy players,
-    /// which make exactly the forced choices.
+enum PlayOut {
+    /// The forced game on the byte row (and for the classic variant the lanes
+    /// of `fast.rs`): automatic rules and the greedy players, which make
+    /// exactly the forced choices; the tests hold these engines to the one
+    /// referee's play-out of the same players, move for move.
     Fast(Forced),
-    /// A strategy through the referee of `play.rs`.
+    /// A strategy, a [`crate::patience::Player`] of Accordion's table, through
+    /// the one referee ([`play_game`]).
     Choosing(StrategyKind),
 }
 
-impl Player {
-    fn of(rules: &Rules, strategy: StrategyKind) -> Player {
+impl PlayOut {
+    fn of(rules: &Rules, strategy: StrategyKind) -> PlayOut {
         match strategy {
-            StrategyKind::Forced => Player::Fast(Forced::of_rules(rules).expect("checked")),
-            StrategyKind::SlideFirst => Player::Fast(Forced::new(rules, false)),
-            StrategyKind::LeapFirst => Player::Fast(Forced::new(rules, true)),
-            other => Player::Choosing(other),
+            StrategyKind::Forced => PlayOut::Fast(Forced::of_rules(rules).expect("checked")),
+            StrategyKind::SlideFirst => PlayOut::Fast(Forced::new(rules, false)),
+            StrategyKind::LeapFirst => PlayOut::Fast(Forced::new(rules, true)),
+            other => PlayOut::Choosing(other),
         }
     }
 
@@ -55,14 +58,16 @@ impl Player {
     /// chunk of fast games takes some ten milliseconds).
     fn chunk(self) -> u64 {
         match self {
-            Player::Fast(_) => 1 << 12,
-            Player::Choosing(
+            PlayOut::Fast(_) => 1 << 12,
+            PlayOut::Choosing(
                 StrategyKind::ParlettAgent
                 | StrategyKind::ParlettSampler
                 | StrategyKind::Clairvoyant,
             ) => 8,
-            Player::Choosing(kind) if kind == StrategyKind::Solver || kind.budget().is_some() => 32,
-            Player::Choosing(_) => 256,
+            PlayOut::Choosing(kind) if kind == StrategyKind::Solver || kind.budget().is_some() => {
+                32
+            }
+            PlayOut::Choosing(_) => 256,
         }
     }
 
@@ -72,8 +77,8 @@ impl Player {
         let deck = shuffled_deck(number);
         let cards = &deck[..cards];
         match self {
-            Player::Fast(forced) => forced.play(cards, blind),
-            Player::Choosing(kind) => play_numbered(kind, rules, cards, blind, number, budget),
+            PlayOut::Fast(forced) => forced.play(cards, blind),
+            PlayOut::Choosing(kind) => play_numbered(kind, rules, cards, blind, number, budget),
         }
     }
 }
@@ -126,7 +131,7 @@ pub fn simulate(
                 .into(),
         ));
     }
-    let player = Player::of(rules, strategy);
+    let play_out = PlayOut::of(rules, strategy);
     let setup = Setup {
         rules: *rules,
         strategy,
@@ -136,18 +141,18 @@ pub fn simulate(
     run.play(
         setup,
         1,
-        player.chunk(),
+        play_out.chunk(),
         |first, count, histogram, budget| {
-            match player {
+            match play_out {
                 // Open and blind one-way forced play end alike.
-                Player::Fast(forced) if forced.classic() == Some(true) => {
+                PlayOut::Fast(forced) if forced.classic() == Some(true) => {
                     classic_histogram::<true>(first, count, cards, histogram);
                 }
-                Player::Fast(forced) if forced.classic() == Some(false) => {
+                PlayOut::Fast(forced) if forced.classic() == Some(false) => {
                     classic_histogram::<false>(first, count, cards, histogram);
                 }
                 _ => deal_by_deal(first, count, histogram, budget, |number| {
-                    player.play(rules, blind, cards, number, budget)
+                    play_out.play(rules, blind, cards, number, budget)
                 }),
             }
         },
