@@ -30,6 +30,7 @@ pub mod strategy;
 
 pub use forced::Forced;
 pub use play::play_game;
+pub use play::Strategy;
 pub use simulate::simulate;
 pub use stats::{GradeShares, Setup, Stats};
-pub use strategy::{CardSet, Strategy, StrategyKind, View};
+pub use strategy::{CardSet, StrategyKind, View};

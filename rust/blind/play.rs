@@ -10,6 +10,14 @@ use crate::game::Action;
 use crate::patience::{referee, Player, Standing, Table};
 use crate::rules::{Rules, Step};
 
+/// An Accordion player: a [`Player`] of the game's [`Tops`], which sees the
+/// position through a [`View`] and chooses among the legal moves in the order
+/// of [`Rules::all_moves`], then `deal` when allowed. Accordion's players never
+/// stop before the end.
+pub trait Strategy: for<'a> Player<Tops<'a>> {}
+
+impl<T: for<'a> Player<Tops<'a>> + ?Sized> Strategy for T {}
+
 /// Accordion as the referee keeps it: only the top cards of the row (all that
 /// play needs: nothing is taken back), the deal in stock order, how much of it
 /// is dealt and the cards not yet seen. Its [`View`] shows a player the tops,
@@ -152,7 +160,7 @@ pub fn play_game(
 #[cfg(test)]
 pub(crate) mod testing {
     use super::play_game;
-    use crate::blind::strategy::Strategy;
+    use super::Strategy;
     use crate::card::Card;
     use crate::deal::{Deal, SplitMix64};
     use crate::game::{Action, Game};

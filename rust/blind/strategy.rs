@@ -6,10 +6,8 @@
 //! through this trait can read it; the test `agents_cannot_read_the_stock_order`
 //! in `play.rs` checks that, black-box, for every strategy.
 
-use super::play::Tops;
 use crate::card::Card;
 use crate::error::{quoted, Error, Result};
-use crate::patience::Player;
 use crate::rules::{RuleSet, Rules};
 use std::fmt;
 use std::str::FromStr;
@@ -67,14 +65,6 @@ pub struct View<'a> {
     pub stock_len: usize,
     pub rules: &'a Rules,
 }
-
-/// An Accordion player: a [`Player`] of the game's [`Tops`], which sees the
-/// position through a [`View`] and chooses among the legal moves in the order
-/// of [`Rules::all_moves`], then `deal` when allowed. Accordion's players never
-/// stop before the end.
-pub trait Strategy: for<'a> Player<Tops<'a>> {}
-
-impl<T: for<'a> Player<Tops<'a>> + ?Sized> Strategy for T {}
 
 /// The strategies the simulator knows, by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

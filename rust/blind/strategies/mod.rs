@@ -22,7 +22,8 @@ pub use sampler::Sampler;
 pub use solver::{Clairvoyant, SolverPlay};
 pub use sweepers::Sweepers;
 
-use super::strategy::{Strategy, StrategyKind};
+use super::play::Strategy;
+use super::strategy::StrategyKind;
 use crate::budget::Budget;
 use crate::card::Card;
 use crate::rules::Rules;
