@@ -10,29 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import DATA
-
-
-def cli(*args: str, timeout: float = 120, **options: Any) -> subprocess.CompletedProcess[str]:
-    """`python -m accordion ARGS`, with a deadline: a hang is a failure."""
-    if "stdout" not in options and "stderr" not in options:
-        options["capture_output"] = True
-    return subprocess.run(
-        [sys.executable, "-m", "accordion", *args],
-        text=True,
-        timeout=timeout,
-        check=False,
-        **options,
-    )
-
-
-def one_error(result: subprocess.CompletedProcess[str], status: int, *says: str) -> None:
-    """The run failed with ``status`` and exactly one ``accordion: error:`` line saying ``says``."""
-    assert result.returncode == status, result.stderr
-    assert result.stderr.count("\n") == 1, result.stderr
-    assert result.stderr.startswith("accordion: error: "), result.stderr
-    for text in says:
-        assert text in result.stderr, result.stderr
-
+from test_faults import cli, one_error
 
 UVA = str(DATA / "uva-127-sample.txt")
 
