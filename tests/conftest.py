@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -77,6 +78,24 @@ def conformance_rows() -> list[tuple[str, str, str]]:
             name, verdict, row = line.split("\t")
             rows.append((name, verdict, row))
     return rows
+
+
+def _default_signals() -> None:
+    """Tests send SIGINT, SIGTERM and SIGHUP to the commands they start and expect
+    the commands to act on them. A test run started where a signal is ignored (a
+    background job of a shell without job control ignores SIGINT, ``nohup``
+    SIGHUP) hands that on to every child, whose command then rightly ignores it
+    too: the run sets them back to their defaults, in each process of it."""
+    for signum, default in (
+        (signal.SIGINT, signal.default_int_handler),
+        (signal.SIGTERM, signal.SIG_DFL),
+        (signal.SIGHUP, signal.SIG_DFL),
+    ):
+        if signal.getsignal(signum) == signal.SIG_IGN:
+            signal.signal(signum, default)
+
+
+_default_signals()
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

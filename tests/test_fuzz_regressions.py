@@ -101,7 +101,7 @@ def test_play_reads_bytes_that_are_not_utf8_under_strict_stdin() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert b"not a move or a command" in done.stdout
+    assert b"not UTF-8 text (byte 0xfc at column 1)" in done.stdout
     assert b"Traceback" not in done.stderr
 
 

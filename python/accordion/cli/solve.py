@@ -115,13 +115,16 @@ def _check_sources(args: argparse.Namespace) -> None:
 
 def _word_rows(args: argparse.Namespace, parse: Callable[[str], Deal]) -> list[Deal]:
     """The deals given as arguments: one per argument, or the cards of one deal."""
-    from accordion._input import not_utf8
-
     words = args.deals
-    for number, word in enumerate(words, 1):
-        problem = not_utf8(word)
-        if problem is not None:
-            raise InvalidDealError(f"deal argument {number}: {problem}")
+    if not all(word.isascii() for word in words):
+        # (Imported only here: a deal in ASCII, the usual one, is UTF-8, and the
+        # reader's module costs `solve` on one deal its start-up budget.)
+        from accordion._input import not_utf8
+
+        for number, word in enumerate(words, 1):
+            problem = not_utf8(word)
+            if problem is not None:
+                raise InvalidDealError(f"deal argument {number}: {problem}")
     if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
         return [parse(" ".join(words))]
     return [parse(word) for word in words]
