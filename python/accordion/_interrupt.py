@@ -112,7 +112,9 @@ class CancelScope:
         return f"<CancelScope {'cancelled' if self.cancelled else 'active'}>"
 
 
-def _on_sigint(signum: int, frame: FrameType | None) -> None:
+def on_sigint(signum: int, frame: FrameType | None) -> None:
+    """The SIGINT handler :func:`install` puts in: :func:`interrupt`, then
+    Python's (``KeyboardInterrupt``)."""
     interrupt()
     signal.default_int_handler(signum, frame)
 
@@ -122,8 +124,8 @@ def install() -> bool:
     Only the main thread can (``signal.signal`` raises ``ValueError`` in another)."""
     try:
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-            return signal.getsignal(signal.SIGINT) is _on_sigint
-        signal.signal(signal.SIGINT, _on_sigint)
+            return signal.getsignal(signal.SIGINT) is on_sigint
+        signal.signal(signal.SIGINT, on_sigint)
     except (ValueError, OSError):  # no signals here (an embedded interpreter)
         return False
     return True

@@ -24,28 +24,49 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
+/// `result`'s value, or `None` if it failed with an `Exception` (the object's
+/// own failure: a `__repr__` that raises, an int too long to print, a missing
+/// key); any other error is returned. `repr`, `str` and any Python code run
+/// the signal handlers pending, so a `KeyboardInterrupt` (Ctrl-C, or an ending
+/// signal the command line handles) can surface in any Python call: dropped
+/// with the object's failures, the Ctrl-C would be lost and the command go on.
+pub fn unless_exception<T>(result: PyResult<T>) -> PyResult<Option<T>> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(error) => Python::attach(|py| {
+            if error.is_instance_of::<pyo3::exceptions::PyException>(py) {
+                Ok(None)
+            } else {
+                Err(error)
+            }
+        }),
+    }
+}
+
 /// `obj` as a message echoes it: a str quoted as the core quotes text
 /// ([`crate::error::quoted`], lone surrogates as their escapes, as [`text`]
 /// reads them), as `accordion.errors.shown` does; anything else its `repr`,
 /// cut like echoed text (an int too long for Python to print, past 4,300
-/// digits, is given by its size).
-pub fn shown(obj: &Bound<'_, PyAny>) -> String {
+/// digits, is given by its size). An error that is not the object's own (a
+/// `KeyboardInterrupt` the `repr` delivered: see [`unless_exception`]) is
+/// returned, never dropped.
+pub fn shown(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if obj.is_instance_of::<PyString>() {
-        return text(obj, "").map_or_else(|_| "\"?\"".to_string(), |t| crate::error::quoted(&t));
+        return Ok(unless_exception(text(obj, ""))?
+            .map_or_else(|| "\"?\"".to_string(), |t| crate::error::quoted(&t)));
     }
-    let text = match obj.repr() {
-        Ok(repr) => repr.to_string_lossy().into_owned(),
-        Err(_) => obj
-            .call_method0("bit_length")
-            .map_or_else(|_| "?".to_string(), |bits| format!("an int of {bits} bits")),
+    let text = match unless_exception(obj.repr())? {
+        Some(repr) => repr.to_string_lossy().into_owned(),
+        None => unless_exception(obj.call_method0("bit_length"))?
+            .map_or_else(|| "?".to_string(), |bits| format!("an int of {bits} bits")),
     };
     let count = text.chars().count();
-    if count <= crate::error::ECHO_CHARS {
+    Ok(if count <= crate::error::ECHO_CHARS {
         text
     } else {
         let head: String = text.chars().take(crate::error::ECHO_CHARS).collect();
         format!("{head}… ({count} characters)")
-    }
+    })
 }
 
 /// A `TypeError` saying what `what` must be and what it got.
@@ -91,9 +112,10 @@ pub fn whole<T: TryFrom<i128>>(
     what: &'static str,
     expected: &str,
 ) -> PyResult<T> {
-    int_value(obj, what)?
-        .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| Error::argument(what, expected, shown(obj)).into())
+    match int_value(obj, what)?.and_then(|n| T::try_from(n).ok()) {
+        Some(value) => Ok(value),
+        None => Err(Error::argument(what, expected, shown(obj)?).into()),
+    }
 }
 
 /// As [`whole`], for an optional argument (`None` stays `None`).
@@ -140,7 +162,7 @@ pub fn timeout(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
         Err(_) => Err(Error::argument(
             "timeout",
             "a positive number of seconds (or None)",
-            shown(obj),
+            shown(obj)?,
         )
         .into()),
     }
@@ -368,18 +390,26 @@ impl Argument for Timeout {
 pub struct Cards {
     /// The value, if it fits an `i128`.
     value: Option<i128>,
-    /// The value as the error shows it.
-    shown: String,
+    /// The object given, which an error shows (its `repr` is taken only then:
+    /// it is Python code, and runs the signal handlers pending).
+    given: Py<PyAny>,
 }
 
 impl Cards {
     /// The count of cards, `least` to 52, else the core's error naming it.
     pub fn at_least(self, least: usize) -> PyResult<usize> {
         let expected = format!("{least} to 52 cards");
-        self.value
+        match self
+            .value
             .and_then(|n| usize::try_from(n).ok())
             .filter(|count| (least..=DECK_SIZE).contains(count))
-            .ok_or_else(|| Error::argument("cards", &expected, self.shown).into())
+        {
+            Some(count) => Ok(count),
+            None => Python::attach(|py| {
+                let shown = shown(self.given.bind(py))?;
+                Err(Error::argument("cards", &expected, shown).into())
+            }),
+        }
     }
 }
 
@@ -387,7 +417,7 @@ impl Argument for Cards {
     fn read(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(Cards {
             value: int_value(obj, "cards")?,
-            shown: shown(obj),
+            given: obj.clone().unbind(),
         })
     }
 }
@@ -425,7 +455,7 @@ impl Argument for Elapsed {
             Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Ok(Elapsed(seconds)),
             Ok(seconds) => Err(Error::argument("seconds", expected, seconds).into()),
             // An int too large for a float.
-            Err(_) => Err(Error::argument("seconds", expected, shown(obj)).into()),
+            Err(_) => Err(Error::argument("seconds", expected, shown(obj)?).into()),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
 
-use super::args::{shown, wrong_type, Arg, Blind, Given, Seconds};
+use super::args::{shown, unless_exception, wrong_type, Arg, Blind, Given, Seconds};
 use super::legal::LegalMoves;
 use super::patience::{game_methods, hint, history_texts, undo, Shared, HINT_SECONDS};
 use super::pickle::{by_restore, Reduced};
@@ -45,25 +45,26 @@ pub struct PyGame {
 /// The step of `move_at(pile, distance)` on a row of `len` piles (both ints).
 fn step_at(len: usize, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> PyResult<Step> {
     let piles = crate::error::Count(len as u64, "pile").to_string();
-    let on_row = |obj: &Bound<'_, PyAny>| -> Option<usize> {
-        let p = obj.extract::<i128>().ok()?;
-        (1..=len as i128).contains(&p).then(|| (p - 1) as usize)
+    let on_row = |obj: &Bound<'_, PyAny>| -> PyResult<Option<usize>> {
+        let p = unless_exception(obj.extract::<i128>())?;
+        Ok(p.filter(|p| (1..=len as i128).contains(p))
+            .map(|p| (p - 1) as usize))
     };
-    let Some(from) = on_row(pile) else {
-        let why = format!("no pile {}: the row has {piles}", shown(pile));
+    let Some(from) = on_row(pile)? else {
+        let why = format!("no pile {}: the row has {piles}", shown(pile)?);
         return Err(Error::IllegalMove(why).into());
     };
-    if distance.extract::<i128>().is_ok_and(|d| d == 0) {
+    if unless_exception(distance.extract::<i128>())? == Some(0) {
         return Err(Error::IllegalMove("a move goes at least one place".into()).into());
     }
     // Python's ints, so no distance overflows.
     let target = pile.sub(distance)?;
-    let Some(to) = on_row(&target) else {
+    let Some(to) = on_row(&target)? else {
         let why = format!(
             "pile {} moved by {} would land on pile {}, off the row of {piles}",
             from + 1,
-            shown(distance),
-            shown(&target)
+            shown(distance)?,
+            shown(&target)?
         );
         return Err(Error::IllegalMove(why).into());
     };

@@ -2,7 +2,7 @@
 //! `Deal`'s constructors and of `pysol_goal` (both in `values.rs`, beside the
 //! classes they build) checked here, the generators in the core.
 
-use super::args::{card_count, shown, Arg, Argument, Given};
+use super::args::{card_count, shown, unless_exception, Arg, Argument, Given};
 use super::registry;
 use crate::deal::Deal;
 use crate::error::Error;
@@ -36,10 +36,10 @@ pub fn pysol_number(obj: &Bound<'_, PyAny>) -> PyResult<Number> {
         )));
     }
     let value = int_arg(obj, "number")?.and_then(|n| u128::try_from(n).ok());
-    Ok(value.map_or_else(
-        || Err(Error::argument("number", pysol::GAME_RANGE, shown(obj))),
-        Number::game,
-    )?)
+    match value {
+        Some(value) => Ok(Number::game(value)?),
+        None => Err(Error::argument("number", pysol::GAME_RANGE, shown(obj)?).into()),
+    }
 }
 
 /// A PySolFC game number as an argument.
@@ -64,8 +64,10 @@ pub fn pysol_game(obj: &Bound<'_, PyAny>) -> PyResult<Facts> {
     } else if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
         // An id is small; an int past i128 (too long even for Python to print,
         // past 4,300 digits) is no game's, and is named by its size.
-        obj.extract::<i128>()
-            .map_or_else(|_| shown(obj), |n| n.to_string())
+        match unless_exception(obj.extract::<i128>())? {
+            Some(n) => n.to_string(),
+            None => shown(obj)?,
+        }
     } else {
         return Err(PyTypeError::new_err(format!(
             "a PySolFC game is a name or an id, got {}",
@@ -112,28 +114,30 @@ pub fn from_pysol(number: Arg<Number>, game: Option<Arg<Facts>>) -> PyResult<Dea
 pub fn from_solvitaire(seed: &Bound<'_, PyAny>, game: &str) -> PyResult<Deal> {
     let game: solvitaire::SolvitaireGame = game.parse()?;
     let value = int_arg(seed, "seed")?.and_then(|s| i64::try_from(s).ok());
-    let value = value.ok_or_else(|| {
-        Error::argument(
+    let Some(value) = value else {
+        return Err(Error::argument(
             "seed",
             "a Solvitaire seed: a C int other than -1 (-2147483648 to 2147483647)",
-            shown(seed),
+            shown(seed)?,
         )
-    })?;
+        .into());
+    };
     Ok(solvitaire::deal(value, game)?)
 }
 
 pub fn from_knuth(seed: &Bound<'_, PyAny>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Deal> {
     // Signature order: the seed, then the cards.
-    let seed = int_arg(seed, "seed")?
+    let Some(seed) = int_arg(seed, "seed")?
         .and_then(|s| i64::try_from(s).ok())
         .filter(|s| i32::try_from(*s).is_ok())
-        .ok_or_else(|| {
-            Error::argument(
-                "seed",
-                "a Knuth seed -2**31 to 2**31 - 1 (a C long taken mod 2**31)",
-                shown(seed),
-            )
-        })?;
+    else {
+        return Err(Error::argument(
+            "seed",
+            "a Knuth seed -2**31 to 2**31 - 1 (a C long taken mod 2**31)",
+            shown(seed)?,
+        )
+        .into());
+    };
     let cards = match cards.filter(|c| !c.is_none()) {
         None => knuth::LATE_BINDING_CARDS,
         some => card_count(some, 1)?,

@@ -131,7 +131,10 @@ pub fn restore(
         Some((name, restore)) => Ok(restore(py, name, state)?.unbind()),
         None => Err(InvalidPickleError::new_err(format!(
             "not an accordion pickle: no class of accordion pickles as {}",
-            name.map_or_else(|| shown(kind), shown_text)
+            match name {
+                Some(name) => shown_text(name),
+                None => shown(kind)?,
+            }
         ))),
     }
 }

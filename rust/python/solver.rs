@@ -1,8 +1,8 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
 use super::args::{
-    keyword_function, shown, whole, wrong_type, Arg, Argument, Elapsed, Given, Jobs, MaxNodes,
-    Memory, Searchers, Timeout,
+    keyword_function, shown, unless_exception, whole, wrong_type, Arg, Argument, Elapsed, Given,
+    Jobs, MaxNodes, Memory, Searchers, Timeout,
 };
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
@@ -137,7 +137,7 @@ impl PySolution {
         if read.sizes.iter().any(|&size| size != 1) {
             return Err(bad_data(format!(
                 "an Accordion solution's deal names top cards, not piles: {}",
-                shown(&read.field("deal")?)
+                shown(&read.field("deal")?)?
             )));
         }
         check_line(&row, read.row_len, &moves, piles, read.result)?;
@@ -295,7 +295,7 @@ impl<'py> SolutionDict<'py> {
                         argument: "data",
                         message: format!(
                             "a solution's deal names each pile by its cards joined by /, got {}",
-                            shown(&deal)
+                            shown(&deal)?
                         ),
                     }
                     .into());
@@ -310,16 +310,23 @@ impl<'py> SolutionDict<'py> {
         };
         let row_len = sizes.iter().sum();
         let given = field("result")?;
-        let result = ["win", "loss", "unknown"]
-            .into_iter()
-            .find(|&name| given.eq(name).unwrap_or(false))
-            .ok_or_else(|| Error::argument("result", "win, loss or unknown", shown(&given)))?;
+        let mut result = None;
+        for name in ["win", "loss", "unknown"] {
+            if unless_exception(given.eq(name))?.unwrap_or(false) {
+                result = Some(name);
+                break;
+            }
+        }
+        let Some(result) = result else {
+            let shown = shown(&given)?;
+            return Err(Error::argument("result", "win, loss or unknown", shown).into());
+        };
         // A str (bytes) iterates letter by letter (byte by byte): not a list of moves.
         let given = field("moves")?;
         let items = if given.is_instance_of::<PyString>() || given.is_instance_of::<PyBytes>() {
             None
         } else {
-            given.try_iter().ok()
+            unless_exception(given.try_iter())?
         };
         let moves = items
             .ok_or_else(|| wrong_type("moves", "a list of moves", &given))?

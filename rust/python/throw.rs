@@ -343,7 +343,7 @@ pub fn solution_from_dict<G: Throwing>(
                 argument: "data",
                 message: format!(
                     "a solution's piles and cards are the same number: piles {}, cards {cards}",
-                    shown(&piles)
+                    shown(&piles)?
                 ),
             }
             .into());
@@ -416,7 +416,7 @@ fn game_of_dict<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<G> {
             "a solution of {} has game {} in its dict, got {}",
             G::TITLE,
             names.join(" or "),
-            shown(&given)
+            shown(&given)?
         ),
     }
     .into())

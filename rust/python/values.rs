@@ -567,9 +567,9 @@ impl PyRules {
                 if !w.is_instance_of::<PyInt>() || w.is_instance_of::<PyBool>() {
                     return Err(wrong_type("win_piles", "an int", w));
                 }
-                let piles = w
-                    .extract::<usize>()
-                    .map_err(|_| Rules::bad_win_piles(super::args::shown(w)))?;
+                let Some(piles) = super::args::unless_exception(w.extract::<usize>())? else {
+                    return Err(Rules::bad_win_piles(super::args::shown(w)?).into());
+                };
                 rules.with_win_piles(piles)?
             }
         };
@@ -708,7 +708,7 @@ fn distances_arg(obj: &Bound<'_, PyAny>) -> PyResult<Distances> {
             _ => {
                 return Err(Error::InvalidRules(format!(
                     "distance {} is out of range: distances are 1 to 51",
-                    super::args::shown(&item)
+                    super::args::shown(&item)?
                 ))
                 .into())
             }

@@ -18,7 +18,7 @@ from accordion import __version__, _interrupt, _startup
 from accordion.cli.common import flag_message
 from accordion.cli.errors import CliError, InterruptedRun
 from accordion.cli.output import guarded_stdout
-from accordion.cli.progress import clear_active
+from accordion.cli.progress import clear_active, stopping
 from accordion.errors import (
     AccordionError,
     ClusterError,
@@ -177,30 +177,46 @@ def _on_ending(signum: int, frame: Any) -> None:
     exit status (128 + its number) and the last line."""
     global _stopped_by
     _stopped_by = signum
+    stopping()
     _interrupt.interrupt()
     raise KeyboardInterrupt
 
 
+def _on_interrupt(signum: int, frame: Any) -> None:
+    """Ctrl-C: the package's handler (every long call of the core, in any thread,
+    then ``KeyboardInterrupt`` here), the command marked as stopping."""
+    stopping()
+    _interrupt.on_sigint(signum, frame)
+
+
 def _catch_ending() -> list[int]:
-    """Put in :func:`_on_ending` for each ending signal left at its default;
-    return the signals it now handles (:func:`_release_ending` gives them back)."""
+    """Put in :func:`_on_ending` for each ending signal left at its default, and
+    :func:`_on_interrupt` for SIGINT if the package's handler has it; return the
+    signals now handled (:func:`_release_ending` gives them back)."""
     global _stopped_by
     _stopped_by = None
+    stopping(False)
     caught = []
-    for number in _ENDING:
+    for number, ours, theirs in (
+        *((number, _on_ending, signal.SIG_DFL) for number in _ENDING),
+        (signal.SIGINT, _on_interrupt, _interrupt.on_sigint),
+    ):
         with contextlib.suppress(ValueError, OSError):
-            if signal.getsignal(number) == signal.SIG_DFL:
-                signal.signal(number, _on_ending)
+            if signal.getsignal(number) == theirs:
+                signal.signal(number, ours)
                 caught.append(number)
     return caught
 
 
 def _release_ending(caught: list[int]) -> None:
-    """Give the signals :func:`_catch_ending` took back to their default (a
-    program that called :func:`main` keeps its own way with them)."""
+    """Give the signals :func:`_catch_ending` took back to their handlers before
+    (a program that called :func:`main` keeps its own way with them)."""
     for number in caught:
         with contextlib.suppress(ValueError, OSError):
-            signal.signal(number, signal.SIG_DFL)
+            if number == signal.SIGINT:
+                signal.signal(number, _interrupt.on_sigint)
+            else:
+                signal.signal(number, signal.SIG_DFL)
 
 
 def _stopped(kept: str | None = None) -> int:
