@@ -210,3 +210,45 @@ def test_the_mark_is_cleared_as_a_command_starts() -> None:
         Progress(10, "solving").update(1)
     finally:
         stopping(False)
+
+
+# A coroutine that a library made and had not awaited when the signal landed
+# (Dask's client on a cluster run) is reported by Python as the process ends.
+ABANDONING = textwrap.dedent(
+    """
+    import os, signal, sys
+    import accordion.batch
+    from accordion.cli import main
+
+    real = accordion.batch.simulate_chunk
+    left = []
+
+    async def wait_for_results():
+        pass
+
+    def simulate_chunk(*args, **kwargs):
+        if not left:
+            left.append(wait_for_results())
+            os.kill(os.getpid(), getattr(signal, sys.argv[1]))
+        return real(*args, **kwargs)
+
+    accordion.batch.simulate_chunk = simulate_chunk
+    status = main(["stats", "--rules", "parlett", "--deals", "10000000", "--chunk", "64"])
+    left.clear()
+    sys.exit(status)
+    """
+)
+
+
+@pytest.mark.parametrize(("name", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_coroutine_left_by_the_signal_is_not_reported(name: str, status: int) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", ABANDONING, name],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == status, result.stderr
+    said = "interrupted" if name == "SIGINT" else "stopped by SIGTERM"
+    assert result.stderr == f"accordion: {said}\n"

@@ -177,7 +177,7 @@ def _on_ending(signum: int, frame: Any) -> None:
     exit status (128 + its number) and the last line."""
     global _stopped_by
     _stopped_by = signum
-    stopping()
+    _ending()
     _interrupt.interrupt()
     raise KeyboardInterrupt
 
@@ -185,8 +185,22 @@ def _on_ending(signum: int, frame: Any) -> None:
 def _on_interrupt(signum: int, frame: Any) -> None:
     """Ctrl-C: the package's handler (every long call of the core, in any thread,
     then ``KeyboardInterrupt`` here), the command marked as stopping."""
-    stopping()
+    _ending()
     _interrupt.on_sigint(signum, frame)
+
+
+def _ending() -> None:
+    """The command was told to stop: mark it so (the progress line raises
+    ``KeyboardInterrupt`` again if the handler's is dropped), and keep quiet about
+    the coroutines that a library had made and not yet awaited when the signal
+    landed (Dask's client, the web server): Python reports each as the process
+    ends, beside the command's one line, and the user can do nothing about them."""
+    import warnings
+
+    stopping()
+    warnings.filterwarnings(
+        "ignore", message=r"coroutine .* was never awaited", category=RuntimeWarning
+    )
 
 
 def _catch_ending() -> list[int]:
