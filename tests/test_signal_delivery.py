@@ -17,6 +17,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -132,6 +133,9 @@ READING: dict[str, Callable[[type[BaseException]], object]] = {
     "solution moves": lambda error: accordion.Solution.from_dict(
         _solution_dict(moves=Opaque(error))
     ),
+    "Deal": lambda error: accordion.Deal(Opaque(error)),  # type: ignore[arg-type]
+    "distances": lambda error: accordion.Rules(distances=Opaque(error)),  # type: ignore[arg-type]
+    "solve_many": lambda error: accordion.solve_many(Opaque(error)),  # type: ignore[arg-type]
 }
 
 
@@ -199,17 +203,18 @@ def test_a_dropped_ctrl_c_still_ends_the_command(name: str, status: int) -> None
 
 
 def test_the_mark_is_cleared_as_a_command_starts() -> None:
+    from accordion import _interrupt
     from accordion.cli import main
-    from accordion.cli.progress import Progress, stopping
+    from accordion.cli.progress import Progress
 
-    stopping()
+    _interrupt.tell_to_stop()
     try:
         with pytest.raises(KeyboardInterrupt):
             Progress(10, "solving").update(1)
         assert main(["solve", "--seed", "1", "--count", "3"]) == 0
         Progress(10, "solving").update(1)
     finally:
-        stopping(False)
+        _interrupt.clear_stop()
 
 
 # A coroutine that a library made and had not awaited when the signal landed
@@ -252,3 +257,255 @@ def test_a_coroutine_left_by_the_signal_is_not_reported(name: str, status: int) 
     assert result.returncode == status, result.stderr
     said = "interrupted" if name == "SIGINT" else "stopped by SIGTERM"
     assert result.stderr == f"accordion: {said}\n"
+
+
+# Python run as `python -m accordion` ends a process by SIGINT, whatever its exit
+# status, once a KeyboardInterrupt has passed through code run by `exec` of a
+# string (a namedtuple or dataclass being made), even one caught since.
+EXEC_CAUGHT = """\
+import os
+import accordion.cli.progress
+
+drawn = accordion.cli.progress.Progress.update
+
+def update(self, done):
+    try:
+        exec("raise KeyboardInterrupt")
+    except KeyboardInterrupt:
+        pass
+    open(os.environ["RUNNING"], "w").close()
+    return drawn(self, done)
+
+accordion.cli.progress.Progress.update = update
+"""
+
+
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_the_module_command_ends_with_its_own_status(
+    name: str, status: int, tmp_path: Path
+) -> None:
+    import os
+    import signal
+    import time
+
+    (tmp_path / "sitecustomize.py").write_text(EXEC_CAUGHT)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    running = tmp_path / "running"
+    env["RUNNING"] = str(running)
+    args = ["stats", "--rules", "parlett", "--deals", "10000000", "--chunk", "64"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "accordion", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    deadline = time.monotonic() + 60
+    while not running.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    process.send_signal(getattr(signal, name))
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == status, err
+    assert err == f"accordion: stopped by {name}\n"
+
+
+def test_a_ctrl_c_that_python_wrapped_is_a_stop(monkeypatch: Any, capsys: Any) -> None:
+    # Python 3.11 wraps an exception raised in `__set_name__` (as a library's class
+    # is made) in a RuntimeError.
+    import accordion.cli.deal
+    from accordion.cli import main
+
+    class Interrupted:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt
+
+    def run(args: object) -> int:
+        class Made:
+            field = Interrupted()
+
+        return 0
+
+    monkeypatch.setattr(accordion.cli.deal, "run", run)
+    assert main(["deal", "--seed", "1", "--cards", "5"]) == 130
+    assert capsys.readouterr().err == "accordion: interrupted\n"
+
+
+# The line prompt ends only the command it runs on Ctrl-C; SIGTERM and SIGHUP end
+# the whole command, without reading another line.
+LINE_PROMPT = textwrap.dedent(
+    """
+    import os, signal, sys, time
+    from accordion.cli import main
+    from accordion.games import GAMES, load
+
+    session = load(GAMES["accordion"].session)
+    real = session.execute
+
+    def execute(self, line):
+        if line.strip() == "boom":
+            os.kill(os.getpid(), getattr(signal, sys.argv[1]))
+            time.sleep(5)
+        if line.strip() == "after":
+            sys.stderr.write("the next line was read\\n")
+        return real(self, "hint" if line.strip() in ("boom", "after") else line)
+
+    session.execute = execute
+    sys.exit(main(["play", "--plain", "--seed", "1"]))
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "said"),
+    [("SIGTERM", 143, "stopped by SIGTERM"), ("SIGHUP", 129, "stopped by SIGHUP")],
+)
+def test_an_ending_signal_ends_the_line_prompt(name: str, status: int, said: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", LINE_PROMPT, name],
+        input="boom\nafter\nafter\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == status, result.stderr
+    assert result.stderr.splitlines() == [f"accordion: {said}"]
+
+
+def test_ctrl_c_at_the_line_prompt_ends_only_its_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", LINE_PROMPT, "SIGINT"],
+        input="boom\nafter\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert "interrupted" in result.stdout
+    assert result.stderr.splitlines() == ["the next line was read"]
+    assert result.returncode == 0, result.stderr
+
+
+class Colliding:
+    """A dict key that looks like ``name`` to the hash, and whose ``==`` raises."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("key", ["piles", "game"])
+def test_a_ctrl_c_while_a_solution_dict_is_read_goes_through(key: str) -> None:
+    data: dict[object, object] = dict(accordion.solve_bayan("5C 9H 2D 5S 9D 2H").to_dict())
+    del data[key]
+    data[Colliding(key)] = 0
+    with pytest.raises(KeyboardInterrupt):
+        accordion.BayanSolution.from_dict(data)  # type: ignore[arg-type]
+
+
+# The full-screen table: a signal while it starts (before the event loop takes
+# the signals) or while it ends (after the loop gave them back) stops the command
+# with its status and the terminal given back.
+TABLE = textwrap.dedent(
+    """
+    import os, signal, sys
+    from accordion.cli import main
+    from accordion.play.table.app import TableApp
+
+    number = getattr(signal, sys.argv[1])
+    if sys.argv[2] == "starting":
+        # Just after the terminal is put in raw mode, before the app is mounted.
+        from textual.drivers.linux_driver import LinuxDriver
+
+        start = LinuxDriver.start_application_mode
+
+        def started(self):
+            start(self)
+            os.kill(os.getpid(), number)
+
+        LinuxDriver.start_application_mode = started
+    elif sys.argv[2] == "composing":
+        compose = TableApp.compose
+
+        def composed(self):
+            os.kill(os.getpid(), number)
+            yield from compose(self)
+
+        TableApp.compose = composed
+    else:
+        shutdown = TableApp._shutdown
+
+        async def shut(self):
+            await shutdown(self)
+            os.kill(os.getpid(), number)
+
+        TableApp._shutdown = shut
+    sys.exit(main(["play", "--seed", "7"]))
+    """
+)
+
+
+@pytest.mark.parametrize("when", ["starting", "composing", "ending"])
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
+def test_a_signal_as_the_table_starts_or_ends_stops_it_cleanly(
+    when: str, name: str, status: int, tmp_path: Path
+) -> None:
+    import io
+    import os
+
+    pexpect = pytest.importorskip("pexpect")
+    pytest.importorskip("textual")
+    script = tmp_path / "table.py"
+    script.write_text(TABLE)
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm", PYTHONIOENCODING="utf-8", ACCORDION_DATA_DIR=str(tmp_path))
+    command = f"{sys.executable} {script} {name} {when}; echo status=$?; stty -a"
+    child = pexpect.spawn(
+        "/bin/sh", ["-c", command], env=env, dimensions=(30, 100), encoding="utf-8", timeout=60
+    )
+    seen = io.StringIO()
+    child.logfile_read = seen
+    if when == "ending":
+        child.expect_exact("Accordion · deal 7")
+        child.send("q")
+    child.expect(pexpect.EOF)
+    text = seen.getvalue()
+    settings = text[text.rindex("status=") :]
+    assert settings.startswith(f"status={status}"), text[-2000:]
+    # The terminal is cooked again, out of the alternate screen.
+    assert " icanon" in settings and " echo " in settings, settings
+    assert text.count("\x1b[?1049h") == text.count("\x1b[?1049l")
+    said = "interrupted" if name == "SIGINT" else f"stopped by {name}"
+    assert f"accordion: {said}" in text
+    assert "Traceback" not in text and "internal error" not in text
+
+
+def test_a_table_run_by_a_program_leaves_the_signals_as_they_were() -> None:
+    # Only the command's table holds signals as it ends; a program's own (here a
+    # test's pilot) gets the event loop's way back.
+    import asyncio
+    import signal
+
+    pytest.importorskip("textual")
+    from accordion.games import find_game
+    from accordion.play.accordion import Session
+    from accordion.play.table.app import TableApp
+    from accordion.play.table.model import Table
+
+    app = TableApp(
+        Table(Session(accordion.Deal.from_seed(7)), find_game("accordion")), game="accordion"
+    )
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("q")
+
+    asyncio.run(main())
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    assert signal.getsignal(signal.SIGINT) != app.hold_signal

@@ -129,3 +129,34 @@ def install() -> bool:
     except (ValueError, OSError):  # no signals here (an embedded interpreter)
         return False
     return True
+
+
+# The command's stop -------------------------------------------------------------
+# A command (the command line) that ends on a signal says so here, in its
+# handlers: what it is doing may catch the ``KeyboardInterrupt`` the handler
+# raises (the line prompt ends only the command it runs on Ctrl-C) or drop it
+# (Python only prints one raised in a finalizer; C code may clear it).
+
+#: Whether the command was told to stop (Ctrl-C or an ending signal): long work
+#: that reports progress raises ``KeyboardInterrupt`` again (the command line's
+#: progress line does).
+told_to_stop = False
+
+#: The ending signal (SIGTERM, SIGHUP) that stops the command, if one did: the
+#: command ends, whatever caught the ``KeyboardInterrupt``.
+ending_signal: int | None = None
+
+
+def tell_to_stop(ending: int | None = None) -> None:
+    """Mark the command as told to stop; ``ending``: by that ending signal."""
+    global told_to_stop, ending_signal
+    told_to_stop = True
+    if ending is not None and ending_signal is None:
+        ending_signal = ending
+
+
+def clear_stop() -> None:
+    """A command starts: not told to stop."""
+    global told_to_stop, ending_signal
+    told_to_stop = False
+    ending_signal = None

@@ -43,6 +43,12 @@ pub fn unless_exception<T>(result: PyResult<T>) -> PyResult<Option<T>> {
     }
 }
 
+/// `result`, with an `Exception` replaced by `refused()` (the object is not
+/// what was wanted); any other error is kept (see [`unless_exception`]).
+pub fn or_refused<T>(result: PyResult<T>, refused: impl FnOnce() -> PyErr) -> PyResult<T> {
+    unless_exception(result)?.ok_or_else(refused)
+}
+
 /// `obj` as a message echoes it: a str quoted as the core quotes text
 /// ([`crate::error::quoted`], lone surrogates as their escapes, as [`text`]
 /// reads them), as `accordion.errors.shown` does; anything else its `repr`,

@@ -17,6 +17,7 @@
 //! live view of a game, not a value: pickling it raises a `TypeError` that
 //! says so.
 
+use super::args::or_refused;
 use super::errors::InvalidPickleError;
 use crate::budget::Verdict;
 use pyo3::prelude::*;
@@ -60,10 +61,10 @@ pub fn replayed<'py>(
         malformed_state(kind, shape, state)
     };
     let ((deal, rules, blind, history), game): (State<'py>, Option<String>) = if state.len() == 5 {
-        let (deal, rules, blind, history, game) = state.extract().map_err(|_| malformed())?;
+        let (deal, rules, blind, history, game) = or_refused(state.extract(), malformed)?;
         ((deal, rules, blind, history), Some(game))
     } else {
-        (state.extract().map_err(|_| malformed())?, None)
+        (or_refused(state.extract(), malformed)?, None)
     };
     let class = py.import("accordion._core")?.getattr(kind)?;
     let kwargs = pyo3::types::PyDict::new(py);

@@ -27,7 +27,7 @@ impl PyRating {
     pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyRating> {
         type State = (String, u32, u32, u64, Option<f64>, Option<String>);
         let (result, moves, losing, nodes, difficulty, level): State =
-            state.extract().map_err(|_| {
+            super::args::or_refused(state.extract(), || {
                 let shape =
                     "(result, moves, losing, nodes: whole numbers 0 or more, difficulty, level)";
                 malformed_state("Rating", shape, state)

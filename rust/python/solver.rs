@@ -1,8 +1,8 @@
 //! `solve`, `solve_many`, `Solution` and `Game.hint`.
 
 use super::args::{
-    keyword_function, shown, unless_exception, whole, wrong_type, Arg, Argument, Elapsed, Given,
-    Jobs, MaxNodes, Memory, Searchers, Timeout,
+    keyword_function, or_refused, shown, unless_exception, whole, wrong_type, Arg, Argument,
+    Elapsed, Given, Jobs, MaxNodes, Memory, Searchers, Timeout,
 };
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
@@ -489,10 +489,10 @@ keyword_function! {
                 "solve_many() takes an iterable of deals, not one str",
             ));
         }
-        let deals: Vec<Deal> = deals
-            .try_iter()
-            .map_err(|_| wrong_type("deals", "an iterable of deals", deals))?
-            .map(|d| deal_arg(&d?))
+        let deals: Vec<Deal> = or_refused(deals.try_iter(), || {
+            wrong_type("deals", "an iterable of deals", deals)
+        })?
+        .map(|d| deal_arg(&d?))
             .collect::<PyResult<_>>()?;
         let rules = rules.given_or(Rules::modern())?;
         let jobs = jobs.given()?.map(|jobs| jobs.0);

@@ -14,8 +14,8 @@
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
 
 use super::args::{
-    class_or_text, optional, shown, text, whole, wrong_type, Arg, Argument, Blind, Deals, Given,
-    StrategyName,
+    class_or_text, optional, or_refused, shown, text, unless_exception, whole, wrong_type, Arg,
+    Argument, Blind, Deals, Given, StrategyName,
 };
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
@@ -336,7 +336,7 @@ pub fn solution_from_dict<G: Throwing>(
     if cards > size {
         return Err(Error::argument("cards", &expected, cards).into());
     }
-    if let Ok(piles) = read.field("piles") {
+    if let Some(piles) = unless_exception(read.field("piles"))? {
         // `to_dict` writes both, equal (`piles` for what Accordion's solutions say).
         if !piles.eq(cards)? {
             return Err(Error::InvalidArgument {
@@ -401,7 +401,7 @@ pub fn solution_from_dict<G: Throwing>(
 
 /// The game a solution's dict names in its `"game"` (one of `G`'s), else `G`'s default game.
 fn game_of_dict<G: Throwing>(read: &SolutionDict<'_>) -> PyResult<G> {
-    let Ok(given) = read.field("game") else {
+    let Some(given) = unless_exception(read.field("game"))? else {
         return Ok(G::default_game());
     };
     if let Ok(name) = given.extract::<String>() {
@@ -506,7 +506,7 @@ pub fn solution_from_state<G: Throwing>(
         String,
         Vec<String>,
         (usize, u64, f64, bool),
-    ) = state.extract().map_err(|_| {
+    ) = or_refused(state.extract(), || {
         let shape = "(deal, result, moves, (cards, nodes, seconds, cancelled))";
         malformed_state(kind, shape, state)
     })?;
@@ -566,7 +566,7 @@ pub fn stats_from_state<G: Throwing>(
         Figures,
         f64,
         bool,
-    ) = state.extract().map_err(|_| {
+    ) = or_refused(state.extract(), || {
         let shape = "((cards, blind, rules, strategy), figures, seconds, cancelled)";
         malformed_state(kind, shape, state)
     })?;
@@ -1027,7 +1027,7 @@ macro_rules! throw_game {
             impl $Outcome {
                 /// The outcome pickled by `__reduce__`.
                 pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Outcome> {
-                    let (cards, won, is_over) = state.extract().map_err(|_| {
+                    let (cards, won, is_over) = $crate::python::args::or_refused(state.extract(), || {
                         let shape = "(cards: a whole number 0 or more, won: bool, is_over: bool)";
                         malformed_state($outcome_name, shape, state)
                     })?;

@@ -273,11 +273,11 @@ impl PyDeal {
                 "Deal() takes an iterable of cards; use Deal.parse for text",
             ));
         }
-        let cards = cards
-            .try_iter()
-            .map_err(|_| wrong_type("cards", "an iterable of cards", cards))?
-            .map(|item| card_arg(&item?))
-            .collect::<PyResult<Vec<_>>>()?;
+        let cards = super::args::or_refused(cards.try_iter(), || {
+            wrong_type("cards", "an iterable of cards", cards)
+        })?
+        .map(|item| card_arg(&item?))
+        .collect::<PyResult<Vec<_>>>()?;
         Ok(PyDeal {
             deal: Deal::new(cards)?,
             seed: None,
@@ -693,9 +693,9 @@ fn distances_arg(obj: &Bound<'_, PyAny>) -> PyResult<Distances> {
     if obj.is_instance_of::<PyString>() {
         return Ok(text(obj, "distances")?.parse()?);
     }
-    let items = obj
-        .try_iter()
-        .map_err(|_| wrong_type("distances", "an iterable of ints or a str", obj))?;
+    let items = super::args::or_refused(obj.try_iter(), || {
+        wrong_type("distances", "an iterable of ints or a str", obj)
+    })?;
     let mut values = Vec::new();
     for item in items {
         let item = item?;
@@ -853,18 +853,19 @@ fn grade_of(piles: usize, name: &str) -> PyResult<Grade> {
 pub fn outcome_from_state(state: &Bound<'_, PyTuple>) -> PyResult<PyOutcome> {
     const SHAPE: &str = "(piles: a whole number 0 or more, is_over: bool, grade: str or None)";
     let malformed = || malformed_state("Outcome", SHAPE, state);
-    let (piles, is_over, grade) =
-        if let Ok((piles, is_over, name)) = state.extract::<(usize, bool, Option<String>)>() {
-            let grade = match name {
-                Some(name) => grade_of(piles, &name).map_err(|_| malformed())?,
-                None if is_over => return Err(malformed()),
-                None => Grade::of_piles(piles),
-            };
-            (piles, is_over, grade)
-        } else {
-            let (piles, is_over): (usize, bool) = state.extract().map_err(|_| malformed())?;
-            (piles, is_over, Grade::of_piles(piles))
+    let (piles, is_over, grade) = if let Ok((piles, is_over, name)) =
+        state.extract::<(usize, bool, Option<String>)>()
+    {
+        let grade = match name {
+            Some(name) => grade_of(piles, &name).map_err(|_| malformed())?,
+            None if is_over => return Err(malformed()),
+            None => Grade::of_piles(piles),
         };
+        (piles, is_over, grade)
+    } else {
+        let (piles, is_over): (usize, bool) = super::args::or_refused(state.extract(), malformed)?;
+        (piles, is_over, Grade::of_piles(piles))
+    };
     // Earlier versions graded a game in progress too; that grade is dropped.
     Ok(PyOutcome(Outcome {
         piles,

@@ -18,7 +18,7 @@ from accordion import __version__, _interrupt, _startup
 from accordion.cli.common import flag_message
 from accordion.cli.errors import CliError, InterruptedRun
 from accordion.cli.output import guarded_stdout
-from accordion.cli.progress import clear_active, stopping
+from accordion.cli.progress import clear_active
 from accordion.errors import (
     AccordionError,
     ClusterError,
@@ -167,17 +167,12 @@ _ENDING = {
     if (number := getattr(signal, name, None)) is not None
 }
 
-#: The ending signal that stopped the command, once one has.
-_stopped_by: int | None = None
-
 
 def _on_ending(signum: int, frame: Any) -> None:
     """SIGTERM, SIGHUP: stop as on Ctrl-C (every long call of the core, in any
     thread, then ``KeyboardInterrupt`` here), remembering the signal for the
     exit status (128 + its number) and the last line."""
-    global _stopped_by
-    _stopped_by = signum
-    _ending()
+    _ending(signum)
     _interrupt.interrupt()
     raise KeyboardInterrupt
 
@@ -189,15 +184,15 @@ def _on_interrupt(signum: int, frame: Any) -> None:
     _interrupt.on_sigint(signum, frame)
 
 
-def _ending() -> None:
-    """The command was told to stop: mark it so (the progress line raises
-    ``KeyboardInterrupt`` again if the handler's is dropped), and keep quiet about
-    the coroutines that a library had made and not yet awaited when the signal
-    landed (Dask's client, the web server): Python reports each as the process
-    ends, beside the command's one line, and the user can do nothing about them."""
+def _ending(signum: int | None = None) -> None:
+    """The command was told to stop (``signum``: by that ending signal): mark it so
+    (``accordion._interrupt.tell_to_stop``), and keep quiet about the coroutines
+    that a library had made and not yet awaited when the signal landed (Dask's
+    client, the web server): Python reports each as the process ends, beside the
+    command's one line, and the user can do nothing about them."""
     import warnings
 
-    stopping()
+    _interrupt.tell_to_stop(signum)
     warnings.filterwarnings(
         "ignore", message=r"coroutine .* was never awaited", category=RuntimeWarning
     )
@@ -207,9 +202,7 @@ def _catch_ending() -> list[int]:
     """Put in :func:`_on_ending` for each ending signal left at its default, and
     :func:`_on_interrupt` for SIGINT if the package's handler has it; return the
     signals now handled (:func:`_release_ending` gives them back)."""
-    global _stopped_by
-    _stopped_by = None
-    stopping(False)
+    _interrupt.clear_stop()
     caught = []
     for number, ours, theirs in (
         *((number, _on_ending, signal.SIG_DFL) for number in _ENDING),
@@ -236,9 +229,25 @@ def _release_ending(caught: list[int]) -> None:
 def _stopped(kept: str | None = None) -> int:
     """Say the command was stopped (by Ctrl-C or an ending signal; ``kept``: where
     its work is and how to go on); return its status, 128 + the signal."""
-    said = "interrupted" if _stopped_by is None else f"stopped by {_ENDING[_stopped_by]}"
+    ending = _interrupt.ending_signal
+    said = "interrupted" if ending is None else f"stopped by {_ENDING[ending]}"
     _fail(f"{said}: {kept}" if kept else said)
-    return _startup.INTERRUPTED if _stopped_by is None else 128 + _stopped_by
+    return _startup.INTERRUPTED if ending is None else 128 + ending
+
+
+def _stopped_in(error: BaseException) -> bool:
+    """Whether ``error`` wraps a ``KeyboardInterrupt`` (its cause or context, at any
+    depth): Python turns one raised while a class is made (in ``__set_name__``,
+    as a library's class is defined on import) into a ``RuntimeError``. The
+    command was stopped, not broken."""
+    seen: set[int] = set()
+    found: BaseException | None = error
+    while found is not None and id(found) not in seen:
+        if isinstance(found, KeyboardInterrupt):
+            return True
+        seen.add(id(found))
+        found = found.__cause__ or found.__context__
+    return False
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -286,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # The words as typed, for a command that runs itself again (play --serve).
             args.argv = words[1:]
             status: int = args.run(args)
-            if _stopped_by is not None:
+            if _interrupt.ending_signal is not None:
                 # Stopped by a signal that the command caught itself (the line
                 # prompt ends its game on it): the status says which.
                 return _stopped()
@@ -320,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(f"error: {error.strerror or error}: {error.filename or ''}".rstrip(": "))
         return 1
     except Exception as error:
+        if _stopped_in(error):
+            return _stopped()
         _fail(f"internal error: {type(error).__name__}: {error} ({BUG})")
         return 1
     finally:

@@ -12,23 +12,11 @@ from __future__ import annotations
 import sys
 import time
 
+from accordion import _interrupt
+
 ERASE = "\r\x1b[K"
 
 _active: list[Progress] = []
-
-#: Whether the command was told to stop (Ctrl-C, an ending signal); set by the
-#: command line's signal handlers, cleared as a command starts. The
-#: ``KeyboardInterrupt`` a handler raises is lost where the code it lands in drops
-#: errors (Python only prints one raised in a finalizer, and C code may clear
-#: it): every long command draws its progress as it goes, and the drawing raises
-#: it again.
-_stopping = False
-
-
-def stopping(told: bool = True) -> None:
-    """Mark the command as told to stop (``told=False``: a new command starts)."""
-    global _stopping
-    _stopping = told
 
 
 def clear_active() -> None:
@@ -85,8 +73,10 @@ class Progress:
 
     def update(self, done: int) -> None:
         """Redraw the line for ``done`` of the total finished (at most ten times a
-        second); raise ``KeyboardInterrupt`` if the command was told to stop."""
-        if _stopping:
+        second); raise ``KeyboardInterrupt`` if the command was told to stop (every
+        long command draws its progress as it goes: a ``KeyboardInterrupt`` that
+        other code dropped is raised again here)."""
+        if _interrupt.told_to_stop:
             raise KeyboardInterrupt
         now = time.monotonic()
         if not self.enabled or (now - self.last < 0.1 and done < self.total):

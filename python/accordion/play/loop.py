@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, Protocol, TextIO
 
+from accordion import _interrupt
 from accordion._input import MAX_LINE, not_utf8, read_line
 from accordion._startup import INTERRUPTED
 from accordion.errors import InputFileError, InvalidArgumentError, OutputError
@@ -177,6 +178,8 @@ def play(
                 # Bytes that are not UTF-8 are said as --file says them, not echoed.
                 reply = Reply([problem]) if problem else session.execute(line)
             except KeyboardInterrupt:
+                if _interrupt.ending_signal is not None:
+                    raise  # SIGTERM, SIGHUP: the command ends, not only this line's
                 reply = Reply(["interrupted"])
             counter.after()
             if reply.quit:

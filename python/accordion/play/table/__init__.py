@@ -15,6 +15,7 @@ import contextlib
 import importlib.util
 import signal
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from accordion.errors import MissingExtraError
@@ -39,6 +40,30 @@ def available() -> bool:
     return missing() is None
 
 
+@contextlib.contextmanager
+def _held_signals(app: Any) -> Iterator[None]:
+    """While the table runs, SIGINT, SIGTERM and SIGHUP only say they came
+    (``app.hold_signal``) when the event loop does not handle them itself (as the
+    table starts and as it ends): raised in the middle of Textual starting or of
+    the terminal being given back, a ``KeyboardInterrupt`` would leave the terminal
+    raw, or a traceback. The handlers before are put back afterwards."""
+    from accordion.play.table.app import ENDING_SIGNALS
+
+    app.holding = True
+    before: dict[int, Any] = {}
+    for number in (*ENDING_SIGNALS, signal.SIGINT):
+        with contextlib.suppress(ValueError, OSError):
+            before[number] = signal.getsignal(number)
+            signal.signal(number, app.hold_signal)
+    try:
+        yield
+    finally:
+        app.holding = False
+        for number, handler in before.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, handler)
+
+
 def run(session: Any, *, game: Descriptor, record: bool = True) -> int:
     """Play ``session`` at the full-screen table until the player quits.
 
@@ -52,7 +77,14 @@ def run(session: Any, *, game: Descriptor, record: bool = True) -> int:
     from accordion.play.table.record import Record
 
     app = TableApp(Table(session, game), game=game.name, record=Record() if record else None)
-    status = app.run()
+    with _held_signals(app):
+        status = app.run()
+    if app.held is not None and app.stopped_by is None:
+        # A signal while the table started or ended, outside the event loop's
+        # handlers: it stops the command all the same.
+        app.stopped_by = app.held_cause()
+        if isinstance(app.stopped_by, int):
+            status = 128 + app.stopped_by
     if app.crash is not None:
         raise app.crash
     if app.record_problem is not None:

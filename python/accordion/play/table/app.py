@@ -374,6 +374,11 @@ class TableApp(App[int]):
         #: Why the table ended other than by a key: a signal's number, or an
         #: interrupt (``"interrupt"``); ``None`` when the player quit.
         self.stopped_by: int | str | None = None
+        #: A signal that came while the event loop could not take it (the table
+        #: starting, or ending): :meth:`hold_signal` keeps it for later, while
+        #: :attr:`holding` (the command's table, :func:`accordion.play.table.run`).
+        self.held: int | None = None
+        self.holding = False
         #: What went wrong with the record, said again once the terminal is back.
         self.record_problem: str | None = None
         self._recorded = False
@@ -408,10 +413,36 @@ class TableApp(App[int]):
         # the same as Ctrl-C at the table.
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signal.SIGINT, self._end_by, "interrupt")
+        if self.held is not None:
+            # Came while the table was starting: it ends the table now.
+            self._end_by(self.held_cause())
+            return
         self.query_one("#analysis").display = False
         self.row.focus()
         self.say(self._welcome())
         self.refresh_table()
+
+    def on_unmount(self) -> None:
+        """The table is ending: a signal from now on is held again (the event loop
+        would give each back to Python's default as it closes, which kills the
+        process or raises in the middle of giving the terminal back)."""
+        if not self.holding:
+            return
+        loop = asyncio.get_running_loop()
+        for number in (*ENDING_SIGNALS, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(number)
+                signal.signal(number, self.hold_signal)
+
+    def hold_signal(self, signum: int, frame: object) -> None:
+        """A signal handler that only keeps the first signal (the table ends by it
+        once it can: :meth:`on_mount`, or :func:`accordion.play.table.run`)."""
+        if self.held is None:
+            self.held = signum
+
+    def held_cause(self) -> int | str:
+        """What :attr:`stopped_by` says for the signal held."""
+        return "interrupt" if self.held == signal.SIGINT else int(self.held or 0)
 
     def _welcome(self) -> str:
         first = "d deals the first card; then " if self.table.blind else ""
