@@ -509,3 +509,62 @@ def test_a_table_run_by_a_program_leaves_the_signals_as_they_were() -> None:
     asyncio.run(main())
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     assert signal.getsignal(signal.SIGINT) != app.hold_signal
+
+
+# While the command imports itself, before `main` puts in its handlers.
+IMPORTING = """\
+import os, signal, sys
+
+class Signalling:
+    def find_spec(self, name, path=None, target=None):
+        if name == "accordion.cli.output":
+            os.kill(os.getpid(), getattr(signal, os.environ["SIGNAL"]))
+        return None
+
+sys.meta_path.insert(0, Signalling())
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "said"),
+    [
+        ("SIGTERM", 143, "stopped by SIGTERM"),
+        ("SIGHUP", 129, "stopped by SIGHUP"),
+        ("SIGINT", 130, "interrupted"),
+    ],
+)
+def test_a_signal_as_the_command_imports_itself_says_so(
+    name: str, status: int, said: str, tmp_path: Path
+) -> None:
+    import os
+
+    (tmp_path / "sitecustomize.py").write_text(IMPORTING)
+    env = dict(os.environ, SIGNAL=name)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", "solve", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == status, result.stderr
+    assert result.stderr == f"accordion: {said}\n"
+
+
+def test_a_module_still_being_imported_is_not_whole() -> None:
+    import types
+
+    from accordion.cli import _imported
+
+    module = types.ModuleType("accordion_test_half")
+    module.__spec__ = types.SimpleNamespace(_initializing=True)  # type: ignore[assignment]
+    sys.modules["accordion_test_half"] = module
+    try:
+        assert not _imported("accordion_test_half")
+        module.__spec__._initializing = False
+        assert _imported("accordion_test_half")
+    finally:
+        del sys.modules["accordion_test_half"]
+    assert _imported("re") and not _imported("accordion_test_none")

@@ -6,8 +6,11 @@ Ctrl-C then would end in a traceback of the import, before
 command (``accordion …`` or ``python -m accordion …``), the first import of
 the package puts in a SIGINT handler that writes ``accordion: interrupted``
 and exits with status 130 at once (nothing has been done yet that needs
-cleaning up); :func:`started`, called by ``main``, gives Ctrl-C back to Python.
-Imported by a program of its own, the package leaves SIGINT alone.
+cleaning up), and the same for SIGTERM and SIGHUP (``accordion: stopped by
+SIGTERM``, 143 and 129), which would otherwise end the process without a word;
+:func:`started`, called by ``main``, gives Ctrl-C back to Python, and ``main``
+puts in its own handlers of the other two. Imported by a program of its own,
+the package leaves the signals alone.
 """
 
 from __future__ import annotations
@@ -42,11 +45,18 @@ def _is_the_command() -> bool:
     return any(pair == ("-m", "accordion") for pair in itertools.pairwise(original))
 
 
+#: The signals that end the command while it starts, with what it then says.
+_SAID: dict[int, str] = {signal.SIGINT: "interrupted"}
+for _name in ("SIGTERM", "SIGHUP"):
+    if hasattr(signal, _name):
+        _SAID[getattr(signal, _name)] = f"stopped by {_name}"
+
+
 def _quit(signum: int, frame: FrameType | None) -> None:
     try:
-        os.write(2, b"accordion: interrupted\n")
+        os.write(2, f"accordion: {_SAID.get(signum, 'interrupted')}\n".encode())
     finally:
-        os._exit(INTERRUPTED)
+        os._exit(128 + signum)
 
 
 def guard() -> bool:
@@ -58,6 +68,9 @@ def guard() -> bool:
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             return False
         signal.signal(signal.SIGINT, _quit)
+        for number in _SAID:
+            if number != signal.SIGINT and signal.getsignal(number) == signal.SIG_DFL:
+                signal.signal(number, _quit)
     except (ValueError, OSError):
         return False
     return True
@@ -74,3 +87,6 @@ def started() -> None:
 
 #: Whether the quiet handler was put in by this import.
 GUARDED = guard()
+
+#: The quiet handler (``main`` replaces it with its own for SIGTERM and SIGHUP).
+quit_handler = _quit

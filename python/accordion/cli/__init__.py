@@ -189,27 +189,39 @@ def _ending(signum: int | None = None) -> None:
     (``accordion._interrupt.tell_to_stop``), and keep quiet about the coroutines
     that a library had made and not yet awaited when the signal landed (Dask's
     client, the web server): Python reports each as the process ends, beside the
-    command's one line, and the user can do nothing about them."""
-    import warnings
+    command's one line, and the user can do nothing about them.
 
+    A handler runs between any two steps of the program, also while a module is
+    being imported: the filter (which compiles its pattern with `re`) is put in
+    only once `re` is whole (while it is still being imported, the signal landed
+    at start-up, before any library could leave a coroutine)."""
     _interrupt.tell_to_stop(signum)
-    warnings.filterwarnings(
-        "ignore", message=r"coroutine .* was never awaited", category=RuntimeWarning
-    )
+    if all(_imported(name) for name in ("re", "warnings")):
+        sys.modules["warnings"].filterwarnings(
+            "ignore", message=r"coroutine .* was never awaited", category=RuntimeWarning
+        )
+
+
+def _imported(name: str) -> bool:
+    """Whether the module ``name`` is imported whole (not still being imported)."""
+    module = sys.modules.get(name)
+    spec = getattr(module, "__spec__", None)
+    return module is not None and not getattr(spec, "_initializing", False)
 
 
 def _catch_ending() -> list[int]:
-    """Put in :func:`_on_ending` for each ending signal left at its default, and
-    :func:`_on_interrupt` for SIGINT if the package's handler has it; return the
-    signals now handled (:func:`_release_ending` gives them back)."""
+    """Put in :func:`_on_ending` for each ending signal left at its default (or
+    held by the quiet start-up handler), and :func:`_on_interrupt` for SIGINT if
+    the package's handler has it; return the signals now handled
+    (:func:`_release_ending` gives them back)."""
     _interrupt.clear_stop()
     caught = []
     for number, ours, theirs in (
-        *((number, _on_ending, signal.SIG_DFL) for number in _ENDING),
-        (signal.SIGINT, _on_interrupt, _interrupt.on_sigint),
+        *((number, _on_ending, (signal.SIG_DFL, _startup.quit_handler)) for number in _ENDING),
+        (signal.SIGINT, _on_interrupt, (_interrupt.on_sigint,)),
     ):
         with contextlib.suppress(ValueError, OSError):
-            if signal.getsignal(number) == theirs:
+            if signal.getsignal(number) in theirs:
                 signal.signal(number, ours)
                 caught.append(number)
     return caught
