@@ -68,10 +68,20 @@ def short_call(game: Descriptor) -> Callable[[], Any]:
     return lambda: [timeless(solver(row, rules=rules)) for row in rows]
 
 
+def started(scope: accordion.CancelScope, within: float = 30) -> None:
+    """Wait until a long call runs in ``scope`` (a loaded machine may take a while
+    to start the thread that makes it)."""
+    deadline = time.monotonic() + within
+    while scope.running == 0:
+        assert time.monotonic() < deadline, "the call never started"
+        time.sleep(0.01)
+
+
 def cancel_while_running(
     scope: accordion.CancelScope, running: Running, seconds: float = 0.3
 ) -> int:
     """Cancel ``scope`` once its call has run ``seconds``; how many calls it stopped."""
+    started(scope)
     time.sleep(seconds)
     assert not running.ended.is_set(), running.outcome
     return scope.cancel()
@@ -169,7 +179,8 @@ def test_the_scope_reaches_asyncio_s_worker_threads() -> None:
         scope = accordion.CancelScope()
         with scope:
             task = asyncio.ensure_future(asyncio.to_thread(accordion.simulate, deals=2**52, jobs=1))
-        await asyncio.sleep(0.3)
+        while scope.running == 0:
+            await asyncio.sleep(0.01)
         assert scope.cancel() == 1
         try:
             return await asyncio.wait_for(task, 10)
@@ -182,7 +193,7 @@ def test_the_scope_reaches_asyncio_s_worker_threads() -> None:
 def test_interrupt_still_stops_calls_in_a_scope_with_keyboard_interrupt() -> None:
     scope = accordion.CancelScope()
     running = Running(lambda: accordion.simulate(deals=2**52, jobs=1), scope)
-    time.sleep(0.3)
+    started(scope)
     assert accordion.interrupt() >= 1
     assert running.ended.wait(10)
     assert isinstance(running.outcome, KeyboardInterrupt)
@@ -206,3 +217,20 @@ def test_results_in_a_scope_are_those_without_one() -> None:
         assert [timeless(s) for s in accordion.solve_many(rows, jobs=2)] == [
             timeless(accordion.solve(row)) for row in rows
         ]
+
+
+def test_a_scope_counts_the_calls_running_in_it() -> None:
+    scope = accordion.CancelScope()
+    assert scope.running == 0
+    calls = [Running(lambda: accordion.simulate(deals=2**52, jobs=1), scope) for _ in range(2)]
+    deadline = time.monotonic() + 30
+    while scope.running < 2:
+        assert time.monotonic() < deadline, scope.running
+        time.sleep(0.01)
+    with accordion.CancelScope() as other:
+        assert other.running == 0
+    assert scope.cancel() == 2
+    for call in calls:
+        assert call.ended.wait(10)
+        assert isinstance(call.outcome, accordion.CancelledError)
+    assert scope.running == 0

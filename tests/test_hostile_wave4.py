@@ -82,7 +82,7 @@ SIMULATIONS.update(
 
 #: Stopping takes the poll (50 ms) and the running chunk; a loaded test machine
 #: gets room, but far below the hours that visiting 2**38 chunk indices took.
-STOP_WITHIN = 1.0
+STOP_WITHIN = 5.0
 
 
 @pytest.mark.parametrize("name", sorted(SIMULATIONS))
@@ -97,9 +97,14 @@ def test_a_huge_simulation_stops_soon_after_interrupt(name: str) -> None:
 
     thread = threading.Thread(target=work, daemon=True)
     thread.start()
-    time.sleep(0.3)
-    told = time.monotonic()
-    assert accordion.interrupt() >= 1
+    # Told as soon as the call runs (`interrupt` with none running tells none).
+    deadline = time.monotonic() + 30
+    while True:
+        told = time.monotonic()
+        if accordion.interrupt() >= 1 or told > deadline:
+            break
+        time.sleep(0.05)
+    assert told <= deadline, f"{name} never started"
     thread.join(30)
     assert not thread.is_alive(), f"{name} still running 30 s after interrupt()"
     assert outcome["stopped"] - told < STOP_WITHIN

@@ -123,6 +123,9 @@ class _CancelToken:
     @property
     def cancelled(self) -> bool:
         """Whether :meth:`cancel` was called."""
+    @property
+    def running(self) -> int:
+        """How many long calls are running in the scope now."""
 
 #: The cancel scopes a call runs in, innermost last (``accordion.CancelScope`` sets it).
 _cancel_scopes: ContextVar[tuple[_CancelToken, ...]]

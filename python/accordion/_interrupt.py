@@ -89,6 +89,12 @@ class CancelScope:
         """Whether :meth:`cancel` was called."""
         return self._token.cancelled
 
+    @property
+    def running(self) -> int:
+        """How many long calls are running in the scope now (in any thread): a
+        call counts from the moment it starts its work until it returns."""
+        return self._token.running
+
     def __enter__(self) -> CancelScope:
         _core._cancel_scopes.set((*_core._cancel_scopes.get(), self._token))
         return self

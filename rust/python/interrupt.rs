@@ -91,6 +91,12 @@ impl Calls {
         calls.retain(|weak| weak.strong_count() > 0 && !weak.ptr_eq(&gone));
     }
 
+    /// How many calls here are running now.
+    fn running(&self) -> usize {
+        let calls = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        calls.iter().filter(|weak| weak.strong_count() > 0).count()
+    }
+
     /// Stop every call here; how many there were.
     fn stop_all(&self, why: u8) -> usize {
         let calls = self.0.lock().unwrap_or_else(PoisonError::into_inner);
@@ -145,6 +151,12 @@ impl CancelToken {
     #[getter]
     fn cancelled(&self) -> bool {
         self.0.cancelled.load(Ordering::SeqCst)
+    }
+
+    /// How many long calls are running in the scope now.
+    #[getter]
+    fn running(&self) -> usize {
+        self.0.calls.running()
     }
 }
 
