@@ -563,3 +563,40 @@ def test_the_overloads_accordion_games_are_the_registrys() -> None:
     assert get_args(batch.AccordionGames) == tuple(
         game.name for game in GAMES.values() if game.engine == "accordion"
     )
+
+
+@pytest.mark.parametrize("chunk", [0, 100_001, 10**30])
+def test_a_solve_chunk_is_bounded(chunk: int) -> None:
+    # A chunk's solutions are held until it is done: the chunk bounds the memory.
+    from accordion.batch import solve_range, solve_rows
+    from accordion.errors import InvalidArgumentError
+
+    for call in (
+        lambda: solve_range(1, 3, chunk=chunk),
+        lambda: solve_rows(["7H 7S"], chunk=chunk),
+    ):
+        with pytest.raises(
+            InvalidArgumentError, match="chunk must be 1 to 100,000 deals"
+        ) as raised:
+            call()
+        assert raised.value.argument == "chunk"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "accordion",
+            "solve",
+            "--seed",
+            "1",
+            "--count",
+            "3",
+            "--chunk",
+            str(chunk),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("accordion: error: ") and result.stderr.count("\n") == 1
+    assert "--chunk" in result.stderr

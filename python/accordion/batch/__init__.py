@@ -701,10 +701,26 @@ def default_numbering(game: str = "accordion") -> str:
     return "seed" if GAMES[game].plays_accordion else GAMES[game].engine
 
 
+#: The most deals in one chunk of a batch solve: a chunk's solutions are held until
+#: the whole chunk is solved (and written to a checkpoint as one record), so the
+#: chunk bounds the memory a run takes (some hundreds of megabytes at this size).
+MAX_SOLVE_CHUNK = 100_000
+
+
+def _check_solve_chunk(chunk: int) -> None:
+    if not 1 <= chunk <= MAX_SOLVE_CHUNK:
+        raise InvalidArgumentError(
+            f"chunk must be 1 to {MAX_SOLVE_CHUNK:,} deals (a chunk's solutions are held "
+            f"until it is done), got {shown(chunk)}",
+            "chunk",
+        )
+
+
 def solve_plan(plan: Plan, *, chunk: int, **options: Unpack[SolveOptions]) -> Iterator[AnySolution]:
     """Solve the deals of ``plan`` chunk by chunk; the solutions in input order
     (``options``: :class:`SolveOptions`). A game's numbered deals are the plan's
     with ``numbering=game``."""
+    _check_solve_chunk(chunk)
     solving = Solving.of(options)
     run = solving.run("solve", {**_plan_id(plan), "chunk": chunk}, options)
     task = functools.partial(
@@ -731,6 +747,7 @@ def solve_range(
     :func:`accordion.solve_many`.
     """
     numbering = numbering or default_numbering(options.get("game", "accordion"))
+    _check_solve_chunk(chunk)
     plan = Plan(SeedRanges(seed, count, chunk, cards, numbering))
     return solve_plan(plan, chunk=chunk, **options)
 
@@ -739,6 +756,7 @@ def solve_rows(
     deals: Iterable[Deal | str], *, chunk: int = SOLVE_CHUNK, **options: Unpack[SolveOptions]
 ) -> Iterator[AnySolution]:
     """Solve the given rows, streamed in order (see :func:`solve_range`)."""
+    _check_solve_chunk(chunk)
     return solve_plan(Plan(row_blocks(deals, chunk)), chunk=chunk, **options)
 
 

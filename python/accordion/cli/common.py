@@ -38,7 +38,7 @@ def flag_message(error: InvalidArgumentError) -> str:
 #: The Python arguments whose flag has their name. Not ``seed``: the seed of a
 #: Knuth or Solvitaire deal is given with --knuth or --solvitaire, and --seed's
 #: own range is checked by argparse.
-FLAG_NAMED = frozenset({"cards", "deals", "jobs", "max_nodes", "timeout", "tries"})
+FLAG_NAMED = frozenset({"cards", "chunk", "deals", "jobs", "max_nodes", "timeout", "tries"})
 
 
 def add_variant_flags(parser: argparse.ArgumentParser) -> None:
