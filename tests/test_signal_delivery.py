@@ -543,3 +543,41 @@ def test_a_module_still_being_imported_is_not_whole() -> None:
     finally:
         del sys.modules["accordion_test_half"]
     assert _imported("re") and not _imported("accordion_test_none")
+
+
+# After the command has returned, as the process ends (Dask's client closing, the
+# interpreter's own end).
+ENDED = """\
+import atexit, os, signal, time
+
+def late():
+    os.kill(os.getpid(), getattr(signal, os.environ["SIGNAL"]))
+    time.sleep(5)
+
+atexit.register(late)
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "said"),
+    [("SIGTERM", 143, "stopped by SIGTERM"), ("SIGINT", 130, "interrupted")],
+)
+def test_a_signal_as_the_process_ends_says_so_and_keeps_the_results(
+    name: str, status: int, said: str, tmp_path: Path
+) -> None:
+    import os
+
+    (tmp_path / "sitecustomize.py").write_text(ENDED)
+    env = dict(os.environ, SIGNAL=name)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    result = subprocess.run(
+        [sys.executable, "-m", "accordion", "solve", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == status, result.stderr
+    assert result.stderr == f"accordion: {said}\n"
+    assert result.stdout.startswith("deal: 5S 3C") and result.stdout.endswith("\n")

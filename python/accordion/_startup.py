@@ -45,7 +45,8 @@ def _is_the_command() -> bool:
     return any(pair == ("-m", "accordion") for pair in itertools.pairwise(original))
 
 
-#: The signals that end the command while it starts, with what it then says.
+#: The signals that end the command while it starts (and once ``main`` has
+#: returned, as the process ends), with what it then says.
 _SAID: dict[int, str] = {signal.SIGINT: "interrupted"}
 for _name in ("SIGTERM", "SIGHUP"):
     if hasattr(signal, _name):
@@ -53,6 +54,12 @@ for _name in ("SIGTERM", "SIGHUP"):
 
 
 def _quit(signum: int, frame: FrameType | None) -> None:
+    try:
+        # What the command printed is not lost (ending, it may still be buffered).
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except Exception:  # a closed or broken stream: nothing to save
+        pass
     try:
         os.write(2, f"accordion: {_SAID.get(signum, 'interrupted')}\n".encode())
     finally:
@@ -90,3 +97,16 @@ GUARDED = guard()
 
 #: The quiet handler (``main`` replaces it with its own for SIGTERM and SIGHUP).
 quit_handler = _quit
+
+
+def ended() -> None:
+    """The command has returned and the process ends: a signal now (Dask's client
+    closing, the interpreter's own end) has the quiet handler again, which says
+    it in one line, rather than Python's default (no line, or a traceback)."""
+    if not GUARDED:
+        return
+    for number in _SAID:
+        try:
+            signal.signal(number, _quit)
+        except (ValueError, OSError):
+            continue

@@ -347,3 +347,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         _release_ending(caught)
+        _startup.ended()
