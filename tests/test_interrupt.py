@@ -21,14 +21,23 @@ SCRIPT = textwrap.dedent(
 
     deals = [accordion.Deal.from_seed(n) for n in range(200_000)]
     outcome = {}
+    # Never cancelled: it only counts the calls running (a loaded machine may
+    # take a while to start three threads).
+    watch = accordion.CancelScope()
 
     def work(name, call):
         started = time.monotonic()
         try:
-            call()
+            with watch:
+                call()
             outcome[name] = "finished"
         except KeyboardInterrupt:
             outcome[name] = f"interrupted after {time.monotonic() - started:.1f}s"
+
+    def all_running():
+        deadline = time.monotonic() + 60
+        while watch.running < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
 
     MODE = sys.argv[1]
     calls = {
@@ -39,7 +48,7 @@ SCRIPT = textwrap.dedent(
     if MODE == "executor":
         with ThreadPoolExecutor(3) as pool:
             futures = [pool.submit(work, name, call) for name, call in calls.items()]
-            time.sleep(1.0)
+            all_running()
             try:
                 os.kill(os.getpid(), signal.SIGINT)
                 time.sleep(60)
@@ -49,7 +58,7 @@ SCRIPT = textwrap.dedent(
         threads = [threading.Thread(target=work, args=item) for item in calls.items()]
         for thread in threads:
             thread.start()
-        time.sleep(1.0)
+        all_running()
         print("told", accordion.interrupt(), flush=True)
         for thread in threads:
             thread.join()
