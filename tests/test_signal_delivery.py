@@ -13,6 +13,7 @@ object's own failure (an ``Exception``) as before.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -70,6 +71,27 @@ def _solution_dict(**changes: object) -> dict[str, object]:
 
 def _game() -> accordion.Game:
     return accordion.Game(accordion.Deal.from_seed(1))
+
+
+def _with_site(tmp_path: Path, source: str, **variables: str) -> dict[str, str]:
+    """The environment of a `python -m accordion` whose start runs ``source`` (a
+    ``sitecustomize`` put first on the path), with ``variables`` set."""
+    (tmp_path / "sitecustomize.py").write_text(source)
+    env = dict(os.environ, **variables)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    return env
+
+
+def _solve_seed_1(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`python -m accordion solve --seed 1` in ``env``, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "accordion", "solve", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
 
 
 def _script(source: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -273,15 +295,11 @@ accordion.cli.progress.Progress.update = update
 def test_the_module_command_ends_with_its_own_status(
     name: str, status: int, tmp_path: Path
 ) -> None:
-    import os
     import signal
     import time
 
-    (tmp_path / "sitecustomize.py").write_text(EXEC_CAUGHT)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
     running = tmp_path / "running"
-    env["RUNNING"] = str(running)
+    env = _with_site(tmp_path, EXEC_CAUGHT, RUNNING=str(running))
     args = ["stats", "--rules", "parlett", "--deals", "10000000", "--chunk", "64"]
     process = subprocess.Popen(
         [sys.executable, "-m", "accordion", *args],
@@ -432,7 +450,6 @@ def test_a_signal_as_the_table_starts_or_ends_stops_it_cleanly(
     when: str, name: str, status: int, tmp_path: Path
 ) -> None:
     import io
-    import os
 
     pexpect = pytest.importorskip("pexpect")
     pytest.importorskip("textual")
@@ -500,34 +517,6 @@ sys.meta_path.insert(0, Signalling())
 """
 
 
-@pytest.mark.parametrize(
-    ("name", "status", "said"),
-    [
-        ("SIGTERM", 143, "stopped by SIGTERM"),
-        ("SIGHUP", 129, "stopped by SIGHUP"),
-        ("SIGINT", 130, "interrupted"),
-    ],
-)
-def test_a_signal_as_the_command_imports_itself_says_so(
-    name: str, status: int, said: str, tmp_path: Path
-) -> None:
-    import os
-
-    (tmp_path / "sitecustomize.py").write_text(IMPORTING)
-    env = dict(os.environ, SIGNAL=name)
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
-    result = subprocess.run(
-        [sys.executable, "-m", "accordion", "solve", "--seed", "1"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == status, result.stderr
-    assert result.stderr == f"accordion: {said}\n"
-
-
 def test_a_module_still_being_imported_is_not_whole() -> None:
     import types
 
@@ -558,26 +547,28 @@ atexit.register(late)
 """
 
 
-@pytest.mark.parametrize(
-    ("name", "status", "said"),
-    [("SIGTERM", 143, "stopped by SIGTERM"), ("SIGINT", 130, "interrupted")],
-)
-def test_a_signal_as_the_process_ends_says_so_and_keeps_the_results(
-    name: str, status: int, said: str, tmp_path: Path
-) -> None:
-    import os
+#: What each signal makes the command say, and its status.
+SAID = {
+    "SIGINT": (130, "interrupted"),
+    "SIGTERM": (143, "stopped by SIGTERM"),
+    "SIGHUP": (129, "stopped by SIGHUP"),
+}
 
-    (tmp_path / "sitecustomize.py").write_text(ENDED)
-    env = dict(os.environ, SIGNAL=name)
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
-    result = subprocess.run(
-        [sys.executable, "-m", "accordion", "solve", "--seed", "1"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+#: The moments a signal is sent at, by what the process runs first.
+MOMENTS = {"importing": IMPORTING, "ended": ENDED}
+
+
+@pytest.mark.parametrize(
+    ("moment", "name"),
+    [("importing", name) for name in SAID] + [("ended", "SIGTERM"), ("ended", "SIGINT")],
+)
+def test_a_signal_as_the_command_starts_or_ends_says_so(
+    moment: str, name: str, tmp_path: Path
+) -> None:
+    status, said = SAID[name]
+    result = _solve_seed_1(_with_site(tmp_path, MOMENTS[moment], SIGNAL=name))
     assert result.returncode == status, result.stderr
     assert result.stderr == f"accordion: {said}\n"
-    assert result.stdout.startswith("deal: 5S 3C") and result.stdout.endswith("\n")
+    if moment == "ended":
+        # What the command printed is kept.
+        assert result.stdout.startswith("deal: 5S 3C") and result.stdout.endswith("\n")
