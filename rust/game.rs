@@ -240,6 +240,11 @@ impl Game {
         self.rules
     }
 
+    /// The rules, borrowed (what a player's view of the game holds).
+    pub fn rules_ref(&self) -> &Rules {
+        &self.rules
+    }
+
     pub fn deal(&self) -> &Deal {
         &self.deal
     }

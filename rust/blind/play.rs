@@ -1,22 +1,54 @@
-//! Playing one game with a strategy: Accordion's [`Table`], the row of top
-//! cards a referee keeps between a player and the stock it must not see, and
-//! the game played out on it by the one referee of every game
-//! ([`crate::patience::referee`]).
+//! Playing one game with a strategy: Accordion's [`Table`]s — the row of top
+//! cards a referee keeps between a player and the stock it must not see
+//! ([`Tops`]), and the core's [`Game`] itself — and the game played out on one
+//! by the one referee of every game ([`crate::patience::referee`]).
 
 use super::strategy::{CardSet, View};
 use crate::card::Card;
 use crate::deal::SplitMix64;
-use crate::game::Action;
-use crate::patience::{referee, Player, Standing, Table};
+use crate::game::{Action, Game};
+use crate::patience::{referee, Patience, Player, Standing, Table};
 use crate::rules::{Rules, Step};
 
-/// An Accordion player: a [`Player`] of the game's [`Tops`], which sees the
-/// position through a [`View`] and chooses among the legal moves in the order
-/// of [`Rules::all_moves`], then `deal` when allowed. Accordion's players never
-/// stop before the end.
-pub trait Strategy: for<'a> Player<Tops<'a>> {}
+/// An Accordion player: chooses among the legal actions (the moves in the
+/// order of [`Rules::all_moves`], then `deal` when allowed) from what it sees
+/// of the position, a [`View`], on any of Accordion's tables ([`RowTable`]):
+/// every `RowPlayer` is a [`Player`] of each of them. Accordion's players
+/// never stop before the end.
+pub trait RowPlayer {
+    /// One of `legal` (never empty), as [`Player::choose`] asks.
+    fn pick(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Option<Action>;
+}
 
-impl<T: for<'a> Player<Tops<'a>> + ?Sized> Strategy for T {}
+/// A table of Accordion: its actions are the game's [`Action`]s and a player
+/// sees it through a [`View`] (its own [`Table::View`]), whichever keeps the
+/// position: the referee's [`Tops`] (only what play needs, what the simulator
+/// plays on) or the core's [`Game`] (the whole game, history and all).
+pub trait RowTable: Table<Action = Action> {
+    /// The table's view as the [`View`] it is.
+    fn seen<'s, 'v>(view: &'s Self::View<'v>) -> &'s View<'v>
+    where
+        Self: 'v;
+}
+
+impl<P: RowPlayer + ?Sized, T: RowTable> Player<T> for P {
+    #[inline]
+    fn choose(
+        &mut self,
+        view: &T::View<'_>,
+        legal: &[Action],
+        rng: &mut SplitMix64,
+    ) -> Option<Action> {
+        self.pick(T::seen(view), legal, rng)
+    }
+}
+
+/// A player of every Accordion table, the referee's [`Tops`] and the core's
+/// [`Game`] alike: each [`RowPlayer`], and [`crate::patience::FirstLegal`]
+/// (Accordion's `forced`).
+pub trait Strategy: for<'a> Player<Tops<'a>> + Player<Game> {}
+
+impl<T: for<'a> Player<Tops<'a>> + Player<Game> + ?Sized> Strategy for T {}
 
 /// Accordion as the referee keeps it: only the top cards of the row (all that
 /// play needs: nothing is taken back), the deal in stock order, how much of it
@@ -131,6 +163,64 @@ impl Table for Tops<'_> {
     }
 }
 
+impl RowTable for Tops<'_> {
+    #[inline]
+    fn seen<'s, 'v>(view: &'s View<'v>) -> &'s View<'v>
+    where
+        Self: 'v,
+    {
+        view
+    }
+}
+
+/// Accordion's game is a table too, the one a player plays from a game in
+/// progress: the same legal actions in the same order as [`Tops`] (the
+/// game's own [`Game::legal_actions`]), the same [`View`] of its row, each
+/// action played through [`Game::play`] (which checks it again and keeps it in
+/// the history). The tests hold every strategy to the same actions on both.
+impl Table for Game {
+    type Action = Action;
+    type View<'v>
+        = View<'v>
+    where
+        Self: 'v;
+
+    fn legal_into(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        out.extend(self.legal_actions());
+    }
+
+    fn view(&self) -> View<'_> {
+        let stock_len = self.stock().len();
+        let dealt = &self.deal().cards()[..self.deal().len() - stock_len];
+        View {
+            tops: self.tops(),
+            unseen: dealt.iter().fold(CardSet::FULL, |set, &c| set.without(c)),
+            stock_len,
+            rules: self.rules_ref(),
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        Game::play(self, action).expect("the referee plays legal actions");
+    }
+
+    /// The piles (each card still in the stock a pile to come), as
+    /// [`Patience::standing`] counts them.
+    fn standing(&self) -> Standing {
+        Patience::standing(self)
+    }
+}
+
+impl RowTable for Game {
+    fn seen<'s, 'v>(view: &'s View<'v>) -> &'s View<'v>
+    where
+        Self: 'v,
+    {
+        view
+    }
+}
+
 /// Play `cards` (the deal, in stock order when `blind`) to the end with
 /// `strategy`, telling `observe` each action; the piles left.
 ///
@@ -216,7 +306,7 @@ mod tests {
     use crate::blind::strategy::StrategyKind;
     use crate::budget::Budget;
     use crate::deal::{shuffled_deck, Deal};
-    use crate::game::Game;
+    use crate::game::Play;
     use crate::rules::{Distances, RuleSet};
 
     /// Play through `game::Game`, the reference engine of the core, choosing
@@ -359,9 +449,11 @@ mod tests {
 
     /// Every agent, dealt two stocks with the same cards in different orders,
     /// acts the same until the first card where the orders differ is dealt.
-    #[test]
-    fn agents_cannot_read_the_stock_order() {
-        let cases = [
+    /// A rule set each strategy is played under in the tests below: every
+    /// strategy but `forced` (strict rules only) and `clairvoyant` (it reads
+    /// the stock), some under more than one.
+    fn strategy_cases() -> Vec<(StrategyKind, Rules)> {
+        vec![
             (StrategyKind::Solver, Rules::new(RuleSet::Modern)),
             (
                 StrategyKind::Solver,
@@ -394,7 +486,12 @@ mod tests {
                 StrategyKind::ParlettAgent,
                 Rules::new(RuleSet::Parlett).with_two_way(true),
             ),
-        ];
+        ]
+    }
+
+    #[test]
+    fn agents_cannot_read_the_stock_order() {
+        let cases = strategy_cases();
         // Every strategy but the one bound that is meant to read the stock.
         for kind in StrategyKind::ALL {
             let exempt = kind == StrategyKind::Forced || kind.sees_the_stock();
@@ -418,6 +515,115 @@ mod tests {
                         acts_alike_until_the_orders_differ(kind, &rules, seed, split),
                         "{kind} {rules} seed {seed} split {split}"
                     );
+                }
+            }
+        }
+    }
+
+    /// Every strategy plays the core's `Game` (a table too) action for action
+    /// as it plays the referee's `Tops`, blind and open, to the same piles;
+    /// the game's history is those actions and the game is over.
+    #[test]
+    fn every_strategy_plays_the_game_itself_as_it_plays_the_row_of_tops() {
+        let mut cases = strategy_cases();
+        cases.push((StrategyKind::Forced, Rules::new(RuleSet::Strict)));
+        cases.push((StrategyKind::Clairvoyant, Rules::new(RuleSet::Modern)));
+        for kind in StrategyKind::ALL {
+            assert!(
+                cases.iter().any(|&(k, _)| k == kind),
+                "{kind} is not played"
+            );
+        }
+        let budget = Budget::default();
+        for (kind, rules) in cases {
+            for seed in 0..4u64 {
+                let blind = seed % 2 == 0;
+                let deal = Deal::from_seed(seed, [20, 31][seed as usize / 2]).unwrap();
+                let cards = deal.cards();
+                let mut on_tops = build_for_deal(kind, &rules, cards, blind, &budget);
+                let (piles, actions) =
+                    testing::actions_of(&rules, on_tops.as_mut(), cards, blind, seed);
+                let mut on_game = build_for_deal(kind, &rules, cards, blind, &budget);
+                let mut game = Game::new(deal.clone(), rules, blind);
+                let mut played = Vec::new();
+                let standing = referee(
+                    &mut game,
+                    on_game.as_mut(),
+                    &mut SplitMix64::new(seed),
+                    |a| played.push(a),
+                );
+                let at = format!("{kind} {rules} seed {seed} blind {blind}");
+                assert_eq!(played, actions, "{at}");
+                assert_eq!((standing.cards, standing.is_over), (piles, true), "{at}");
+                assert_eq!(game.history(), replay_plays(&deal, rules, blind, &actions));
+                assert!(game.is_over(), "{at}");
+            }
+        }
+    }
+
+    /// The plays (by cards) of `actions` made in turn from the start of `deal`.
+    fn replay_plays(deal: &Deal, rules: Rules, blind: bool, actions: &[Action]) -> Vec<Play> {
+        let mut game = Game::new(deal.clone(), rules, blind);
+        actions
+            .iter()
+            .map(|&action| {
+                let play = game.play_of(action);
+                game.play(action).unwrap();
+                play
+            })
+            .collect()
+    }
+
+    /// Accordion's game lists its first legal action first, as every table
+    /// must (the referee's shortcut for `forced` relies on it).
+    #[test]
+    fn the_game_s_first_legal_action_is_the_first_of_its_list() {
+        for set in RuleSet::ALL {
+            for rules in variants(set) {
+                for seed in 0..8 {
+                    let deal = Deal::from_seed(seed, [52, 18][seed as usize % 2]).unwrap();
+                    let mut game = Game::new(deal, rules, seed % 4 < 2);
+                    crate::patience::testing::assert_first_legal_is_first_of_the_list(
+                        &mut game, seed,
+                    );
+                }
+            }
+        }
+    }
+
+    /// What a player sees of the game is what it sees of the row of tops at
+    /// every turn of a random play-out: the tops, the unseen cards, the stock
+    /// size and the rules.
+    #[test]
+    fn the_game_shows_a_player_what_the_row_of_tops_shows() {
+        for set in RuleSet::ALL {
+            for seed in 0..12 {
+                let rules = Rules::new(set);
+                let blind = seed % 2 == 0;
+                let deal = Deal::from_seed(seed, [52, 26, 13][seed as usize % 3]).unwrap();
+                let mut tops = Tops::new(&rules, deal.cards(), blind);
+                let mut game = Game::new(deal.clone(), rules, blind);
+                let mut rng = SplitMix64::new(seed);
+                let (mut on_tops, mut on_game) = (Vec::new(), Vec::new());
+                loop {
+                    let (a, b) = (tops.view(), Table::view(&game));
+                    let seen = |v: &View<'_>| (v.tops.to_vec(), v.unseen, v.stock_len, *v.rules);
+                    assert_eq!(seen(&a), seen(&b), "{set:?} seed {seed}");
+                    tops.legal_into(&mut on_tops);
+                    game.legal_into(&mut on_game);
+                    assert_eq!(on_tops, on_game, "{set:?} seed {seed}");
+                    assert_eq!(
+                        tops.standing(),
+                        Table::standing(&game),
+                        "{set:?} seed {seed}"
+                    );
+                    let Some(&action) =
+                        on_game.get(rng.below(on_game.len().max(1) as u64) as usize)
+                    else {
+                        break;
+                    };
+                    tops.apply(action);
+                    game.apply(action);
                 }
             }
         }

@@ -9,11 +9,10 @@
 //! move after a deal is always the new card's, and the cascade then works from
 //! the left: this is the "program taking the plays as they come" of the folklore.
 
-use crate::blind::play::Tops;
+use crate::blind::play::RowPlayer;
 use crate::blind::strategy::View;
 use crate::deal::SplitMix64;
 use crate::game::Action;
-use crate::patience::Player;
 
 /// A greedy player: leftmost pile first, nearest or farthest target.
 #[derive(Copy, Clone, Debug)]
@@ -31,8 +30,8 @@ impl Greedy {
     }
 }
 
-impl Player<Tops<'_>> for Greedy {
-    fn choose(&mut self, _: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
+impl RowPlayer for Greedy {
+    fn pick(&mut self, _: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         let mut best: Option<(usize, usize, Action)> = None;
         for &action in legal {
             let Action::Move(step) = action else { continue };

@@ -23,12 +23,11 @@
 //!   ([`super::sweepers`]), less the same penalty for a row that fell apart.
 
 use super::sweepers::{score, Geometry, Row, Sweepers, Weights, DEAD, WIN};
-use crate::blind::play::Tops;
+use crate::blind::play::RowPlayer;
 use crate::blind::strategy::View;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
-use crate::patience::Player;
 use crate::rules::{Rules, Step};
 use crate::solver::bounds::Bounds;
 use crate::solver::luby;
@@ -389,8 +388,8 @@ impl Probes<'_> {
     }
 }
 
-impl Player<Tops<'_>> for Lookahead {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
+impl RowPlayer for Lookahead {
+    fn pick(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
             return Some(Action::Deal);
         }

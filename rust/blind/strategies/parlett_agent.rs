@@ -23,12 +23,11 @@
 //! one it expects, and plans afresh otherwise.
 
 use crate::blind::forced::Forced;
-use crate::blind::play::Tops;
+use crate::blind::play::RowPlayer;
 use crate::blind::strategy::View;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
-use crate::patience::Player;
 use crate::rules::{Rules, Step};
 use rustc_hash::FxHashSet;
 use std::cmp::Reverse;
@@ -254,7 +253,7 @@ impl PhaseLine {
 
 /// A player of phases: at each phase it plans a line (to the stuck row it
 /// chooses) and follows it while the row is the one the line expects
-/// ([`PhaseLine`]); every such player is a [`Player`] of Accordion's [`Tops`] by this alone.
+/// ([`PhaseLine`]); every such player is a [`RowPlayer`] by this alone.
 pub(super) trait PlaysPhases {
     /// The line being followed.
     fn line(&mut self) -> &mut PhaseLine;
@@ -262,13 +261,8 @@ pub(super) trait PlaysPhases {
     fn plan_phase(&mut self, view: &View<'_>, rng: &mut SplitMix64) -> Vec<Step>;
 }
 
-impl<T: PlaysPhases> Player<Tops<'_>> for T {
-    fn choose(
-        &mut self,
-        view: &View<'_>,
-        legal: &[Action],
-        rng: &mut SplitMix64,
-    ) -> Option<Action> {
+impl<T: PlaysPhases> RowPlayer for T {
+    fn pick(&mut self, view: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
         let mut line = std::mem::take(self.line());
         let action = line.next(view, legal, || self.plan_phase(view, rng));
         *self.line() = line;

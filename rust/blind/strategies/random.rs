@@ -1,17 +1,16 @@
 //! `random`: uniform among the legal actions (dealing included when allowed).
 
-use crate::blind::play::Tops;
+use crate::blind::play::RowPlayer;
 use crate::blind::strategy::View;
 use crate::deal::SplitMix64;
 use crate::game::Action;
-use crate::patience::Player;
 
 /// Picks each legal action with equal chance, from the game's seeded generator.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct RandomPlay;
 
-impl Player<Tops<'_>> for RandomPlay {
-    fn choose(&mut self, _: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+impl RowPlayer for RandomPlay {
+    fn pick(&mut self, _: &View<'_>, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
         Some(legal[rng.below(legal.len() as u64) as usize])
     }
 }

@@ -17,12 +17,11 @@
 //! memory bound is its default, [`crate::solver::DEFAULT_MEMORY_BYTES`] per
 //! game in progress.
 
-use crate::blind::play::Tops;
+use crate::blind::play::RowPlayer;
 use crate::blind::strategy::View;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
-use crate::patience::Player;
 use crate::rules::Rules;
 use crate::solver::{solve, Budget, Verdict};
 
@@ -88,8 +87,8 @@ impl SolverPlay {
     }
 }
 
-impl Player<Tops<'_>> for SolverPlay {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
+impl RowPlayer for SolverPlay {
+    fn pick(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         // Lay out first where the rules allow it: a card dealt onto the
         // right-hand end forbids no move.
         if view.stock_len > 0 && legal.contains(&Action::Deal) && !view.rules.set.must_move() {
@@ -153,8 +152,8 @@ impl Clairvoyant {
     }
 }
 
-impl Player<Tops<'_>> for Clairvoyant {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
+impl RowPlayer for Clairvoyant {
+    fn pick(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         let next = self.stock.get(self.dealt).copied();
         let action = match self.line.next(view.tops, legal, next) {
             Some(action) => action,

@@ -14,12 +14,11 @@
 //!    with a sweeper on top (so that one can take it when the sweepers move
 //!    toward the beginning), and many moves left open.
 
-use crate::blind::play::Tops;
+use crate::blind::play::RowPlayer;
 use crate::blind::strategy::View;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 use crate::game::Action;
-use crate::patience::Player;
 use crate::rules::{Rules, Step};
 
 /// The weights of [`score`] (each is subtracted per unit, but `mobility`,
@@ -292,8 +291,8 @@ impl Sweepers {
     }
 }
 
-impl Player<Tops<'_>> for Sweepers {
-    fn choose(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
+impl RowPlayer for Sweepers {
+    fn pick(&mut self, view: &View<'_>, legal: &[Action], _: &mut SplitMix64) -> Option<Action> {
         if view.stock_len > 0 && legal.contains(&Action::Deal) {
             return Some(Action::Deal);
         }
