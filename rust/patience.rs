@@ -1,8 +1,8 @@
 //! The one interface every game of the crate implements, the way shakmaty's
 //! `Position` serves chess and each of its variants: a game of patience played
 //! on a row that a stock deals onto. Accordion's [`crate::Game`] implements it,
-//! and so does every [`ThrowGame`](crate::throw_game::ThrowGame) (Royal
-//! Marriage, Bayan, Accordian Patience, Decade, Seven Up, …).
+//! and so does every [`ThrowGame`](crate::throw_game::ThrowGame), each game
+//! whose throw takes cards out of the row.
 //!
 //! What is written once over the trait: [`perft`] (the count of action
 //! sequences the golden files pin), [`play_out`] (a whole game played by a

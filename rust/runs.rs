@@ -509,6 +509,12 @@ mod tests {
     }
 
     #[test]
+    fn the_first_legal_action_is_the_first_of_the_list() {
+        check::first_legal_is_first_of_the_list(Runs::<Decade>::default_game());
+        check::first_legal_is_first_of_the_list(Runs::<SevenUp>::default_game());
+    }
+
+    #[test]
     fn decade_runs_total_ten_twenty_or_thirty_and_go_out() {
         let mut g = game("3C 7D KH 5S 5H QD AC 9C", false);
         assert_eq!(

@@ -760,6 +760,23 @@ pub(crate) mod check {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
+    /// Under each of `game`'s rule sets, at every turn of numbered deals played
+    /// out at random, blind and open, the game's [`crate::patience::Table::first_legal`]
+    /// is the first of its list.
+    pub fn first_legal_is_first_of_the_list<G: Throwing>(game: G) {
+        for &rules in game.facts().rule_sets {
+            for seed in 0..30 {
+                let deal = game.numbered_deal(seed, 52).unwrap();
+                let mut played =
+                    ThrowGame::open_or_blind(deal, game.with_rule_set(rules), seed % 2 == 0);
+                crate::patience::testing::assert_first_legal_is_first_of_the_list(
+                    &mut played,
+                    seed,
+                );
+            }
+        }
+    }
+
     /// `parse` reads every text of `spellings` as `play`.
     pub fn parses_as<P: fmt::Debug + PartialEq>(
         parse: impl Fn(&str) -> crate::error::Result<P>,

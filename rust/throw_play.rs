@@ -423,25 +423,11 @@ mod tests {
 
     #[test]
     fn the_first_legal_action_is_the_first_of_the_list() {
-        fn check<G: Throwing>(game: G) {
-            for &rules in game.facts().rule_sets {
-                for seed in 0..30 {
-                    let deal = game.numbered_deal(seed, 52).unwrap();
-                    let mut played =
-                        ThrowGame::open_or_blind(deal, game.with_rule_set(rules), seed % 2 == 0);
-                    crate::patience::testing::assert_first_legal_is_first_of_the_list(
-                        &mut played,
-                        seed,
-                    );
-                }
-            }
-        }
+        use crate::throw_game::check::first_legal_is_first_of_the_list as check;
         check(Royal::default_game());
         check(Royal::game_named("push-pin").unwrap());
         check(Bayan::default_game());
         check(Accordian::default_game());
-        check(crate::runs::Runs::<crate::runs::Decade>::default_game());
-        check(crate::runs::Runs::<crate::runs::SevenUp>::default_game());
     }
 
     #[test]
