@@ -1,9 +1,10 @@
 """Calibrate the difficulty levels: for each row length, rate the numbered open deals
-1, 2, … under the modern rules until WINNABLE of them can be won, and print the level
-thresholds (terciles of their difficulty) as the rows of `CALIBRATION` in
-`rust/choose/difficulty.rs`, with the share of the deals in each band.
+1, 2, … of a game under its default rules (Accordion's: modern) until WINNABLE of them
+can be won, and print the level thresholds (terciles of their difficulty) as the rows of
+the game's calibration table (Accordion's `CALIBRATION` in `rust/choose/level.rs`, each
+throw game's `levels` among its facts), with the share of the deals in each band.
 
-    python benches/difficulty_calibrate.py [--winnable N] [--cards K ...]
+    python benches/difficulty_calibrate.py [--game NAME] [--winnable N] [--cards K ...]
 
 Run from the repository root with the package installed. The measure is exact (no
 timing involved), so the output is the same on every machine. Each threshold lies
@@ -17,6 +18,7 @@ import argparse
 import itertools
 
 import accordion
+from accordion.games import find_game
 
 LENGTHS = (*range(8, 21), 26, 39, 52)
 
@@ -39,24 +41,39 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--winnable", type=int, default=1000)
     parser.add_argument("--cards", type=int, nargs="*", default=list(LENGTHS))
+    parser.add_argument("--game", default="accordion")
     args = parser.parse_args()
-    print(f"// {args.winnable:,} winnable numbered deals per length, modern rules")
+    game = find_game(args.game)
+    numbered = game.numbered()
+    print(
+        f"// {args.winnable:,} winnable numbered {game.title} deals per length, "
+        f"{game.rules[0]} rules"
+    )
     for cards in args.cards:
         values: list[float] = []
-        number = 0
+        number = undecided = 0
         while len(values) < args.winnable:
             number += 1
-            rating = accordion.rate(accordion.Deal.from_seed(number, cards))
-            assert rating.result != "unknown", (cards, number)
+            rating = accordion.rate(numbered(number, cards), game=game.name)
+            # A deal the rating's solver cannot decide within its budget is left
+            # out (counted), as the walk to a level passes it over.
+            undecided += rating.result == "unknown"
             if rating.difficulty is not None:
                 values.append(rating.difficulty)
         values.sort()
         easy, below_easy = cut(values, 1 / 3)
         medium, below_medium = cut(values, 2 / 3)
+        if medium <= easy:
+            # More than two thirds share the easiest difficulty (Seven Up: most
+            # winnable deals offer no move that loses): those are easy, and the
+            # rest is cut in half.
+            medium, below_medium = cut([v for v in values if v > easy], 1 / 2)
+            below_medium = below_easy + below_medium * (1 - below_easy)
         assert easy < medium
         print(
             f"    ({cards}, {easy}, {medium}), // deals 1-{number:,}: "
             f"{below_easy:.1%} / {below_medium - below_easy:.1%} / {1 - below_medium:.1%}"
+            + (f", {undecided} undecided" if undecided else "")
         )
 
 

@@ -2,6 +2,7 @@
 //! outcome.
 
 use crate::card::Card;
+use crate::choose::level::{Calibration, CALIBRATION};
 use crate::deal::Deal;
 use crate::error::{quoted, Count, Error, Result};
 use crate::patience::{Dealing, Facts, Variant};
@@ -18,6 +19,7 @@ pub const ACCORDION: Facts = Facts {
     pysol_id: Some(772),
     rule_sets: &RuleSet::ALL,
     won_at: 1,
+    levels: Calibration(CALIBRATION),
     // An empty row: the first card is the first deal.
     ..Facts::ROW_GAME
 };

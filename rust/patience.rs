@@ -13,6 +13,7 @@
 
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
+use crate::choose::level::Calibration;
 use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::rules::RuleSet;
@@ -51,6 +52,9 @@ pub struct Facts {
     /// The variant flags the game fixes on Accordion's rules (PySolFC's
     /// variants of Accordion); [`Variant::NONE`] for every other game.
     pub variant: Variant,
+    /// The thresholds that cut a winnable open deal's difficulty into levels,
+    /// per row length ([`Calibration::NONE`]: not calibrated).
+    pub levels: Calibration,
 }
 
 impl Facts {
@@ -71,6 +75,7 @@ impl Facts {
         dealing: Dealing::Row,
         blind_start: 0,
         variant: Variant::NONE,
+        levels: Calibration::NONE,
     };
 
     /// What PySolFC's talon games share (Push Pin's `startGame`, which Bayan and

@@ -360,10 +360,10 @@ class Descriptor:
         """Refuse ``capability`` with the game's reason (``InvalidArgumentError``
         naming the game), unless the game has it.
 
-        >>> find_game("bayan").require("choose", "deal")  # doctest: +ELLIPSIS
+        >>> find_game("bayan").require("numberings", "deal")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        accordion.errors.InvalidArgumentError: deal --game bayan: --winnable and --difficulty...
+        accordion.errors.InvalidArgumentError: deal --game bayan: Solvitaire's and Knuth's...
         """
         if capability in self.refuses:
             raise InvalidArgumentError(
@@ -543,7 +543,6 @@ _OWN_WIN: dict[Capability, str] = {
 #: What the throw games (cards thrown out of the row) refuse.
 _THROW_REFUSES: dict[Capability, str] = {
     "variant": "it has no --two-way or --distances variant",
-    "choose": "--winnable and --difficulty draw Accordion deals; drop --game",
     "numberings": "Solvitaire's and Knuth's deals are Accordion rows; drop --game",
 }
 

@@ -7,6 +7,7 @@ use super::row::{BayanRow, Pair, GAPS};
 use super::solver::solve;
 use crate::budget::Budget;
 use crate::card::Card;
+use crate::choose::level::Calibration;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::patience::Facts;
@@ -69,6 +70,9 @@ impl Throwing for Bayan {
         title: "Bayan",
         pysol_id: Some(656),
         won_at: super::row::WON_AT,
+        // `python benches/difficulty_calibrate.py --game bayan --winnable 1000
+        // --cards 52`: deals 1-1,000, 26.5% / 42.3% / 31.2%.
+        levels: Calibration(&[(52, 0.054_233, 0.147_312)]),
         // Three cards laid out and the rest the talon: PySolFC's talon games.
         ..Facts::TALON_GAME
     };

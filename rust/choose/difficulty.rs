@@ -316,6 +316,65 @@ fn walk_levels(
             Judged::Undecided => Judged::Undecided,
         }
     });
+    at_level(walk, level, |tried| {
+        format!(
+            "no {level} deal of {cards} cards under {rules} among {tried} numbered deals \
+             from {start} on"
+        )
+    })
+}
+
+/// The first numbered deal from `numbers.start` on whose open rating is
+/// `level`, `game_of(n)` being the game on numbered deal `n` and that deal
+/// ([`rate`](super::rate) within [`CHOOSING_NODES`]; the game's levels by
+/// [`Rated::level_of`]): the walk of [`next_at_level`] over any game, each
+/// number rated live. `what` names the deals in the error when none is found
+/// (`Decade deal of 52 cards`).
+pub fn next_at_level_of<P: Rated>(
+    level: Level,
+    numbers: Numbers<'_>,
+    what: &str,
+    game_of: impl Fn(u64) -> (Deal, P) + Sync,
+) -> Result<Option<AtLevel>> {
+    let (start, cancel) = (numbers.start, numbers.cancel);
+    // A rating refused (rules that leave no choice) stops the walk at once,
+    // as the deal found would: the error is the answer.
+    let walk = first_qualifying(numbers, 1, |seed| {
+        let (deal, game) = game_of(seed);
+        match super::rating::rate_within(&game, cancel, CHOOSING_NODES) {
+            Err(error) => Judged::Yes(Err(error)),
+            Ok(rating) if rating.verdict == Verdict::Unknown => Judged::Undecided,
+            Ok(rating) if rating.level == Some(level) => Judged::Yes(Ok(deal)),
+            Ok(_) => Judged::No,
+        }
+    });
+    let walk = match walk {
+        Walk::Found {
+            seed,
+            value,
+            skipped,
+            undecided,
+        } => Walk::Found {
+            seed,
+            value: value?,
+            skipped,
+            undecided,
+        },
+        Walk::Exhausted { tried, undecided } => Walk::Exhausted { tried, undecided },
+        Walk::Cancelled => Walk::Cancelled,
+    };
+    at_level(walk, level, |tried| {
+        format!("no {level} {what} among {tried} numbered deals from {start} on")
+    })
+}
+
+/// What a walk to a level ends with: the deal found, `None` when it was
+/// cancelled, or the error `none(tried)` says.
+fn at_level(
+    walk: Walk<Deal>,
+    level: Level,
+    none: impl FnOnce(u64) -> String,
+) -> Result<Option<AtLevel>> {
     match walk {
         Walk::Found {
             seed,
@@ -329,10 +388,7 @@ fn walk_levels(
             skipped,
         })),
         Walk::Cancelled => Ok(None),
-        Walk::Exhausted { tried, .. } => Err(Error::InvalidRules(format!(
-            "no {level} deal of {cards} cards under {rules} among {tried} numbered deals \
-             from {start} on"
-        ))),
+        Walk::Exhausted { tried, .. } => Err(Error::InvalidRules(none(tried))),
     }
 }
 

@@ -35,28 +35,74 @@ pub const CALIBRATION: &[(usize, f64, f64)] = &[
     (52, 0.255435, 0.358465), // deals 1-1,000: 33.3% / 33.1% / 33.6%
 ];
 
-/// The calibrated row lengths, shortest and longest.
-pub fn calibrated_lengths() -> (usize, usize) {
-    (CALIBRATION[0].0, CALIBRATION[CALIBRATION.len() - 1].0)
-}
+/// A game's level thresholds per row length, `(cards, easy_below,
+/// medium_below)` rows as in [`CALIBRATION`] (Accordion's); among each game's
+/// facts (`crate::patience::Facts::levels`), empty for a game whose levels
+/// are not calibrated. Written by `python benches/difficulty_calibrate.py
+/// --game NAME` (`docs/difficulty.md`).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Calibration(pub &'static [(usize, f64, f64)]);
 
-/// The thresholds `(easy_below, medium_below)` for a row of `cards` cards: its
-/// own if the length is calibrated, else those of the nearest calibrated length
-/// (`None` below the shortest: too few choices to rank).
-pub fn thresholds(cards: usize) -> Option<(f64, f64)> {
-    let (shortest, _) = calibrated_lengths();
-    if cards < shortest {
-        return None;
+// The thresholds are finite numbers written in the source: never NaN.
+impl Eq for Calibration {}
+
+impl Calibration {
+    /// No levels: a game whose difficulty is not calibrated.
+    pub const NONE: Calibration = Calibration(&[]);
+
+    /// The calibrated row lengths, shortest and longest (`None` for none).
+    pub fn lengths(self) -> Option<(usize, usize)> {
+        Some((self.0.first()?.0, self.0.last()?.0))
     }
-    CALIBRATION
-        .iter()
-        .min_by_key(|&&(length, _, _)| length.abs_diff(cards))
-        .map(|&(_, easy, medium)| (easy, medium))
+
+    /// The thresholds `(easy_below, medium_below)` for a row of `cards` cards:
+    /// its own if the length is calibrated, else those of the nearest calibrated
+    /// length (`None` below the shortest: too few choices to rank).
+    pub fn thresholds(self, cards: usize) -> Option<(f64, f64)> {
+        let (shortest, _) = self.lengths()?;
+        if cards < shortest {
+            return None;
+        }
+        self.0
+            .iter()
+            .min_by_key(|&&(length, _, _)| length.abs_diff(cards))
+            .map(|&(_, easy, medium)| (easy, medium))
+    }
+
+    /// Whether the thresholds of `cards` were measured at that very length.
+    pub fn is_calibrated(self, cards: usize) -> bool {
+        self.0.iter().any(|&(length, _, _)| length == cards)
+    }
+
+    /// The level of a difficulty at a row of `cards` cards (`None` where
+    /// [`Calibration::thresholds`] has none).
+    pub fn level(self, difficulty: f64, cards: usize) -> Option<Level> {
+        let (easy, medium) = self.thresholds(cards)?;
+        Some(if difficulty < easy {
+            Level::Easy
+        } else if difficulty < medium {
+            Level::Medium
+        } else {
+            Level::Hard
+        })
+    }
 }
 
-/// Whether the thresholds of `cards` were measured at that very length.
+/// Accordion's calibrated row lengths, shortest and longest.
+pub fn calibrated_lengths() -> (usize, usize) {
+    Calibration(CALIBRATION)
+        .lengths()
+        .expect("Accordion's levels are calibrated")
+}
+
+/// Accordion's thresholds for a row of `cards` cards ([`Calibration::thresholds`]).
+pub fn thresholds(cards: usize) -> Option<(f64, f64)> {
+    Calibration(CALIBRATION).thresholds(cards)
+}
+
+/// Whether Accordion's thresholds of `cards` were measured at that very length.
 pub fn is_calibrated(cards: usize) -> bool {
-    CALIBRATION.iter().any(|&(length, _, _)| length == cards)
+    Calibration(CALIBRATION).is_calibrated(cards)
 }
 
 /// A difficulty level.
@@ -78,17 +124,10 @@ impl Level {
         }
     }
 
-    /// The level of a difficulty at a row of `cards` cards (`None` where
-    /// [`thresholds`] has none).
+    /// The level of a difficulty at an Accordion row of `cards` cards (`None`
+    /// where [`thresholds`] has none).
     pub fn of(difficulty: f64, cards: usize) -> Option<Level> {
-        let (easy, medium) = thresholds(cards)?;
-        Some(if difficulty < easy {
-            Level::Easy
-        } else if difficulty < medium {
-            Level::Medium
-        } else {
-            Level::Hard
-        })
+        Calibration(CALIBRATION).level(difficulty, cards)
     }
 }
 

@@ -16,6 +16,7 @@
 
 use super::careful::{Careful, Look, Walked, Weighing};
 use super::difficulty::check_free;
+use super::level::Level;
 use super::rating::Rated;
 use crate::budget::{Budget, Verdict};
 use crate::error::Result;
@@ -96,6 +97,13 @@ impl<G: Throwing> Rated for ThrowGame<G> {
         };
         let row = G::Row::from_cards(self.deal().cards());
         Ok(Careful::new(rows, cap, max_nodes, G::QUICK_LOOK).walk(&row))
+    }
+
+    /// The level at the deal's length by the game's own calibration (its
+    /// facts' `levels`: 52 cards; none at other lengths).
+    fn level_of(&self, difficulty: f64) -> Option<Level> {
+        let levels = self.game_rules().facts().levels;
+        levels.level(difficulty, self.deal().len())
     }
 }
 

@@ -16,6 +16,7 @@
 use super::{first_qualifying, Judged, Numbers, Walk};
 use crate::deal::{Deal, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::patience::{Patience, Solved};
 use crate::rules::Rules;
 use crate::solver::{self, Budget, Verdict};
 
@@ -93,6 +94,51 @@ pub fn next_winnable(
             Verdict::Unknown => Judged::Undecided,
         }
     });
+    let mode = if blind { "blind" } else { "open" };
+    found(walk, |tried, unsure| {
+        format!(
+            "no {mode} deal of {cards} cards from number {start} on is won under {rules} \
+             in {tried} tries{unsure}: these rules (almost) never win at this length"
+        )
+    })
+}
+
+/// The first numbered deal from `numbers.start` on that the game's own solver
+/// wins ([`Patience::solve`]: open, or blind with the stock order known),
+/// `game_of(n)` being the game on numbered deal `n` and that deal: the walk of
+/// [`next_winnable`] over any game. `what` names the deals in the error when
+/// none is found (`open Decade deal of 52 cards`).
+pub fn next_winnable_of<P: Patience>(
+    numbers: Numbers<'_>,
+    what: &str,
+    game_of: impl Fn(u64) -> (Deal, P) + Sync,
+) -> Result<Option<Winnable>> {
+    if numbers.tries == 0 {
+        return Err(Error::argument("tries", "1 to 2**64 - 1 numbers to try", 0));
+    }
+    let budget = Budget {
+        max_nodes: Some(NODES_PER_DEAL),
+        cancel: numbers.cancel.cloned(),
+        ..Budget::default()
+    };
+    let walk = first_qualifying(numbers, 16, |seed| {
+        let (deal, game) = game_of(seed);
+        match game.solve(&budget).verdict() {
+            Verdict::Win => Judged::Yes(deal),
+            Verdict::Loss => Judged::No,
+            Verdict::Unknown => Judged::Undecided,
+        }
+    });
+    let start = numbers.start;
+    found(walk, |tried, unsure| {
+        format!("no {what} from number {start} on is won in {tried} tries{unsure}")
+    })
+}
+
+/// What a walk to a winnable deal ends with: the deal found, `None` when it
+/// was cancelled, or the error `none(tried, unsure)` says (`unsure`: how many
+/// the solver left undecided, in words, or nothing).
+fn found(walk: Walk<Deal>, none: impl FnOnce(u64, String) -> String) -> Result<Option<Winnable>> {
     match walk {
         Walk::Found {
             seed,
@@ -107,16 +153,12 @@ pub fn next_winnable(
         })),
         Walk::Cancelled => Ok(None),
         Walk::Exhausted { tried, undecided } => {
-            let mode = if blind { "blind" } else { "open" };
             let unsure = if undecided > 0 {
                 format!(" ({undecided} undecided within the solver's budget)")
             } else {
                 String::new()
             };
-            Err(Error::InvalidRules(format!(
-                "no {mode} deal of {cards} cards from number {start} on is won under {rules} \
-                 in {tried} tries{unsure}: these rules (almost) never win at this length"
-            )))
+            Err(Error::InvalidRules(none(tried, unsure)))
         }
     }
 }

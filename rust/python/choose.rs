@@ -7,7 +7,7 @@ use super::args::{
 };
 use super::interrupt::run_interruptible;
 use super::rating::{rate_game, PyRating};
-use super::registry;
+use super::registry::{self, Asked};
 use super::values::{deal_arg, PyDeal};
 use crate::choose::difficulty::{self, Level};
 use crate::choose::{winnable, Numbers};
@@ -19,7 +19,7 @@ use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 
 /// A fresh random start among the numbers `starts` (`low..high`).
-fn random_start(py: Python<'_>, starts: std::ops::Range<u64>) -> PyResult<u64> {
+pub(crate) fn random_start(py: Python<'_>, starts: std::ops::Range<u64>) -> PyResult<u64> {
     py.import("random")?
         .getattr("SystemRandom")?
         .call0()?
@@ -27,36 +27,106 @@ fn random_start(py: Python<'_>, starts: std::ops::Range<u64>) -> PyResult<u64> {
         .extract()
 }
 
-/// The first numbered deal from ``seed`` on (default: a random start below 2**32) that
-/// ``rules`` win: the forced game for ``strict``/``strict-leap``; for ``parlett`` the best
-/// line (blind: with the stock order known); for ``modern`` the solver's open row. Its
-/// :attr:`Deal.seed` is its number. Raise ``InvalidRulesError`` when no row of that length
-/// can be won, or none is within ``tries`` numbers (default 100,000). Releases the GIL;
-/// Ctrl-C stops it. See docs/winnable.md.
+/// The first numbered deal of ``game`` (default ``accordion``; any game that rates deals,
+/// :func:`rate`) from ``seed`` on (default: a random start below 2**32) that ``rules``
+/// win. Accordion: the forced game for ``strict``/``strict-leap``; for ``parlett`` the
+/// best line (blind: with the stock order known); for ``modern`` the solver's open row.
+/// Any other game: its solver's best line, open, or blind with the stock order known;
+/// ``rules`` is one of its rule-set names (default its first). Its :attr:`Deal.seed` is
+/// its number (the game's numbered deal: ``--seed N --game NAME``). Raise
+/// ``InvalidRulesError`` when no row of that length can be won, or none is within
+/// ``tries`` numbers (default 100,000). Releases the GIL; Ctrl-C stops it. See
+/// docs/winnable.md.
 #[pyfunction]
-#[pyo3(signature = (*, seed = None, rules = None, blind = false, cards = None, tries = None, jobs = None))]
+#[pyo3(signature = (*, seed = None, rules = None, blind = false, cards = None, tries = None, jobs = None, game = None))]
+#[allow(clippy::too_many_arguments)]
 fn winnable_deal(
     py: Python<'_>,
     seed: Option<Arg<Seed>>,
-    rules: Option<Arg<Rules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     blind: bool,
     cards: Option<Arg<Cards>>,
     tries: Option<Arg<Tries>>,
     jobs: Option<Arg<Jobs>>,
+    game: Option<GameName>,
 ) -> PyResult<PyDeal> {
-    let start = match seed.given()? {
-        Some(start) => start.0,
-        None => random_start(py, 0..1 << 32)?,
+    let start = seed.given()?.map(|start| start.0);
+    let asked = Asked {
+        level: None,
+        start,
+        cards,
+        rules,
+        blind,
+        tries,
+        jobs,
     };
-    let rules = rules.given_or(Rules::modern())?;
+    chosen(py, game, asked)
+}
+
+/// The game `game=` names (default Accordion), as the registry knows it, and how
+/// it chooses its deals; the game's chooser run on `asked`.
+fn chosen(py: Python<'_>, game: Option<GameName>, asked: Asked<'_, '_>) -> PyResult<PyDeal> {
+    let (name, (_, choose)) = rater(game)?;
+    choose(py, name, asked)
+}
+
+/// The game `game=` names (default Accordion) by its canonical name, and how it
+/// rates and chooses deals; an error naming ``game`` for any other name.
+fn rater(game: Option<GameName>) -> PyResult<(&'static str, (registry::Rate, registry::Choose))> {
+    let given = game.map_or_else(|| "accordion".to_string(), |g| g.0);
+    // Any name `--game` takes (an alias, PySolFC's id), as its canonical name.
+    let found =
+        registry::canonical_name(&given).and_then(|name| Some((name, registry::rate_of(name)?)));
+    found.ok_or_else(|| {
+        let mut names = registry::rated_games();
+        let last = names.pop().unwrap_or_default();
+        let expected = format!("{} or {last}", names.join(", "));
+        Error::argument("game", &expected, quoted(&given)).into()
+    })
+}
+
+/// Accordion's `winnable_deal` and `difficulty_deal`: its own walks, under
+/// Accordion's `rules` (a :class:`Rules` or a rule-set name; default modern).
+pub fn choose_accordion(py: Python<'_>, _name: &str, asked: Asked<'_, '_>) -> PyResult<PyDeal> {
+    let Asked {
+        level,
+        start,
+        cards,
+        rules,
+        blind,
+        tries,
+        jobs,
+    } = asked;
+    let rules = optional::<Rules>(rules).given_or(Rules::modern())?;
     let cards = cards_or_deck(cards, 1)?;
+    let Some(level) = level else {
+        let start = match start {
+            Some(start) => start,
+            None => random_start(py, 0..1 << 32)?,
+        };
+        return search_numbers(
+            py,
+            start,
+            (tries, winnable::DEFAULT_TRIES),
+            jobs,
+            |numbers| {
+                let found = winnable::next_winnable(cards, &rules, blind, numbers)?;
+                Ok(found.map(|found| (found.deal, found.seed)))
+            },
+        );
+    };
+    // Where the level table covers the rows, a random deal comes from it (at once).
+    let start = match start {
+        Some(start) => start,
+        None => random_start(py, difficulty::random_starts(level, cards, &rules))?,
+    };
     search_numbers(
         py,
         start,
-        (tries, winnable::DEFAULT_TRIES),
+        (tries, difficulty::DEFAULT_TRIES),
         jobs,
         |numbers| {
-            let found = winnable::next_winnable(cards, &rules, blind, numbers)?;
+            let found = difficulty::next_at_level(level, cards, &rules, numbers)?;
             Ok(found.map(|found| (found.deal, found.seed)))
         },
     )
@@ -66,7 +136,7 @@ fn winnable_deal(
 /// `start` on, on `jobs` threads, the GIL released and Ctrl-C heeded: the search
 /// over numbered deals that `winnable_deal` and `difficulty_deal` share once their
 /// own arguments are read (`tries` and `jobs` come last in both signatures).
-fn search_numbers(
+pub(crate) fn search_numbers(
     py: Python<'_>,
     start: u64,
     (tries, default): (Option<Arg<Tries>>, u64),
@@ -85,10 +155,12 @@ fn search_numbers(
     })
 }
 
-/// Rate an open deal of ``game`` (default ``accordion``; ``royal-marriage``, ``bayan``,
-/// ``accordian``) under ``rules`` (the game's first rule set by default; the forced rule
-/// sets are refused: ``strict``, ``strict-leap``, ``uva``). A throw game's rating has no
-/// level. Releases the GIL; Ctrl-C stops it.
+/// Rate an open deal of ``game`` (default ``accordion``; every game's name as
+/// :func:`accordion.games` lists them, an alias or PySolFC's id) under ``rules`` (the
+/// game's first rule set by default; the forced rule sets are refused: ``strict``,
+/// ``strict-leap``, ``uva``). Its level is by the game's own calibration (Accordion's at
+/// 8 to 52 cards, the other games' at 52 cards: none at other lengths). Releases the GIL;
+/// Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (deal, *, rules = None, game = None))]
 fn rate(
@@ -97,16 +169,7 @@ fn rate(
     rules: Option<&Bound<'_, PyAny>>,
     game: Option<GameName>,
 ) -> PyResult<PyRating> {
-    let given = game.map_or_else(|| "accordion".to_string(), |g| g.0);
-    // Any name `--game` takes (an alias, PySolFC's id), as its canonical name.
-    let name = registry::canonical_name(&given).unwrap_or(&given);
-    // Every game registered how it rates (Accordion's rating has levels).
-    let Some(rate) = registry::rate_of(name) else {
-        let mut names = registry::rated_games();
-        let last = names.pop().unwrap_or_default();
-        let expected = format!("{} or {last}", names.join(", "));
-        return Err(Error::argument("game", &expected, quoted(&given)).into());
-    };
+    let (name, (rate, _)) = rater(game)?;
     rate(py, name, deal, rules)
 }
 
@@ -123,42 +186,39 @@ pub fn rate_accordion(
     rate_game(py, &Game::new(deal, rules, false))
 }
 
-/// The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a
-/// random start) rated ``level``; ``InvalidArgumentError`` for a row length shorter than the
-/// calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
-/// At calibrated lengths under the modern rules the first few thousand numbers were rated
-/// once and for all, and a random start is drawn among them: a deal is found at once
-/// (docs/difficulty.md).
+/// The first numbered deal of ``game`` (default ``accordion``) of ``cards`` cards (default
+/// 52) from ``seed`` on (default: a random start) rated ``level`` (:func:`rate`);
+/// ``InvalidArgumentError`` for a row length the game's levels are not calibrated at
+/// (Accordion's: shorter than 8 cards; the other games': other than 52),
+/// ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000). Accordion's
+/// rows at calibrated lengths under the modern rules were rated once and for all for the
+/// first few thousand numbers, and a random start is drawn among them: a deal is found at
+/// once (docs/difficulty.md).
 #[pyfunction]
-#[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None))]
+#[pyo3(signature = (level, *, seed = None, cards = None, rules = None, tries = None, jobs = None, game = None))]
+#[allow(clippy::too_many_arguments)]
 fn difficulty_deal(
     py: Python<'_>,
     level: Arg<Level>,
     seed: Option<Arg<Seed>>,
     cards: Option<Arg<Cards>>,
-    rules: Option<Arg<Rules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     tries: Option<Arg<Tries>>,
     jobs: Option<Arg<Jobs>>,
+    game: Option<GameName>,
 ) -> PyResult<PyDeal> {
     let level = level.get()?;
     let start = seed.given()?.map(|start| start.0);
-    let cards = cards_or_deck(cards, 1)?;
-    let rules = rules.given_or(Rules::modern())?;
-    // Where the level table covers the rows, a random deal comes from it (at once).
-    let start = match start {
-        Some(start) => start,
-        None => random_start(py, difficulty::random_starts(level, cards, &rules))?,
-    };
-    search_numbers(
-        py,
+    let asked = Asked {
+        level: Some(level),
         start,
-        (tries, difficulty::DEFAULT_TRIES),
+        cards,
+        rules,
+        blind: false,
+        tries,
         jobs,
-        |numbers| {
-            let found = difficulty::next_at_level(level, cards, &rules, numbers)?;
-            Ok(found.map(|found| (found.deal, found.seed)))
-        },
-    )
+    };
+    chosen(py, game, asked)
 }
 
 /// A difficulty level as an argument: its name.

@@ -68,7 +68,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for facts in crate::game::ACCORDION_GAMES {
         registry::add(facts);
     }
-    registry::add_rate(crate::game::ACCORDION.name, choose::rate_accordion);
+    registry::add_rate(
+        crate::game::ACCORDION.name,
+        choose::rate_accordion,
+        choose::choose_accordion,
+    );
     royal::register(m)?;
     bayan::register(m)?;
     accordian::register(m)?;

@@ -6,10 +6,12 @@
 //! `_restore`, PySolFC's numbered deals, `games()` — reads the entries instead
 //! of matching names, so a game bound by one invocation is known to all of them.
 
-use super::args::shown;
+use super::args::{shown, Arg, Cards, Jobs, Tries};
 use super::errors::InvalidPickleError;
 use super::pickle::shown_text;
 use super::rating::PyRating;
+use super::values::PyDeal;
+use crate::choose::level::Level;
 use crate::patience::Facts;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -18,6 +20,24 @@ use std::sync::{Mutex, MutexGuard};
 /// Rate an open deal of the game named (`deal`, `rules` as `rate` takes them).
 pub type Rate =
     fn(Python<'_>, &str, &Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>) -> PyResult<PyRating>;
+
+/// Choose a numbered deal of the game named by outcome or difficulty
+/// (`winnable_deal`, `difficulty_deal`), the arguments every game reads alike
+/// already read.
+pub type Choose = fn(Python<'_>, &str, Asked<'_, '_>) -> PyResult<PyDeal>;
+
+/// What `winnable_deal` or `difficulty_deal` asks of a game: the level
+/// (`None`: a winnable deal), the first number (`None`: a random start), and
+/// the arguments each game reads its own way.
+pub struct Asked<'a, 'py> {
+    pub level: Option<Level>,
+    pub start: Option<u64>,
+    pub cards: Option<Arg<Cards>>,
+    pub rules: Option<&'a Bound<'py, PyAny>>,
+    pub blind: bool,
+    pub tries: Option<Arg<Tries>>,
+    pub jobs: Option<Arg<Jobs>>,
+}
 
 /// Rebuild a value of class `kind` from its pickled state.
 pub type Restore =
@@ -28,7 +48,7 @@ pub type Entry = Facts;
 
 static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 static RESTORES: Mutex<Vec<(&'static str, Restore)>> = Mutex::new(Vec::new());
-static RATES: Mutex<Vec<(&'static str, Rate)>> = Mutex::new(Vec::new());
+static RATES: Mutex<Vec<(&'static str, Rate, Choose)>> = Mutex::new(Vec::new());
 
 /// A lock that a panic elsewhere cannot poison for good (the lists stay whole:
 /// every change is one push or one assignment).
@@ -55,27 +75,29 @@ pub fn add_restore(kind: &'static str, restore: Restore) {
     }
 }
 
-/// Register how the game called `name` rates a deal (every game's `rate`,
-/// Accordion's too, in the order `rate`'s error lists them).
-pub fn add_rate(name: &'static str, rate: Rate) {
+/// Register how the game called `name` rates a deal and chooses its numbered
+/// deals (every game's `rate`, Accordion's too, in the order `rate`'s error
+/// lists them).
+pub fn add_rate(name: &'static str, rate: Rate, choose: Choose) {
     let mut rates = locked(&RATES);
-    match rates.iter().position(|(n, _)| *n == name) {
-        Some(i) => rates[i] = (name, rate),
-        None => rates.push((name, rate)),
+    match rates.iter().position(|(n, _, _)| *n == name) {
+        Some(i) => rates[i] = (name, rate, choose),
+        None => rates.push((name, rate, choose)),
     }
 }
 
-/// How the game called `name` rates a deal, if it is a registered one.
-pub fn rate_of(name: &str) -> Option<Rate> {
+/// How the game called `name` rates a deal and chooses one, if it is a
+/// registered one.
+pub fn rate_of(name: &str) -> Option<(Rate, Choose)> {
     locked(&RATES)
         .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(_, rate)| rate)
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, rate, choose)| (rate, choose))
 }
 
 /// The names of the games that rate deals, in the order they were registered.
 pub fn rated_games() -> Vec<&'static str> {
-    locked(&RATES).iter().map(|&(name, _)| name).collect()
+    locked(&RATES).iter().map(|&(name, _, _)| name).collect()
 }
 
 /// The registered games, in the order they were bound.

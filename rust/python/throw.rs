@@ -17,6 +17,7 @@ use super::args::{
     class_or_text, optional, or_refused, shown, text, unless_exception, whole, wrong_type, Arg,
     Argument, Blind, Deals, Given, StrategyName,
 };
+use super::choose;
 use super::interrupt::run_interruptible;
 use super::patience::history_texts;
 use super::pickle::{malformed, malformed_state, verdict};
@@ -141,6 +142,81 @@ pub(crate) fn rate_throw<G: Throwing>(
     let deal = game.deal_of(DealOf::read(deal)?.0)?;
     let rules = rules_for(game, optional::<RuleSetOf>(rules))?;
     rate_game(py, &ThrowGame::open_or_blind(deal, rules, false))
+}
+
+/// A throw game's `winnable_deal` and `difficulty_deal`: the walks over any
+/// game, on the game's own numbered deals, under one of its rule sets (by name;
+/// default its first), levels by its own calibration.
+pub(crate) fn choose_throw<G: Throwing>(
+    py: Python<'_>,
+    name: &str,
+    asked: super::registry::Asked<'_, '_>,
+) -> PyResult<PyDeal> {
+    let super::registry::Asked {
+        level,
+        start,
+        cards,
+        rules,
+        blind,
+        tries,
+        jobs,
+    } = asked;
+    let game = G::game_named(name).expect("registered under its name");
+    let facts = game.facts();
+    let rules = rules_for(game, super::args::optional::<RuleSetOf>(rules))?;
+    let cards = super::args::cards_or_deck(cards, facts.min_cards)?;
+    if level.is_some() && facts.levels.thresholds(cards).is_none() {
+        let Some((shortest, longest)) = facts.levels.lengths() else {
+            let expected = "a game whose difficulty levels are calibrated";
+            return Err(Error::argument("game", expected, quoted(facts.name)).into());
+        };
+        let lengths = if shortest == longest {
+            format!("{shortest} cards")
+        } else {
+            format!("{shortest} to {longest} cards")
+        };
+        let expected = format!(
+            "{lengths} (the lengths {}'s difficulty levels are calibrated at)",
+            facts.title
+        );
+        return Err(Error::argument("cards", &expected, cards).into());
+    }
+    let mode = if blind { "blind" } else { "open" };
+    let what = format!("{mode} {} deal of {cards} cards", facts.title);
+    let game_of = |seed: u64| {
+        let deal = rules
+            .numbered_deal(seed, cards)
+            .expect("cards checked above");
+        (deal.clone(), ThrowGame::open_or_blind(deal, rules, blind))
+    };
+    // The deal's number is its seed, as `--seed N --game NAME` deals it.
+    let start = match start {
+        Some(start) => start,
+        None => choose::random_start(py, 0..1 << 32)?,
+    };
+    match level {
+        None => choose::search_numbers(
+            py,
+            start,
+            (tries, crate::choose::winnable::DEFAULT_TRIES),
+            jobs,
+            |numbers| {
+                let found = crate::choose::winnable::next_winnable_of(numbers, &what, game_of)?;
+                Ok(found.map(|found| (found.deal, found.seed)))
+            },
+        ),
+        Some(level) => choose::search_numbers(
+            py,
+            start,
+            (tries, crate::choose::difficulty::DEFAULT_TRIES),
+            jobs,
+            |numbers| {
+                let found =
+                    crate::choose::difficulty::next_at_level_of(level, numbers, &what, game_of)?;
+                Ok(found.map(|found| (found.deal, found.seed)))
+            },
+        ),
+    }
 }
 
 /// A new game of `G` from the constructor's arguments, checked in signature order.
@@ -935,7 +1011,11 @@ macro_rules! throw_game {
                 for name in <$G as Throwing>::game_names() {
                     let game = <$G as Throwing>::game_named(name).expect("a game of its type");
                     registry::add(*game.facts());
-                    registry::add_rate(name, $crate::python::throw::rate_throw::<$G>);
+                    registry::add_rate(
+                        name,
+                        $crate::python::throw::rate_throw::<$G>,
+                        $crate::python::throw::choose_throw::<$G>,
+                    );
                 }
                 registry::add_restore($game_name, $crate::python::pickle::replayed);
                 registry::add_restore($outcome_name, |py, _, state| {

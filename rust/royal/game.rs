@@ -16,6 +16,7 @@ use super::solver::solve;
 use super::strategy::greedy_choice;
 use crate::budget::{Budget, Verdict};
 use crate::card::Card;
+use crate::choose::level::Calibration;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::patience::{Dealing, Facts, Patience};
@@ -62,6 +63,9 @@ pub const ROYAL_MARRIAGE: Facts = Facts {
     won_at: super::row::WON_AT,
     min_cards: 2,
     dealing: Dealing::RoyalPair,
+    // `python benches/difficulty_calibrate.py --game royal-marriage --winnable 1000
+    // --cards 52`: deals 1-1,011, 38.1% / 28.8% / 33.1%.
+    levels: Calibration(&[(52, 0.013_158, 0.082_207)]),
     // The row starts empty: the queen of hearts is dealt first, the king last.
     ..Facts::ROW_GAME
 };
@@ -80,6 +84,10 @@ pub const PUSH_PIN: Facts = Facts {
     pysol_id: Some(287),
     won_at: ROYAL_MARRIAGE.won_at,
     min_cards: ROYAL_MARRIAGE.min_cards,
+    // `python benches/difficulty_calibrate.py --game push-pin --winnable 1000
+    // --cards 52`: deals 1-3,449, 39.6% / 27.1% / 33.3% (the same thresholds as
+    // Royal Marriage's, with other shares).
+    levels: Calibration(&[(52, 0.013_158, 0.082_207)]),
     ..Facts::TALON_GAME
 };
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from accordion import Deal, difficulty_deal, winnable_deal
-from accordion.cli.common import RULE_NAMES, CliError, add_variant_flags, positive, rules_from
+from accordion.cli.common import RULE_NAMES, CliError, add_variant_flags, game_rules, positive
 from accordion.cli.numbering import SOURCES
 from accordion.games import LEVELS
 
@@ -29,8 +29,8 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--rules",
         choices=RULE_NAMES,
-        help="with --winnable: the rules to win under (default modern); "
-        "with --difficulty: modern (default) or parlett",
+        help="with --winnable: the rules to win under (default modern, or the game's "
+        "first); with --difficulty: modern (default) or parlett, or the game's own",
     )
     group.add_argument(
         "--blind", action="store_true", help="with --winnable: won dealing as you go"
@@ -74,16 +74,17 @@ def wanted(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Find the deal, print it on stdout and its number (and what was skipped) on stderr."""
     cards = 52 if args.cards is None else args.cards
-    rules = rules_from(args, args.rules or "modern")
+    rules = game_rules(args, args.rules or args.game.rules[0])
+    game = args.game.name
     if args.winnable:
         deal = winnable_deal(
-            seed=args.seed, rules=rules, blind=args.blind, cards=cards, tries=args.tries
+            seed=args.seed, rules=rules, blind=args.blind, cards=cards, tries=args.tries, game=game
         )
     else:
         if args.blind:
             raise CliError("--difficulty rates open deals; drop --blind")
         deal = difficulty_deal(
-            args.difficulty, seed=args.seed, cards=cards, rules=rules, tries=args.tries
+            args.difficulty, seed=args.seed, cards=cards, rules=rules, tries=args.tries, game=game
         )
     _report(args, deal, cards)
     return 0
@@ -93,7 +94,11 @@ def _report(args: argparse.Namespace, deal: Deal, cards: int) -> None:
     print(deal)
     number = deal.seed
     assert number is not None
-    replay = f"--seed {number}" + ("" if cards == 52 else f" --cards {cards}")
+    replay = (
+        f"--seed {number}"
+        + ("" if cards == 52 else f" --cards {cards}")
+        + ("" if args.game.unnamed else f" --game {args.game.name}")
+    )
     start = args.seed
     skipped = "" if start is None else f"; {number - start:,} numbers skipped from {start}"
     print(f"deal number {number} ({replay}){skipped}", file=sys.stderr)

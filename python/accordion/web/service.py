@@ -340,7 +340,7 @@ def pick_deal(
             require(game, "choose", "difficulty", difficulty)
         if winnable:
             deal = accordion.winnable_deal(
-                seed=seed, rules=rules, blind=blind, cards=count, tries=limits.tries
+                seed=seed, rules=rules, blind=blind, cards=count, tries=limits.tries, game=game.name
             )
         else:
             if difficulty not in LEVELS:
@@ -349,7 +349,7 @@ def pick_deal(
                     "difficulty",
                 )
             deal = accordion.difficulty_deal(
-                difficulty, seed=seed, cards=count, rules=rules, tries=limits.tries
+                difficulty, seed=seed, cards=count, rules=rules, tries=limits.tries, game=game.name
             )
         number = deal.seed
     else:

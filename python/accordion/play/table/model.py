@@ -243,9 +243,13 @@ class Table:
             rules = self.game.rules
             cards = len(self.session.deal)
             if spec == "winnable":
-                deal = accordion.winnable_deal(rules=rules, blind=self.blind, cards=cards)
+                deal = accordion.winnable_deal(
+                    rules=rules, blind=self.blind, cards=cards, game=self.entry.name
+                )
             else:
-                deal = accordion.difficulty_deal(spec, rules=rules, cards=cards)
+                deal = accordion.difficulty_deal(
+                    spec, rules=rules, cards=cards, game=self.entry.name
+                )
             seed = deal.seed if deal.seed is not None else 0
         else:
             raise AccordionError(
