@@ -103,7 +103,7 @@ def test_an_unknown_game_is_refused_naming_game() -> None:
         lambda: accordion.winnable_deal(game="nope", seed=1),
         lambda: accordion.difficulty_deal("easy", game="nope", seed=1),
     ):
-        with pytest.raises(InvalidArgumentError, match='game must be .*got "nope"') as error:
+        with pytest.raises(InvalidArgumentError, match=r'game must be .*got "nope"') as error:
             call()
         assert error.value.argument == "game"
 

@@ -311,8 +311,8 @@ def test_errors_speak_the_api_s_terms_in_every_game(client: TestClient, name: st
 @pytest.mark.parametrize(
     ("method", "path", "given", "words"),
     [
-        ("GET", "/api/deal", {"game": "bayan", "winnable": "true"}, "winnable true"),
-        ("GET", "/api/deal", {"game": "bayan", "difficulty": "hard"}, 'difficulty "hard"'),
+        ("GET", "/api/deal", {"game": "23-skidoo", "winnable": "true"}, "winnable true"),
+        ("GET", "/api/deal", {"game": "23-skidoo", "difficulty": "hard"}, 'difficulty "hard"'),
         ("GET", "/api/deal", {"game": "push-pin", "knuth": 3}, "knuth 3"),
         ("POST", "/api/solve", {"game": "accordions-revenge", "seed": 1}, "give pysol"),
         ("POST", "/api/solve", {"game": "bayan", "seed": 1, "two_way": True}, "two_way true"),

@@ -683,13 +683,18 @@ def winnable_deal(
     cards: int | None = None,
     tries: int | None = None,
     jobs: int | None = None,
+    game: str | None = None,
 ) -> Deal:
-    """The first numbered deal from ``seed`` on (default: a random start below 2**32) that
-    ``rules`` win: the forced game for ``strict``/``strict-leap``; for ``parlett`` the best
-    line (blind: with the stock order known); for ``modern`` the solver's open row. Its
-    :attr:`Deal.seed` is its number. Raise ``InvalidRulesError`` when no row of that length
-    can be won, or none is within ``tries`` numbers (default 100,000). Releases the GIL;
-    Ctrl-C stops it. See docs/winnable.md.
+    """The first numbered deal of ``game`` (default ``accordion``; any game that rates deals,
+    :func:`rate`) from ``seed`` on (default: a random start below 2**32) that ``rules``
+    win. Accordion: the forced game for ``strict``/``strict-leap``; for ``parlett`` the
+    best line (blind: with the stock order known); for ``modern`` the solver's open row.
+    Any other game: its solver's best line, open, or blind with the stock order known;
+    ``rules`` is one of its rule-set names (default its first). Its :attr:`Deal.seed` is
+    its number (the game's numbered deal: ``--seed N --game NAME``). Raise
+    ``InvalidRulesError`` when no row of that length can be won, or none is within
+    ``tries`` numbers (default 100,000). Releases the GIL; Ctrl-C stops it. See
+    docs/winnable.md.
     """
 
 @final
@@ -729,10 +734,12 @@ class Rating:
         """
 
 def rate(deal: Deal | str, *, rules: Rules | str | None = None, game: str | None = None) -> Rating:
-    """Rate an open deal of ``game`` (default ``accordion``; ``royal-marriage``, ``bayan``,
-    ``accordian``) under ``rules`` (the game's first rule set by default; the forced rule
-    sets are refused: ``strict``, ``strict-leap``, ``uva``). A throw game's rating has no
-    level. Releases the GIL; Ctrl-C stops it.
+    """Rate an open deal of ``game`` (default ``accordion``; every game's name as
+    :func:`accordion.games` lists them, an alias or PySolFC's id) under ``rules`` (the
+    game's first rule set by default; the forced rule sets are refused: ``strict``,
+    ``strict-leap``, ``uva``). Its level is by the game's own calibration (Accordion's at
+    8 to 52 cards, the other games' at 52 cards: none at other lengths). Releases the GIL;
+    Ctrl-C stops it.
     """
 
 def difficulty_deal(
@@ -743,13 +750,16 @@ def difficulty_deal(
     rules: Rules | str | None = None,
     tries: int | None = None,
     jobs: int | None = None,
+    game: str | None = None,
 ) -> Deal:
-    """The first numbered deal of ``cards`` cards (default 52) from ``seed`` on (default: a
-    random start) rated ``level``; ``InvalidArgumentError`` for a row length shorter than the
-    calibrated ones, ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000).
-    At calibrated lengths under the modern rules the first few thousand numbers were rated
-    once and for all, and a random start is drawn among them: a deal is found at once
-    (docs/difficulty.md).
+    """The first numbered deal of ``game`` (default ``accordion``) of ``cards`` cards (default
+    52) from ``seed`` on (default: a random start) rated ``level`` (:func:`rate`);
+    ``InvalidArgumentError`` for a row length the game's levels are not calibrated at
+    (Accordion's: shorter than 8 cards; the other games': other than 52),
+    ``InvalidRulesError`` if none within ``tries`` numbers (default 10,000). Accordion's
+    rows at calibrated lengths under the modern rules were rated once and for all for the
+    first few thousand numbers, and a random start is drawn among them: a deal is found at
+    once (docs/difficulty.md).
     """
 
 def solve(

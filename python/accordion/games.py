@@ -11,7 +11,7 @@ game's name.
 
 >>> from accordion.games import find_game
 >>> game = find_game("288")
->>> game.name, game.title, game.nouns.piece, game.supports("hunt"), game.supports("choose")
+>>> game.name, game.title, game.nouns.piece, game.supports("hunt"), game.supports("variant")
 ('royal-marriage', 'Royal Marriage', 'card', True, False)
 >>> find_game("Relaxed-Accordion").variant
 Variant(two_way=True, distances='1,3', win_piles=None, goal_from_pysol=False)

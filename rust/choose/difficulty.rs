@@ -329,7 +329,7 @@ fn walk_levels(
 /// ([`rate`](super::rate) within [`CHOOSING_NODES`]; the game's levels by
 /// [`Rated::level_of`]): the walk of [`next_at_level`] over any game, each
 /// number rated live. `what` names the deals in the error when none is found
-/// (`Decade deal of 52 cards`).
+/// (`open Bayan deal of 52 cards`).
 pub fn next_at_level_of<P: Rated>(
     level: Level,
     numbers: Numbers<'_>,

@@ -107,7 +107,7 @@ pub fn next_winnable(
 /// wins ([`Patience::solve`]: open, or blind with the stock order known),
 /// `game_of(n)` being the game on numbered deal `n` and that deal: the walk of
 /// [`next_winnable`] over any game. `what` names the deals in the error when
-/// none is found (`open Decade deal of 52 cards`).
+/// none is found (`open Bayan deal of 52 cards`).
 pub fn next_winnable_of<P: Patience>(
     numbers: Numbers<'_>,
     what: &str,

@@ -67,7 +67,11 @@ fn winnable_deal(
 /// it chooses its deals; the game's chooser run on `asked`.
 fn chosen(py: Python<'_>, game: Option<GameName>, asked: Asked<'_, '_>) -> PyResult<PyDeal> {
     let (name, (_, choose)) = rater(game)?;
-    choose(py, name, asked)
+    let (deal, seed) = choose(py, name, asked)?;
+    Ok(PyDeal {
+        deal,
+        seed: Some(seed),
+    })
 }
 
 /// The game `game=` names (default Accordion) by its canonical name, and how it
@@ -87,7 +91,11 @@ fn rater(game: Option<GameName>) -> PyResult<(&'static str, (registry::Rate, reg
 
 /// Accordion's `winnable_deal` and `difficulty_deal`: its own walks, under
 /// Accordion's `rules` (a :class:`Rules` or a rule-set name; default modern).
-pub fn choose_accordion(py: Python<'_>, _name: &str, asked: Asked<'_, '_>) -> PyResult<PyDeal> {
+pub fn choose_accordion(
+    py: Python<'_>,
+    _name: &str,
+    asked: Asked<'_, '_>,
+) -> PyResult<(Deal, u64)> {
     let Asked {
         level,
         start,
@@ -142,17 +150,13 @@ pub(crate) fn search_numbers(
     (tries, default): (Option<Arg<Tries>>, u64),
     jobs: Option<Arg<Jobs>>,
     search: impl FnOnce(Numbers<'_>) -> crate::error::Result<Option<(Deal, u64)>> + Send,
-) -> PyResult<PyDeal> {
+) -> PyResult<(Deal, u64)> {
     let tries = tries.given_or(Tries(default))?.0;
     let jobs = jobs.given()?.map(|jobs| jobs.0);
     let found = run_interruptible(py, |cancel| {
         search(Numbers::new(start, tries, jobs, Some(cancel)))
     })??;
-    let (deal, seed) = found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))?;
-    Ok(PyDeal {
-        deal,
-        seed: Some(seed),
-    })
+    found.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
 }
 
 /// Rate an open deal of ``game`` (default ``accordion``; every game's name as

@@ -10,8 +10,8 @@ use super::args::{shown, Arg, Cards, Jobs, Tries};
 use super::errors::InvalidPickleError;
 use super::pickle::shown_text;
 use super::rating::PyRating;
-use super::values::PyDeal;
 use crate::choose::level::Level;
+use crate::deal::Deal;
 use crate::patience::Facts;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -23,8 +23,8 @@ pub type Rate =
 
 /// Choose a numbered deal of the game named by outcome or difficulty
 /// (`winnable_deal`, `difficulty_deal`), the arguments every game reads alike
-/// already read.
-pub type Choose = fn(Python<'_>, &str, Asked<'_, '_>) -> PyResult<PyDeal>;
+/// already read: the deal found and its number.
+pub type Choose = fn(Python<'_>, &str, Asked<'_, '_>) -> PyResult<(Deal, u64)>;
 
 /// What `winnable_deal` or `difficulty_deal` asks of a game: the level
 /// (`None`: a winnable deal), the first number (`None`: a random start), and

@@ -151,7 +151,7 @@ pub(crate) fn choose_throw<G: Throwing>(
     py: Python<'_>,
     name: &str,
     asked: super::registry::Asked<'_, '_>,
-) -> PyResult<PyDeal> {
+) -> PyResult<(Deal, u64)> {
     let super::registry::Asked {
         level,
         start,
