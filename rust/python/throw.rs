@@ -28,7 +28,7 @@ use super::values::{deal_arg, PyDeal, PyRules};
 use crate::budget::Budget;
 use crate::card::Card;
 use crate::deal::Deal;
-use crate::error::{quoted, Error};
+use crate::error::{quoted, Count, Error};
 use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{
@@ -182,7 +182,7 @@ pub(crate) fn choose_throw<G: Throwing>(
         return Err(Error::argument("cards", &expected, cards).into());
     }
     let mode = if blind { "blind" } else { "open" };
-    let what = format!("{mode} {} deal of {cards} cards", facts.title);
+    let what = format!("{mode} {} deal of {}", facts.title, Count(cards as u64, "card"));
     let game_of = |seed: u64| {
         let deal = rules
             .numbered_deal(seed, cards)
