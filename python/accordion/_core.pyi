@@ -490,8 +490,94 @@ class LegalMoves(Generic[_MoveT_co]):
         instead. The throw games' ``legal_moves`` were lists.
         """
 
+_GameRulesT = TypeVar("_GameRulesT")
+
+class _Game(Generic[_MoveT, _OutcomeT, _GameRulesT]):
+    # What every game's class has alike: Accordion's (``Game``) and each throw
+    # game's (``_ThrowGame``).
+    @property
+    def rules(self) -> _GameRulesT:
+        """The rules the game is played by (a :class:`Rules`, or a throw game's rule-set name)."""
+    @property
+    def starting_deal(self) -> Deal:
+        """The deal the game started from (all of it, whatever has been played or dealt)."""
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes (True) or laid out open (False)."""
+    @property
+    def legal_moves(self) -> LegalMoves[_MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view."""
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """The piles left to right, each bottom to top (one card each in a game of
+        single cards).
+        """
+    @property
+    def tops(self) -> list[Card]:
+        """The top card of each pile, left to right."""
+    @property
+    def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
+    @property
+    def history(self) -> list[_MoveT]:
+        """The actions played so far, in order and in canonical notation (a copy)."""
+    @property
+    def outcome(self) -> _OutcomeT:
+        """Where the game stands, as the game's outcome class."""
+    @property
+    def is_over(self) -> bool:
+        """True when no legal action is left: no move (or throw), and no card to deal."""
+    def play(self, move: _MoveT | str, /) -> _MoveT:
+        """Play a move (or a throw) or ``deal``: the game's move class or its text.
+
+        Returns:
+            The move played, in canonical notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: an action the row or the rules do not allow; the
+                message says why.
+        """
+    def deal(self) -> _MoveT:
+        """Deal the next card of the stock onto the right-hand end of the row.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a move the rules oblige.
+        """
+    def undo(self) -> _MoveT:
+        """Take back the last action.
+
+        Returns:
+            The action taken back.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+                ``IndexError``).
+        """
+    def hint(self, *, timeout: float | None = 2.0) -> _MoveT | None:
+        """The next action of best play by the game's solver; ``None`` when no action
+        is left. The search gets ``timeout`` seconds (default 2; ``None``: no limit).
+        Releases the GIL; Ctrl-C stops it.
+
+        Raises:
+            InvalidArgumentError: ``timeout`` not positive.
+        """
+    def __eq__(self, other: object, /) -> bool:
+        """Games are equal when they have the same rules, starting deal, mode and
+        history, so the same position: ``game == game.copy()``. A game changes as
+        it is played, so it is not hashable."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def copy(self) -> Self:
+        """An independent game in the same position, with the same history (undo works on it)."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: object, /) -> Self: ...
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's cards to deal) as an SVG picture, drawn by
+        :func:`accordion.svg`.
+        """
+
 @final
-class Game:
+class Game(_Game[Move, Outcome, Rules]):
     """A game of Accordion: a row of piles, maybe a stock, the rules and the history.
 
     Args:
@@ -518,79 +604,6 @@ class Game:
         cls, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> Game:
         """A new game of ``deal``; ``rules`` default to ``modern``."""
-    @property
-    def rules(self) -> Rules:
-        """The rules the game is played by."""
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from (all of it, whatever has been played or dealt)."""
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes (True) or laid out open (False)."""
-    @property
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal actions now, as a live :class:`LegalMoves` view."""
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """Each pile bottom to top, left to right."""
-    @property
-    def tops(self) -> list[Card]:
-        """The top card of each pile, left to right."""
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-    @property
-    def history(self) -> list[Move]:
-        """The actions played so far, in order (a copy)."""
-    @property
-    def outcome(self) -> Outcome:
-        """Piles, grade and whether the game is over, as an :class:`Outcome`."""
-    @property
-    def is_over(self) -> bool:
-        """No legal action is left (no move, and no card to deal)."""
-    def play(self, move: Move | str, /) -> Move:
-        """Play a move or ``deal``.
-
-        Args:
-            move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
-
-        Returns:
-            The move played, as a :class:`Move`.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the rules do not allow here; the message says why
-                (not a top card, too far, no shared suit or rank, or another move forced).
-        """
-    def deal(self) -> Move:
-        """Turn the next stock card onto the right-hand end of the row.
-
-        Returns:
-            ``Move.deal()``.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
-                move on the table.
-        """
-    def undo(self) -> Move:
-        """Take back the last action.
-
-        Returns:
-            The action taken back.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
-                ``IndexError``).
-        """
-    def __eq__(self, other: object, /) -> bool:
-        """Games are equal when they have the same rules, starting deal, mode and
-        history, so the same position: ``game == game.copy()``. A game changes as
-        it is played, so it is not hashable."""
-    __hash__: ClassVar[None]  # type: ignore[assignment]
-    def copy(self) -> Game:
-        """An independent game in the same position, with the same history (undo works on it)."""
-    def __copy__(self) -> Game: ...
-    def __deepcopy__(self, memo: object, /) -> Game: ...
     def move_at(self, pile: int, distance: int) -> Move:
         """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
 
@@ -605,22 +618,6 @@ class Game:
             IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
             TypeError: either argument is not an ``int``.
         """
-    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
-        """A move that keeps a win in reach (or, when the row is lost, keeps the fewest
-        reachable piles); ``None`` when no move is legal.
-
-        The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
-        out, the first move of the best line found so far. In a blind game the search
-        knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
-
-        The search works on a copy of the position taken when it starts, so other
-        threads may play on the same game meanwhile (the hint is for that position).
-
-        Raises:
-            InvalidArgumentError: ``timeout`` not positive.
-        """
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`."""
 
 ResultName = Literal["win", "loss", "unknown"]
 
@@ -883,7 +880,7 @@ class _ThrowOutcome:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
+class _ThrowGame(_Game[_MoveT, _OutcomeT, _RulesT], Generic[_MoveT, _OutcomeT, _RulesT]):
     def __new__(
         cls,
         deal: Deal | str,
@@ -894,102 +891,16 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
     ) -> Self:
         """A game of ``deal`` under ``rules`` (by default ``modern``), open or ``blind``."""
     @property
-    def rules(self) -> _RulesT:
-        """The rule set's name."""
-    @property
     def game(self) -> str:
         """The name of the game played (``accordion.games()``)."""
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
     @property
     def cards(self) -> list[Card]:
         """The cards a move can name, left to right: the whole row in a game
         of single cards, the top card of each pile in Accordian Patience.
         """
     @property
-    def tops(self) -> list[Card]:
-        """The top card of every pile, left to right (the same as :attr:`cards`)."""
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """The piles left to right, each bottom to top (one card each in a
-        game of single cards), as :attr:`Game.piles` gives them.
-        """
-    @property
     def sizes(self) -> list[int]:
         """How many cards each pile holds, left to right."""
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-    @property
-    def legal_moves(self) -> LegalMoves[_MoveT]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the game's
-        throws (or moves) in its canonical order, then ``deal``.
-        """
-    @property
-    def history(self) -> list[_MoveT]:
-        """The actions played so far, in canonical notation."""
-    @property
-    def outcome(self) -> _OutcomeT:
-        """Cards left, whether won, whether over."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-    def play(self, move: _MoveT | str, /) -> _MoveT:
-        """Play a throw (or a move) or ``deal``: the game's move class or its text.
-
-        Returns:
-            The move played, in canonical notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: an action the row or the rules do not allow; the
-                message says why.
-        """
-    def deal(self) -> _MoveT:
-        """Deal the next card of the stock onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a throw the rules oblige.
-        """
-    def undo(self) -> _MoveT:
-        """Take back the last action and return it.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played.
-        """
-    def hint(self, *, timeout: float | None = 2.0) -> _MoveT | None:
-        """The next action of best play; ``None`` when the game is over (or when
-        ``timeout`` ran out before the solver found any line).
-
-        ``deal`` while cards are left to deal and the rules let the player deal
-        past throws (dealing never takes a throw away); otherwise the first
-        throw of the exact solver's line for the row, or ``deal`` when no throw
-        is left. The search gets ``timeout`` seconds (default 2; ``None``: no
-        limit). Releases the GIL; Ctrl-C stops it.
-
-        The search works on a copy of the position taken when it starts,
-        so other threads may play on the same game meanwhile.
-
-        Raises:
-            InvalidArgumentError: ``timeout`` not positive.
-        """
-    def __eq__(self, other: object, /) -> bool:
-        """Games are equal when they have the same rules, starting deal, mode and
-        history, so the same position: ``game == game.copy()``. A game changes as
-        it is played, so it is not hashable."""
-    __hash__: ClassVar[None]  # type: ignore[assignment]
-    def copy(self) -> Self:
-        """An independent game in the same position, with the same history."""
-    def __copy__(self) -> Self: ...
-    def __deepcopy__(self, memo: object, /) -> Self: ...
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's cards to deal) as an SVG picture, drawn by
-        :func:`accordion.svg`.
-        """
 
 class _ThrowSolution(Generic[_SelfT, _MoveT]):
     @staticmethod

@@ -18,7 +18,7 @@ use super::args::{
     Argument, Blind, Deals, Given, StrategyName,
 };
 use super::interrupt::run_interruptible;
-use super::patience::history_texts;
+use super::patience::{history_texts, Shown};
 use super::pickle::{malformed, malformed_state, verdict};
 use super::rating::{rate_game, PyRating};
 use super::solver::{position_text, SolutionDict};
@@ -31,7 +31,7 @@ use crate::error::{quoted, Error};
 use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{
-    RowCards, Solution, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
+    RowCards, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
 };
 use crate::throw_play::{Setup, Strategy, ThrowStats};
 use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
@@ -177,16 +177,45 @@ pub fn game_state<G: Throwing>(
     )
 }
 
-/// `RoyalGame('QH … KH', 'parlett', blind=True)`; the rules only for a game with more than one.
-pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
-    let rules = if game.game_rules().facts().rule_sets.len() > 1 {
-        format!(", '{}'", game.game_rules().rules().name())
-    } else {
-        String::new()
-    };
-    let blind = if game.is_blind() { ", blind=True" } else { "" };
-    let of = other_game::<G>(game.game_rules().facts().name, ", ");
-    format!("{class}('{}'{rules}{blind}{of})", game.deal())
+impl<G: Throwing> Shown for ThrowGame<G> {
+    type Outcome = ThrowOutcome;
+    type Rules = (RuleSet, &'static str);
+    const DEAL: Self::Action = ThrowAction::Deal;
+
+    fn starting_deal(&self) -> &Deal {
+        self.deal()
+    }
+
+    fn piles(&self) -> Vec<Vec<Card>> {
+        self.row().piles()
+    }
+
+    fn tops(&self) -> Vec<Card> {
+        self.cards().to_vec()
+    }
+
+    fn outcome(&self) -> ThrowOutcome {
+        ThrowGame::outcome(self)
+    }
+
+    fn rules_key(&self) -> (RuleSet, &'static str) {
+        let rules = self.game_rules();
+        (rules.rules(), rules.facts().name)
+    }
+
+    /// `RoyalGame('QH … KH', 'parlett', blind=True)`; the rules only for a game
+    /// with more than one (a throw game's deal keeps no seed).
+    fn repr(&self, class: &str, _seed: Option<u64>) -> String {
+        let facts = self.game_rules().facts();
+        let rules = if facts.rule_sets.len() > 1 {
+            format!(", '{}'", self.game_rules().rules().name())
+        } else {
+            String::new()
+        };
+        let blind = if self.is_blind() { ", blind=True" } else { "" };
+        let of = other_game::<G>(facts.name, ", ");
+        format!("{class}('{}'{rules}{blind}{of})", self.deal())
+    }
 }
 
 /// `game='NAME'` after `sep` when a value of `G`'s classes is of another game
@@ -903,20 +932,17 @@ macro_rules! throw_game {
         /// The game's classes and its `solve_…` function ([`throw_game!`]).
         pub mod classes {
             use super::*;
-            use $crate::python::args::{
-                truth, whole, Arg, Blind, Seconds,
-            };
+            use $crate::python::args::{truth, whole, Arg, Blind};
             use $crate::python::throw::{game_or_default, DealOf, GameOf, RuleSetOf};
-            use $crate::python::legal::LegalMoves;
             use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
             use $crate::python::throw::{
-                game_repr, game_state, new_game, position_of, solution_dict, solution_from_dict,
+                game_state, new_game, position_of, solution_dict, solution_from_dict,
                 solution_from_state, solve_position,
             };
-            use $crate::python::patience::{hint, undo, Shared, HINT_SECONDS};
+            use $crate::python::patience::Shared;
             use $crate::patience::Patience;
-            use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
-            use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
+            use $crate::python::values::{py_bool, PyCard};
+            use $crate::throw_game::{Solution, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
             use pyo3::types::{PyDict, PyTuple};
 
             type Play = <$G as Throwing>::Play;
@@ -1116,10 +1142,37 @@ macro_rules! throw_game {
             }
 
             $crate::python::patience::game_methods! {
-                impl $Game;
+                impl $Game = $game_name;
                 move $Move;
+                outcome $Outcome;
+                seed = |_game: &$Game| None;
                 rules = $crate::throw_game::ThrowGame::<$G>::game_rules;
                 arg = $Move::arg;
+                $(#[$legal_doc])*
+                legal_moves;
+                /// The top card of every pile, left to right (the same as :attr:`cards`).
+                tops;
+                /// Cards left, whether won, whether over.
+                outcome;
+                $(#[$play_doc])*
+                play;
+                $(#[$deal_doc])*
+                deal;
+                /// The next action of best play; ``None`` when the game is over (or when
+                /// ``timeout`` ran out before the solver found any line).
+                ///
+                /// ``deal`` while cards are left to deal and the rules let the player deal
+                /// past throws (dealing never takes a throw away); otherwise the first
+                /// throw of the exact solver's line for the row, or ``deal`` when no throw
+                /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
+                /// limit). Releases the GIL; Ctrl-C stops it.
+                ///
+                /// The search works on a copy of the position taken when it starts,
+                /// so other threads may play on the same game meanwhile.
+                ///
+                /// Raises:
+                ///     InvalidArgumentError: ``timeout`` not positive.
+                hint;
                 {
                     /// Pickle support: `(deal, rules, blind, history, game)`; the history is replayed.
                     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
@@ -1152,27 +1205,6 @@ macro_rules! throw_game {
                         self.game.read(|game| game.game_rules().facts().name)
                     }
 
-                    /// The deal the game started from.
-                    #[getter]
-                    fn starting_deal(&self) -> PyDeal {
-                        PyDeal {
-                            deal: self.game.read(|game| game.deal().clone()),
-                            seed: None,
-                        }
-                    }
-
-                    /// Whether the game is dealt as it goes.
-                    #[getter]
-                    fn blind(&self) -> bool {
-                        self.game.read(|game| game.is_blind())
-                    }
-
-                    $(#[$legal_doc])*
-                    #[getter]
-                    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
-                        LegalMoves::of(slf)
-                    }
-
                     /// The cards a move can name, left to right: the whole row in a game
                     /// of single cards, the top card of each pile in Accordian Patience.
                     #[getter]
@@ -1181,117 +1213,10 @@ macro_rules! throw_game {
                         cards.into_iter().map(PyCard).collect()
                     }
 
-                    /// The top card of every pile, left to right (the same as :attr:`cards`).
-                    #[getter]
-                    fn tops(&self) -> Vec<PyCard> {
-                        self.cards()
-                    }
-
-                    /// The piles left to right, each bottom to top (one card each in a
-                    /// game of single cards), as :attr:`Game.piles` gives them.
-                    #[getter]
-                    fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-                        $crate::python::values::pile_tuples(py, self.game.read(|game| game.row().piles()))
-                    }
-
                     /// How many cards each pile holds, left to right.
                     #[getter]
                     fn sizes(&self) -> Vec<usize> {
                         self.game.read(|game| game.row().piles().iter().map(Vec::len).collect())
-                    }
-
-                    /// The actions played so far, in canonical notation.
-                    #[getter]
-                    fn history(&self) -> Vec<$Move> {
-                        let history = self.game.read(|game| game.history());
-                        history.into_iter().map($Move).collect()
-                    }
-
-                    /// Cards left, whether won, whether over.
-                    #[getter]
-                    fn outcome(&self) -> $Outcome {
-                        $Outcome(self.game.read(|game| game.outcome()))
-                    }
-
-                    /// True when no throw and no deal is left.
-                    #[getter]
-                    fn is_over(&self) -> bool {
-                        self.game.read(|game| game.is_over())
-                    }
-
-                    $(#[$play_doc])*
-                    #[pyo3(signature = (r#move, /))]
-                    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
-                        // The move read before the game is locked (its rules do not change).
-                        let given = $Move::arg(r#move, self.game.read(|game| game.game_rules()))?;
-                        let play = self.game.write(|game| {
-                            let action = game.action_of(given)?;
-                            let play = game.play_of(action);
-                            game.play(action).map(|()| play)
-                        })?;
-                        Ok($Move(play))
-                    }
-
-                    $(#[$deal_doc])*
-                    fn deal(&self) -> PyResult<$Move> {
-                        self.game.write(|game| game.play(ThrowAction::Deal))?;
-                        Ok($Move(Play::DEAL))
-                    }
-
-                    /// Take back the last action and return it.
-                    ///
-                    /// Raises:
-                    ///     NoMoveToUndoError: nothing has been played.
-                    fn undo(&self) -> PyResult<$Move> {
-                        Ok($Move(undo(&self.game)?))
-                    }
-
-                    /// The next action of best play; ``None`` when the game is over (or when
-                    /// ``timeout`` ran out before the solver found any line).
-                    ///
-                    /// ``deal`` while cards are left to deal and the rules let the player deal
-                    /// past throws (dealing never takes a throw away); otherwise the first
-                    /// throw of the exact solver's line for the row, or ``deal`` when no throw
-                    /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
-                    /// limit). Releases the GIL; Ctrl-C stops it.
-                    ///
-                    /// The search works on a copy of the position taken when it starts,
-                    /// so other threads may play on the same game meanwhile.
-                    ///
-                    /// Raises:
-                    ///     InvalidArgumentError: ``timeout`` not positive.
-                    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
-                    fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
-                        // A copy: no lock held while the GIL is released.
-                        let game = slf.get().game.snapshot();
-                        Ok(hint(slf.py(), &game, timeout.0)?.map($Move))
-                    }
-
-                    /// An independent game in the same position, with the same history.
-                    fn copy(&self) -> Self {
-                        self.clone()
-                    }
-
-                    /// Games are equal when they have the same rules, starting deal, mode
-                    /// and history, so the same position: ``game == game.copy()``. A game
-                    /// changes as it is played, so it is not hashable.
-                    fn __eq__(&self, other: &Self) -> bool {
-                        self.game.same(&other.game, |game| {
-                            let rules = game.game_rules();
-                            let deal = game.deal().to_string();
-                            let (blind, history) = (game.is_blind(), game.history());
-                            (rules.rules(), rules.facts().name, deal, blind, history)
-                        })
-                    }
-
-                    /// The row (and a blind game's cards to deal) as an SVG picture, drawn by
-                    /// :func:`accordion.svg`.
-                    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-                        picture(slf.as_any())
-                    }
-
-                    fn __repr__(&self) -> String {
-                        self.game.read(|game| game_repr($game_name, game))
                     }
                 }
             }
