@@ -82,6 +82,7 @@ def _game(entry: Descriptor) -> Any:
 #: that kind in the Rust core, read from the registry.
 KINDS: dict[str, tuple[str, list[type]]] = {
     "game": ("_Game", [load(entry.pieces().game) for entry in _own_games()]),
+    "outcome": ("_Outcome", [type(_game(entry).outcome) for entry in _own_games()]),
 }
 
 

@@ -438,8 +438,25 @@ class Rules:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+_GradeT = TypeVar("_GradeT", bound=str)
+
+class _Outcome(Generic[_GradeT]):
+    # What every game's outcome has alike: Accordion's (``Outcome``) and each
+    # throw game's (``_ThrowOutcome``).
+    @property
+    def piles(self) -> int:
+        """Piles left (a card is a pile of one in a game of single cards)."""
+    @property
+    def grade(self) -> _GradeT | None:
+        """The grade of a finished game; ``None`` while it goes on."""
+    @property
+    def is_over(self) -> bool:
+        """True when no legal action is left: no move (or throw), and no card to deal."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 @final
-class Outcome:
+class Outcome(_Outcome[GradeName]):
     """Where a game stands: piles left, whether it is over, then its grade (``Game.outcome``)."""
 
     def __new__(cls, *, piles: int, grade: GradeName | None, is_over: bool) -> Outcome:
@@ -453,19 +470,6 @@ class Outcome:
                 a grade for a game not over or none for one that is.
             TypeError: an argument of the wrong type.
         """
-    @property
-    def piles(self) -> int:
-        """Piles on the table (in a blind game, not counting the stock)."""
-    @property
-    def grade(self) -> GradeName | None:
-        """The grade of a finished game: 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral
-        victory``; more ``loss``. ``None`` while the game is not over.
-        """
-    @property
-    def is_over(self) -> bool:
-        """True when no legal action is left."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 _MoveT = TypeVar("_MoveT")
 _MoveT_co = TypeVar("_MoveT_co", covariant=True)
@@ -852,7 +856,7 @@ class _ThrowMove(Generic[_SelfT, _KindT]):
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-class _ThrowOutcome:
+class _ThrowOutcome(_Outcome[Literal["win", "loss"]]):
     def __new__(cls, *, cards: int, won: bool, is_over: bool) -> Self:
         """The outcome its repr writes (``RoyalOutcome(cards=2, won=True, is_over=True)``).
 
@@ -866,19 +870,8 @@ class _ThrowOutcome:
     def cards(self) -> int:
         """Cards not thrown out (in the row and still to deal)."""
     @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`."""
-    @property
     def won(self) -> bool:
         """Whether the game is won: as few cards (or piles) left as the game is won at."""
-    @property
-    def grade(self) -> Literal["win", "loss"] | None:
-        """``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 class _ThrowGame(_Game[_MoveT, _OutcomeT, _RulesT], Generic[_MoveT, _OutcomeT, _RulesT]):
     def __new__(

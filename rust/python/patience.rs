@@ -355,3 +355,53 @@ macro_rules! game_methods {
 }
 
 pub(crate) use game_methods;
+
+/// What an outcome class shows of where its game stands, whatever the game:
+/// Accordion's `Outcome` (`values.rs`) and each throw game's (`throw.rs`).
+pub trait Graded {
+    /// Piles left (a card is a pile of one in a game of single cards).
+    fn piles(&self) -> usize;
+    /// The grade's name once the game is over, `None` while it goes on.
+    fn grade(&self) -> Option<&'static str>;
+    /// No legal action is left.
+    fn is_over(&self) -> bool;
+}
+
+/// The members every outcome class has alike (Accordion's `Outcome`, each throw
+/// game's), written once: the class is a tuple struct of a [`Graded`]; the
+/// docstrings of `piles` and `grade`, which each kind of game words in its
+/// own terms, are the doc comments before their names. `{ … }` holds the
+/// class's own members.
+macro_rules! outcome_methods {
+    (
+        impl $Outcome:ident;
+        $(#[$piles_doc:meta])* piles;
+        $(#[$grade_doc:meta])* grade;
+        { $($own:tt)* }
+    ) => {
+        #[pyo3::pymethods]
+        impl $Outcome {
+            $(#[$piles_doc])*
+            #[getter]
+            fn piles(&self) -> usize {
+                $crate::python::patience::Graded::piles(&self.0)
+            }
+
+            $(#[$grade_doc])*
+            #[getter]
+            fn grade(&self) -> Option<&'static str> {
+                $crate::python::patience::Graded::grade(&self.0)
+            }
+
+            /// True when no legal action is left: no move (or throw), and no card to deal.
+            #[getter]
+            fn is_over(&self) -> bool {
+                $crate::python::patience::Graded::is_over(&self.0)
+            }
+
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use outcome_methods;

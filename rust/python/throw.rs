@@ -18,7 +18,7 @@ use super::args::{
     Argument, Blind, Deals, Given, StrategyName,
 };
 use super::interrupt::run_interruptible;
-use super::patience::{history_texts, Shown};
+use super::patience::{history_texts, Graded, Shown};
 use super::pickle::{malformed, malformed_state, verdict};
 use super::rating::{rate_game, PyRating};
 use super::solver::{position_text, SolutionDict};
@@ -215,6 +215,24 @@ impl<G: Throwing> Shown for ThrowGame<G> {
         let blind = if self.is_blind() { ", blind=True" } else { "" };
         let of = other_game::<G>(facts.name, ", ");
         format!("{class}('{}'{rules}{blind}{of})", self.deal())
+    }
+}
+
+impl Graded for ThrowOutcome {
+    fn piles(&self) -> usize {
+        self.cards
+    }
+
+    fn grade(&self) -> Option<&'static str> {
+        match (self.is_over, self.won) {
+            (false, _) => None,
+            (true, true) => Some("win"),
+            (true, false) => Some("loss"),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.is_over
     }
 }
 
@@ -1065,72 +1083,56 @@ macro_rules! throw_game {
                 }
             }
 
-            #[pymethods]
-            impl $Outcome {
-                /// The outcome its repr writes: ``cards=…, won=…, is_over=…``.
-                #[new]
-                #[pyo3(signature = (*, cards, won, is_over))]
-                fn py_new(
-                    cards: &Bound<'_, PyAny>,
-                    won: &Bound<'_, PyAny>,
-                    is_over: &Bound<'_, PyAny>,
-                ) -> PyResult<Self> {
-                    let outcome = ThrowOutcome {
-                        cards: whole(cards, "cards", "0 or more cards")?,
-                        won: truth(won, "won")?,
-                        is_over: truth(is_over, "is_over")?,
-                    };
-                    let won_at = <$G as Throwing>::WON_AT;
-                    Ok($Outcome($crate::python::throw::check_outcome($outcome_name, won_at, outcome)?))
-                }
-
-                /// Pickle support: `(cards, won, is_over)`.
-                fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-                    let state = (self.0.cards, self.0.won, self.0.is_over);
-                    by_restore(py, $outcome_name, state.into_pyobject(py)?)
-                }
-
-                /// Cards not thrown out (in the row and still to deal).
-                #[getter]
-                fn cards(&self) -> usize {
-                    self.0.cards
-                }
-
+            $crate::python::patience::outcome_methods! {
+                impl $Outcome;
                 /// The same as :attr:`cards`.
-                #[getter]
-                fn piles(&self) -> usize {
-                    self.cards()
-                }
-
-                $(#[$won_doc])*
-                #[getter]
-                fn won(&self) -> bool {
-                    self.0.won
-                }
-
+                piles;
                 /// ``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on.
-                #[getter]
-                fn grade(&self) -> Option<&'static str> {
-                    match (self.0.is_over, self.0.won) {
-                        (false, _) => None,
-                        (true, true) => Some("win"),
-                        (true, false) => Some("loss"),
+                grade;
+                {
+                    /// The outcome its repr writes: ``cards=…, won=…, is_over=…``.
+                    #[new]
+                    #[pyo3(signature = (*, cards, won, is_over))]
+                    fn py_new(
+                        cards: &Bound<'_, PyAny>,
+                        won: &Bound<'_, PyAny>,
+                        is_over: &Bound<'_, PyAny>,
+                    ) -> PyResult<Self> {
+                        let outcome = ThrowOutcome {
+                            cards: whole(cards, "cards", "0 or more cards")?,
+                            won: truth(won, "won")?,
+                            is_over: truth(is_over, "is_over")?,
+                        };
+                        let won_at = <$G as Throwing>::WON_AT;
+                        Ok($Outcome($crate::python::throw::check_outcome($outcome_name, won_at, outcome)?))
                     }
-                }
 
-                /// True when no throw and no deal is left.
-                #[getter]
-                fn is_over(&self) -> bool {
-                    self.0.is_over
-                }
+                    /// Pickle support: `(cards, won, is_over)`.
+                    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+                        let state = (self.0.cards, self.0.won, self.0.is_over);
+                        by_restore(py, $outcome_name, state.into_pyobject(py)?)
+                    }
 
-                fn __repr__(&self) -> String {
-                    format!(
-                        concat!($outcome_name, "(cards={}, won={}, is_over={})"),
-                        self.0.cards,
-                        py_bool(self.0.won),
-                        py_bool(self.0.is_over)
-                    )
+                    /// Cards not thrown out (in the row and still to deal).
+                    #[getter]
+                    fn cards(&self) -> usize {
+                        self.0.cards
+                    }
+
+                    $(#[$won_doc])*
+                    #[getter]
+                    fn won(&self) -> bool {
+                        self.0.won
+                    }
+
+                    fn __repr__(&self) -> String {
+                        format!(
+                            concat!($outcome_name, "(cards={}, won={}, is_over={})"),
+                            self.0.cards,
+                            py_bool(self.0.won),
+                            py_bool(self.0.is_over)
+                        )
+                    }
                 }
             }
 

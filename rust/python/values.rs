@@ -5,6 +5,7 @@ use super::args::{
     cards_or_deck, class_or_text, flag, text, truth, type_name, whole, wrong_type, Arg, Argument,
     Cards, GameName, Seed,
 };
+use super::patience::{outcome_methods, Graded};
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
@@ -757,80 +758,82 @@ pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyOutcome(pub Outcome);
 
-#[pymethods]
-impl PyOutcome {
-    /// ``Outcome(piles=…, grade=…, is_over=…)``, as the repr writes it. The grade
-    /// of a finished game follows from the piles (or is ``win``, under rules that
-    /// win at more than one pile); a game in progress has none (``None``). It is
-    /// an argument so that the repr evaluates back.
-    #[new]
-    #[pyo3(signature = (*, piles, grade, is_over))]
-    fn py_new(
-        piles: &Bound<'_, PyAny>,
-        grade: &Bound<'_, PyAny>,
-        is_over: &Bound<'_, PyAny>,
-    ) -> PyResult<Self> {
-        let piles: usize = whole(piles, "piles", "0 or more piles")?;
-        let is_over = truth(is_over, "is_over")?;
-        let grade = if is_over {
-            if grade.is_none() {
-                let expected = format!(
-                    "\"{}\" for {piles} piles (or \"win\")",
-                    Grade::of_piles(piles).name()
-                );
-                return Err(Error::argument("grade", &expected, "None").into());
-            }
-            Some(grade_of(piles, &text(grade, "grade")?)?)
-        } else if grade.is_none() {
-            None
-        } else {
-            let given = text(grade, "grade")?;
-            let expected = "None while the game is not over";
-            return Err(Error::argument("grade", expected, crate::error::quoted(&given)).into());
-        };
-        Ok(PyOutcome(Outcome {
-            piles,
-            grade,
-            is_over,
-        }))
-    }
-
-    /// Pickle support: `(piles, is_over, grade)`; the grade is kept, since a win
-    /// at more than one pile (23 Skidoo) does not follow from the piles.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        let state = (self.0.piles, self.0.is_over, self.0.grade.map(Grade::name));
-        by_restore(py, "Outcome", state.into_pyobject(py)?)
-    }
-
-    /// Piles on the table (in a blind game, not counting the stock).
-    #[getter]
+impl Graded for Outcome {
     fn piles(&self) -> usize {
-        self.0.piles
+        self.piles
     }
 
+    fn grade(&self) -> Option<&'static str> {
+        self.grade.map(Grade::name)
+    }
+
+    fn is_over(&self) -> bool {
+        self.is_over
+    }
+}
+
+outcome_methods! {
+    impl PyOutcome;
+    /// Piles on the table (in a blind game, not counting the stock).
+    piles;
     /// The grade of a finished game: 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral
     /// victory``; more ``loss``. ``None`` while the game is not over.
-    #[getter]
-    fn grade(&self) -> Option<&'static str> {
-        self.0.grade.map(Grade::name)
-    }
+    grade;
+    {
+        /// ``Outcome(piles=…, grade=…, is_over=…)``, as the repr writes it. The grade
+        /// of a finished game follows from the piles (or is ``win``, under rules that
+        /// win at more than one pile); a game in progress has none (``None``). It is
+        /// an argument so that the repr evaluates back.
+        #[new]
+        #[pyo3(signature = (*, piles, grade, is_over))]
+        fn py_new(
+            piles: &Bound<'_, PyAny>,
+            grade: &Bound<'_, PyAny>,
+            is_over: &Bound<'_, PyAny>,
+        ) -> PyResult<Self> {
+            let piles: usize = whole(piles, "piles", "0 or more piles")?;
+            let is_over = truth(is_over, "is_over")?;
+            let grade = if is_over {
+                if grade.is_none() {
+                    let expected = format!(
+                        "\"{}\" for {piles} piles (or \"win\")",
+                        Grade::of_piles(piles).name()
+                    );
+                    return Err(Error::argument("grade", &expected, "None").into());
+                }
+                Some(grade_of(piles, &text(grade, "grade")?)?)
+            } else if grade.is_none() {
+                None
+            } else {
+                let given = text(grade, "grade")?;
+                let expected = "None while the game is not over";
+                return Err(Error::argument("grade", expected, crate::error::quoted(&given)).into());
+            };
+            Ok(PyOutcome(Outcome {
+                piles,
+                grade,
+                is_over,
+            }))
+        }
 
-    /// True when no legal action is left.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over
-    }
+        /// Pickle support: `(piles, is_over, grade)`; the grade is kept, since a win
+        /// at more than one pile (23 Skidoo) does not follow from the piles.
+        fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+            let state = (self.0.piles, self.0.is_over, self.0.grade.map(Grade::name));
+            by_restore(py, "Outcome", state.into_pyobject(py)?)
+        }
 
-    fn __repr__(&self) -> String {
-        let grade = self
-            .0
-            .grade
-            .map_or("None".to_owned(), |g| format!("'{}'", g.name()));
-        format!(
-            "Outcome(piles={}, grade={grade}, is_over={})",
-            self.0.piles,
-            py_bool(self.0.is_over)
-        )
+        fn __repr__(&self) -> String {
+            let grade = self
+                .0
+                .grade
+                .map_or("None".to_owned(), |g| format!("'{}'", g.name()));
+            format!(
+                "Outcome(piles={}, grade={grade}, is_over={})",
+                self.0.piles,
+                py_bool(self.0.is_over)
+            )
+        }
     }
 }
 
