@@ -199,8 +199,22 @@ class Card:
     def __ge__(self, other: Card, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+_SelfT = TypeVar("_SelfT")
+
+class _Move(Generic[_SelfT]):
+    # What every game's move has alike: Accordion's (``Move``) and each throw
+    # game's (``_ThrowMove``).
+    @staticmethod
+    def deal() -> _SelfT:
+        """The action of dealing the next stock card (blind games)."""
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal action, False for a move or a throw."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 @final
-class Move:
+class Move(_Move[Move]):
     """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
 
     ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
@@ -230,20 +244,12 @@ class Move:
             InvalidCardError: a side of the move is not a card.
             TypeError: ``text`` is not a ``str``.
         """
-    @staticmethod
-    def deal() -> Move:
-        """The action of turning the next stock card (blind games)."""
     @property
     def mover(self) -> Card | None:
         """The top card of the pile that moves; ``None`` for a deal."""
     @property
     def target(self) -> Card | None:
         """The top card of the pile landed on; ``None`` for a deal."""
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action, False for a move of a pile."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
 class Deal:
@@ -625,8 +631,39 @@ class Game(_Game[Move, Outcome, Rules]):
 
 ResultName = Literal["win", "loss", "unknown"]
 
+class _Solution(Generic[_SelfT, _MoveT]):
+    # What every game's solution has alike: Accordion's (``Solution``) and each
+    # throw game's (``_ThrowSolution``).
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> _SelfT:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON)."""
+    @property
+    def deal(self) -> str:
+        """The position the line starts from: the row solved, and ``|`` and the stock's
+        cards where the line deals them (the solve is clairvoyant).
+        """
+    @property
+    def result(self) -> ResultName:
+        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
+    @property
+    def moves(self) -> tuple[_MoveT, ...]:
+        """A winning line, or a line to the fewest piles (or cards) left, or the best found."""
+    @property
+    def piles(self) -> int:
+        """Piles (or cards) left at the end of :attr:`moves`."""
+    @property
+    def nodes(self) -> int:
+        """What the solver examined (deterministic for a position and rules)."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the search took."""
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of docs/contract.md."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
 @final
-class Solution:
+class Solution(_Solution[Solution, Move]):
     """What the solver found for one row (:func:`solve`, :func:`solve_many`).
 
     Examples:
@@ -634,36 +671,6 @@ class Solution:
         >>> solution.result, solution.piles, [str(move) for move in solution.moves]
         ('win', 1, ['7C>7H', '3C>2C', '3C>7C'])
     """
-
-    @property
-    def deal(self) -> str:
-        """The position the line starts from: the row solved (top cards, left to
-        right), and for a blind game whose stock has cards, ``|`` and the stock's
-        cards, next first (``"5S 3C | 6S 7D"``; the solve is clairvoyant).
-        """
-    @property
-    def result(self) -> ResultName:
-        """``win``; ``loss`` (proved by exhaustive search); ``unknown`` (a budget ran out)."""
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """A winning line; or a line reaching the fewest piles (``loss``) or the best found."""
-    @property
-    def piles(self) -> int:
-        """Piles at the end of :attr:`moves`: 1 for a win, the exact fewest for a loss."""
-    @property
-    def nodes(self) -> int:
-        """Positions the search expanded (deterministic for a row and rules)."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the search took."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md: deal, result, moves, piles, nodes, seconds."""
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> Solution:
-        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-
-        Pickling goes through the same pair, so solutions cross processes (Dask).
-        """
 
 def pysol_goal(number: int | str) -> Card:
     """The goal card of PySolFC's Accordion's Revenge game ``number``.
@@ -826,11 +833,10 @@ def solve_many(
 # ``help()`` on a game's class shows its game's words for every member;
 # a base's member says here what holds for every game.
 
-_SelfT = TypeVar("_SelfT")
 _KindT = TypeVar("_KindT", bound=str)
 _RulesT = TypeVar("_RulesT", bound=str)
 
-class _ThrowMove(Generic[_SelfT, _KindT]):
+class _ThrowMove(_Move[_SelfT], Generic[_SelfT, _KindT]):
     def __new__(cls, text: str, *, game: str | None = None) -> Self:
         """Same as :meth:`parse`."""
     @staticmethod
@@ -841,20 +847,12 @@ class _ThrowMove(Generic[_SelfT, _KindT]):
             InvalidMoveError: anything else, or one card named twice.
             TypeError: ``text`` is not a ``str``.
         """
-    @staticmethod
-    def deal() -> _SelfT:
-        """The action of dealing the next card (blind games)."""
     @property
     def kind(self) -> _KindT:
         """What the move does: ``"deal"``, or the game's kind of throw or move."""
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards the move names, or none for ``deal``."""
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 class _ThrowOutcome(_Outcome[Literal["win", "loss"]]):
     def __new__(cls, *, cards: int, won: bool, is_over: bool) -> Self:
@@ -895,47 +893,13 @@ class _ThrowGame(_Game[_MoveT, _OutcomeT, _RulesT], Generic[_MoveT, _OutcomeT, _
     def sizes(self) -> list[int]:
         """How many cards each pile holds, left to right."""
 
-class _ThrowSolution(Generic[_SelfT, _MoveT]):
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> _SelfT:
-        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-
-        Raises:
-            InvalidArgumentError: a key missing or a value out of range.
-        """
-    @property
-    def deal(self) -> str:
-        """The position the line starts from: the row solved, left to right (a
-        blind game's with its stock dealt onto it; a pile of Accordian
-        Patience by its cards bottom to top, joined by ``/``), or, where the
-        line deals the stock, the row, ``|`` and the stock's cards, next
-        first (``"QH 5S | 3C KH"``; the solve is clairvoyant).
-        """
+class _ThrowSolution(_Solution[_SelfT, _MoveT], Generic[_SelfT, _MoveT]):
     @property
     def game(self) -> str:
         """The name of the game solved (``accordion.games()``)."""
     @property
-    def result(self) -> ResultName:
-        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
-    @property
-    def moves(self) -> tuple[_MoveT, ...]:
-        """A winning line, or a line to the fewest cards (or piles) left; if
-        ``unknown``, the best line found before the budget ran out.
-        """
-    @property
     def cards(self) -> int:
         """Cards (or piles) left at the end of :attr:`moves`."""
-    @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`."""
-    @property
-    def nodes(self) -> int:
-        """What the solver examined (positions, or intervals for the interval solver)."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the search took."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
 RoyalStrategy = _games.ThrowStrategy
 

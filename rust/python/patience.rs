@@ -405,3 +405,46 @@ macro_rules! outcome_methods {
 }
 
 pub(crate) use outcome_methods;
+
+/// The members every move class has alike (Accordion's `Move`, each throw
+/// game's), written once: the class is a tuple struct of the game's play,
+/// `deal` is the play of dealing the next stock card. `{ … }` holds the
+/// class's own members.
+macro_rules! move_methods {
+    (
+        impl $Move:ident;
+        deal = $deal:expr;
+        { $($own:tt)* }
+    ) => {
+        #[pyo3::pymethods]
+        impl $Move {
+            /// Pickle support: rebuilt by `parse` from the notation.
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<$crate::python::pickle::Reduced<'py>> {
+                let args = pyo3::types::PyTuple::new(slf.py(), [slf.get().0.to_string()])?;
+                $crate::python::pickle::by_method(slf, "parse", args)
+            }
+
+            /// The action of dealing the next stock card (blind games).
+            #[staticmethod]
+            fn deal() -> Self {
+                $Move($deal)
+            }
+
+            /// True for the deal action, False for a move or a throw.
+            #[getter]
+            fn is_deal(&self) -> bool {
+                self.0 == $deal
+            }
+
+            fn __str__(&self) -> String {
+                self.0.to_string()
+            }
+
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use move_methods;

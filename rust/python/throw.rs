@@ -1005,61 +1005,42 @@ macro_rules! throw_game {
                 }
             }
 
-            #[pymethods]
-            impl $Move {
-                /// Pickle support: rebuilt by `parse` from the notation.
-                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-                    let args = PyTuple::new(slf.py(), [slf.get().0.to_string()])?;
-                    by_method(slf, "parse", args)
-                }
+            $crate::python::patience::move_methods! {
+                impl $Move;
+                deal = Play::DEAL;
+                {
+                    /// ``game``: the name of the game whose move it is, for the error
+                    /// that refuses a text (default: the class's first game).
+                    #[new]
+                    #[pyo3(signature = (text, *, game = None))]
+                    fn py_new(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
+                        let text = $crate::python::args::text(text, "a move")?;
+                        let game = game_or_default(game)?;
+                        Ok($Move(<Play as ThrowPlay>::parse(&text, game.facts().title)?))
+                    }
 
-                /// ``game``: the name of the game whose move it is, for the error
-                /// that refuses a text (default: the class's first game).
-                #[new]
-                #[pyo3(signature = (text, *, game = None))]
-                fn py_new(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
-                    let text = $crate::python::args::text(text, "a move")?;
-                    let game = game_or_default(game)?;
-                    Ok($Move(<Play as ThrowPlay>::parse(&text, game.facts().title)?))
-                }
+                    $(#[$parse_doc])*
+                    #[staticmethod]
+                    #[pyo3(signature = (text, *, game = None))]
+                    fn parse(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
+                        Self::py_new(text, game)
+                    }
 
-                $(#[$parse_doc])*
-                #[staticmethod]
-                #[pyo3(signature = (text, *, game = None))]
-                fn parse(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
-                    Self::py_new(text, game)
-                }
+                    $(#[$kind_doc])*
+                    #[getter]
+                    fn kind(&self) -> &'static str {
+                        self.0.kind()
+                    }
 
-                /// The action of dealing the next card (blind games).
-                #[staticmethod]
-                fn deal() -> Self {
-                    $Move(Play::DEAL)
-                }
+                    $(#[$cards_doc])*
+                    #[getter]
+                    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                        PyTuple::new(py, self.0.cards().into_iter().map(PyCard))
+                    }
 
-                $(#[$kind_doc])*
-                #[getter]
-                fn kind(&self) -> &'static str {
-                    self.0.kind()
-                }
-
-                $(#[$cards_doc])*
-                #[getter]
-                fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-                    PyTuple::new(py, self.0.cards().into_iter().map(PyCard))
-                }
-
-                /// True for the deal action.
-                #[getter]
-                fn is_deal(&self) -> bool {
-                    self.0 == Play::DEAL
-                }
-
-                fn __str__(&self) -> String {
-                    self.0.to_string()
-                }
-
-                fn __repr__(&self) -> String {
-                    format!(concat!($move_name, "('{}')"), self.0)
+                    fn __repr__(&self) -> String {
+                        format!(concat!($move_name, "('{}')"), self.0)
+                    }
                 }
             }
 

@@ -5,7 +5,7 @@ use super::args::{
     cards_or_deck, class_or_text, flag, text, truth, type_name, whole, wrong_type, Arg, Argument,
     Cards, GameName, Seed,
 };
-use super::patience::{outcome_methods, Graded};
+use super::patience::{move_methods, outcome_methods, Graded};
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
@@ -164,75 +164,56 @@ pub fn card_arg(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyMove(pub Play);
 
-#[pymethods]
-impl PyMove {
-    /// Pickle support: rebuilt by `Move.parse` from the notation.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        let args = PyTuple::new(slf.py(), [slf.get().0.to_string()])?;
-        by_method(slf, "parse", args)
-    }
-
-    #[new]
-    fn py_new(mover: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let (mover, target) = (card_arg(mover)?, card_arg(target)?);
-        if mover == target {
-            return Err(Error::InvalidMove(format!("not a move: {mover} onto itself")).into());
+move_methods! {
+    impl PyMove;
+    deal = Play::Deal;
+    {
+        #[new]
+        fn py_new(mover: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<Self> {
+            let (mover, target) = (card_arg(mover)?, card_arg(target)?);
+            if mover == target {
+                return Err(Error::InvalidMove(format!("not a move: {mover} onto itself")).into());
+            }
+            Ok(PyMove(Play::Move { mover, target }))
         }
-        Ok(PyMove(Play::Move { mover, target }))
-    }
 
-    /// Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
-    ///
-    /// Args:
-    ///     text: the move's text (case and white space ignored).
-    ///
-    /// Raises:
-    ///     InvalidMoveError: anything else; the message shows the notation.
-    ///     InvalidCardError: a side of the move is not a card.
-    ///     TypeError: ``text`` is not a ``str``.
-    #[staticmethod]
-    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyMove(Play::parse(&super::args::text(text, "a move")?)?))
-    }
-
-    /// The action of turning the next stock card (blind games).
-    #[staticmethod]
-    fn deal() -> Self {
-        PyMove(Play::Deal)
-    }
-
-    /// The top card of the pile that moves; ``None`` for a deal.
-    #[getter]
-    fn mover(&self) -> Option<PyCard> {
-        match self.0 {
-            Play::Move { mover, .. } => Some(PyCard(mover)),
-            Play::Deal => None,
+        /// Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+        ///
+        /// Args:
+        ///     text: the move's text (case and white space ignored).
+        ///
+        /// Raises:
+        ///     InvalidMoveError: anything else; the message shows the notation.
+        ///     InvalidCardError: a side of the move is not a card.
+        ///     TypeError: ``text`` is not a ``str``.
+        #[staticmethod]
+        fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+            Ok(PyMove(Play::parse(&super::args::text(text, "a move")?)?))
         }
-    }
 
-    /// The top card of the pile landed on; ``None`` for a deal.
-    #[getter]
-    fn target(&self) -> Option<PyCard> {
-        match self.0 {
-            Play::Move { target, .. } => Some(PyCard(target)),
-            Play::Deal => None,
+        /// The top card of the pile that moves; ``None`` for a deal.
+        #[getter]
+        fn mover(&self) -> Option<PyCard> {
+            match self.0 {
+                Play::Move { mover, .. } => Some(PyCard(mover)),
+                Play::Deal => None,
+            }
         }
-    }
 
-    /// True for the deal action, False for a move of a pile.
-    #[getter]
-    fn is_deal(&self) -> bool {
-        self.0 == Play::Deal
-    }
+        /// The top card of the pile landed on; ``None`` for a deal.
+        #[getter]
+        fn target(&self) -> Option<PyCard> {
+            match self.0 {
+                Play::Move { target, .. } => Some(PyCard(target)),
+                Play::Deal => None,
+            }
+        }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        match self.0 {
-            Play::Move { mover, target } => format!("Move('{mover}', '{target}')"),
-            Play::Deal => "Move.deal()".to_string(),
+        fn __repr__(&self) -> String {
+            match self.0 {
+                Play::Move { mover, target } => format!("Move('{mover}', '{target}')"),
+                Play::Deal => "Move.deal()".to_string(),
+            }
         }
     }
 }
