@@ -37,6 +37,7 @@ EVERY_CLASS = frozenset(
 #: (so declared in each, not in the base), and why.
 OWN_SIGNATURE = {
     "move": {"parse": "a throw game's move takes the game's name: parse(text, *, game=None)"},
+    "stats": {"from_histogram": "a throw game's takes the game's name: game=None"},
 }
 
 
@@ -92,6 +93,7 @@ KINDS: dict[str, tuple[str, list[type]]] = {
     "outcome": ("_Outcome", [type(_game(entry).outcome) for entry in _own_games()]),
     "move": ("_Move", [load(entry.pieces().move) for entry in _own_games()]),
     "solution": ("_Solution", [load(entry.pieces().solution) for entry in _own_games()]),
+    "stats": ("_Stats", [load(entry.pieces().stats) for entry in _own_games()]),
 }
 
 

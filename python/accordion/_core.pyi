@@ -903,7 +903,10 @@ class _ThrowSolution(_Solution[_SelfT, _MoveT], Generic[_SelfT, _MoveT]):
 
 RoyalStrategy = _games.ThrowStrategy
 
-class _Stats:
+_StatsRulesT = TypeVar("_StatsRulesT", bound=str)
+_StrategyT = TypeVar("_StrategyT", bound=str)
+
+class _Stats(Generic[_StatsRulesT, _StrategyT]):
     # What every game's statistics have alike: Accordion's (``Stats``) and each
     # throw game's (``_ThrowStats``).
     @property
@@ -927,8 +930,27 @@ class _Stats:
     @property
     def seconds(self) -> float:
         """Wall-clock seconds the simulation took."""
+    @property
+    def rules(self) -> _StatsRulesT:
+        """The rule set played."""
+    @property
+    def strategy(self) -> _StrategyT:
+        """The strategy that chose the moves (or the throws)."""
+    @property
+    def wins(self) -> int:
+        """Deals won."""
+    @property
+    def mean_piles(self) -> float:
+        """Mean piles (or cards) left at the end."""
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Piles (or cards) left → deals, increasing, only the counts that occurred."""
+    def to_dict(self) -> dict[str, object]:
+        """The ``stats`` JSON object of docs/contract.md."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
-class _ThrowStats(_Stats, Generic[_SelfT, _RulesT]):
+class _ThrowStats(_Stats[_RulesT, RoyalStrategy], Generic[_SelfT, _RulesT]):
     @staticmethod
     def from_histogram(
         histogram: dict[int, int],
@@ -951,27 +973,8 @@ class _ThrowStats(_Stats, Generic[_SelfT, _RulesT]):
             InvalidRulesError: rules or a strategy the game does not know.
         """
     @property
-    def rules(self) -> _RulesT:
-        """The rule set played."""
-    @property
-    def strategy(self) -> RoyalStrategy:
-        """The strategy that chose the throws: ``greedy`` or ``best``."""
-    @property
     def game(self) -> str:
         """The name of the game played (``accordion.games()``)."""
-    @property
-    def wins(self) -> int:
-        """Deals won."""
-    @property
-    def mean_piles(self) -> float:
-        """Mean cards left (each card a pile of one, as in :class:`Stats`)."""
-    @property
-    def histogram(self) -> dict[int, int]:
-        """Cards left → games, increasing, only the counts that occurred."""
-    def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
-        writes it (``mode``, ``cards`` …), with ``game`` besides.
-        """
 
 _GameT_contra = TypeVar("_GameT_contra", contravariant=True)
 _RulesT_contra = TypeVar("_RulesT_contra", bound=str, contravariant=True)
@@ -1538,7 +1541,7 @@ def play_uva(deal: Deal | str) -> list[int]:
 StrategyName = _games.AccordionStrategy
 
 @final
-class Stats(_Stats):
+class Stats(_Stats[str, str]):
     """The figures of a simulation (:func:`simulate`; docs/contract.md, ``stats``).
 
     Examples:
@@ -1548,25 +1551,8 @@ class Stats(_Stats):
     """
 
     @property
-    def rules(self) -> str:
-        """The rule set played."""
-    @property
-    def strategy(self) -> str:
-        """The strategy that chose the moves."""
-    @property
-    def wins(self) -> int:
-        """Deals won (one pile left)."""
-    @property
-    def mean_piles(self) -> float:
-        """Mean piles at the end."""
-    @property
-    def histogram(self) -> dict[int, int]:
-        """Final piles → deals, increasing, only the counts that occurred."""
-    @property
     def grades(self) -> dict[str, float]:
         """Share of deals per grade: win, strong, moral victory, loss."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides."""
     @staticmethod
     def from_histogram(
         histogram: dict[int, int],
