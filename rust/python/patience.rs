@@ -448,3 +448,89 @@ macro_rules! move_methods {
 }
 
 pub(crate) use move_methods;
+
+/// What a solution class says of the line its game's solver found, whatever
+/// the game ([`solution_methods!`] reads it).
+pub struct Figures<'a, P> {
+    /// The position the line starts from, as text.
+    pub deal: &'a str,
+    /// `win`, `loss` or `unknown`.
+    pub result: &'static str,
+    /// The line, by cards.
+    pub moves: &'a [P],
+    /// Piles (or cards) left at its end.
+    pub left: usize,
+    /// The solver's unit of work.
+    pub nodes: u64,
+    /// Wall-clock seconds, as kept.
+    pub seconds: f64,
+}
+
+/// The members every solution class has alike (Accordion's `Solution`, each
+/// throw game's), written once: the class has a method `figures` (its
+/// [`Figures`]), a `to_dict` and a static `from_dict`, through which it is
+/// pickled; `move` is its game's move class. The docstrings each kind of game
+/// words in its own terms (`deal`, `moves`, `piles`, `nodes`) are the doc
+/// comments before their names. `{ … }` holds the class's own members.
+macro_rules! solution_methods {
+    (
+        impl $Solution:ident;
+        move $Move:ident;
+        $(#[$deal_doc:meta])* deal;
+        $(#[$moves_doc:meta])* moves;
+        $(#[$piles_doc:meta])* piles;
+        $(#[$nodes_doc:meta])* nodes;
+        { $($own:tt)* }
+    ) => {
+        #[pyo3::pymethods]
+        impl $Solution {
+            /// Pickled through its dictionary (``from_dict(solution.to_dict())``).
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<$crate::python::pickle::Reduced<'py>> {
+                let args = pyo3::types::PyTuple::new(slf.py(), [slf.get().to_dict(slf.py())?])?;
+                $crate::python::pickle::by_method(slf, "from_dict", args)
+            }
+
+            $(#[$deal_doc])*
+            #[getter]
+            fn deal(&self) -> &str {
+                self.figures().deal
+            }
+
+            /// ``win``, ``loss`` (proved) or ``unknown`` (a budget ran out).
+            #[getter]
+            fn result(&self) -> &'static str {
+                self.figures().result
+            }
+
+            $(#[$moves_doc])*
+            #[getter]
+            fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                pyo3::types::PyTuple::new(py, self.figures().moves.iter().map(|&p| $Move(p)))
+            }
+
+            $(#[$piles_doc])*
+            #[getter]
+            fn piles(&self) -> usize {
+                self.figures().left
+            }
+
+            $(#[$nodes_doc])*
+            #[getter]
+            fn nodes(&self) -> u64 {
+                self.figures().nodes
+            }
+
+            /// Wall-clock seconds the search took.
+            #[getter]
+            fn seconds(&self) -> f64 {
+                self.figures().seconds
+            }
+
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use solution_methods;

@@ -952,7 +952,7 @@ macro_rules! throw_game {
             use super::*;
             use $crate::python::args::{truth, whole, Arg, Blind};
             use $crate::python::throw::{game_or_default, DealOf, GameOf, RuleSetOf};
-            use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
+            use $crate::python::pickle::{by_restore, malformed_state, Reduced};
             use $crate::python::throw::{
                 game_state, new_game, position_of, solution_dict, solution_from_dict,
                 solution_from_state, solve_position,
@@ -1218,6 +1218,18 @@ macro_rules! throw_game {
             }
 
             impl $Solution {
+                /// What the solution says of its line.
+                fn figures(&self) -> $crate::python::patience::Figures<'_, Play> {
+                    $crate::python::patience::Figures {
+                        deal: &self.deal,
+                        result: self.solution.verdict.name(),
+                        moves: &self.solution.moves,
+                        left: self.solution.cards,
+                        nodes: self.solution.nodes,
+                        seconds: self.seconds,
+                    }
+                }
+
                 /// A solution pickled by an earlier version (through `_restore`).
                 pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Solution> {
                     let (deal, solution) = solution_from_state::<$G>($solution_name, state)?;
@@ -1227,90 +1239,59 @@ macro_rules! throw_game {
                 }
             }
 
-            #[pymethods]
-            impl $Solution {
-                /// Pickled through its dictionary (``from_dict(solution.to_dict())``).
-                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-                    let args = PyTuple::new(slf.py(), [slf.get().to_dict(slf.py())?])?;
-                    by_method(slf, "from_dict", args)
-                }
-
-                /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-                ///
-                /// Raises:
-                ///     InvalidArgumentError: a key missing or a value out of range.
-                #[staticmethod]
-                fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
-                    let (deal, solution, game, seconds) = solution_from_dict::<$G>(data)?;
-                    let game = game.facts().name;
-                    Ok($Solution { deal, solution, game, seconds })
-                }
-
+            $crate::python::patience::solution_methods! {
+                impl $Solution;
+                move $Move;
                 /// The position the line starts from: the row solved, left to right (a
                 /// blind game's with its stock dealt onto it; a pile of Accordian
                 /// Patience by its cards bottom to top, joined by ``/``), or, where the
                 /// line deals the stock, the row, ``|`` and the stock's cards, next
                 /// first (``"QH 5S | 3C KH"``; the solve is clairvoyant).
-                #[getter]
-                fn deal(&self) -> &str {
-                    &self.deal
-                }
-
-                /// The name of the game solved (``accordion.games()``).
-                #[getter]
-                fn game(&self) -> &'static str {
-                    self.game
-                }
-
-                /// ``win``, ``loss`` (proved) or ``unknown`` (a budget ran out).
-                #[getter]
-                fn result(&self) -> &'static str {
-                    self.solution.verdict.name()
-                }
-
+                deal;
                 $(#[$moves_doc])*
-                #[getter]
-                fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-                    PyTuple::new(py, self.solution.moves.iter().map(|&p| $Move(p)))
-                }
-
-                $(#[$solution_cards_doc])*
-                #[getter]
-                fn cards(&self) -> usize {
-                    self.solution.cards
-                }
-
+                moves;
                 /// The same as :attr:`cards`.
-                #[getter]
-                fn piles(&self) -> usize {
-                    self.cards()
-                }
-
+                piles;
                 $(#[$nodes_doc])*
-                #[getter]
-                fn nodes(&self) -> u64 {
-                    self.solution.nodes
-                }
+                nodes;
+                {
+                    /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+                    ///
+                    /// Raises:
+                    ///     InvalidArgumentError: a key missing or a value out of range.
+                    #[staticmethod]
+                    fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
+                        let (deal, solution, game, seconds) = solution_from_dict::<$G>(data)?;
+                        let game = game.facts().name;
+                        Ok($Solution { deal, solution, game, seconds })
+                    }
 
-                /// Wall-clock seconds the search took.
-                #[getter]
-                fn seconds(&self) -> f64 {
-                    self.seconds
-                }
+                    /// The name of the game solved (``accordion.games()``).
+                    #[getter]
+                    fn game(&self) -> &'static str {
+                        self.game
+                    }
 
-                /// The JSON object of docs/contract.md, plus ``game`` and ``cards``.
-                fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                    solution_dict(py, self.game, &self.deal, &self.solution, self.seconds)
-                }
+                    $(#[$solution_cards_doc])*
+                    #[getter]
+                    fn cards(&self) -> usize {
+                        self.solution.cards
+                    }
 
-                fn __repr__(&self) -> String {
-                    format!(
-                        concat!("<", $solution_name, " {} cards={} moves={}{}>"),
-                        self.result(),
-                        self.solution.cards,
-                        self.solution.moves.len(),
-                        $crate::python::throw::other_game::<$G>(self.game, " ")
-                    )
+                    /// The JSON object of docs/contract.md, plus ``game`` and ``cards``.
+                    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                        solution_dict(py, self.game, &self.deal, &self.solution, self.seconds)
+                    }
+
+                    fn __repr__(&self) -> String {
+                        format!(
+                            concat!("<", $solution_name, " {} cards={} moves={}{}>"),
+                            self.result(),
+                            self.solution.cards,
+                            self.solution.moves.len(),
+                            $crate::python::throw::other_game::<$G>(self.game, " ")
+                        )
+                    }
                 }
             }
 
