@@ -1,7 +1,11 @@
 //! What the binding does for every game alike, through the core's one game
 //! interface ([`Patience`]): Accordion's `Game` (`game.rs`) and every throw
 //! game's class (`throw.rs`) call these, each wrapping the plays in its own
-//! move class.
+//! move class. The members every game's classes share are written here once,
+//! one macro a kind of class (PyO3 classes cannot be generic): the game's
+//! ([`game_methods!`]), the move's, the outcome's and the solution's; the
+//! stub's private bases (`_Game`, `_Move`, `_Outcome`, `_Solution` in
+//! `python/accordion/_core.pyi`) declare the same members once.
 
 use super::errors::NoMoveToUndoError;
 use super::interrupt::run_interruptible;

@@ -3,12 +3,15 @@
 //! PyO3 classes cannot be generic, so [`throw_game!`] writes the four classes of
 //! a game (its move, outcome, game and solution) and its `solve_…` function from
 //! the game's [`Throwing`] type, the class names and the docstrings. Everything
-//! the classes do is written here once: the bodies are generic functions over
-//! `G: Throwing`, the macro only names them. Each game's own docstrings are doc
-//! comments in its invocation (no `concat!`), so they read as prose there and
-//! `help()` shows each game's words;
-//! `python/accordion/_core.pyi` states the same classes once as generic bases
-//! (`_ThrowMove`, `_ThrowGame`, …) and each game's docstrings in its subclasses.
+//! the classes do is written once: what every game's classes have alike,
+//! Accordion's too, in `patience.rs` (`game_methods!`, `move_methods!`,
+//! `outcome_methods!`, `solution_methods!`), what only the throw games have
+//! here, as generic functions over `G: Throwing` that the macro only names.
+//! Each game's own docstrings are doc comments in its invocation (no
+//! `concat!`), so they read as prose there and `help()` shows each game's
+//! words; `python/accordion/_core.pyi` states the same classes once as generic
+//! bases (`_Game` and `_ThrowGame`, `_Move` and `_ThrowMove`, …) and each
+//! game's docstrings in its subclasses.
 //!
 //! Binding a new throw game is one invocation (see `royal.rs`, `bayan.rs`),
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
