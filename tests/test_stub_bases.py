@@ -7,7 +7,8 @@ Two ways to drift are caught: a member of a base that one game's class lacks
 (the binding writes the shared members once, ``game_methods!`` in
 ``rust/python/patience.rs``, so losing one loses it for a game's kind), and a
 member every game's class has that the stub declares elsewhere than in the
-base (twice, in two classes, instead of once).
+base (twice, in two classes, instead of once). The reference engine's twins are
+held to the same bases.
 """
 
 from __future__ import annotations
@@ -136,3 +137,29 @@ def test_what_only_accordion_has_stays_its_own() -> None:
     base, classes = KINDS["game"]
     assert "play" in declared(base) and all("play" in vars(cls) for cls in classes)
     assert "move_at" not in declared(base) and "move_at" in declared("Game")
+
+
+#: What Python's ``copy`` module does for a Python class without the methods.
+COPIED_BY_PYTHON = frozenset({"__copy__", "__deepcopy__"})
+
+
+def _reference(kind: str, entry: Descriptor) -> Any:
+    """The reference engine's class of ``kind`` for the game, or for an outcome
+    (a dataclass, whose fields are its instances' only) an instance."""
+    if kind == "outcome":
+        return entry.game_class("reference")(entry.numbered("reference")(3, 12)).outcome
+    return load(getattr(entry.pieces("reference"), kind))
+
+
+@pytest.mark.parametrize("kind", ["game", "move", "outcome", "solution"])
+def test_the_reference_engines_classes_have_every_member_of_the_bases(kind: str) -> None:
+    """The pure-Python twins have the same shape: every member of the base (the
+    copy protocol aside, which ``copy`` supplies for a Python class)."""
+    base, _ = KINDS[kind]
+    members = declared(base) - COPIED_BY_PYTHON
+    entries = [entry for entry in _own_games() if entry.reference is not None]
+    assert len(entries) >= 5
+    for entry in entries:
+        found = _reference(kind, entry)
+        missing = {name for name in members if not hasattr(found, name)}
+        assert not missing, f"{entry.name}: {found!r} lacks {sorted(missing)} of {base}"
