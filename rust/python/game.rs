@@ -1,4 +1,6 @@
-//! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
+//! `Game`, Accordion's game class: what only it has (its rules as a `Rules`,
+//! `move_at`, its constructor and pickling); the members every game's class
+//! shares are `game_methods!` (`patience.rs`), its `LegalMoves` view `legal.rs`.
 
 use super::args::{shown, unless_exception, wrong_type, Arg, Blind, Given};
 use super::patience::{game_methods, history_texts, Shared, Shown};
