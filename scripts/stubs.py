@@ -7,13 +7,14 @@ for editors and type checkers, which do not import the extension: this script
 makes that copy. Every docstring of a public name in the stub is replaced by the
 compiled one (the text ``help()`` shows); so is the string under a public name
 that the stub declares as a variable (a game's ``solve_…``, typed by a shared
-callable protocol). The throw games' classes declare their members once, in
-private generic bases (``_ThrowGame`` …), and what they share with Accordion's
-in private bases of both (``_Stats``): a base's member takes the docstring
-that every game inheriting it, directly or through another base, has; where
-the games word it differently (each in its own terms), the base keeps the
-stub's own summary, and ``help()`` on a game's class still shows that game's
-words. Dunder methods and the stub's own aliases keep what the stub says.
+callable protocol). What every game's classes share is declared once, in
+private generic bases (``_Game``, ``_Move``, ``_Outcome``, ``_Solution``,
+``_Stats``), and what only the throw games' share in private bases under those
+(``_ThrowGame`` …): a base's member takes the docstring that every game
+inheriting it, directly or through another base, has; where the games word it
+differently (each in its own terms), the base keeps the stub's own summary, and
+``help()`` on a game's class still shows that game's words. Dunder methods and
+the stub's own aliases keep what the stub says.
 
 Usage, after building the extension into ``python/accordion/``::
 

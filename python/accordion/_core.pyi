@@ -199,8 +199,22 @@ class Card:
     def __ge__(self, other: Card, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+_SelfT = TypeVar("_SelfT")
+
+class _Move(Generic[_SelfT]):
+    # What every game's move has alike: Accordion's (``Move``) and each throw
+    # game's (``_ThrowMove``).
+    @staticmethod
+    def deal() -> _SelfT:
+        """The action of dealing the next stock card (blind games)."""
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal action, False for a move or a throw."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 @final
-class Move:
+class Move(_Move[Move]):
     """A move ``MOVER>TARGET`` (the two top cards), or dealing the next stock card.
 
     ``Move(mover, target)`` takes two cards or card texts; :meth:`parse` reads the
@@ -230,20 +244,12 @@ class Move:
             InvalidCardError: a side of the move is not a card.
             TypeError: ``text`` is not a ``str``.
         """
-    @staticmethod
-    def deal() -> Move:
-        """The action of turning the next stock card (blind games)."""
     @property
     def mover(self) -> Card | None:
         """The top card of the pile that moves; ``None`` for a deal."""
     @property
     def target(self) -> Card | None:
         """The top card of the pile landed on; ``None`` for a deal."""
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action, False for a move of a pile."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
 class Deal:
@@ -438,8 +444,25 @@ class Rules:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+_GradeT = TypeVar("_GradeT", bound=str)
+
+class _Outcome(Generic[_GradeT]):
+    # What every game's outcome has alike: Accordion's (``Outcome``) and each
+    # throw game's (``_ThrowOutcome``).
+    @property
+    def piles(self) -> int:
+        """Piles left (a card is a pile of one in a game of single cards)."""
+    @property
+    def grade(self) -> _GradeT | None:
+        """The grade of a finished game; ``None`` while it goes on."""
+    @property
+    def is_over(self) -> bool:
+        """True when no legal action is left: no move (or throw), and no card to deal."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 @final
-class Outcome:
+class Outcome(_Outcome[GradeName]):
     """Where a game stands: piles left, whether it is over, then its grade (``Game.outcome``)."""
 
     def __new__(cls, *, piles: int, grade: GradeName | None, is_over: bool) -> Outcome:
@@ -453,19 +476,6 @@ class Outcome:
                 a grade for a game not over or none for one that is.
             TypeError: an argument of the wrong type.
         """
-    @property
-    def piles(self) -> int:
-        """Piles on the table (in a blind game, not counting the stock)."""
-    @property
-    def grade(self) -> GradeName | None:
-        """The grade of a finished game: 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral
-        victory``; more ``loss``. ``None`` while the game is not over.
-        """
-    @property
-    def is_over(self) -> bool:
-        """True when no legal action is left."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 _MoveT = TypeVar("_MoveT")
 _MoveT_co = TypeVar("_MoveT_co", covariant=True)
@@ -490,8 +500,94 @@ class LegalMoves(Generic[_MoveT_co]):
         instead. The throw games' ``legal_moves`` were lists.
         """
 
+_GameRulesT = TypeVar("_GameRulesT")
+
+class _Game(Generic[_MoveT, _OutcomeT, _GameRulesT]):
+    # What every game's class has alike: Accordion's (``Game``) and each throw
+    # game's (``_ThrowGame``).
+    @property
+    def rules(self) -> _GameRulesT:
+        """The rules the game is played by (a :class:`Rules`, or a throw game's rule-set name)."""
+    @property
+    def starting_deal(self) -> Deal:
+        """The deal the game started from (all of it, whatever has been played or dealt)."""
+    @property
+    def blind(self) -> bool:
+        """Whether the game is dealt as it goes (True) or laid out open (False)."""
+    @property
+    def legal_moves(self) -> LegalMoves[_MoveT]:
+        """The legal actions now, as a live :class:`LegalMoves` view."""
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """The piles left to right, each bottom to top (one card each in a game of
+        single cards).
+        """
+    @property
+    def tops(self) -> list[Card]:
+        """The top card of each pile, left to right."""
+    @property
+    def stock_size(self) -> int:
+        """Cards still to be dealt (0 in an open game)."""
+    @property
+    def history(self) -> list[_MoveT]:
+        """The actions played so far, in order and in canonical notation (a copy)."""
+    @property
+    def outcome(self) -> _OutcomeT:
+        """Where the game stands, as the game's outcome class."""
+    @property
+    def is_over(self) -> bool:
+        """True when no legal action is left: no move (or throw), and no card to deal."""
+    def play(self, move: _MoveT | str, /) -> _MoveT:
+        """Play a move (or a throw) or ``deal``: the game's move class or its text.
+
+        Returns:
+            The move played, in canonical notation.
+
+        Raises:
+            InvalidMoveError: text that is not a move.
+            IllegalMoveError: an action the row or the rules do not allow; the
+                message says why.
+        """
+    def deal(self) -> _MoveT:
+        """Deal the next card of the stock onto the right-hand end of the row.
+
+        Raises:
+            IllegalMoveError: an open game, an empty stock, or a move the rules oblige.
+        """
+    def undo(self) -> _MoveT:
+        """Take back the last action.
+
+        Returns:
+            The action taken back.
+
+        Raises:
+            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
+                ``IndexError``).
+        """
+    def hint(self, *, timeout: float | None = 2.0) -> _MoveT | None:
+        """The next action of best play by the game's solver; ``None`` when no action
+        is left. The search gets ``timeout`` seconds (default 2; ``None``: no limit).
+        Releases the GIL; Ctrl-C stops it.
+
+        Raises:
+            InvalidArgumentError: ``timeout`` not positive.
+        """
+    def __eq__(self, other: object, /) -> bool:
+        """Games are equal when they have the same rules, starting deal, mode and
+        history, so the same position: ``game == game.copy()``. A game changes as
+        it is played, so it is not hashable."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def copy(self) -> Self:
+        """An independent game in the same position, with the same history (undo works on it)."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: object, /) -> Self: ...
+    def _repr_svg_(self) -> str:
+        """The row (and a blind game's cards to deal) as an SVG picture, drawn by
+        :func:`accordion.svg`.
+        """
+
 @final
-class Game:
+class Game(_Game[Move, Outcome, Rules]):
     """A game of Accordion: a row of piles, maybe a stock, the rules and the history.
 
     Args:
@@ -518,79 +614,6 @@ class Game:
         cls, deal: Deal | str, rules: Rules | str | None = None, *, blind: bool = False
     ) -> Game:
         """A new game of ``deal``; ``rules`` default to ``modern``."""
-    @property
-    def rules(self) -> Rules:
-        """The rules the game is played by."""
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from (all of it, whatever has been played or dealt)."""
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes (True) or laid out open (False)."""
-    @property
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal actions now, as a live :class:`LegalMoves` view."""
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """Each pile bottom to top, left to right."""
-    @property
-    def tops(self) -> list[Card]:
-        """The top card of each pile, left to right."""
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-    @property
-    def history(self) -> list[Move]:
-        """The actions played so far, in order (a copy)."""
-    @property
-    def outcome(self) -> Outcome:
-        """Piles, grade and whether the game is over, as an :class:`Outcome`."""
-    @property
-    def is_over(self) -> bool:
-        """No legal action is left (no move, and no card to deal)."""
-    def play(self, move: Move | str, /) -> Move:
-        """Play a move or ``deal``.
-
-        Args:
-            move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
-
-        Returns:
-            The move played, as a :class:`Move`.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: a move the rules do not allow here; the message says why
-                (not a top card, too far, no shared suit or rank, or another move forced).
-        """
-    def deal(self) -> Move:
-        """Turn the next stock card onto the right-hand end of the row.
-
-        Returns:
-            ``Move.deal()``.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
-                move on the table.
-        """
-    def undo(self) -> Move:
-        """Take back the last action.
-
-        Returns:
-            The action taken back.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
-                ``IndexError``).
-        """
-    def __eq__(self, other: object, /) -> bool:
-        """Games are equal when they have the same rules, starting deal, mode and
-        history, so the same position: ``game == game.copy()``. A game changes as
-        it is played, so it is not hashable."""
-    __hash__: ClassVar[None]  # type: ignore[assignment]
-    def copy(self) -> Game:
-        """An independent game in the same position, with the same history (undo works on it)."""
-    def __copy__(self) -> Game: ...
-    def __deepcopy__(self, memo: object, /) -> Game: ...
     def move_at(self, pile: int, distance: int) -> Move:
         """The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
 
@@ -605,27 +628,42 @@ class Game:
             IllegalMoveError: ``pile`` or its target is off the row, or ``distance`` is 0.
             TypeError: either argument is not an ``int``.
         """
-    def hint(self, *, timeout: float | None = 2.0) -> Move | None:
-        """A move that keeps a win in reach (or, when the row is lost, keeps the fewest
-        reachable piles); ``None`` when no move is legal.
-
-        The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
-        out, the first move of the best line found so far. In a blind game the search
-        knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
-
-        The search works on a copy of the position taken when it starts, so other
-        threads may play on the same game meanwhile (the hint is for that position).
-
-        Raises:
-            InvalidArgumentError: ``timeout`` not positive.
-        """
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`."""
 
 ResultName = Literal["win", "loss", "unknown"]
 
+class _Solution(Generic[_SelfT, _MoveT]):
+    # What every game's solution has alike: Accordion's (``Solution``) and each
+    # throw game's (``_ThrowSolution``).
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> _SelfT:
+        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON)."""
+    @property
+    def deal(self) -> str:
+        """The position the line starts from: the row solved, and ``|`` and the stock's
+        cards where the line deals them (the solve is clairvoyant).
+        """
+    @property
+    def result(self) -> ResultName:
+        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
+    @property
+    def moves(self) -> tuple[_MoveT, ...]:
+        """A winning line, or a line to the fewest piles (or cards) left, or the best found."""
+    @property
+    def piles(self) -> int:
+        """Piles (or cards) left at the end of :attr:`moves`."""
+    @property
+    def nodes(self) -> int:
+        """What the solver examined (deterministic for a position and rules)."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the search took."""
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of docs/contract.md."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
 @final
-class Solution:
+class Solution(_Solution[Solution, Move]):
     """What the solver found for one row (:func:`solve`, :func:`solve_many`).
 
     Examples:
@@ -633,36 +671,6 @@ class Solution:
         >>> solution.result, solution.piles, [str(move) for move in solution.moves]
         ('win', 1, ['7C>7H', '3C>2C', '3C>7C'])
     """
-
-    @property
-    def deal(self) -> str:
-        """The position the line starts from: the row solved (top cards, left to
-        right), and for a blind game whose stock has cards, ``|`` and the stock's
-        cards, next first (``"5S 3C | 6S 7D"``; the solve is clairvoyant).
-        """
-    @property
-    def result(self) -> ResultName:
-        """``win``; ``loss`` (proved by exhaustive search); ``unknown`` (a budget ran out)."""
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """A winning line; or a line reaching the fewest piles (``loss``) or the best found."""
-    @property
-    def piles(self) -> int:
-        """Piles at the end of :attr:`moves`: 1 for a win, the exact fewest for a loss."""
-    @property
-    def nodes(self) -> int:
-        """Positions the search expanded (deterministic for a row and rules)."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the search took."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md: deal, result, moves, piles, nodes, seconds."""
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> Solution:
-        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-
-        Pickling goes through the same pair, so solutions cross processes (Dask).
-        """
 
 def pysol_goal(number: int | str) -> Card:
     """The goal card of PySolFC's Accordion's Revenge game ``number``.
@@ -835,11 +843,10 @@ def solve_many(
 # ``help()`` on a game's class shows its game's words for every member;
 # a base's member says here what holds for every game.
 
-_SelfT = TypeVar("_SelfT")
 _KindT = TypeVar("_KindT", bound=str)
 _RulesT = TypeVar("_RulesT", bound=str)
 
-class _ThrowMove(Generic[_SelfT, _KindT]):
+class _ThrowMove(_Move[_SelfT], Generic[_SelfT, _KindT]):
     def __new__(cls, text: str, *, game: str | None = None) -> Self:
         """Same as :meth:`parse`."""
     @staticmethod
@@ -850,22 +857,14 @@ class _ThrowMove(Generic[_SelfT, _KindT]):
             InvalidMoveError: anything else, or one card named twice.
             TypeError: ``text`` is not a ``str``.
         """
-    @staticmethod
-    def deal() -> _SelfT:
-        """The action of dealing the next card (blind games)."""
     @property
     def kind(self) -> _KindT:
         """What the move does: ``"deal"``, or the game's kind of throw or move."""
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards the move names, or none for ``deal``."""
-    @property
-    def is_deal(self) -> bool:
-        """True for the deal action."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
-class _ThrowOutcome:
+class _ThrowOutcome(_Outcome[Literal["win", "loss"]]):
     def __new__(cls, *, cards: int, won: bool, is_over: bool) -> Self:
         """The outcome its repr writes (``RoyalOutcome(cards=2, won=True, is_over=True)``).
 
@@ -879,21 +878,10 @@ class _ThrowOutcome:
     def cards(self) -> int:
         """Cards not thrown out (in the row and still to deal)."""
     @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`."""
-    @property
     def won(self) -> bool:
         """Whether the game is won: as few cards (or piles) left as the game is won at."""
-    @property
-    def grade(self) -> Literal["win", "loss"] | None:
-        """``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
-class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
+class _ThrowGame(_Game[_MoveT, _OutcomeT, _RulesT], Generic[_MoveT, _OutcomeT, _RulesT]):
     def __new__(
         cls,
         deal: Deal | str,
@@ -904,148 +892,31 @@ class _ThrowGame(Generic[_MoveT, _OutcomeT, _RulesT]):
     ) -> Self:
         """A game of ``deal`` under ``rules`` (by default ``modern``), open or ``blind``."""
     @property
-    def rules(self) -> _RulesT:
-        """The rule set's name."""
-    @property
     def game(self) -> str:
         """The name of the game played (``accordion.games()``)."""
-    @property
-    def starting_deal(self) -> Deal:
-        """The deal the game started from."""
-    @property
-    def blind(self) -> bool:
-        """Whether the game is dealt as it goes."""
     @property
     def cards(self) -> list[Card]:
         """The cards a move can name, left to right: the whole row in a game
         of single cards, the top card of each pile in Accordian Patience.
         """
     @property
-    def tops(self) -> list[Card]:
-        """The top card of every pile, left to right (the same as :attr:`cards`)."""
-    @property
-    def piles(self) -> list[tuple[Card, ...]]:
-        """The piles left to right, each bottom to top (one card each in a
-        game of single cards), as :attr:`Game.piles` gives them.
-        """
-    @property
     def sizes(self) -> list[int]:
         """How many cards each pile holds, left to right."""
-    @property
-    def stock_size(self) -> int:
-        """Cards still to be dealt (0 in an open game)."""
-    @property
-    def legal_moves(self) -> LegalMoves[_MoveT]:
-        """The legal actions now, as a live :class:`LegalMoves` view: the game's
-        throws (or moves) in its canonical order, then ``deal``.
-        """
-    @property
-    def history(self) -> list[_MoveT]:
-        """The actions played so far, in canonical notation."""
-    @property
-    def outcome(self) -> _OutcomeT:
-        """Cards left, whether won, whether over."""
-    @property
-    def is_over(self) -> bool:
-        """True when no throw and no deal is left."""
-    def play(self, move: _MoveT | str, /) -> _MoveT:
-        """Play a throw (or a move) or ``deal``: the game's move class or its text.
 
-        Returns:
-            The move played, in canonical notation.
-
-        Raises:
-            InvalidMoveError: text that is not a move.
-            IllegalMoveError: an action the row or the rules do not allow; the
-                message says why.
-        """
-    def deal(self) -> _MoveT:
-        """Deal the next card of the stock onto the right-hand end.
-
-        Raises:
-            IllegalMoveError: an open game, an empty stock, or a throw the rules oblige.
-        """
-    def undo(self) -> _MoveT:
-        """Take back the last action and return it.
-
-        Raises:
-            NoMoveToUndoError: nothing has been played.
-        """
-    def hint(self, *, timeout: float | None = 2.0) -> _MoveT | None:
-        """The next action of best play; ``None`` when the game is over (or when
-        ``timeout`` ran out before the solver found any line).
-
-        ``deal`` while cards are left to deal and the rules let the player deal
-        past throws (dealing never takes a throw away); otherwise the first
-        throw of the exact solver's line for the row, or ``deal`` when no throw
-        is left. The search gets ``timeout`` seconds (default 2; ``None``: no
-        limit). Releases the GIL; Ctrl-C stops it.
-
-        The search works on a copy of the position taken when it starts,
-        so other threads may play on the same game meanwhile.
-
-        Raises:
-            InvalidArgumentError: ``timeout`` not positive.
-        """
-    def __eq__(self, other: object, /) -> bool:
-        """Games are equal when they have the same rules, starting deal, mode and
-        history, so the same position: ``game == game.copy()``. A game changes as
-        it is played, so it is not hashable."""
-    __hash__: ClassVar[None]  # type: ignore[assignment]
-    def copy(self) -> Self:
-        """An independent game in the same position, with the same history."""
-    def __copy__(self) -> Self: ...
-    def __deepcopy__(self, memo: object, /) -> Self: ...
-    def _repr_svg_(self) -> str:
-        """The row (and a blind game's cards to deal) as an SVG picture, drawn by
-        :func:`accordion.svg`.
-        """
-
-class _ThrowSolution(Generic[_SelfT, _MoveT]):
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> _SelfT:
-        """The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-
-        Raises:
-            InvalidArgumentError: a key missing or a value out of range.
-        """
-    @property
-    def deal(self) -> str:
-        """The position the line starts from: the row solved, left to right (a
-        blind game's with its stock dealt onto it; a pile of Accordian
-        Patience by its cards bottom to top, joined by ``/``), or, where the
-        line deals the stock, the row, ``|`` and the stock's cards, next
-        first (``"QH 5S | 3C KH"``; the solve is clairvoyant).
-        """
+class _ThrowSolution(_Solution[_SelfT, _MoveT], Generic[_SelfT, _MoveT]):
     @property
     def game(self) -> str:
         """The name of the game solved (``accordion.games()``)."""
     @property
-    def result(self) -> ResultName:
-        """``win``, ``loss`` (proved) or ``unknown`` (a budget ran out)."""
-    @property
-    def moves(self) -> tuple[_MoveT, ...]:
-        """A winning line, or a line to the fewest cards (or piles) left; if
-        ``unknown``, the best line found before the budget ran out.
-        """
-    @property
     def cards(self) -> int:
         """Cards (or piles) left at the end of :attr:`moves`."""
-    @property
-    def piles(self) -> int:
-        """The same as :attr:`cards`."""
-    @property
-    def nodes(self) -> int:
-        """What the solver examined (positions, or intervals for the interval solver)."""
-    @property
-    def seconds(self) -> float:
-        """Wall-clock seconds the search took."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md, plus ``game`` and ``cards``."""
 
 RoyalStrategy = _games.ThrowStrategy
 
-class _Stats:
+_StatsRulesT = TypeVar("_StatsRulesT", bound=str)
+_StrategyT = TypeVar("_StrategyT", bound=str)
+
+class _Stats(Generic[_StatsRulesT, _StrategyT]):
     # What every game's statistics have alike: Accordion's (``Stats``) and each
     # throw game's (``_ThrowStats``).
     @property
@@ -1069,8 +940,27 @@ class _Stats:
     @property
     def seconds(self) -> float:
         """Wall-clock seconds the simulation took."""
+    @property
+    def rules(self) -> _StatsRulesT:
+        """The rule set played."""
+    @property
+    def strategy(self) -> _StrategyT:
+        """The strategy that chose the moves (or the throws)."""
+    @property
+    def wins(self) -> int:
+        """Deals won."""
+    @property
+    def mean_piles(self) -> float:
+        """Mean piles (or cards) left at the end."""
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Piles (or cards) left → deals, increasing, only the counts that occurred."""
+    def to_dict(self) -> dict[str, object]:
+        """The ``stats`` JSON object of docs/contract.md."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
-class _ThrowStats(_Stats, Generic[_SelfT, _RulesT]):
+class _ThrowStats(_Stats[_RulesT, RoyalStrategy], Generic[_SelfT, _RulesT]):
     @staticmethod
     def from_histogram(
         histogram: dict[int, int],
@@ -1093,27 +983,8 @@ class _ThrowStats(_Stats, Generic[_SelfT, _RulesT]):
             InvalidRulesError: rules or a strategy the game does not know.
         """
     @property
-    def rules(self) -> _RulesT:
-        """The rule set played."""
-    @property
-    def strategy(self) -> RoyalStrategy:
-        """The strategy that chose the throws: ``greedy`` or ``best``."""
-    @property
     def game(self) -> str:
         """The name of the game played (``accordion.games()``)."""
-    @property
-    def wins(self) -> int:
-        """Deals won."""
-    @property
-    def mean_piles(self) -> float:
-        """Mean cards left (each card a pile of one, as in :class:`Stats`)."""
-    @property
-    def histogram(self) -> dict[int, int]:
-        """Cards left → games, increasing, only the counts that occurred."""
-    def to_dict(self) -> dict[str, object]:
-        """The ``stats`` JSON object of docs/contract.md (piles = cards), as ``Stats.to_dict``
-        writes it (``mode``, ``cards`` …), with ``game`` besides.
-        """
 
 _GameT_contra = TypeVar("_GameT_contra", contravariant=True)
 _RulesT_contra = TypeVar("_RulesT_contra", bound=str, contravariant=True)
@@ -1680,7 +1551,7 @@ def play_uva(deal: Deal | str) -> list[int]:
 StrategyName = _games.AccordionStrategy
 
 @final
-class Stats(_Stats):
+class Stats(_Stats[str, str]):
     """The figures of a simulation (:func:`simulate`; docs/contract.md, ``stats``).
 
     Examples:
@@ -1690,25 +1561,8 @@ class Stats(_Stats):
     """
 
     @property
-    def rules(self) -> str:
-        """The rule set played."""
-    @property
-    def strategy(self) -> str:
-        """The strategy that chose the moves."""
-    @property
-    def wins(self) -> int:
-        """Deals won (one pile left)."""
-    @property
-    def mean_piles(self) -> float:
-        """Mean piles at the end."""
-    @property
-    def histogram(self) -> dict[int, int]:
-        """Final piles → deals, increasing, only the counts that occurred."""
-    @property
     def grades(self) -> dict[str, float]:
         """Share of deals per grade: win, strong, moral victory, loss."""
-    def to_dict(self) -> dict[str, object]:
-        """The JSON object of docs/contract.md, with ``mode``, ``cards`` and ``grades`` besides."""
     @staticmethod
     def from_histogram(
         histogram: dict[int, int],

@@ -1,19 +1,17 @@
-//! `Game`, Accordion's game class (its `LegalMoves` view is `legal.rs`).
+//! `Game`, Accordion's game class: what only it has (its rules as a `Rules`,
+//! `move_at`, its constructor and pickling); the members every game's class
+//! shares are `game_methods!` (`patience.rs`), its `LegalMoves` view `legal.rs`.
 
-use super::args::{shown, unless_exception, wrong_type, Arg, Blind, Given, Seconds};
-use super::legal::LegalMoves;
-use super::patience::{game_methods, hint, history_texts, undo, Shared, HINT_SECONDS};
+use super::args::{shown, unless_exception, wrong_type, Arg, Blind, Given};
+use super::patience::{game_methods, history_texts, Shared, Shown};
 use super::pickle::{by_restore, Reduced};
-use super::values::{
-    deal_arg, picture, pile_tuples, play_arg, py_bool, PyDeal, PyMove, PyOutcome, PyRules,
-};
+use super::values::{deal_arg, play_arg, py_bool, PyDeal, PyMove, PyOutcome, PyRules};
+use crate::card::Card;
+use crate::deal::Deal;
 use crate::error::Error;
-use crate::game::{Action, Game, Play};
+use crate::game::{Action, Game, Outcome};
 use crate::rules::{Rules, Step};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
-
-use super::values::PyCard;
 
 /// A game of Accordion: a row of piles, maybe a stock, the rules and the history.
 ///
@@ -71,11 +69,91 @@ fn step_at(len: usize, pile: &Bound<'_, PyAny>, distance: &Bound<'_, PyAny>) -> 
     Ok(Step { from, to })
 }
 
+impl Shown for Game {
+    type Outcome = Outcome;
+    type Rules = Rules;
+    const DEAL: Action = Action::Deal;
+
+    fn starting_deal(&self) -> &Deal {
+        self.deal()
+    }
+
+    fn piles(&self) -> Vec<Vec<Card>> {
+        self.row().piles().to_vec()
+    }
+
+    fn tops(&self) -> Vec<Card> {
+        Game::tops(self).to_vec()
+    }
+
+    fn outcome(&self) -> Outcome {
+        Game::outcome(self)
+    }
+
+    fn rules_key(&self) -> Rules {
+        self.rules()
+    }
+
+    /// `Game(Deal.from_seed(5), Rules('modern'), blind=False)`.
+    fn repr(&self, class: &str, seed: Option<u64>) -> String {
+        let deal = PyDeal {
+            deal: self.deal().clone(),
+            seed,
+        };
+        let (deal, rules) = (deal.__repr__(), PyRules(self.rules()).__repr__());
+        let blind = py_bool(self.is_blind());
+        format!("{class}({deal}, {rules}, blind={blind})")
+    }
+}
+
 game_methods! {
-    impl PyGame;
+    impl PyGame = "Game";
     move PyMove;
+    outcome PyOutcome;
+    seed = |game: &PyGame| game.seed;
     rules = |_game| ();
     arg = |play, ()| play_arg(play);
+    /// The legal actions now, as a live :class:`LegalMoves` view.
+    legal_moves;
+    /// The top card of each pile, left to right.
+    tops;
+    /// Piles, grade and whether the game is over, as an :class:`Outcome`.
+    outcome;
+    /// Play a move or ``deal``.
+    ///
+    /// Args:
+    ///     move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
+    ///
+    /// Returns:
+    ///     The move played, as a :class:`Move`.
+    ///
+    /// Raises:
+    ///     InvalidMoveError: text that is not a move.
+    ///     IllegalMoveError: a move the rules do not allow here; the message says why
+    ///         (not a top card, too far, no shared suit or rank, or another move forced).
+    play;
+    /// Turn the next stock card onto the right-hand end of the row.
+    ///
+    /// Returns:
+    ///     ``Move.deal()``.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
+    ///         move on the table.
+    deal;
+    /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
+    /// reachable piles); ``None`` when no move is legal.
+    ///
+    /// The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
+    /// out, the first move of the best line found so far. In a blind game the search
+    /// knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
+    ///
+    /// The search works on a copy of the position taken when it starts, so other
+    /// threads may play on the same game meanwhile (the hint is for that position).
+    ///
+    /// Raises:
+    ///     InvalidArgumentError: ``timeout`` not positive.
+    hint;
     {
         /// Pickle support: `(deal, rules, blind, history)`; the history is replayed.
         fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
@@ -115,140 +193,6 @@ game_methods! {
             PyRules(self.game.read(Game::rules))
         }
 
-        /// The deal the game started from (all of it, whatever has been played or dealt).
-        #[getter]
-        fn starting_deal(&self) -> PyDeal {
-            PyDeal {
-                deal: self.game.read(|game| game.deal().clone()),
-                seed: self.seed,
-            }
-        }
-
-        /// Whether the game is dealt as it goes (True) or laid out open (False).
-        #[getter]
-        fn blind(&self) -> bool {
-            self.game.read(Game::is_blind)
-        }
-
-        /// The legal actions now, as a live :class:`LegalMoves` view.
-        #[getter]
-        fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
-            LegalMoves::of(slf)
-        }
-
-        /// Each pile bottom to top, left to right.
-        #[getter]
-        fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-            pile_tuples(py, self.game.read(|game| game.row().piles().to_vec()))
-        }
-
-        /// The top card of each pile, left to right.
-        #[getter]
-        fn tops(&self) -> Vec<PyCard> {
-            let tops = self.game.read(|game| game.tops().to_vec());
-            tops.into_iter().map(PyCard).collect()
-        }
-
-        /// The actions played so far, in order (a copy).
-        #[getter]
-        fn history(&self) -> Vec<PyMove> {
-            let history = self.game.read(Game::history);
-            history.into_iter().map(PyMove).collect()
-        }
-
-        /// Piles, grade and whether the game is over, as an :class:`Outcome`.
-        #[getter]
-        fn outcome(&self) -> PyOutcome {
-            PyOutcome(self.game.read(Game::outcome))
-        }
-
-        /// No legal action is left (no move, and no card to deal).
-        #[getter]
-        fn is_over(&self) -> bool {
-            self.game.read(Game::is_over)
-        }
-
-        /// Play a move or ``deal``.
-        ///
-        /// Args:
-        ///     move: a :class:`Move` or its text (``"7S>7H"``, ``"deal"``).
-        ///
-        /// Returns:
-        ///     The move played, as a :class:`Move`.
-        ///
-        /// Raises:
-        ///     InvalidMoveError: text that is not a move.
-        ///     IllegalMoveError: a move the rules do not allow here; the message says why
-        ///         (not a top card, too far, no shared suit or rank, or another move forced).
-        #[pyo3(signature = (r#move, /))]
-        fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-            let play = play_arg(r#move)?;
-            self.game
-                .write(|game| game.action_of(play).and_then(|action| game.play(action)))?;
-            Ok(PyMove(play))
-        }
-
-        /// Turn the next stock card onto the right-hand end of the row.
-        ///
-        /// Returns:
-        ///     ``Move.deal()``.
-        ///
-        /// Raises:
-        ///     IllegalMoveError: an open game, an empty stock, or a must-move rule set with a
-        ///         move on the table.
-        fn deal(&self) -> PyResult<PyMove> {
-            self.game.write(|game| game.play(Action::Deal))?;
-            Ok(PyMove(Play::Deal))
-        }
-
-        /// Take back the last action.
-        ///
-        /// Returns:
-        ///     The action taken back.
-        ///
-        /// Raises:
-        ///     NoMoveToUndoError: nothing has been played (an ``IllegalMoveError`` and an
-        ///         ``IndexError``).
-        fn undo(&self) -> PyResult<PyMove> {
-            Ok(PyMove(undo(&self.game)?))
-        }
-
-        /// A move that keeps a win in reach (or, when the row is lost, keeps the fewest
-        /// reachable piles); ``None`` when no move is legal.
-        ///
-        /// The search gets ``timeout`` seconds (default 2; ``None``: no limit); when it runs
-        /// out, the first move of the best line found so far. In a blind game the search
-        /// knows the stock order (it is clairvoyant). Releases the GIL; Ctrl-C stops it.
-        ///
-        /// The search works on a copy of the position taken when it starts, so other
-        /// threads may play on the same game meanwhile (the hint is for that position).
-        ///
-        /// Raises:
-        ///     InvalidArgumentError: ``timeout`` not positive.
-        #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
-        fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<PyMove>> {
-            // A copy, and no lock held while the GIL is released: other threads
-            // play on meanwhile.
-            let game = slf.get().game.snapshot();
-            Ok(hint(slf.py(), &game, timeout.0)?.map(PyMove))
-        }
-
-        /// An independent game in the same position, with the same history (undo works on it).
-        fn copy(&self) -> Self {
-            self.clone()
-        }
-
-        /// Games are equal when they have the same rules, starting deal, mode and
-        /// history, so the same position: ``game == game.copy()``. A game changes as
-        /// it is played, so it is not hashable.
-        fn __eq__(&self, other: &Self) -> bool {
-            let key = |game: &Game| {
-                let deal = game.deal().clone();
-                (game.rules(), deal, game.is_blind(), game.history())
-            };
-            self.game.same(&other.game, key)
-        }
-
         /// The move of pile ``pile`` (1-based) by ``distance`` (negative = rightwards).
         ///
         /// It names the move between the two top cards without asking whether the rules
@@ -284,19 +228,6 @@ game_methods! {
                     return Ok(PyMove(play));
                 }
             }
-        }
-
-        /// The row (and a blind game's stock) as an SVG picture, drawn by :func:`accordion.svg`.
-        fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-            picture(slf.as_any())
-        }
-
-        fn __repr__(&self) -> String {
-            let deal = self.starting_deal().__repr__();
-            let (rules, blind) = self.game.read(|game| (game.rules(), game.is_blind()));
-            let rules = PyRules(rules).__repr__();
-            let blind = py_bool(blind);
-            format!("Game({deal}, {rules}, blind={blind})")
         }
     }
 }

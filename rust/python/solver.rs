@@ -6,7 +6,7 @@ use super::args::{
 };
 use super::game::PyGame;
 use super::interrupt::run_interruptible;
-use super::pickle::{by_method, Reduced};
+use super::patience::{solution_methods, Figures};
 use super::values::{deal_arg, play_arg, PyDeal, PyMove};
 use crate::budget::Budget;
 use crate::card::Card;
@@ -18,7 +18,7 @@ use crate::rules::Rules;
 use crate::solver::{self, Solution};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 /// What the solver found for one row (:func:`solve`, :func:`solve_many`).
 ///
@@ -39,6 +39,18 @@ pub struct PySolution {
 }
 
 impl PySolution {
+    /// What the solution says of its line.
+    fn figures(&self) -> Figures<'_, Play> {
+        Figures {
+            deal: &self.deal,
+            result: self.result,
+            moves: &self.moves,
+            left: self.piles,
+            nodes: self.nodes,
+            seconds: self.seconds,
+        }
+    }
+
     /// The solution of `game`'s position, with the actions written by cards.
     fn new(game: &Game, solution: &Solution) -> PyResult<PySolution> {
         let mut replay = game.clone();
@@ -64,109 +76,78 @@ impl PySolution {
     }
 }
 
-#[pymethods]
-impl PySolution {
+solution_methods! {
+    impl PySolution;
+    move PyMove;
     /// The position the line starts from: the row solved (top cards, left to
     /// right), and for a blind game whose stock has cards, ``|`` and the stock's
     /// cards, next first (``"5S 3C | 6S 7D"``; the solve is clairvoyant).
-    #[getter]
-    fn deal(&self) -> &str {
-        &self.deal
-    }
-
-    /// ``win``; ``loss`` (proved by exhaustive search); ``unknown`` (a budget ran out).
-    #[getter]
-    fn result(&self) -> &'static str {
-        self.result
-    }
-
+    deal;
     /// A winning line; or a line reaching the fewest piles (``loss``) or the best found.
-    #[getter]
-    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.moves.iter().map(|&p| PyMove(p)))
-    }
-
+    moves;
     /// Piles at the end of :attr:`moves`: 1 for a win, the exact fewest for a loss.
-    #[getter]
-    fn piles(&self) -> usize {
-        self.piles
-    }
-
+    piles;
     /// Positions the search expanded (deterministic for a row and rules).
-    #[getter]
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Wall-clock seconds the search took.
-    #[getter]
-    fn seconds(&self) -> f64 {
-        self.seconds
-    }
-
-    /// The JSON object of docs/contract.md: deal, result, moves, piles, nodes, seconds.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("deal", &self.deal)?;
-        dict.set_item("result", self.result)?;
-        let moves: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
-        dict.set_item("moves", moves)?;
-        dict.set_item("piles", self.piles)?;
-        dict.set_item("nodes", self.nodes)?;
-        dict.set_item("seconds", self.seconds)?;
-        Ok(dict)
-    }
-
-    /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-    ///
-    /// Pickling goes through the same pair, so solutions cross processes (Dask).
-    #[staticmethod]
-    fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
-        let read = SolutionDict::read(data)?;
-        let row = read.deal()?;
-        let moves = read
-            .moves
-            .iter()
-            .map(play_arg)
-            .collect::<PyResult<Vec<Play>>>()?;
-        let expected = format!("1 to {} piles (the cards of the deal)", row.len());
-        let piles: usize = whole(&read.field("piles")?, "piles", &expected)?;
-        if piles == 0 || piles > row.len() {
-            return Err(Error::argument("piles", &expected, piles).into());
+    nodes;
+    {
+        /// The JSON object of docs/contract.md: deal, result, moves, piles, nodes, seconds.
+        fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+            let dict = PyDict::new(py);
+            dict.set_item("deal", &self.deal)?;
+            dict.set_item("result", self.result)?;
+            let moves: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
+            dict.set_item("moves", moves)?;
+            dict.set_item("piles", self.piles)?;
+            dict.set_item("nodes", self.nodes)?;
+            dict.set_item("seconds", self.seconds)?;
+            Ok(dict)
         }
-        if read.sizes.iter().any(|&size| size != 1) {
-            return Err(bad_data(format!(
-                "an Accordion solution's deal names top cards, not piles: {}",
-                shown(&read.field("deal")?)?
-            )));
+
+        /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+        ///
+        /// Pickling goes through the same pair, so solutions cross processes (Dask).
+        #[staticmethod]
+        fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
+            let read = SolutionDict::read(data)?;
+            let row = read.deal()?;
+            let moves = read
+                .moves
+                .iter()
+                .map(play_arg)
+                .collect::<PyResult<Vec<Play>>>()?;
+            let expected = format!("1 to {} piles (the cards of the deal)", row.len());
+            let piles: usize = whole(&read.field("piles")?, "piles", &expected)?;
+            if piles == 0 || piles > row.len() {
+                return Err(Error::argument("piles", &expected, piles).into());
+            }
+            if read.sizes.iter().any(|&size| size != 1) {
+                return Err(bad_data(format!(
+                    "an Accordion solution's deal names top cards, not piles: {}",
+                    shown(&read.field("deal")?)?
+                )));
+            }
+            check_line(&row, read.row_len, &moves, piles, read.result)?;
+            let (laid, stock) = row.cards().split_at(read.row_len);
+            Ok(PySolution {
+                deal: position_text(&single(laid), stock),
+                result: read.result,
+                moves,
+                piles,
+                nodes: read.nodes,
+                seconds: read.seconds,
+            })
         }
-        check_line(&row, read.row_len, &moves, piles, read.result)?;
-        let (laid, stock) = row.cards().split_at(read.row_len);
-        Ok(PySolution {
-            deal: position_text(&single(laid), stock),
-            result: read.result,
-            moves,
-            piles,
-            nodes: read.nodes,
-            seconds: read.seconds,
-        })
-    }
 
-    /// Pickled through its dictionary (`Solution.from_dict(solution.to_dict())`).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        let args = PyTuple::new(slf.py(), [slf.get().to_dict(slf.py())?])?;
-        by_method(slf, "from_dict", args)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<Solution {} in {}, {}, {}: {}>",
-            self.result,
-            Count(self.moves.len() as u64, "move"),
-            Count(self.piles as u64, "pile"),
-            Count(self.nodes, "node"),
-            self.deal
-        )
+        fn __repr__(&self) -> String {
+            format!(
+                "<Solution {} in {}, {}, {}: {}>",
+                self.result,
+                Count(self.moves.len() as u64, "move"),
+                Count(self.piles as u64, "pile"),
+                Count(self.nodes, "node"),
+                self.deal
+            )
+        }
     }
 }
 

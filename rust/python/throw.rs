@@ -3,12 +3,15 @@
 //! PyO3 classes cannot be generic, so [`throw_game!`] writes the four classes of
 //! a game (its move, outcome, game and solution) and its `solve_…` function from
 //! the game's [`Throwing`] type, the class names and the docstrings. Everything
-//! the classes do is written here once: the bodies are generic functions over
-//! `G: Throwing`, the macro only names them. Each game's own docstrings are doc
-//! comments in its invocation (no `concat!`), so they read as prose there and
-//! `help()` shows each game's words;
-//! `python/accordion/_core.pyi` states the same classes once as generic bases
-//! (`_ThrowMove`, `_ThrowGame`, …) and each game's docstrings in its subclasses.
+//! the classes do is written once: what every game's classes have alike,
+//! Accordion's too, in `patience.rs` (`game_methods!`, `move_methods!`,
+//! `outcome_methods!`, `solution_methods!`), what only the throw games have
+//! here, as generic functions over `G: Throwing` that the macro only names.
+//! Each game's own docstrings are doc comments in its invocation (no
+//! `concat!`), so they read as prose there and `help()` shows each game's
+//! words; `python/accordion/_core.pyi` states the same classes once as generic
+//! bases (`_Game` and `_ThrowGame`, `_Move` and `_ThrowMove`, …) and each
+//! game's docstrings in its subclasses.
 //!
 //! Binding a new throw game is one invocation (see `royal.rs`, `bayan.rs`),
 //! its `register` call in `mod.rs`, and its classes in `_core.pyi`.
@@ -19,7 +22,7 @@ use super::args::{
 };
 use super::choose;
 use super::interrupt::run_interruptible;
-use super::patience::history_texts;
+use super::patience::{history_texts, Graded, Shown};
 use super::pickle::{malformed, malformed_state, verdict};
 use super::rating::{rate_game, PyRating};
 use super::solver::{position_text, SolutionDict};
@@ -32,7 +35,7 @@ use crate::error::{quoted, Count, Error};
 use crate::patience::Patience;
 use crate::rules::{RuleSet, Rules};
 use crate::throw_game::{
-    RowCards, Solution, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
+    RowCards, Solution, ThrowAction, ThrowGame, ThrowOutcome, ThrowPlay, ThrowRow, Throwing,
 };
 use crate::throw_play::{Setup, Strategy, ThrowStats};
 use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
@@ -253,16 +256,63 @@ pub fn game_state<G: Throwing>(
     )
 }
 
-/// `RoyalGame('QH … KH', 'parlett', blind=True)`; the rules only for a game with more than one.
-pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
-    let rules = if game.game_rules().facts().rule_sets.len() > 1 {
-        format!(", '{}'", game.game_rules().rules().name())
-    } else {
-        String::new()
-    };
-    let blind = if game.is_blind() { ", blind=True" } else { "" };
-    let of = other_game::<G>(game.game_rules().facts().name, ", ");
-    format!("{class}('{}'{rules}{blind}{of})", game.deal())
+impl<G: Throwing> Shown for ThrowGame<G> {
+    type Outcome = ThrowOutcome;
+    type Rules = (RuleSet, &'static str);
+    const DEAL: Self::Action = ThrowAction::Deal;
+
+    fn starting_deal(&self) -> &Deal {
+        self.deal()
+    }
+
+    fn piles(&self) -> Vec<Vec<Card>> {
+        self.row().piles()
+    }
+
+    fn tops(&self) -> Vec<Card> {
+        self.cards().to_vec()
+    }
+
+    fn outcome(&self) -> ThrowOutcome {
+        ThrowGame::outcome(self)
+    }
+
+    fn rules_key(&self) -> (RuleSet, &'static str) {
+        let rules = self.game_rules();
+        (rules.rules(), rules.facts().name)
+    }
+
+    /// `RoyalGame('QH … KH', 'parlett', blind=True)`; the rules only for a game
+    /// with more than one (a throw game's deal keeps no seed).
+    fn repr(&self, class: &str, _seed: Option<u64>) -> String {
+        let facts = self.game_rules().facts();
+        let rules = if facts.rule_sets.len() > 1 {
+            format!(", '{}'", self.game_rules().rules().name())
+        } else {
+            String::new()
+        };
+        let blind = if self.is_blind() { ", blind=True" } else { "" };
+        let of = other_game::<G>(facts.name, ", ");
+        format!("{class}('{}'{rules}{blind}{of})", self.deal())
+    }
+}
+
+impl Graded for ThrowOutcome {
+    fn piles(&self) -> usize {
+        self.cards
+    }
+
+    fn grade(&self) -> Option<&'static str> {
+        match (self.is_over, self.won) {
+            (false, _) => None,
+            (true, true) => Some("win"),
+            (true, false) => Some("loss"),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.is_over
+    }
 }
 
 /// `game='NAME'` after `sep` when a value of `G`'s classes is of another game
@@ -979,20 +1029,17 @@ macro_rules! throw_game {
         /// The game's classes and its `solve_…` function ([`throw_game!`]).
         pub mod classes {
             use super::*;
-            use $crate::python::args::{
-                truth, whole, Arg, Blind, Seconds,
-            };
+            use $crate::python::args::{truth, whole, Arg, Blind};
             use $crate::python::throw::{game_or_default, DealOf, GameOf, RuleSetOf};
-            use $crate::python::legal::LegalMoves;
-            use $crate::python::pickle::{by_method, by_restore, malformed_state, Reduced};
+            use $crate::python::pickle::{by_restore, malformed_state, Reduced};
             use $crate::python::throw::{
-                game_repr, game_state, new_game, position_of, solution_dict, solution_from_dict,
+                game_state, new_game, position_of, solution_dict, solution_from_dict,
                 solution_from_state, solve_position,
             };
-            use $crate::python::patience::{hint, undo, Shared, HINT_SECONDS};
+            use $crate::python::patience::Shared;
             use $crate::patience::Patience;
-            use $crate::python::values::{picture, py_bool, PyCard, PyDeal};
-            use $crate::throw_game::{Solution, ThrowAction, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
+            use $crate::python::values::{py_bool, PyCard};
+            use $crate::throw_game::{Solution, ThrowOutcome, ThrowPlay, ThrowRow, Throwing};
             use pyo3::types::{PyDict, PyTuple};
 
             type Play = <$G as Throwing>::Play;
@@ -1041,61 +1088,42 @@ macro_rules! throw_game {
                 }
             }
 
-            #[pymethods]
-            impl $Move {
-                /// Pickle support: rebuilt by `parse` from the notation.
-                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-                    let args = PyTuple::new(slf.py(), [slf.get().0.to_string()])?;
-                    by_method(slf, "parse", args)
-                }
+            $crate::python::patience::move_methods! {
+                impl $Move;
+                deal = Play::DEAL;
+                {
+                    /// ``game``: the name of the game whose move it is, for the error
+                    /// that refuses a text (default: the class's first game).
+                    #[new]
+                    #[pyo3(signature = (text, *, game = None))]
+                    fn py_new(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
+                        let text = $crate::python::args::text(text, "a move")?;
+                        let game = game_or_default(game)?;
+                        Ok($Move(<Play as ThrowPlay>::parse(&text, game.facts().title)?))
+                    }
 
-                /// ``game``: the name of the game whose move it is, for the error
-                /// that refuses a text (default: the class's first game).
-                #[new]
-                #[pyo3(signature = (text, *, game = None))]
-                fn py_new(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
-                    let text = $crate::python::args::text(text, "a move")?;
-                    let game = game_or_default(game)?;
-                    Ok($Move(<Play as ThrowPlay>::parse(&text, game.facts().title)?))
-                }
+                    $(#[$parse_doc])*
+                    #[staticmethod]
+                    #[pyo3(signature = (text, *, game = None))]
+                    fn parse(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
+                        Self::py_new(text, game)
+                    }
 
-                $(#[$parse_doc])*
-                #[staticmethod]
-                #[pyo3(signature = (text, *, game = None))]
-                fn parse(text: &Bound<'_, PyAny>, game: Option<Arg<GameOf<$G>>>) -> PyResult<Self> {
-                    Self::py_new(text, game)
-                }
+                    $(#[$kind_doc])*
+                    #[getter]
+                    fn kind(&self) -> &'static str {
+                        self.0.kind()
+                    }
 
-                /// The action of dealing the next card (blind games).
-                #[staticmethod]
-                fn deal() -> Self {
-                    $Move(Play::DEAL)
-                }
+                    $(#[$cards_doc])*
+                    #[getter]
+                    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                        PyTuple::new(py, self.0.cards().into_iter().map(PyCard))
+                    }
 
-                $(#[$kind_doc])*
-                #[getter]
-                fn kind(&self) -> &'static str {
-                    self.0.kind()
-                }
-
-                $(#[$cards_doc])*
-                #[getter]
-                fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-                    PyTuple::new(py, self.0.cards().into_iter().map(PyCard))
-                }
-
-                /// True for the deal action.
-                #[getter]
-                fn is_deal(&self) -> bool {
-                    self.0 == Play::DEAL
-                }
-
-                fn __str__(&self) -> String {
-                    self.0.to_string()
-                }
-
-                fn __repr__(&self) -> String {
-                    format!(concat!($move_name, "('{}')"), self.0)
+                    fn __repr__(&self) -> String {
+                        format!(concat!($move_name, "('{}')"), self.0)
+                    }
                 }
             }
 
@@ -1119,72 +1147,56 @@ macro_rules! throw_game {
                 }
             }
 
-            #[pymethods]
-            impl $Outcome {
-                /// The outcome its repr writes: ``cards=…, won=…, is_over=…``.
-                #[new]
-                #[pyo3(signature = (*, cards, won, is_over))]
-                fn py_new(
-                    cards: &Bound<'_, PyAny>,
-                    won: &Bound<'_, PyAny>,
-                    is_over: &Bound<'_, PyAny>,
-                ) -> PyResult<Self> {
-                    let outcome = ThrowOutcome {
-                        cards: whole(cards, "cards", "0 or more cards")?,
-                        won: truth(won, "won")?,
-                        is_over: truth(is_over, "is_over")?,
-                    };
-                    let won_at = <$G as Throwing>::WON_AT;
-                    Ok($Outcome($crate::python::throw::check_outcome($outcome_name, won_at, outcome)?))
-                }
-
-                /// Pickle support: `(cards, won, is_over)`.
-                fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-                    let state = (self.0.cards, self.0.won, self.0.is_over);
-                    by_restore(py, $outcome_name, state.into_pyobject(py)?)
-                }
-
-                /// Cards not thrown out (in the row and still to deal).
-                #[getter]
-                fn cards(&self) -> usize {
-                    self.0.cards
-                }
-
+            $crate::python::patience::outcome_methods! {
+                impl $Outcome;
                 /// The same as :attr:`cards`.
-                #[getter]
-                fn piles(&self) -> usize {
-                    self.cards()
-                }
-
-                $(#[$won_doc])*
-                #[getter]
-                fn won(&self) -> bool {
-                    self.0.won
-                }
-
+                piles;
                 /// ``"win"`` or ``"loss"`` once the game is over; ``None`` while it goes on.
-                #[getter]
-                fn grade(&self) -> Option<&'static str> {
-                    match (self.0.is_over, self.0.won) {
-                        (false, _) => None,
-                        (true, true) => Some("win"),
-                        (true, false) => Some("loss"),
+                grade;
+                {
+                    /// The outcome its repr writes: ``cards=…, won=…, is_over=…``.
+                    #[new]
+                    #[pyo3(signature = (*, cards, won, is_over))]
+                    fn py_new(
+                        cards: &Bound<'_, PyAny>,
+                        won: &Bound<'_, PyAny>,
+                        is_over: &Bound<'_, PyAny>,
+                    ) -> PyResult<Self> {
+                        let outcome = ThrowOutcome {
+                            cards: whole(cards, "cards", "0 or more cards")?,
+                            won: truth(won, "won")?,
+                            is_over: truth(is_over, "is_over")?,
+                        };
+                        let won_at = <$G as Throwing>::WON_AT;
+                        Ok($Outcome($crate::python::throw::check_outcome($outcome_name, won_at, outcome)?))
                     }
-                }
 
-                /// True when no throw and no deal is left.
-                #[getter]
-                fn is_over(&self) -> bool {
-                    self.0.is_over
-                }
+                    /// Pickle support: `(cards, won, is_over)`.
+                    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+                        let state = (self.0.cards, self.0.won, self.0.is_over);
+                        by_restore(py, $outcome_name, state.into_pyobject(py)?)
+                    }
 
-                fn __repr__(&self) -> String {
-                    format!(
-                        concat!($outcome_name, "(cards={}, won={}, is_over={})"),
-                        self.0.cards,
-                        py_bool(self.0.won),
-                        py_bool(self.0.is_over)
-                    )
+                    /// Cards not thrown out (in the row and still to deal).
+                    #[getter]
+                    fn cards(&self) -> usize {
+                        self.0.cards
+                    }
+
+                    $(#[$won_doc])*
+                    #[getter]
+                    fn won(&self) -> bool {
+                        self.0.won
+                    }
+
+                    fn __repr__(&self) -> String {
+                        format!(
+                            concat!($outcome_name, "(cards={}, won={}, is_over={})"),
+                            self.0.cards,
+                            py_bool(self.0.won),
+                            py_bool(self.0.is_over)
+                        )
+                    }
                 }
             }
 
@@ -1196,10 +1208,37 @@ macro_rules! throw_game {
             }
 
             $crate::python::patience::game_methods! {
-                impl $Game;
+                impl $Game = $game_name;
                 move $Move;
+                outcome $Outcome;
+                seed = |_game: &$Game| None;
                 rules = $crate::throw_game::ThrowGame::<$G>::game_rules;
                 arg = $Move::arg;
+                $(#[$legal_doc])*
+                legal_moves;
+                /// The top card of every pile, left to right (the same as :attr:`cards`).
+                tops;
+                /// Cards left, whether won, whether over.
+                outcome;
+                $(#[$play_doc])*
+                play;
+                $(#[$deal_doc])*
+                deal;
+                /// The next action of best play; ``None`` when the game is over (or when
+                /// ``timeout`` ran out before the solver found any line).
+                ///
+                /// ``deal`` while cards are left to deal and the rules let the player deal
+                /// past throws (dealing never takes a throw away); otherwise the first
+                /// throw of the exact solver's line for the row, or ``deal`` when no throw
+                /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
+                /// limit). Releases the GIL; Ctrl-C stops it.
+                ///
+                /// The search works on a copy of the position taken when it starts,
+                /// so other threads may play on the same game meanwhile.
+                ///
+                /// Raises:
+                ///     InvalidArgumentError: ``timeout`` not positive.
+                hint;
                 {
                     /// Pickle support: `(deal, rules, blind, history, game)`; the history is replayed.
                     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
@@ -1232,27 +1271,6 @@ macro_rules! throw_game {
                         self.game.read(|game| game.game_rules().facts().name)
                     }
 
-                    /// The deal the game started from.
-                    #[getter]
-                    fn starting_deal(&self) -> PyDeal {
-                        PyDeal {
-                            deal: self.game.read(|game| game.deal().clone()),
-                            seed: None,
-                        }
-                    }
-
-                    /// Whether the game is dealt as it goes.
-                    #[getter]
-                    fn blind(&self) -> bool {
-                        self.game.read(|game| game.is_blind())
-                    }
-
-                    $(#[$legal_doc])*
-                    #[getter]
-                    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
-                        LegalMoves::of(slf)
-                    }
-
                     /// The cards a move can name, left to right: the whole row in a game
                     /// of single cards, the top card of each pile in Accordian Patience.
                     #[getter]
@@ -1261,117 +1279,10 @@ macro_rules! throw_game {
                         cards.into_iter().map(PyCard).collect()
                     }
 
-                    /// The top card of every pile, left to right (the same as :attr:`cards`).
-                    #[getter]
-                    fn tops(&self) -> Vec<PyCard> {
-                        self.cards()
-                    }
-
-                    /// The piles left to right, each bottom to top (one card each in a
-                    /// game of single cards), as :attr:`Game.piles` gives them.
-                    #[getter]
-                    fn piles<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-                        $crate::python::values::pile_tuples(py, self.game.read(|game| game.row().piles()))
-                    }
-
                     /// How many cards each pile holds, left to right.
                     #[getter]
                     fn sizes(&self) -> Vec<usize> {
                         self.game.read(|game| game.row().piles().iter().map(Vec::len).collect())
-                    }
-
-                    /// The actions played so far, in canonical notation.
-                    #[getter]
-                    fn history(&self) -> Vec<$Move> {
-                        let history = self.game.read(|game| game.history());
-                        history.into_iter().map($Move).collect()
-                    }
-
-                    /// Cards left, whether won, whether over.
-                    #[getter]
-                    fn outcome(&self) -> $Outcome {
-                        $Outcome(self.game.read(|game| game.outcome()))
-                    }
-
-                    /// True when no throw and no deal is left.
-                    #[getter]
-                    fn is_over(&self) -> bool {
-                        self.game.read(|game| game.is_over())
-                    }
-
-                    $(#[$play_doc])*
-                    #[pyo3(signature = (r#move, /))]
-                    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<$Move> {
-                        // The move read before the game is locked (its rules do not change).
-                        let given = $Move::arg(r#move, self.game.read(|game| game.game_rules()))?;
-                        let play = self.game.write(|game| {
-                            let action = game.action_of(given)?;
-                            let play = game.play_of(action);
-                            game.play(action).map(|()| play)
-                        })?;
-                        Ok($Move(play))
-                    }
-
-                    $(#[$deal_doc])*
-                    fn deal(&self) -> PyResult<$Move> {
-                        self.game.write(|game| game.play(ThrowAction::Deal))?;
-                        Ok($Move(Play::DEAL))
-                    }
-
-                    /// Take back the last action and return it.
-                    ///
-                    /// Raises:
-                    ///     NoMoveToUndoError: nothing has been played.
-                    fn undo(&self) -> PyResult<$Move> {
-                        Ok($Move(undo(&self.game)?))
-                    }
-
-                    /// The next action of best play; ``None`` when the game is over (or when
-                    /// ``timeout`` ran out before the solver found any line).
-                    ///
-                    /// ``deal`` while cards are left to deal and the rules let the player deal
-                    /// past throws (dealing never takes a throw away); otherwise the first
-                    /// throw of the exact solver's line for the row, or ``deal`` when no throw
-                    /// is left. The search gets ``timeout`` seconds (default 2; ``None``: no
-                    /// limit). Releases the GIL; Ctrl-C stops it.
-                    ///
-                    /// The search works on a copy of the position taken when it starts,
-                    /// so other threads may play on the same game meanwhile.
-                    ///
-                    /// Raises:
-                    ///     InvalidArgumentError: ``timeout`` not positive.
-                    #[pyo3(signature = (*, timeout = Seconds(HINT_SECONDS)), text_signature = "($self, *, timeout=2.0)")]
-                    fn hint(slf: &Bound<'_, Self>, timeout: Seconds) -> PyResult<Option<$Move>> {
-                        // A copy: no lock held while the GIL is released.
-                        let game = slf.get().game.snapshot();
-                        Ok(hint(slf.py(), &game, timeout.0)?.map($Move))
-                    }
-
-                    /// An independent game in the same position, with the same history.
-                    fn copy(&self) -> Self {
-                        self.clone()
-                    }
-
-                    /// Games are equal when they have the same rules, starting deal, mode
-                    /// and history, so the same position: ``game == game.copy()``. A game
-                    /// changes as it is played, so it is not hashable.
-                    fn __eq__(&self, other: &Self) -> bool {
-                        self.game.same(&other.game, |game| {
-                            let rules = game.game_rules();
-                            let deal = game.deal().to_string();
-                            let (blind, history) = (game.is_blind(), game.history());
-                            (rules.rules(), rules.facts().name, deal, blind, history)
-                        })
-                    }
-
-                    /// The row (and a blind game's cards to deal) as an SVG picture, drawn by
-                    /// :func:`accordion.svg`.
-                    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-                        picture(slf.as_any())
-                    }
-
-                    fn __repr__(&self) -> String {
-                        self.game.read(|game| game_repr($game_name, game))
                     }
                 }
             }
@@ -1390,6 +1301,18 @@ macro_rules! throw_game {
             }
 
             impl $Solution {
+                /// What the solution says of its line.
+                fn figures(&self) -> $crate::python::patience::Figures<'_, Play> {
+                    $crate::python::patience::Figures {
+                        deal: &self.deal,
+                        result: self.solution.verdict.name(),
+                        moves: &self.solution.moves,
+                        left: self.solution.cards,
+                        nodes: self.solution.nodes,
+                        seconds: self.seconds,
+                    }
+                }
+
                 /// A solution pickled by an earlier version (through `_restore`).
                 pub fn from_state(state: &Bound<'_, PyTuple>) -> PyResult<$Solution> {
                     let (deal, solution) = solution_from_state::<$G>($solution_name, state)?;
@@ -1399,90 +1322,59 @@ macro_rules! throw_game {
                 }
             }
 
-            #[pymethods]
-            impl $Solution {
-                /// Pickled through its dictionary (``from_dict(solution.to_dict())``).
-                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-                    let args = PyTuple::new(slf.py(), [slf.get().to_dict(slf.py())?])?;
-                    by_method(slf, "from_dict", args)
-                }
-
-                /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
-                ///
-                /// Raises:
-                ///     InvalidArgumentError: a key missing or a value out of range.
-                #[staticmethod]
-                fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
-                    let (deal, solution, game, seconds) = solution_from_dict::<$G>(data)?;
-                    let game = game.facts().name;
-                    Ok($Solution { deal, solution, game, seconds })
-                }
-
+            $crate::python::patience::solution_methods! {
+                impl $Solution;
+                move $Move;
                 /// The position the line starts from: the row solved, left to right (a
                 /// blind game's with its stock dealt onto it; a pile of Accordian
                 /// Patience by its cards bottom to top, joined by ``/``), or, where the
                 /// line deals the stock, the row, ``|`` and the stock's cards, next
                 /// first (``"QH 5S | 3C KH"``; the solve is clairvoyant).
-                #[getter]
-                fn deal(&self) -> &str {
-                    &self.deal
-                }
-
-                /// The name of the game solved (``accordion.games()``).
-                #[getter]
-                fn game(&self) -> &'static str {
-                    self.game
-                }
-
-                /// ``win``, ``loss`` (proved) or ``unknown`` (a budget ran out).
-                #[getter]
-                fn result(&self) -> &'static str {
-                    self.solution.verdict.name()
-                }
-
+                deal;
                 $(#[$moves_doc])*
-                #[getter]
-                fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-                    PyTuple::new(py, self.solution.moves.iter().map(|&p| $Move(p)))
-                }
-
-                $(#[$solution_cards_doc])*
-                #[getter]
-                fn cards(&self) -> usize {
-                    self.solution.cards
-                }
-
+                moves;
                 /// The same as :attr:`cards`.
-                #[getter]
-                fn piles(&self) -> usize {
-                    self.cards()
-                }
-
+                piles;
                 $(#[$nodes_doc])*
-                #[getter]
-                fn nodes(&self) -> u64 {
-                    self.solution.nodes
-                }
+                nodes;
+                {
+                    /// The solution whose :meth:`to_dict` is ``data`` (read back from JSON).
+                    ///
+                    /// Raises:
+                    ///     InvalidArgumentError: a key missing or a value out of range.
+                    #[staticmethod]
+                    fn from_dict(data: &Bound<'_, PyDict>) -> PyResult<Self> {
+                        let (deal, solution, game, seconds) = solution_from_dict::<$G>(data)?;
+                        let game = game.facts().name;
+                        Ok($Solution { deal, solution, game, seconds })
+                    }
 
-                /// Wall-clock seconds the search took.
-                #[getter]
-                fn seconds(&self) -> f64 {
-                    self.seconds
-                }
+                    /// The name of the game solved (``accordion.games()``).
+                    #[getter]
+                    fn game(&self) -> &'static str {
+                        self.game
+                    }
 
-                /// The JSON object of docs/contract.md, plus ``game`` and ``cards``.
-                fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                    solution_dict(py, self.game, &self.deal, &self.solution, self.seconds)
-                }
+                    $(#[$solution_cards_doc])*
+                    #[getter]
+                    fn cards(&self) -> usize {
+                        self.solution.cards
+                    }
 
-                fn __repr__(&self) -> String {
-                    format!(
-                        concat!("<", $solution_name, " {} cards={} moves={}{}>"),
-                        self.result(),
-                        self.solution.cards,
-                        self.solution.moves.len(),
-                        $crate::python::throw::other_game::<$G>(self.game, " ")
-                    )
+                    /// The JSON object of docs/contract.md, plus ``game`` and ``cards``.
+                    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                        solution_dict(py, self.game, &self.deal, &self.solution, self.seconds)
+                    }
+
+                    fn __repr__(&self) -> String {
+                        format!(
+                            concat!("<", $solution_name, " {} cards={} moves={}{}>"),
+                            self.result(),
+                            self.solution.cards,
+                            self.solution.moves.len(),
+                            $crate::python::throw::other_game::<$G>(self.game, " ")
+                        )
+                    }
                 }
             }
 

@@ -5,6 +5,7 @@ use super::args::{
     cards_or_deck, class_or_text, flag, text, truth, type_name, whole, wrong_type, Arg, Argument,
     Cards, GameName, Seed,
 };
+use super::patience::{move_methods, outcome_methods, Graded};
 use super::pickle::{by_method, by_restore, malformed_state, Reduced};
 use crate::card::Card;
 use crate::deal::{Deal, DECK_SIZE};
@@ -163,75 +164,56 @@ pub fn card_arg(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyMove(pub Play);
 
-#[pymethods]
-impl PyMove {
-    /// Pickle support: rebuilt by `Move.parse` from the notation.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
-        let args = PyTuple::new(slf.py(), [slf.get().0.to_string()])?;
-        by_method(slf, "parse", args)
-    }
-
-    #[new]
-    fn py_new(mover: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let (mover, target) = (card_arg(mover)?, card_arg(target)?);
-        if mover == target {
-            return Err(Error::InvalidMove(format!("not a move: {mover} onto itself")).into());
+move_methods! {
+    impl PyMove;
+    deal = Play::Deal;
+    {
+        #[new]
+        fn py_new(mover: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<Self> {
+            let (mover, target) = (card_arg(mover)?, card_arg(target)?);
+            if mover == target {
+                return Err(Error::InvalidMove(format!("not a move: {mover} onto itself")).into());
+            }
+            Ok(PyMove(Play::Move { mover, target }))
         }
-        Ok(PyMove(Play::Move { mover, target }))
-    }
 
-    /// Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
-    ///
-    /// Args:
-    ///     text: the move's text (case and white space ignored).
-    ///
-    /// Raises:
-    ///     InvalidMoveError: anything else; the message shows the notation.
-    ///     InvalidCardError: a side of the move is not a card.
-    ///     TypeError: ``text`` is not a ``str``.
-    #[staticmethod]
-    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyMove(Play::parse(&super::args::text(text, "a move")?)?))
-    }
-
-    /// The action of turning the next stock card (blind games).
-    #[staticmethod]
-    fn deal() -> Self {
-        PyMove(Play::Deal)
-    }
-
-    /// The top card of the pile that moves; ``None`` for a deal.
-    #[getter]
-    fn mover(&self) -> Option<PyCard> {
-        match self.0 {
-            Play::Move { mover, .. } => Some(PyCard(mover)),
-            Play::Deal => None,
+        /// Parse ``7H>7S``, ``7H-7S``, ``7H→7S``, ``7H on 7S`` or ``deal``.
+        ///
+        /// Args:
+        ///     text: the move's text (case and white space ignored).
+        ///
+        /// Raises:
+        ///     InvalidMoveError: anything else; the message shows the notation.
+        ///     InvalidCardError: a side of the move is not a card.
+        ///     TypeError: ``text`` is not a ``str``.
+        #[staticmethod]
+        fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+            Ok(PyMove(Play::parse(&super::args::text(text, "a move")?)?))
         }
-    }
 
-    /// The top card of the pile landed on; ``None`` for a deal.
-    #[getter]
-    fn target(&self) -> Option<PyCard> {
-        match self.0 {
-            Play::Move { target, .. } => Some(PyCard(target)),
-            Play::Deal => None,
+        /// The top card of the pile that moves; ``None`` for a deal.
+        #[getter]
+        fn mover(&self) -> Option<PyCard> {
+            match self.0 {
+                Play::Move { mover, .. } => Some(PyCard(mover)),
+                Play::Deal => None,
+            }
         }
-    }
 
-    /// True for the deal action, False for a move of a pile.
-    #[getter]
-    fn is_deal(&self) -> bool {
-        self.0 == Play::Deal
-    }
+        /// The top card of the pile landed on; ``None`` for a deal.
+        #[getter]
+        fn target(&self) -> Option<PyCard> {
+            match self.0 {
+                Play::Move { target, .. } => Some(PyCard(target)),
+                Play::Deal => None,
+            }
+        }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        match self.0 {
-            Play::Move { mover, target } => format!("Move('{mover}', '{target}')"),
-            Play::Deal => "Move.deal()".to_string(),
+        fn __repr__(&self) -> String {
+            match self.0 {
+                Play::Move { mover, target } => format!("Move('{mover}', '{target}')"),
+                Play::Deal => "Move.deal()".to_string(),
+            }
         }
     }
 }
@@ -757,80 +739,82 @@ pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyOutcome(pub Outcome);
 
-#[pymethods]
-impl PyOutcome {
-    /// ``Outcome(piles=…, grade=…, is_over=…)``, as the repr writes it. The grade
-    /// of a finished game follows from the piles (or is ``win``, under rules that
-    /// win at more than one pile); a game in progress has none (``None``). It is
-    /// an argument so that the repr evaluates back.
-    #[new]
-    #[pyo3(signature = (*, piles, grade, is_over))]
-    fn py_new(
-        piles: &Bound<'_, PyAny>,
-        grade: &Bound<'_, PyAny>,
-        is_over: &Bound<'_, PyAny>,
-    ) -> PyResult<Self> {
-        let piles: usize = whole(piles, "piles", "0 or more piles")?;
-        let is_over = truth(is_over, "is_over")?;
-        let grade = if is_over {
-            if grade.is_none() {
-                let expected = format!(
-                    "\"{}\" for {piles} piles (or \"win\")",
-                    Grade::of_piles(piles).name()
-                );
-                return Err(Error::argument("grade", &expected, "None").into());
-            }
-            Some(grade_of(piles, &text(grade, "grade")?)?)
-        } else if grade.is_none() {
-            None
-        } else {
-            let given = text(grade, "grade")?;
-            let expected = "None while the game is not over";
-            return Err(Error::argument("grade", expected, crate::error::quoted(&given)).into());
-        };
-        Ok(PyOutcome(Outcome {
-            piles,
-            grade,
-            is_over,
-        }))
-    }
-
-    /// Pickle support: `(piles, is_over, grade)`; the grade is kept, since a win
-    /// at more than one pile (23 Skidoo) does not follow from the piles.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
-        let state = (self.0.piles, self.0.is_over, self.0.grade.map(Grade::name));
-        by_restore(py, "Outcome", state.into_pyobject(py)?)
-    }
-
-    /// Piles on the table (in a blind game, not counting the stock).
-    #[getter]
+impl Graded for Outcome {
     fn piles(&self) -> usize {
-        self.0.piles
+        self.piles
     }
 
+    fn grade(&self) -> Option<&'static str> {
+        self.grade.map(Grade::name)
+    }
+
+    fn is_over(&self) -> bool {
+        self.is_over
+    }
+}
+
+outcome_methods! {
+    impl PyOutcome;
+    /// Piles on the table (in a blind game, not counting the stock).
+    piles;
     /// The grade of a finished game: 1 pile ``win``; 2–3 ``strong``; 4–5 ``moral
     /// victory``; more ``loss``. ``None`` while the game is not over.
-    #[getter]
-    fn grade(&self) -> Option<&'static str> {
-        self.0.grade.map(Grade::name)
-    }
+    grade;
+    {
+        /// ``Outcome(piles=…, grade=…, is_over=…)``, as the repr writes it. The grade
+        /// of a finished game follows from the piles (or is ``win``, under rules that
+        /// win at more than one pile); a game in progress has none (``None``). It is
+        /// an argument so that the repr evaluates back.
+        #[new]
+        #[pyo3(signature = (*, piles, grade, is_over))]
+        fn py_new(
+            piles: &Bound<'_, PyAny>,
+            grade: &Bound<'_, PyAny>,
+            is_over: &Bound<'_, PyAny>,
+        ) -> PyResult<Self> {
+            let piles: usize = whole(piles, "piles", "0 or more piles")?;
+            let is_over = truth(is_over, "is_over")?;
+            let grade = if is_over {
+                if grade.is_none() {
+                    let expected = format!(
+                        "\"{}\" for {piles} piles (or \"win\")",
+                        Grade::of_piles(piles).name()
+                    );
+                    return Err(Error::argument("grade", &expected, "None").into());
+                }
+                Some(grade_of(piles, &text(grade, "grade")?)?)
+            } else if grade.is_none() {
+                None
+            } else {
+                let given = text(grade, "grade")?;
+                let expected = "None while the game is not over";
+                return Err(Error::argument("grade", expected, crate::error::quoted(&given)).into());
+            };
+            Ok(PyOutcome(Outcome {
+                piles,
+                grade,
+                is_over,
+            }))
+        }
 
-    /// True when no legal action is left.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over
-    }
+        /// Pickle support: `(piles, is_over, grade)`; the grade is kept, since a win
+        /// at more than one pile (23 Skidoo) does not follow from the piles.
+        fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+            let state = (self.0.piles, self.0.is_over, self.0.grade.map(Grade::name));
+            by_restore(py, "Outcome", state.into_pyobject(py)?)
+        }
 
-    fn __repr__(&self) -> String {
-        let grade = self
-            .0
-            .grade
-            .map_or("None".to_owned(), |g| format!("'{}'", g.name()));
-        format!(
-            "Outcome(piles={}, grade={grade}, is_over={})",
-            self.0.piles,
-            py_bool(self.0.is_over)
-        )
+        fn __repr__(&self) -> String {
+            let grade = self
+                .0
+                .grade
+                .map_or("None".to_owned(), |g| format!("'{}'", g.name()));
+            format!(
+                "Outcome(piles={}, grade={grade}, is_over={})",
+                self.0.piles,
+                py_bool(self.0.is_over)
+            )
+        }
     }
 }
 
