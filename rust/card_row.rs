@@ -117,14 +117,26 @@ impl CardRow {
         })
     }
 
-    /// The first of [`CardRow::agreeing`], without making the others (the
-    /// greedy players ask for it at every step).
-    pub fn first_agreeing(&self, distances: [usize; 2]) -> Option<(usize, usize)> {
-        (0..self.len()).find_map(|left| {
-            distances
-                .into_iter()
-                .find(|&distance| self.agree(left, distance))
-                .map(|distance| (left, distance))
+    /// The next of [`CardRow::agreeing`] after `after`, the first with `None`,
+    /// without making the others: the greedy players and Bayan's solver step
+    /// through the throws one at a time.
+    pub fn next_agreeing(
+        &self,
+        distances: [usize; 2],
+        after: Option<(usize, usize)>,
+    ) -> Option<(usize, usize)> {
+        // At `after`'s left card the distances after its own, then every
+        // distance from the next card on.
+        let (start, skip) = after.map_or((0, 0), |(left, distance)| {
+            let tried = distances.iter().position(|&d| d == distance);
+            (left, tried.map_or(distances.len(), |d| d + 1))
+        });
+        (start..self.len()).find_map(|left| {
+            let from = if left == start { skip } else { 0 };
+            distances[from..]
+                .iter()
+                .find(|&&distance| self.agree(left, distance))
+                .map(|&distance| (left, distance))
         })
     }
 }
@@ -210,8 +222,16 @@ mod tests {
         let pairs: Vec<_> = row.agreeing([2, 3]).collect();
         assert_eq!(pairs, [(0, 3), (1, 3)]);
         assert!(row.agree(2, 1) && !row.agree(2, 2) && !row.agree(3, 2));
-        assert_eq!(row.first_agreeing([2, 3]), Some((0, 3)));
+        assert_eq!(row.next_agreeing([2, 3], None), Some((0, 3)));
+        // Stepping from each pair to the next lists them all, in order.
+        let mut stepped = vec![];
+        let mut last = None;
+        while let Some(pair) = row.next_agreeing([1, 3], last) {
+            stepped.push(pair);
+            last = Some(pair);
+        }
+        assert_eq!(stepped, row.agreeing([1, 3]).collect::<Vec<_>>());
         assert_eq!(CardRow::default().agreeing([1, 3]).next(), None);
-        assert_eq!(CardRow::default().first_agreeing([1, 3]), None);
+        assert_eq!(CardRow::default().next_agreeing([1, 3], None), None);
     }
 }

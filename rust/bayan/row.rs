@@ -21,7 +21,7 @@ pub struct Pair {
 impl Pair {
     /// The pair of the agreeing cards at `left` and `gap` places to its right
     /// ([`CardRow::agreeing`]).
-    fn of((left, gap): (usize, usize)) -> Pair {
+    pub(super) fn of((left, gap): (usize, usize)) -> Pair {
         Pair {
             at: left as u8,
             gap: gap as u8,
@@ -68,12 +68,12 @@ impl ThrowRow for BayanRow {
 
     /// Whether any pair may be thrown out.
     fn has_throw(&self) -> bool {
-        self.first_agreeing(GAPS).is_some()
+        self.next_agreeing(GAPS, None).is_some()
     }
 
     /// The first pair in canonical order, without listing them all.
     fn first_throw(&self) -> Option<Pair> {
-        self.first_agreeing(GAPS).map(Pair::of)
+        self.next_agreeing(GAPS, None).map(Pair::of)
     }
 
     /// Throw the pair out (it must be allowed); the row closes up. Returns the two

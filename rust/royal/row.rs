@@ -73,14 +73,14 @@ impl ThrowRow for RoyalRow {
 
     /// Whether any throw is allowed.
     fn has_throw(&self) -> bool {
-        self.first_agreeing(BRACKETS).is_some()
+        self.next_agreeing(BRACKETS, None).is_some()
     }
 
     /// The leftmost throw, without listing them all: the first in canonical
     /// order (the smallest position of the first thrown card; there, one card
     /// before two). The greedy rule ([`super::greedy_choice`]).
     fn first_throw(&self) -> Option<Throw> {
-        self.first_agreeing(BRACKETS).map(Throw::between)
+        self.next_agreeing(BRACKETS, None).map(Throw::between)
     }
 
     /// Throw the cards out (the throw must be allowed); returns them for `unapply`.
