@@ -2,7 +2,8 @@
 //! out of one row share (Royal Marriage, `crate::royal::RoyalRow`, and Bayan,
 //! `crate::bayan::BayanRow`). Each game adds which throws it allows; taking a
 //! card out, putting it back, dealing onto the end and taking the last deal back
-//! are the same in both and live here.
+//! are the same in both and live here, and so does the test both games' throws
+//! are made of: two cards a given distance apart that agree.
 
 use crate::card::Card;
 use crate::deal::DECK_SIZE;
@@ -93,6 +94,51 @@ impl CardRow {
         debug_assert!(at < self.len());
         self.cards[at] = card;
     }
+
+    /// Whether the card at `left` and the one `distance` places to its right
+    /// are both in the row and agree (share a suit or a rank): Bayan's pair,
+    /// and the two cards that bracket Royal Marriage's throw.
+    #[inline]
+    pub fn agree(&self, left: usize, distance: usize) -> bool {
+        let cards = self.cards();
+        left + distance < cards.len() && cards[left].agrees(cards[left + distance])
+    }
+
+    /// Every two agreeing cards `distance` apart for a distance of `distances`,
+    /// as `(left, distance)`: by the left card's position, then in the order of
+    /// `distances`. This is the canonical order of the throws of both games
+    /// whose throw is named by two agreeing cards (Bayan, Royal Marriage).
+    pub fn agreeing(&self, distances: [usize; 2]) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.len()).flat_map(move |left| {
+            distances
+                .into_iter()
+                .filter(move |&distance| self.agree(left, distance))
+                .map(move |distance| (left, distance))
+        })
+    }
+
+    /// The next of [`CardRow::agreeing`] after `after`, the first with `None`,
+    /// without making the others: the greedy players and Bayan's solver step
+    /// through the throws one at a time.
+    pub fn next_agreeing(
+        &self,
+        distances: [usize; 2],
+        after: Option<(usize, usize)>,
+    ) -> Option<(usize, usize)> {
+        // At `after`'s left card the distances after its own, then every
+        // distance from the next card on.
+        let (start, skip) = after.map_or((0, 0), |(left, distance)| {
+            let tried = distances.iter().position(|&d| d == distance);
+            (left, tried.map_or(distances.len(), |d| d + 1))
+        });
+        (start..self.len()).find_map(|left| {
+            let from = if left == start { skip } else { 0 };
+            distances[from..]
+                .iter()
+                .find(|&&distance| self.agree(left, distance))
+                .map(|&distance| (left, distance))
+        })
+    }
 }
 
 impl fmt::Debug for CardRow {
@@ -163,5 +209,29 @@ mod tests {
         assert_eq!(row, start);
         assert_eq!(row.pop(), Some(cards[4]));
         assert_eq!(row.position_of(cards[3]), Some(3));
+    }
+
+    #[test]
+    fn agreeing_pairs_come_by_left_card_then_distance() {
+        // 5C agrees with 5S (rank, 1 apart) and 9C (suit, 3 apart); 5S with
+        // 2S (suit, 3 apart); 9H with 9C (1 apart); nothing past the end.
+        let cards = crate::card::cards("5C 5S 9H 9C 2S");
+        let row = CardRow::from_cards(&cards);
+        let pairs: Vec<_> = row.agreeing([1, 3]).collect();
+        assert_eq!(pairs, [(0, 1), (0, 3), (1, 3), (2, 1)]);
+        let pairs: Vec<_> = row.agreeing([2, 3]).collect();
+        assert_eq!(pairs, [(0, 3), (1, 3)]);
+        assert!(row.agree(2, 1) && !row.agree(2, 2) && !row.agree(3, 2));
+        assert_eq!(row.next_agreeing([2, 3], None), Some((0, 3)));
+        // Stepping from each pair to the next lists them all, in order.
+        let mut stepped = vec![];
+        let mut last = None;
+        while let Some(pair) = row.next_agreeing([1, 3], last) {
+            stepped.push(pair);
+            last = Some(pair);
+        }
+        assert_eq!(stepped, row.agreeing([1, 3]).collect::<Vec<_>>());
+        assert_eq!(CardRow::default().agreeing([1, 3]).next(), None);
+        assert_eq!(CardRow::default().next_agreeing([1, 3], None), None);
     }
 }

@@ -19,6 +19,15 @@ pub struct Pair {
 }
 
 impl Pair {
+    /// The pair of the agreeing cards at `left` and `gap` places to its right
+    /// ([`CardRow::agreeing`]).
+    pub(super) fn of((left, gap): (usize, usize)) -> Pair {
+        Pair {
+            at: left as u8,
+            gap: gap as u8,
+        }
+    }
+
     /// Position of the left card.
     pub fn left(self) -> usize {
         self.at as usize
@@ -47,35 +56,24 @@ impl ThrowRow for BayanRow {
 
     /// Whether `pair` may be thrown out: both cards in the row, 1 or 3 apart, agreeing.
     fn allows(&self, pair: Pair) -> bool {
-        let cards = self.cards();
-        GAPS.contains(&(pair.gap as usize))
-            && pair.right() < cards.len()
-            && cards[pair.left()].agrees(cards[pair.right()])
+        let gap = pair.gap as usize;
+        GAPS.contains(&gap) && self.agree(pair.left(), gap)
     }
 
     /// Every pair allowed now, in the canonical order: by the position of the left
     /// card, the nearer partner first.
     fn throws(&self, out: &mut Vec<Pair>) {
-        let cards = self.cards();
-        for at in 0..cards.len() {
-            for gap in GAPS {
-                if at + gap < cards.len() && cards[at].agrees(cards[at + gap]) {
-                    out.push(Pair {
-                        at: at as u8,
-                        gap: gap as u8,
-                    });
-                }
-            }
-        }
+        out.extend(self.agreeing(GAPS).map(Pair::of));
     }
 
     /// Whether any pair may be thrown out.
     fn has_throw(&self) -> bool {
-        let cards = self.cards();
-        (1..cards.len()).any(|right| {
-            cards[right - 1].agrees(cards[right])
-                || (right >= 3 && cards[right - 3].agrees(cards[right]))
-        })
+        self.next_agreeing(GAPS, None).is_some()
+    }
+
+    /// The first pair in canonical order, without listing them all.
+    fn first_throw(&self) -> Option<Pair> {
+        self.next_agreeing(GAPS, None).map(Pair::of)
     }
 
     /// Throw the pair out (it must be allowed); the row closes up. Returns the two

@@ -90,27 +90,8 @@ impl Deepening for Position {
 
     /// Canonical order: by the left card, the nearer partner first.
     fn next_step(&self, last: Option<Pair>) -> Option<Pair> {
-        let cards = self.row.cards();
-        let (mut at, mut gaps) = match last {
-            None => (0, 0),
-            Some(pair) => {
-                let tried = GAPS.iter().position(|&gap| gap == pair.gap as usize);
-                (pair.left(), tried.map_or(GAPS.len(), |g| g + 1))
-            }
-        };
-        while at < cards.len() {
-            for &gap in &GAPS[gaps..] {
-                if at + gap >= cards.len() {
-                    break;
-                }
-                if cards[at].agrees(cards[at + gap]) {
-                    let (at, gap) = (at as u8, gap as u8);
-                    return Some(Pair { at, gap });
-                }
-            }
-            (at, gaps) = (at + 1, 0);
-        }
-        None
+        let after = last.map(|pair| (pair.left(), pair.gap as usize));
+        self.row.next_agreeing(GAPS, after).map(Pair::of)
     }
 
     fn apply(&mut self, pair: Pair) -> (BayanPlay, [Card; 2]) {

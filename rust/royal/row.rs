@@ -17,7 +17,20 @@ pub struct Throw {
     pub count: u8,
 }
 
+/// How far apart the two agreeing cards that bracket a throw lie: one card
+/// between them, or two.
+const BRACKETS: [usize; 2] = [2, 3];
+
 impl Throw {
+    /// The throw of the cards between the agreeing cards at `left` and
+    /// `distance` places to its right ([`CardRow::agreeing`]).
+    fn between((left, distance): (usize, usize)) -> Throw {
+        Throw {
+            at: (left + 1) as u8,
+            count: (distance - 1) as u8,
+        }
+    }
+
     /// Position of the left bracketing card.
     pub fn left(self) -> usize {
         self.at as usize - 1
@@ -49,52 +62,25 @@ impl ThrowRow for RoyalRow {
     /// two cards that agree.
     fn allows(&self, throw: Throw) -> bool {
         let count = throw.count as usize;
-        let cards = self.cards();
-        (1..=2).contains(&count)
-            && throw.at >= 1
-            && throw.right() < cards.len()
-            && cards[throw.left()].agrees(cards[throw.right()])
+        (1..=2).contains(&count) && throw.at >= 1 && self.agree(throw.left(), count + 1)
     }
 
     /// Every throw allowed now, in the canonical order: by the position of the
     /// first thrown card, a one-card throw before a two-card throw.
     fn throws(&self, out: &mut Vec<Throw>) {
-        let cards = self.cards();
-        for at in 1..cards.len().saturating_sub(1) {
-            for count in 1..=2 {
-                if at + count < cards.len() && cards[at - 1].agrees(cards[at + count]) {
-                    out.push(Throw {
-                        at: at as u8,
-                        count: count as u8,
-                    });
-                }
-            }
-        }
+        out.extend(self.agreeing(BRACKETS).map(Throw::between));
     }
 
     /// Whether any throw is allowed.
     fn has_throw(&self) -> bool {
-        let cards = self.cards();
-        (2..cards.len()).any(|right| {
-            cards[right - 2].agrees(cards[right])
-                || (right >= 3 && cards[right - 3].agrees(cards[right]))
-        })
+        self.next_agreeing(BRACKETS, None).is_some()
     }
 
     /// The leftmost throw, without listing them all: the first in canonical
     /// order (the smallest position of the first thrown card; there, one card
     /// before two). The greedy rule ([`super::greedy_choice`]).
     fn first_throw(&self) -> Option<Throw> {
-        let cards = self.cards();
-        (1..cards.len().saturating_sub(1)).find_map(|at| {
-            (1..=2).find_map(|count| {
-                let throw = Throw {
-                    at: at as u8,
-                    count: count as u8,
-                };
-                self.allows(throw).then_some(throw)
-            })
-        })
+        self.next_agreeing(BRACKETS, None).map(Throw::between)
     }
 
     /// Throw the cards out (the throw must be allowed); returns them for `unapply`.
