@@ -185,7 +185,11 @@ pub(crate) fn choose_throw<G: Throwing>(
         return Err(Error::argument("cards", &expected, cards).into());
     }
     let mode = if blind { "blind" } else { "open" };
-    let what = format!("{mode} {} deal of {}", facts.title, Count(cards as u64, "card"));
+    let what = format!(
+        "{mode} {} deal of {}",
+        facts.title,
+        Count(cards as u64, "card")
+    );
     let game_of = |seed: u64| {
         let deal = rules
             .numbered_deal(seed, cards)
