@@ -253,7 +253,7 @@ pub fn game_repr<G: Throwing>(class: &str, game: &ThrowGame<G>) -> String {
 }
 
 /// `game='NAME'` after `sep` when a value of `G`'s classes is of another game
-/// than the classes' own (Push Pin played by Royal Marriage's), else nothing:
+/// than the classes' own (a game played by another's classes), else nothing:
 /// every repr of such a value says which game it is of.
 pub fn other_game<G: Throwing>(name: &str, sep: &str) -> String {
     if name == G::NAME {
