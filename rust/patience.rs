@@ -78,8 +78,8 @@ impl Facts {
         levels: Calibration::NONE,
     };
 
-    /// What PySolFC's talon games share (Push Pin's `startGame`, which Bayan and
-    /// the games of runs inherit, is cited with Push Pin's facts in
+    /// What PySolFC's talon games share (the `startGame` that Bayan and the
+    /// games of runs inherit, cited with the facts of the game it belongs to in
     /// `crate::royal::game`): the cards still to deal are the talon, and a blind
     /// game starts with three cards laid out, as PySolFC's does without "deal
     /// all cards".

@@ -424,8 +424,9 @@ mod tests {
     #[test]
     fn the_first_legal_action_is_the_first_of_the_list() {
         use crate::throw_game::check::first_legal_is_first_of_the_list as check;
-        check(Royal::default_game());
-        check(Royal::game_named("push-pin").unwrap());
+        for facts in crate::royal::game::GAMES {
+            check(Royal::of(facts));
+        }
         check(Bayan::default_game());
         check(Accordian::default_game());
     }

@@ -2,9 +2,7 @@
 //! `rate` (of every game: Accordion's rows and, bound once over `Throwing`, the
 //! throw games'), `difficulty_deal` and the `Rating` value.
 
-use super::args::{
-    cards_or_deck, optional, text, Arg, Argument, Cards, GameName, Given, Jobs, Seed, Tries,
-};
+use super::args::{optional, text, Arg, Argument, Cards, GameName, Given, Jobs, Seed, Tries};
 use super::interrupt::run_interruptible;
 use super::rating::{rate_game, PyRating};
 use super::registry::{self, Asked};
@@ -50,17 +48,28 @@ fn winnable_deal(
     jobs: Option<Arg<Jobs>>,
     game: Option<GameName>,
 ) -> PyResult<PyDeal> {
-    let start = seed.given()?.map(|start| start.0);
-    let asked = Asked {
-        level: None,
-        start,
-        cards,
+    let asked = asked(None, seed, cards, rules, blind, (tries, jobs))?;
+    chosen(py, game, asked)
+}
+
+/// The arguments every game reads alike, read in signature order.
+fn asked<'a, 'py>(
+    level: Option<Level>,
+    seed: Option<Arg<Seed>>,
+    cards: Option<Arg<Cards>>,
+    rules: Option<&'a Bound<'py, PyAny>>,
+    blind: bool,
+    (tries, jobs): (Option<Arg<Tries>>, Option<Arg<Jobs>>),
+) -> PyResult<Asked<'a, 'py>> {
+    Ok(Asked {
+        level,
+        start: seed.given()?.map(|start| start.0),
+        cards: cards.given()?,
         rules,
         blind,
-        tries,
-        jobs,
-    };
-    chosen(py, game, asked)
+        tries: tries.given()?.map(|tries| tries.0),
+        jobs: jobs.given()?.map(|jobs| jobs.0),
+    })
 }
 
 /// The game `game=` names (default Accordion), as the registry knows it, and how
@@ -94,65 +103,45 @@ fn rater(game: Option<GameName>) -> PyResult<(&'static str, (registry::Rate, reg
 pub fn choose_accordion(
     py: Python<'_>,
     _name: &str,
-    asked: Asked<'_, '_>,
+    mut asked: Asked<'_, '_>,
 ) -> PyResult<(Deal, u64)> {
-    let Asked {
-        level,
-        start,
-        cards,
-        rules,
-        blind,
-        tries,
-        jobs,
-    } = asked;
-    let rules = optional::<Rules>(rules).given_or(Rules::modern())?;
-    let cards = cards_or_deck(cards, 1)?;
-    let Some(level) = level else {
-        let start = match start {
-            Some(start) => start,
-            None => random_start(py, 0..1 << 32)?,
-        };
-        return search_numbers(
-            py,
-            start,
-            (tries, winnable::DEFAULT_TRIES),
-            jobs,
-            |numbers| {
-                let found = winnable::next_winnable(cards, &rules, blind, numbers)?;
-                Ok(found.map(|found| (found.deal, found.seed)))
-            },
-        );
-    };
-    // Where the level table covers the rows, a random deal comes from it (at once).
-    let start = match start {
-        Some(start) => start,
-        None => random_start(py, difficulty::random_starts(level, cards, &rules))?,
-    };
-    search_numbers(
-        py,
-        start,
-        (tries, difficulty::DEFAULT_TRIES),
-        jobs,
-        |numbers| {
-            let found = difficulty::next_at_level(level, cards, &rules, numbers)?;
+    let rules = optional::<Rules>(asked.rules).given_or(Rules::modern())?;
+    let cards = asked.cards(1)?;
+    let blind = asked.blind;
+    match asked.level {
+        None => search_numbers(py, &asked, 0..1 << 32, winnable::DEFAULT_TRIES, |numbers| {
+            let found = winnable::next_winnable(cards, &rules, blind, numbers)?;
             Ok(found.map(|found| (found.deal, found.seed)))
-        },
-    )
+        }),
+        // Where the level table covers the rows, a random deal comes from it (at once).
+        Some(level) => {
+            let starts = difficulty::random_starts(level, cards, &rules);
+            search_numbers(py, &asked, starts, difficulty::DEFAULT_TRIES, |numbers| {
+                let found = difficulty::next_at_level(level, cards, &rules, numbers)?;
+                Ok(found.map(|found| (found.deal, found.seed)))
+            })
+        }
+    }
 }
 
-/// The numbered deal `search` finds among `tries` numbers (default `default`) from
-/// `start` on, on `jobs` threads, the GIL released and Ctrl-C heeded: the search
-/// over numbered deals that `winnable_deal` and `difficulty_deal` share once their
-/// own arguments are read (`tries` and `jobs` come last in both signatures).
+/// The numbered deal `search` finds, and its number: from the first number
+/// asked (else a random one among `starts`), trying the numbers asked (else
+/// `default`) on the threads asked, the GIL released and Ctrl-C heeded: the
+/// walk every game's `winnable_deal` and `difficulty_deal` share once their
+/// own arguments are read.
 pub(crate) fn search_numbers(
     py: Python<'_>,
-    start: u64,
-    (tries, default): (Option<Arg<Tries>>, u64),
-    jobs: Option<Arg<Jobs>>,
+    asked: &Asked<'_, '_>,
+    starts: std::ops::Range<u64>,
+    default: u64,
     search: impl FnOnce(Numbers<'_>) -> crate::error::Result<Option<(Deal, u64)>> + Send,
 ) -> PyResult<(Deal, u64)> {
-    let tries = tries.given_or(Tries(default))?.0;
-    let jobs = jobs.given()?.map(|jobs| jobs.0);
+    let start = match asked.start {
+        Some(start) => start,
+        None => random_start(py, starts)?,
+    };
+    let tries = asked.tries.unwrap_or(default);
+    let jobs = asked.jobs;
     let found = run_interruptible(py, |cancel| {
         search(Numbers::new(start, tries, jobs, Some(cancel)))
     })??;
@@ -212,16 +201,7 @@ fn difficulty_deal(
     game: Option<GameName>,
 ) -> PyResult<PyDeal> {
     let level = level.get()?;
-    let start = seed.given()?.map(|start| start.0);
-    let asked = Asked {
-        level: Some(level),
-        start,
-        cards,
-        rules,
-        blind: false,
-        tries,
-        jobs,
-    };
+    let asked = asked(Some(level), seed, cards, rules, false, (tries, jobs))?;
     chosen(py, game, asked)
 }
 

@@ -6,7 +6,7 @@
 //! `_restore`, PySolFC's numbered deals, `games()` — reads the entries instead
 //! of matching names, so a game bound by one invocation is known to all of them.
 
-use super::args::{shown, Arg, Cards, Jobs, Tries};
+use super::args::{shown, Cards};
 use super::errors::InvalidPickleError;
 use super::pickle::shown_text;
 use super::rating::PyRating;
@@ -27,16 +27,28 @@ pub type Rate =
 pub type Choose = fn(Python<'_>, &str, Asked<'_, '_>) -> PyResult<(Deal, u64)>;
 
 /// What `winnable_deal` or `difficulty_deal` asks of a game: the level
-/// (`None`: a winnable deal), the first number (`None`: a random start), and
-/// the arguments each game reads its own way.
+/// (`None`: a winnable deal), the first number (`None`: a random start), the
+/// count of cards (checked against the game's fewest by [`Asked::cards`]), the
+/// rules as given (each game reads its own), and how many numbers to try on
+/// how many threads (`None`: the defaults).
 pub struct Asked<'a, 'py> {
     pub level: Option<Level>,
     pub start: Option<u64>,
-    pub cards: Option<Arg<Cards>>,
+    pub cards: Option<Cards>,
     pub rules: Option<&'a Bound<'py, PyAny>>,
     pub blind: bool,
-    pub tries: Option<Arg<Tries>>,
-    pub jobs: Option<Arg<Jobs>>,
+    pub tries: Option<u64>,
+    pub jobs: Option<usize>,
+}
+
+impl Asked<'_, '_> {
+    /// The count of cards asked (default 52), `least` to 52, else the error
+    /// naming `cards`.
+    pub fn cards(&mut self, least: usize) -> PyResult<usize> {
+        self.cards
+            .take()
+            .map_or(Ok(crate::deal::DECK_SIZE), |cards| cards.at_least(least))
+    }
 }
 
 /// Rebuild a value of class `kind` from its pickled state.

@@ -153,22 +153,14 @@ pub(crate) fn rate_throw<G: Throwing>(
 pub(crate) fn choose_throw<G: Throwing>(
     py: Python<'_>,
     name: &str,
-    asked: super::registry::Asked<'_, '_>,
+    mut asked: super::registry::Asked<'_, '_>,
 ) -> PyResult<(Deal, u64)> {
-    let super::registry::Asked {
-        level,
-        start,
-        cards,
-        rules,
-        blind,
-        tries,
-        jobs,
-    } = asked;
     let game = G::game_named(name).expect("registered under its name");
     let facts = game.facts();
-    let rules = rules_for(game, super::args::optional::<RuleSetOf>(rules))?;
-    let cards = super::args::cards_or_deck(cards, facts.min_cards)?;
-    if level.is_some() && facts.levels.thresholds(cards).is_none() {
+    let rules = rules_for(game, super::args::optional::<RuleSetOf>(asked.rules))?;
+    let cards = asked.cards(facts.min_cards)?;
+    let blind = asked.blind;
+    if asked.level.is_some() && facts.levels.thresholds(cards).is_none() {
         let Some((shortest, longest)) = facts.levels.lengths() else {
             let expected = "a game whose difficulty levels are calibrated";
             return Err(Error::argument("game", expected, quoted(facts.name)).into());
@@ -190,39 +182,30 @@ pub(crate) fn choose_throw<G: Throwing>(
         facts.title,
         Count(cards as u64, "card")
     );
+    // The deal's number is its seed, as `--seed N --game NAME` deals it.
     let game_of = |seed: u64| {
         let deal = rules
             .numbered_deal(seed, cards)
             .expect("cards checked above");
         (deal.clone(), ThrowGame::open_or_blind(deal, rules, blind))
     };
-    // The deal's number is its seed, as `--seed N --game NAME` deals it.
-    let start = match start {
-        Some(start) => start,
-        None => choose::random_start(py, 0..1 << 32)?,
-    };
-    match level {
-        None => choose::search_numbers(
-            py,
-            start,
-            (tries, crate::choose::winnable::DEFAULT_TRIES),
-            jobs,
-            |numbers| {
+    let any = 0..1 << 32;
+    match asked.level {
+        None => {
+            let default = crate::choose::winnable::DEFAULT_TRIES;
+            choose::search_numbers(py, &asked, any, default, |numbers| {
                 let found = crate::choose::winnable::next_winnable_of(numbers, &what, game_of)?;
                 Ok(found.map(|found| (found.deal, found.seed)))
-            },
-        ),
-        Some(level) => choose::search_numbers(
-            py,
-            start,
-            (tries, crate::choose::difficulty::DEFAULT_TRIES),
-            jobs,
-            |numbers| {
+            })
+        }
+        Some(level) => {
+            let default = crate::choose::difficulty::DEFAULT_TRIES;
+            choose::search_numbers(py, &asked, any, default, |numbers| {
                 let found =
                     crate::choose::difficulty::next_at_level_of(level, numbers, &what, game_of)?;
                 Ok(found.map(|found| (found.deal, found.seed)))
-            },
-        ),
+            })
+        }
     }
 }
 
@@ -320,7 +303,7 @@ impl Graded for ThrowOutcome {
 }
 
 /// `game='NAME'` after `sep` when a value of `G`'s classes is of another game
-/// than the classes' own (Push Pin played by Royal Marriage's), else nothing:
+/// than the classes' own (a game played by another's classes), else nothing:
 /// every repr of such a value says which game it is of.
 pub fn other_game<G: Throwing>(name: &str, sep: &str) -> String {
     if name == G::NAME {

@@ -296,7 +296,7 @@ class ThrowSolution(_OfGame, Generic[MoveT]):
     distinct rows expanded; ``game`` names the game solved (``accordion.games``),
     by default the class's own (``class BayanSolution(…, game="bayan")``). The
     repr is the core's: ``<RoyalSolution win cards=2 moves=7>``, naming the game
-    where it is another (``game='push-pin'``)."""
+    where it is not the class's own (``game='…'``)."""
 
     deal: str
     result: str
@@ -507,7 +507,7 @@ class ThrowGame(_OfGame, DealtGame[MoveT], Generic[MoveT, RowT, StepT]):
     def playing(cls: type[GameT], game: object) -> type[GameT]:
         """The class that plays the game named ``game`` (``None``: this class's
         own), checked as the core checks the name: one of the games the registry
-        has played by this class's pieces (Royal Marriage's are Push Pin's too);
+        has played by this class's pieces (Royal Marriage's play another game too);
         another than the class's own is played by a subclass made once from its
         facts."""
         if game is None:
