@@ -83,7 +83,11 @@ def test_solve_says_win_loss_or_unknown_and_totals() -> None:
             "--checkpoint /-/x: there is no folder",
         ),
         (["rate", "--game", "bayan", "--rules", "parlett", "--seed", "1"], "not --rules parlett"),
-        (["deal", "--game", "bayan", "--winnable"], "drop --game"),
+        (
+            ["deal", "--game", "bayan", "--difficulty", "hard", "--cards", "20"],
+            "--cards must be 52",
+        ),
+        (["deal", "--game", "bayan", "--winnable", "--rules", "parlett"], "not parlett"),
         (["play", "--game", "bayan", "--seed", "1", "--rules", "strict"], "not --rules strict"),
         (["play", "--game", "bayan", "--deal", "5C ZZ"], "ZZ"),
         (["solve", "--game", "bayan", "--seed", "1", "--scheduler", "x:1"], "--scheduler"),
