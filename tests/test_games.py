@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run_cli
@@ -184,3 +185,64 @@ def test_the_registrys_levels_are_the_cores() -> None:
     with pytest.raises(InvalidArgumentError) as refused:
         accordion.difficulty_deal("nope")
     assert f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]}," in str(refused.value)
+
+
+def test_the_sessions_name_no_rule_set() -> None:
+    """The tables read which rule sets force play, which the table plays itself and
+    which its best play follows the hint under from the registry (``forced_rules``,
+    ``automatic_rules``, ``hinted_rules``, ``rules[0]``), not from names of rule sets
+    written in the session."""
+    from accordion.games import ALL_RULE_SETS
+
+    names = "|".join(re.escape(name) for name in ALL_RULE_SETS)
+    quoted = re.compile(rf"""["']({names})["']""")
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted(PACKAGE.glob("play/**/*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if quoted.search(line)
+    ]
+    assert found == []
+
+
+def _played_out(game: Descriptor, rules: str, seed: int, blind: bool, last: bool) -> Any:
+    """A core game of ``game``'s numbered deal ``seed`` under ``rules``, played out
+    by the first (or ``last``) legal action each time; the most actions ever legal."""
+    played = game.game_class()(game.numbered()(seed, 12), game.batch_rules(rules), blind=blind)
+    widest = 0
+    while moves := list(played.legal_moves):
+        widest = max(widest, len(moves))
+        played.play(moves[-1] if last else moves[0])
+    return played, widest
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_the_rule_sets_that_force_or_settle_play_are_the_cores(game: Descriptor) -> None:
+    """``forced_rules``: the core never offers more than one action; the other rule
+    sets do somewhere. ``automatic_rules``: those, and any under which a blind
+    game ends alike whichever action is taken each time (first or last); under the
+    others some blind deal ends otherwise. ``hinted_rules``: the game's hint
+    followed to the end leaves what the solver says is fewest."""
+    seeds = range(1, 41)
+    assert set(game.forced_rules) <= set(game.automatic_rules) <= set(game.rules)
+    assert set(game.hinted_rules) <= set(game.rules)
+    for rules in game.rules:
+        widest = max(
+            _played_out(game, rules, seed, blind, False)[1]
+            for seed in seeds[:10]
+            for blind in (False, True)
+        )
+        assert (widest <= 1) == (rules in game.forced_rules), rules
+        alike = all(
+            _played_out(game, rules, seed, True, False)[0].outcome.piles
+            == _played_out(game, rules, seed, True, True)[0].outcome.piles
+            for seed in seeds
+        )
+        assert alike == (rules in game.automatic_rules), rules
+    for rules in game.hinted_rules:
+        for seed in seeds[:10]:
+            played = game.game_class()(game.numbered()(seed, 12), game.batch_rules(rules))
+            fewest = game.solver()(played).piles
+            while (move := played.hint()) is not None:
+                played.play(move)
+            assert played.outcome.piles == fewest, (rules, seed)

@@ -273,6 +273,18 @@ class Descriptor:
             "The rule sets that force every action: ``solve`` plays their one line out, "
             "``stats --each`` plays the game out (blind with ``--blind``)."
         ),
+        "automatic_rules": (
+            "The rule sets under which the table plays the game's hint as the one action "
+            "(its forced-move keys): those of ``forced_rules``, and any under which a blind "
+            "game's every choice ends alike (Royal Marriage's ``parlett``). Default: "
+            "``forced_rules``."
+        ),
+        "hinted_rules": (
+            "The rule sets under which best play (the table's best line, its verdict on a "
+            "deal) is the game's hint followed to the end; under the others, the stock "
+            "dealt, then the solver's line within the table's budget. Default: "
+            "``automatic_rules``."
+        ),
         "strategies": "The strategies ``stats`` plays (the first is the default), if any.",
         "nouns": "The words a message about the game uses (:class:`Nouns`).",
         "variant": "The variant flags it fixes, for a game played by another's engine.",
@@ -308,6 +320,8 @@ class Descriptor:
         rules: tuple[str, ...] = ("modern",),
         solve_rules: tuple[str, ...] = ("modern",),
         forced_rules: tuple[str, ...] = (),
+        automatic_rules: tuple[str, ...] | None = None,
+        hinted_rules: tuple[str, ...] | None = None,
         strategies: tuple[str, ...] = (),
         nouns: Nouns | None = None,
         variant: Variant | None = None,
@@ -333,6 +347,8 @@ class Descriptor:
         self.rules = rules
         self.solve_rules = solve_rules
         self.forced_rules = forced_rules
+        self.automatic_rules = forced_rules if automatic_rules is None else automatic_rules
+        self.hinted_rules = self.automatic_rules if hinted_rules is None else hinted_rules
         self.strategies = strategies
         self.nouns = Nouns() if nouns is None else nouns
         self.variant = variant
@@ -759,6 +775,10 @@ GAMES: dict[str, Descriptor] = {
             "only the king and queen of hearts remain",
             pysol_id=288,
             rules=("modern", "parlett"),
+            # Under parlett a blind game's choices all end alike; the interval
+            # solver's hint is best play under both (docs/royal-marriage.md).
+            automatic_rules=("parlett",),
+            hinted_rules=("modern", "parlett"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
             won_at=2,
             min_cards=2,
@@ -780,6 +800,7 @@ GAMES: dict[str, Descriptor] = {
             "cards between two that agree are thrown out); won when two cards are left",
             aliases=("queens",),
             pysol_id=287,
+            hinted_rules=("modern",),
             nouns=Nouns(piece="card", stock="talon", move="throw", node="interval", separator=", "),
             won_at=2,
             min_cards=2,
