@@ -316,6 +316,27 @@ def test_argument_bytes_that_are_not_utf8_are_said_once() -> None:
     assert b"\\\\" not in result.stderr and b"udc" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        ([b"solve", b"--game", b"\xff", b"3C 7D"], b"--game"),
+        ([b"stats", b"--game", b"decade", b"--strategy", b"\xff", b"--deals", b"2"], b"--strategy"),
+        ([b"solve", b"--game", b"decade", b"--rules", b"\xff", b"3C 7D"], b"--rules"),
+        ([b"solve", b"--rules=\xff", b"3C 7D"], b"--rules"),
+        ([b"solve", b"--seed", b"1", b"--cards", b"\xff"], b"--cards"),
+    ],
+)
+def test_flag_bytes_that_are_not_utf8_are_said_once(args: list[bytes], flag: bytes) -> None:
+    """A name or number given to a flag in bytes that are not UTF-8 was echoed with
+    its surrogate escape escaped again (``unknown game "\\udcff"``)."""
+    result = _raw(*args)
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == b"accordion: error: " + flag + b": not UTF-8 text (byte 0xff at column 1)\n"
+    )
+
+
 def test_prompt_bytes_that_are_not_utf8_are_said_once() -> None:
     result = _raw(b"play", b"--seed", b"1", b"--plain", stdin=b"\xe9\xcf\nquit\n")
     assert result.returncode == 0, result.stderr
