@@ -9,8 +9,11 @@ import sys
 from typing import Any
 
 import pytest
-from conftest import DATA
+from conftest import DATA, run_cli
 from test_faults import cli, one_error
+
+from accordion.cli.stats import BUDGETED
+from accordion.games import GAMES
 
 UVA = str(DATA / "uva-127-sample.txt")
 
@@ -353,3 +356,47 @@ def test_main_gives_the_ending_signals_back() -> None:
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     assert command_line.main(["solve", "7H 7S"]) == 0
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+# A refused value names the argument it was given as ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [name for name, game in GAMES.items() if game.supports("solve") and game.variant is None],
+)
+def test_a_refused_deal_argument_is_named(name: str) -> None:
+    """``solve --game decade ""`` said ``a deal needs at least one card``, as if
+    there were no argument to name; a row of --file names its line, and an
+    argument its place."""
+    cards = [str(card) for card in GAMES[name].numbered()(1, 6).cards]
+    twice = " ".join([*cards[:2], cards[1], *cards[2:]])
+    for args, said in [
+        ([twice], f"deal argument 1: duplicate card {cards[1]} in deal"),
+        (["", twice], "deal argument 1: a deal needs at least one card"),
+        ([" ".join(cards), twice], f"deal argument 2: duplicate card {cards[1]}"),
+        ([*cards[:2], cards[1]], f"deal arguments 1 to 3: duplicate card {cards[1]}"),
+    ]:
+        result = run_cli("solve", "--game", name, *args)
+        assert result.returncode == 2 and result.stdout == "", args
+        assert result.stderr.startswith(f"accordion: error: {said}"), result.stderr
+        assert result.stderr.count("\n") == 1
+    result = run_cli("play", "--plain", "--game", name, "--deal", twice)
+    assert result.stderr == f"accordion: error: --deal: duplicate card {cards[1]} in deal\n"
+
+
+@pytest.mark.parametrize("name", [name for name, game in GAMES.items() if game.supports("stats")])
+def test_an_unknown_strategy_names_the_flag(name: str) -> None:
+    """``stats --game decade --strategy lookahead`` said ``unknown Decade strategy
+    "lookahead"`` without the flag; with --budget, Accordion's echoed the strategy
+    with the budget glued on (``"nope:3"``), which the user never wrote."""
+    game = GAMES[name]
+    # (A game with no strategy that takes a budget says so first: test_hostile_wave5.)
+    budgets = [[], ["--budget", "3"]] if set(BUDGETED) & set(game.strategies) else [[]]
+    for budget in budgets:
+        result = run_cli("stats", "--game", name, "--strategy", "nope", "--deals", "2", *budget)
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr == (
+            f'accordion: error: --strategy: unknown {game.title} strategy "nope" '
+            f"(known: {', '.join(game.strategies)})\n"
+        )

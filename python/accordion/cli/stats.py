@@ -145,6 +145,14 @@ def run(args: argparse.Namespace) -> int:
             )
         if args.strategy is None:
             raise CliError("--budget is for --strategy " + ", ".join(BUDGETED))
+    if args.strategy is not None:
+        common.check_name("--strategy", args.strategy, game.strategies, f"{game.title} strategy")
+    if args.budget is not None:
+        if common.core_name(args.strategy) not in BUDGETED:
+            raise CliError(
+                f"--budget: only {', '.join(BUDGETED[:-1])} and {BUDGETED[-1]} take a budget, "
+                f"not --strategy {shown(args.strategy)}"
+            )
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
