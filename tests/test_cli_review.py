@@ -400,3 +400,20 @@ def test_an_unknown_strategy_names_the_flag(name: str) -> None:
             f'accordion: error: --strategy: unknown {game.title} strategy "nope" '
             f"(known: {', '.join(game.strategies)})\n"
         )
+
+
+def test_one_deal_of_one_card_is_counted_in_the_singular() -> None:
+    """``stats --game decade --deals 1 --cards 1`` said ``1 open Decade deals of 1
+    cards``; Accordion's stats and hunt alike."""
+    for args, heading in [
+        (["stats", "--game", "decade", "--deals", "1", "--cards", "1"],
+         "1 open Decade deal of 1 card "),
+        (["stats", "--deals", "1", "--cards", "1"], "1 blind Accordion deal of 1 card "),
+        (["stats", "--deals", "2", "--cards", "3"], "2 blind Accordion deals of 3 cards "),
+        (["hunt", "--seed", "1", "--count", "1", "--cards", "1"], "1 open deal of 1 card,"),
+        (["hunt", "--game", "decade", "--seed", "1", "--count", "1", "--cards", "2"],
+         "1 open Decade deal of 2 cards,"),
+    ]:  # fmt: skip
+        result = run_cli(*args)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith(heading), result.stdout

@@ -9,7 +9,7 @@ from accordion.cli.errors import CliError as CliError  # here too, where the com
 from accordion.cli.numbers import seconds as seconds
 from accordion.cli.numbers import whole_number as whole_number
 from accordion.errors import AccordionError, InvalidArgumentError, InvalidRulesError, shown
-from accordion.games import GAMES, RULE_SETS, Descriptor
+from accordion.games import GAMES, RULE_SETS, Descriptor, plural
 
 # Neither argparse nor `re` nor `typing` is imported here: `accordion solve` on
 # deals alone runs without them (accordion.cli.quick, benches/startup.md). Each
@@ -102,6 +102,12 @@ def check_name(flag: str, value: str, known: tuple[str, ...], what: str) -> None
     strategy "lookahead" (known: greedy, best)``; the rest the core checks."""
     if core_name(value) not in known:
         raise CliError(f"{flag}: unknown {what} {shown(value)} (known: {', '.join(known)})")
+
+
+def deals_of(deals: int, kind: str, cards: int) -> str:
+    """``1 open Decade deal of 1 card``, ``2,000 blind deals of 52 cards``: how many
+    deals of what ``kind`` (``open Decade``), of how many cards."""
+    return f"{plural(deals, f'{kind} deal')} of {plural(cards, 'card')}"
 
 
 def game_rules(args: argparse.Namespace, name: str | None = None) -> Any:
