@@ -11,7 +11,7 @@ import pytest
 from conftest import run_cli
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError
-from accordion.games import CAPABILITIES, GAMES, Descriptor, Variant, find_game, game_of
+from accordion.games import CAPABILITIES, GAMES, Descriptor, Variant, find_game, game_of, load
 
 PACKAGE = Path(__file__).resolve().parent.parent / "python" / "accordion"
 OWN = [game for game in GAMES.values() if game.engine == game.name]
@@ -246,3 +246,41 @@ def test_the_rule_sets_that_force_or_settle_play_are_the_cores(game: Descriptor)
             while (move := played.hint()) is not None:
                 played.play(move)
             assert played.outcome.piles == fewest, (rules, seed)
+
+
+def _spellings(name: str) -> list[str]:
+    """``seventh-wonder`` as a person may type it: ``Seventh Wonder``, ``SEVENTH
+    WONDER``, `` seventh  wonder ``, ``Seventh-Wonder``."""
+    words = name.split("-")
+    return [
+        " ".join(word.capitalize() for word in words),
+        " ".join(words).upper(),
+        "  " + "  ".join(words) + " ",
+        "-".join(word.capitalize() for word in words),
+        "\t".join(words),
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_name_is_taken_spelled_with_spaces_or_hyphens_in_any_case(game: Descriptor) -> None:
+    """``--game "Push Pin"`` (a title) was taken but ``"Seventh Wonder"`` and ``"Ten
+    Twenty Thirty"`` (aliases) were not: every name, title and alias is read alike
+    by the registry, by both engines' PySolFC readers and by ``game=``."""
+    import accordion
+    from accordion import reference
+    from accordion.games import canonical_name
+
+    for called in (game.name, game.title.lower(), *game.aliases):
+        for spelling in _spellings(called):
+            assert find_game(spelling) is game, spelling
+            assert canonical_name(spelling) == game.name, spelling
+            if game.pysol_id is None:
+                continue
+            for engine in (accordion, reference):
+                deal = engine.Deal.from_pysol(7, game=spelling)
+                assert str(deal) == str(engine.Deal.from_pysol(7, game=game.pysol_id)), spelling
+            if game.pieces().plays is not None:
+                for engine in ("core", "reference"):
+                    cls = load(game.pieces(engine).game)  # type: ignore[arg-type]
+                    played = cls(game.numbered(engine)(7, 8), game=spelling)  # type: ignore[arg-type]
+                    assert played.game == game.name, (engine, spelling)

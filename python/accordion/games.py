@@ -869,13 +869,25 @@ GAMES: dict[str, Descriptor] = {
 }
 
 
+def spelled(name: str) -> str:
+    """A game's name as every reader of one compares it (the core's
+    ``Facts::is_called`` too): in lower case, its words (split at white space and
+    hyphens alike) joined by hyphens, so that ``Seventh Wonder``, ``seventh-wonder``
+    and `` SEVENTH  wonder`` are one name.
+
+    >>> spelled(" Ten Twenty-thirty "), spelled("Accordion's Revenge")
+    ('ten-twenty-thirty', "accordion's-revenge")
+    """
+    return "-".join(name.lower().replace("-", " ").split())
+
+
 def _index() -> dict[str, Descriptor]:
     names: dict[str, Descriptor] = {}
     for game in GAMES.values():
         # The names the core reads a game by (`Facts::is_called`): its name, its
-        # title in lower case ("push pin"), an alias, PySolFC's id.
+        # title ("push pin"), an alias, PySolFC's id, each as `spelled` writes it.
         pysol_id = [str(game.pysol_id)] if game.pysol_id else []
-        keys = (game.name, game.title.lower(), *game.aliases, *pysol_id)
+        keys = [spelled(key) for key in (game.name, game.title, *game.aliases, *pysol_id)]
         for key in keys:
             if names.get(key) is game:
                 continue
@@ -922,15 +934,16 @@ def game_of(item: object) -> Descriptor | None:
 
 def canonical_name(name: str) -> str | None:
     """The name of the game that ``name`` calls as :func:`find_game` reads it (its
-    name, an alias or PySolFC's id, case and surrounding white space ignored), or
+    name, title, an alias or PySolFC's id, as :func:`spelled` writes each), or
     ``None``: how ``game=`` takes every name ``--game`` takes."""
-    game = _NAMES.get(name.strip().lower())
+    game = _NAMES.get(spelled(name))
     return None if game is None else game.name
 
 
 def find_game(name: str) -> Descriptor:
     """The game called ``name``: its name, its title, an alias or PySolFC's id
-    (case and surrounding white space ignored), as ``Deal.from_pysol`` reads it.
+    (case, surrounding white space and the gaps between words ignored, as
+    :func:`spelled` writes a name), as ``Deal.from_pysol`` reads it.
 
     Raises:
         InvalidRulesError: no game has that name; the message lists the games.
@@ -938,7 +951,7 @@ def find_game(name: str) -> Descriptor:
     """
     if not isinstance(name, str):
         raise TypeError(f"game must be a str, not {type(name).__name__}")
-    key = name.strip().lower()
+    key = spelled(name)
     try:
         return _NAMES[key]
     except KeyError:
@@ -1016,4 +1029,5 @@ __all__ = [
     "load",
     "markdown_table",
     "plural",
+    "spelled",
 ]
