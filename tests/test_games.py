@@ -284,3 +284,21 @@ def test_every_name_is_taken_spelled_with_spaces_or_hyphens_in_any_case(game: De
                     cls = load(game.pieces(engine).game)  # type: ignore[arg-type]
                     played = cls(game.numbered(engine)(7, 8), game=spelling)  # type: ignore[arg-type]
                     assert played.game == game.name, (engine, spelling)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_the_table_says_a_card_goes_alone_only_where_one_can(game: Descriptor) -> None:
+    """The table's prompt said "a card lit itself goes alone" for Decade and Bayan,
+    where every throw takes two cards: ``lone`` (which the prompt says) is held to
+    the core's legal moves over numbered deals; Seven Up's is a 7."""
+    alone: set[str] = set()
+    for seed in range(1, 31):
+        played = game.game_class()(game.numbered()(seed, 20), game.batch_rules())
+        for move in played.legal_moves:
+            cards = getattr(move, "cards", ())
+            if len(cards) == 1:
+                alone.add(str(cards[0])[0])
+    assert bool(alone) == bool(game.lone), alone
+    assert ("goes alone" in game.prompt) == bool(game.lone)
+    if game.lone == "a 7":
+        assert alone == {"7"}

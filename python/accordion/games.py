@@ -299,7 +299,14 @@ class Descriptor:
         "blind_start": "The cards laid out when a blind game starts (the rest is its stock).",
         "docs": "The docs page that describes it.",
         "how": "How a move works and what wins, in a few sentences (the table's ``?``).",
-        "prompt": "What the table says first: how to make a move with the keys or the mouse.",
+        "prompt": (
+            "What the table says first: how to make a move with the keys or the mouse "
+            "(made from the ``prompt`` given and ``lone``)."
+        ),
+        "lone": (
+            "What may go out alone, as the table's prompt names it (``a card``; Seven Up's "
+            '``a 7``), or ``""`` where every throw takes two cards or more (Bayan, Decade).'
+        ),
         "judge_lines": (
             "A file's deal may be written in two lines of 26 cards, as UVa 127's judge gives it."
         ),
@@ -333,6 +340,7 @@ class Descriptor:
         docs: str = "docs/rules.md",
         how: str = "",
         prompt: str = "",
+        lone: str = "",
         judge_lines: bool = False,
     ) -> None:
         self.name = name
@@ -359,7 +367,10 @@ class Descriptor:
         self.blind_start = blind_start
         self.docs = docs
         self.how = how or summary
-        self.prompt = prompt or PILE_PROMPT
+        self.lone = lone
+        # The table's words for a card that goes out alone, where one may.
+        alone = f"; {lone} lit itself goes alone" if lone else ""
+        self.prompt = f"{prompt or PILE_PROMPT}{alone}."
         self.judge_lines = judge_lines
         unknown = set(self.refuses) - set(CAPABILITIES)
         if unknown:
@@ -525,18 +536,13 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
-#: The table's opening words for a game of piles moved whole onto others.
-PILE_PROMPT = "pick a pile (Enter or a click), drop it on a lit one."
+#: The table's opening words for a game of piles moved whole onto others (each
+#: prompt is ended by the descriptor, which says what goes out alone: ``lone``).
+PILE_PROMPT = "pick a pile (Enter or a click), drop it on a lit one"
 #: For a game of runs of cards that go out.
-RUN_PROMPT = (
-    "pick the card at one end of a run (Enter, click), then the lit card at its other "
-    "end; a card lit itself goes alone."
-)
+RUN_PROMPT = "pick the card at one end of a run (Enter, click), then the lit card at its other end"
 #: For a game of cards thrown out of the row.
-THROW_PROMPT = (
-    "pick a card (Enter, click), then a lit card to throw out with it; a card lit itself "
-    "goes alone."
-)
+THROW_PROMPT = "pick a card (Enter, click), then a lit card to throw out with it"
 #: How Accordion is played, which its variants start from.
 ACCORDION_HOW = (
     "Every card of the row is a pile. A pile moves onto the pile next to it on the "
@@ -690,6 +696,7 @@ _RUN_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
             "aliases": ("seventh-wonder", "the-magic-seven"),
             "pysol_id": 918,
             "title": "Seven Up",
+            "lone": "a 7",
             "how": "A single 7, or a run of two to four cards side by side whose ranks total "
             "a multiple of 7 (ace 1, jack 11, queen 12, king 13), goes out, and the row "
             "closes up. A blind game deals the cards one at a time from the talon. Goal: "
@@ -788,6 +795,7 @@ GAMES: dict[str, Descriptor] = {
             "between are thrown out. A blind game deals the cards one at a time. Goal: only "
             "the queen and the king of hearts left, side by side.",
             prompt=THROW_PROMPT,
+            lone="a card",
         ),
         # Royal Marriage's throw on any deal: played by Royal Marriage's pieces.
         _throw_game(
@@ -810,6 +818,7 @@ GAMES: dict[str, Descriptor] = {
             "with three cards and deals the others one at a time from the talon. Goal: only "
             "two cards left.",
             prompt=THROW_PROMPT,
+            lone="a card",
         ),
         _throw_game(
             "bayan",
@@ -844,7 +853,7 @@ GAMES: dict[str, Descriptor] = {
             "onto the pile next to it on the left, or the third pile to its left, when they "
             "agree in suit or rank; a pile left empty closes up. Under the judge's uva "
             "rules the leftmost move is forced, three places before one. Goal: one pile.",
-            prompt="pick a pile (Enter or a click), drop its top card on a lit pile.",
+            prompt="pick a pile (Enter or a click), drop its top card on a lit pile",
             solve_rules=("modern", "uva"),
             forced_rules=("uva",),
             judge_lines=True,
