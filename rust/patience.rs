@@ -89,11 +89,25 @@ impl Facts {
         ..Facts::ROW_GAME
     };
 
-    /// Whether `key` (lower case) is the game's name, title, an alias or its PySolFC id.
+    /// Whether `key` is the game's name, title, an alias or its PySolFC id, in
+    /// any case, its words split by white space or hyphens alike (`Seventh
+    /// Wonder`, `seventh-wonder`, `Push Pin`), as `accordion.games.spelled`
+    /// reads a name.
     pub fn is_called(&self, key: &str) -> bool {
-        key == self.name
-            || key == self.title.to_lowercase()
-            || self.aliases.contains(&key)
+        let spelled = |text: &str| {
+            text.to_lowercase()
+                .split(|c: char| {
+                    c.is_whitespace() || c == '-' || ('\u{1c}'..='\u{1f}').contains(&c)
+                })
+                .filter(|word| !word.is_empty())
+                .collect::<Vec<_>>()
+                .join("-")
+        };
+        let key = spelled(key);
+        [self.name, self.title]
+            .iter()
+            .chain(self.aliases)
+            .any(|name| spelled(name) == key)
             || self.pysol_id.is_some_and(|id| id.to_string() == key)
     }
 }

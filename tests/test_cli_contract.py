@@ -14,6 +14,7 @@ from _helpers import interrupted_cli, terminal
 from conftest import run_cli
 
 import accordion
+from accordion.games import GAMES
 
 
 def one_error_line(result: subprocess.CompletedProcess[str], *words: str, status: int = 2) -> str:
@@ -29,7 +30,9 @@ def one_error_line(result: subprocess.CompletedProcess[str], *words: str, status
 
 
 @pytest.mark.parametrize("timeout", ["-1", "0", "nan", "-0", "-inf"])
-@pytest.mark.parametrize("game", ["accordion", "royal-marriage"])
+@pytest.mark.parametrize(
+    "game", [name for name, game in GAMES.items() if game.engine == name and game.supports("solve")]
+)
 def test_bad_timeouts(timeout: str, game: str) -> None:
     result = run_cli("solve", "--game", game, "--seed", "1", f"--timeout={timeout}")
     one_error_line(result, "--timeout must be a positive number of seconds")

@@ -9,8 +9,11 @@ import sys
 from typing import Any
 
 import pytest
-from conftest import DATA
+from conftest import DATA, run_cli
 from test_faults import cli, one_error
+
+from accordion.cli.stats import BUDGETED
+from accordion.games import GAMES
 
 UVA = str(DATA / "uva-127-sample.txt")
 
@@ -316,6 +319,27 @@ def test_argument_bytes_that_are_not_utf8_are_said_once() -> None:
     assert b"\\\\" not in result.stderr and b"udc" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        ([b"solve", b"--game", b"\xff", b"3C 7D"], b"--game"),
+        ([b"stats", b"--game", b"decade", b"--strategy", b"\xff", b"--deals", b"2"], b"--strategy"),
+        ([b"solve", b"--game", b"decade", b"--rules", b"\xff", b"3C 7D"], b"--rules"),
+        ([b"solve", b"--rules=\xff", b"3C 7D"], b"--rules"),
+        ([b"solve", b"--seed", b"1", b"--cards", b"\xff"], b"--cards"),
+    ],
+)
+def test_flag_bytes_that_are_not_utf8_are_said_once(args: list[bytes], flag: bytes) -> None:
+    """A name or number given to a flag in bytes that are not UTF-8 was echoed with
+    its surrogate escape escaped again (``unknown game "\\udcff"``)."""
+    result = _raw(*args)
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == b"accordion: error: " + flag + b": not UTF-8 text (byte 0xff at column 1)\n"
+    )
+
+
 def test_prompt_bytes_that_are_not_utf8_are_said_once() -> None:
     result = _raw(b"play", b"--seed", b"1", b"--plain", stdin=b"\xe9\xcf\nquit\n")
     assert result.returncode == 0, result.stderr
@@ -332,3 +356,64 @@ def test_main_gives_the_ending_signals_back() -> None:
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     assert command_line.main(["solve", "7H 7S"]) == 0
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+# A refused value names the argument it was given as ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [name for name, game in GAMES.items() if game.supports("solve") and game.variant is None],
+)
+def test_a_refused_deal_argument_is_named(name: str) -> None:
+    """``solve --game decade ""`` said ``a deal needs at least one card``, as if
+    there were no argument to name; a row of --file names its line, and an
+    argument its place."""
+    cards = [str(card) for card in GAMES[name].numbered()(1, 6).cards]
+    twice = " ".join([*cards[:2], cards[1], *cards[2:]])
+    for args, said in [
+        ([twice], f"deal argument 1: duplicate card {cards[1]} in deal"),
+        (["", twice], "deal argument 1: a deal needs at least one card"),
+        ([" ".join(cards), twice], f"deal argument 2: duplicate card {cards[1]}"),
+        ([*cards[:2], cards[1]], f"deal arguments 1 to 3: duplicate card {cards[1]}"),
+    ]:
+        result = run_cli("solve", "--game", name, *args)
+        assert result.returncode == 2 and result.stdout == "", args
+        assert result.stderr.startswith(f"accordion: error: {said}"), result.stderr
+        assert result.stderr.count("\n") == 1
+    result = run_cli("play", "--plain", "--game", name, "--deal", twice)
+    assert result.stderr == f"accordion: error: --deal: duplicate card {cards[1]} in deal\n"
+
+
+@pytest.mark.parametrize("name", [name for name, game in GAMES.items() if game.supports("stats")])
+def test_an_unknown_strategy_names_the_flag(name: str) -> None:
+    """``stats --game decade --strategy lookahead`` said ``unknown Decade strategy
+    "lookahead"`` without the flag; with --budget, Accordion's echoed the strategy
+    with the budget glued on (``"nope:3"``), which the user never wrote."""
+    game = GAMES[name]
+    # (A game with no strategy that takes a budget says so first: test_hostile_wave5.)
+    budgets = [[], ["--budget", "3"]] if set(BUDGETED) & set(game.strategies) else [[]]
+    for budget in budgets:
+        result = run_cli("stats", "--game", name, "--strategy", "nope", "--deals", "2", *budget)
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr == (
+            f'accordion: error: --strategy: unknown {game.title} strategy "nope" '
+            f"(known: {', '.join(game.strategies)})\n"
+        )
+
+
+def test_one_deal_of_one_card_is_counted_in_the_singular() -> None:
+    """``stats --game decade --deals 1 --cards 1`` said ``1 open Decade deals of 1
+    cards``; Accordion's stats and hunt alike."""
+    for args, heading in [
+        (["stats", "--game", "decade", "--deals", "1", "--cards", "1"],
+         "1 open Decade deal of 1 card "),
+        (["stats", "--deals", "1", "--cards", "1"], "1 blind Accordion deal of 1 card "),
+        (["stats", "--deals", "2", "--cards", "3"], "2 blind Accordion deals of 3 cards "),
+        (["hunt", "--seed", "1", "--count", "1", "--cards", "1"], "1 open deal of 1 card,"),
+        (["hunt", "--game", "decade", "--seed", "1", "--count", "1", "--cards", "2"],
+         "1 open Decade deal of 2 cards,"),
+    ]:  # fmt: skip
+        result = run_cli(*args)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith(heading), result.stdout

@@ -277,7 +277,15 @@ def test_both_engines_hint_the_same_move(game: Descriptor, data: Any) -> None:
     assert str(core.hint()) == str(reference.hint())
 
 
-@pytest.mark.parametrize("name", ["royal-marriage", "push-pin"])
+# The games Royal Marriage's pieces play (its interval solver), in the registry.
+ROYAL_PIECES = [
+    name
+    for name, game in GAMES.items()
+    if game.reference is not None and game.reference.game.startswith("accordion.reference.royal:")
+]
+
+
+@pytest.mark.parametrize("name", ROYAL_PIECES)
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 10**6), cards=st.integers(3, 16))
 def test_the_reference_builds_the_core_s_royal_line(name: str, seed: int, cards: int) -> None:

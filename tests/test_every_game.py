@@ -210,7 +210,26 @@ BAD_MOVES = {
     ),
     # Played by Royal Marriage's classes, its messages name it all the same.
     "push-pin": ("3H 5C 9H 4H", ["", "out", "5D", "5D>7C", "out 5D 7C 9H", "x"]),
+    "decade": (
+        "5C 9H 2D 5S",
+        ["", "out", "5D>7C", "out 5D 5D", "x", "deal 5D", "3C..7D", "between 3S 9S"],
+    ),
+    "seven-up": (
+        "5C 9H 2D 5S",
+        ["", "out", "5D>7C", "out 5D 5D", "x", "deal 5D", "3C..7D", "between 3S 9S"],
+    ),
 }
+
+
+def test_bad_moves_cover_every_game_whose_refusals_name_it() -> None:
+    """Every game whose move class names it when refusing a text has its row here."""
+    naming = set()
+    for name, game in GAMES.items():
+        with pytest.raises(errors.InvalidMoveError) as refused:
+            game.move_class().parse("x")
+        if f"not a {game.title} move" in str(refused.value):
+            naming.add(name)
+    assert naming - set(BAD_MOVES) == set()
 
 
 @both_engines

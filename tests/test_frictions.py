@@ -22,7 +22,7 @@ from accordion.cli import main
 from accordion.cli.common import whole_number
 from accordion.cli.progress import Progress
 from accordion.errors import InvalidArgumentError, InvalidRulesError
-from accordion.games import find_game
+from accordion.games import GAMES, find_game
 
 ENGINES = [accordion, reference]
 
@@ -216,10 +216,12 @@ def test_no_grade_until_the_game_is_over(engine: ModuleType) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=["core", "reference"])
-@pytest.mark.parametrize("name", ["accordion", "royal-marriage", "bayan", "accordian"])
+@pytest.mark.parametrize("name", list(GAMES))
 def test_a_game_equals_its_copy(engine: ModuleType, name: str) -> None:
-    game_class = find_game(name).game_class("core" if engine is accordion else "reference")
-    deal = find_game(name).numbered("core" if engine is accordion else "reference")(3, 20)
+    entry = find_game(name)
+    side = "core" if engine is accordion else "reference"
+    game_class = entry.game_class(side)
+    deal = entry.numbered(side)(3, 20)
     game = game_class(deal)
     twin = game.copy()
     assert game == twin
@@ -231,13 +233,13 @@ def test_a_game_equals_its_copy(engine: ModuleType, name: str) -> None:
     assert game == twin
     with pytest.raises(TypeError):
         hash(game)
-    if name == "accordion":
-        assert game != game_class(deal, "strict")
-        assert game != game_class(deal, blind=True)
+    for rules in entry.rules[1:]:  # another rule set, another game
+        assert game != game_class(deal, rules)
+    assert game != game_class(deal, blind=True)
 
 
-@pytest.mark.parametrize("name", ["royal-marriage", "bayan", "accordian"])
-def test_a_throw_outcome_has_no_grade_until_over(name: str) -> None:
+@pytest.mark.parametrize("name", list(GAMES))
+def test_an_outcome_has_no_grade_until_over(name: str) -> None:
     for engine in ("core", "reference"):
         game = find_game(name).game_class(engine)(find_game(name).numbered(engine)(1, 20))
         assert not game.is_over

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run_cli
 
 from accordion.errors import InvalidArgumentError, InvalidRulesError
-from accordion.games import CAPABILITIES, GAMES, Descriptor, Variant, find_game, game_of
+from accordion.games import CAPABILITIES, GAMES, Descriptor, Variant, find_game, game_of, load
 
 PACKAGE = Path(__file__).resolve().parent.parent / "python" / "accordion"
 OWN = [game for game in GAMES.values() if game.engine == game.name]
@@ -184,3 +185,120 @@ def test_the_registrys_levels_are_the_cores() -> None:
     with pytest.raises(InvalidArgumentError) as refused:
         accordion.difficulty_deal("nope")
     assert f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]}," in str(refused.value)
+
+
+def test_the_sessions_name_no_rule_set() -> None:
+    """The tables read which rule sets force play, which the table plays itself and
+    which its best play follows the hint under from the registry (``forced_rules``,
+    ``automatic_rules``, ``hinted_rules``, ``rules[0]``), not from names of rule sets
+    written in the session."""
+    from accordion.games import ALL_RULE_SETS
+
+    names = "|".join(re.escape(name) for name in ALL_RULE_SETS)
+    quoted = re.compile(rf"""["']({names})["']""")
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted(PACKAGE.glob("play/**/*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if quoted.search(line)
+    ]
+    assert found == []
+
+
+def _played_out(game: Descriptor, rules: str, seed: int, blind: bool, last: bool) -> Any:
+    """A core game of ``game``'s numbered deal ``seed`` under ``rules``, played out
+    by the first (or ``last``) legal action each time; the most actions ever legal."""
+    played = game.game_class()(game.numbered()(seed, 12), game.batch_rules(rules), blind=blind)
+    widest = 0
+    while moves := list(played.legal_moves):
+        widest = max(widest, len(moves))
+        played.play(moves[-1] if last else moves[0])
+    return played, widest
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_the_rule_sets_that_force_or_settle_play_are_the_cores(game: Descriptor) -> None:
+    """``forced_rules``: the core never offers more than one action; the other rule
+    sets do somewhere. ``automatic_rules``: those, and any under which a blind
+    game ends alike whichever action is taken each time (first or last); under the
+    others some blind deal ends otherwise. ``hinted_rules``: the game's hint
+    followed to the end leaves what the solver says is fewest."""
+    seeds = range(1, 41)
+    assert set(game.forced_rules) <= set(game.automatic_rules) <= set(game.rules)
+    assert set(game.hinted_rules) <= set(game.rules)
+    for rules in game.rules:
+        widest = max(
+            _played_out(game, rules, seed, blind, False)[1]
+            for seed in seeds[:10]
+            for blind in (False, True)
+        )
+        assert (widest <= 1) == (rules in game.forced_rules), rules
+        alike = all(
+            _played_out(game, rules, seed, True, False)[0].outcome.piles
+            == _played_out(game, rules, seed, True, True)[0].outcome.piles
+            for seed in seeds
+        )
+        assert alike == (rules in game.automatic_rules), rules
+    for rules in game.hinted_rules:
+        for seed in seeds[:10]:
+            played = game.game_class()(game.numbered()(seed, 12), game.batch_rules(rules))
+            fewest = game.solver()(played).piles
+            while (move := played.hint()) is not None:
+                played.play(move)
+            assert played.outcome.piles == fewest, (rules, seed)
+
+
+def _spellings(name: str) -> list[str]:
+    """``seventh-wonder`` as a person may type it: ``Seventh Wonder``, ``SEVENTH
+    WONDER``, `` seventh  wonder ``, ``Seventh-Wonder``."""
+    words = name.split("-")
+    return [
+        " ".join(word.capitalize() for word in words),
+        " ".join(words).upper(),
+        "  " + "  ".join(words) + " ",
+        "-".join(word.capitalize() for word in words),
+        "\t".join(words),
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_name_is_taken_spelled_with_spaces_or_hyphens_in_any_case(game: Descriptor) -> None:
+    """``--game "Push Pin"`` (a title) was taken but ``"Seventh Wonder"`` and ``"Ten
+    Twenty Thirty"`` (aliases) were not: every name, title and alias is read alike
+    by the registry, by both engines' PySolFC readers and by ``game=``."""
+    import accordion
+    from accordion import reference
+    from accordion.games import canonical_name
+
+    for called in (game.name, game.title.lower(), *game.aliases):
+        for spelling in _spellings(called):
+            assert find_game(spelling) is game, spelling
+            assert canonical_name(spelling) == game.name, spelling
+            if game.pysol_id is None:
+                continue
+            for engine in (accordion, reference):
+                deal = engine.Deal.from_pysol(7, game=spelling)
+                assert str(deal) == str(engine.Deal.from_pysol(7, game=game.pysol_id)), spelling
+            if game.pieces().plays is not None:
+                for engine in ("core", "reference"):
+                    cls = load(game.pieces(engine).game)  # type: ignore[arg-type]
+                    played = cls(game.numbered(engine)(7, 8), game=spelling)  # type: ignore[arg-type]
+                    assert played.game == game.name, (engine, spelling)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_the_table_says_a_card_goes_alone_only_where_one_can(game: Descriptor) -> None:
+    """The table's prompt said "a card lit itself goes alone" for Decade and Bayan,
+    where every throw takes two cards: ``lone`` (which the prompt says) is held to
+    the core's legal moves over numbered deals; Seven Up's is a 7."""
+    alone: set[str] = set()
+    for seed in range(1, 31):
+        played = game.game_class()(game.numbered()(seed, 20), game.batch_rules())
+        for move in played.legal_moves:
+            cards = getattr(move, "cards", ())
+            if len(cards) == 1:
+                alone.add(str(cards[0])[0])
+    assert bool(alone) == bool(game.lone), alone
+    assert ("goes alone" in game.prompt) == bool(game.lone)
+    if game.lone == "a 7":
+        assert alone == {"7"}

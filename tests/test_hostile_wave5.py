@@ -11,6 +11,7 @@ import pytest
 from conftest import run_cli
 
 import accordion
+from accordion.cli.stats import BUDGETED
 from accordion.errors import InvalidArgumentError
 from accordion.games import GAMES, load
 
@@ -156,7 +157,14 @@ def test_unknown_rule_set_lists_the_games_own(name: str, call: str) -> None:
     assert message.endswith(f"(known: {', '.join(game.rules)})")
 
 
-@pytest.mark.parametrize("name", ["push-pin", "bayan", "decade", "accordian"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        name
+        for name, game in GAMES.items()
+        if game.supports("stats") and not set(BUDGETED) & set(game.strategies)
+    ],
+)
 def test_budget_for_a_game_without_budgeted_strategies_says_so(name: str) -> None:
     """``stats --game push-pin --strategy lookahead --budget 5`` answered
     "--budget is for --strategy lookahead, …", which the user had given: the

@@ -23,9 +23,11 @@ pytest.importorskip("mkdocs", reason="the site needs the docs extra")
 ROOT = Path(__file__).resolve().parents[1]
 USER_PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 #: What development history looks like in prose: issue numbers, branches, the
-#: seeds' file names, commits named as builds.
+#: seeds' file names, commits named as builds, the build a figure was measured with
+#: (which, with the machine and the date, belongs in the bench's notes in benches/).
 HISTORY = re.compile(
     r"\b[Ii]ssue \d+|\bbranch `|\b000_|\b(?:main|build|commit) `?[0-9a-f]{7}\b|\bstop \d+\b"
+    r"|\bthe `ci`(?:-profile)? build|`ci` build on\b"
 )
 #: The widest pages: their tables are checked and photographed.
 WIDE_PAGES = ["results", "cli", "numberings", "api", "solver", "strategies", "difficulty"]

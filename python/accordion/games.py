@@ -273,6 +273,18 @@ class Descriptor:
             "The rule sets that force every action: ``solve`` plays their one line out, "
             "``stats --each`` plays the game out (blind with ``--blind``)."
         ),
+        "automatic_rules": (
+            "The rule sets under which the table plays the game's hint as the one action "
+            "(its forced-move keys): those of ``forced_rules``, and any under which a blind "
+            "game's every choice ends alike (Royal Marriage's ``parlett``). Default: "
+            "``forced_rules``."
+        ),
+        "hinted_rules": (
+            "The rule sets under which best play (the table's best line, its verdict on a "
+            "deal) is the game's hint followed to the end; under the others, the stock "
+            "dealt, then the solver's line within the table's budget. Default: "
+            "``automatic_rules``."
+        ),
         "strategies": "The strategies ``stats`` plays (the first is the default), if any.",
         "nouns": "The words a message about the game uses (:class:`Nouns`).",
         "variant": "The variant flags it fixes, for a game played by another's engine.",
@@ -287,7 +299,14 @@ class Descriptor:
         "blind_start": "The cards laid out when a blind game starts (the rest is its stock).",
         "docs": "The docs page that describes it.",
         "how": "How a move works and what wins, in a few sentences (the table's ``?``).",
-        "prompt": "What the table says first: how to make a move with the keys or the mouse.",
+        "prompt": (
+            "What the table says first: how to make a move with the keys or the mouse "
+            "(made from the ``prompt`` given and ``lone``)."
+        ),
+        "lone": (
+            "What may go out alone, as the table's prompt names it (``a card``; Seven Up's "
+            '``a 7``), or ``""`` where every throw takes two cards or more (Bayan, Decade).'
+        ),
         "judge_lines": (
             "A file's deal may be written in two lines of 26 cards, as UVa 127's judge gives it."
         ),
@@ -308,6 +327,8 @@ class Descriptor:
         rules: tuple[str, ...] = ("modern",),
         solve_rules: tuple[str, ...] = ("modern",),
         forced_rules: tuple[str, ...] = (),
+        automatic_rules: tuple[str, ...] | None = None,
+        hinted_rules: tuple[str, ...] | None = None,
         strategies: tuple[str, ...] = (),
         nouns: Nouns | None = None,
         variant: Variant | None = None,
@@ -319,6 +340,7 @@ class Descriptor:
         docs: str = "docs/rules.md",
         how: str = "",
         prompt: str = "",
+        lone: str = "",
         judge_lines: bool = False,
     ) -> None:
         self.name = name
@@ -333,6 +355,8 @@ class Descriptor:
         self.rules = rules
         self.solve_rules = solve_rules
         self.forced_rules = forced_rules
+        self.automatic_rules = forced_rules if automatic_rules is None else automatic_rules
+        self.hinted_rules = self.automatic_rules if hinted_rules is None else hinted_rules
         self.strategies = strategies
         self.nouns = Nouns() if nouns is None else nouns
         self.variant = variant
@@ -343,7 +367,10 @@ class Descriptor:
         self.blind_start = blind_start
         self.docs = docs
         self.how = how or summary
-        self.prompt = prompt or PILE_PROMPT
+        self.lone = lone
+        # The table's words for a card that goes out alone, where one may.
+        alone = f"; {lone} lit itself goes alone" if lone else ""
+        self.prompt = f"{prompt or PILE_PROMPT}{alone}."
         self.judge_lines = judge_lines
         unknown = set(self.refuses) - set(CAPABILITIES)
         if unknown:
@@ -509,18 +536,13 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
-#: The table's opening words for a game of piles moved whole onto others.
-PILE_PROMPT = "pick a pile (Enter or a click), drop it on a lit one."
+#: The table's opening words for a game of piles moved whole onto others (each
+#: prompt is ended by the descriptor, which says what goes out alone: ``lone``).
+PILE_PROMPT = "pick a pile (Enter or a click), drop it on a lit one"
 #: For a game of runs of cards that go out.
-RUN_PROMPT = (
-    "pick the card at one end of a run (Enter, click), then the lit card at its other "
-    "end; a card lit itself goes alone."
-)
+RUN_PROMPT = "pick the card at one end of a run (Enter, click), then the lit card at its other end"
 #: For a game of cards thrown out of the row.
-THROW_PROMPT = (
-    "pick a card (Enter, click), then a lit card to throw out with it; a card lit itself "
-    "goes alone."
-)
+THROW_PROMPT = "pick a card (Enter, click), then a lit card to throw out with it"
 #: How Accordion is played, which its variants start from.
 ACCORDION_HOW = (
     "Every card of the row is a pile. A pile moves onto the pile next to it on the "
@@ -673,6 +695,7 @@ _RUN_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
             "aliases": ("seventh-wonder", "the-magic-seven"),
             "pysol_id": 918,
             "title": "Seven Up",
+            "lone": "a 7",
             "how": "A single 7, or a run of two to four cards side by side whose ranks total "
             "a multiple of 7 (ace 1, jack 11, queen 12, king 13), goes out, and the row "
             "closes up. A blind game deals the cards one at a time from the talon. Goal: "
@@ -758,6 +781,10 @@ GAMES: dict[str, Descriptor] = {
             "only the king and queen of hearts remain",
             pysol_id=288,
             rules=("modern", "parlett"),
+            # Under parlett a blind game's choices all end alike; the interval
+            # solver's hint is best play under both (docs/royal-marriage.md).
+            automatic_rules=("parlett",),
+            hinted_rules=("modern", "parlett"),
             nouns=Nouns(piece="card", move="throw", node="interval", separator=", "),
             won_at=2,
             min_cards=2,
@@ -767,6 +794,7 @@ GAMES: dict[str, Descriptor] = {
             "between are thrown out. A blind game deals the cards one at a time. Goal: only "
             "the queen and the king of hearts left, side by side.",
             prompt=THROW_PROMPT,
+            lone="a card",
         ),
         # Royal Marriage's throw on any deal: played by Royal Marriage's pieces.
         _throw_game(
@@ -779,6 +807,7 @@ GAMES: dict[str, Descriptor] = {
             "cards between two that agree are thrown out); won when two cards are left",
             aliases=("queens",),
             pysol_id=287,
+            hinted_rules=("modern",),
             nouns=Nouns(piece="card", stock="talon", move="throw", node="interval", separator=", "),
             won_at=2,
             min_cards=2,
@@ -788,6 +817,7 @@ GAMES: dict[str, Descriptor] = {
             "with three cards and deals the others one at a time from the talon. Goal: only "
             "two cards left.",
             prompt=THROW_PROMPT,
+            lone="a card",
         ),
         _throw_game(
             "bayan",
@@ -822,7 +852,7 @@ GAMES: dict[str, Descriptor] = {
             "onto the pile next to it on the left, or the third pile to its left, when they "
             "agree in suit or rank; a pile left empty closes up. Under the judge's uva "
             "rules the leftmost move is forced, three places before one. Goal: one pile.",
-            prompt="pick a pile (Enter or a click), drop its top card on a lit pile.",
+            prompt="pick a pile (Enter or a click), drop its top card on a lit pile",
             solve_rules=("modern", "uva"),
             forced_rules=("uva",),
             judge_lines=True,
@@ -847,13 +877,25 @@ GAMES: dict[str, Descriptor] = {
 }
 
 
+def spelled(name: str) -> str:
+    """A game's name as every reader of one compares it (the core's
+    ``Facts::is_called`` too): in lower case, its words (split at white space and
+    hyphens alike) joined by hyphens, so that ``Seventh Wonder``, ``seventh-wonder``
+    and `` SEVENTH  wonder`` are one name.
+
+    >>> spelled(" Ten Twenty-thirty "), spelled("Accordion's Revenge")
+    ('ten-twenty-thirty', "accordion's-revenge")
+    """
+    return "-".join(name.lower().replace("-", " ").split())
+
+
 def _index() -> dict[str, Descriptor]:
     names: dict[str, Descriptor] = {}
     for game in GAMES.values():
         # The names the core reads a game by (`Facts::is_called`): its name, its
-        # title in lower case ("push pin"), an alias, PySolFC's id.
+        # title ("push pin"), an alias, PySolFC's id, each as `spelled` writes it.
         pysol_id = [str(game.pysol_id)] if game.pysol_id else []
-        keys = (game.name, game.title.lower(), *game.aliases, *pysol_id)
+        keys = [spelled(key) for key in (game.name, game.title, *game.aliases, *pysol_id)]
         for key in keys:
             if names.get(key) is game:
                 continue
@@ -900,15 +942,16 @@ def game_of(item: object) -> Descriptor | None:
 
 def canonical_name(name: str) -> str | None:
     """The name of the game that ``name`` calls as :func:`find_game` reads it (its
-    name, an alias or PySolFC's id, case and surrounding white space ignored), or
+    name, title, an alias or PySolFC's id, as :func:`spelled` writes each), or
     ``None``: how ``game=`` takes every name ``--game`` takes."""
-    game = _NAMES.get(name.strip().lower())
+    game = _NAMES.get(spelled(name))
     return None if game is None else game.name
 
 
 def find_game(name: str) -> Descriptor:
     """The game called ``name``: its name, its title, an alias or PySolFC's id
-    (case and surrounding white space ignored), as ``Deal.from_pysol`` reads it.
+    (case, surrounding white space and the gaps between words ignored, as
+    :func:`spelled` writes a name), as ``Deal.from_pysol`` reads it.
 
     Raises:
         InvalidRulesError: no game has that name; the message lists the games.
@@ -916,7 +959,7 @@ def find_game(name: str) -> Descriptor:
     """
     if not isinstance(name, str):
         raise TypeError(f"game must be a str, not {type(name).__name__}")
-    key = name.strip().lower()
+    key = spelled(name)
     try:
         return _NAMES[key]
     except KeyError:
@@ -994,4 +1037,5 @@ __all__ = [
     "load",
     "markdown_table",
     "plural",
+    "spelled",
 ]

@@ -118,19 +118,14 @@ pub fn entries() -> Vec<Entry> {
 }
 
 /// The name of the registered game that `name` calls it, read as
-/// `accordion.games.find_game` reads `--game`: its name, an alias or its PySolFC
-/// id, case and surrounding white space (Python's `str.strip`) ignored.
+/// `accordion.games.find_game` reads `--game` (`Facts::is_called`): its name,
+/// title, an alias or its PySolFC id, case, the white space around (Python's
+/// `str.strip`) and the spelling of the gaps between words ignored.
 pub fn canonical_name(name: &str) -> Option<&'static str> {
-    let key = name
-        .trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
-        .to_lowercase();
+    let key = name.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c));
     locked(&ENTRIES)
         .iter()
-        .find(|facts| {
-            facts.name == key
-                || facts.aliases.contains(&key.as_str())
-                || facts.pysol_id.is_some_and(|id| id.to_string() == key)
-        })
+        .find(|facts| facts.is_called(key))
         .map(|facts| facts.name)
 }
 

@@ -8,8 +8,8 @@ from accordion import MAX_JOBS, Rules
 from accordion.cli.errors import CliError as CliError  # here too, where the commands look
 from accordion.cli.numbers import seconds as seconds
 from accordion.cli.numbers import whole_number as whole_number
-from accordion.errors import InvalidArgumentError, InvalidRulesError, shown
-from accordion.games import GAMES, RULE_SETS, Descriptor
+from accordion.errors import AccordionError, InvalidArgumentError, InvalidRulesError, shown
+from accordion.games import GAMES, RULE_SETS, Descriptor, plural
 
 # Neither argparse nor `re` nor `typing` is imported here: `accordion solve` on
 # deals alone runs without them (accordion.cli.quick, benches/startup.md). Each
@@ -17,7 +17,9 @@ from accordion.games import GAMES, RULE_SETS, Descriptor
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from typing import Any
+    from typing import Any, TypeVar
+
+    _Read = TypeVar("_Read")
 
 RULE_NAMES = RULE_SETS
 
@@ -72,6 +74,40 @@ def rules_from(args: argparse.Namespace, name: str = "modern") -> Rules:
         win_piles=getattr(args, "win_piles", None),
         goal=getattr(args, "goal", None),
     )
+
+
+def named(read: Callable[[str], _Read], text: str, argument: str) -> _Read:
+    """``read(text)``, a refusal naming the ``argument`` the text was given as
+    (``deal argument 2: duplicate card 3C in deal``, ``--deal: …``), as a row of
+    --file is named by its line."""
+    try:
+        return read(text)
+    except AccordionError as error:
+        raise type(error)(f"{argument}: {error}") from None
+
+
+#: ASCII's capitals to small letters (``str.translate``), as the core reads a name.
+_ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
+
+
+def core_name(value: str) -> str:
+    """A name as the core reads it: white space around and ASCII capitals ignored,
+    and what follows a ``:`` (a strategy's budget, ``lookahead:300``) left out."""
+    return value.partition(":")[0].strip().translate(_ASCII_LOWER)
+
+
+def check_name(flag: str, value: str, known: tuple[str, ...], what: str) -> None:
+    """Refuse a ``value`` of ``flag`` that is none of the names ``known`` as the core
+    reads a name (:func:`core_name`), naming the flag: ``--strategy: unknown Decade
+    strategy "lookahead" (known: greedy, best)``; the rest the core checks."""
+    if core_name(value) not in known:
+        raise CliError(f"{flag}: unknown {what} {shown(value)} (known: {', '.join(known)})")
+
+
+def deals_of(deals: int, kind: str, cards: int) -> str:
+    """``1 open Decade deal of 1 card``, ``2,000 blind deals of 52 cards``: how many
+    deals of what ``kind`` (``open Decade``), of how many cards."""
+    return f"{plural(deals, f'{kind} deal')} of {plural(cards, 'card')}"
 
 
 def game_rules(args: argparse.Namespace, name: str | None = None) -> Any:

@@ -69,9 +69,9 @@ def report(figures: dict[str, Any]) -> str:
     nouns = game.nouns
     deals = figures["deals"]
     first, last = figures["seed"], figures["seed"] + deals - 1
-    title = "" if game.plays_accordion else f"{game.title} "
+    kind = "open" if game.plays_accordion else f"open {game.title}"
     lines = [
-        f"{deals:,} open {title}deals of {figures['cards']} cards, seeds {first} … {last}, "
+        f"{common.deals_of(deals, kind, figures['cards'])}, seeds {first} … {last}, "
         f"rules {figures['rules']}",
         f"won {figures['wins']:,}, lost {figures['losses']:,}, unknown {figures['unknown']:,}",
     ]

@@ -10,12 +10,17 @@ import re
 import sys
 from typing import Any, NoReturn
 
+from accordion._input import not_utf8
 from accordion.cli.errors import CliError
 from accordion.errors import ECHO_CHARS, shown
 
 #: A value argparse quotes in a message, longer than a message shows (and not
 #: one already cut by :func:`shown`, which says its length after it).
 _QUOTED = re.compile(r"'([^']{61,})'(?! \(\d+ characters\))")
+
+
+#: The flags whose value is a file name, which may be any bytes the system takes.
+FILE_NAMES = frozenset({"file", "checkpoint", "plot"})
 
 
 class Formatter(argparse.HelpFormatter):
@@ -52,6 +57,17 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        # A flag's value from bytes that are not UTF-8 (kept by Python as surrogate
+        # escapes) is said as a deal's is, naming the flag, before its type reads
+        # it (which would echo the escapes escaped again); a file name may be any
+        # bytes, and the words of deals are read by the command, which says so.
+        if action.option_strings and action.dest not in FILE_NAMES:
+            problem = not_utf8(arg_string)
+            if problem is not None:
+                raise CliError(f"{max(action.option_strings, key=len)}: {problem}")
+        return super()._get_value(action, arg_string)
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # argparse's own check, its message quoting the value as every message of the

@@ -13,6 +13,7 @@ from accordion.cli.common import (
     CliError,
     add_game_flags,
     game_rules,
+    named,
     per_game,
     seed_number,
     the_game,
@@ -156,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         problem = not_utf8(args.deal)
         if problem is not None:
             raise CliError(f"--deal: {problem}")
-        deal = game.parse_row(args.deal)
+        deal = named(game.parse_row, args.deal, "--deal")
     else:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)

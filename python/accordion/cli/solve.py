@@ -126,8 +126,10 @@ def _word_rows(args: argparse.Namespace, parse: Callable[[str], Deal]) -> list[D
             if problem is not None:
                 raise InvalidDealError(f"deal argument {number}: {problem}")
     if words and not any(" " in w or "," in w for w in words) and len(words) > 1:
-        return [parse(" ".join(words))]
-    return [parse(word) for word in words]
+        return [common.named(parse, " ".join(words), f"deal arguments 1 to {len(words)}")]
+    return [
+        common.named(parse, word, f"deal argument {number}") for number, word in enumerate(words, 1)
+    ]
 
 
 def _row_stream(args: argparse.Namespace, parse: Callable[[str], Deal]) -> Iterator[Deal]:

@@ -145,6 +145,14 @@ def run(args: argparse.Namespace) -> int:
             )
         if args.strategy is None:
             raise CliError("--budget is for --strategy " + ", ".join(BUDGETED))
+    if args.strategy is not None:
+        common.check_name("--strategy", args.strategy, game.strategies, f"{game.title} strategy")
+    if args.budget is not None:
+        if common.core_name(args.strategy) not in BUDGETED:
+            raise CliError(
+                f"--budget: only {', '.join(BUDGETED[:-1])} and {BUDGETED[-1]} take a budget, "
+                f"not --strategy {shown(args.strategy)}"
+            )
         # The budget travels in the strategy's name (lookahead:300), which the
         # core checks; a strategy without a budget is refused there.
         args.strategy = f"{args.strategy}:{args.budget}"
@@ -207,11 +215,10 @@ def _wins(figures: dict[str, Any]) -> str:
 
 def _report(figures: dict[str, Any]) -> str:
     named = find_game(str(figures.get("game", DEFAULT_GAME)))
-    game = f"{named.title} "
     unit = named.nouns.piece + "s"
+    dealt = common.deals_of(figures["deals"], f"{figures['mode']} {named.title}", figures["cards"])
     lines = [
-        f"{figures['deals']:,} {figures['mode']} {game}deals of {figures['cards']} cards "
-        f"from seed {figures['seed']}, rules {figures['rules']}, "
+        f"{dealt} from seed {figures['seed']}, rules {figures['rules']}, "
         f"strategy {figures['strategy']}",
         f"wins: {_wins(figures)}",
         f"mean {unit}: {figures['mean_piles']:.3f}",
@@ -284,9 +291,9 @@ def _plot(figures: dict[str, Any], path: str) -> None:
     # Piles and deals are counted: no tick at 2.5 piles.
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    dealt = common.deals_of(figures["deals"], f"{figures['mode']} {named.title}", figures["cards"])
     axes.set_title(
-        f"{figures['deals']:,} {figures['mode']} {named.title} deals of {figures['cards']} "
-        f"cards from seed {figures['seed']}, rules {figures['rules']}, "
+        f"{dealt} from seed {figures['seed']}, rules {figures['rules']}, "
         f"strategy {figures['strategy']}\nwins: {_wins(figures)}",
         fontsize=10,
     )

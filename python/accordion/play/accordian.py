@@ -32,8 +32,6 @@ class AccordianSession(ThrowSession[AccordianGame, AccordianMove]):
     HELP = HELP
     WON = "one pile is left"
     EXAMPLES = "moves look like 5H>5S, 5H 5S or 5 4"
-    # The judge's rules force every action: the hint is the forced one.
-    HINTED = FORCED = ("uva",)
     # A move takes a pile's top card onto another pile: its cards are mover, target.
     DIRECTED = True
 
@@ -45,9 +43,12 @@ class AccordianSession(ThrowSession[AccordianGame, AccordianMove]):
     )
 
     def _rules_note(self) -> str:
-        if self.rules != "uva":
+        if self.rules not in self.entry.forced_rules:
             return ""
-        return " Under the uva rules every action is forced: moves lists it, hint plays along."
+        return (
+            f" Under the {self.rules} rules every action is forced: moves lists it, hint plays"
+            " along."
+        )
 
     # Moves -------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import ClassVar
 import accordion
 from accordion import Card, Deal, Game, Move, Rules
 from accordion.errors import AccordionError, shown
-from accordion.games import DEFAULT_GAME, Descriptor, find_game, plural
+from accordion.games import DEFAULT_GAME, Descriptor, find_game, game_of, plural
 from accordion.play.session import CARDLIKE, BaseSession, Best, Reply, by_result, is_int
 from accordion.play.session import status_line as session_status
 
@@ -79,28 +79,33 @@ def describe_move(game: Game, move: Move) -> str:
 
 
 def forced_move(game: Game, rules: str | None = None) -> Move | None:
-    """The one action the ``strict`` (or ``strict-leap``) rules allow here.
+    """The one action the rule set ``rules`` (one that forces every action) allows here.
 
-    ``rules`` defaults to the game's own when they are automatic, else ``strict``.
-    The leftmost pile that can move; of its targets the nearest (the farthest
-    under strict-leap), leftwards before rightwards; ``deal`` only when no move
-    exists. Every move this returns is legal under the game's own rules.
+    ``rules`` defaults to the game's own when they force every action, else to the
+    first of the game's forced rule sets (``accordion.games``: ``strict``). The
+    core decides the move: the leftmost pile that can move, its target as the rule
+    set chooses (the nearest under strict, the farthest under strict-leap),
+    leftwards before rightwards; ``deal`` only when no move exists. Every move this
+    returns is legal under the game's own rules.
     """
     legal = list(game.legal_moves)
-    moves = [move for move in legal if not move.is_deal]
-    if not moves:
+    if not any(not move.is_deal for move in legal):
         return legal[0] if legal else None
+    own = game.rules
     if rules is None:
-        rules = game.rules.name if game.rules.is_automatic else "strict"
-    leap = rules == "strict-leap"
-
-    def order(move: Move) -> tuple[int, int, int]:
-        assert move.mover is not None
-        distance = distance_of(game, move)
-        reach = -abs(distance) if leap else abs(distance)
-        return (position_of(game, move.mover), reach, 0 if distance > 0 else 1)
-
-    return min(moves, key=order)
+        entry = game_of(game) or find_game(DEFAULT_GAME)
+        rules = own.name if own.is_automatic else entry.forced_rules[0]
+    # The same row of top cards under the forcing rule set (the goal card kept
+    # while it is on top, where no pile may land on it): its one legal move.
+    tops = game.tops
+    forcing = Rules(
+        rules,
+        two_way=own.two_way,
+        distances=own.distances,
+        win_piles=own.win_piles,
+        goal=own.goal if own.goal in tops else None,
+    )
+    return next(iter(Game(Deal(tops), forcing).legal_moves))
 
 
 def _line(moves: Sequence[Move]) -> str:
@@ -142,7 +147,8 @@ class Session(BaseSession[Game, Move]):
         return describe_rules(self.rules)
 
     def _flags(self) -> str:
-        flags = "" if self.rules.name == "modern" else f" --rules {self.rules.name}"
+        default = self.rules.name == self.entry.rules[0]
+        flags = "" if default else f" --rules {self.rules.name}"
         if self.blind:
             flags += " --blind"
         if not self.entry.supports("variant"):
@@ -325,10 +331,12 @@ class Session(BaseSession[Game, Move]):
         return f"{move} ({position_of(self.game, move.mover) + 1} {distance_of(self.game, move)})"
 
     def auto(self) -> Reply:
-        """Play the strict rules out from here (strict-leap if the game plays those)."""
-        name = "strict-leap" if self.rules.name == "strict-leap" else "strict"
+        """Play a forcing rule set out from here: the game's own if it forces every
+        action (strict-leap), else the first of its forced rule sets (strict)."""
+        own = self.rules
+        name = own.name if own.is_automatic else self.entry.forced_rules[0]
         played: list[Move] = []
-        while (move := forced_move(self.game)) is not None:
+        while (move := forced_move(self.game, name)) is not None:
             self.game.play(move)
             played.append(move)
         if not played:

@@ -60,11 +60,7 @@ class MarriageSession(ThrowSession[Any, Any]):
     HELP = HELP
     BY_PLACE = (1, 2)
     EXAMPLES = "throws look like out 5D, out 5D 7C, between 3S 9S, 7 or 7 8"
-    # The hint is the solver's in an open row and the rules' in a blind one.
-    HINTED = ("modern", "parlett")
     WON = "two cards are left"
-    # Parlett's rules oblige the first throw in canonical order.
-    FORCED = ("parlett",)
 
     WELCOME = (
         "Your move: throw out",

@@ -537,11 +537,6 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
     EXAMPLES: ClassVar[str]
     # The verb of a throw in the reply (`threw out 5C`).
     PLAYED: ClassVar[str]
-    # The rule sets under which best play is the game's hint followed to the end;
-    # under the others it is the stock dealt, then the solver's line.
-    HINTED: ClassVar[tuple[str, ...]] = ()
-    # The rule sets that force every action (the hint is then the forced one).
-    FORCED: ClassVar[tuple[str, ...]] = ()
     NO_MOVES = "no legal action"
 
     def __init__(
@@ -602,13 +597,13 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
 
     def best_line(self, game: ThrowGameT | None = None) -> tuple[list[ThrowMoveT], ThrowGameT]:
         """Best play from ``game`` (default: the game in play) to the end: the
-        actions, and the game they leave (on a copy). Under :attr:`HINTED` rules the
+        actions, and the game they leave (on a copy). Under the game's ``hinted_rules`` the
         game's hint followed to the end, else the stock dealt and the solver's line.
         The solver reads a blind game's stock."""
         return best_line(
             self.game if game is None else game,
             self.entry.solver(),
-            follow_hint=self.rules in self.HINTED,
+            follow_hint=self.rules in self.entry.hinted_rules,
         )
 
     @property
@@ -618,8 +613,9 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
 
     @property
     def automatic(self) -> bool:
-        """Whether the rules in play force every action."""
-        return self.rules in self.FORCED
+        """Whether the table plays the game's hint as the one action (the game's
+        ``automatic_rules``: every action forced, or every choice ending alike)."""
+        return self.rules in self.entry.automatic_rules
 
     def forced(self) -> ThrowMoveT | None:
         # Under forced rules (Parlett's greedy Royal Marriage, the UVa judge's play)
@@ -627,7 +623,7 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
         return self.game.hint()
 
     def best(self, game: ThrowGameT, budget: float) -> Best:
-        if self.rules in self.HINTED:
+        if self.rules in self.entry.hinted_rules:
             # Best play is the game's hint followed to the end: forced or fast.
             moves, end = self.best_line(game)
             return Best(tuple(moves), bool(end.outcome.won), int(end.outcome.cards))
@@ -690,8 +686,8 @@ class ThrowSession(BaseSession[ThrowGameT, ThrowMoveT]):
 
     def _judge_start(self) -> str:
         """Whether the starting deal could have been won: by best play from the
-        start under :attr:`HINTED` rules, else by the solver."""
-        if self.rules in self.HINTED:
+        start under the game's ``hinted_rules``, else by the solver."""
+        if self.rules in self.entry.hinted_rules:
             _, end = self.best_line(self.new_game(self.deal))
             result, left = ("win" if end.outcome.won else "loss"), end.outcome.cards
         else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from accordion.errors import InvalidRulesError, shown
-from accordion.games import GAMES, Descriptor
+from accordion.games import GAMES, Descriptor, spelled
 from accordion.reference import _args, _tokens
 from accordion.reference.cards import Card
 
@@ -44,13 +44,15 @@ def pysol_game(game: str | int) -> Descriptor:
     given = shown(game) if isinstance(game, int) and abs(game) >= 2**127 else str(game)
     key = _tokens.unicode_lower(_tokens.strip(given))
     number = int(key) if key.isascii() and key.isdigit() and len(key) < 10 else None
+    # Its words split at white space or hyphens alike, as the core reads a name.
+    key = spelled(key)
     for found in PYSOL_GAMES:
-        names = (found.name, str(found.pysol_id), _tokens.unicode_lower(found.title))
-        if key in names or key in found.aliases or number == found.pysol_id:
+        names = [spelled(name) for name in (found.name, found.title, *found.aliases)]
+        if key in names or key == str(found.pysol_id) or number == found.pysol_id:
             return found
     known = ", ".join(f"{found.name} ({found.pysol_id})" for found in PYSOL_GAMES)
     for found in GAMES.values():
-        called = (found.name, _tokens.unicode_lower(found.title), *found.aliases)
+        called = [spelled(name) for name in (found.name, found.title, *found.aliases)]
         if not found.pysol_id and key in called:
             raise InvalidRulesError(
                 f"{found.title} has no PySolFC numbering: PySolFC does not have the game "
