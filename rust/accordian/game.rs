@@ -6,6 +6,7 @@
 use super::row::{AccordianRow, Shift, GAPS};
 use crate::budget::Budget;
 use crate::card::Card;
+use crate::choose::level::Calibration;
 use crate::deal::Deal;
 use crate::error::{Error, Result};
 use crate::game::Play;
@@ -111,6 +112,9 @@ impl Throwing for Accordian {
         aliases: &["uva-127", "card-accordion"],
         rule_sets: &RULE_SETS,
         won_at: super::row::WON_AT,
+        // `python benches/difficulty_calibrate.py --game accordian --winnable 300
+        // --cards 52`: deals 1-345 (45 undecided), 33.3% / 33.3% / 33.3%.
+        levels: Calibration(&[(52, 0.048_696, 0.086_269)]),
         // The row starts empty, as the judge deals.
         ..Facts::ROW_GAME
     };
