@@ -90,15 +90,14 @@ impl Facts {
     };
 
     /// Whether `key` is the game's name, title, an alias or its PySolFC id, in
-    /// any case, its words split by white space or hyphens alike (`Seventh
-    /// Wonder`, `seventh-wonder`, `Push Pin`), as `accordion.games.spelled`
-    /// reads a name.
+    /// any case, its words split by white space or hyphens alike (`Tower of
+    /// Babel`, `tower-of-babel`), as `accordion.games.spelled` reads a name.
+    /// White space is Rust's (`char::is_whitespace`): the information
+    /// separators U+001C to U+001F are not, as every parser of the core reads them.
     pub fn is_called(&self, key: &str) -> bool {
         let spelled = |text: &str| {
             text.to_lowercase()
-                .split(|c: char| {
-                    c.is_whitespace() || c == '-' || ('\u{1c}'..='\u{1f}').contains(&c)
-                })
+                .split(|c: char| c.is_whitespace() || c == '-')
                 .filter(|word| !word.is_empty())
                 .collect::<Vec<_>>()
                 .join("-")

@@ -881,12 +881,21 @@ def spelled(name: str) -> str:
     """A game's name as every reader of one compares it (the core's
     ``Facts::is_called`` too): in lower case, its words (split at white space and
     hyphens alike) joined by hyphens, so that ``Seventh Wonder``, ``seventh-wonder``
-    and `` SEVENTH  wonder`` are one name.
+    and `` SEVENTH  wonder`` are one name. White space is the core's: Python's
+    ``str.split`` also splits at the separators U+001C to U+001F, which stay in a word.
 
-    >>> spelled(" Ten Twenty-thirty "), spelled("Accordion's Revenge")
-    ('ten-twenty-thirty', "accordion's-revenge")
+    >>> spelled(" Ten Twenty-thirty "), spelled("Accordion's Revenge"), spelled("bayan\\x1c")
+    ('ten-twenty-thirty', "accordion's-revenge", 'bayan\\x1c')
     """
-    return "-".join(name.lower().replace("-", " ").split())
+    spaced = "".join(
+        " " if char == "-" or (char.isspace() and char not in _NOT_CORE_SPACE) else char
+        for char in name.lower()
+    )
+    return "-".join(word for word in spaced.split(" ") if word)
+
+
+#: What ``str.isspace`` counts as white space and the core's parsers do not.
+_NOT_CORE_SPACE = frozenset("\x1c\x1d\x1e\x1f")
 
 
 def _index() -> dict[str, Descriptor]:
