@@ -482,7 +482,9 @@ impl<G: Throwing> ThrowGame<G> {
     }
 
     /// A game in a position: the row `row` (its cards the deal's first, pile by
-    /// pile) and the rest of the deal its stock, blind when that has cards.
+    /// pile) and the rest of the deal its stock, blind when that has cards
+    /// (what the binding rebuilds a solution's position with).
+    #[cfg(feature = "python")]
     pub(crate) fn at(rules: G, deal: Deal, row: G::Row) -> ThrowGame<G> {
         let dealt = row.piles().iter().map(Vec::len).sum();
         ThrowGame {
