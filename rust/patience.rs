@@ -43,6 +43,9 @@ pub struct Facts {
     pub won_at: usize,
     /// What the game calls the cards still to deal (`stock`, `talon`).
     pub stock: &'static str,
+    /// What the game counts what is left in (`pile`: Accordion's and
+    /// Accordian's piles; `card`: the games of single cards).
+    pub piece: &'static str,
     /// The fewest cards of a numbered deal.
     pub min_cards: usize,
     /// How PySolFC lays out the game's numbered deals.
@@ -71,6 +74,7 @@ impl Facts {
         rule_sets: &[RuleSet::Modern],
         won_at: 0,
         stock: "stock",
+        piece: "pile",
         min_cards: 1,
         dealing: Dealing::Row,
         blind_start: 0,
@@ -85,6 +89,7 @@ impl Facts {
     /// all cards".
     pub const TALON_GAME: Facts = Facts {
         stock: "talon",
+        piece: "card",
         blind_start: 3,
         ..Facts::ROW_GAME
     };

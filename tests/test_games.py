@@ -142,6 +142,7 @@ def test_the_registry_states_each_games_facts_as_the_core_does() -> None:
             "rules": list(game.rules),
             "won_at": game.won_at,
             "stock": game.nouns.stock,
+            "piece": game.nouns.piece,
             "min_cards": game.min_cards,
             "dealing": game.dealing,
             "blind_start": game.blind_start,
@@ -302,3 +303,9 @@ def test_the_table_says_a_card_goes_alone_only_where_one_can(game: Descriptor) -
     assert ("goes alone" in game.prompt) == bool(game.lone)
     if game.lone == "a 7":
         assert alone == {"7"}
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES.values() if g.supports("stats")], ids=str)
+def test_a_statistics_repr_counts_what_is_left_in_the_game_s_own_pieces(game: Descriptor) -> None:
+    stats = game.simulator()(deals=3, rules=game.rules[0])
+    assert f", mean {game.nouns.piece}s " in repr(stats), repr(stats)

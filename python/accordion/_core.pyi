@@ -91,7 +91,8 @@ def games() -> list[dict[str, Any]]:
     PySolFC games its engine plays first, then the throw games): ``name``,
     ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the rule sets,
     the default first), ``won_at`` (pieces left by a win), ``stock`` (its word for
-    the cards still to deal), ``min_cards`` (the fewest cards of a numbered
+    the cards still to deal), ``piece`` (what it counts what is left in: ``pile``
+    or ``card``), ``min_cards`` (the fewest cards of a numbered
     deal), ``dealing`` (how PySolFC lays out its numbered deals: ``row``,
     ``royal-pair`` or ``goal-card``), ``blind_start`` (the cards laid out when a
     blind game starts) and the variant flags it fixes on

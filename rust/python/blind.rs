@@ -128,9 +128,9 @@ stats_methods! {
             stats_repr(
                 "Stats",
                 &self.0,
-                &self.rules(),
-                &self.strategy(),
+                (&self.rules(), &self.strategy()),
                 self.0.setup.blind,
+                crate::game::ACCORDION.piece,
             )
         }
     }

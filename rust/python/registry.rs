@@ -172,7 +172,8 @@ pub fn restore(
 /// PySolFC games its engine plays first, then the throw games): ``name``,
 /// ``title``, ``aliases``, ``pysol_id`` (or ``None``), ``rules`` (the rule sets,
 /// the default first), ``won_at`` (pieces left by a win), ``stock`` (its word for
-/// the cards still to deal), ``min_cards`` (the fewest cards of a numbered
+/// the cards still to deal), ``piece`` (what it counts what is left in: ``pile``
+/// or ``card``), ``min_cards`` (the fewest cards of a numbered
 /// deal), ``dealing`` (how PySolFC lays out its numbered deals: ``row``,
 /// ``royal-pair`` or ``goal-card``), ``blind_start`` (the cards laid out when a
 /// blind game starts) and the variant flags it fixes on
@@ -192,6 +193,7 @@ pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         dict.set_item("rules", rules)?;
         dict.set_item("won_at", entry.won_at)?;
         dict.set_item("stock", entry.stock)?;
+        dict.set_item("piece", entry.piece)?;
         dict.set_item("min_cards", entry.min_cards)?;
         dict.set_item("dealing", entry.dealing.name())?;
         dict.set_item("blind_start", entry.blind_start)?;

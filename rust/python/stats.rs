@@ -61,16 +61,17 @@ pub fn stats_dict<'py, S>(
     Ok(dict)
 }
 
-/// `<Stats strict forced blind: 5 of 10,000 won (0.000500), mean piles 12.345>`.
+/// `<Stats strict forced blind: 5 of 10,000 won (0.000500), mean piles 12.345>`
+/// (a game of single cards: `mean cards`, its `piece`).
 pub fn stats_repr<S>(
     class: &str,
     stats: &Stats<S>,
-    rules: &str,
-    strategy: &str,
+    (rules, strategy): (&str, &str),
     blind: bool,
+    piece: &str,
 ) -> String {
     format!(
-        "<{class} {rules} {strategy} {}: {} of {} won ({:.6}), mean piles {:.3}>",
+        "<{class} {rules} {strategy} {}: {} of {} won ({:.6}), mean {piece}s {:.3}>",
         if blind { "blind" } else { "open" },
         stats.wins,
         stats.deals,

@@ -953,7 +953,9 @@ macro_rules! throw_stats {
                     fn __repr__(&self) -> String {
                         let setup = &self.0.setup;
                         let (rules, strategy) = (setup.rules.name(), setup.strategy.name());
-                        let repr = stats_repr($stats_name, &self.0, rules, strategy, setup.blind);
+                        let game = <$G as Throwing>::game_named(self.1).expect("a game of its type");
+                        let piece = game.facts().piece;
+                        let repr = stats_repr($stats_name, &self.0, (rules, strategy), setup.blind, piece);
                         let of = $crate::python::throw::other_game::<$G>(self.1, ", ");
                         format!("{}{of}>", repr.trim_end_matches('>'))
                     }

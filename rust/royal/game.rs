@@ -62,6 +62,7 @@ pub const ROYAL_MARRIAGE: Facts = Facts {
     rule_sets: &[RuleSet::Modern, RuleSet::Parlett],
     won_at: super::row::WON_AT,
     min_cards: 2,
+    piece: "card",
     dealing: Dealing::RoyalPair,
     // `python benches/difficulty_calibrate.py --game royal-marriage --winnable 1000
     // --cards 52`: deals 1-1,011, 38.1% / 28.8% / 33.1%.
