@@ -132,3 +132,13 @@ def test_the_command_line_refuses_a_level_at_an_uncalibrated_length() -> None:
     assert refused.returncode == 2
     assert refused.stderr.startswith("accordion: error: ") and "20" in refused.stderr
     assert refused.stderr.count("\n") == 1
+
+
+def test_a_walk_that_finds_nothing_counts_what_it_tried_in_words() -> None:
+    with pytest.raises(InvalidRulesError, match=r"won in 1 try$"):
+        accordion.winnable_deal(game="bayan", cards=3, seed=1, tries=1)
+    with pytest.raises(InvalidRulesError, match=r"won in 2 tries$"):
+        accordion.winnable_deal(game="bayan", cards=3, seed=1, tries=2)
+    last = 2**64 - 1
+    with pytest.raises(InvalidRulesError, match="among 1 numbered deal from"):
+        accordion.difficulty_deal("easy", game="decade", seed=last)

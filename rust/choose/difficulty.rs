@@ -318,7 +318,7 @@ fn walk_levels(
     });
     at_level(walk, level, |tried| {
         format!(
-            "no {level} deal of {cards} cards under {rules} among {tried} numbered deals \
+            "no {level} deal of {cards} cards under {rules} among {tried} \
              from {start} on"
         )
     })
@@ -364,16 +364,17 @@ pub fn next_at_level_of<P: Rated>(
         Walk::Cancelled => Walk::Cancelled,
     };
     at_level(walk, level, |tried| {
-        format!("no {level} {what} among {tried} numbered deals from {start} on")
+        format!("no {level} {what} among {tried} from {start} on")
     })
 }
 
 /// What a walk to a level ends with: the deal found, `None` when it was
-/// cancelled, or the error `none(tried)` says.
+/// cancelled, or the error `none(tried)` says (`tried`: the numbers tried in
+/// words, `1 numbered deal`, `20 numbered deals`).
 fn at_level(
     walk: Walk<Deal>,
     level: Level,
-    none: impl FnOnce(u64) -> String,
+    none: impl FnOnce(String) -> String,
 ) -> Result<Option<AtLevel>> {
     match walk {
         Walk::Found {
@@ -388,7 +389,10 @@ fn at_level(
             skipped,
         })),
         Walk::Cancelled => Ok(None),
-        Walk::Exhausted { tried, .. } => Err(Error::InvalidRules(none(tried))),
+        Walk::Exhausted { tried, .. } => {
+            let tried = crate::error::Count(tried, "numbered deal").to_string();
+            Err(Error::InvalidRules(none(tried)))
+        }
     }
 }
 

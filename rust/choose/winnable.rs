@@ -98,7 +98,7 @@ pub fn next_winnable(
     found(walk, |tried, unsure| {
         format!(
             "no {mode} deal of {cards} cards from number {start} on is won under {rules} \
-             in {tried} tries{unsure}: these rules (almost) never win at this length"
+             in {tried}{unsure}: these rules (almost) never win at this length"
         )
     })
 }
@@ -131,14 +131,18 @@ pub fn next_winnable_of<P: Patience>(
     });
     let start = numbers.start;
     found(walk, |tried, unsure| {
-        format!("no {what} from number {start} on is won in {tried} tries{unsure}")
+        format!("no {what} from number {start} on is won in {tried}{unsure}")
     })
 }
 
 /// What a walk to a winnable deal ends with: the deal found, `None` when it
-/// was cancelled, or the error `none(tried, unsure)` says (`unsure`: how many
+/// was cancelled, or the error `none(tried, unsure)` says (`tried`: the
+/// numbers tried in words, `1 try`, `50 tries`; `unsure`: how many
 /// the solver left undecided, in words, or nothing).
-fn found(walk: Walk<Deal>, none: impl FnOnce(u64, String) -> String) -> Result<Option<Winnable>> {
+fn found(
+    walk: Walk<Deal>,
+    none: impl FnOnce(String, String) -> String,
+) -> Result<Option<Winnable>> {
     match walk {
         Walk::Found {
             seed,
@@ -157,6 +161,11 @@ fn found(walk: Walk<Deal>, none: impl FnOnce(u64, String) -> String) -> Result<O
                 format!(" ({undecided} undecided within the solver's budget)")
             } else {
                 String::new()
+            };
+            let tried = if tried == 1 {
+                "1 try".to_string()
+            } else {
+                format!("{tried} tries")
             };
             Err(Error::InvalidRules(none(tried, unsure)))
         }
